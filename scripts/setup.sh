@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs everything Tessera needs on a fresh Debian machine; safe to run again.
+set -euo pipefail
+APT_PKGS=(cmake g++ ninja-build libtbb-dev libboost-program-options-dev libboost-graph-dev
+  doctest-dev pybind11-dev librandom123-dev nlohmann-json3-dev mlir-15-tools clang-format)
+missing=()
+for p in "${APT_PKGS[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ "${#missing[@]}" -gt 0 ]; then
+  SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+PY=${PYTHON:-python3}
+"$PY" - <<'PYEOF' || "$PY" -m pip install -q -r "$(dirname "$0")/../requirements-test.txt"
+import numpy, ml_dtypes, pytest, jax  # noqa: F401
+PYEOF
