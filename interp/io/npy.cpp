@@ -101,7 +101,8 @@ class HeaderParser {
     std::string out;
     while (pos_ < s_.size() && s_[pos_] != quote) {
       char c = s_[pos_];
-      if (c == '\\' || c == '\n' || static_cast<unsigned char>(c) >= 0x80) {
+      if (c == '\n') bad("unterminated string");
+      if (c == '\\' || static_cast<unsigned char>(c) >= 0x80) {
         bad("unsupported character in a string");
       }
       out.push_back(c);
