@@ -1,0 +1,109 @@
+// The IR's object model: values, ops with attributes and regions, blocks, modules.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/ir/attribute.h"
+#include "core/ir/type.h"
+
+namespace tessera::ir {
+
+struct Op;
+struct Block;
+}  // namespace tessera::ir
+
+namespace tessera::ops {
+struct OpDef;
+}  // namespace tessera::ops
+
+namespace tessera::ir {
+
+/// A source position. `file` indexes the SourceManager that parsed the text (0 = unknown).
+struct Location {
+  uint32_t file = 0;
+  uint32_t line = 0;
+  uint32_t col = 0;
+  bool known() const { return line != 0; }
+};
+
+/// An SSA value: an op result or a block argument.
+struct Value {
+  Type type;
+  std::string name;        ///< Source name without `%` (may be empty; the printer invents one).
+  Op* def = nullptr;       ///< Defining op for results; nullptr for block arguments.
+  Block* owner = nullptr;  ///< Owning block for block arguments.
+  int index = 0;           ///< Result number or argument number.
+  Location loc;
+};
+
+/// A list of blocks. Tessera uses single-block regions except in Target IR.
+struct Region {
+  std::vector<std::unique_ptr<Block>> blocks;
+  Block& front() { return *blocks.front(); }
+  const Block& front() const { return *blocks.front(); }
+  bool empty() const { return blocks.empty(); }
+};
+
+/// An operation. Its kind is fixed by `def` (registered ops) or only by `name` (unregistered
+/// ops, which parse and print but do not verify or run).
+struct Op {
+  std::string name;
+  const ops::OpDef* def = nullptr;
+  std::vector<Value*> operands;
+  std::vector<std::unique_ptr<Value>> results;
+  AttrDict attrs;
+  std::vector<Region> regions;
+  Location loc;
+  Block* parent = nullptr;
+
+  Value* result(size_t k = 0) const { return results.at(k).get(); }
+  size_t num_results() const { return results.size(); }
+  Value* add_result(Type t);
+};
+
+/// A basic block: arguments and a list of ops.
+struct Block {
+  std::string label;  ///< Without `^` (may be empty).
+  std::vector<std::unique_ptr<Value>> args;
+  std::vector<std::unique_ptr<Op>> ops;
+  Op* parent = nullptr;
+
+  Value* add_arg(Type t, std::string name = {});
+  Op* append(std::unique_ptr<Op> op);
+};
+
+/// A module: the top-level op (`builtin.module`) with one region of one block holding
+/// functions and declarations.
+class Module {
+ public:
+  Module();
+  Op& op() { return *op_; }
+  const Op& op() const { return *op_; }
+  Block& body() { return op_->regions[0].front(); }
+  const Block& body() const { return op_->regions[0].front(); }
+  /// Finds a `func.func` by symbol name, or nullptr.
+  Op* lookup_func(std::string_view name) const;
+  std::vector<Op*> funcs() const;
+
+ private:
+  std::unique_ptr<Op> op_;
+};
+
+/// Function helpers (a func.func op keeps `sym_name` and `function_type` attributes and one
+/// region whose entry block arguments are the parameters).
+std::string func_name(const Op& func);
+std::vector<Type> func_result_types(const Op& func);
+
+/// Walks every op nested under `op` (pre-order), including `op` itself.
+template <typename F>
+void walk(Op& op, F&& f) {
+  f(op);
+  for (Region& r : op.regions)
+    for (auto& b : r.blocks)
+      for (auto& o : b->ops) walk(*o, f);
+}
+
+}  // namespace tessera::ir

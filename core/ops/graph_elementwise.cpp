@@ -1,0 +1,94 @@
+// Verifier hooks of Graph IR elementwise ops (docs/graph-ir.md, "Elementwise ops").
+#include "core/ops/infer_util.h"
+
+namespace tessera::ops {
+namespace {
+
+/// binary_c1: both operands are tensors of one element type; binary_c2: shapes broadcast.
+bool infer_binary(InferCtx& ctx, bool float_only) {
+  ctx.result_label = "binary_c3";
+  if (!require_tensor(ctx, 0, "binary_c1") || !require_tensor(ctx, 1, "binary_c1")) return false;
+  const ir::Type& a = ctx.operands[0];
+  const ir::Type& b = ctx.operands[1];
+  if (a.dtype != b.dtype)
+    return ctx.fail("operands have different element types (" + ir::to_string(a) + " vs " +
+                        ir::to_string(b) + ")", "binary_c1");
+  if (float_only && !dtype_is_float(a.dtype))
+    return ctx.fail("needs float operands, got " + ir::to_string(a), "binary_c1");
+  auto shape = broadcast_shapes(a.shape, b.shape);
+  if (!shape)
+    return ctx.fail("shapes " + shape_str(a.shape) + " and " + shape_str(b.shape) +
+                        " do not broadcast", "binary_c2");
+  ctx.results = {ir::Type::tensor(a.dtype, *shape)};
+  return true;
+}
+
+/// compare_c1..c3: like binary ops, but the result holds i1.
+bool infer_compare(InferCtx& ctx) {
+  if (!infer_binary(ctx, false)) return false;
+  ctx.result_label = "compare_c3";
+  ctx.results[0].dtype = DType::i1;
+  return true;
+}
+
+/// unary_c1: the operand is a float tensor; the result has its type.
+bool infer_unary(InferCtx& ctx) {
+  ctx.result_label = "unary_c2";
+  if (!require_float(ctx, 0, "unary_c1")) return false;
+  ctx.results = {ctx.operands[0]};
+  return true;
+}
+
+}  // namespace
+
+bool infer_Add(InferCtx& c) { return infer_binary(c, false); }
+bool infer_Sub(InferCtx& c) { return infer_binary(c, false); }
+bool infer_Mul(InferCtx& c) { return infer_binary(c, false); }
+bool infer_Div(InferCtx& c) { return infer_binary(c, false); }
+bool infer_Max(InferCtx& c) { return infer_binary(c, false); }
+bool infer_Min(InferCtx& c) { return infer_binary(c, false); }
+bool infer_Pow(InferCtx& c) { return infer_binary(c, true); }
+bool infer_CmpEq(InferCtx& c) { return infer_compare(c); }
+bool infer_CmpNe(InferCtx& c) { return infer_compare(c); }
+bool infer_CmpLt(InferCtx& c) { return infer_compare(c); }
+bool infer_CmpLe(InferCtx& c) { return infer_compare(c); }
+bool infer_CmpGt(InferCtx& c) { return infer_compare(c); }
+bool infer_CmpGe(InferCtx& c) { return infer_compare(c); }
+
+bool infer_Select(InferCtx& ctx) {
+  ctx.result_label = "select_c4";
+  for (size_t k = 0; k < 3; ++k)
+    if (!require_tensor(ctx, k, "select_c1")) return false;
+  if (ctx.operands[0].dtype != DType::i1)
+    return ctx.fail("condition must hold i1, got " + ir::to_string(ctx.operands[0]), "select_c1");
+  if (ctx.operands[1].dtype != ctx.operands[2].dtype)
+    return ctx.fail("branches have different element types", "select_c2");
+  auto s = broadcast_shapes(ctx.operands[1].shape, ctx.operands[2].shape);
+  if (s) s = broadcast_shapes(ctx.operands[0].shape, *s);
+  if (!s) return ctx.fail("condition and branch shapes do not broadcast", "select_c3");
+  ctx.results = {ir::Type::tensor(ctx.operands[1].dtype, *s)};
+  return true;
+}
+
+bool infer_Neg(InferCtx& c) { return infer_unary(c); }
+bool infer_Abs(InferCtx& c) { return infer_unary(c); }
+bool infer_Exp(InferCtx& c) { return infer_unary(c); }
+bool infer_Log(InferCtx& c) { return infer_unary(c); }
+bool infer_Sqrt(InferCtx& c) { return infer_unary(c); }
+bool infer_Rsqrt(InferCtx& c) { return infer_unary(c); }
+bool infer_Tanh(InferCtx& c) { return infer_unary(c); }
+bool infer_Relu(InferCtx& c) { return infer_unary(c); }
+bool infer_Silu(InferCtx& c) { return infer_unary(c); }
+bool infer_Sigmoid(InferCtx& c) { return infer_unary(c); }
+
+bool infer_Gelu(InferCtx& ctx) {
+  if (!infer_unary(ctx)) return false;
+  std::string approx = ctx.op.attrs.get_string("approximate", "none");
+  // gelu_c1: `approximate` is "none" (erf form) or "tanh".
+  if (approx != "none" && approx != "tanh")
+    return ctx.fail("attribute 'approximate' must be \"none\" or \"tanh\", got \"" + approx + "\"",
+                    "gelu_c1");
+  return true;
+}
+
+}  // namespace tessera::ops

@@ -1,0 +1,110 @@
+// The verifier: generic constraints generic_c1..c6 and dispatch to per-op infer hooks.
+#include "core/verify/verifier.h"
+
+#include "core/analysis/dep_graph.h"
+#include "core/ops/registry.h"
+
+namespace tessera::verify {
+namespace {
+
+using ir::Op;
+
+bool verify_region_ops(const ir::Region& r, DiagnosticEngine& diag);
+
+bool verify_op(const Op& op, DiagnosticEngine& diag) {
+  if (!op.def) {
+    // Unregistered ops parse and print, but nothing can run them.
+    diag.warning(op.loc, "'" + op.name + "' is not a registered op; it will not verify or run");
+    bool ok = true;
+    for (const ir::Region& r : op.regions) ok &= verify_region_ops(r, diag);
+    return ok;
+  }
+  const ops::OpDef& d = *op.def;
+  int n = static_cast<int>(op.operands.size());
+  // generic_c1: operand count within the op's declared range.
+  if (n < d.min_operands || (d.max_operands >= 0 && n > d.max_operands)) {
+    std::string want = d.min_operands == d.max_operands
+                           ? std::to_string(d.min_operands)
+                           : std::to_string(d.min_operands) + ".." +
+                                 (d.max_operands < 0 ? std::string("any") : std::to_string(d.max_operands));
+    diag.op_error(op, "expects " + want + " operands, got " + std::to_string(n), "generic_c1");
+    return false;
+  }
+  // generic_c2: result count.
+  if (d.num_results >= 0 && static_cast<int>(op.results.size()) != d.num_results) {
+    diag.op_error(op, "expects " + std::to_string(d.num_results) + " results, got " +
+                          std::to_string(op.results.size()), "generic_c2");
+    return false;
+  }
+  bool ok = true;
+  for (const ir::Region& r : op.regions) ok &= verify_region_ops(r, diag);
+  if (!ok) return false;
+  std::vector<ir::Type> operand_types;
+  for (const ir::Value* v : op.operands) operand_types.push_back(v->type);
+  std::vector<ir::Type> inferred;
+  return infer_op(op, operand_types, false, diag, inferred);
+}
+
+bool verify_region_ops(const ir::Region& r, DiagnosticEngine& diag) {
+  bool ok = true;
+  for (const auto& b : r.blocks) {
+    for (size_t k = 0; k < b->ops.size(); ++k) {
+      const Op& o = *b->ops[k];
+      // generic_c4: a terminator ends its block.
+      if (o.def && o.def->has(ops::kTerminator) && k + 1 != b->ops.size()) {
+        diag.op_error(o, "must be the last op of its block", "generic_c4");
+        ok = false;
+      }
+      ok &= verify_op(o, diag);
+    }
+  }
+  return ok;
+}
+
+}  // namespace
+
+bool infer_op(const ir::Op& op, const std::vector<ir::Type>& operand_types, bool runtime,
+              DiagnosticEngine& diag, std::vector<ir::Type>& results) {
+  ops::InferCtx ctx{op, operand_types, {}, {}, diag, runtime};
+  for (const auto& r : op.results) ctx.declared.push_back(r->type);
+  size_t before = diag.error_count();
+  if (!op.def->infer(ctx)) {
+    if (diag.error_count() == before) diag.op_error(op, "failed to verify", "generic_c3");
+    return false;
+  }
+  if (ctx.results.size() != op.results.size()) {
+    diag.op_error(op, "internal: infer produced " + std::to_string(ctx.results.size()) +
+                          " result types", "generic_c3");
+    return false;
+  }
+  // generic_c3: every declared result type agrees with the inferred one (dynamic dims match any).
+  for (size_t k = 0; k < ctx.results.size(); ++k) {
+    if (!ir::types_compatible(ctx.results[k], ctx.declared[k])) {
+      diag.op_error(op, "result #" + std::to_string(k) + " has type " +
+                            ir::to_string(ctx.declared[k]) + " but the operands give " +
+                            ir::to_string(ctx.results[k]), ctx.result_label);
+      return false;
+    }
+    // Keep the more precise of the two: a static declared dim refines a dynamic inferred one.
+    if (!runtime)
+      for (size_t d = 0; d < ctx.results[k].shape.size(); ++d)
+        if (ctx.results[k].shape[d] == ir::kDynamic) ctx.results[k].shape[d] = ctx.declared[k].shape[d];
+  }
+  results = std::move(ctx.results);
+  return true;
+}
+
+bool verify_module(const ir::Module& m, DiagnosticEngine& diag) {
+  bool ok = true;
+  for (const auto& o : m.body().ops) {
+    if (o->name != "func.func") {
+      ok &= verify_op(*o, diag);
+      continue;
+    }
+    ok &= verify_op(*o, diag);
+    if (ok) ok &= analysis::check_function_graph(*o, diag);
+  }
+  return ok && !diag.has_errors();
+}
+
+}  // namespace tessera::verify

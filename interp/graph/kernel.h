@@ -1,0 +1,73 @@
+// The contract between the Graph IR executor and op kernels, plus element-type dispatch.
+#pragma once
+
+#include <span>
+#include <string>
+
+#include "core/ir/ir.h"
+#include "core/support/diagnostics.h"
+#include "core/support/error.h"
+#include "interp/tensor.h"
+
+namespace tessera::interp {
+
+/// What a kernel gets: its op (attributes, location), inputs, and outputs already allocated with
+/// the concrete result types. Kernels write every output element.
+struct KernelCtx {
+  const ir::Op& op;
+  std::span<const Tensor* const> in;
+  std::span<Tensor* const> out;
+  uint64_t step = 0;  ///< Index of this op in the plan (keys random streams).
+  const SourceManager* sm = nullptr;
+
+  const Tensor& input(size_t k) const { return *in[k]; }
+  Tensor& output(size_t k = 0) const { return *out[k]; }
+  /// Throws tessera::Error "file:line:col: error: 'op' op msg" (source name filled in by caller).
+  [[noreturn]] void fail(const std::string& msg) const;
+};
+
+using KernelFn = void (*)(KernelCtx&);
+
+/// Calls `f.template operator()<T>()` with T = float or double for f32 / f64 tensors. Other
+/// dtypes never reach kernels: the executor widens low-precision tensors to f32 around them.
+template <typename F>
+void dispatch_float(const KernelCtx& ctx, DType t, F&& f) {
+  switch (t) {
+    case DType::f32: f.template operator()<float>(); return;
+    case DType::f64: f.template operator()<double>(); return;
+    default: ctx.fail(std::string("element type ") + dtype_mlir_name(t) + " is not supported here");
+  }
+}
+
+/// Like dispatch_float but also covers the integer types and i1 (comparisons, select, shape ops).
+template <typename F>
+void dispatch_any(const KernelCtx& ctx, DType t, F&& f) {
+  switch (t) {
+    case DType::f32: f.template operator()<float>(); return;
+    case DType::f64: f.template operator()<double>(); return;
+    case DType::i1: case DType::u8: f.template operator()<uint8_t>(); return;
+    case DType::i8: f.template operator()<int8_t>(); return;
+    case DType::i16: f.template operator()<int16_t>(); return;
+    case DType::i32: f.template operator()<int32_t>(); return;
+    case DType::i64: case DType::index: f.template operator()<int64_t>(); return;
+    case DType::u16: case DType::f16: case DType::bf16: f.template operator()<uint16_t>(); return;
+    case DType::u32: f.template operator()<uint32_t>(); return;
+    case DType::u64: f.template operator()<uint64_t>(); return;
+    default: ctx.fail(std::string("element type ") + dtype_mlir_name(t) + " is not supported here");
+  }
+}
+
+/// Declares every Graph IR kernel (defined in interp/graph/kernels_*.cpp). A missing definition
+/// is a link error, so every Graph IR op has an interpreter kernel.
+#define TESSERA_OP(id, name, level, mino, maxo, nres, flags) void kernel_##id(KernelCtx&);
+#include "core/ops/graph_ops.def"
+#undef TESSERA_OP
+
+/// Kernel lookup for an op kind; nullptr for ops the Graph IR executor does not run.
+KernelFn graph_kernel(const ir::Op& op);
+
+/// Ops whose kernels handle low-precision element types themselves (cast, quantize, shape ops);
+/// for every other op the executor widens inputs to f32 and rounds outputs at storage.
+bool kernel_handles_low_precision(const ir::Op& op);
+
+}  // namespace tessera::interp

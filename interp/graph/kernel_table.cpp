@@ -1,0 +1,49 @@
+// Graph IR kernel dispatch, built from graph_ops.def.
+#include "core/ops/registry.h"
+#include "interp/graph/kernel.h"
+
+namespace tessera::interp {
+namespace {
+
+struct Entry {
+  ops::OpKind kind;
+  KernelFn fn;
+};
+
+constexpr Entry kGraphKernels[] = {
+#define TESSERA_OP(id, name, level, mino, maxo, nres, flags) {ops::OpKind::id, &kernel_##id},
+#include "core/ops/graph_ops.def"
+#undef TESSERA_OP
+};
+
+}  // namespace
+
+KernelFn graph_kernel(const ir::Op& op) {
+  static const auto* table = [] {
+    auto* t = new std::array<KernelFn, ops::kNumOps>{};
+    for (const Entry& e : kGraphKernels) (*t)[static_cast<size_t>(e.kind)] = e.fn;
+    return t;
+  }();
+  if (!op.def) return nullptr;
+  return (*table)[static_cast<size_t>(op.def->kind)];
+}
+
+bool kernel_handles_low_precision(const ir::Op& op) {
+  if (!op.def) return false;
+  switch (op.def->kind) {
+    case ops::OpKind::Cast:
+    case ops::OpKind::Reshape:
+    case ops::OpKind::Transpose:
+    case ops::OpKind::Permute:
+    case ops::OpKind::Broadcast:
+    case ops::OpKind::Concat:
+    case ops::OpKind::Slice:
+    case ops::OpKind::Constant:
+    case ops::OpKind::Matmul:
+      return true;
+    default:
+      return false;
+  }
+}
+
+}  // namespace tessera::interp

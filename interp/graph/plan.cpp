@@ -1,0 +1,268 @@
+// Graph IR execution plans: shape binding, kernel resolution, liveness-based buffer reuse.
+#include "interp/graph/plan.h"
+
+#include <algorithm>
+#include <map>
+#include <unordered_map>
+
+#include "core/analysis/dep_graph.h"
+#include "core/numerics/convert_array.h"
+#include "core/ops/policy.h"
+#include "core/ops/registry.h"
+#include "core/verify/verifier.h"
+
+namespace tessera::interp {
+namespace {
+
+[[noreturn]] void fail_at(const SourceManager& sm, ir::Location loc, const std::string& msg) {
+  DiagnosticEngine d(&sm);
+  d.error(loc, msg);
+  throw Error(d.render());
+}
+
+/// Reads `tessera.dims = ["B", 64]` (or "Bx64") of argument k, if any.
+std::vector<std::string> arg_dim_names(const ir::Op& func, size_t k) {
+  const ir::Attr* aa = func.attrs.get("arg_attrs");
+  if (!aa || k >= aa->elems.size()) return {};
+  const ir::Attr* dims = aa->elems[k].get("tessera.dims");
+  if (!dims) return {};
+  std::vector<std::string> out;
+  if (dims->kind == ir::Attr::Kind::array) {
+    for (const ir::Attr& e : dims->elems)
+      out.push_back(e.kind == ir::Attr::Kind::string ? e.s : e.kind == ir::Attr::Kind::integer ? std::to_string(e.i) : "?");
+  } else if (dims->kind == ir::Attr::Kind::string) {
+    std::string s = dims->s, cur;
+    for (char c : s) {
+      if (c == 'x') {
+        out.push_back(cur);
+        cur.clear();
+      } else {
+        cur += c;
+      }
+    }
+    out.push_back(cur);
+  }
+  return out;
+}
+
+bool is_low_precision(const ir::Type& t) { return t.is_shaped() && dtype_is_low_precision_float(t.dtype); }
+
+}  // namespace
+
+Plan compile_plan(const ir::Op& func, const std::vector<ir::Type>& arg_types,
+                  const SourceManager& sm, const PlanOptions& opts) {
+  Plan plan;
+  plan.func = &func;
+  if (func.regions.empty()) fail_at(sm, func.loc, "function '" + ir::func_name(func) + "' has no body");
+  const ir::Block& entry = func.regions[0].front();
+  if (arg_types.size() != entry.args.size())
+    fail_at(sm, func.loc, "function '" + ir::func_name(func) + "' takes " +
+                              std::to_string(entry.args.size()) + " arguments but " +
+                              std::to_string(arg_types.size()) + " inputs were given");
+  std::unordered_map<const ir::Value*, int> slot;
+  std::unordered_map<int, ir::Type> slot_type;
+  std::map<std::string, std::pair<int64_t, size_t>> named;  // dim name -> (size, arg index)
+  // Bind arguments: every static dim must match; named dims must agree across arguments.
+  for (size_t k = 0; k < entry.args.size(); ++k) {
+    const ir::Type& want = entry.args[k]->type;
+    const ir::Type& got = arg_types[k];
+    if (!ir::types_compatible(want, got))
+      fail_at(sm, entry.args[k]->loc, "input #" + std::to_string(k) + " ('%" + entry.args[k]->name +
+                                          "') has type " + ir::to_string(got) + " but the function expects " +
+                                          ir::to_string(want));
+    auto names = arg_dim_names(func, k);
+    for (size_t d = 0; d < names.size() && d < got.shape.size(); ++d) {
+      const std::string& n = names[d];
+      if (n.empty() || n == "?" || std::isdigit(static_cast<unsigned char>(n[0]))) continue;
+      auto [it, inserted] = named.emplace(n, std::make_pair(got.shape[d], k));
+      if (!inserted && it->second.first != got.shape[d])
+        fail_at(sm, entry.args[k]->loc, "dimension '" + n + "' is " + std::to_string(it->second.first) +
+                                            " in input #" + std::to_string(it->second.second) + " but " +
+                                            std::to_string(got.shape[d]) + " in input #" + std::to_string(k));
+    }
+    int s = plan.num_slots++;
+    slot[entry.args[k].get()] = s;
+    slot_type[s] = got;
+    plan.arg_slots.push_back(s);
+    plan.arg_types.push_back(got);
+  }
+  DiagnosticEngine diag(&sm);
+  auto order = analysis::topological_order(func, diag);
+  if (diag.has_errors()) throw Error(diag.render());
+  auto dead = analysis::dead_ops(func);
+  std::vector<bool> is_dead_flag;
+  const ir::Op* ret = nullptr;
+  for (const ir::Op* op : order) {
+    if (std::find(dead.begin(), dead.end(), op) != dead.end()) continue;
+    if (op->name == "func.return") {
+      ret = op;
+      continue;
+    }
+    if (!op->def) fail_at(sm, op->loc, "'" + op->name + "' is not a registered op and cannot run");
+    KernelFn k = graph_kernel(*op);
+    if (!k) fail_at(sm, op->loc, "'" + op->name + "' op cannot run in the Graph IR interpreter (level " +
+                                     ops::level_name(op->def->level) + ")");
+    PlanStep st;
+    st.op = op;
+    st.kernel = k;
+    std::vector<ir::Type> in_types;
+    for (const ir::Value* v : op->operands) {
+      auto it = slot.find(v);
+      if (it == slot.end()) fail_at(sm, op->loc, "internal: operand has no slot");
+      st.inputs.push_back(it->second);
+      in_types.push_back(slot_type[it->second]);
+    }
+    if (!verify::infer_op(*op, in_types, true, diag, st.result_types)) throw Error(diag.render());
+    for (auto& t : st.result_types) {
+      if (t.is_shaped() && !t.has_static_shape())
+        fail_at(sm, op->loc, "'" + op->name + "' op result shape " + ir::to_string(t) + " is not known at run time");
+      storage_bytes(t.dtype, t.shape);  // throws on overflow
+    }
+    (void)ops::read_policy(*op);  // validate early, with the op's name
+    bool lp = false;
+    for (auto& t : in_types) lp |= is_low_precision(t);
+    for (auto& t : st.result_types) lp |= is_low_precision(t);
+    st.widen = lp && !kernel_handles_low_precision(*op);
+    for (size_t r = 0; r < op->results.size(); ++r) {
+      int s = plan.num_slots++;
+      slot[op->result(r)] = s;
+      slot_type[s] = st.result_types[r];
+      st.outputs.push_back(s);
+    }
+    plan.steps.push_back(std::move(st));
+  }
+  if (!ret) fail_at(sm, func.loc, "function '" + ir::func_name(func) + "' has no return");
+  for (const ir::Value* v : ret->operands) {
+    plan.result_slots.push_back(slot.at(v));
+    plan.result_types.push_back(slot_type[slot.at(v)]);
+  }
+  // Liveness: a slot dies after its last use unless it is an argument or a result.
+  std::vector<int> last_use(static_cast<size_t>(plan.num_slots), -1);
+  for (size_t k = 0; k < plan.steps.size(); ++k)
+    for (int s : plan.steps[k].inputs) last_use[static_cast<size_t>(s)] = static_cast<int>(k);
+  std::vector<bool> pinned(static_cast<size_t>(plan.num_slots), false);
+  for (int s : plan.arg_slots) pinned[static_cast<size_t>(s)] = true;
+  for (int s : plan.result_slots) pinned[static_cast<size_t>(s)] = true;
+  for (size_t k = 0; k < plan.steps.size(); ++k) {
+    for (int s : plan.steps[k].outputs)
+      if (last_use[static_cast<size_t>(s)] < 0 && !pinned[static_cast<size_t>(s)])
+        plan.steps[k].release.push_back(s);  // produced but unused (a dead multi-result)
+  }
+  for (int s = 0; s < plan.num_slots; ++s)
+    if (!pinned[static_cast<size_t>(s)] && last_use[static_cast<size_t>(s)] >= 0)
+      plan.steps[static_cast<size_t>(last_use[static_cast<size_t>(s)])].release.push_back(s);
+  // Peak live bytes (arguments are the caller's; everything else is ours).
+  uint64_t live = 0;
+  for (auto& st : plan.steps) {
+    for (int s : st.outputs) {
+      live += storage_bytes(slot_type[s].dtype, slot_type[s].shape);
+      plan.peak_bytes = std::max(plan.peak_bytes, live);
+    }
+    for (int s : st.release)
+      if (!pinned[static_cast<size_t>(s)]) live -= storage_bytes(slot_type[s].dtype, slot_type[s].shape);
+  }
+  if (plan.peak_bytes > opts.max_memory)
+    fail_at(sm, func.loc, "running '" + ir::func_name(func) + "' needs " + std::to_string(plan.peak_bytes) +
+                              " bytes of live buffers, above the limit of " +
+                              std::to_string(opts.max_memory) + " (--max-memory)");
+  return plan;
+}
+
+namespace {
+
+/// Reuses freed buffers of exactly the same byte size.
+class BufferPool {
+ public:
+  Tensor get(const ir::Type& t) {
+    size_t n = storage_bytes(t.dtype, t.shape);
+    auto it = free_.find(n);
+    if (it != free_.end() && !it->second.empty()) {
+      Tensor b = it->second.back();
+      it->second.pop_back();
+      return b.reuse_as(t.dtype, t.shape);
+    }
+    return Tensor(t.dtype, t.shape);
+  }
+  void put(Tensor t) {
+    if (t.sole_owner()) free_[t.nbytes()].push_back(std::move(t));
+  }
+
+ private:
+  std::map<size_t, std::vector<Tensor>> free_;
+};
+
+Tensor widen_to_f32(const Tensor& t) {
+  if (!dtype_is_low_precision_float(t.dtype())) return t;
+  Tensor w(DType::f32, t.shape());
+  num::convert_array(t.dtype(), t.bytes(), DType::f32, w.bytes(), static_cast<size_t>(t.numel()), {});
+  return w;
+}
+
+}  // namespace
+
+std::vector<Tensor> run_plan(const Plan& plan, const std::vector<Tensor>& args, const SourceManager& sm) {
+  std::vector<Tensor> slots(static_cast<size_t>(plan.num_slots));
+  for (size_t k = 0; k < args.size(); ++k) slots[static_cast<size_t>(plan.arg_slots[k])] = args[k];
+  BufferPool pool;
+  std::vector<bool> is_result(static_cast<size_t>(plan.num_slots), false);
+  for (int s : plan.result_slots) is_result[static_cast<size_t>(s)] = true;
+  std::vector<bool> is_arg(static_cast<size_t>(plan.num_slots), false);
+  for (int s : plan.arg_slots) is_arg[static_cast<size_t>(s)] = true;
+  for (size_t k = 0; k < plan.steps.size(); ++k) {
+    const PlanStep& st = plan.steps[k];
+    std::vector<const Tensor*> ins;
+    std::vector<Tensor> widened;
+    widened.reserve(st.inputs.size());
+    for (int s : st.inputs) {
+      const Tensor& t = slots[static_cast<size_t>(s)];
+      if (st.widen && dtype_is_low_precision_float(t.dtype())) {
+        widened.push_back(widen_to_f32(t));
+        ins.push_back(&widened.back());
+      } else {
+        ins.push_back(&t);
+      }
+    }
+    std::vector<Tensor> outs;
+    outs.reserve(st.outputs.size());
+    for (size_t r = 0; r < st.outputs.size(); ++r) {
+      ir::Type t = st.result_types[r];
+      if (st.widen && dtype_is_low_precision_float(t.dtype)) t.dtype = DType::f32;
+      outs.push_back(pool.get(t));
+    }
+    std::vector<Tensor*> out_ptrs;
+    for (auto& t : outs) out_ptrs.push_back(&t);
+    KernelCtx ctx{*st.op, ins, out_ptrs, k, &sm};
+    st.kernel(ctx);
+    for (size_t r = 0; r < st.outputs.size(); ++r) {
+      const ir::Type& want = st.result_types[r];
+      if (outs[r].dtype() != want.dtype) {
+        // Round once, at storage, as the op's policy says.
+        auto pol = ops::read_policy(*st.op);
+        pol.convert.stream = k;
+        Tensor stored = pool.get(want);
+        num::convert_array(DType::f32, outs[r].bytes(), want.dtype, stored.bytes(),
+                           static_cast<size_t>(outs[r].numel()), pol.convert);
+        pool.put(std::move(outs[r]));
+        outs[r] = std::move(stored);
+      }
+      slots[static_cast<size_t>(st.outputs[r])] = std::move(outs[r]);
+    }
+    for (int s : st.release) {
+      auto idx = static_cast<size_t>(s);
+      if (is_result[idx] || is_arg[idx]) continue;
+      pool.put(std::move(slots[idx]));
+      slots[idx] = Tensor();
+    }
+  }
+  std::vector<Tensor> results;
+  for (int s : plan.result_slots) results.push_back(slots[static_cast<size_t>(s)]);
+  return results;
+}
+
+void KernelCtx::fail(const std::string& msg) const {
+  DiagnosticEngine d(sm);
+  d.op_error(op, msg, "");
+  throw Error(d.render());
+}
+
+}  // namespace tessera::interp

@@ -1,0 +1,53 @@
+// Graph IR execution plans: compile a function once for concrete input shapes, then run it.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/ir/ir.h"
+#include "core/support/diagnostics.h"
+#include "interp/graph/kernel.h"
+#include "interp/tensor.h"
+
+namespace tessera::interp {
+
+/// One op of the plan: its kernel, where its operands and results live, and which slots die
+/// after it (their buffers go back to the pool).
+struct PlanStep {
+  const ir::Op* op = nullptr;
+  KernelFn kernel = nullptr;
+  std::vector<int> inputs;   ///< Slot per operand.
+  std::vector<int> outputs;  ///< Slot per result.
+  std::vector<ir::Type> result_types;  ///< Concrete result types.
+  std::vector<int> release;  ///< Slots whose last use is this step.
+  bool widen = false;        ///< Run in f32 around low-precision operands/results.
+};
+
+struct PlanOptions {
+  uint64_t max_memory = 8ull << 30;
+};
+
+/// A compiled function: resolved kernels, value slots, buffer reuse by liveness.
+struct Plan {
+  const ir::Op* func = nullptr;
+  std::vector<PlanStep> steps;
+  int num_slots = 0;
+  std::vector<int> arg_slots;     ///< Slot of each function argument.
+  std::vector<int> result_slots;  ///< Slot of each returned value.
+  std::vector<ir::Type> arg_types, result_types;  ///< Concrete.
+  uint64_t peak_bytes = 0;        ///< Peak live bytes under the plan's buffer reuse.
+};
+
+/// Compiles `func` for the given concrete argument types: binds dynamic and named dims
+/// (`tessera.dims` argument attributes), re-infers every result type, checks memory. Throws
+/// tessera::Error with rendered diagnostics on failure.
+Plan compile_plan(const ir::Op& func, const std::vector<ir::Type>& arg_types,
+                  const SourceManager& sm, const PlanOptions& opts);
+
+/// Runs a plan on arguments whose types match those it was compiled for.
+std::vector<Tensor> run_plan(const Plan& plan, const std::vector<Tensor>& args,
+                             const SourceManager& sm);
+
+}  // namespace tessera::interp

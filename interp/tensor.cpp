@@ -1,0 +1,75 @@
+// Interpreter tensors.
+#include "interp/tensor.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "core/support/error.h"
+
+namespace tessera::interp {
+
+size_t storage_bytes(DType dtype, const std::vector<int64_t>& shape, int64_t* numel_out) {
+  int64_t n = 1;
+  for (int64_t d : shape) {
+    if (d < 0) throw Error("tensor dimension " + std::to_string(d) + " is negative");
+    if (__builtin_mul_overflow(n, d, &n))
+      throw Error("tensor shape has more elements than fit in 64 bits");
+  }
+  int bits = dtype_bits(dtype);
+  int64_t bytes;
+  if (bits < 8) {
+    bytes = n / 2 + (n & 1);
+  } else if (__builtin_mul_overflow(n, static_cast<int64_t>(bits / 8), &bytes)) {
+    throw Error("tensor byte size overflows 64 bits");
+  }
+  if (numel_out) *numel_out = n;
+  return static_cast<size_t>(bytes);
+}
+
+Tensor::Tensor(DType dtype, std::vector<int64_t> shape) : dtype_(dtype), shape_(std::move(shape)) {
+  nbytes_ = storage_bytes(dtype_, shape_, &numel_);
+  size_t alloc = (nbytes_ + 63) / 64 * 64;
+  if (alloc == 0) alloc = 64;
+  void* p = std::aligned_alloc(64, alloc);
+  if (!p) throw Error("out of memory allocating " + std::to_string(nbytes_) + " bytes");
+  storage_ = std::shared_ptr<std::byte>(static_cast<std::byte*>(p), [](std::byte* q) { std::free(q); });
+}
+
+Tensor Tensor::view_as(std::vector<int64_t> shape) const { return reuse_as(dtype_, std::move(shape)); }
+
+Tensor Tensor::reuse_as(DType dtype, std::vector<int64_t> shape) const {
+  Tensor t;
+  t.dtype_ = dtype;
+  t.shape_ = std::move(shape);
+  t.nbytes_ = storage_bytes(dtype, t.shape_, &t.numel_);
+  if (t.nbytes_ > nbytes_) throw Error("internal: view larger than its storage");
+  t.storage_ = storage_;
+  return t;
+}
+
+Tensor Tensor::from_host(const HostTensor& h) {
+  Tensor t(h.dtype, h.shape);
+  if (h.data.size() != t.nbytes_)
+    throw Error("input holds " + std::to_string(h.data.size()) + " bytes but its shape needs " +
+                std::to_string(t.nbytes_));
+  if (t.nbytes_) std::memcpy(t.bytes(), h.data.data(), t.nbytes_);
+  return t;
+}
+
+HostTensor Tensor::to_host() const {
+  HostTensor h;
+  h.dtype = dtype_;
+  h.shape = shape_;
+  h.data.resize(nbytes_);
+  if (nbytes_) std::memcpy(h.data.data(), bytes(), nbytes_);
+  return h;
+}
+
+std::vector<int64_t> row_major_strides(const std::vector<int64_t>& shape) {
+  std::vector<int64_t> s(shape.size(), 1);
+  for (size_t k = shape.size(); k-- > 1;) s[k - 1] = s[k] * shape[k];
+  return s;
+}
+
+}  // namespace tessera::interp
