@@ -1,0 +1,31 @@
+// Command-line options of tessera-conform.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tessera::conform {
+
+/// Everything tessera-conform is asked to do.
+struct RunnerOptions {
+  std::string backend = "reference";  ///< Name or path of the backend under test.
+  std::string filter;                 ///< Glob over case ids; empty = all.
+  std::string junit;                  ///< JUnit XML output path; empty = none.
+  bool deterministic = false;         ///< Request (and require) deterministic mode.
+  std::string diff_backend;           ///< Second backend for bit-for-bit diffs; empty = none.
+  int threads = 0;                    ///< Worker threads for the backend; 0 = its default.
+  std::optional<int> diff_threads;    ///< Threads for the diff backend; default = threads.
+  std::string cases;                  ///< Case directory or file.
+  bool list_backends = false;         ///< Print the known backends and exit.
+  bool help = false;
+};
+
+/// The --help text (also reproduced verbatim in docs/conformance.md, "The runner").
+std::string runner_help_text();
+
+/// Parses argv. Throws tessera::Error with a usage message on bad options (exit 2).
+RunnerOptions parse_runner_options(int argc, const char* const* argv,
+                                   const std::string& default_cases_dir);
+
+}  // namespace tessera::conform

@@ -1,0 +1,319 @@
+// The tessera-conform driver: load cases, match capabilities, run, compare, diff and report.
+#include "conformance/runner/runner.h"
+
+#include <fnmatch.h>
+
+#include <charconv>
+#include <chrono>
+#include <filesystem>
+#include <optional>
+#include <ostream>
+
+#include "conformance/lib/case_file.h"
+#include "conformance/runner/report.h"
+#include "core/support/error.h"
+
+namespace tessera::conform {
+namespace {
+
+namespace fs = std::filesystem;
+using plugins::Backend;
+using plugins::BackendError;
+using Clock = std::chrono::steady_clock;
+
+std::optional<DType> dtype_by_name(const std::string& name) {
+  for (int i = 0; i < kNumDTypes; ++i) {
+    DType t = static_cast<DType>(i);
+    if (name == dtype_mlir_name(t) || name == dtype_short_name(t)) return t;
+  }
+  return std::nullopt;
+}
+
+double since(Clock::time_point t0) {
+  return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+// One backend under test with the options it runs with.
+struct Target {
+  std::string label;  // as given on the command line, plus threads when they matter
+  Backend backend;
+  plugins::CompileOptions compile;
+};
+
+std::vector<plugins::HostTensor> run_case(const Target& t, const Case& c) {
+  plugins::CompileOptions o = t.compile;
+  o.entry = c.entry;
+  o.source_name = c.file;
+  plugins::Executable exe = t.backend.compile(c.program, o);
+  return t.backend.run(exe, c.inputs);
+}
+
+std::string histogram_text(const std::vector<int64_t>& h) {
+  static const char* kLabels[] = {"0", "1", "2", "3-4", "5-8", "9-16", "17-256", ">256"};
+  std::string out;
+  for (size_t i = 0; i < h.size(); ++i) {
+    if (!out.empty()) out += ' ';
+    out += std::string(i < 8 ? kLabels[i] : "?") + ":" + std::to_string(h[i]);
+  }
+  return out;
+}
+
+std::string ulp_text(int64_t ulp) {
+  return ulp == kUlpInfinite ? std::string("inf") : std::to_string(ulp);
+}
+
+// Checks `got` against the case's expectations; returns "" or the failure report.
+std::string check_expected(const Case& c, const std::vector<plugins::HostTensor>& got) {
+  if (got.size() != c.expected.size()) {
+    return "expected " + std::to_string(c.expected.size()) + " outputs, got " +
+           std::to_string(got.size());
+  }
+  std::string report;
+  for (size_t i = 0; i < got.size(); ++i) {
+    Comparison cmp = compare(got[i], c.expected[i], c.rule);
+    if (!cmp.ok) {
+      if (!report.empty()) report += '\n';
+      report += "output " + std::to_string(i) + ": " + cmp.message;
+    }
+  }
+  return report;
+}
+
+// Bit-for-bit diff of two runs; sets `identical`.
+std::string diff_outputs(const std::vector<plugins::HostTensor>& a,
+                         const std::vector<plugins::HostTensor>& b, bool& identical) {
+  identical = a.size() == b.size();
+  if (!identical) {
+    return "output counts differ: " + std::to_string(a.size()) + " vs " + std::to_string(b.size());
+  }
+  Rule bitexact;
+  bitexact.kind = Rule::Kind::bitexact;
+  bitexact.strict_nan = true;
+  std::string report;
+  for (size_t i = 0; i < a.size(); ++i) {
+    Comparison cmp = compare(a[i], b[i], bitexact);
+    if (cmp.ok) continue;
+    identical = false;
+    if (!report.empty()) report += '\n';
+    report += "output " + std::to_string(i) + ": first difference at element " +
+              std::to_string(cmp.first_diff) + "; max ulp " + ulp_text(cmp.max_ulp) +
+              "; ulp histogram " + histogram_text(cmp.ulp_histogram) + "\n  " + cmp.message;
+  }
+  return identical ? "bit-identical (" + std::to_string(a.size()) + " outputs)" : report;
+}
+
+class Progress {
+ public:
+  Progress(std::ostream& out, bool enabled, size_t total)
+      : out_(out), enabled_(enabled), total_(total) {}
+  void show(size_t done, const std::string& id) {
+    if (!enabled_) return;
+    const int width = 30;
+    int fill = total_ ? static_cast<int>(done * width / total_) : width;
+    std::string name = id.size() > 40 ? "..." + id.substr(id.size() - 37) : id;
+    out_ << "\r\033[K[" << std::string(fill, '#') << std::string(width - fill, ' ') << "] "
+         << done << "/" << total_ << " " << name << std::flush;
+  }
+  void clear() {
+    if (enabled_) out_ << "\r\033[K" << std::flush;
+  }
+
+ private:
+  std::ostream& out_;
+  bool enabled_;
+  size_t total_;
+};
+
+std::string relative_id(const fs::path& root, const std::string& file) {
+  std::error_code ec;
+  fs::path rel = fs::is_directory(root, ec) ? fs::path(file).lexically_relative(root)
+                                            : fs::path(file).filename();
+  if (rel.empty() || rel.native().rfind("..", 0) == 0) rel = fs::path(file).filename();
+  rel.replace_extension();
+  return rel.generic_string();
+}
+
+}  // namespace
+
+std::string unmet_requirement(const std::vector<std::string>& requirements,
+                              const plugins::Capabilities& caps, bool deterministic) {
+  if (!caps.unavailable_reason.empty()) return "backend unavailable: " + caps.unavailable_reason;
+  if (deterministic && !caps.deterministic) return "backend has no deterministic mode";
+  for (const std::string& req : requirements) {
+    size_t eq = req.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == req.size()) {
+      throw Error("malformed requirement '" + req + "' (expected key=value)");
+    }
+    std::string key = req.substr(0, eq), value = req.substr(eq + 1);
+    if (key == "op") {
+      if (!caps.supports_op(value)) return "backend does not support op " + value;
+    } else if (key == "dtype") {
+      std::optional<DType> t = dtype_by_name(value);
+      if (!t) throw Error("requirement '" + req + "': unknown dtype '" + value + "'");
+      if (!caps.supports_dtype(*t)) return "backend does not support dtype " + value;
+    } else if (key == "mesh") {
+      int64_t n = 0;
+      auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+      if (ec != std::errc() || p != value.data() + value.size() || n < 1) {
+        throw Error("requirement '" + req + "': mesh size must be a positive integer");
+      }
+      if (n > caps.max_mesh_size) {
+        return "needs a mesh of " + value + " ranks; backend supports up to " +
+               std::to_string(caps.max_mesh_size);
+      }
+      if (n > 1) return "mesh cases need per-rank inputs, which the case format lacks so far";
+    } else if (key == "level") {
+      if (value != "graph" && value != "schedule" && value != "tile" && value != "target") {
+        throw Error("requirement '" + req + "': level must be graph, schedule, tile or target");
+      }
+      if (!caps.supports_level(value)) return "backend does not run " + value + " IR";
+    } else if (key == "deterministic") {
+      if (value != "1") throw Error("requirement '" + req + "': only deterministic=1 is valid");
+      if (!caps.deterministic) return "backend has no deterministic mode";
+    } else {
+      throw Error("unknown requirement key '" + key + "' in '" + req +
+                  "' (known: op, dtype, mesh, level, deterministic)");
+    }
+  }
+  return "";
+}
+
+bool case_matches_filter(const std::string& glob, const std::string& id, const std::string& name) {
+  if (glob.empty()) return true;
+  return fnmatch(glob.c_str(), id.c_str(), 0) == 0 || fnmatch(glob.c_str(), name.c_str(), 0) == 0;
+}
+
+int run_conformance(const RunnerOptions& o, plugins::Registry& registry, std::ostream& out,
+                    std::ostream& err, bool progress_bar) {
+  const auto t_start = Clock::now();
+  std::vector<Target> targets;
+  std::vector<std::pair<std::string, std::string>> props;
+  std::vector<std::string> files;
+  try {
+    auto make = [&](const std::string& name, int threads) {
+      plugins::CompileOptions co;
+      co.threads = threads;
+      co.deterministic = o.deterministic;
+      Backend b = Backend::create(registry.open(name));
+      std::string label = name + (o.diff_backend.empty() ? "" : " (threads " +
+                                                                    std::to_string(threads) + ")");
+      return Target{label, std::move(b), co};
+    };
+    targets.push_back(make(o.backend, o.threads));
+    if (!o.diff_backend.empty()) {
+      targets.push_back(make(o.diff_backend, o.diff_threads.value_or(o.threads)));
+    }
+    files = find_case_files(o.cases);
+  } catch (const std::exception& e) {
+    err << "tessera-conform: error: " << e.what() << "\n";
+    return kExitInputError;
+  }
+  for (size_t i = 0; i < targets.size(); ++i) {
+    const Target& t = targets[i];
+    std::string info = t.backend.platform_info();
+    out << (i == 0 ? "backend: " : "diff backend: ") << t.label << " [" << t.backend.origin()
+        << (info.empty() ? "" : ", " + info) << "]\n";
+    props.push_back({i == 0 ? "backend" : "diff_backend", t.label});
+    props.push_back({i == 0 ? "backend_origin" : "diff_backend_origin", t.backend.origin()});
+  }
+  props.push_back({"deterministic", o.deterministic ? "1" : "0"});
+  props.push_back({"cases", o.cases});
+
+  // Load every file first so the progress bar knows the total; broken files become failures.
+  std::vector<CaseResult> results;
+  std::vector<std::pair<std::string, Case>> todo;
+  for (const std::string& file : files) {
+    std::string file_id = relative_id(o.cases, file);
+    try {
+      for (Case& c : load_case_file(file)) {
+        std::string id = file_id + "/" + c.name;
+        if (case_matches_filter(o.filter, id, c.name)) todo.emplace_back(id, std::move(c));
+      }
+    } catch (const std::exception& e) {
+      if (!case_matches_filter(o.filter, file_id, file_id)) continue;
+      results.push_back({CaseResult::Status::failed, file_id, file, 0,
+                         std::string("cannot load case file: ") + e.what(), 0});
+      out << "FAIL " << file_id << " (" << file << ")\n  cannot load case file: " << e.what()
+          << "\n";
+    }
+  }
+
+  Progress progress(out, progress_bar, todo.size());
+  const bool diffing = targets.size() > 1;
+  for (size_t k = 0; k < todo.size(); ++k) {
+    const auto& [id, c] = todo[k];
+    progress.show(k, id);
+    const auto t0 = Clock::now();
+    CaseResult r{CaseResult::Status::passed, id, c.file, c.line, "", 0};
+    try {
+      std::string skip;
+      for (const Target& t : targets) {
+        std::string why = unmet_requirement(c.requirements, t.backend.capabilities(),
+                                            o.deterministic);
+        if (!why.empty() && skip.empty()) skip = t.label + ": " + why;
+      }
+      if (!skip.empty()) {
+        r.status = CaseResult::Status::skipped;
+        r.message = skip;
+      } else {
+        std::vector<std::vector<plugins::HostTensor>> outs;
+        for (const Target& t : targets) {
+          try {
+            outs.push_back(run_case(t, c));
+          } catch (const BackendError& e) {
+            if (e.code() != TESSERA_ERROR_UNIMPLEMENTED) throw;
+            r.status = CaseResult::Status::skipped;
+            r.message = t.label + ": " + e.what();
+            break;
+          }
+        }
+        if (r.status != CaseResult::Status::skipped) {
+          if (diffing) {
+            bool identical = false;
+            r.message = diff_outputs(outs[0], outs[1], identical);
+            if (!identical) r.status = CaseResult::Status::failed;
+          } else {
+            r.message = check_expected(c, outs[0]);
+            if (!r.message.empty()) r.status = CaseResult::Status::failed;
+          }
+        }
+      }
+    } catch (const std::exception& e) {
+      r.status = CaseResult::Status::failed;
+      r.message = e.what();
+    }
+    r.seconds = since(t0);
+    progress.clear();
+    std::string where = c.file + ":" + std::to_string(c.line);
+    if (r.status == CaseResult::Status::failed) {
+      out << "FAIL " << id << " (" << where << ")\n";
+      std::string msg = r.message;
+      for (size_t pos = 0; pos <= msg.size();) {
+        size_t nl = msg.find('\n', pos);
+        if (nl == std::string::npos) nl = msg.size();
+        out << "  " << msg.substr(pos, nl - pos) << "\n";
+        pos = nl + 1;
+      }
+    } else if (r.status == CaseResult::Status::skipped) {
+      out << "SKIP " << id << ": " << r.message << "\n";
+    } else if (diffing) {
+      out << "SAME " << id << ": " << r.message << "\n";
+    }
+    results.push_back(std::move(r));
+  }
+  progress.clear();
+  RunSummary s = summarize(results);
+  if (!o.junit.empty()) {
+    try {
+      write_junit(o.junit, results, props, since(t_start));
+    } catch (const std::exception& e) {
+      err << "tessera-conform: error: " << e.what() << "\n";
+      out << summary_line(s) << "\n";
+      return kExitInputError;
+    }
+  }
+  out << summary_line(s) << "\n";
+  return s.failed > 0 ? kExitInputError : kExitOk;
+}
+
+}  // namespace tessera::conform
