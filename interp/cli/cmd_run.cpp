@@ -1,0 +1,121 @@
+// tessera-interp run FILE: run a function on .npy inputs and write .npy outputs.
+#include <filesystem>
+#include <iostream>
+#include <map>
+
+#include "core/support/error.h"
+#include "interp/cli/cli.h"
+#include "interp/cli/format.h"
+#include "interp/io/npy.h"
+#include "interp/session.h"
+
+namespace tessera::cli {
+
+using namespace tessera::interp;
+namespace {
+
+/// The file name stem of result k: the returned value's SSA name when it is a word, else k.
+std::string result_name(const ir::Op& func, size_t k) {
+  const ir::Block& entry = func.regions[0].front();
+  const ir::Op& ret = *entry.ops.back();
+  if (k < ret.operands.size()) {
+    const std::string& n = ret.operands[k]->name;
+    bool word = !n.empty() && !std::isdigit(static_cast<unsigned char>(n[0]));
+    for (char c : n) word &= std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+    if (word) return n;
+  }
+  return std::to_string(k);
+}
+
+}  // namespace
+
+int cmd_run(const std::vector<std::string>& args) {
+  namespace po = boost::program_options;
+  po::options_description desc(
+      "Usage: tessera-interp run FILE [--entry NAME] [--input NAME=FILE.npy]... [--output-dir DIR]\n"
+      "                          [--threads N] [--print] [--max-memory BYTES]\n\nOptions");
+  desc.add_options()("help,h", "show this help")
+      ("entry", po::value<std::string>()->default_value("main"), "function to run")
+      ("input,i", po::value<std::vector<std::string>>()->composing(),
+       "NAME=FILE.npy: bind a parameter (by name without '%', or by position) to a .npy file")
+      ("output-dir,o", po::value<std::string>(), "write each result as DIR/<name or index>.npy")
+      ("threads", po::value<int>()->default_value(0), "worker threads (0 = all cores); results do not depend on it")
+      ("print", "print the results to standard output")
+      ("max-memory", po::value<uint64_t>()->default_value(uint64_t{8} << 30),
+       "refuse programs whose live buffers would exceed this many bytes")
+      ("file", po::value<std::string>(), "module to run");
+  po::positional_options_description pos;
+  pos.add("file", 1);
+  auto vm = parse_args(args, desc, pos);
+  if (vm.count("help")) {
+    std::cout << desc << "\n";
+    return 0;
+  }
+  if (!vm.count("file")) throw UsageError{"missing FILE"};
+  int threads = vm["threads"].as<int>();
+  if (threads < 0 || threads > 1024) throw UsageError{"--threads must be between 0 and 1024"};
+  std::string path = vm["file"].as<std::string>();
+  RunOptions ro;
+  ro.entry = vm["entry"].as<std::string>();
+  ro.threads = threads;
+  ro.max_memory = vm["max-memory"].as<uint64_t>();
+  ro.source_name = path;
+  auto lm = load_module(read_file(path), path);
+  std::cerr << lm->warnings;
+  const ir::Op* func = lm->module->lookup_func(ro.entry);
+  if (!func || func->regions.empty()) throw Error("no function body named '" + ro.entry + "' in " + path);
+  const ir::Block& entry = func->regions[0].front();
+  // Bind inputs by name or position.
+  std::map<size_t, std::string> files;
+  if (vm.count("input")) {
+    for (const std::string& spec : vm["input"].as<std::vector<std::string>>()) {
+      auto eq = spec.find('=');
+      if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size())
+        throw UsageError{"--input expects NAME=FILE.npy, got '" + spec + "'"};
+      std::string name = spec.substr(0, eq);
+      if (name[0] == '%') name.erase(0, 1);
+      size_t idx = entry.args.size();
+      for (size_t k = 0; k < entry.args.size(); ++k)
+        if (entry.args[k]->name == name) idx = k;
+      if (idx == entry.args.size() && !name.empty() &&
+          name.find_first_not_of("0123456789") == std::string::npos && name.size() < 6)
+        idx = std::stoul(name);
+      if (idx >= entry.args.size())
+        throw UsageError{"--input names '" + name + "', which is not a parameter of @" + ro.entry};
+      if (files.count(idx)) throw UsageError{"parameter '" + name + "' is bound twice"};
+      files[idx] = spec.substr(eq + 1);
+    }
+  }
+  std::vector<interp::Tensor> inputs;
+  for (size_t k = 0; k < entry.args.size(); ++k) {
+    auto it = files.find(k);
+    if (it == files.end())
+      throw UsageError{"missing --input for parameter '%" + entry.args[k]->name + "' (#" + std::to_string(k) +
+                       ", " + ir::to_string(entry.args[k]->type) + ")"};
+    HostTensor h = io::read_npy(it->second, ro.max_memory);
+    DType want = entry.args[k]->type.dtype;
+    if (h.dtype != want) {
+      try {
+        io::reinterpret_as(h, want);
+      } catch (const Error& e) {
+        throw Error(it->second + ": holds " + dtype_short_name(h.dtype) + " data but parameter '%" +
+                    entry.args[k]->name + "' is " + ir::to_string(entry.args[k]->type) + " (" + e.what() + ")");
+      }
+    }
+    inputs.push_back(interp::Tensor::from_host(h));
+  }
+  auto outs = run_function(*lm, inputs, ro);
+  if (vm.count("output-dir")) {
+    std::string dir = vm["output-dir"].as<std::string>();
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (ec) throw Error(dir + ": cannot create output directory: " + ec.message());
+    for (size_t k = 0; k < outs.size(); ++k)
+      io::write_npy(dir + "/" + result_name(*func, k) + ".npy", outs[k].to_host());
+  }
+  if (vm.count("print") || !vm.count("output-dir"))
+    for (size_t k = 0; k < outs.size(); ++k) std::cout << format_tensor(result_name(*func, k), outs[k]);
+  return 0;
+}
+
+}  // namespace tessera::cli
