@@ -65,14 +65,16 @@ struct ExactTerm {
 
 namespace detail {
 
-/// Integer significand form of a finite double (value = sig * 2^exp, sig < 2^53).
+/// Integer significand form of a finite double (value = sig * 2^exp, sig odd, < 2^53).
 TESSERA_HD inline ExactTerm exact_of(double x) {
   const Unpacked u = decode(F64::kDesc, f64_bits(x), false);
   ExactTerm t;
   if (u.cls != ValueClass::kFinite) return t;
+  // Strip trailing zeros so that products of short significands stay short.
+  const int tz = ctz64(u.sig);
   t.neg = u.neg;
-  t.sig = u.sig >> 11;
-  t.exp = u.exp - 52;
+  t.sig = u.sig >> tz;
+  t.exp = u.exp - 63 + tz;
   return t;
 }
 

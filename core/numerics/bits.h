@@ -26,6 +26,15 @@ TESSERA_HD inline int clz64(uint64_t x) {
 #endif
 }
 
+/// Count of trailing zero bits of a non-zero 64-bit value.
+TESSERA_HD inline int ctz64(uint64_t x) {
+#if defined(__CUDA_ARCH__)
+  return __ffsll(static_cast<long long>(x)) - 1;
+#else
+  return __builtin_ctzll(x);
+#endif
+}
+
 /// Mask with the low `n` bits set, for 0 <= n <= 64.
 TESSERA_HD constexpr uint64_t low_mask(int n) { return n >= 64 ? ~0ull : ((1ull << n) - 1ull); }
 

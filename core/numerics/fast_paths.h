@@ -14,7 +14,8 @@ inline uint16_t f32_to_bf16(uint32_t u) {
   const uint32_t sign = (u >> 16) & 0x8000u;
   const uint32_t a = u & 0x7FFFFFFFu;
   uint32_t r = (a + 0x7FFFu + ((a >> 16) & 1u)) >> 16;
-  if (kSat) r = r > 0x7F7Fu ? 0x7F7Fu : r;
+  // ml_dtypes keeps Inf when saturating; .satfinite clamps it.
+  if (kSat) r = (r > 0x7F7Fu && (kCuda || a != 0x7F800000u)) ? 0x7F7Fu : r;
   r |= sign;
   const uint32_t nan = kCuda ? 0x7FFFu : (sign | 0x7FC0u);
   return uint16_t(a > 0x7F800000u ? nan : r);

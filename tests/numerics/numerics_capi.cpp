@@ -1,0 +1,64 @@
+// extern "C" wrappers of the numerics host library, loaded by the Python oracle tests via ctypes.
+#include <cstddef>
+#include <cstdint>
+
+#include "core/numerics/convert_array.h"
+
+using namespace tessera;
+using namespace tessera::num;
+
+namespace {
+ConvertOptions make_opts(int profile, int rounding, int saturate, int flush_in, int flush_out,
+                         uint64_t seed, uint64_t stream) {
+  ConvertOptions o;
+  o.profile = Profile(profile);
+  o.rounding = RoundingMode(rounding);
+  o.saturate = saturate != 0;
+  o.flush_input_denormals = flush_in != 0;
+  o.flush_output_denormals = flush_out != 0;
+  o.seed = seed;
+  o.stream = stream;
+  return o;
+}
+}  // namespace
+
+extern "C" {
+
+/// convert_array with every option spelled out as integers.
+void tessera_convert(int from, const void* src, int to, void* dst, size_t n, int profile,
+                     int rounding, int saturate, int flush_in, int flush_out, uint64_t seed,
+                     uint64_t stream, uint64_t first) {
+  convert_array(DType(from), src, DType(to), dst, n,
+                make_opts(profile, rounding, saturate, flush_in, flush_out, seed, stream), first);
+}
+
+/// The scalar reference path over an array.
+void tessera_convert_reference(int from, const void* src, int to, void* dst, size_t n,
+                               int profile, int rounding, int saturate, int flush_in,
+                               int flush_out, uint64_t seed, uint64_t stream, uint64_t first) {
+  convert_array_reference(DType(from), src, DType(to), dst, n,
+                          make_opts(profile, rounding, saturate, flush_in, flush_out, seed, stream),
+                          first);
+}
+
+/// One conversion with explicit random bits.
+uint64_t tessera_convert_scalar(int from, uint64_t bits, int to, int profile, int rounding,
+                                int saturate, int flush_in, int flush_out, uint32_t rbits) {
+  return convert_bits(DType(from), bits, DType(to),
+                      make_opts(profile, rounding, saturate, flush_in, flush_out, 0, 0), rbits);
+}
+
+/// MX quantisation (rule 0 = ocp, 1 = ceil).
+void tessera_mx_quantize(int elem, const float* src, size_t n, uint8_t* elems, uint8_t* scales,
+                         int rule, int profile) {
+  ConvertOptions o;
+  o.profile = Profile(profile);
+  mx_quantize(DType(elem), src, n, elems, scales, MxScaleRule(rule), o);
+}
+
+/// Random bits of one element (Philox4x32-10 keyed by seed and stream).
+uint32_t tessera_random_bits(uint64_t seed, uint64_t stream, uint64_t index) {
+  return random_bits(seed, stream, index);
+}
+
+}  // extern "C"
