@@ -3,6 +3,7 @@
 
 #include "core/support/error.h"
 #include "interp/cli/cli.h"
+#include "interp/cli/expected_diags.h"
 #include "interp/session.h"
 
 namespace tessera::cli {
@@ -11,8 +12,11 @@ using namespace tessera::interp;
 
 int cmd_verify(const std::vector<std::string>& args) {
   namespace po = boost::program_options;
-  po::options_description desc("Usage: tessera-interp verify FILE\n\nOptions");
-  desc.add_options()("help,h", "show this help")("file", po::value<std::string>(), "module to verify");
+  po::options_description desc("Usage: tessera-interp verify FILE [--verify-diagnostics]\n\nOptions");
+  desc.add_options()("help,h", "show this help")(
+      "verify-diagnostics",
+      "split FILE at '// -----' lines and check the errors against expected-error annotations")(
+      "file", po::value<std::string>(), "module to verify");
   po::positional_options_description pos;
   pos.add("file", 1);
   auto vm = parse_args(args, desc, pos);
@@ -22,6 +26,16 @@ int cmd_verify(const std::vector<std::string>& args) {
   }
   if (!vm.count("file")) throw UsageError{"missing FILE"};
   std::string path = vm["file"].as<std::string>();
+  if (vm.count("verify-diagnostics")) {
+    std::string report;
+    int bad = check_expected_diagnostics(read_file(path), path, report);
+    if (bad) {
+      std::cerr << report << path << ": " << bad << " diagnostic expectation(s) failed\n";
+      return kExitInputError;
+    }
+    std::cout << path << ": all expected diagnostics produced\n";
+    return 0;
+  }
   auto lm = load_module(read_file(path), path);
   std::cerr << lm->warnings;
   std::cout << path << ": ok\n";
