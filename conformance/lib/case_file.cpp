@@ -324,7 +324,8 @@ interp::HostTensor parse_tensor_type(const std::string& text) {
   s = s.substr(7, s.size() - 8);
   interp::HostTensor t;
   size_t x;
-  while ((x = s.find('x')) != std::string_view::npos && x > 0 && s[0] >= '0' && s[0] <= '9') {
+  while ((x = s.find('x')) != std::string_view::npos && x > 0 &&
+         ((s[0] >= '0' && s[0] <= '9') || s[0] == '-' || s[0] == '?')) {
     int64_t d = 0;
     if (!parse_int(s.substr(0, x), d) || d < 0) {
       throw Error("bad dimension '" + std::string(s.substr(0, x)) + "' in '" + text + "'");
