@@ -75,7 +75,8 @@ Elem classify(const Format& f, uint64_t bits) {
   }
   uint64_t sign_bit = uint64_t{1} << (f.bits - 1);
   uint64_t mag = bits & (sign_bit - 1);
-  uint64_t exp_ones = (uint64_t{1} << f.exp_bits) - 1, man = mag & ((uint64_t{1} << f.man_bits) - 1);
+  uint64_t exp_ones = (uint64_t{1} << f.exp_bits) - 1;
+  uint64_t man = mag & ((uint64_t{1} << f.man_bits) - 1);
   uint64_t exp = mag >> f.man_bits;
   if (f.specials == Format::Specials::kIeee && exp == exp_ones) {
     e.nan = man != 0;
