@@ -29,7 +29,7 @@ po::options_description describe(RunnerOptions& o) {
       ("diff-threads", po::value<int>()->value_name("N"),
        "worker threads for --diff-backend (default: --threads)")
       ("cases", po::value(&o.cases)->value_name("DIR"),
-       "case directory or single case file (default: the source tree's conformance/cases)")
+       "case directory or file (default: <source>/conformance/cases)")
       ("list-backends", po::bool_switch(&o.list_backends), "list known backends and exit");
   return d;
 }

@@ -12,6 +12,7 @@ namespace tessera::interp {
 //   stub.bad            -> tessera::Error (a user error in the module)
 //   stub.throw_internal -> std::logic_error (a bug inside the implementation)
 //   stub.options        -> one i64 tensor {threads, entry length, max_memory is default ? 1 : 0}
+// Built with STUB_PERTURB it flips the lowest bit of the first output byte (a differing backend).
 std::vector<HostTensor> run_module_text(const std::string& text,
                                         const std::vector<HostTensor>& inputs,
                                         const RunOptions& options) {
@@ -31,7 +32,14 @@ std::vector<HostTensor> run_module_text(const std::string& text,
     std::memcpy(t.data.data(), vals, sizeof vals);
     return {t};
   }
+#ifdef STUB_PERTURB
+  // The "other backend" of diff tests: flips the lowest bit of output 0, element 0.
+  std::vector<HostTensor> out = inputs;
+  if (!out.empty() && !out[0].data.empty()) out[0].data[0] ^= std::byte{1};
+  return out;
+#else
   return inputs;
+#endif
 }
 
 }  // namespace tessera::interp

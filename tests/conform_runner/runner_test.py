@@ -1,0 +1,146 @@
+"""End-to-end tests of tessera-conform: exit codes, the closing line, JUnit XML, diffs."""
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def run(runner, *args, env=None):
+    p = subprocess.run([runner, *args], capture_output=True, text=True, env=env, timeout=600)
+    return p.returncode, p.stdout, p.stderr
+
+
+def check(cond, what, out="", err=""):
+    if not cond:
+        sys.stderr.write(f"FAILED: {what}\n--- stdout\n{out}\n--- stderr\n{err}\n")
+        sys.exit(1)
+
+
+def last_line(text):
+    lines = text.strip("\n").split("\n")
+    return lines[-1] if lines else ""
+
+
+def junit_counts(path):
+    root = ET.parse(path).getroot()  # raises on malformed XML
+    suite = root.find("testsuite")
+    cases = suite.findall("testcase")
+    failed = [c for c in cases if c.find("failure") is not None]
+    skipped = [c for c in cases if c.find("skipped") is not None]
+    counts = (len(cases), len(failed), len(skipped))
+    attrs = (int(suite.get("tests")), int(suite.get("failures")), int(suite.get("skipped")))
+    return counts, attrs, cases
+
+
+def scenario_basic(a):
+    with tempfile.TemporaryDirectory() as tmp:
+        junit = os.path.join(tmp, "report.xml")
+        code, out, err = run(a.runner, "--backend", a.stub, "--cases", f"{HERE}/cases",
+                             "--junit", junit)
+        check(code == 1, f"exit code 1 expected, got {code}", out, err)
+        check(last_line(out) == "1 passed, 1 failed, 1 skipped", "closing line", out, err)
+        check("FAIL echo/echo/wrong_expectation" in out, "failure names the case", out, err)
+        check("SKIP echo/echo/needs_big_mesh" in out and "mesh of 8" in out,
+              "skip reason printed", out, err)
+        check("\r" not in out, "no progress bar when stdout is not a terminal", out, err)
+        counts, attrs, cases = junit_counts(junit)
+        check(counts == (3, 1, 1) and attrs == (3, 1, 1), f"junit counts {counts} {attrs}")
+        skipped = [c for c in cases if c.find("skipped") is not None][0]
+        check("mesh of 8" in skipped.find("skipped").get("message"), "junit skip reason")
+
+
+def scenario_filter(a):
+    code, out, err = run(a.runner, "--backend", a.stub, "--cases", f"{HERE}/cases",
+                         "--filter", "*right*")
+    check(code == 0, f"exit 0 expected, got {code}", out, err)
+    check(last_line(out) == "1 passed, 0 failed, 0 skipped", "closing line", out, err)
+
+
+def scenario_unavailable(a):
+    with tempfile.TemporaryDirectory() as tmp:
+        junit = os.path.join(tmp, "r.xml")
+        code, out, err = run(a.runner, "--backend", a.unavailable, "--cases", f"{HERE}/cases",
+                             "--junit", junit)
+        check(code == 0, f"exit 0 expected, got {code}", out, err)
+        check(last_line(out) == "0 passed, 0 failed, 3 skipped", "closing line", out, err)
+        check("no fake device" in out, "reason printed", out, err)
+        counts, attrs, _ = junit_counts(junit)
+        check(counts == (3, 0, 3) and attrs == (3, 0, 3), f"junit counts {counts}")
+
+
+def scenario_bad_input(a):
+    code, out, err = run(a.runner, "--backend", "/nonexistent/libtessera_x.so",
+                         "--cases", f"{HERE}/cases")
+    check(code == 1 and "/nonexistent/libtessera_x.so" in err and "no such file" in err,
+          "missing plugin is an input error naming the path", out, err)
+    code, out, err = run(a.runner, "--backend", "no_such_backend", "--cases", f"{HERE}/cases")
+    check(code == 1 and "unknown backend 'no_such_backend'" in err, "unknown name", out, err)
+    code, out, err = run(a.runner, "--backend", a.stub, "--cases", "/nonexistent/cases")
+    check(code == 1 and "/nonexistent/cases" in err, "missing case dir", out, err)
+    code, out, err = run(a.runner, "--backend", a.stub, "--cases", f"{HERE}/broken")
+    check(code == 1, f"broken case file: exit 1, got {code}", out, err)
+    check("cannot load case file" in out and "bad.mlir:" in out, "parse error shown", out, err)
+    check(last_line(out) == "0 passed, 1 failed, 0 skipped", "closing line", out, err)
+    for bad in (["--threads", "-1"], ["--bogus"], ["--threads", "x"], ["--diff-threads", "2"]):
+        code, out, err = run(a.runner, *bad)
+        check(code == 2, f"usage error {bad}: exit 2, got {code}", out, err)
+
+
+def scenario_help(a):
+    code, out, err = run(a.runner, "--help")
+    check(code == 0 and "--diff-threads" in out, "help", out, err)
+    with open(a.docs, encoding="utf-8") as f:
+        docs = f.read()
+    check(out.strip("\n") in docs, "--help text appears verbatim in docs/conformance.md", out)
+
+
+def scenario_diff(a):
+    code, out, err = run(a.runner, "--backend", a.stub, "--threads", "1", "--diff-backend",
+                         a.stub, "--diff-threads", "2", "--cases", f"{HERE}/cases")
+    check(code == 0, f"same backend diff: exit 0, got {code}", out, err)
+    check(last_line(out) == "2 passed, 0 failed, 1 skipped", "closing line", out, err)
+    check(out.count("bit-identical") == 2, "bit-identical reported per case", out, err)
+    code, out, err = run(a.runner, "--backend", a.stub, "--diff-backend", a.perturbed,
+                         "--cases", f"{HERE}/cases")
+    check(code == 1, f"differing backends: exit 1, got {code}", out, err)
+    check(last_line(out) == "0 passed, 2 failed, 1 skipped", "closing line", out, err)
+    check("first difference at element 0" in out and "max ulp 1" in out, "diff detail", out)
+    check("ulp histogram 0:2 1:1" in out, "ulp histogram", out, err)
+
+
+def scenario_interp(a):
+    """The real interpreter on the source tree's cases, built-in and as a loaded plugin."""
+    cases = a.cases_dir
+    code, out, err = run(a.runner, "--backend", "reference", "--cases", cases)
+    check(code == 0 and " 0 failed," in last_line(out), "reference passes the suite", out, err)
+    code, out, err = run(a.runner, "--backend", a.plugin, "--cases", cases, "--deterministic")
+    check(code == 0 and " 0 failed," in last_line(out), "reference plugin passes", out, err)
+    code, out, err = run(a.runner, "--backend", "reference", "--threads", "1", "--diff-backend",
+                         "reference", "--diff-threads", "2", "--deterministic", "--cases", cases)
+    check(code == 0 and " 0 failed," in last_line(out), "1 vs 2 threads identical", out, err)
+    code, out, err = run(a.runner, "--backend", "reference", "--diff-backend", a.plugin,
+                         "--cases", cases)
+    check(code == 0 and " 0 failed," in last_line(out), "built-in vs plugin identical", out, err)
+
+
+def main():
+    p = argparse.ArgumentParser()
+    p.add_argument("scenario")
+    p.add_argument("--runner", required=True)
+    p.add_argument("--stub")
+    p.add_argument("--perturbed")
+    p.add_argument("--unavailable")
+    p.add_argument("--docs")
+    p.add_argument("--plugin")
+    p.add_argument("--cases-dir")
+    a = p.parse_args()
+    globals()["scenario_" + a.scenario](a)
+    print(f"ok: {a.scenario}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,95 @@
+// Unit tests of the runner's pieces: requirement matching, filters, JUnit escaping and counts.
+#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+#include <doctest/doctest.h>
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+#include "conformance/runner/report.h"
+#include "conformance/runner/runner.h"
+
+using namespace tessera::conform;
+using tessera::plugins::Capabilities;
+
+namespace {
+Capabilities caps_f32_graph() {
+  Capabilities c;
+  c.dtype_mask = 1u << 1;
+  c.ir_level_mask = TESSERA_IR_LEVEL_GRAPH;
+  c.max_mesh_size = 4;
+  c.device_count = 4;
+  c.op_names = std::vector<std::string>{"tessera.add"};
+  return c;
+}
+}  // namespace
+
+TEST_CASE("requirements: met, unmet with a reason, malformed") {
+  Capabilities c = caps_f32_graph();
+  CHECK(unmet_requirement({"op=tessera.add", "dtype=f32", "level=graph", "mesh=1"}, c, false)
+            .empty());
+  CHECK(unmet_requirement({"op=tessera.matmul"}, c, false) ==
+        "backend does not support op tessera.matmul");
+  CHECK(unmet_requirement({"dtype=bf16"}, c, false) == "backend does not support dtype bf16");
+  CHECK(unmet_requirement({"dtype=fp8_e4m3"}, c, false) ==
+        "backend does not support dtype fp8_e4m3");
+  CHECK(unmet_requirement({"level=tile"}, c, false) == "backend does not run tile IR");
+  CHECK(unmet_requirement({"mesh=8"}, c, false).find("up to 4") != std::string::npos);
+  CHECK(unmet_requirement({}, c, true) == "backend has no deterministic mode");
+  c.unavailable_reason = "no CUDA device";
+  CHECK(unmet_requirement({}, c, false) == "backend unavailable: no CUDA device");
+  c = caps_f32_graph();
+  CHECK_THROWS_WITH(unmet_requirement({"dtype=f33"}, c, false),
+                    doctest::Contains("unknown dtype 'f33'"));
+  CHECK_THROWS_WITH(unmet_requirement({"color=red"}, c, false),
+                    doctest::Contains("unknown requirement key 'color'"));
+  CHECK_THROWS_WITH(unmet_requirement({"mesh=0"}, c, false), doctest::Contains("positive"));
+  CHECK_THROWS_WITH(unmet_requirement({"level=ptx"}, c, false), doctest::Contains("level"));
+  CHECK_THROWS(unmet_requirement({"novalue="}, c, false));
+}
+
+TEST_CASE("requirements: a backend without an op list accepts every op") {
+  Capabilities c = caps_f32_graph();
+  c.op_names.reset();
+  CHECK(unmet_requirement({"op=tessera.anything"}, c, false).empty());
+}
+
+TEST_CASE("filters match the id or the bare name") {
+  CHECK(case_matches_filter("", "graph/add/x", "x"));
+  CHECK(case_matches_filter("graph/*", "graph/add/x", "x"));
+  CHECK(case_matches_filter("x", "graph/add/x", "x"));
+  CHECK(case_matches_filter("*add*", "graph/add/x", "x"));
+  CHECK_FALSE(case_matches_filter("tile/*", "graph/add/x", "x"));
+}
+
+TEST_CASE("summary line and XML escaping") {
+  std::vector<CaseResult> rs(4);
+  rs[1].status = CaseResult::Status::failed;
+  rs[2].status = CaseResult::Status::skipped;
+  rs[3].status = CaseResult::Status::skipped;
+  CHECK(summary_line(summarize(rs)) == "1 passed, 1 failed, 2 skipped");
+  CHECK(xml_escape("a<b>&\"'\x01") == "a&lt;b&gt;&amp;&quot;&apos;?");
+}
+
+TEST_CASE("JUnit report carries counts, reasons and escaped messages") {
+  std::vector<CaseResult> rs = {
+      {CaseResult::Status::passed, "g/add/ok", "add.mlir", 3, "", 0.5},
+      {CaseResult::Status::failed, "g/add/bad", "add.mlir", 9, "output 0: <diff> & more\nx", 0},
+      {CaseResult::Status::skipped, "g/add/mesh", "add.mlir", 20, "needs mesh", 0}};
+  std::string path = "junit_unit_test_" + std::to_string(getpid()) + ".xml";
+  write_junit(path, rs, {{"backend", "ref\"x"}}, 1.25);
+  std::ifstream f(path);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  std::string x = ss.str();
+  std::remove(path.c_str());
+  CHECK(x.find("tests=\"3\" failures=\"1\" errors=\"0\" skipped=\"1\"") != std::string::npos);
+  CHECK(x.find("<failure message=\"output 0: &lt;diff&gt; &amp; more\">") != std::string::npos);
+  CHECK(x.find("<skipped message=\"needs mesh\"/>") != std::string::npos);
+  CHECK(x.find("classname=\"g.add\" name=\"bad\"") != std::string::npos);
+  CHECK(x.find("value=\"ref&quot;x\"") != std::string::npos);
+  CHECK_THROWS_WITH(write_junit("/nonexistent/dir/r.xml", rs, {}, 0),
+                    doctest::Contains("cannot open"));
+}
