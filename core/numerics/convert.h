@@ -11,8 +11,9 @@ namespace tessera::num {
 
 /// Reads `bits` of floating format `f` as an exact value. tf32 is read as the f32 it is stored as.
 TESSERA_HD inline Unpacked decode(const FloatDesc& f, uint64_t bits, bool flush_denormals) {
-  Unpacked u;
   if (f.dtype == DType::tf32) return decode(F32::kDesc, bits, flush_denormals);
+  Unpacked u;
+  u.src = f.dtype;
   if (f.specials == Specials::kExponent) {
     const uint32_t b = uint32_t(bits & 0xFF);
     if (b == 0xFF) { u.cls = ValueClass::kNan; return u; }
@@ -27,6 +28,7 @@ TESSERA_HD inline Unpacked decode(const FloatDesc& f, uint64_t bits, bool flush_
   const uint64_t mf = bits & low_mask(m);
   if (f.specials == Specials::kIeee && ef == f.exp_field_max()) {
     u.cls = mf == 0 ? ValueClass::kInf : ValueClass::kNan;
+    u.sig = mf << (64 - m);
     return u;
   }
   if (f.specials == Specials::kFnNan && ef == f.exp_field_max() && mf == low_mask(m)) {
@@ -60,8 +62,24 @@ TESSERA_HD inline EncodeParams encode_params(const ConvertOptions& o, uint32_t r
   return EncodeParams{o.profile, o.rounding, o.saturate, o.flush_output_denormals, rbits};
 }
 
-/// The NaN a conversion produces (see the profile table in docs/numerics.md).
-TESSERA_HD inline uint64_t nan_bits(const FloatDesc& f, bool neg, Profile p) {
+/// How the ocp profile (numpy / ml_dtypes) carries a NaN payload between IEEE formats.
+enum class NanPayload : uint8_t { kCanonical, kExact, kQuiet, kTruncateNonzero };
+
+TESSERA_HD inline NanPayload ocp_nan_payload(DType from, DType to) {
+  if (from == to) return NanPayload::kExact;
+  if (from == DType::f16 && (to == DType::f32 || to == DType::f64)) return NanPayload::kExact;
+  if (from == DType::bf16 && to == DType::f32) return NanPayload::kExact;
+  if ((from == DType::f32 || from == DType::bf16) && to == DType::f64) return NanPayload::kQuiet;
+  if (from == DType::f64 && to == DType::f32) return NanPayload::kQuiet;
+  if ((from == DType::f32 || from == DType::f64) && to == DType::f16) {
+    return NanPayload::kTruncateNonzero;
+  }
+  return NanPayload::kCanonical;
+}
+
+/// The NaN a conversion produces from NaN `u` (see the profile table in docs/numerics.md).
+TESSERA_HD inline uint64_t nan_bits(const FloatDesc& f, const Unpacked& u, Profile p) {
+  const bool neg = u.neg;
   const int m = f.man_bits;
   const uint64_t sign = neg ? f.sign_bit() : 0;
   switch (f.specials) {
@@ -76,7 +94,20 @@ TESSERA_HD inline uint64_t nan_bits(const FloatDesc& f, bool neg, Profile p) {
         if (f.dtype == DType::tf32) return 0x7FFFFFFF;
         return low_mask(f.exp_bits + m);
       }
-      return sign | (uint64_t(f.exp_field_max()) << m) | (1ull << (m - 1));
+      {
+        const uint64_t top = uint64_t(f.exp_field_max()) << m;
+        const bool ieee_src = u.src == DType::f64 || u.src == DType::f32 || u.src == DType::f16 ||
+                              u.src == DType::bf16;
+        const NanPayload rule = ieee_src ? ocp_nan_payload(u.src, f.dtype) : NanPayload::kCanonical;
+        uint64_t payload = u.sig >> (64 - m);
+        switch (rule) {
+          case NanPayload::kCanonical: payload = 1ull << (m - 1); break;
+          case NanPayload::kExact: break;
+          case NanPayload::kQuiet: payload |= 1ull << (m - 1); break;
+          case NanPayload::kTruncateNonzero: payload = payload == 0 ? 1 : payload; break;
+        }
+        return sign | top | payload;
+      }
   }
   return 0;
 }
@@ -120,6 +151,12 @@ TESSERA_HD inline uint64_t encode_e8m0(const Unpacked& u, const EncodeParams& p)
   // The only kept significand bit is the implicit 1, so the "lsb" is odd and ties round up
   // (ml_dtypes: 0.75 -> 1, 1.5 -> 2).
   if (round_up(p.rounding, false, true, d, p.rbits, E8M0::kDesc.sr_bits)) ++e;
+  // ml_dtypes quirk (ocp, nearest modes): every value strictly between 2^-127 and 2^-126 gives
+  // 2^-126, not only those at or above the midpoint.
+  if (p.profile == Profile::kOcp && u.exp == -127 && u.sig != (1ull << 63) &&
+      (p.rounding == RoundingMode::kNearestEven || p.rounding == RoundingMode::kNearestAway)) {
+    return 0x01;
+  }
   if (e < -127) return 0x00;
   if (e > 127) return (p.saturate || overflow_stops_at_max(p.rounding, false)) ? 0xFE : 0xFF;
   return uint64_t(e + 127);
@@ -134,7 +171,7 @@ TESSERA_HD inline uint64_t encode(const FloatDesc& f, const Unpacked& u, const E
     return b << 13;
   }
   const bool cuda = p.profile == Profile::kCuda;
-  if (u.cls == ValueClass::kNan) return nan_bits(f, u.neg, p.profile);
+  if (u.cls == ValueClass::kNan) return nan_bits(f, u, p.profile);
   if (u.cls == ValueClass::kInf) return inf_bits(f, u.neg, p);
   if (f.specials == Specials::kExponent) {
     // cuda reads |x| (sign dropped) and maps 0 to 0x00; ml_dtypes gives NaN (0x00 if saturating).

@@ -46,12 +46,15 @@ struct ConvertOptions {
 /// Class of an unpacked value.
 enum class ValueClass : uint8_t { kZero, kFinite, kInf, kNan };
 
-/// An exact value: finite ones are sig * 2^(exp - 63) with bit 63 of sig set.
+/// An exact value: finite ones are sig * 2^(exp - 63) with bit 63 of sig set. A NaN keeps its
+/// mantissa field left-aligned in sig (quiet bit at bit 63) and its source format in `src`, for
+/// the payload rules of the ocp profile.
 struct Unpacked {
   ValueClass cls = ValueClass::kZero;
   bool neg = false;
   int32_t exp = 0;
   uint64_t sig = 0;
+  DType src = DType::f32;
 };
 
 /// Discarded part of a significand after a right shift: `disc` holds the discarded bits

@@ -9,6 +9,9 @@ import pytest
 sys.path.insert(0, os.path.dirname(__file__))
 from tessera_numerics_ctypes import convert  # noqa: E402
 
+# Oracle casts of NaN/Inf/overflowing values raise numpy floating-point warnings by design.
+np.seterr(all="ignore")
+
 # Our format name -> (numpy dtype of the oracle, number of meaningful storage bits).
 FORMATS = {
     "e4m3": (ml_dtypes.float8_e4m3fn, 8),
@@ -58,8 +61,8 @@ def test_every_pattern_widens_like_mldtypes(fmt, wide):
 @pytest.mark.parametrize("dst", SMALL)
 def test_every_pattern_between_small_formats(src, dst):
     pats = all_patterns(src)
-    # float32 holds every value of every small format exactly, so this is a single rounding.
-    want = bits_of(as_oracle(src, pats).astype(np.float32).astype(FORMATS[dst][0]))
+    # A direct cast (NaN payload rules differ from going through float32, values do not).
+    want = bits_of(as_oracle(src, pats).astype(FORMATS[dst][0]))
     check_equal(convert(src, pats, dst), want, pats)
     check_equal(convert(src, pats, dst, reference=True), want, pats)
 
