@@ -9,7 +9,7 @@
 
 namespace tessera::conform {
 
-/// How a backend's output is compared with the expected tensor (docs/conformance.md, "Rules").
+/// How a backend's output is compared with the expected tensor (docs/conformance.md, "Comparison rules").
 struct Rule {
   enum class Kind { bitexact, ulp, tol } kind = Kind::bitexact;
   int64_t max_ulp = 0;     ///< For ulp: largest allowed distance in ordered bit patterns.
