@@ -1,6 +1,8 @@
 // Loading and running modules.
 #include "interp/session.h"
 
+#include <mutex>
+
 #include <tbb/global_control.h>
 
 #include "core/support/error.h"
@@ -10,8 +12,17 @@
 
 namespace tessera::interp {
 
+void register_extensions() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    // Executors beyond Graph IR register their kernel resolvers here, explicitly (no static
+    // constructors): one line per extension, e.g. register_kernel_resolver(&tile::launch_kernel).
+  });
+}
+
 std::unique_ptr<LoadedModule> load_module(const std::string& text, const std::string& source_name,
                                           bool verify) {
+  register_extensions();
   auto lm = std::make_unique<LoadedModule>();
   DiagnosticEngine diag(&lm->sm);
   lm->module = text::parse_module(text, source_name, lm->sm, diag);

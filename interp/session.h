@@ -19,6 +19,10 @@ struct LoadedModule {
   std::string warnings;  ///< Rendered warnings from verification (may be empty).
 };
 
+/// Registers the kernel resolvers of the Tile IR and mesh executors (idempotent; called by
+/// load_module).
+void register_extensions();
+
 /// Parses and verifies; throws tessera::Error holding every rendered diagnostic.
 std::unique_ptr<LoadedModule> load_module(const std::string& text, const std::string& source_name,
                                           bool verify = true);

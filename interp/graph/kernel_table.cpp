@@ -1,6 +1,11 @@
 // Graph IR kernel dispatch, built from graph_ops.def.
 #include "core/ops/registry.h"
 #include "interp/graph/kernel.h"
+#include "interp/graph/plan.h"
+
+#include <array>
+#include <mutex>
+#include <vector>
 
 namespace tessera::interp {
 namespace {
@@ -16,7 +21,23 @@ constexpr Entry kGraphKernels[] = {
 #undef TESSERA_OP
 };
 
+std::vector<KernelResolver>& resolvers() {
+  static auto* r = new std::vector<KernelResolver>();
+  return *r;
+}
+std::mutex& resolver_mutex() {
+  static auto* m = new std::mutex();
+  return *m;
+}
+
 }  // namespace
+
+void register_kernel_resolver(KernelResolver r) {
+  std::lock_guard<std::mutex> lock(resolver_mutex());
+  for (KernelResolver x : resolvers())
+    if (x == r) return;
+  resolvers().push_back(r);
+}
 
 KernelFn graph_kernel(const ir::Op& op) {
   static const auto* table = [] {
@@ -25,7 +46,11 @@ KernelFn graph_kernel(const ir::Op& op) {
     return t;
   }();
   if (!op.def) return nullptr;
-  return (*table)[static_cast<size_t>(op.def->kind)];
+  if (KernelFn k = (*table)[static_cast<size_t>(op.def->kind)]) return k;
+  std::lock_guard<std::mutex> lock(resolver_mutex());
+  for (KernelResolver r : resolvers())
+    if (KernelFn k = r(op)) return k;
+  return nullptr;
 }
 
 bool kernel_handles_low_precision(const ir::Op& op) {

@@ -100,7 +100,7 @@ Plan compile_plan(const ir::Op& func, const std::vector<ir::Type>& arg_types,
     }
     if (!op->def) fail_at(sm, op->loc, "'" + op->name + "' is not a registered op and cannot run");
     KernelFn k = graph_kernel(*op);
-    if (!k) fail_at(sm, op->loc, "'" + op->name + "' op cannot run in the Graph IR interpreter (level " +
+    if (!k && !opts.allow_missing_kernels) fail_at(sm, op->loc, "'" + op->name + "' op cannot run in the Graph IR interpreter (level " +
                                      ops::level_name(op->def->level) + ")");
     PlanStep st;
     st.op = op;
@@ -200,63 +200,97 @@ Tensor widen_to_f32(const Tensor& t) {
 
 }  // namespace
 
-std::vector<Tensor> run_plan(const Plan& plan, const std::vector<Tensor>& args, const SourceManager& sm) {
-  std::vector<Tensor> slots(static_cast<size_t>(plan.num_slots));
-  for (size_t k = 0; k < args.size(); ++k) slots[static_cast<size_t>(plan.arg_slots[k])] = args[k];
+struct PlanRunner::State {
+  const Plan& plan;
+  const SourceManager& sm;
+  std::vector<Tensor> slots;
   BufferPool pool;
-  std::vector<bool> is_result(static_cast<size_t>(plan.num_slots), false);
-  for (int s : plan.result_slots) is_result[static_cast<size_t>(s)] = true;
-  std::vector<bool> is_arg(static_cast<size_t>(plan.num_slots), false);
-  for (int s : plan.arg_slots) is_arg[static_cast<size_t>(s)] = true;
-  for (size_t k = 0; k < plan.steps.size(); ++k) {
-    const PlanStep& st = plan.steps[k];
-    std::vector<const Tensor*> ins;
-    std::vector<Tensor> widened;
-    widened.reserve(st.inputs.size());
-    for (int s : st.inputs) {
-      const Tensor& t = slots[static_cast<size_t>(s)];
-      if (st.widen && dtype_is_low_precision_float(t.dtype())) {
-        widened.push_back(widen_to_f32(t));
-        ins.push_back(&widened.back());
-      } else {
-        ins.push_back(&t);
-      }
-    }
-    std::vector<Tensor> outs;
-    outs.reserve(st.outputs.size());
-    for (size_t r = 0; r < st.outputs.size(); ++r) {
-      ir::Type t = st.result_types[r];
-      if (st.widen && dtype_is_low_precision_float(t.dtype)) t.dtype = DType::f32;
-      outs.push_back(pool.get(t));
-    }
-    std::vector<Tensor*> out_ptrs;
-    for (auto& t : outs) out_ptrs.push_back(&t);
-    KernelCtx ctx{*st.op, ins, out_ptrs, k, &sm};
-    st.kernel(ctx);
-    for (size_t r = 0; r < st.outputs.size(); ++r) {
-      const ir::Type& want = st.result_types[r];
-      if (outs[r].dtype() != want.dtype) {
-        // Round once, at storage, as the op's policy says.
-        auto pol = ops::read_policy(*st.op);
-        pol.convert.stream = k;
-        Tensor stored = pool.get(want);
-        num::convert_array(DType::f32, outs[r].bytes(), want.dtype, stored.bytes(),
-                           static_cast<size_t>(outs[r].numel()), pol.convert);
-        pool.put(std::move(outs[r]));
-        outs[r] = std::move(stored);
-      }
-      slots[static_cast<size_t>(st.outputs[r])] = std::move(outs[r]);
-    }
-    for (int s : st.release) {
-      auto idx = static_cast<size_t>(s);
-      if (is_result[idx] || is_arg[idx]) continue;
-      pool.put(std::move(slots[idx]));
-      slots[idx] = Tensor();
+  std::vector<bool> keep;  ///< Arguments and results are never recycled.
+};
+
+PlanRunner::PlanRunner(const Plan& plan, const SourceManager& sm)
+    : st_(std::make_unique<State>(State{plan, sm, {}, {}, {}})) {
+  st_->slots.resize(static_cast<size_t>(plan.num_slots));
+  st_->keep.assign(static_cast<size_t>(plan.num_slots), false);
+  for (int s : plan.result_slots) st_->keep[static_cast<size_t>(s)] = true;
+  for (int s : plan.arg_slots) st_->keep[static_cast<size_t>(s)] = true;
+}
+PlanRunner::~PlanRunner() = default;
+PlanRunner::PlanRunner(PlanRunner&&) noexcept = default;
+
+void PlanRunner::set_args(const std::vector<Tensor>& args) {
+  for (size_t k = 0; k < args.size(); ++k) st_->slots[static_cast<size_t>(st_->plan.arg_slots[k])] = args[k];
+}
+
+Tensor& PlanRunner::slot(int s) { return st_->slots[static_cast<size_t>(s)]; }
+
+Tensor PlanRunner::allocate(const ir::Type& t) { return st_->pool.get(t); }
+
+void PlanRunner::release_after(size_t k) {
+  for (int s : st_->plan.steps[k].release) {
+    auto idx = static_cast<size_t>(s);
+    if (st_->keep[idx]) continue;
+    st_->pool.put(std::move(st_->slots[idx]));
+    st_->slots[idx] = Tensor();
+  }
+}
+
+void PlanRunner::run_step(size_t k) {
+  const PlanStep& st = st_->plan.steps[k];
+  auto& slots = st_->slots;
+  auto& pool = st_->pool;
+  if (!st.kernel) fail_at(st_->sm, st.op->loc, "'" + st.op->name + "' op needs a mesh to run");
+  std::vector<const Tensor*> ins;
+  std::vector<Tensor> widened;
+  widened.reserve(st.inputs.size());
+  for (int s : st.inputs) {
+    const Tensor& t = slots[static_cast<size_t>(s)];
+    if (st.widen && dtype_is_low_precision_float(t.dtype())) {
+      widened.push_back(widen_to_f32(t));
+      ins.push_back(&widened.back());
+    } else {
+      ins.push_back(&t);
     }
   }
-  std::vector<Tensor> results;
-  for (int s : plan.result_slots) results.push_back(slots[static_cast<size_t>(s)]);
-  return results;
+  std::vector<Tensor> outs;
+  outs.reserve(st.outputs.size());
+  for (size_t r = 0; r < st.outputs.size(); ++r) {
+    ir::Type t = st.result_types[r];
+    if (st.widen && dtype_is_low_precision_float(t.dtype)) t.dtype = DType::f32;
+    outs.push_back(pool.get(t));
+  }
+  std::vector<Tensor*> out_ptrs;
+  for (auto& t : outs) out_ptrs.push_back(&t);
+  KernelCtx ctx{*st.op, ins, out_ptrs, k, &st_->sm};
+  st.kernel(ctx);
+  for (size_t r = 0; r < st.outputs.size(); ++r) {
+    const ir::Type& want = st.result_types[r];
+    if (outs[r].dtype() != want.dtype) {
+      // Round once, at storage, as the op's policy says.
+      auto pol = ops::read_policy(*st.op);
+      pol.convert.stream = k;
+      Tensor stored = pool.get(want);
+      num::convert_array(DType::f32, outs[r].bytes(), want.dtype, stored.bytes(),
+                         static_cast<size_t>(outs[r].numel()), pol.convert);
+      pool.put(std::move(outs[r]));
+      outs[r] = std::move(stored);
+    }
+    slots[static_cast<size_t>(st.outputs[r])] = std::move(outs[r]);
+  }
+  release_after(k);
+}
+
+std::vector<Tensor> PlanRunner::results() const {
+  std::vector<Tensor> out;
+  for (int s : st_->plan.result_slots) out.push_back(st_->slots[static_cast<size_t>(s)]);
+  return out;
+}
+
+std::vector<Tensor> run_plan(const Plan& plan, const std::vector<Tensor>& args, const SourceManager& sm) {
+  PlanRunner runner(plan, sm);
+  runner.set_args(args);
+  for (size_t k = 0; k < plan.steps.size(); ++k) runner.run_step(k);
+  return runner.results();
 }
 
 void KernelCtx::fail(const std::string& msg) const {

@@ -27,6 +27,9 @@ struct PlanStep {
 
 struct PlanOptions {
   uint64_t max_memory = 8ull << 30;
+  /// Keep steps whose op has no kernel (kernel == nullptr) instead of refusing the program; the
+  /// caller executes them (the mesh executor runs collectives this way, over all ranks at once).
+  bool allow_missing_kernels = false;
 };
 
 /// A compiled function: resolved kernels, value slots, buffer reuse by liveness.
@@ -46,8 +49,37 @@ struct Plan {
 Plan compile_plan(const ir::Op& func, const std::vector<ir::Type>& arg_types,
                   const SourceManager& sm, const PlanOptions& opts);
 
+/// Step-by-step execution state of one plan (one per rank in SPMD execution).
+class PlanRunner {
+ public:
+  PlanRunner(const Plan& plan, const SourceManager& sm);
+  ~PlanRunner();
+  PlanRunner(PlanRunner&&) noexcept;
+  /// Binds the arguments (types must match those the plan was compiled for).
+  void set_args(const std::vector<Tensor>& args);
+  /// Runs step k (its kernel must be non-null), then releases the slots that die there.
+  void run_step(size_t k);
+  /// Releases the slots that die after step k (for steps the caller executed itself).
+  void release_after(size_t k);
+  /// Direct slot access for callers that execute steps themselves.
+  Tensor& slot(int s);
+  /// Allocates an output for step k result r from the buffer pool.
+  Tensor allocate(const ir::Type& t);
+  std::vector<Tensor> results() const;
+
+ private:
+  struct State;
+  std::unique_ptr<State> st_;
+};
+
 /// Runs a plan on arguments whose types match those it was compiled for.
 std::vector<Tensor> run_plan(const Plan& plan, const std::vector<Tensor>& args,
                              const SourceManager& sm);
+
+/// An extension's kernel lookup (Tile IR launches, for instance). Resolvers are registered
+/// explicitly at start-up (no static constructors) and asked in order for ops whose level has no
+/// Graph IR kernel.
+using KernelResolver = KernelFn (*)(const ir::Op&);
+void register_kernel_resolver(KernelResolver r);
 
 }  // namespace tessera::interp
