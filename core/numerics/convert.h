@@ -98,7 +98,8 @@ TESSERA_HD inline uint64_t nan_bits(const FloatDesc& f, const Unpacked& u, Profi
         const uint64_t top = uint64_t(f.exp_field_max()) << m;
         const bool ieee_src = u.src == DType::f64 || u.src == DType::f32 || u.src == DType::f16 ||
                               u.src == DType::bf16;
-        const NanPayload rule = ieee_src ? ocp_nan_payload(u.src, f.dtype) : NanPayload::kCanonical;
+        const NanPayload rule = (ieee_src || u.src == f.dtype) ? ocp_nan_payload(u.src, f.dtype)
+                                                               : NanPayload::kCanonical;
         uint64_t payload = u.sig >> (64 - m);
         switch (rule) {
           case NanPayload::kCanonical: payload = 1ull << (m - 1); break;

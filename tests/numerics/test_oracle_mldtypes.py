@@ -62,7 +62,10 @@ def test_every_pattern_widens_like_mldtypes(fmt, wide):
 def test_every_pattern_between_small_formats(src, dst):
     pats = all_patterns(src)
     # A direct cast (NaN payload rules differ from going through float32, values do not).
-    want = bits_of(as_oracle(src, pats).astype(FORMATS[dst][0]))
+    try:
+        want = bits_of(as_oracle(src, pats).astype(FORMATS[dst][0]))
+    except TypeError:  # no direct cast registered (e8m0): float32 is exact for both sides
+        want = bits_of(as_oracle(src, pats).astype(np.float32).astype(FORMATS[dst][0]))
     check_equal(convert(src, pats, dst), want, pats)
     check_equal(convert(src, pats, dst, reference=True), want, pats)
 
