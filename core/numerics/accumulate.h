@@ -67,7 +67,7 @@ namespace detail {
 
 /// Integer significand form of a finite double (value = sig * 2^exp, sig odd, < 2^53).
 TESSERA_HD inline ExactTerm exact_of(double x) {
-  const Unpacked u = decode(F64::kDesc, f64_bits(x), false);
+  const Unpacked u = decode(F64::desc(), f64_bits(x), false);
   ExactTerm t;
   if (u.cls != ValueClass::kFinite) return t;
   // Strip trailing zeros so that products of short significands stay short.
@@ -120,11 +120,11 @@ TESSERA_HD inline float tc_fused_sum(const TcModel& m, const ExactTerm* t, int n
   u.exp = quantum + 63 - lz;
   if (out == DType::f16) {
     EncodeParams p;  // round to nearest even
-    return to_float<F16>(uint16_t(encode(F16::kDesc, u, p)));
+    return to_float<F16>(uint16_t(encode(F16::desc(), u, p)));
   }
   EncodeParams p;
   p.rounding = RoundingMode::kTowardZero;
-  uint32_t bits = uint32_t(encode(F32::kDesc, u, p));
+  uint32_t bits = uint32_t(encode(F32::desc(), u, p));
   if (m.out_mant_bits < 23 && (bits & 0x7F800000u) != 0x7F800000u) {
     bits &= ~uint32_t(low_mask(23 - m.out_mant_bits));
   }

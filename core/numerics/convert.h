@@ -11,7 +11,7 @@ namespace tessera::num {
 
 /// Reads `bits` of floating format `f` as an exact value. tf32 is read as the f32 it is stored as.
 TESSERA_HD inline Unpacked decode(const FloatDesc& f, uint64_t bits, bool flush_denormals) {
-  if (f.dtype == DType::tf32) return decode(F32::kDesc, bits, flush_denormals);
+  if (f.dtype == DType::tf32) return decode(F32::desc(), bits, flush_denormals);
   Unpacked u;
   u.src = f.dtype;
   if (f.specials == Specials::kExponent) {
@@ -151,7 +151,7 @@ TESSERA_HD inline uint64_t encode_e8m0(const Unpacked& u, const EncodeParams& p)
   int e = u.exp;
   // The only kept significand bit is the implicit 1, so the "lsb" is odd and ties round up
   // (ml_dtypes: 0.75 -> 1, 1.5 -> 2).
-  if (round_up(p.rounding, false, true, d, p.rbits, E8M0::kDesc.sr_bits)) ++e;
+  if (round_up(p.rounding, false, true, d, p.rbits, E8M0::desc().sr_bits)) ++e;
   // ml_dtypes quirk (ocp, nearest modes): every value strictly between 2^-127 and 2^-126 gives
   // 2^-126, not only those at or above the midpoint.
   if (p.profile == Profile::kOcp && u.exp == -127 && u.sig != (1ull << 63) &&
@@ -280,8 +280,8 @@ TESSERA_HD inline uint64_t convert_bits(DType from, uint64_t bits, DType to,
 template <class To, class From>
 TESSERA_HD inline typename To::Storage convert(typename From::Storage bits,
                                                const ConvertOptions& o = {}, uint32_t rbits = 0) {
-  const Unpacked u = decode(From::kDesc, bits, o.flush_input_denormals);
-  return typename To::Storage(encode(To::kDesc, u, encode_params(o, rbits)));
+  const Unpacked u = decode(From::desc(), bits, o.flush_input_denormals);
+  return typename To::Storage(encode(To::desc(), u, encode_params(o, rbits)));
 }
 
 /// Converts an f32 value to format `To` (storage bits).
@@ -294,7 +294,7 @@ TESSERA_HD inline typename To::Storage from_float(float x, const ConvertOptions&
 /// Widens format `From` to f32 (exact for every format narrower than f32).
 template <class From>
 TESSERA_HD inline float to_float(typename From::Storage bits, const ConvertOptions& o = {}) {
-  return f32_from_bits(uint32_t(encode(F32::kDesc, decode(From::kDesc, bits,
+  return f32_from_bits(uint32_t(encode(F32::desc(), decode(From::desc(), bits,
                                                           o.flush_input_denormals),
                                        encode_params(o, 0))));
 }
@@ -303,9 +303,9 @@ TESSERA_HD inline float to_float(typename From::Storage bits, const ConvertOptio
 TESSERA_HD inline double to_double(DType t, uint64_t bits) {
   if (dtype_is_int(t)) {
     const Unpacked u = int_to_unpacked(bits, int_desc(t));
-    return f64_from_bits(encode(F64::kDesc, u, EncodeParams{}));
+    return f64_from_bits(encode(F64::desc(), u, EncodeParams{}));
   }
-  return f64_from_bits(encode(F64::kDesc, decode(float_desc(t), bits, false), EncodeParams{}));
+  return f64_from_bits(encode(F64::desc(), decode(float_desc(t), bits, false), EncodeParams{}));
 }
 
 /// Correctly rounded (single rounding) conversion of a double to any format.

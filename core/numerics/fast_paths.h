@@ -26,7 +26,7 @@ inline uint16_t f32_to_bf16(uint32_t u) {
 /// target's smallest subnormal (exact RNE in the default FP environment).
 template <class F, bool kCuda, bool kSat>
 inline uint8_t f32_to_small(uint32_t u) {
-  constexpr FloatDesc d = F::kDesc;
+  constexpr FloatDesc d = F::desc();
   constexpr int kM = d.man_bits;
   constexpr int kShift = 23 - kM;
   constexpr uint32_t kSignShift = 31 - (d.exp_bits + kM);

@@ -54,74 +54,96 @@ struct FloatDesc {
 /// IEEE binary64: s.eeeeeeeeeee.m{52}, bias 1023, Inf/NaN in the all-ones exponent.
 struct F64 {
   using Storage = uint64_t;
-  static constexpr FloatDesc kDesc{DType::f64, 11, 52, 1023, Specials::kIeee, true, 32};
+  TESSERA_HD static constexpr FloatDesc desc() {
+    return FloatDesc{DType::f64, 11, 52, 1023, Specials::kIeee, true, 32};
+  }
 };
 /// IEEE binary32: s.eeeeeeee.m{23}, bias 127.
 struct F32 {
   using Storage = uint32_t;
-  static constexpr FloatDesc kDesc{DType::f32, 8, 23, 127, Specials::kIeee, true, 29};
+  TESSERA_HD static constexpr FloatDesc desc() {
+    return FloatDesc{DType::f32, 8, 23, 127, Specials::kIeee, true, 29};
+  }
 };
 /// IEEE binary16: s.eeeee.m{10}, bias 15, max 65504.
 struct F16 {
   using Storage = uint16_t;
-  static constexpr FloatDesc kDesc{DType::f16, 5, 10, 15, Specials::kIeee, true, 13};
+  TESSERA_HD static constexpr FloatDesc desc() {
+    return FloatDesc{DType::f16, 5, 10, 15, Specials::kIeee, true, 13};
+  }
 };
 /// bfloat16: s.eeeeeeee.m{7}, bias 127, the top half of an f32.
 struct BF16 {
   using Storage = uint16_t;
-  static constexpr FloatDesc kDesc{DType::bf16, 8, 7, 127, Specials::kIeee, true, 16};
+  TESSERA_HD static constexpr FloatDesc desc() {
+    return FloatDesc{DType::bf16, 8, 7, 127, Specials::kIeee, true, 16};
+  }
 };
 /// TF32 compute mode: s.eeeeeeee.m{10}, bias 127; stored as an f32 whose low 13 bits are zero.
 struct TF32 {
   using Storage = uint32_t;
-  static constexpr FloatDesc kDesc{DType::tf32, 8, 10, 127, Specials::kIeee, true, 13};
+  TESSERA_HD static constexpr FloatDesc desc() {
+    return FloatDesc{DType::tf32, 8, 10, 127, Specials::kIeee, true, 13};
+  }
 };
 /// OCP fp8 E4M3FN: s.eeee.mmm, bias 7, no Inf, NaN = s.1111.111, max 448, min sub 2^-9.
 struct E4M3 {
   using Storage = uint8_t;
-  static constexpr FloatDesc kDesc{DType::f8e4m3, 4, 3, 7, Specials::kFnNan, true, 20};
+  TESSERA_HD static constexpr FloatDesc desc() {
+    return FloatDesc{DType::f8e4m3, 4, 3, 7, Specials::kFnNan, true, 20};
+  }
 };
 /// OCP fp8 E5M2: s.eeeee.mm, bias 15, Inf = s.11111.00, NaN = s.11111.{01,10,11}, max 57344.
 struct E5M2 {
   using Storage = uint8_t;
-  static constexpr FloatDesc kDesc{DType::f8e5m2, 5, 2, 15, Specials::kIeee, true, 21};
+  TESSERA_HD static constexpr FloatDesc desc() {
+    return FloatDesc{DType::f8e5m2, 5, 2, 15, Specials::kIeee, true, 21};
+  }
 };
 /// OCP fp6 E2M3FN: s.ee.mmm in the low 6 bits, bias 1, no Inf/NaN, max 7.5, min sub 0.125.
 struct E2M3 {
   using Storage = uint8_t;
-  static constexpr FloatDesc kDesc{DType::f6e2m3, 2, 3, 1, Specials::kFnNone, true, 20};
+  TESSERA_HD static constexpr FloatDesc desc() {
+    return FloatDesc{DType::f6e2m3, 2, 3, 1, Specials::kFnNone, true, 20};
+  }
 };
 /// OCP fp6 E3M2FN: s.eee.mm in the low 6 bits, bias 3, no Inf/NaN, max 28, min sub 0.0625.
 struct E3M2 {
   using Storage = uint8_t;
-  static constexpr FloatDesc kDesc{DType::f6e3m2, 3, 2, 3, Specials::kFnNone, true, 21};
+  TESSERA_HD static constexpr FloatDesc desc() {
+    return FloatDesc{DType::f6e3m2, 3, 2, 3, Specials::kFnNone, true, 21};
+  }
 };
 /// OCP fp4 E2M1FN: s.ee.m in the low 4 bits, bias 1, no Inf/NaN, values 0 0.5 1 1.5 2 3 4 6.
 struct E2M1 {
   using Storage = uint8_t;
-  static constexpr FloatDesc kDesc{DType::f4e2m1, 2, 1, 1, Specials::kFnNone, true, 22};
+  TESSERA_HD static constexpr FloatDesc desc() {
+    return FloatDesc{DType::f4e2m1, 2, 1, 1, Specials::kFnNone, true, 22};
+  }
 };
 /// OCP E8M0FNU scale: eeeeeeee, value 2^(e - 127), no sign, no zero, no Inf, 0xFF = NaN.
 struct E8M0 {
   using Storage = uint8_t;
-  static constexpr FloatDesc kDesc{DType::e8m0, 8, 0, 127, Specials::kExponent, false, 23};
+  TESSERA_HD static constexpr FloatDesc desc() {
+    return FloatDesc{DType::e8m0, 8, 0, 127, Specials::kExponent, false, 23};
+  }
 };
 
 /// Descriptor of a floating DType (tf32 included). Calling it with an integer DType is a bug.
 TESSERA_HD constexpr FloatDesc float_desc(DType t) {
   switch (t) {
-    case DType::f64: return F64::kDesc;
-    case DType::f32: return F32::kDesc;
-    case DType::f16: return F16::kDesc;
-    case DType::bf16: return BF16::kDesc;
-    case DType::tf32: return TF32::kDesc;
-    case DType::f8e4m3: return E4M3::kDesc;
-    case DType::f8e5m2: return E5M2::kDesc;
-    case DType::f6e2m3: return E2M3::kDesc;
-    case DType::f6e3m2: return E3M2::kDesc;
-    case DType::f4e2m1: return E2M1::kDesc;
-    case DType::e8m0: return E8M0::kDesc;
-    default: return F32::kDesc;
+    case DType::f64: return F64::desc();
+    case DType::f32: return F32::desc();
+    case DType::f16: return F16::desc();
+    case DType::bf16: return BF16::desc();
+    case DType::tf32: return TF32::desc();
+    case DType::f8e4m3: return E4M3::desc();
+    case DType::f8e5m2: return E5M2::desc();
+    case DType::f6e2m3: return E2M3::desc();
+    case DType::f6e3m2: return E3M2::desc();
+    case DType::f4e2m1: return E2M1::desc();
+    case DType::e8m0: return E8M0::desc();
+    default: return F32::desc();
   }
 }
 

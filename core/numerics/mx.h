@@ -34,7 +34,7 @@ TESSERA_HD inline float block_amax(const float* x, int n) {
 /// The e8m0 scale bits for a block of element format `elem` with largest magnitude `amax`.
 /// NaN or Inf amax -> 0xFF (NaN); zero amax -> 0x00 (2^-127); exponent clamped to [-127, 127].
 TESSERA_HD inline uint8_t mx_scale_bits(DType elem, float amax, MxScaleRule rule) {
-  const Unpacked a = decode(F32::kDesc, f32_bits(amax), false);
+  const Unpacked a = decode(F32::desc(), f32_bits(amax), false);
   if (a.cls == ValueClass::kNan || a.cls == ValueClass::kInf) return 0xFF;
   if (a.cls == ValueClass::kZero) return 0x00;
   const FloatDesc d = float_desc(elem);
@@ -62,7 +62,7 @@ TESSERA_HD inline void mx_quantize_block(DType elem, const float* x, int n, MxSc
   EncodeParams p = encode_params(o, 0);
   p.saturate = true;
   for (int i = 0; i < n; ++i) {
-    Unpacked u = decode(F32::kDesc, f32_bits(x[i]), o.flush_input_denormals);
+    Unpacked u = decode(F32::desc(), f32_bits(x[i]), o.flush_input_denormals);
     if (s == 0xFF) u.cls = ValueClass::kNan;
     if (u.cls == ValueClass::kFinite) u.exp -= int(s) - 127;
     if (o.rounding == RoundingMode::kStochastic) {
@@ -81,7 +81,7 @@ TESSERA_HD inline void mx_dequantize_block(DType elem, const uint8_t* q, int n, 
     Unpacked u = decode(d, q[i], false);
     if (scale == 0xFF) u.cls = ValueClass::kNan;
     if (u.cls == ValueClass::kFinite) u.exp += int(scale) - 127;
-    out[i] = f32_from_bits(uint32_t(encode(F32::kDesc, u, EncodeParams{})));
+    out[i] = f32_from_bits(uint32_t(encode(F32::desc(), u, EncodeParams{})));
   }
 }
 

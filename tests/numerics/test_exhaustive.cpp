@@ -15,7 +15,7 @@ namespace {
 /// Value of a pattern from the textbook formula (independent of decode()); NaN for specials.
 template <class F>
 double formula_value(uint32_t p) {
-  constexpr FloatDesc d = F::kDesc;
+  constexpr FloatDesc d = F::desc();
   if (d.specials == Specials::kExponent) return p == 0xFF ? NAN : std::ldexp(1.0, int(p) - 127);
   const int m = int(p & ((1u << d.man_bits) - 1));
   const int e = int((p >> d.man_bits) & ((1u << d.exp_bits) - 1));
@@ -29,7 +29,7 @@ double formula_value(uint32_t p) {
 }
 
 template <class F>
-uint32_t count() { return 1u << F::kDesc.storage_bits(); }
+uint32_t count() { return 1u << F::desc().storage_bits(); }
 
 const RoundingMode kModes[] = {RoundingMode::kNearestEven, RoundingMode::kTowardZero,
                                RoundingMode::kUp, RoundingMode::kDown,
@@ -42,7 +42,7 @@ const RoundingMode kModes[] = {RoundingMode::kNearestEven, RoundingMode::kToward
 TEST_CASE_TEMPLATE("every_pattern_decodes_to_its_formula_value", F, SMALL_FORMATS) {
   for (uint32_t p = 0; p < count<F>(); ++p) {
     const double want = formula_value<F>(p);
-    const double got = to_double(F::kDesc.dtype, p);
+    const double got = to_double(F::desc().dtype, p);
     if (std::isnan(want)) {
       CHECK(std::isnan(got));
     } else {
@@ -62,14 +62,14 @@ TEST_CASE_TEMPLATE("every_pattern_round_trips_in_every_mode_and_profile", F, SMA
         o.saturate = sat;
         for (uint32_t p = 0; p < count<F>(); ++p) {
           if (std::isnan(formula_value<F>(p))) continue;
-          if (F::kDesc.specials == Specials::kIeee && std::isinf(formula_value<F>(p)) && sat &&
+          if (F::desc().specials == Specials::kIeee && std::isinf(formula_value<F>(p)) && sat &&
               prof == Profile::kCuda) {
             continue;  // .satfinite turns Inf into max finite
           }
-          const uint64_t w = convert_bits(F::kDesc.dtype, p, DType::f32, o, 0xFFFFFFFFu);
-          const uint64_t back = convert_bits(DType::f32, w, F::kDesc.dtype, o, 0xFFFFFFFFu);
-          const uint64_t d = convert_bits(F::kDesc.dtype, p, DType::f64, o);
-          const uint64_t back64 = convert_bits(DType::f64, d, F::kDesc.dtype, o, 0xFFFFFFFFu);
+          const uint64_t w = convert_bits(F::desc().dtype, p, DType::f32, o, 0xFFFFFFFFu);
+          const uint64_t back = convert_bits(DType::f32, w, F::desc().dtype, o, 0xFFFFFFFFu);
+          const uint64_t d = convert_bits(F::desc().dtype, p, DType::f64, o);
+          const uint64_t back64 = convert_bits(DType::f64, d, F::desc().dtype, o, 0xFFFFFFFFu);
           if (back != p || back64 != p) {
             CHECK(back == p);
             CHECK(back64 == p);
@@ -83,7 +83,7 @@ TEST_CASE_TEMPLATE("every_pattern_round_trips_in_every_mode_and_profile", F, SMA
 TEST_CASE_TEMPLATE("every_midpoint_rounds_by_mode", F, SMALL_FORMATS) {
   // Positive finite patterns increase with their value; check the exact midpoint of each
   // consecutive pair (and its negation) in every deterministic mode.
-  constexpr FloatDesc d = F::kDesc;
+  constexpr FloatDesc d = F::desc();
   const uint32_t top = d.has_sign ? uint32_t(d.sign_bit()) : count<F>();
   const uint32_t sign = uint32_t(d.sign_bit());
   for (uint32_t p = 0; p + 1 < top; ++p) {
