@@ -41,20 +41,23 @@ inline uint8_t f32_to_small(uint32_t u) {
   const uint32_t a = u & 0x7FFFFFFFu;
   const uint32_t r = (a + ((1u << (kShift - 1)) - 1u) + ((a >> kShift) & 1u)) >> kShift;
   const uint32_t normal = r - kRebias;
-  float f;
   const float magic = __builtin_bit_cast(float, kMagic);
-  f = __builtin_bit_cast(float, a) + magic;
+  const float f = __builtin_bit_cast(float, a) + magic;
   const uint32_t sub = __builtin_bit_cast(uint32_t, f) - kMagic;
   uint32_t res = a < kMinNormal ? sub : normal;
   // Overflow (finite or Inf): saturating formats and .satfinite clamp; otherwise Inf / NaN.
   constexpr uint32_t kOvf = (kSat || kNone) ? kMax : (kFn ? (kExpAll | ((1u << kM) - 1)) : kExpAll);
-  res = (a >= kMinNormal && normal > kMax) ? kOvf : res;
-  if (kFn && !kCuda) res = a == 0x7F800000u ? (kExpAll | ((1u << kM) - 1)) : res;  // Inf -> NaN
-  if (!kFn && !kNone && !(kCuda && kSat)) res = a == 0x7F800000u ? kExpAll : res;  // Inf stays
+  res = ((a >= kMinNormal) & (normal > kMax)) ? kOvf : res;
+  if constexpr (kFn && !kCuda) {  // Inf -> NaN
+    res = a == 0x7F800000u ? (kExpAll | ((1u << kM) - 1)) : res;
+  }
+  if constexpr (!kFn && !kNone && !(kCuda && kSat)) {  // Inf stays Inf
+    res = a == 0x7F800000u ? kExpAll : res;
+  }
   res |= sign;
   uint32_t nan;
-  if (kNone) nan = kCuda ? kMax : (sign ^ uint32_t(d.sign_bit()));
-  else if (kCuda) nan = kExpAll | ((1u << kM) - 1);
+  if constexpr (kNone) nan = kCuda ? kMax : (sign ^ uint32_t(d.sign_bit()));
+  else if constexpr (kCuda) nan = kExpAll | ((1u << kM) - 1);
   else nan = sign | kExpAll | (kFn ? ((1u << kM) - 1) : (1u << (kM - 1)));
   return uint8_t(a > 0x7F800000u ? nan : res);
 }
