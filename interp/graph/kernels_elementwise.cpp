@@ -1,5 +1,7 @@
-// Graph IR elementwise kernels: numpy broadcasting, one rounding per element in the compute type.
+// Graph IR elementwise kernels: numpy broadcasting, one rounding per step in the compute type.
 #include <cmath>
+#include <limits>
+#include <type_traits>
 
 #include <tbb/parallel_for.h>
 
@@ -9,6 +11,8 @@
 namespace tessera::interp {
 namespace {
 
+constexpr int64_t kGrain = 4096;
+
 /// Applies `f(a, b)` over the broadcast of two inputs. Elementwise results do not depend on
 /// evaluation order, so the output is split across TBB workers freely.
 template <typename T, typename R, typename F>
@@ -16,25 +20,45 @@ void binary_map(KernelCtx& ctx, F f) {
   const Tensor& a = ctx.input(0);
   const Tensor& b = ctx.input(1);
   Tensor& out = ctx.output();
-  BroadcastIndexer ia(a.shape(), out.shape()), ib(b.shape(), out.shape());
   const T* pa = a.data<T>();
   const T* pb = b.data<T>();
   R* po = out.data<R>();
   int64_t n = out.numel();
   if (a.shape() == out.shape() && b.shape() == out.shape()) {
-    tbb::parallel_for(tbb::blocked_range<int64_t>(0, n, 4096), [&](auto r) {
+    tbb::parallel_for(tbb::blocked_range<int64_t>(0, n, kGrain), [&](auto r) {
       for (int64_t i = r.begin(); i < r.end(); ++i) po[i] = f(pa[i], pb[i]);
     });
     return;
   }
-  tbb::parallel_for(tbb::blocked_range<int64_t>(0, n, 4096), [&](auto r) {
+  BroadcastIndexer ia(a.shape(), out.shape()), ib(b.shape(), out.shape());
+  tbb::parallel_for(tbb::blocked_range<int64_t>(0, n, kGrain), [&](auto r) {
     for (int64_t i = r.begin(); i < r.end(); ++i) po[i] = f(pa[ia.map(i)], pb[ib.map(i)]);
   });
 }
 
+/// Integer add/sub/mul wrap modulo 2^bits (computed on the unsigned type of the same width, so
+/// there is no signed-overflow UB); i1 keeps only the low bit (add = sub = xor, mul = and).
+template <typename T, typename F>
+T wrap(T x, T y, F f, bool is_i1) {
+  using U = std::make_unsigned_t<T>;
+  // Narrow types would promote to (signed) int, where 65535 * 65535 overflows: widen to unsigned.
+  using W = std::conditional_t<(sizeof(U) < sizeof(unsigned)), unsigned, U>;
+  U r = static_cast<U>(f(static_cast<W>(static_cast<U>(x)), static_cast<W>(static_cast<U>(y))));
+  if (is_i1) r = static_cast<U>(r & 1u);
+  return static_cast<T>(r);
+}
+
+/// add/sub/mul: `f` runs in T for floats and through `wrap` for integers.
 template <typename F>
-void float_binary(KernelCtx& ctx, F f) {
-  dispatch_any(ctx, ctx.input(0).dtype(), [&]<typename T>() { binary_map<T, T>(ctx, f); });
+void arith(KernelCtx& ctx, F f) {
+  const bool is_i1 = ctx.input(0).dtype() == DType::i1;
+  dispatch_any(ctx, ctx.input(0).dtype(), [&]<typename T>() {
+    if constexpr (std::is_floating_point_v<T>) {
+      binary_map<T, T>(ctx, [&](T x, T y) { return static_cast<T>(f(x, y)); });
+    } else {
+      binary_map<T, T>(ctx, [&](T x, T y) { return wrap<T>(x, y, f, is_i1); });
+    }
+  });
 }
 
 template <typename F>
@@ -49,13 +73,13 @@ void unary(KernelCtx& ctx, F f) {
   dispatch_float(ctx, ctx.input(0).dtype(), [&]<typename T>() {
     const T* pi = ctx.input(0).data<T>();
     T* po = ctx.output().data<T>();
-    tbb::parallel_for(tbb::blocked_range<int64_t>(0, ctx.output().numel(), 4096), [&](auto r) {
+    tbb::parallel_for(tbb::blocked_range<int64_t>(0, ctx.output().numel(), kGrain), [&](auto r) {
       for (int64_t i = r.begin(); i < r.end(); ++i) po[i] = f(pi[i]);
     });
   });
 }
 
-/// NaN-propagating max/min (IEEE maximum/minimum semantics, as numpy.maximum): -0 < +0.
+/// NaN-propagating max/min (IEEE 754-2019 maximum/minimum, as numpy.maximum): -0 < +0.
 template <typename T>
 T nan_max(T x, T y) {
   if (std::isnan(x) || std::isnan(y)) return x + y;
@@ -69,34 +93,43 @@ T nan_min(T x, T y) {
   return x < y ? x : y;
 }
 
+/// -Inf maps to -0 in silu and gelu (their limit), where the formulas would give -Inf * 0.
+template <typename T>
+bool is_neg_inf(T x) {
+  return x == -std::numeric_limits<T>::infinity();
+}
+
 }  // namespace
 
-void kernel_Add(KernelCtx& c) { float_binary(c, [](auto x, auto y) { return static_cast<decltype(x)>(x + y); }); }
-void kernel_Sub(KernelCtx& c) { float_binary(c, [](auto x, auto y) { return static_cast<decltype(x)>(x - y); }); }
-void kernel_Mul(KernelCtx& c) { float_binary(c, [](auto x, auto y) { return static_cast<decltype(x)>(x * y); }); }
+void kernel_Add(KernelCtx& c) { arith(c, [](auto x, auto y) { return x + y; }); }
+void kernel_Sub(KernelCtx& c) { arith(c, [](auto x, auto y) { return x - y; }); }
+void kernel_Mul(KernelCtx& c) { arith(c, [](auto x, auto y) { return x * y; }); }
 void kernel_Div(KernelCtx& c) {
-  dispatch_any(c, c.input(0).dtype(), [&]<typename T>() {
-    if constexpr (std::is_integral_v<T>) {
-      c.fail("integer division is not supported; cast to a float type first");
-    } else {
-      binary_map<T, T>(c, [](T x, T y) { return x / y; });
-    }
+  // The verifier admits float operands only (binary_c1).
+  dispatch_float(c, c.input(0).dtype(), [&]<typename T>() {
+    binary_map<T, T>(c, [](T x, T y) { return x / y; });
   });
 }
 void kernel_Max(KernelCtx& c) {
-  float_binary(c, [](auto x, auto y) {
-    if constexpr (std::is_floating_point_v<decltype(x)>) return nan_max(x, y);
-    else return x > y ? x : y;
+  dispatch_any(c, c.input(0).dtype(), [&]<typename T>() {
+    binary_map<T, T>(c, [](T x, T y) {
+      if constexpr (std::is_floating_point_v<T>) return nan_max(x, y);
+      else return x > y ? x : y;
+    });
   });
 }
 void kernel_Min(KernelCtx& c) {
-  float_binary(c, [](auto x, auto y) {
-    if constexpr (std::is_floating_point_v<decltype(x)>) return nan_min(x, y);
-    else return x < y ? x : y;
+  dispatch_any(c, c.input(0).dtype(), [&]<typename T>() {
+    binary_map<T, T>(c, [](T x, T y) {
+      if constexpr (std::is_floating_point_v<T>) return nan_min(x, y);
+      else return x < y ? x : y;
+    });
   });
 }
 void kernel_Pow(KernelCtx& c) {
-  dispatch_float(c, c.input(0).dtype(), [&]<typename T>() { binary_map<T, T>(c, [](T x, T y) { return std::pow(x, y); }); });
+  dispatch_float(c, c.input(0).dtype(), [&]<typename T>() {
+    binary_map<T, T>(c, [](T x, T y) { return std::pow(x, y); });
+  });
 }
 void kernel_CmpEq(KernelCtx& c) { compare(c, [](auto x, auto y) { return x == y; }); }
 void kernel_CmpNe(KernelCtx& c) { compare(c, [](auto x, auto y) { return x != y; }); }
@@ -111,13 +144,15 @@ void kernel_Select(KernelCtx& c) {
     const Tensor& a = c.input(1);
     const Tensor& b = c.input(2);
     Tensor& out = c.output();
-    BroadcastIndexer ic(cond.shape(), out.shape()), ia(a.shape(), out.shape()), ib(b.shape(), out.shape());
+    BroadcastIndexer ic(cond.shape(), out.shape()), ia(a.shape(), out.shape()),
+        ib(b.shape(), out.shape());
     const uint8_t* pc = cond.data<uint8_t>();
     const T* pa = a.data<T>();
     const T* pb = b.data<T>();
     T* po = out.data<T>();
-    tbb::parallel_for(tbb::blocked_range<int64_t>(0, out.numel(), 4096), [&](auto r) {
-      for (int64_t i = r.begin(); i < r.end(); ++i) po[i] = pc[ic.map(i)] ? pa[ia.map(i)] : pb[ib.map(i)];
+    tbb::parallel_for(tbb::blocked_range<int64_t>(0, out.numel(), kGrain), [&](auto r) {
+      for (int64_t i = r.begin(); i < r.end(); ++i)
+        po[i] = pc[ic.map(i)] ? pa[ia.map(i)] : pb[ib.map(i)];
     });
   });
 }
@@ -128,6 +163,7 @@ void kernel_Exp(KernelCtx& c) { unary(c, [](auto x) { return std::exp(x); }); }
 void kernel_Log(KernelCtx& c) { unary(c, [](auto x) { return std::log(x); }); }
 void kernel_Sqrt(KernelCtx& c) { unary(c, [](auto x) { return std::sqrt(x); }); }
 void kernel_Rsqrt(KernelCtx& c) {
+  // Two roundings: sqrt, then the division.
   unary(c, [](auto x) { return static_cast<decltype(x)>(1) / std::sqrt(x); });
 }
 void kernel_Tanh(KernelCtx& c) { unary(c, [](auto x) { return std::tanh(x); }); }
@@ -136,23 +172,34 @@ void kernel_Relu(KernelCtx& c) {
   unary(c, [](auto x) { return std::isnan(x) ? x : (x > 0 ? x : static_cast<decltype(x)>(0)); });
 }
 void kernel_Sigmoid(KernelCtx& c) {
-  unary(c, [](auto x) { return static_cast<decltype(x)>(1) / (static_cast<decltype(x)>(1) + std::exp(-x)); });
+  unary(c, [](auto x) {
+    using T = decltype(x);
+    return T(1) / (T(1) + std::exp(-x));
+  });
 }
 void kernel_Silu(KernelCtx& c) {
-  unary(c, [](auto x) { return x / (static_cast<decltype(x)>(1) + std::exp(-x)); });
+  unary(c, [](auto x) {
+    using T = decltype(x);
+    if (is_neg_inf(x)) return T(-0.0);
+    return x / (T(1) + std::exp(-x));
+  });
 }
 void kernel_Gelu(KernelCtx& c) {
   bool tanh_form = c.op.attrs.get_string("approximate", "none") == "tanh";
   unary(c, [tanh_form](auto x) {
     using T = decltype(x);
+    if (is_neg_inf(x)) return T(-0.0);
     if (tanh_form) {
-      // 0.5 x (1 + tanh(sqrt(2/pi) (x + 0.044715 x^3))), evaluated left to right in T.
-      const T k = static_cast<T>(0.7978845608028654);
-      const T inner = k * (x + static_cast<T>(0.044715) * x * x * x);
-      return static_cast<T>(0.5) * x * (static_cast<T>(1) + std::tanh(inner));
+      // x / (1 + exp(-2u)), u = sqrt(2/pi) * (x + 0.044715 * ((x * x) * x)): equal to
+      // 0.5 x (1 + tanh(u)) without its cancellation for negative x.
+      const T x3 = (x * x) * x;
+      const T u = static_cast<T>(0.7978845608028654) * (x + static_cast<T>(0.044715) * x3);
+      return x / (T(1) + std::exp(T(-2) * u));
     }
-    // 0.5 x (1 + erf(x / sqrt 2)).
-    return static_cast<T>(0.5) * x * (static_cast<T>(1) + std::erf(x * static_cast<T>(0.7071067811865476)));
+    // (0.5 x) * erfc(-(x * (1 / sqrt 2))): equal to 0.5 x (1 + erf(x / sqrt 2)) without its
+    // cancellation for negative x.
+    const T t = x * static_cast<T>(0.7071067811865476);
+    return (T(0.5) * x) * std::erfc(-t);
   });
 }
 

@@ -1,0 +1,31 @@
+// Verifier hook of tessera.mse (docs/ops/graph/losses.md).
+#include "core/ops/infer_util.h"
+
+namespace tessera::ops {
+
+bool infer_Mse(InferCtx& ctx) {
+  ctx.result_label = "mse_c4";  // mse_c4: the result is a rank-0 tensor of the element type
+  // mse_c1: both operands are float tensors (not tf32) of one element type.
+  if (!require_float(ctx, 0, "mse_c1") || !require_float(ctx, 1, "mse_c1")) return false;
+  const ir::Type& a = ctx.operands[0];
+  const ir::Type& b = ctx.operands[1];
+  if (a.dtype != b.dtype || a.dtype == DType::tf32)
+    return ctx.fail("operands must have one element type other than tf32, got " +
+                        ir::to_string(a) + " and " + ir::to_string(b), "mse_c1");
+  // mse_c2: the shapes are equal (no broadcasting).
+  bool same = a.shape.size() == b.shape.size();
+  for (size_t d = 0; same && d < a.shape.size(); ++d)
+    same = a.shape[d] == b.shape[d] || a.shape[d] == ir::kDynamic || b.shape[d] == ir::kDynamic;
+  if (!same)
+    return ctx.fail("operand shapes " + shape_str(a.shape) + " and " + shape_str(b.shape) +
+                        " differ", "mse_c2");
+  // mse_c3: `reduction`, if present, is "mean" (default) or "sum".
+  const ir::Attr* r = ctx.attr("reduction");
+  if (r && (r->kind != ir::Attr::Kind::string || (r->s != "mean" && r->s != "sum")))
+    return ctx.fail("attribute 'reduction' must be \"mean\" or \"sum\", got " + ir::to_string(*r),
+                    "mse_c3");
+  ctx.results = {ir::Type::tensor(a.dtype, {})};
+  return true;
+}
+
+}  // namespace tessera::ops

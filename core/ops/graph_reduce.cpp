@@ -1,0 +1,66 @@
+// Verifier hook of tessera.reduce (docs/ops/graph/reductions.md).
+#include "core/ops/infer_util.h"
+#include "core/ops/policy.h"
+#include "core/support/error.h"
+
+namespace tessera::ops {
+
+bool infer_Reduce(InferCtx& ctx) {
+  ctx.result_label = "reduce_c6";  // reduce_c6: element type kept, reduced dims dropped or 1
+  // reduce_c1: the operand is a float tensor (tf32 is a compute mode, not a storage type).
+  if (!require_float(ctx, 0, "reduce_c1")) return false;
+  const ir::Type& x = ctx.operands[0];
+  if (x.dtype == DType::tf32) return ctx.fail("element type tf32 is not supported", "reduce_c1");
+  // reduce_c2: `kind` is one of "sum", "max", "min", "mean".
+  const ir::Attr* kind = ctx.attr("kind");
+  if (!kind || kind->kind != ir::Attr::Kind::string ||
+      (kind->s != "sum" && kind->s != "max" && kind->s != "min" && kind->s != "mean"))
+    return ctx.fail("attribute 'kind' must be \"sum\", \"max\", \"min\" or \"mean\"" +
+                        (kind ? ", got " + ir::to_string(*kind) : std::string(", got nothing")),
+                    "reduce_c2");
+  // reduce_c3: `axes` (default: every axis) holds unique axes in [-rank, rank).
+  bool bad = false;
+  auto axes = int_array_attr(ctx, "axes", "reduce_c3", bad);
+  if (bad) return false;
+  const int64_t rank = x.rank();
+  std::vector<bool> reduced(static_cast<size_t>(rank), !axes.has_value());
+  if (axes) {
+    for (int64_t a : *axes) {
+      auto n = normalize_axis(a, rank);
+      if (!n)
+        return ctx.fail("axis " + std::to_string(a) + " is out of range for rank " +
+                            std::to_string(rank), "reduce_c3");
+      if (reduced[static_cast<size_t>(*n)])
+        return ctx.fail("axis " + std::to_string(a) + " appears twice", "reduce_c3");
+      reduced[static_cast<size_t>(*n)] = true;
+    }
+  }
+  // reduce_c4: `keepdims`, if present, is a bool.
+  const ir::Attr* kd = ctx.attr("keepdims");
+  if (kd && kd->kind != ir::Attr::Kind::boolean && kd->kind != ir::Attr::Kind::unit)
+    return ctx.fail("attribute 'keepdims' must be true or false", "reduce_c4");
+  bool keepdims = ctx.op.attrs.get_bool("keepdims", false);
+  // reduce_c5: numeric_policy is valid; its accum, if given, is f32 or f64.
+  try {
+    (void)read_policy(ctx.op);
+  } catch (const Error& e) {
+    std::string msg = e.what();
+    auto at = msg.find("numeric_policy");
+    return ctx.fail(at == std::string::npos ? msg : msg.substr(at), "reduce_c5");
+  }
+  if (const ir::Attr* pol = ctx.attr("numeric_policy")) {
+    if (const ir::Attr* acc = pol->get("accum")) {
+      if (acc->kind != ir::Attr::Kind::string || (acc->s != "f32" && acc->s != "f64"))
+        return ctx.fail("numeric_policy accum must be \"f32\" or \"f64\"", "reduce_c5");
+    }
+  }
+  std::vector<int64_t> shape;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (!reduced[static_cast<size_t>(d)]) shape.push_back(x.shape[static_cast<size_t>(d)]);
+    else if (keepdims) shape.push_back(1);
+  }
+  ctx.results = {ir::Type::tensor(x.dtype, shape)};
+  return true;
+}
+
+}  // namespace tessera::ops

@@ -1,0 +1,115 @@
+// tessera.reduce kernel: sequential folds in row-major order, parallel over output elements only.
+#include <cmath>
+#include <algorithm>
+#include <limits>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <tbb/parallel_for.h>
+
+#include "interp/graph/kernel.h"
+
+namespace tessera::interp {
+namespace {
+
+/// NaN-propagating max/min with -0 < +0 (the elementwise tessera.max / tessera.min).
+template <typename T>
+T fold_max(T x, T y) {
+  if (std::isnan(x) || std::isnan(y)) return x + y;
+  if (x == y) return std::signbit(x) ? y : x;
+  return x > y ? x : y;
+}
+template <typename T>
+T fold_min(T x, T y) {
+  if (std::isnan(x) || std::isnan(y)) return x + y;
+  if (x == y) return std::signbit(x) ? x : y;
+  return x < y ? x : y;
+}
+
+/// Flat input offsets: `bases` of each output element (kept dims, row-major) and `offsets` of
+/// each reduced element relative to a base (reduced dims, row-major = the documented order).
+struct ReduceIndex {
+  std::vector<int64_t> bases, offsets;
+};
+
+ReduceIndex index_reduction(const std::vector<int64_t>& shape, const std::vector<bool>& reduced) {
+  std::vector<int64_t> strides = row_major_strides(shape);
+  ReduceIndex ix{{0}, {0}};
+  // Expanding dims from the outermost keeps both lists in row-major order.
+  for (size_t d = 0; d < shape.size(); ++d) {
+    auto& list = reduced[d] ? ix.offsets : ix.bases;
+    std::vector<int64_t> next;
+    next.reserve(list.size() * static_cast<size_t>(shape[d]));
+    for (int64_t base : list)
+      for (int64_t k = 0; k < shape[d]; ++k) next.push_back(base + k * strides[d]);
+    list = std::move(next);
+  }
+  return ix;
+}
+
+/// Reads the explicitly requested accumulator type (numeric_policy accum), if any.
+std::optional<DType> explicit_accum(const ir::Op& op) {
+  const ir::Attr* pol = op.attrs.get("numeric_policy");
+  const ir::Attr* acc = pol ? pol->get("accum") : nullptr;
+  if (!acc || acc->kind != ir::Attr::Kind::string) return std::nullopt;
+  if (acc->s == "f64") return DType::f64;
+  if (acc->s == "f32") return DType::f32;
+  return std::nullopt;
+}
+
+template <typename T, typename A>
+void run_reduce(KernelCtx& c, const ReduceIndex& ix, const std::string& kind) {
+  const T* in = c.input(0).data<T>();
+  T* out = c.output().data<T>();
+  const auto& offs = ix.offsets;
+  const int64_t k_count = static_cast<int64_t>(offs.size());
+  const int64_t m = static_cast<int64_t>(ix.bases.size());
+  const int64_t grain = std::max<int64_t>(1, 16384 / std::max<int64_t>(k_count, 1));
+  const bool is_max = kind == "max", is_min = kind == "min", is_mean = kind == "mean";
+  tbb::parallel_for(tbb::blocked_range<int64_t>(0, m, grain), [&](auto r) {
+    for (int64_t o = r.begin(); o < r.end(); ++o) {
+      const T* p = in + ix.bases[static_cast<size_t>(o)];
+      if (is_max || is_min) {
+        T acc = is_max ? -std::numeric_limits<T>::infinity() : std::numeric_limits<T>::infinity();
+        if (k_count > 0) acc = p[offs[0]];
+        for (int64_t j = 1; j < k_count; ++j)
+          acc = is_max ? fold_max(acc, p[offs[static_cast<size_t>(j)]])
+                       : fold_min(acc, p[offs[static_cast<size_t>(j)]]);
+        out[o] = acc;
+        continue;
+      }
+      // Sum: start from the first element (so a sum of -0s is -0); empty sum is +0.
+      A acc = k_count > 0 ? static_cast<A>(p[offs[0]]) : A(0);
+      for (int64_t j = 1; j < k_count; ++j) acc = acc + static_cast<A>(p[offs[static_cast<size_t>(j)]]);
+      if (is_mean) acc = acc / static_cast<A>(k_count);
+      out[o] = static_cast<T>(acc);
+    }
+  });
+}
+
+}  // namespace
+
+void kernel_Reduce(KernelCtx& c) {
+  const Tensor& x = c.input(0);
+  const int64_t rank = x.rank();
+  std::vector<bool> reduced(static_cast<size_t>(rank), true);
+  if (const ir::Attr* axes = c.op.attrs.get("axes")) {
+    auto v = axes->as_int_array();
+    if (!v) c.fail("attribute 'axes' must be an array of integers");
+    reduced.assign(static_cast<size_t>(rank), false);
+    for (int64_t a : *v) {
+      if (a < -rank || a >= rank) c.fail("axis out of range");
+      reduced[static_cast<size_t>(a < 0 ? a + rank : a)] = true;
+    }
+  }
+  std::string kind = c.op.attrs.get_string("kind", "");
+  ReduceIndex ix = index_reduction(x.shape(), reduced);
+  dispatch_float(c, x.dtype(), [&]<typename T>() {
+    DType acc = explicit_accum(c.op).value_or(x.dtype());
+    if (acc == DType::f64) run_reduce<T, double>(c, ix, kind);
+    else run_reduce<T, float>(c, ix, kind);
+  });
+}
+
+}  // namespace tessera::interp
