@@ -122,7 +122,8 @@ typedef struct TesseraClientDestroyArgs {
   void* extension;
   TesseraClient* client; /**< in: consumed. */
 } TesseraClientDestroyArgs;
-#define TESSERA_CLIENT_DESTROY_ARGS_STRUCT_SIZE TESSERA_STRUCT_SIZE(TesseraClientDestroyArgs, client)
+#define TESSERA_CLIENT_DESTROY_ARGS_STRUCT_SIZE \
+  TESSERA_STRUCT_SIZE(TesseraClientDestroyArgs, client)
 
 /** What a client can do. Caller-allocated; the caller sets struct_size and zeroes the rest; the
  *  plugin writes only the fields struct_size covers. */
@@ -177,7 +178,8 @@ typedef struct TesseraDeviceDestroyArgs {
   void* extension;
   TesseraDevice* device; /**< in: consumed. */
 } TesseraDeviceDestroyArgs;
-#define TESSERA_DEVICE_DESTROY_ARGS_STRUCT_SIZE TESSERA_STRUCT_SIZE(TesseraDeviceDestroyArgs, device)
+#define TESSERA_DEVICE_DESTROY_ARGS_STRUCT_SIZE \
+  TESSERA_STRUCT_SIZE(TesseraDeviceDestroyArgs, device)
 
 /** Options of `compile`. Zero-initialised fields mean the defaults given below. */
 typedef struct TesseraCompileOptions {
@@ -252,7 +254,8 @@ typedef struct TesseraBufferDestroyArgs {
   void* extension;
   TesseraBuffer* buffer; /**< in: consumed. */
 } TesseraBufferDestroyArgs;
-#define TESSERA_BUFFER_DESTROY_ARGS_STRUCT_SIZE TESSERA_STRUCT_SIZE(TesseraBufferDestroyArgs, buffer)
+#define TESSERA_BUFFER_DESTROY_ARGS_STRUCT_SIZE \
+  TESSERA_STRUCT_SIZE(TesseraBufferDestroyArgs, buffer)
 
 /** buffer_info: dtype, shape and packed byte size of a buffer. */
 typedef struct TesseraBufferInfoArgs {
