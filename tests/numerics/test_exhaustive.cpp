@@ -21,7 +21,9 @@ double formula_value(uint32_t p) {
   const int e = int((p >> d.man_bits) & ((1u << d.exp_bits) - 1));
   const bool neg = (p >> (d.man_bits + d.exp_bits)) & 1;
   const int emax_field = (1 << d.exp_bits) - 1;
-  if (d.specials == Specials::kIeee && e == emax_field) return m == 0 ? (neg ? -INFINITY : INFINITY) : NAN;
+  if (d.specials == Specials::kIeee && e == emax_field) {
+    return m == 0 ? (neg ? -INFINITY : INFINITY) : NAN;
+  }
   if (d.specials == Specials::kFnNan && e == emax_field && m == (1 << d.man_bits) - 1) return NAN;
   const double v = e == 0 ? std::ldexp(double(m), 1 - d.bias - d.man_bits)
                           : std::ldexp(1.0 + std::ldexp(double(m), -d.man_bits), e - d.bias);
