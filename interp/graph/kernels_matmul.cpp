@@ -1,0 +1,150 @@
+// tessera.matmul kernel: exact input decoding, the accumulation policy, one rounding at storage.
+#include <cmath>
+#include <vector>
+
+#include <tbb/parallel_for.h>
+
+#include "core/numerics/convert_array.h"
+#include "core/ops/contractions.h"
+#include "core/ops/policy.h"
+#include "interp/graph/broadcast.h"
+#include "interp/graph/kernel.h"
+#include "interp/graph/matmul_microkernel.h"
+
+namespace tessera::interp {
+namespace {
+
+/// The values of a tensor decoded exactly into T (float or double); no copy when already T.
+template <typename T>
+const T* decode(const Tensor& t, std::vector<T>& store) {
+  constexpr DType kT = sizeof(T) == 4 ? DType::f32 : DType::f64;
+  if (t.dtype() == kT || (kT == DType::f32 && t.dtype() == DType::tf32)) return t.data<T>();
+  store.resize(static_cast<size_t>(t.numel()));
+  num::convert_array(t.dtype(), t.bytes(), kT, store.data(), store.size(), {});
+  return store.data();
+}
+
+/// Shapes of one batched product: batch shapes of both inputs and the output, and m, n, k.
+struct Dims {
+  std::vector<int64_t> batch_a, batch_b, batch_out;
+  int64_t m = 0, n = 0, k = 0, batches = 1;
+  bool ta = false, tb = false;
+};
+
+Dims dims_of(const KernelCtx& ctx) {
+  Dims d;
+  const auto& sa = ctx.input(0).shape();
+  const auto& sb = ctx.input(1).shape();
+  const auto& so = ctx.output().shape();
+  d.ta = ctx.op.attrs.get_bool("transpose_a", false);
+  d.tb = ctx.op.attrs.get_bool("transpose_b", false);
+  d.batch_a.assign(sa.begin(), sa.end() - 2);
+  d.batch_b.assign(sb.begin(), sb.end() - 2);
+  d.batch_out.assign(so.begin(), so.end() - 2);
+  d.m = so[so.size() - 2];
+  d.n = so[so.size() - 1];
+  d.k = d.ta ? sa[sa.size() - 2] : sa[sa.size() - 1];
+  for (int64_t x : d.batch_out) d.batches *= x;
+  return d;
+}
+
+/// A's batch slice as a logical [m, k] view and B's as [k, n], honouring the transposes.
+template <typename T>
+struct Views {
+  const T *a, *b;
+  int64_t ars, acs, brs, bcs;
+};
+
+template <typename T>
+Views<T> views(const Dims& d, const T* a, const T* b) {
+  Views<T> v{a, b, d.k, 1, d.n, 1};
+  if (d.ta) v.ars = 1, v.acs = d.m;
+  if (d.tb) v.brs = 1, v.bcs = d.k;
+  return v;
+}
+
+/// f64 accumulation: the readable loop (f64 is never on a hot path).
+void matmul_f64(const Dims& d, const double* a, const double* b, double* c) {
+  auto v = views(d, a, b);
+  tbb::parallel_for(tbb::blocked_range<int64_t>(0, d.m, 1), [&](auto r) {
+    for (int64_t i = r.begin(); i < r.end(); ++i)
+      for (int64_t j = 0; j < d.n; ++j) {
+        double acc = 0.0;
+        for (int64_t p = 0; p < d.k; ++p)
+          acc = std::fma(v.a[i * v.ars + p * v.acs], v.b[p * v.brs + j * v.bcs], acc);
+        c[i * d.n + j] = acc;
+      }
+  });
+}
+
+/// Any other model (pairwise, tensor core, f16/bf16 accumulators) through num::accumulate over
+/// a contiguous row of A and column of B.
+void matmul_model(const Dims& d, const num::AccumModel& model, const float* a, const float* b,
+                  float* c) {
+  auto v = views(d, a, b);
+  std::vector<float> bt(static_cast<size_t>(d.n * d.k));
+  for (int64_t j = 0; j < d.n; ++j)
+    for (int64_t p = 0; p < d.k; ++p) bt[j * d.k + p] = v.b[p * v.brs + j * v.bcs];
+  tbb::parallel_for(tbb::blocked_range<int64_t>(0, d.m, 1), [&](auto r) {
+    std::vector<float> row(static_cast<size_t>(d.k));
+    for (int64_t i = r.begin(); i < r.end(); ++i) {
+      for (int64_t p = 0; p < d.k; ++p) row[p] = v.a[i * v.ars + p * v.acs];
+      for (int64_t j = 0; j < d.n; ++j)
+        c[i * d.n + j] = num::accumulate(model, row.data(), bt.data() + j * d.k,
+                                         static_cast<int>(d.k), 0.0f);
+    }
+  });
+}
+
+/// Runs every batch with `one(a_slice, b_slice, c_slice)` (T is the accumulator's C type).
+template <typename T, typename F>
+void for_each_batch(const Dims& d, const T* a, const T* b, T* c, F one) {
+  BroadcastIndexer ia(d.batch_a, d.batch_out), ib(d.batch_b, d.batch_out);
+  for (int64_t bi = 0; bi < d.batches; ++bi)
+    one(a + ia.map(bi) * d.m * d.k, b + ib.map(bi) * d.k * d.n, c + bi * d.m * d.n);
+}
+
+}  // namespace
+
+void kernel_Matmul(KernelCtx& ctx) {
+  const Tensor& ta = ctx.input(0);
+  const Tensor& tb = ctx.input(1);
+  Tensor& out = ctx.output();
+  const Dims d = dims_of(ctx);
+  if (d.k > INT32_MAX) ctx.fail("contraction dim is too large");
+  ops::NumericPolicy pol = ops::read_policy(ctx.op);
+  pol.convert.stream = ctx.step;
+  const DType acc = ops::matmul_accum_type(ctx.op, ta.dtype(), tb.dtype());
+  auto model = ops::accum_model_by_name(pol.accum_model, acc, ta.dtype());
+  if (!model) ctx.fail("unknown accum_model \"" + pol.accum_model + "\"");
+  const size_t n_out = static_cast<size_t>(out.numel());
+  if (acc == DType::f64) {
+    std::vector<double> sa, sb, sc;
+    const double* a = decode<double>(ta, sa);
+    const double* b = decode<double>(tb, sb);
+    double* c = out.dtype() == DType::f64 ? out.data<double>() : (sc.resize(n_out), sc.data());
+    for_each_batch<double>(d, a, b, c, [&](const double* x, const double* y, double* z) {
+      matmul_f64(d, x, y, z);
+    });
+    if (c != out.data<double>())
+      num::convert_array(DType::f64, c, out.dtype(), out.bytes(), n_out, pol.convert);
+    return;
+  }
+  std::vector<float> sa, sb, sc;
+  const float* a = decode<float>(ta, sa);
+  const float* b = decode<float>(tb, sb);
+  const bool direct = out.dtype() == DType::f32 || out.dtype() == DType::tf32;
+  float* c = direct ? out.data<float>() : (sc.resize(n_out), sc.data());
+  const bool fast = model->kind == num::AccumKind::kSequential && acc == DType::f32;
+  for_each_batch<float>(d, a, b, c, [&](const float* x, const float* y, float* z) {
+    if (fast) {
+      auto v = views(d, x, y);
+      sgemm_fast(d.m, d.n, d.k, {v.a, v.ars, v.acs}, {v.b, v.brs, v.bcs}, z, d.n);
+    } else {
+      matmul_model(d, *model, x, y, z);
+    }
+  });
+  if (!direct) num::convert_array(DType::f32, c, out.dtype(), out.bytes(), n_out, pol.convert);
+}
+
+}  // namespace tessera::interp

@@ -1,0 +1,165 @@
+// The fast f32 matmul path: GotoBLAS-style packing and a 6x16 FMA register tile.
+#include "interp/graph/matmul_microkernel.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <memory>
+
+#include <immintrin.h>
+#include <tbb/blocked_range2d.h>
+#include <tbb/parallel_for.h>
+
+namespace tessera::interp {
+namespace {
+
+constexpr int64_t kMr = 6;     // rows of the register tile
+constexpr int64_t kNr = 16;    // columns of the register tile (two ymm registers)
+constexpr int64_t kKc = 256;   // k per packed panel: C is stored and reloaded between panels,
+                               // which keeps each element's FMA chain intact (f32 stores are exact)
+constexpr int64_t kMc = 96;    // rows per task (a multiple of kMr)
+constexpr int64_t kNc = 2048;  // columns per packed B panel
+constexpr int64_t kNb = 256;   // columns per task inside a panel (a multiple of kNr)
+
+struct AlignedFree {
+  void operator()(float* p) const { std::free(p); }
+};
+using Buffer = std::unique_ptr<float[], AlignedFree>;
+
+Buffer alloc_floats(int64_t n) {
+  size_t bytes = (static_cast<size_t>(n) * sizeof(float) + 63) / 64 * 64;
+  return Buffer(static_cast<float*>(std::aligned_alloc(64, bytes == 0 ? 64 : bytes)));
+}
+
+/// Packs B[k0 : k0 + kc, j0 : j0 + nc] as strips of kNr columns, each kc rows of kNr floats
+/// (zero padded past n).
+void pack_b(MatView b, int64_t k0, int64_t kc, int64_t j0, int64_t nc, float* out) {
+  for (int64_t js = 0; js < nc; js += kNr) {
+    float* strip = out + js * kc;
+    const int64_t w = std::min(kNr, nc - js);
+    for (int64_t p = 0; p < kc; ++p) {
+      float* row = strip + p * kNr;
+      int64_t q = 0;
+      if (b.cs == 1) {
+        std::memcpy(row, b.data + (k0 + p) * b.rs + j0 + js, static_cast<size_t>(w) * 4);
+        q = w;
+      }
+      for (; q < w; ++q) row[q] = b.at(k0 + p, j0 + js + q);
+      for (; q < kNr; ++q) row[q] = 0.0f;
+    }
+  }
+}
+
+/// Packs A[i0 : i0 + mc, k0 : k0 + kc] as strips of kMr rows: for each k, kMr values.
+void pack_a(MatView a, int64_t i0, int64_t mc, int64_t k0, int64_t kc, float* out) {
+  for (int64_t is = 0; is < mc; is += kMr) {
+    float* strip = out + is * kc;
+    const int64_t h = std::min(kMr, mc - is);
+    for (int64_t p = 0; p < kc; ++p) {
+      float* col = strip + p * kMr;
+      int64_t r = 0;
+      for (; r < h; ++r) col[r] = a.at(i0 + is + r, k0 + p);
+      for (; r < kMr; ++r) col[r] = 0.0f;
+    }
+  }
+}
+
+/// c[6 x 16] (leading dim ldc) continues its FMA chains over kc packed k steps; `first` starts
+/// them from +0 instead of loading c.
+void tile_6x16(int64_t kc, const float* pa, const float* pb, float* c, int64_t ldc, bool first) {
+  __m256 acc[kMr][2];
+  for (int r = 0; r < kMr; ++r) {
+    if (first) {
+      acc[r][0] = _mm256_setzero_ps();
+      acc[r][1] = _mm256_setzero_ps();
+    } else {
+      acc[r][0] = _mm256_loadu_ps(c + r * ldc);
+      acc[r][1] = _mm256_loadu_ps(c + r * ldc + 8);
+    }
+  }
+  for (int64_t p = 0; p < kc; ++p) {
+    const __m256 b0 = _mm256_load_ps(pb);
+    const __m256 b1 = _mm256_load_ps(pb + 8);
+    for (int r = 0; r < kMr; ++r) {
+      const __m256 av = _mm256_broadcast_ss(pa + r);
+      acc[r][0] = _mm256_fmadd_ps(av, b0, acc[r][0]);
+      acc[r][1] = _mm256_fmadd_ps(av, b1, acc[r][1]);
+    }
+    pa += kMr;
+    pb += kNr;
+  }
+  for (int r = 0; r < kMr; ++r) {
+    _mm256_storeu_ps(c + r * ldc, acc[r][0]);
+    _mm256_storeu_ps(c + r * ldc + 8, acc[r][1]);
+  }
+}
+
+/// One edge tile (h < 6 rows or w < 16 columns) through a scratch tile.
+void edge_tile(int64_t kc, const float* pa, const float* pb, float* c, int64_t ldc, bool first,
+               int64_t h, int64_t w) {
+  alignas(64) float tmp[kMr * kNr] = {};
+  if (!first)
+    for (int64_t r = 0; r < h; ++r) std::memcpy(tmp + r * kNr, c + r * ldc, w * 4);
+  tile_6x16(kc, pa, pb, tmp, kNr, first);
+  for (int64_t r = 0; r < h; ++r) std::memcpy(c + r * ldc, tmp + r * kNr, w * 4);
+}
+
+}  // namespace
+
+void sgemm_fast(int64_t m, int64_t n, int64_t k, MatView a, MatView b, float* c, int64_t ldc) {
+  if (m == 0 || n == 0) return;
+  if (k == 0) {
+    for (int64_t i = 0; i < m; ++i) std::fill(c + i * ldc, c + i * ldc + n, 0.0f);
+    return;
+  }
+  const int64_t nc_max = std::min(kNc, (n + kNr - 1) / kNr * kNr);
+  Buffer bpack = alloc_floats(kKc * nc_max);
+  for (int64_t j0 = 0; j0 < n; j0 += kNc) {
+    const int64_t nc = std::min(kNc, n - j0);
+    const int64_t nc_pad = (nc + kNr - 1) / kNr * kNr;
+    for (int64_t k0 = 0; k0 < k; k0 += kKc) {  // sequential: the chains run in increasing k
+      const int64_t kc = std::min(kKc, k - k0);
+      const bool first = k0 == 0;
+      tbb::parallel_for(tbb::blocked_range<int64_t>(0, nc_pad / kNr, 4), [&](auto r) {
+        for (int64_t s = r.begin(); s < r.end(); ++s)
+          pack_b(b, k0, kc, j0 + s * kNr, std::min(kNr, nc - s * kNr), bpack.get() + s * kNr * kc);
+      });
+      const int64_t mtasks = (m + kMc - 1) / kMc, ntasks = (nc + kNb - 1) / kNb;
+      tbb::parallel_for(tbb::blocked_range2d<int64_t>(0, mtasks, 1, 0, ntasks, 1), [&](auto r) {
+        Buffer apack = alloc_floats(kMc * kKc);
+        for (int64_t ti = r.rows().begin(); ti < r.rows().end(); ++ti) {
+          const int64_t i0 = ti * kMc, mc = std::min(kMc, m - i0);
+          pack_a(a, i0, mc, k0, kc, apack.get());
+          for (int64_t tj = r.cols().begin(); tj < r.cols().end(); ++tj) {
+            const int64_t jb = tj * kNb, jend = std::min(nc, jb + kNb);
+            for (int64_t js = jb; js < jend; js += kNr) {
+              const int64_t w = std::min(kNr, nc - js);
+              const float* pb = bpack.get() + js * kc;
+              for (int64_t is = 0; is < mc; is += kMr) {
+                const int64_t h = std::min(kMr, mc - is);
+                float* ct = c + (i0 + is) * ldc + j0 + js;
+                const float* pa = apack.get() + is * kc;
+                if (h == kMr && w == kNr) tile_6x16(kc, pa, pb, ct, ldc, first);
+                else edge_tile(kc, pa, pb, ct, ldc, first, h, w);
+              }
+            }
+          }
+        }
+      });
+    }
+  }
+}
+
+void sgemm_reference(int64_t m, int64_t n, int64_t k, MatView a, MatView b, float* c,
+                     int64_t ldc) {
+  tbb::parallel_for(tbb::blocked_range<int64_t>(0, m, 1), [&](auto r) {
+    for (int64_t i = r.begin(); i < r.end(); ++i)
+      for (int64_t j = 0; j < n; ++j) {
+        float acc = 0.0f;
+        for (int64_t p = 0; p < k; ++p) acc = std::fma(a.at(i, p), b.at(p, j), acc);
+        c[i * ldc + j] = acc;
+      }
+  });
+}
+
+}  // namespace tessera::interp
