@@ -20,6 +20,22 @@ const T* decode(const Tensor& t, std::vector<T>& store) {
   constexpr DType kT = sizeof(T) == 4 ? DType::f32 : DType::f64;
   if (t.dtype() == kT || (kT == DType::f32 && t.dtype() == DType::tf32)) return t.data<T>();
   store.resize(static_cast<size_t>(t.numel()));
+  const int bits = dtype_bits(t.dtype());
+  if (kT == DType::f32 && (bits == 8 || bits == 16)) {
+    // Decode through a table of every code, itself built by the numerics library.
+    const size_t codes = size_t(1) << bits;
+    std::vector<T> table(codes);
+    std::vector<uint16_t> all(codes);
+    for (size_t c = 0; c < codes; ++c) all[c] = static_cast<uint16_t>(c);
+    std::vector<uint8_t> all8(all.begin(), all.end());
+    const void* src = bits == 8 ? static_cast<const void*>(all8.data()) : all.data();
+    num::convert_array(t.dtype(), src, kT, table.data(), codes, {});
+    tbb::parallel_for(tbb::blocked_range<size_t>(0, store.size(), 65536), [&](auto r) {
+      for (size_t i = r.begin(); i < r.end(); ++i)
+        store[i] = bits == 8 ? table[t.data<uint8_t>()[i]] : table[t.data<uint16_t>()[i]];
+    });
+    return store.data();
+  }
   num::convert_array(t.dtype(), t.bytes(), kT, store.data(), store.size(), {});
   return store.data();
 }
