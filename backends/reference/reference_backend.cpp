@@ -3,12 +3,18 @@
 
 #include <cstring>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "backends/reference/signature_scan.h"
 #include "interp/api.h"
 #include "plugins/plugin_support.h"
+#ifdef TESSERA_REFERENCE_USE_CORE
+#include "core/ir/ir.h"
+#include "core/support/diagnostics.h"
+#include "core/text/parser.h"
+#endif
 
 // Built twice from this file: as the built-in (entry tessera_reference_get_api_v1) and as the
 // loadable plugin, where CMake defines TESSERA_REFERENCE_ENTRY=tessera_backend_get_api_v1.
@@ -65,6 +71,25 @@ void fill_capabilities(TesseraCapabilities* caps) {
   if (TESSERA_HAS_FIELD(caps, TesseraCapabilities, unavailable_reason)) {
     caps->unavailable_reason = nullptr;
   }
+}
+
+// Number of results of `entry`, or nullopt when there is no such function. With core linked
+// (the production builds) the module is parsed, so syntax errors surface at compile and the
+// generic form works; the ABI tests build this file over a stub interpreter with the scanner.
+std::optional<size_t> count_results(const std::string& text, const std::string& entry,
+                                    const std::string& source_name) {
+#ifdef TESSERA_REFERENCE_USE_CORE
+  tessera::SourceManager sm;
+  tessera::DiagnosticEngine diag(&sm);
+  auto module = tessera::text::parse_module(text, source_name, sm, diag);
+  if (!module) throw tessera::Error(diag.render());
+  const tessera::ir::Op* func = module->lookup_func(entry);
+  if (func == nullptr) return std::nullopt;
+  return tessera::ir::func_result_types(*func).size();
+#else
+  (void)source_name;
+  return tessera::backends::reference::count_entry_results(text, entry);
+#endif
 }
 
 // Mesh hook: per-rank execution. The mesh engineer replaces this body with a call into the
@@ -212,8 +237,8 @@ TesseraError* compile(TesseraCompileArgs* args) {
         return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT, "compile: num_devices < 0");
       }
     }
-    auto results = tessera::backends::reference::count_entry_results(exe->module_text,
-                                                                     exe->options.entry);
+    const tessera::interp::RunOptions& ro = exe->options;
+    auto results = count_results(exe->module_text, ro.entry, ro.source_name);
     if (!results) {
       return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
                                  exe->options.source_name + ": no function 'func.func @" +

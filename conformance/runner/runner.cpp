@@ -44,7 +44,10 @@ std::vector<plugins::HostTensor> run_case(const Target& t, const Case& c) {
   plugins::CompileOptions o = t.compile;
   o.entry = c.entry;
   o.source_name = c.file;
-  plugins::Executable exe = t.backend.compile(c.program, o);
+  // Pad with the lines before the program so diagnostics carry the case file's line numbers.
+  std::string text(static_cast<size_t>(c.program_line > 1 ? c.program_line - 1 : 0), '\n');
+  text += c.program;
+  plugins::Executable exe = t.backend.compile(text, o);
   return t.backend.run(exe, c.inputs);
 }
 
