@@ -7,6 +7,8 @@
 #include "interp/cli/cli.h"
 #include "interp/cli/format.h"
 #include "interp/io/npy.h"
+#include "interp/mesh/cli/mesh_cli.h"
+#include "interp/mesh/executor.h"
 #include "interp/session.h"
 
 namespace tessera::cli {
@@ -41,6 +43,7 @@ int cmd_run(const std::vector<std::string>& args) {
       ("output-dir,o", po::value<std::string>(), "write each result as DIR/<name or index>.npy")
       ("threads", po::value<int>()->default_value(0), "worker threads (0 = all cores); results do not depend on it")
       ("print", "print the results to standard output")
+      ("per-rank-outputs", "mesh programs: write DIR/<name>@<rank>.npy per rank (docs/collectives.md)")
       ("max-memory", po::value<uint64_t>()->default_value(uint64_t{8} << 30),
        "refuse programs whose live buffers would exceed this many bytes")
       ("file", po::value<std::string>(), "module to run");
@@ -62,6 +65,11 @@ int cmd_run(const std::vector<std::string>& args) {
   ro.source_name = path;
   auto lm = load_module(read_file(path), path);
   std::cerr << lm->warnings;
+  if (interp::mesh::has_mesh(*lm))  // mesh programs: global or per-rank I/O (docs/collectives.md)
+    return run_mesh_cli(*lm, vm.count("input") ? vm["input"].as<std::vector<std::string>>()
+                                               : std::vector<std::string>{},
+                        ro, vm.count("output-dir") ? vm["output-dir"].as<std::string>() : "",
+                        vm.count("print") > 0, vm.count("per-rank-outputs") > 0);
   const ir::Op* func = lm->module->lookup_func(ro.entry);
   if (!func || func->regions.empty()) throw Error("no function body named '" + ro.entry + "' in " + path);
   const ir::Block& entry = func->regions[0].front();

@@ -1,0 +1,295 @@
+// The mesh executor: ranks are values; ordinary steps run rank-parallel, collectives run once.
+#include "interp/mesh/executor.h"
+
+#include <cstring>
+#include <deque>
+#include <map>
+
+#include <tbb/parallel_for.h>
+
+#include "core/ops/registry.h"
+#include "core/support/error.h"
+#include "interp/graph/plan.h"
+#include "interp/mesh/collectives.h"
+
+namespace tessera::interp::mesh {
+namespace {
+
+using ops::OpKind;
+
+/// One message posted by tessera.send and not yet taken by tessera.recv.
+struct Message {
+  int64_t src = 0, dst = 0;
+  Tensor value;
+  const ir::Op* send = nullptr;
+};
+
+class Executor {
+ public:
+  Executor(const LoadedModule& lm, const Mesh& m) : lm_(lm), mesh_(m) {}
+
+  std::vector<std::vector<Tensor>> run(const ir::Op& func, const std::vector<std::vector<Tensor>>& per_rank,
+                                       const MeshRunOptions& opts);
+
+ private:
+  [[noreturn]] void fail(const ir::Op& op, const std::string& msg, const char* label,
+                         const ir::Op* note_op = nullptr, const std::string& note = {}) const {
+    DiagnosticEngine d(&lm_.sm);
+    Diagnostic& e = d.op_error(op, msg, label);
+    if (note_op) e.notes.push_back(Diagnostic{Severity::note, note_op->loc, note, {}});
+    throw Error(d.render());
+  }
+  Groups groups(const ir::Op& op) const {
+    std::string err;
+    auto axes = tessera::mesh::read_axes(op.attrs.get("axes"), mesh_, err);
+    if (!axes) fail(op, err, "mesh_c2");
+    return make_groups(mesh_, *axes);
+  }
+  void check_group_types(const ir::Op& op, const Groups& g, const std::vector<Tensor>& in) const;
+  void collective(size_t k);
+
+  const LoadedModule& lm_;
+  const Mesh& mesh_;
+  std::vector<std::unique_ptr<Plan>> plans_;
+  std::vector<size_t> plan_of_;  // per rank
+  std::vector<PlanRunner> runners_;
+  std::map<int64_t, std::deque<Message>> mailbox_;  // by channel
+};
+
+void Executor::check_group_types(const ir::Op& op, const Groups& g, const std::vector<Tensor>& in) const {
+  for (const auto& members : g.members) {
+    const Tensor& a = in[static_cast<size_t>(members[0])];
+    for (int64_t r : members) {
+      const Tensor& b = in[static_cast<size_t>(r)];
+      if (a.type() != b.type())
+        fail(op, "ranks of one group reach this collective with different operands: " +
+                     mesh_.describe_rank(members[0]) + " passes " + ir::to_string(a.type()) + ", " +
+                     mesh_.describe_rank(r) + " passes " + ir::to_string(b.type()), "mesh_run_c1");
+    }
+  }
+}
+
+std::vector<std::pair<int64_t, int64_t>> read_pairs(const ir::Op& op) {
+  std::vector<std::pair<int64_t, int64_t>> out;
+  for (const ir::Attr& p : op.attrs.get("pairs")->elems) {
+    auto v = *p.as_int_array();
+    out.emplace_back(v[0], v[1]);
+  }
+  return out;
+}
+
+std::optional<tessera::mesh::ShardSpec> spec_attr(const ir::Op& op, const char* name, const Mesh& m,
+                                                  size_t rank, std::string& err) {
+  const ir::Attr* a = op.attrs.get(name);
+  if (!a) return std::nullopt;
+  return tessera::mesh::read_shard_spec(*a, m, rank, err);
+}
+
+void Executor::collective(size_t k) {
+  const size_t n = runners_.size();
+  const PlanStep& st = plans_[plan_of_[0]]->steps[k];
+  const ir::Op& op = *st.op;
+  std::vector<Tensor> in(n);
+  for (size_t r = 0; r < n && !st.inputs.empty(); ++r) in[r] = runners_[r].slot(st.inputs[0]);
+  auto reduce_op = [&] { return *parse_reduce_op(op.attrs.get_string("op", "sum")); };
+  auto int_attr = [&](const char* name) { return op.attrs.get_int(name, 0); };
+  auto dim = [&](const char* name) {
+    int64_t d = int_attr(name);
+    return d < 0 ? d + in[0].rank() : d;
+  };
+  std::vector<Tensor> out;
+  OpKind kind = ops::kind_of(op);
+  if (kind == OpKind::Redistribute) {
+    for (size_t r = 1; r < n; ++r)
+      if (in[r].type() != in[0].type())
+        fail(op, mesh_.describe_rank(0) + " passes " + ir::to_string(in[0].type()) + " but " +
+                     mesh_.describe_rank(static_cast<int64_t>(r)) + " passes " + ir::to_string(in[r].type()),
+             "mesh_run_c1");
+    std::string err;
+    auto a = spec_attr(op, "src", mesh_, static_cast<size_t>(in[0].rank()), err);
+    auto b = spec_attr(op, "dst", mesh_, static_cast<size_t>(in[0].rank()), err);
+    if (!a || !b) fail(op, err, "redistribute_c1");
+    out = redistribute(mesh_, *a, *b, in);
+  } else if (kind == OpKind::AxisIndex) {
+    out = axis_index(groups(op));
+  } else {
+    Groups g = groups(op);
+    if (!st.inputs.empty()) check_group_types(op, g, in);
+    switch (kind) {
+      case OpKind::AllReduce: out = all_reduce(g, reduce_op(), in); break;
+      case OpKind::AllGather: out = all_gather(g, dim("dim"), in); break;
+      case OpKind::ReduceScatter: out = reduce_scatter(g, reduce_op(), dim("dim"), in); break;
+      case OpKind::AllToAll: out = all_to_all(g, dim("split_dim"), dim("concat_dim"), in); break;
+      case OpKind::CollectiveBroadcast: out = broadcast(g, int_attr("root"), in); break;
+      case OpKind::CollectiveReduce: out = reduce(g, reduce_op(), int_attr("root"), in); break;
+      case OpKind::CollectiveGather: out = gather(g, dim("dim"), int_attr("root"), in); break;
+      case OpKind::CollectiveScatter: out = scatter(g, dim("dim"), int_attr("root"), in); break;
+      case OpKind::Ppermute: out = ppermute(g, read_pairs(op), in); break;
+      case OpKind::Send: {
+        auto& box = mailbox_[int_attr("channel")];
+        for (const auto& members : g.members)
+          for (auto [s, d] : read_pairs(op)) {
+            int64_t src = members[static_cast<size_t>(s)], dst = members[static_cast<size_t>(d)];
+            box.push_back(Message{src, dst, in[static_cast<size_t>(src)], &op});
+          }
+        break;
+      }
+      case OpKind::Recv: {
+        int64_t channel = int_attr("channel");
+        auto& box = mailbox_[channel];
+        out.resize(n);
+        for (const auto& members : g.members)
+          for (auto [s, d] : read_pairs(op)) {
+            int64_t src = members[static_cast<size_t>(s)], dst = members[static_cast<size_t>(d)];
+            auto it = std::find_if(box.begin(), box.end(),
+                                   [&](const Message& m) { return m.src == src && m.dst == dst; });
+            if (it == box.end())
+              fail(op, "has no matching send: " + mesh_.describe_rank(dst) + " waits for a message from " +
+                           mesh_.describe_rank(src) + " on channel " + std::to_string(channel) +
+                           " that no earlier tessera.send posted (this would hang)", "mesh_run_c2",
+                   box.empty() ? nullptr : box.front().send,
+                   "a send on this channel with other ranks is here");
+            const ir::Type& want = plans_[plan_of_[static_cast<size_t>(dst)]]->steps[k].result_types[0];
+            if (it->value.type() != want)
+              fail(op, "receives " + ir::to_string(want) + " on " + mesh_.describe_rank(dst) + " but " +
+                           mesh_.describe_rank(src) + " sent " + ir::to_string(it->value.type()),
+                   "mesh_run_c3", it->send, "the send is here");
+            out[static_cast<size_t>(dst)] = it->value;
+            box.erase(it);
+          }
+        for (size_t r = 0; r < n; ++r)
+          if (out[r].numel() == 0 && out[r].shape().empty() && out[r].nbytes() == 0) {
+            const ir::Type& t = plans_[plan_of_[r]]->steps[k].result_types[0];
+            Tensor z(t.dtype, t.shape);
+            if (z.nbytes()) std::memset(z.bytes(), 0, z.nbytes());
+            out[r] = std::move(z);
+          }
+        break;
+      }
+      default: fail(op, "internal: no mesh implementation", "mesh_run_c0");
+    }
+  }
+  for (size_t r = 0; r < n; ++r) {
+    const PlanStep& sr = plans_[plan_of_[r]]->steps[k];
+    for (size_t j = 0; j < sr.outputs.size(); ++j) {
+      if (out[r].type() != sr.result_types[j])
+        fail(op, "internal: " + mesh_.describe_rank(static_cast<int64_t>(r)) + " got " +
+                     ir::to_string(out[r].type()) + ", plan expects " + ir::to_string(sr.result_types[j]),
+             "mesh_run_c0");
+      runners_[r].slot(sr.outputs[j]) = out[r];
+    }
+    runners_[r].release_after(k);
+  }
+}
+
+std::vector<std::vector<Tensor>> Executor::run(const ir::Op& func,
+                                               const std::vector<std::vector<Tensor>>& per_rank,
+                                               const MeshRunOptions& opts) {
+  const size_t n = static_cast<size_t>(mesh_.size());
+  if (per_rank.size() != n)
+    throw Error("the mesh has " + std::to_string(n) + " ranks but inputs were given for " +
+                std::to_string(per_rank.size()));
+  // One plan per distinct argument signature (usually one for all ranks).
+  std::map<std::string, size_t> by_sig;  // keyed by the printed signature
+  std::vector<std::vector<ir::Type>> sigs;
+  plan_of_.resize(n);
+  for (size_t r = 0; r < n; ++r) {
+    std::vector<ir::Type> sig;
+    std::string key;
+    for (const Tensor& t : per_rank[r]) {
+      sig.push_back(t.type());
+      key += ir::to_string(t.type()) + ",";
+    }
+    auto [it, fresh] = by_sig.emplace(key, sigs.size());
+    if (fresh) sigs.push_back(sig);
+    plan_of_[r] = it->second;
+  }
+  PlanOptions po;
+  po.max_memory = opts.max_memory;
+  po.allow_missing_kernels = true;
+  uint64_t total_peak = 0;
+  for (size_t s = 0; s < sigs.size(); ++s) {
+    try {
+      plans_.push_back(std::make_unique<Plan>(compile_plan(func, sigs[s], lm_.sm, po)));
+    } catch (const Error& e) {
+      size_t r = std::find(plan_of_.begin(), plan_of_.end(), s) - plan_of_.begin();
+      throw Error(mesh_.describe_rank(static_cast<int64_t>(r)) + ": " + e.what());
+    }
+  }
+  for (size_t r = 0; r < n; ++r) total_peak += plans_[plan_of_[r]]->peak_bytes;
+  if (total_peak > opts.max_memory)
+    throw Error("running '" + ir::func_name(func) + "' on " + std::to_string(n) + " ranks needs " +
+                std::to_string(total_peak) + " bytes of live buffers, above the limit of " +
+                std::to_string(opts.max_memory) + " (--max-memory)");
+  const size_t steps = plans_[0]->steps.size();
+  for (const auto& p : plans_)
+    if (p->steps.size() != steps) throw Error("internal: SPMD plans of one function differ in length");
+  runners_.reserve(n);
+  for (size_t r = 0; r < n; ++r) {
+    runners_.emplace_back(*plans_[plan_of_[r]], lm_.sm);
+    runners_.back().set_args(per_rank[r]);
+  }
+  for (size_t k = 0; k < steps; ++k) {
+    if (plans_[0]->steps[k].kernel) {
+      tbb::parallel_for(size_t{0}, n, [&](size_t r) {
+        try {
+          runners_[r].run_step(k);
+        } catch (const Error& e) {
+          throw Error(mesh_.describe_rank(static_cast<int64_t>(r)) + ": " + e.what());
+        }
+      });
+    } else {
+      collective(k);
+    }
+  }
+  for (auto& [channel, box] : mailbox_)
+    if (!box.empty())
+      fail(*box.front().send, "message from " + mesh_.describe_rank(box.front().src) + " to " +
+                                  mesh_.describe_rank(box.front().dst) + " on channel " +
+                                  std::to_string(channel) + " is never received (no matching tessera.recv)",
+           "mesh_run_c2");
+  std::vector<std::vector<Tensor>> out(n);
+  for (size_t r = 0; r < n; ++r) out[r] = runners_[r].results();
+  return out;
+}
+
+}  // namespace
+
+bool has_mesh(const LoadedModule& lm) { return lm.module->op().attrs.get("tessera.mesh") != nullptr; }
+
+Mesh module_mesh(const LoadedModule& lm) {
+  std::string err;
+  auto m = tessera::mesh::read_mesh(lm.module->op(), err);
+  if (!m) throw Error(lm.sm.name(1) + ": " + (err.empty() ? "the module declares no tessera.mesh" : err));
+  return *m;
+}
+
+std::vector<std::vector<Tensor>> run_mesh(const LoadedModule& lm,
+                                          const std::vector<std::vector<Tensor>>& per_rank,
+                                          const MeshRunOptions& opts) {
+  Mesh m = module_mesh(lm);
+  const ir::Op* func = lm.module->lookup_func(opts.entry);
+  if (!func || func->regions.empty()) throw Error("no function body named '" + opts.entry + "'");
+  Executor ex(lm, m);
+  return ex.run(*func, per_rank, opts);
+}
+
+std::vector<std::vector<HostTensor>> run_mesh_module_text(
+    const std::string& module_text, const std::vector<std::vector<HostTensor>>& per_rank,
+    const RunOptions& options) {
+  auto lm = load_module(module_text, options.source_name);
+  ThreadLimit limit(options.threads);
+  std::vector<std::vector<Tensor>> ins(per_rank.size());
+  for (size_t r = 0; r < per_rank.size(); ++r)
+    for (const HostTensor& h : per_rank[r]) ins[r].push_back(Tensor::from_host(h));
+  MeshRunOptions mo;
+  mo.entry = options.entry;
+  mo.max_memory = options.max_memory;
+  auto outs = run_mesh(*lm, ins, mo);
+  std::vector<std::vector<HostTensor>> res(outs.size());
+  for (size_t r = 0; r < outs.size(); ++r)
+    for (const Tensor& t : outs[r]) res[r].push_back(t.to_host());
+  return res;
+}
+
+}  // namespace tessera::interp::mesh

@@ -1,0 +1,37 @@
+// The mesh executor: one SPMD plan, one PlanRunner per rank, collectives as steps over all ranks.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/mesh/mesh.h"
+#include "interp/api.h"
+#include "interp/session.h"
+#include "interp/tensor.h"
+
+namespace tessera::interp::mesh {
+
+struct MeshRunOptions {
+  std::string entry = "main";
+  uint64_t max_memory = 8ull << 30;  ///< Limit on the sum over ranks of live buffer bytes.
+};
+
+/// The module's mesh; throws tessera::Error when it has none or it is malformed.
+tessera::mesh::Mesh module_mesh(const LoadedModule& lm);
+/// True when the module declares `tessera.mesh`.
+bool has_mesh(const LoadedModule& lm);
+
+/// Runs `opts.entry` on every rank: per_rank[r] holds rank r's arguments (local shards). Ordinary
+/// ops run rank-parallel on TBB; each collective is one step over all ranks' buffers. Mismatches
+/// (types or shapes that differ within a group, a recv without a send, a send never received)
+/// throw tessera::Error naming the ranks and source locations.
+std::vector<std::vector<Tensor>> run_mesh(const LoadedModule& lm,
+                                          const std::vector<std::vector<Tensor>>& per_rank,
+                                          const MeshRunOptions& opts);
+
+/// Host-tensor entry for the plugin ABI: parse, verify and run a mesh module with per-rank inputs.
+std::vector<std::vector<HostTensor>> run_mesh_module_text(
+    const std::string& module_text, const std::vector<std::vector<HostTensor>>& per_rank,
+    const RunOptions& options);
+
+}  // namespace tessera::interp::mesh
