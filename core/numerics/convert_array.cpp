@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "core/numerics/fast_paths.h"
+#include "core/numerics/fast_paths_avx2.h"
 
 namespace tessera::num {
 namespace {
@@ -51,12 +52,74 @@ void reference_range(DType from, const void* src, DType to, void* dst, size_t lo
 
 template <class F, bool kCuda, bool kSat>
 void fast_small(const uint32_t* s, uint8_t* d, size_t n) {
+#if defined(TESSERA_NUMERICS_AVX2)
+  fast::avx2::f32_to_small_n<F, kCuda, kSat>(s, d, n);
+#else
   for (size_t i = 0; i < n; ++i) d[i] = fast::f32_to_small<F, kCuda, kSat>(s[i]);
+#endif
 }
 
 template <bool kCuda, bool kSat>
 void fast_bf16(const uint32_t* s, uint16_t* d, size_t n) {
+#if defined(TESSERA_NUMERICS_AVX2)
+  fast::avx2::f32_to_bf16_n<kCuda, kSat>(s, d, n);
+#else
   for (size_t i = 0; i < n; ++i) d[i] = fast::f32_to_bf16<kCuda, kSat>(s[i]);
+#endif
+}
+
+/// One MX block through the fast kernels: the scale, then x * 2^(127 - s) converted with
+/// saturation. Returns false for NaN/Inf blocks (scale 0xFF), which the reference path handles.
+template <class F, bool kCuda>
+bool fast_mx_block(DType elem, const float* x, int len, MxScaleRule rule, uint8_t* q,
+                   uint8_t* scale) {
+#if defined(TESSERA_NUMERICS_AVX2)
+  const float amax = len == kMxBlock ? f32_from_bits(fast::avx2::amax_bits32(x))
+                                     : block_amax(x, len);
+#else
+  const float amax = block_amax(x, len);
+#endif
+  const uint8_t s = mx_scale_bits(elem, amax, rule);
+  *scale = s;
+  if (s == 0xFF) return false;
+  // 2^(127 - s) is an exact f32 (subnormal for s = 254 is still exact); x * it rounds
+  // once only when it leaves the normal f32 range, far below every element's half-ulp.
+  const float factor = s == 254 ? f32_from_bits(0x00400000u)
+                                : f32_from_bits(uint32_t(254 - s) << 23);
+#if defined(TESSERA_NUMERICS_AVX2)
+  if (len == kMxBlock) {
+    fast::avx2::mx_block32<F, kCuda>(x, factor, q);
+    return true;
+  }
+#endif
+  uint32_t tmp[kMxBlock];
+  for (int i = 0; i < len; ++i) tmp[i] = f32_bits(x[i] * factor);
+  for (int i = 0; i < len; ++i) q[i] = fast::f32_to_small<F, kCuda, true>(tmp[i]);
+  return true;
+}
+
+using FastMxFn = bool (*)(DType, const float*, int, MxScaleRule, uint8_t*, uint8_t*);
+
+template <class F>
+FastMxFn fast_mx_for(bool cuda) {
+  return cuda ? &fast_mx_block<F, true> : &fast_mx_block<F, false>;
+}
+
+/// The fast MX block kernel for an element format, or nullptr when the options need the
+/// reference path.
+FastMxFn fast_mx_kernel(DType elem, const ConvertOptions& o) {
+  if (o.rounding != RoundingMode::kNearestEven || o.flush_input_denormals ||
+      o.flush_output_denormals)
+    return nullptr;
+  const bool cuda = o.profile == Profile::kCuda;
+  switch (elem) {
+    case DType::f8e4m3: return fast_mx_for<E4M3>(cuda);
+    case DType::f8e5m2: return fast_mx_for<E5M2>(cuda);
+    case DType::f6e2m3: return fast_mx_for<E2M3>(cuda);
+    case DType::f6e3m2: return fast_mx_for<E3M2>(cuda);
+    case DType::f4e2m1: return fast_mx_for<E2M1>(cuda);
+    default: return nullptr;
+  }
 }
 
 template <class F>
@@ -128,50 +191,16 @@ void convert_array(DType from, const void* src, DType to, void* dst, size_t n,
 }
 
 void mx_quantize(DType elem, const float* src, size_t n, uint8_t* elems, uint8_t* scales,
-                 MxScaleRule rule, const ConvertOptions& opt) {
+                 MxScaleRule rule, const ConvertOptions& opt, uint64_t first_element_index) {
   const size_t blocks = (n + kMxBlock - 1) / kMxBlock;
-  const bool fast = opt.rounding == RoundingMode::kNearestEven && !opt.flush_input_denormals &&
-                    !opt.flush_output_denormals &&
-                    (elem == DType::f8e4m3 || elem == DType::f8e5m2 || elem == DType::f4e2m1 ||
-                     elem == DType::f6e2m3 || elem == DType::f6e3m2);
+  const FastMxFn fast = fast_mx_kernel(elem, opt);
   parallel_chunks(blocks, kGrain / kMxBlock, [&](size_t b0, size_t b1) {
     for (size_t b = b0; b < b1; ++b) {
       const size_t lo = b * kMxBlock;
       const int len = int(n - lo < size_t(kMxBlock) ? n - lo : kMxBlock);
-      if (!fast) {
-        mx_quantize_block(elem, src + lo, len, rule, opt, elems + lo, scales + b, lo);
-        continue;
-      }
-      const uint8_t s = mx_scale_bits(elem, block_amax(src + lo, len), rule);
-      scales[b] = s;
-      if (s == 0xFF) {  // NaN/Inf block: the reference path handles it
-        mx_quantize_block(elem, src + lo, len, rule, opt, elems + lo, scales + b, lo);
-        continue;
-      }
-      // 2^(127 - s) is an exact f32 (subnormal for s = 254 is still exact); x * it rounds
-      // once only when it leaves the normal f32 range, far below every element's half-ulp.
-      const float factor = s == 254 ? f32_from_bits(0x00400000u)
-                                    : f32_from_bits(uint32_t(254 - s) << 23);
-      uint32_t tmp[kMxBlock];
-      for (int i = 0; i < len; ++i) tmp[i] = f32_bits(src[lo + i] * factor);
-      uint8_t* d = elems + lo;
-      const bool cuda = opt.profile == Profile::kCuda;
-      switch (elem) {
-        case DType::f8e4m3:
-          cuda ? fast_small<E4M3, true, true>(tmp, d, len) : fast_small<E4M3, false, true>(tmp, d, len);
-          break;
-        case DType::f8e5m2:
-          cuda ? fast_small<E5M2, true, true>(tmp, d, len) : fast_small<E5M2, false, true>(tmp, d, len);
-          break;
-        case DType::f6e2m3:
-          cuda ? fast_small<E2M3, true, true>(tmp, d, len) : fast_small<E2M3, false, true>(tmp, d, len);
-          break;
-        case DType::f6e3m2:
-          cuda ? fast_small<E3M2, true, true>(tmp, d, len) : fast_small<E3M2, false, true>(tmp, d, len);
-          break;
-        default:
-          cuda ? fast_small<E2M1, true, true>(tmp, d, len) : fast_small<E2M1, false, true>(tmp, d, len);
-          break;
+      if (!fast || !fast(elem, src + lo, len, rule, elems + lo, scales + b)) {
+        mx_quantize_block(elem, src + lo, len, rule, opt, elems + lo, scales + b,
+                          first_element_index + lo);
       }
     }
   });
@@ -189,13 +218,14 @@ void mx_dequantize(DType elem, const uint8_t* elems, const uint8_t* scales, size
 }
 
 void nvfp4_quantize(const float* src, size_t n, float g, const ConvertOptions& opt,
-                    uint8_t* elems, uint8_t* scales) {
+                    uint8_t* elems, uint8_t* scales, uint64_t first_element_index) {
   const size_t blocks = (n + kNvfp4Block - 1) / kNvfp4Block;
   parallel_chunks(blocks, kGrain / kNvfp4Block, [&](size_t b0, size_t b1) {
     for (size_t b = b0; b < b1; ++b) {
       const size_t lo = b * kNvfp4Block;
       const int len = int(n - lo < size_t(kNvfp4Block) ? n - lo : kNvfp4Block);
-      nvfp4_quantize_block(src + lo, len, g, opt, elems + lo, scales + b, lo);
+      nvfp4_quantize_block(src + lo, len, g, opt, elems + lo, scales + b,
+                           first_element_index + lo);
     }
   });
 }

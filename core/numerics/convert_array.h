@@ -23,15 +23,17 @@ void convert_array_reference(DType from, const void* src, DType to, void* dst, s
 bool has_fast_path(DType from, DType to, const ConvertOptions& opt);
 
 /// MX quantisation of n f32 values: elements (one byte each) and ceil(n / 32) e8m0 scales.
+/// Element i draws stochastic bits for logical index first_element_index + i.
 void mx_quantize(DType elem, const float* src, size_t n, uint8_t* elems, uint8_t* scales,
-                 MxScaleRule rule, const ConvertOptions& opt);
+                 MxScaleRule rule, const ConvertOptions& opt, uint64_t first_element_index = 0);
 
 /// Inverse of mx_quantize.
 void mx_dequantize(DType elem, const uint8_t* elems, const uint8_t* scales, size_t n, float* dst);
 
 /// NVFP4 quantisation: e2m1 elements (one byte each), ceil(n / 16) e4m3 scales, global scale g.
+/// Element i draws stochastic bits for logical index first_element_index + i.
 void nvfp4_quantize(const float* src, size_t n, float g, const ConvertOptions& opt,
-                    uint8_t* elems, uint8_t* scales);
+                    uint8_t* elems, uint8_t* scales, uint64_t first_element_index = 0);
 
 /// Inverse of nvfp4_quantize.
 void nvfp4_dequantize(const uint8_t* elems, const uint8_t* scales, size_t n, float g, float* dst);

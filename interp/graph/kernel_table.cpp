@@ -65,6 +65,8 @@ bool kernel_handles_low_precision(const ir::Op& op) {
     case ops::OpKind::Slice:
     case ops::OpKind::Constant:
     case ops::OpKind::Matmul:
+    case ops::OpKind::Quantize:
+    case ops::OpKind::Dequantize:
       return true;
     default:
       return false;
