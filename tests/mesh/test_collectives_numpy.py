@@ -1,0 +1,169 @@
+"""Collectives vs the independent numpy model (mesh_model.py), bit for bit."""
+from __future__ import annotations
+
+import ml_dtypes
+import numpy as np
+import pytest
+
+import harness as h
+import mesh_model as mm
+
+BF16, E4M3, E5M2 = ml_dtypes.bfloat16, ml_dtypes.float8_e4m3fn, ml_dtypes.float8_e5m2
+MESHES = {
+    "8": (["x"], [8]),
+    "2x4": (["dp", "tp"], [2, 4]),
+    "nvl72": (["dp", "tp", "pp"], [4, 9, 2]),
+}
+
+
+def rand(rng, shape, dtype):
+    dt = np.dtype(dtype)
+    if dt.kind in "iu":
+        info = np.iinfo(dt)
+        return rng.integers(info.min, info.max, size=shape, dtype=dt, endpoint=True)
+    x = rng.normal(0, 2, size=shape)
+    if dt in mm.LOW:
+        return mm.round_f64_to(x, dt)
+    return x.astype(dt)
+
+
+def inputs(mesh, shape, dtype, seed):
+    rng = np.random.default_rng(seed)
+    return [rand(rng, shape, dtype) for _ in range(mesh.size)]
+
+
+def module(mesh_axes, mesh_shape, op_text, in_type, out_type):
+    return (f"module attributes {{{h.mesh_attr(mesh_axes, mesh_shape)}}} {{\n"
+            f"  func.func @main(%x: {in_type}) -> {out_type} {{\n"
+            f"    %r = {op_text} : ({in_type}) -> {out_type}\n"
+            f"    return %r : {out_type}\n  }}\n}}\n")
+
+
+def axes_attr(axes):
+    return "[" + ", ".join(f'"{a}"' for a in axes) + "]"
+
+
+def check(got, want):
+    assert len(got) == len(want)
+    for r, (g, w) in enumerate(zip(got, want)):
+        assert g.shape == w.shape, f"rank {r}"
+        gb = g.reshape(-1).view(np.uint8)
+        wb = np.ascontiguousarray(w).reshape(-1).view(np.uint8)
+        assert np.array_equal(gb, wb), f"rank {r}: got {g} want {w}"
+
+
+DTYPES = [np.float32, np.float64, np.float16, BF16, E4M3, E5M2, np.int8, np.int32, np.int64,
+          np.uint8, np.uint32]
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=lambda d: np.dtype(d).name)
+@pytest.mark.parametrize("op", ["sum", "prod", "max", "min", "avg"])
+def test_all_reduce_dtypes(op, dtype):
+    axes, shape = MESHES["2x4"]
+    m = mm.Mesh(axes, shape)
+    xs = inputs(m, (3, 5), dtype, 1)
+    t = h.ttype((3, 5), dtype)
+    prog = module(axes, shape, f'tessera.all_reduce %x {{axes = ["tp"], op = "{op}"}}', t, t)
+    got = h.run(prog, {"x": xs}, [dtype], ["r"])[0]
+    check(got, mm.all_reduce(m, ["tp"], op, xs))
+
+
+@pytest.mark.parametrize("mesh,axes", [("8", ["x"]), ("2x4", ["dp"]), ("2x4", ["dp", "tp"]),
+                                       ("nvl72", ["tp"]), ("nvl72", ["dp", "pp"]),
+                                       ("nvl72", ["dp", "tp", "pp"])])
+def test_all_reduce_groups(mesh, axes):
+    ma, ms = MESHES[mesh]
+    m = mm.Mesh(ma, ms)
+    xs = inputs(m, (4, 6), np.float32, 2)
+    t = h.ttype((4, 6), np.float32)
+    prog = module(ma, ms, f'tessera.all_reduce %x {{axes = {axes_attr(axes)}, op = "sum"}}', t, t)
+    check(h.run(prog, {"x": xs}, [np.float32], ["r"])[0], mm.all_reduce(m, axes, "sum", xs))
+
+
+@pytest.mark.parametrize("mesh,axes,dim", [("8", ["x"], 0), ("2x4", ["tp"], 1),
+                                           ("nvl72", ["tp"], 0), ("nvl72", ["dp", "pp"], 1)])
+@pytest.mark.parametrize("dtype", [np.float32, BF16, E4M3, np.int16])
+def test_all_gather(mesh, axes, dim, dtype):
+    ma, ms = MESHES[mesh]
+    m = mm.Mesh(ma, ms)
+    xs = inputs(m, (2, 3), dtype, 3)
+    want = mm.all_gather(m, axes, dim, xs)
+    prog = module(ma, ms, f"tessera.all_gather %x {{axes = {axes_attr(axes)}, dim = {dim}}}",
+                  h.ttype((2, 3), dtype), h.ttype(want[0].shape, dtype))
+    check(h.run(prog, {"x": xs}, [dtype], ["r"])[0], want)
+
+
+@pytest.mark.parametrize("mesh,axes,dim", [("8", ["x"], 0), ("2x4", ["tp"], 1),
+                                           ("nvl72", ["tp"], 1), ("nvl72", ["dp", "pp"], 0)])
+@pytest.mark.parametrize("dtype,op", [(np.float32, "sum"), (BF16, "sum"), (np.float16, "avg"),
+                                      (np.int32, "max"), (E5M2, "sum")])
+def test_reduce_scatter(mesh, axes, dim, dtype, op):
+    ma, ms = MESHES[mesh]
+    m = mm.Mesh(ma, ms)
+    n = len(m.groups(axes)[0])
+    shape = (n * 2, 3) if dim == 0 else (2, n * 3)
+    xs = inputs(m, shape, dtype, 4)
+    want = mm.reduce_scatter(m, axes, op, dim, xs)
+    prog = module(ma, ms, f'tessera.reduce_scatter %x {{axes = {axes_attr(axes)}, op = "{op}", dim = {dim}}}',
+                  h.ttype(shape, dtype), h.ttype(want[0].shape, dtype))
+    check(h.run(prog, {"x": xs}, [dtype], ["r"])[0], want)
+
+
+@pytest.mark.parametrize("mesh,axes,split,concat", [("8", ["x"], 0, 0), ("8", ["x"], 0, 1),
+                                                    ("2x4", ["tp"], 1, 0), ("nvl72", ["tp"], 0, 1)])
+def test_all_to_all(mesh, axes, split, concat):
+    ma, ms = MESHES[mesh]
+    m = mm.Mesh(ma, ms)
+    n = len(m.groups(axes)[0])
+    shape = [2, 3]
+    shape[split] *= n
+    xs = inputs(m, tuple(shape), np.float32, 5)
+    want = mm.all_to_all(m, axes, split, concat, xs)
+    prog = module(ma, ms, f"tessera.all_to_all %x {{axes = {axes_attr(axes)}, split_dim = {split}, "
+                          f"concat_dim = {concat}}}", h.ttype(tuple(shape), np.float32),
+                  h.ttype(want[0].shape, np.float32))
+    check(h.run(prog, {"x": xs}, [np.float32], ["r"])[0], want)
+
+
+@pytest.mark.parametrize("kind", ["broadcast", "reduce", "gather", "scatter"])
+@pytest.mark.parametrize("root", [0, 2])
+def test_rooted(kind, root):
+    ma, ms = MESHES["nvl72"]
+    m = mm.Mesh(ma, ms)
+    shape = (9 * 2, 2) if kind == "scatter" else (2, 2)
+    xs = inputs(m, shape, BF16, 6)
+    ax = '["tp"]'
+    if kind == "broadcast":
+        want, text = mm.broadcast(m, ["tp"], root, xs), f"tessera.collective_broadcast %x {{axes = {ax}, root = {root}}}"
+    elif kind == "reduce":
+        want = mm.reduce(m, ["tp"], "sum", root, xs)
+        text = f'tessera.collective_reduce %x {{axes = {ax}, op = "sum", root = {root}}}'
+    elif kind == "gather":
+        want, text = mm.gather(m, ["tp"], 0, root, xs), f"tessera.collective_gather %x {{axes = {ax}, dim = 0, root = {root}}}"
+    else:
+        want, text = mm.scatter(m, ["tp"], 0, root, xs), f"tessera.collective_scatter %x {{axes = {ax}, dim = 0, root = {root}}}"
+    prog = module(ma, ms, text, h.ttype(shape, BF16), h.ttype(want[0].shape, BF16))
+    check(h.run(prog, {"x": xs}, [BF16], ["r"])[0], want)
+
+
+@pytest.mark.parametrize("pairs", [[[0, 1], [1, 2], [2, 3]], [[3, 0], [0, 3]], []])
+def test_ppermute(pairs):
+    ma, ms = MESHES["2x4"]
+    m = mm.Mesh(ma, ms)
+    xs = inputs(m, (2, 2), np.int32, 7)
+    t = h.ttype((2, 2), np.int32)
+    prog = module(ma, ms, f'tessera.ppermute %x {{axes = ["tp"], pairs = {pairs}}}', t, t)
+    check(h.run(prog, {"x": xs}, [np.int32], ["r"])[0], mm.ppermute(m, ["tp"], pairs, xs))
+
+
+def test_axis_index_72():
+    ma, ms = MESHES["nvl72"]
+    m = mm.Mesh(ma, ms)
+    prog = (f"module attributes {{{h.mesh_attr(ma, ms)}}} {{\n"
+            "  func.func @main(%x: tensor<1xf32>) -> tensor<i32> {\n"
+            '    %r = tessera.axis_index {axes = ["tp", "pp"]} : () -> tensor<i32>\n'
+            "    return %r : tensor<i32>\n  }\n}\n")
+    xs = [np.zeros(1, np.float32)] * m.size
+    got = h.run(prog, {"x": xs}, [np.int32], ["r"])[0]
+    want = [np.array(m.coords(r)[1] * 2 + m.coords(r)[2], np.int32) for r in range(m.size)]
+    check(got, want)
