@@ -1,0 +1,148 @@
+// Verifier tests for mesh collectives (docs/collectives.md). One failing program per constraint.
+
+// mesh_c1
+func.func @mesh_c1(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{needs a module-level tessera.mesh attribute (mesh_c1)}}
+  %0 = tessera.all_reduce %x {axes = ["tp"], op = "sum"} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+// mesh_c2: unknown axis
+module attributes {tessera.mesh = {axes = ["dp", "tp"], shape = [2, 4]}} {
+  func.func @mesh_c2(%x: tensor<4xf32>) -> tensor<4xf32> {
+    // expected-error@+1 {{unknown mesh axis 'pp' (mesh_c2)}}
+    %0 = tessera.all_reduce %x {axes = ["pp"], op = "sum"} : (tensor<4xf32>) -> tensor<4xf32>
+    return %0 : tensor<4xf32>
+  }
+}
+
+// -----
+// mesh_c2: axes out of mesh order
+module attributes {tessera.mesh = {axes = ["dp", "tp"], shape = [2, 4]}} {
+  func.func @mesh_c2_order(%x: tensor<4xf32>) -> tensor<4xf32> {
+    // expected-error@+1 {{listed in mesh order (mesh_c2)}}
+    %0 = tessera.all_reduce %x {axes = ["tp", "dp"], op = "sum"} : (tensor<4xf32>) -> tensor<4xf32>
+    return %0 : tensor<4xf32>
+  }
+}
+
+// -----
+// mesh_c3
+module attributes {tessera.mesh = {axes = ["tp"], shape = [4]}} {
+  func.func @mesh_c3(%x: tensor<4xf4E2M1FN>) -> tensor<4xf4E2M1FN> {
+    // expected-error@+1 {{cannot be reduced by collectives (mesh_c3)}}
+    %0 = tessera.all_reduce %x {axes = ["tp"], op = "sum"} : (tensor<4xf4E2M1FN>) -> tensor<4xf4E2M1FN>
+    return %0 : tensor<4xf4E2M1FN>
+  }
+}
+
+// -----
+// mesh_c4
+module attributes {tessera.mesh = {axes = ["tp"], shape = [4]}} {
+  func.func @mesh_c4(%x: tensor<4xf32>) -> tensor<4xf32> {
+    // expected-error@+1 {{or "avg" (mesh_c4)}}
+    %0 = tessera.all_reduce %x {axes = ["tp"], op = "mean"} : (tensor<4xf32>) -> tensor<4xf32>
+    return %0 : tensor<4xf32>
+  }
+}
+
+// -----
+// mesh_c5
+module attributes {tessera.mesh = {axes = ["tp"], shape = [4]}} {
+  func.func @mesh_c5(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+    // expected-error@+1 {{(mesh_c5)}}
+    %0 = tessera.all_gather %x {axes = ["tp"], dim = 0} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+    return %0 : tensor<2x3xf32>
+  }
+}
+
+// -----
+// all_gather_c1
+module attributes {tessera.mesh = {axes = ["tp"], shape = [4]}} {
+  func.func @all_gather_c1(%x: tensor<2x3xf32>) -> tensor<8x3xf32> {
+    // expected-error@+1 {{(all_gather_c1)}}
+    %0 = tessera.all_gather %x {axes = ["tp"], dim = 2} : (tensor<2x3xf32>) -> tensor<8x3xf32>
+    return %0 : tensor<8x3xf32>
+  }
+}
+
+// -----
+// reduce_scatter_c1
+module attributes {tessera.mesh = {axes = ["tp"], shape = [4]}} {
+  func.func @reduce_scatter_c1(%x: tensor<6xf32>) -> tensor<1xf32> {
+    // expected-error@+1 {{does not divide by the group size 4 (reduce_scatter_c1)}}
+    %0 = tessera.reduce_scatter %x {axes = ["tp"], op = "sum", dim = 0} : (tensor<6xf32>) -> tensor<1xf32>
+    return %0 : tensor<1xf32>
+  }
+}
+
+// -----
+// all_to_all_c2
+module attributes {tessera.mesh = {axes = ["tp"], shape = [4]}} {
+  func.func @all_to_all_c2(%x: tensor<6x4xf32>) -> tensor<6x4xf32> {
+    // expected-error@+1 {{(all_to_all_c2)}}
+    %0 = tessera.all_to_all %x {axes = ["tp"], split_dim = 0, concat_dim = 1} : (tensor<6x4xf32>) -> tensor<6x4xf32>
+    return %0 : tensor<6x4xf32>
+  }
+}
+
+// -----
+// root_c1
+module attributes {tessera.mesh = {axes = ["tp"], shape = [4]}} {
+  func.func @root_c1(%x: tensor<4xf32>) -> tensor<4xf32> {
+    // expected-error@+1 {{group rank in [0, 4) (root_c1)}}
+    %0 = tessera.collective_broadcast %x {axes = ["tp"], root = 4} : (tensor<4xf32>) -> tensor<4xf32>
+    return %0 : tensor<4xf32>
+  }
+}
+
+// -----
+// pairs_c1
+module attributes {tessera.mesh = {axes = ["tp"], shape = [4]}} {
+  func.func @pairs_c1(%x: tensor<4xf32>) -> tensor<4xf32> {
+    // expected-error@+1 {{(pairs_c1)}}
+    %0 = tessera.ppermute %x {axes = ["tp"], pairs = [[0, 1], [2, 1]]} : (tensor<4xf32>) -> tensor<4xf32>
+    return %0 : tensor<4xf32>
+  }
+}
+
+// -----
+// channel_c1
+module attributes {tessera.mesh = {axes = ["pp"], shape = [2]}} {
+  func.func @channel_c1(%x: tensor<4xf32>) -> tensor<4xf32> {
+    // expected-error@+1 {{(channel_c1)}}
+    "tessera.send"(%x) {axes = ["pp"], pairs = [[0, 1]]} : (tensor<4xf32>) -> ()
+    return %x : tensor<4xf32>
+  }
+}
+
+// -----
+// recv_c1
+module attributes {tessera.mesh = {axes = ["pp"], shape = [2]}} {
+  func.func @recv_c1() -> tensor<?xf32> {
+    // expected-error@+1 {{statically shaped tensor, got tensor<?xf32> (recv_c1)}}
+    %0 = "tessera.recv"() {axes = ["pp"], pairs = [[0, 1]], channel = 0} : () -> tensor<?xf32>
+    return %0 : tensor<?xf32>
+  }
+}
+
+// -----
+// redistribute_c1
+module attributes {tessera.mesh = {axes = ["tp"], shape = [4]}} {
+  func.func @redistribute_c1(%x: tensor<2x3xf32>) -> tensor<8x3xf32> {
+    // expected-error@+1 {{dimension 0 is partitioned twice (redistribute_c1)}}
+    %0 = tessera.redistribute %x {src = {partition = [0, "row"], mesh_axes = ["tp", "tp"]}, dst = {}} : (tensor<2x3xf32>) -> tensor<8x3xf32>
+    return %0 : tensor<8x3xf32>
+  }
+}
+
+// -----
+// redistribute_c3
+module attributes {tessera.mesh = {axes = ["tp"], shape = [4]}} {
+  func.func @redistribute_c3(%x: tensor<2x3xf32>) -> tensor<2x3xf32> {
+    // expected-error@+1 {{does not divide into 4 shards (redistribute_c3)}}
+    %0 = tessera.redistribute %x {src = {}, dst = {partition = [1], mesh_axes = ["tp"]}} : (tensor<2x3xf32>) -> tensor<2x3xf32>
+    return %0 : tensor<2x3xf32>
+  }
+}
