@@ -79,7 +79,8 @@ for _ in range(spec["reps"]):
 info = ""
 try:
     from threadpoolctl import threadpool_info
-    info = ";".join(f"{d.get('internal_api')} {d.get('architecture')} threads={d.get('num_threads')}"
+    info = ";".join(f"{d.get('internal_api')} {d.get('architecture')} "
+                    f"threads={d.get('num_threads')}"
                     for d in threadpool_info() if d.get("user_api") == "blas")
 except Exception:
     pass

@@ -33,7 +33,8 @@ def ints(xs):
 def main():
     rng = np.random.default_rng(99)
     f32 = rng.standard_normal((2, 3, 4)).astype(np.float32)
-    f32.reshape(-1)[:3] = np.array([0x7FC01234, 0x80000000, 0xFF800000], np.uint32).view(np.float32)
+    specials = np.array([0x7FC01234, 0x80000000, 0xFF800000], np.uint32)
+    f32.reshape(-1)[:3] = specials.view(np.float32)
     bf = rng.standard_normal((3, 5)).astype(ml_dtypes.bfloat16)
     e4 = (rng.standard_normal((2, 4)) * 8).astype(ml_dtypes.float8_e4m3fn)
     i32 = rng.integers(-1000, 1000, (4, 1, 3)).astype(np.int32)

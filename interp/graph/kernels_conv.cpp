@@ -40,12 +40,14 @@ void kernel_Conv2dNhwc(KernelCtx& ctx) {
               for (int64_t c = 0; c < ci; ++c) {
                 const T xv = xp[c];
                 const T* fr = fp + c * co;
-                for (int64_t o = 0; o < co; ++o) acc[size_t(o)] = std::fma(xv, fr[o], acc[size_t(o)]);
+                for (int64_t o = 0; o < co; ++o)
+                  acc[size_t(o)] = std::fma(xv, fr[o], acc[size_t(o)]);
               }
             }
           }
           T* op = out + ((b * g.oh + oy) * g.ow + ox) * co;
-          for (int64_t o = 0; o < co; ++o) op[o] = bias ? T(acc[size_t(o)] + bias[o]) : acc[size_t(o)];
+          for (int64_t o = 0; o < co; ++o)
+            op[o] = bias ? T(acc[size_t(o)] + bias[o]) : acc[size_t(o)];
         }
       }
     });

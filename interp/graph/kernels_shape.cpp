@@ -39,7 +39,8 @@ void gather_e(const std::byte* in, std::byte* out, const std::vector<int64_t>& s
       if (ls == 1) {
         std::memcpy(o, src, size_t(last) * E);
       } else {
-        for (int64_t j = 0; j < last; ++j) std::memcpy(o + j * int64_t(E), src + j * ls * int64_t(E), E);
+        for (int64_t j = 0; j < last; ++j)
+          std::memcpy(o + j * int64_t(E), src + j * ls * int64_t(E), E);
       }
     }
   });

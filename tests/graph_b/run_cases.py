@@ -79,7 +79,8 @@ def compare(got, want, rule):
             return None
         if got.dtype.kind == "f" or got.dtype.itemsize <= 2:
             both_nan = np.isnan(g64) & np.isnan(w64)
-            bad = ~both_nan & (got.view(f"u{got.dtype.itemsize}") != want.view(f"u{want.dtype.itemsize}"))
+            raw = f"u{got.dtype.itemsize}"
+            bad = ~both_nan & (got.view(raw) != want.view(raw))
             if not bad.any():
                 return None
             i = np.argwhere(bad)[0]
