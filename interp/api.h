@@ -3,6 +3,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,25 @@ struct HostTensor {
   std::vector<std::byte> data;
 };
 
+/// What the tile simulator's sanitizers found and how much it simulated (filled by launches).
+struct TileCheckLog {
+  std::vector<std::string> reports;  ///< rendered reports, at most TileDebugOptions::check_limit
+  uint64_t total = 0;                ///< every report, including those over the limit
+  uint64_t lane_ops = 0;             ///< simulated lane-operations (docs/tile-ir.md, "Cost")
+  uint64_t instructions = 0;         ///< decoded instructions executed, over all tiles
+};
+
+/// Tile simulator debugging: sanitizers, schedule permutation, tracing (docs/tile-ir.md).
+struct TileDebugOptions {
+  uint32_t checks = 0;               ///< bit set: 1 bounds, 2 races, 4 barriers, 8 init, 16 async
+  uint64_t check_limit = 100;        ///< reports kept (and printed) at most
+  uint64_t schedule_seed = 0;        ///< 0: tiles in order; else a reproducible interleaving
+  std::string trace_path;            ///< non-empty: write a Chrome/Perfetto trace here
+  bool deterministic = true;         ///< refuse float atomics (their result depends on order)
+  uint64_t max_steps = uint64_t{1} << 32;  ///< per-group instruction limit (runaway loops)
+  std::shared_ptr<TileCheckLog> log; ///< where launches add reports and counters (may be null)
+};
+
 /// Options that change how, never what, a program computes (results are bit-identical for any
 /// thread count).
 struct RunOptions {
@@ -25,6 +45,7 @@ struct RunOptions {
   int threads = 0;                      ///< 0 = TBB default.
   uint64_t max_memory = 8ull << 30;     ///< Refuse plans whose live buffers exceed this (bytes).
   std::string source_name = "<input>";  ///< File name used in diagnostics.
+  TileDebugOptions tile;                ///< Tile IR launches: sanitizers, seed, trace.
 };
 
 /// Parses, verifies and runs `entry` of the module text on `inputs` (in argument order) and

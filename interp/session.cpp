@@ -9,6 +9,7 @@
 #include "core/text/parser.h"
 #include "core/verify/verifier.h"
 #include "interp/graph/plan.h"
+#include "interp/tile/launch.h"
 
 namespace tessera::interp {
 
@@ -17,6 +18,7 @@ void register_extensions() {
   std::call_once(once, [] {
     // Executors beyond Graph IR register their kernel resolvers here, explicitly (no static
     // constructors): one line per extension, e.g. register_kernel_resolver(&tile::launch_kernel).
+    register_kernel_resolver(&tile::launch_resolver);
   });
 }
 
@@ -41,6 +43,11 @@ std::vector<Tensor> run_function(const LoadedModule& lm, const std::vector<Tenso
     throw Error("no function named '" + opts.entry + "' in the module (functions: " +
                 (names.empty() ? std::string("none") : names) + ")");
   }
+  if (tile::is_kernel_function(*func)) {  // a Tile IR kernel run directly (docs/tile-ir.md)
+    ThreadLimit tile_limit(opts.threads);
+    return tile::run_kernel_function(*func, lm.sm, inputs, opts);
+  }
+  tile::ScopedDebugOptions tile_debug(opts.tile);  // seen by tile.launch kernels
   std::vector<ir::Type> arg_types;
   for (const Tensor& t : inputs) arg_types.push_back(t.type());
   PlanOptions po;

@@ -1,0 +1,76 @@
+// Shared helpers of the Tile IR verifier hooks.
+#include "core/ops/tile_util.h"
+
+namespace tessera::ops::tile {
+
+bool is_scalar_reg(const ir::Type& t) {
+  if (!t.is_scalar()) return false;
+  switch (t.dtype) {
+    case DType::i1: case DType::i8: case DType::i16: case DType::i32: case DType::i64:
+    case DType::index: case DType::f32: case DType::f64:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool aggregate_dtype_ok(DType d) {
+  return d == DType::f32 || d == DType::bf16 || d == DType::f16 || d == DType::i32 ||
+         d == DType::i1;
+}
+
+bool is_aggregate(const ir::Type& t) {
+  return (t.kind == ir::TypeKind::vector || t.is_tensor()) && t.has_static_shape() &&
+         t.rank() >= 1 && t.rank() <= 2;
+}
+
+bool is_int_scalar(const ir::Type& t) { return is_scalar_reg(t) && dtype_is_int(t.dtype); }
+bool is_index(const ir::Type& t) { return t.is_scalar() && t.dtype == DType::index; }
+
+bool string_choice(InferCtx& ctx, const char* name, const char* allowed, const char* dflt,
+                   const char* label, std::string& out) {
+  const ir::Attr* a = ctx.attr(name);
+  if (!a) {
+    out = dflt;
+    return true;
+  }
+  std::string list = allowed;
+  if (a->kind == ir::Attr::Kind::string) {
+    size_t start = 0;
+    while (start <= list.size()) {
+      size_t bar = list.find('|', start);
+      if (bar == std::string::npos) bar = list.size();
+      if (list.compare(start, bar - start, a->s) == 0 && bar - start == a->s.size()) {
+        out = a->s;
+        return true;
+      }
+      start = bar + 1;
+    }
+  }
+  std::string pretty;
+  for (char c : list) pretty += c == '|' ? std::string(", ") : std::string(1, c);
+  return ctx.fail(std::string("attribute '") + name + "' must be one of " + pretty + ", got " +
+                      ir::to_string(*a), label);
+}
+
+bool int_attr(InferCtx& ctx, const char* name, int64_t dflt, const char* label, int64_t& out) {
+  const ir::Attr* a = ctx.attr(name);
+  if (!a) {
+    out = dflt;
+    return true;
+  }
+  if (!a->is_int())
+    return ctx.fail(std::string("attribute '") + name + "' must be an integer", label);
+  out = a->i;
+  return true;
+}
+
+bool require_indices(InferCtx& ctx, size_t first, const char* label) {
+  for (size_t k = first; k < ctx.operands.size(); ++k)
+    if (!is_index(ctx.operands[k]))
+      return ctx.fail("operand #" + std::to_string(k) + " must be an index, got " +
+                          ir::to_string(ctx.operands[k]), label);
+  return true;
+}
+
+}  // namespace tessera::ops::tile

@@ -1,0 +1,32 @@
+// Shared helpers of the Tile IR verifier hooks (docs/tile-ir.md).
+#pragma once
+
+#include <string>
+
+#include "core/ops/registry.h"
+
+namespace tessera::ops::tile {
+
+inline constexpr int64_t kGlobalSpace = 0;  ///< memref memory space of global memory
+inline constexpr int64_t kSharedSpace = 3;  ///< group shared memory
+inline constexpr int64_t kLocalSpace = 5;   ///< per-tile register/local memory
+
+/// True for types a tile's registers hold as single values: integers, index, i1, f32, f64.
+bool is_scalar_reg(const ir::Type& t);
+/// True for vector<...> and tensor<...> register values with a static shape (register tiles).
+bool is_aggregate(const ir::Type& t);
+/// Element types register tiles may hold (f32, bf16, f16, i32, i1).
+bool aggregate_dtype_ok(DType d);
+/// Integer-like scalar (i1..i64, index).
+bool is_int_scalar(const ir::Type& t);
+bool is_index(const ir::Type& t);
+/// Reads an optional string attribute; reports `label` if present but not one of `allowed`
+/// (a '|'-separated list). Returns the value or `dflt`.
+bool string_choice(InferCtx& ctx, const char* name, const char* allowed, const char* dflt,
+                   const char* label, std::string& out);
+/// Reads an optional integer attribute; reports `label` when it has another kind.
+bool int_attr(InferCtx& ctx, const char* name, int64_t dflt, const char* label, int64_t& out);
+/// Operands [first, end) must all be `index`.
+bool require_indices(InferCtx& ctx, size_t first, const char* label);
+
+}  // namespace tessera::ops::tile

@@ -1,0 +1,147 @@
+// Sanitizer shadows of the tile simulator: races (barrier epochs), init, async, bounds.
+#include <tuple>
+
+#include "core/support/error.h"
+#include "interp/tile/memory.h"
+
+namespace tessera::interp::tile {
+namespace {
+
+/// Two accesses conflict when no barrier orders them: different groups of one launch, or
+/// different tiles of one group in the same barrier epoch.
+bool unordered(const Access& x, const Access& me) {
+  if (!x.valid()) return false;
+  if (x.group != me.group) return true;
+  return x.tile != me.tile && x.epoch == me.epoch;
+}
+
+/// A reader entry still relevant to a writer in `me`'s epoch.
+bool current(const Access& r, const Access& me) {
+  return r.valid() && (r.group != me.group || r.epoch == me.epoch);
+}
+
+bool same_tile(const Access& a, const Access& b) { return a.group == b.group && a.tile == b.tile; }
+
+const char* kind_word(AccessKind k) {
+  return k == AccessKind::kRead ? "read" : k == AccessKind::kWrite ? "write" : "atomic";
+}
+
+}  // namespace
+
+Buffer& buffer_of(GroupState& g, int32_t t, int64_t handle) {
+  int64_t id = handle_id(handle);
+  switch (handle_space(handle)) {
+    case kSpaceShared: return g.shared.at(static_cast<size_t>(id));
+    case kSpaceLocal: return g.tiles[static_cast<size_t>(t)].locals.at(static_cast<size_t>(id));
+    default: return g.launch->globals.at(static_cast<size_t>(id));
+  }
+}
+
+std::string index_str(const int64_t* idx, size_t n) {
+  std::string s = "[";
+  for (size_t k = 0; k < n; ++k) s += (k ? ", " : "") + std::to_string(idx[k]);
+  return s + "]";
+}
+
+void add_report(GroupState& g, Report r) {
+  GroupResult& out = *g.out;
+  for (const Report& x : out.reports)
+    if (x.kind == r.kind && x.at.inst == r.at.inst && x.other.inst == r.other.inst) return;
+  if (out.reports.size() >= std::max<uint64_t>(g.launch->opts.check_limit, 1) * 4) return;
+  out.reports.push_back(std::move(r));
+}
+
+void out_of_bounds(GroupState& g, int32_t t, const Buffer& b, int32_t lane, int32_t inst,
+                   const std::string& what) {
+  const Launch& l = *g.launch;
+  if (!(l.opts.checks & kCheckBounds)) {
+    DiagnosticEngine d(l.sm);
+    d.op_error(*l.prog->code[static_cast<size_t>(inst)].op,
+               "out-of-bounds access to " + b.name + " at index " + what + " (group " +
+                   std::to_string(g.id) + ", tile " + std::to_string(t) + ", lane " +
+                   std::to_string(lane) + " of kernel @" + l.prog->name +
+                   "); run with --check bounds for a full report", "");
+    throw Error(d.render());
+  }
+  Report r;
+  r.kind = kCheckBounds;
+  r.at = make_access(g, t, lane, inst, false);
+  r.buffer = b.name;
+  r.message = "out-of-bounds access to " + b.name + " at index " + what;
+  add_report(g, std::move(r));
+}
+
+void shadow_access(GroupState& g, int32_t t, Buffer& b, int64_t elem, int32_t lane, int32_t inst,
+                   AccessKind kind) {
+  Shadow& s = b.shadow[static_cast<size_t>(elem)];
+  const uint32_t checks = g.launch->opts.checks;
+  Access me = make_access(g, t, lane, inst, kind == AccessKind::kAtomic);
+  auto report = [&](uint32_t k, const Access& other, std::string msg) {
+    Report r;
+    r.kind = k;
+    r.at = me;
+    r.other = other;
+    r.element = elem;
+    r.buffer = b.name;
+    r.message = std::move(msg);
+    add_report(g, std::move(r));
+  };
+  if ((checks & kCheckAsync) && s.pending.valid()) {
+    report(kCheckAsync, s.pending,
+           std::string(kind_word(kind)) + " of an async-copy destination before the wait_group "
+           "that completes the copy");
+  } else if ((checks & kCheckInit) && kind != AccessKind::kWrite && !s.init) {
+    report(kCheckInit, Access{}, std::string(kind_word(kind)) + " of uninitialised memory");
+  }
+  if ((checks & kCheckRaces) && b.space != kSpaceLocal) {
+    const bool both_atomic = me.atomic && s.write.atomic;
+    if (unordered(s.write, me) && !both_atomic) {
+      report(kCheckRaces, s.write,
+             std::string(kind_word(kind)) + " races with an earlier " +
+                 (s.write.atomic ? "atomic" : "write") + " by group " + std::to_string(s.write.group) +
+                 " tile " + std::to_string(s.write.tile) + " lane " + std::to_string(s.write.lane) +
+                 (s.write.group == me.group ? " (no barrier between them)"
+                                            : " (different groups of one launch)"));
+    } else if (kind != AccessKind::kRead) {
+      for (const Access* r : {&s.read1, &s.read2})
+        if (current(*r, me) && !same_tile(*r, me) && unordered(*r, me)) {
+          report(kCheckRaces, *r,
+                 std::string(kind_word(kind)) + " races with an earlier read by group " +
+                     std::to_string(r->group) + " tile " + std::to_string(r->tile) + " lane " +
+                     std::to_string(r->lane) +
+                     (r->group == me.group ? " (no barrier between them)"
+                                           : " (different groups of one launch)"));
+          break;
+        }
+    }
+  }
+  if (kind == AccessKind::kRead) {
+    if (!current(s.read1, me)) {
+      s.read1 = me;
+      s.read2 = Access{};
+    } else if (!same_tile(s.read1, me) && (!current(s.read2, me) || same_tile(s.read2, me))) {
+      s.read2 = me;
+    }
+  } else {
+    s.write = me;
+    s.init = true;
+  }
+}
+
+void check_writable(GroupState& g, int32_t t, const Buffer& b, int32_t inst) {
+  if (!b.readonly) return;
+  const Launch& l = *g.launch;
+  DiagnosticEngine d(l.sm);
+  d.op_error(*l.prog->code[static_cast<size_t>(inst)].op,
+             "writes " + b.name + ", an operand of tile.launch, which kernels may only read "
+             "(bind the data to a launch result instead) (group " + std::to_string(g.id) +
+                 ", tile " + std::to_string(t) + " of kernel @" + l.prog->name + ")", "");
+  throw Error(d.render());
+}
+
+std::string inst_location(const Launch& l, int32_t inst) {
+  if (inst < 0) return "<unknown>";
+  return format_location(l.sm, l.prog->code[static_cast<size_t>(inst)].op->loc);
+}
+
+}  // namespace tessera::interp::tile

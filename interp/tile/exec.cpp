@@ -1,0 +1,352 @@
+// The per-tile interpreter loop: scalar arithmetic, control flow, scalar memory and atomics.
+#include <atomic>
+#include <cmath>
+#include <limits>
+
+#include "core/support/error.h"
+#include "interp/tile/exec_ops.h"
+#include "interp/tile/memory.h"
+
+namespace tessera::interp::tile {
+namespace {
+
+int64_t wrap(int64_t v, DType d) {
+  switch (d) {
+    case DType::i1: return v & 1;
+    case DType::i8: return static_cast<int8_t>(v);
+    case DType::i16: return static_cast<int16_t>(v);
+    case DType::i32: return static_cast<int32_t>(v);
+    default: return v;
+  }
+}
+
+int bits_of(DType d) {
+  return d == DType::i1 ? 1 : d == DType::i8 ? 8 : d == DType::i16 ? 16 : d == DType::i32 ? 32 : 64;
+}
+
+[[noreturn]] void fatal(GroupState& g, int32_t t, const Inst& in, const std::string& msg) {
+  DiagnosticEngine d(g.launch->sm);
+  d.op_error(*in.op, msg + " (group " + std::to_string(g.id) + ", tile " + std::to_string(t) +
+                         " of kernel @" + g.launch->prog->name + ")", "");
+  throw Error(d.render());
+}
+
+int64_t ibin(GroupState& g, int32_t t, const Inst& in, int64_t a, int64_t b) {
+  const uint64_t ua = static_cast<uint64_t>(a), ub = static_cast<uint64_t>(b);
+  int64_t r = 0;
+  switch (static_cast<Bin>(in.mode)) {
+    case Bin::add: r = static_cast<int64_t>(ua + ub); break;
+    case Bin::sub: r = static_cast<int64_t>(ua - ub); break;
+    case Bin::mul: r = static_cast<int64_t>(ua * ub); break;
+    case Bin::div: case Bin::rem:
+      if (b == 0) fatal(g, t, in, "integer division by zero");
+      if (a == std::numeric_limits<int64_t>::min() && b == -1)
+        r = static_cast<Bin>(in.mode) == Bin::div ? a : 0;
+      else
+        r = static_cast<Bin>(in.mode) == Bin::div ? a / b : a % b;
+      break;
+    case Bin::min: r = a < b ? a : b; break;
+    case Bin::max: r = a > b ? a : b; break;
+    case Bin::band: r = a & b; break;
+    case Bin::bor: r = a | b; break;
+    case Bin::bxor: r = a ^ b; break;
+    case Bin::shl: r = (b < 0 || b >= bits_of(in.dt)) ? 0 : static_cast<int64_t>(ua << b); break;
+    case Bin::shr: r = (b < 0 || b >= bits_of(in.dt)) ? (a < 0 ? -1 : 0) : a >> b; break;
+  }
+  return wrap(r, in.dt);
+}
+
+bool icmp(uint8_t mode, int64_t a, int64_t b, DType d) {
+  if (mode & kUnsigned) {
+    uint64_t mask = bits_of(d) == 64 ? ~uint64_t{0} : (uint64_t{1} << bits_of(d)) - 1;
+    uint64_t x = static_cast<uint64_t>(a) & mask, y = static_cast<uint64_t>(b) & mask;
+    switch (mode & 7) {
+      case kLt: return x < y;
+      case kLe: return x <= y;
+      case kGt: return x > y;
+      case kGe: return x >= y;
+    }
+  }
+  switch (mode & 7) {
+    case kEq: return a == b;
+    case kNe: return a != b;
+    case kLt: return a < b;
+    case kLe: return a <= b;
+    case kGt: return a > b;
+    default: return a >= b;
+  }
+}
+
+/// Resolves the index operands of a scalar/vector access to a logical element index, or -1
+/// (after reporting) when any element is outside the buffer.
+int64_t resolve(GroupState& g, int32_t t, int32_t pc, const Inst& in, const Cell* R, Buffer& b,
+                int64_t width) {
+  const Program& p = *g.launch->prog;
+  const int32_t* li = p.lists.data() + in.list;
+  int64_t idx[8];
+  int64_t lin = 0;
+  bool bad = false;
+  for (int32_t d = 0; d < in.nlist; ++d) {
+    idx[d] = R[li[d]].i;
+    int64_t hi = d + 1 == in.nlist ? idx[d] + width - 1 : idx[d];
+    if (idx[d] < 0 || hi >= b.shape[static_cast<size_t>(d)]) bad = true;
+    lin += idx[d] * b.strides[static_cast<size_t>(d)];
+  }
+  if (bad) {
+    std::string what = index_str(idx, static_cast<size_t>(in.nlist));
+    if (width > 1) what += " (width " + std::to_string(width) + ")";
+    what += " outside " + index_str(b.shape.data(), b.shape.size());
+    out_of_bounds(g, t, b, 0, pc, what);
+    return -1;
+  }
+  return lin;
+}
+
+template <typename T>
+T atomic_apply(T* addr, T v, uint8_t mode, bool shared) {
+  if (shared) {  // a group's tiles run on one worker: no other thread touches shared memory
+    T old = *addr;
+    *addr = mode == 0 ? static_cast<T>(old + v) : mode == 1 ? (v > old ? v : old) : (v < old ? v : old);
+    return old;
+  }
+  std::atomic_ref<T> ref(*addr);
+  if constexpr (std::is_integral_v<T>) {
+    if (mode == 0) {
+      using U = std::make_unsigned_t<T>;
+      std::atomic_ref<U> uref(*reinterpret_cast<U*>(addr));
+      return static_cast<T>(uref.fetch_add(static_cast<U>(v)));
+    }
+  }
+  T old = ref.load();
+  for (;;) {
+    T next = mode == 0 ? static_cast<T>(old + v) : mode == 1 ? (v > old ? v : old) : (v < old ? v : old);
+    if (ref.compare_exchange_weak(old, next)) return old;
+  }
+}
+
+}  // namespace
+
+float fexp(float x) { return static_cast<float>(std::exp(static_cast<double>(x))); }
+
+RunStatus run_tile(GroupState& g, int32_t t, uint64_t quantum) {
+  Launch& l = *g.launch;
+  const Program& p = *l.prog;
+  TileState& ts = g.tiles[static_cast<size_t>(t)];
+  Cell* R = ts.regs.data();
+  float* A = ts.agg.data();
+  const Inst* code = p.code.data();
+  int32_t pc = ts.pc;
+  uint64_t n = 0, lane_ops = 0, clock = ts.clock;
+  RunStatus status = RunStatus::kQuantum;
+  const uint64_t limit = l.opts.max_steps;
+  for (;;) {
+    if (n >= quantum) break;
+    const Inst& in = code[pc];
+    ++n;
+    lane_ops += in.lane_ops;
+    clock += in.cost;
+    switch (in.opc) {
+      case Opc::kConst: std::memcpy(&R[in.dst], &in.imm, sizeof(Cell)); ++pc; break;
+      case Opc::kMov: R[in.dst] = R[in.a]; ++pc; break;
+      case Opc::kMovAgg:
+        std::memcpy(A + in.dst, A + in.a, sizeof(float) * static_cast<size_t>(in.rows));
+        ++pc;
+        break;
+      case Opc::kExit:
+        ts.done = true;
+        status = RunStatus::kExited;
+        goto out;
+      case Opc::kJmp: pc = in.target; break;
+      case Opc::kJmpIfNot: pc = R[in.a].i ? pc + 1 : in.target; break;
+      case Opc::kForCheck:
+        if (R[in.a].i <= 0) fatal(g, t, in, "scf.for step must be positive, got " + std::to_string(R[in.a].i));
+        ++pc;
+        break;
+      case Opc::kForTest: pc = R[in.a].i < R[in.b].i ? pc + 1 : in.target; break;
+      case Opc::kForInc:
+        R[in.dst].i = static_cast<int64_t>(static_cast<uint64_t>(R[in.dst].i) + static_cast<uint64_t>(R[in.a].i));
+        ++pc;
+        break;
+      case Opc::kLinearId: R[in.dst].i = g.id * l.tiles + t; ++pc; break;
+      case Opc::kGroupId: R[in.dst].i = g.coord[in.imm]; ++pc; break;
+      case Opc::kLocalId: R[in.dst].i = t; ++pc; break;
+      case Opc::kGroupSize: R[in.dst].i = l.tiles; ++pc; break;
+      case Opc::kNumGroups: R[in.dst].i = l.grid[in.imm]; ++pc; break;
+      case Opc::kLaneId:
+        for (int32_t k = 0; k < in.rows; ++k) agg_set_i(A + in.dst + k, k);
+        ++pc;
+        break;
+      case Opc::kIBin: R[in.dst].i = ibin(g, t, in, R[in.a].i, R[in.b].i); ++pc; break;
+      case Opc::kFBin32: R[in.dst].f = fbin(static_cast<Bin>(in.mode), R[in.a].f, R[in.b].f); ++pc; break;
+      case Opc::kFBin64: R[in.dst].d = fbin(static_cast<Bin>(in.mode), R[in.a].d, R[in.b].d); ++pc; break;
+      case Opc::kABin: exec_abin(in, R, A); ++pc; break;
+      case Opc::kICmp: R[in.dst].i = icmp(in.mode, R[in.a].i, R[in.b].i, in.dt); ++pc; break;
+      case Opc::kFCmp:
+        R[in.dst].i = in.dt == DType::f64 ? fcmp(in.mode, R[in.a].d, R[in.b].d)
+                                          : fcmp(in.mode, R[in.a].f, R[in.b].f);
+        ++pc;
+        break;
+      case Opc::kACmp: exec_acmp(in, R, A); ++pc; break;
+      case Opc::kSelect: R[in.dst] = R[in.c].i ? R[in.a] : R[in.b]; ++pc; break;
+      case Opc::kASelect:
+        for (int32_t k = 0; k < in.rows; ++k) {
+          bool c = in.bcast ? agg_i(A + in.c + k) != 0 : R[in.c].i != 0;
+          A[in.dst + k] = c ? A[in.a + k] : A[in.b + k];
+        }
+        ++pc;
+        break;
+      case Opc::kIndexCast: R[in.dst].i = wrap(R[in.a].i, in.dt); ++pc; break;
+      case Opc::kSIToFP:
+        if (in.dt == DType::f64) R[in.dst].d = static_cast<double>(R[in.a].i);
+        else R[in.dst].f = static_cast<float>(R[in.a].i);
+        ++pc;
+        break;
+      case Opc::kFPToSI: {
+        double v = static_cast<DType>(in.mode) == DType::f64 ? R[in.a].d : R[in.a].f;
+        int64_t r = 0;
+        if (std::isnan(v)) r = 0;
+        else if (v >= 9.2233720368547758e18) r = std::numeric_limits<int64_t>::max();
+        else if (v <= -9.2233720368547758e18) r = std::numeric_limits<int64_t>::min();
+        else r = static_cast<int64_t>(v);
+        R[in.dst].i = wrap(r, in.dt);
+        ++pc;
+        break;
+      }
+      case Opc::kNeg:
+        if (in.dt == DType::f64) R[in.dst].d = -R[in.a].d;
+        else R[in.dst].f = -R[in.a].f;
+        ++pc;
+        break;
+      case Opc::kANeg:
+        for (int32_t k = 0; k < in.rows; ++k) A[in.dst + k] = -A[in.a + k];
+        ++pc;
+        break;
+      case Opc::kExp: R[in.dst].f = fexp(R[in.a].f); ++pc; break;
+      case Opc::kAExp:
+        for (int32_t k = 0; k < in.rows; ++k) A[in.dst + k] = fexp(A[in.a + k]);
+        ++pc;
+        break;
+      case Opc::kLoad: case Opc::kStore: {
+        Buffer& b = buffer_of(g, t, R[in.b].i);
+        const bool vec = in.cols > 0;
+        const int64_t w = vec ? in.cols : 1;
+        const bool load = in.opc == Opc::kLoad;
+        if (!load) check_writable(g, t, b, pc);
+        int64_t lin = resolve(g, t, pc, in, R, b, w);
+        if (lin >= 0) {
+          for (int64_t k = 0; k < w; ++k) {
+            int64_t e = lin + k;
+            if (shadowed(b))
+              shadow_access(g, t, b, e, static_cast<int32_t>(k % l.lanes), pc,
+                            load ? AccessKind::kRead : AccessKind::kWrite);
+            int64_t ph = b.phys(e);
+            if (load) {
+              if (vec) A[in.dst + k] = load_agg(b, ph);
+              else R[in.dst] = load_cell(b, ph);
+            } else {
+              if (vec) store_agg(b, ph, A[in.a + k]);
+              else store_cell(b, ph, R[in.a]);
+            }
+          }
+        } else if (in.opc == Opc::kLoad) {
+          if (vec) std::fill(A + in.dst, A + in.dst + w, 0.0f);
+          else R[in.dst].i = 0;
+        }
+        ++pc;
+        break;
+      }
+      case Opc::kAtomic: case Opc::kAtomicCas: {
+        Buffer& b = buffer_of(g, t, R[in.b].i);
+        if (dtype_is_float(b.dt) && l.opts.deterministic)
+          fatal(g, t, in, "float atomics are refused in deterministic mode: their result depends "
+                          "on the order in which tiles and groups run (use an integer atomic or a "
+                          "reduction with a fixed order)");
+        check_writable(g, t, b, pc);
+        int64_t lin = resolve(g, t, pc, in, R, b, 1);
+        if (lin < 0) {
+          R[in.dst].i = 0;
+          ++pc;
+          break;
+        }
+        if (shadowed(b)) shadow_access(g, t, b, lin, 0, pc, AccessKind::kAtomic);
+        std::byte* at = b.data + b.phys(lin) * b.esize;
+        const bool sh = b.space != kSpaceGlobal;
+        if (in.opc == Opc::kAtomicCas) {
+          Cell cmp = R[in.a], val = R[in.c], old{};
+          if (b.dt == DType::i32) {
+            int32_t e = static_cast<int32_t>(cmp.i);
+            std::atomic_ref<int32_t>(*reinterpret_cast<int32_t*>(at)).compare_exchange_strong(e, static_cast<int32_t>(val.i));
+            old.i = e;
+          } else if (b.dt == DType::i64) {
+            int64_t e = cmp.i;
+            std::atomic_ref<int64_t>(*reinterpret_cast<int64_t*>(at)).compare_exchange_strong(e, val.i);
+            old.i = e;
+          } else if (b.dt == DType::f32) {
+            float e = cmp.f;
+            std::atomic_ref<float>(*reinterpret_cast<float*>(at)).compare_exchange_strong(e, val.f);
+            old.f = e;
+          } else {
+            double e = cmp.d;
+            std::atomic_ref<double>(*reinterpret_cast<double*>(at)).compare_exchange_strong(e, val.d);
+            old.d = e;
+          }
+          R[in.dst] = old;
+        } else if (b.dt == DType::i32) {
+          R[in.dst].i = atomic_apply(reinterpret_cast<int32_t*>(at), static_cast<int32_t>(R[in.a].i), in.mode, sh);
+        } else if (b.dt == DType::i64) {
+          R[in.dst].i = atomic_apply(reinterpret_cast<int64_t*>(at), R[in.a].i, in.mode, sh);
+        } else if (b.dt == DType::f32) {
+          R[in.dst].f = atomic_apply(reinterpret_cast<float*>(at), R[in.a].f, in.mode, sh);
+        } else {
+          R[in.dst].d = atomic_apply(reinterpret_cast<double*>(at), R[in.a].d, in.mode, sh);
+        }
+        ++pc;
+        break;
+      }
+      case Opc::kAllocShared: R[in.dst].i = make_handle(kSpaceShared, in.target); ++pc; break;
+      case Opc::kAllocLocal: R[in.dst].i = make_handle(kSpaceLocal, in.target); ++pc; break;
+      case Opc::kBarrier:
+        ts.waiting = true;
+        status = RunStatus::kBarrier;
+        goto out;
+      case Opc::kCommit:
+        ts.committed.push_back(std::move(ts.uncommitted));
+        ts.uncommitted.clear();
+        ++pc;
+        break;
+      case Opc::kWait:
+        ts.clock = clock;
+        complete_async(g, t, in.imm);
+        ++pc;
+        break;
+      case Opc::kLoadTile: exec_load_tile(g, t, pc, in, R, A); ++pc; break;
+      case Opc::kStoreTile: exec_store_tile(g, t, pc, in, R, A); ++pc; break;
+      case Opc::kAsyncCopy: ts.clock = clock; exec_async_copy(g, t, pc, in, R); ++pc; break;
+      case Opc::kMma:
+        exec_mma(p, in, A);
+        if (l.trace) g.out->trace.push_back({"mma", g.id, t, clock - in.cost, in.cost});
+        ++pc;
+        break;
+      case Opc::kReduce: case Opc::kRowMax: case Opc::kRowSum: case Opc::kCausalMask:
+      case Opc::kFill: case Opc::kFillReg: case Opc::kShuffle: case Opc::kVote:
+      case Opc::kWarpReduce:
+        exec_collective(in, R, A);
+        ++pc;
+        break;
+    }
+  }
+out:
+  ts.pc = pc;
+  ts.clock = clock;
+  g.out->lane_ops += lane_ops;
+  g.out->instructions += n;
+  g.steps += n;
+  if (g.steps > limit) {
+    const Inst& in = code[pc];
+    fatal(g, t, in, "step limit exceeded: more than " + std::to_string(limit) +
+                        " instructions in one group (an endless loop?)");
+  }
+  return status;
+}
+
+}  // namespace tessera::interp::tile

@@ -1,0 +1,414 @@
+// Tile-collective instructions: elementwise tiles, 2-D loads/stores, async copies, mma,
+// reductions, masks and warp primitives.
+#include <algorithm>
+#include <cstring>
+
+#include "interp/tile/exec_ops.h"
+#include "interp/tile/memory.h"
+
+namespace tessera::interp::tile {
+namespace {
+
+template <typename F>
+void apply_bin(const Inst& in, const Cell* R, float* A, F f) {
+  float* d = A + in.dst;
+  const int64_t n = int64_t(in.rows) * in.cols;
+  switch (static_cast<Bcast>(in.bcast)) {
+    case Bcast::same: {
+      const float *a = A + in.a, *b = A + in.b;
+      for (int64_t k = 0; k < n; ++k) d[k] = f(a[k], b[k]);
+      return;
+    }
+    case Bcast::agg_scalar: {
+      const float* a = A + in.a;
+      const float s = R[in.b].f;
+      for (int64_t k = 0; k < n; ++k) d[k] = f(a[k], s);
+      return;
+    }
+    case Bcast::scalar_agg: {
+      const float* b = A + in.b;
+      const float s = R[in.a].f;
+      for (int64_t k = 0; k < n; ++k) d[k] = f(s, b[k]);
+      return;
+    }
+    case Bcast::rows_left: {
+      const float *a = A + in.a, *b = A + in.b;
+      for (int32_t r = 0; r < in.rows; ++r)
+        for (int32_t c = 0; c < in.cols; ++c) d[r * in.cols + c] = f(a[r * in.cols + c], b[r]);
+      return;
+    }
+    case Bcast::rows_right: {
+      const float *a = A + in.a, *b = A + in.b;
+      for (int32_t r = 0; r < in.rows; ++r)
+        for (int32_t c = 0; c < in.cols; ++c) d[r * in.cols + c] = f(a[r], b[r * in.cols + c]);
+      return;
+    }
+  }
+}
+
+/// Integer tiles keep int32 bits in the float arena; scalars splatted into them are int64.
+template <typename F>
+void apply_ibin(const Inst& in, const Cell* R, float* A, F f) {
+  Inst tmp = in;
+  // Scalar operands are read as int64 and narrowed to the tile's int32 lanes.
+  auto getf = [](int32_t v) { float x; std::memcpy(&x, &v, 4); return x; };
+  Cell r2[2];
+  if (static_cast<Bcast>(in.bcast) == Bcast::agg_scalar) {
+    r2[0].f = getf(static_cast<int32_t>(R[in.b].i));
+    tmp.b = 0;
+  } else if (static_cast<Bcast>(in.bcast) == Bcast::scalar_agg) {
+    r2[0].f = getf(static_cast<int32_t>(R[in.a].i));
+    tmp.a = 0;
+  }
+  const Cell* src = (static_cast<Bcast>(in.bcast) == Bcast::agg_scalar ||
+                     static_cast<Bcast>(in.bcast) == Bcast::scalar_agg) ? r2 : R;
+  apply_bin(tmp, src, A, [&](float x, float y) { return getf(f(agg_i(&x), agg_i(&y))); });
+}
+
+int32_t ibin32(Bin m, int32_t a, int32_t b) {
+  const uint32_t ua = static_cast<uint32_t>(a), ub = static_cast<uint32_t>(b);
+  switch (m) {
+    case Bin::add: return static_cast<int32_t>(ua + ub);
+    case Bin::sub: return static_cast<int32_t>(ua - ub);
+    case Bin::mul: return static_cast<int32_t>(ua * ub);
+    case Bin::div: return b == 0 || (a == INT32_MIN && b == -1) ? 0 : a / b;
+    case Bin::rem: return b == 0 || (a == INT32_MIN && b == -1) ? 0 : a % b;
+    case Bin::min: return a < b ? a : b;
+    case Bin::max: return a > b ? a : b;
+    case Bin::band: return a & b;
+    case Bin::bor: return a | b;
+    case Bin::bxor: return a ^ b;
+    case Bin::shl: return b < 0 || b >= 32 ? 0 : static_cast<int32_t>(ua << b);
+    case Bin::shr: return b < 0 || b >= 32 ? (a < 0 ? -1 : 0) : a >> b;
+  }
+  return 0;
+}
+
+}  // namespace
+
+void exec_abin(const Inst& in, const Cell* R, float* A) {
+  const Bin m = static_cast<Bin>(in.mode);
+  if (!dtype_is_float(in.dt)) {
+    apply_ibin(in, R, A, [m](int32_t a, int32_t b) { return ibin32(m, a, b); });
+    return;
+  }
+  switch (m) {
+    case Bin::add: apply_bin(in, R, A, [](float a, float b) { return a + b; }); return;
+    case Bin::sub: apply_bin(in, R, A, [](float a, float b) { return a - b; }); return;
+    case Bin::mul: apply_bin(in, R, A, [](float a, float b) { return a * b; }); return;
+    case Bin::div: apply_bin(in, R, A, [](float a, float b) { return a / b; }); return;
+    default: apply_bin(in, R, A, [m](float a, float b) { return fbin(m, a, b); }); return;
+  }
+}
+
+void exec_acmp(const Inst& in, const Cell* R, float* A) {
+  auto bits = [](bool v) { int32_t i = v; float f; std::memcpy(&f, &i, 4); return f; };
+  if (dtype_is_float(in.dt)) {
+    apply_bin(in, R, A, [&](float a, float b) { return bits(fcmp(in.mode, a, b)); });
+  } else {
+    apply_ibin(in, R, A, [&](int32_t a, int32_t b) {
+      bool r;
+      switch (in.mode & 7) {
+        case kEq: r = a == b; break;
+        case kNe: r = a != b; break;
+        case kLt: r = (in.mode & kUnsigned) ? uint32_t(a) < uint32_t(b) : a < b; break;
+        case kLe: r = (in.mode & kUnsigned) ? uint32_t(a) <= uint32_t(b) : a <= b; break;
+        case kGt: r = (in.mode & kUnsigned) ? uint32_t(a) > uint32_t(b) : a > b; break;
+        default: r = (in.mode & kUnsigned) ? uint32_t(a) >= uint32_t(b) : a >= b; break;
+      }
+      return int32_t(r);
+    });
+  }
+}
+
+namespace {
+
+/// The origin of a 2-D window: base offset of the leading indices, first row and column.
+struct Window {
+  int64_t base = 0, r0 = 0, c0 = 0, rows = 0, cols = 0, rstride = 0;
+  bool lead_ok = true;
+};
+
+Window window(const Program& p, const Inst& in, const Cell* R, const Buffer& b, int64_t* idx) {
+  Window w;
+  const int32_t* li = p.lists.data() + in.list;
+  const size_t rank = b.shape.size();
+  for (size_t d = 0; d < rank; ++d) idx[d] = R[li[d]].i;
+  for (size_t d = 0; d + 2 < rank; ++d) {
+    if (idx[d] < 0 || idx[d] >= b.shape[d]) w.lead_ok = false;
+    w.base += idx[d] * b.strides[d];
+  }
+  w.r0 = idx[rank - 2];
+  w.c0 = idx[rank - 1];
+  w.rows = b.shape[rank - 2];
+  w.cols = b.shape[rank - 1];
+  w.rstride = b.strides[rank - 2];
+  return w;
+}
+
+/// Visits every element (i, j) of an rows x cols window: in(i, j) says whether it is inside.
+/// Reports the first outside element once when the access is not masked.
+template <typename F>
+void for_window(GroupState& g, int32_t t, int32_t pc, const Inst& in, const Buffer& b,
+                const Window& w, const int64_t* idx, F f) {
+  bool reported = false;
+  const int lanes = g.launch->lanes;
+  for (int32_t i = 0; i < in.rows; ++i) {
+    const int64_t r = w.r0 + i;
+    for (int32_t j = 0; j < in.cols; ++j) {
+      const int64_t c = w.c0 + j;
+      const bool inside = w.lead_ok && r >= 0 && r < w.rows && c >= 0 && c < w.cols;
+      const int32_t lane = static_cast<int32_t>((i * in.cols + j) % lanes);
+      if (!inside && !in.bcast && !reported) {
+        reported = true;
+        std::vector<int64_t> at(idx, idx + b.shape.size());
+        at[at.size() - 2] = r;
+        at[at.size() - 1] = c;
+        out_of_bounds(g, t, b, lane, pc,
+                      index_str(at.data(), at.size()) + " outside " +
+                          index_str(b.shape.data(), b.shape.size()) + " (window " +
+                          std::to_string(in.rows) + "x" + std::to_string(in.cols) + " at " +
+                          index_str(idx, b.shape.size()) + ")");
+      }
+      f(i, j, inside, inside ? w.base + r * w.rstride + c : -1, lane);
+    }
+  }
+}
+
+bool fully_inside(const Window& w, const Inst& in) {
+  return w.lead_ok && w.r0 >= 0 && w.c0 >= 0 && w.r0 + in.rows <= w.rows && w.c0 + in.cols <= w.cols;
+}
+
+}  // namespace
+
+void exec_load_tile(GroupState& g, int32_t t, int32_t pc, const Inst& in, const Cell* R, float* A) {
+  Buffer& b = buffer_of(g, t, R[in.b].i);
+  int64_t idx[8];
+  Window w = window(*g.launch->prog, in, R, b, idx);
+  float* d = A + in.dst;
+  if (b.plain && !shadowed(b) && b.dt == DType::f32 && fully_inside(w, in)) {
+    const float* src = reinterpret_cast<const float*>(b.data) + w.base + w.r0 * w.rstride + w.c0;
+    for (int32_t i = 0; i < in.rows; ++i)
+      std::memcpy(d + int64_t(i) * in.cols, src + i * w.rstride, sizeof(float) * size_t(in.cols));
+    return;
+  }
+  const float pad = static_cast<float>(in.fimm);
+  for_window(g, t, pc, in, b, w, idx, [&](int32_t i, int32_t j, bool inside, int64_t e, int32_t lane) {
+    float& out = d[int64_t(i) * in.cols + j];
+    if (!inside) {
+      out = pad;
+      return;
+    }
+    if (shadowed(b)) shadow_access(g, t, b, e, lane, pc, AccessKind::kRead);
+    out = load_agg(b, b.phys(e));
+  });
+}
+
+void exec_store_tile(GroupState& g, int32_t t, int32_t pc, const Inst& in, const Cell* R, const float* A) {
+  Buffer& b = buffer_of(g, t, R[in.b].i);
+  check_writable(g, t, b, pc);
+  int64_t idx[8];
+  Window w = window(*g.launch->prog, in, R, b, idx);
+  const float* s = A + in.a;
+  if (b.plain && !shadowed(b) && b.dt == DType::f32 && fully_inside(w, in)) {
+    float* dst = reinterpret_cast<float*>(b.data) + w.base + w.r0 * w.rstride + w.c0;
+    for (int32_t i = 0; i < in.rows; ++i)
+      std::memcpy(dst + i * w.rstride, s + int64_t(i) * in.cols, sizeof(float) * size_t(in.cols));
+    return;
+  }
+  for_window(g, t, pc, in, b, w, idx, [&](int32_t i, int32_t j, bool inside, int64_t e, int32_t lane) {
+    if (!inside) return;
+    if (shadowed(b)) shadow_access(g, t, b, e, lane, pc, AccessKind::kWrite);
+    store_agg(b, b.phys(e), s[int64_t(i) * in.cols + j]);
+  });
+}
+
+void exec_async_copy(GroupState& g, int32_t t, int32_t pc, const Inst& in, const Cell* R) {
+  Buffer& src = buffer_of(g, t, R[in.a].i);
+  Buffer& dst = buffer_of(g, t, R[in.b].i);
+  TileState& ts = g.tiles[static_cast<size_t>(t)];
+  int64_t idx[8];
+  Window w = window(*g.launch->prog, in, R, src, idx);
+  PendingCopy pcopy;
+  pcopy.inst = pc;
+  pcopy.dst_buf = static_cast<int32_t>(handle_id(R[in.b].i));
+  pcopy.esize = src.esize;
+  pcopy.issue_time = ts.clock;
+  const size_t n = size_t(in.rows) * size_t(in.cols);
+  pcopy.staged.assign(n * size_t(src.esize), std::byte{0});
+  pcopy.dst_index.resize(n);
+  for_window(g, t, pc, in, src, w, idx, [&](int32_t i, int32_t j, bool inside, int64_t e, int32_t lane) {
+    const size_t k = size_t(i) * size_t(in.cols) + size_t(j);
+    pcopy.dst_index[k] = int64_t(k);
+    if (!inside) return;  // zero fill
+    if (shadowed(src)) shadow_access(g, t, src, e, lane, pc, AccessKind::kRead);
+    std::memcpy(pcopy.staged.data() + k * size_t(src.esize), src.data + src.phys(e) * src.esize,
+                size_t(src.esize));
+  });
+  if (shadowed(dst) && (g.launch->opts.checks & kCheckAsync)) {
+    for (size_t k = 0; k < n; ++k)
+      dst.shadow[k].pending = make_access(g, t, static_cast<int32_t>(k % size_t(g.launch->lanes)), pc, false);
+  }
+  ts.uncommitted.push_back(std::move(pcopy));
+}
+
+void complete_async(GroupState& g, int32_t t, int64_t keep) {
+  TileState& ts = g.tiles[static_cast<size_t>(t)];
+  while (static_cast<int64_t>(ts.committed.size()) > keep) {
+    for (PendingCopy& c : ts.committed.front()) {
+      Buffer& dst = g.shared.at(static_cast<size_t>(c.dst_buf));
+      for (size_t k = 0; k < c.dst_index.size(); ++k) {
+        const int64_t e = c.dst_index[k];
+        if (shadowed(dst)) {
+          dst.shadow[static_cast<size_t>(e)].pending = Access{};
+          shadow_access(g, t, dst, e, static_cast<int32_t>(k % size_t(g.launch->lanes)), c.inst,
+                        AccessKind::kWrite);
+        }
+        std::memcpy(dst.data + dst.phys(e) * dst.esize, c.staged.data() + k * size_t(c.esize),
+                    size_t(c.esize));
+      }
+      if (g.launch->trace)
+        g.out->trace.push_back({"async_copy", g.id, t, c.issue_time, ts.clock - c.issue_time});
+    }
+    ts.committed.erase(ts.committed.begin());
+  }
+}
+
+void exec_mma(const Program& p, const Inst& in, float* A) {
+  const int32_t M = in.rows, N = in.cols, K = in.k;
+  const bool ta = in.mode & 1, tb = in.mode & 2;
+  thread_local std::vector<float> abuf, bbuf;
+  // Logical a is [M, K] row-major and b is [K, N] row-major after these copies.
+  const float* a = A + in.a;
+  const float* b = A + in.b;
+  if (ta) {
+    abuf.resize(size_t(M) * size_t(K));
+    for (int32_t i = 0; i < M; ++i)
+      for (int32_t k = 0; k < K; ++k) abuf[size_t(i) * K + k] = a[size_t(k) * M + i];
+    a = abuf.data();
+  }
+  if (tb) {
+    bbuf.resize(size_t(K) * size_t(N));
+    for (int32_t k = 0; k < K; ++k)
+      for (int32_t j = 0; j < N; ++j) bbuf[size_t(k) * N + j] = b[size_t(j) * K + k];
+    b = bbuf.data();
+  }
+  float* d = A + in.dst;
+  const float* c = A + in.c;
+  if (in.bcast == 0) {
+    // Sequential model: each d[i][j] is an FMA chain from c[i][j] over k in increasing order;
+    // the loop runs k outside j so the j loop vectorises without changing any chain.
+    for (int32_t i = 0; i < M; ++i) {
+      float* di = d + size_t(i) * N;
+      std::memcpy(di, c + size_t(i) * N, sizeof(float) * size_t(N));
+      for (int32_t k = 0; k < K; ++k) {
+        const float aik = a[size_t(i) * K + k];
+        const float* bk = b + size_t(k) * N;
+        for (int32_t j = 0; j < N; ++j) di[j] = __builtin_fmaf(aik, bk[j], di[j]);
+      }
+    }
+    return;
+  }
+  const num::AccumModel& model = p.models[static_cast<size_t>(in.target)];
+  std::vector<float> col(static_cast<size_t>(K));
+  for (int32_t j = 0; j < N; ++j) {
+    for (int32_t k = 0; k < K; ++k) col[size_t(k)] = b[size_t(k) * N + j];
+    for (int32_t i = 0; i < M; ++i)
+      d[size_t(i) * N + j] = num::accumulate(model, a + size_t(i) * K, col.data(), K, c[size_t(i) * N + j]);
+  }
+}
+
+void exec_collective(const Inst& in, Cell* R, float* A) {
+  const float* a = A + in.a;
+  float* d = A + in.dst;
+  switch (in.opc) {
+    case Opc::kReduce: {
+      float acc = a[0];
+      for (int32_t k = 1; k < in.rows; ++k)
+        acc = in.mode == 0 ? acc + a[k] : fbin(in.mode == 1 ? Bin::max : Bin::min, acc, a[k]);
+      R[in.dst].f = acc;
+      return;
+    }
+    case Opc::kRowMax: case Opc::kRowSum: {
+      const bool sum = in.opc == Opc::kRowSum;
+      for (int32_t i = 0; i < in.rows; ++i) {
+        const float* row = a + size_t(i) * in.cols;
+        float acc;
+        int32_t j0 = 0;
+        if (in.b >= 0) {
+          acc = A[in.b + i];
+        } else {
+          acc = row[0];
+          j0 = 1;
+        }
+        for (int32_t j = j0; j < in.cols; ++j) acc = sum ? acc + row[j] : fbin(Bin::max, acc, row[j]);
+        d[i] = acc;
+      }
+      return;
+    }
+    case Opc::kCausalMask: {
+      const int64_t r0 = R[in.b].i, c0 = R[in.c].i;
+      const float v = static_cast<float>(in.fimm);
+      for (int32_t i = 0; i < in.rows; ++i)
+        for (int32_t j = 0; j < in.cols; ++j) {
+          const size_t k = size_t(i) * in.cols + j;
+          d[k] = c0 + j > r0 + i ? v : a[k];
+        }
+      return;
+    }
+    case Opc::kFill: case Opc::kFillReg: {
+      float v;
+      if (!dtype_is_float(in.dt)) {
+        int32_t i = in.opc == Opc::kFill ? static_cast<int32_t>(in.fimm) : static_cast<int32_t>(R[in.a].i);
+        std::memcpy(&v, &i, 4);
+      } else {
+        v = in.opc == Opc::kFill ? static_cast<float>(in.fimm) : R[in.a].f;
+      }
+      std::fill(d, d + in.rows, v);
+      return;
+    }
+    case Opc::kShuffle: {
+      const int32_t L = in.rows;
+      thread_local std::vector<float> tmp;
+      tmp.assign(a, a + L);
+      for (int32_t l = 0; l < L; ++l) {
+        int64_t s = in.bcast ? agg_i(A + in.b + l) : R[in.b].i;
+        int64_t src = in.mode == 0 ? s : in.mode == 1 ? (l ^ s) : in.mode == 2 ? l - s : l + s;
+        d[l] = src >= 0 && src < L ? tmp[size_t(src)] : tmp[size_t(l)];
+      }
+      return;
+    }
+    case Opc::kVote: {
+      bool all = true, any = false;
+      int64_t ballot = 0;
+      for (int32_t l = 0; l < in.rows; ++l) {
+        bool v = (agg_i(a + l) & 1) != 0;
+        all &= v;
+        any |= v;
+        if (v) ballot |= int64_t{1} << l;
+      }
+      R[in.dst].i = in.mode == 0 ? any : in.mode == 1 ? all : ballot;
+      return;
+    }
+    case Opc::kWarpReduce: {
+      if (in.dt == DType::i32) {
+        int32_t acc = agg_i(a);
+        for (int32_t l = 1; l < in.rows; ++l) {
+          int32_t v = agg_i(a + l);
+          acc = in.mode == 0 ? static_cast<int32_t>(uint32_t(acc) + uint32_t(v))
+                : in.mode == 1 ? std::max(acc, v) : std::min(acc, v);
+        }
+        R[in.dst].i = acc;
+      } else {
+        float acc = a[0];
+        for (int32_t l = 1; l < in.rows; ++l)
+          acc = in.mode == 0 ? acc + a[l] : fbin(in.mode == 1 ? Bin::max : Bin::min, acc, a[l]);
+        R[in.dst].f = acc;
+      }
+      return;
+    }
+    default: return;
+  }
+}
+
+}  // namespace tessera::interp::tile

@@ -1,0 +1,257 @@
+// Tile IR launches: binding tensors to kernel parameters, merging reports, traces.
+#include "interp/tile/launch.h"
+
+#include <atomic>
+#include <cstring>
+#include <mutex>
+
+#include "core/numerics/convert_array.h"
+#include "core/support/error.h"
+
+namespace tessera::interp::tile {
+namespace {
+
+std::atomic<const TileDebugOptions*> g_options{nullptr};
+
+const TileDebugOptions& current_options() {
+  static const TileDebugOptions kDefault;
+  const TileDebugOptions* o = g_options.load();
+  return o ? *o : kDefault;
+}
+
+const char* check_name(uint32_t k) {
+  switch (k) {
+    case kCheckBounds: return "bounds";
+    case kCheckRaces: return "races";
+    case kCheckBarriers: return "barriers";
+    case kCheckInit: return "init";
+    default: return "async";
+  }
+}
+
+/// A global buffer over a tensor's storage. When the tensor holds another element type than
+/// the parameter (the Graph IR executor widened bf16 to f32), the values are converted into
+/// storage the buffer owns.
+Buffer global_buffer(const Tensor& t, DType want, std::string name, bool init, bool shadow) {
+  Buffer b;
+  b.dt = want;
+  b.esize = std::max(1, dtype_bits(want) / 8);
+  b.space = kSpaceGlobal;
+  b.shape = t.shape();
+  if (b.shape.empty()) b.shape = {1};
+  b.strides = row_major_strides(b.shape);
+  b.numel = t.numel();
+  b.cols = b.shape.back();
+  b.phys_cols = b.cols;
+  b.chunk = 0;
+  b.plain = true;
+  if (t.dtype() == want) {
+    b.data = const_cast<std::byte*>(t.bytes());
+  } else {
+    b.own.resize(static_cast<size_t>(b.numel * b.esize));
+    num::convert_array(t.dtype(), t.bytes(), want, b.own.data(), static_cast<size_t>(b.numel), {});
+    b.data = b.own.data();
+  }
+  b.name = std::move(name);
+  if (shadow) {
+    b.shadow.resize(static_cast<size_t>(b.numel));
+    for (Shadow& s : b.shadow) s.init = init;
+  }
+  return b;
+}
+
+Cell scalar_of(const Tensor& t, DType want) {
+  Cell c{};
+  Tensor v = t;
+  if (t.dtype() != want) {
+    v = Tensor(want, {});
+    num::convert_array(t.dtype(), t.bytes(), want, v.bytes(), 1, {});
+  }
+  switch (want) {
+    case DType::f32: std::memcpy(&c.f, v.bytes(), 4); break;
+    case DType::f64: std::memcpy(&c.d, v.bytes(), 8); break;
+    case DType::i32: { int32_t x; std::memcpy(&x, v.bytes(), 4); c.i = x; break; }
+    case DType::i1: c.i = static_cast<uint8_t>(*v.bytes()) & 1; break;
+    case DType::i8: c.i = static_cast<int8_t>(*v.bytes()); break;
+    case DType::i16: { int16_t x; std::memcpy(&x, v.bytes(), 2); c.i = x; break; }
+    default: std::memcpy(&c.i, v.bytes(), 8); break;
+  }
+  return c;
+}
+
+[[noreturn]] void fail_at(const SourceManager& sm, const ir::Op& op, const std::string& msg) {
+  DiagnosticEngine d(&sm);
+  d.op_error(op, msg, "");
+  throw Error(d.render());
+}
+
+std::string access_words(const Access& a) {
+  return "group " + std::to_string(a.group) + ", tile " + std::to_string(a.tile) + ", lane " +
+         std::to_string(a.lane);
+}
+
+/// Merges per-group results in group order: counters, reports (rendered, capped), the trace,
+/// and the first fatal error.
+void finish(Launch& l, std::vector<GroupResult>& results) {
+  const TileDebugOptions& o = l.opts;
+  uint64_t lane_ops = 0, insts = 0;
+  for (const GroupResult& r : results) {
+    lane_ops += r.lane_ops;
+    insts += r.instructions;
+  }
+  if (o.log) {
+    o.log->lane_ops += lane_ops;
+    o.log->instructions += insts;
+  }
+  for (const GroupResult& r : results) {
+    for (const Report& rep : r.reports) {
+      if (!o.log) continue;
+      ++o.log->total;
+      if (o.log->reports.size() >= o.check_limit) continue;
+      DiagnosticEngine d(l.sm);
+      std::string where = "in kernel @" + l.prog->name + ", " + access_words(rep.at);
+      if (rep.element >= 0) where += ", " + rep.buffer + " element " + std::to_string(rep.element);
+      auto& e = d.error(l.prog->code[static_cast<size_t>(rep.at.inst)].op->loc,
+                        std::string("[") + check_name(rep.kind) + "] " + rep.message + " (" + where + ")");
+      if (rep.other.valid()) {
+        std::string what = rep.kind == kCheckAsync ? "the async copy, issued by "
+                           : rep.kind == kCheckBarriers ? "the barrier of "
+                                                        : "the other access, by ";
+        e.notes.push_back(Diagnostic{Severity::note, l.prog->code[static_cast<size_t>(rep.other.inst)].op->loc,
+                                     what + access_words(rep.other) + " (barrier epoch " +
+                                         std::to_string(rep.other.epoch) + ")", {}});
+      }
+      o.log->reports.push_back(d.render());
+    }
+  }
+  if (!o.trace_path.empty()) write_trace(o.trace_path, l, results);
+  for (const GroupResult& r : results)
+    if (!r.error.empty()) throw Error(r.error);
+}
+
+/// Reads grid, tiles and lanes of a launch or kernel function.
+void configure(Launch& l, const ir::Op& where, const ir::Attr* grid, int64_t tiles, int64_t lanes,
+               const SourceManager& sm) {
+  auto g = grid ? grid->as_int_array() : std::nullopt;
+  if (!g || g->empty() || g->size() > 3) fail_at(sm, where, "needs a grid of 1 to 3 positive sizes");
+  int64_t total = 1;
+  for (size_t k = 0; k < g->size(); ++k) {
+    if ((*g)[k] < 1) fail_at(sm, where, "grid sizes must be positive");
+    l.grid[k] = (*g)[k];
+    if (__builtin_mul_overflow(total, (*g)[k], &total) || total > (int64_t{1} << 31))
+      fail_at(sm, where, "the grid has more than 2^31 groups");
+  }
+  if (tiles < 1 || tiles > 1024 || lanes < 1 || lanes > 1024)
+    fail_at(sm, where, "tiles and lanes must be in [1, 1024]");
+  l.num_groups = total;
+  l.tiles = static_cast<int32_t>(tiles);
+  l.lanes = static_cast<int32_t>(lanes);
+  l.opts = current_options();
+  l.trace = !l.opts.trace_path.empty();
+}
+
+const ir::Op* find_callee(const ir::Op& op) {
+  const ir::Op* top = &op;
+  while (top->parent && top->parent->parent) top = top->parent->parent;
+  const ir::Attr* callee = op.attrs.get("callee");
+  if (!callee || top->regions.empty()) return nullptr;
+  for (const auto& o : top->regions[0].front().ops)
+    if (o->name == "func.func" && o->attrs.get_string("sym_name", "") == callee->s) return o.get();
+  return nullptr;
+}
+
+void launch_kernel(KernelCtx& ctx) {
+  const ir::Op* fn = find_callee(ctx.op);
+  if (!fn) ctx.fail("callee not found (launch_c1)");
+  const SourceManager& sm = *ctx.sm;
+  Launch l;
+  configure(l, ctx.op, ctx.op.attrs.get("grid"), ctx.op.attrs.get_int("tiles", 1),
+            ctx.op.attrs.get_int("lanes", 32), sm);
+  Program prog = decode(*fn, l.lanes, sm);
+  l.prog = &prog;
+  l.sm = &sm;
+  const bool gshadow = (l.opts.checks & (kCheckRaces | kCheckInit)) != 0;
+  const ir::Block& entry = fn->regions[0].front();
+  size_t nin = ctx.in.size();
+  for (size_t k = 0; k < entry.args.size(); ++k) {
+    const ir::Type& pt = entry.args[k]->type;
+    std::string name = "%" + entry.args[k]->name;
+    if (k < nin && pt.is_scalar()) {
+      l.scalar_args.push_back(scalar_of(ctx.input(k), pt.dtype));
+      l.globals.emplace_back();  // keeps global ids equal to parameter numbers
+      continue;
+    }
+    const Tensor& t = k < nin ? ctx.input(k) : ctx.output(k - nin);
+    if (k >= nin) std::memset(ctx.output(k - nin).bytes(), 0, ctx.output(k - nin).nbytes());
+    Buffer b = global_buffer(t, pt.dtype, name, k < nin, gshadow);
+    b.readonly = k < nin;
+    l.globals.push_back(std::move(b));
+    l.scalar_args.push_back(Cell{make_handle(kSpaceGlobal, static_cast<int64_t>(k))});
+  }
+  std::vector<GroupResult> results;
+  run_groups(l, results);
+  finish(l, results);
+  // Results whose storage was converted go back to the output tensors' element type.
+  for (size_t k = nin; k < entry.args.size(); ++k) {
+    const Buffer& b = l.globals[k];
+    Tensor& out = ctx.output(k - nin);
+    if (b.data != out.bytes())
+      num::convert_array(b.dt, b.data, out.dtype(), out.bytes(), static_cast<size_t>(b.numel), {});
+  }
+}
+
+}  // namespace
+
+KernelFn launch_resolver(const ir::Op& op) {
+  return op.name == "tile.launch" ? &launch_kernel : nullptr;
+}
+
+bool is_kernel_function(const ir::Op& func) { return func.attrs.get("tile.grid") != nullptr; }
+
+std::vector<Tensor> run_kernel_function(const ir::Op& func, const SourceManager& sm,
+                                        const std::vector<Tensor>& inputs, const RunOptions& opts) {
+  ScopedDebugOptions scope(opts.tile);
+  Launch l;
+  configure(l, func, func.attrs.get("tile.grid"), func.attrs.get_int("tile.tiles", 1),
+            func.attrs.get_int("tile.lanes", 32), sm);
+  Program prog = decode(func, l.lanes, sm);
+  l.prog = &prog;
+  l.sm = &sm;
+  const ir::Block& entry = func.regions[0].front();
+  if (inputs.size() != entry.args.size())
+    fail_at(sm, func, "kernel takes " + std::to_string(entry.args.size()) + " arguments but " +
+                          std::to_string(inputs.size()) + " inputs were given");
+  const bool gshadow = (l.opts.checks & (kCheckRaces | kCheckInit)) != 0;
+  std::vector<Tensor> outs;
+  std::vector<size_t> out_param;
+  for (size_t k = 0; k < entry.args.size(); ++k) {
+    const ir::Type& pt = entry.args[k]->type;
+    const Tensor& in = inputs[k];
+    if (pt.is_scalar()) {
+      if (in.rank() != 0 && in.numel() != 1)
+        fail_at(sm, func, "parameter '%" + entry.args[k]->name + "' is a scalar; give a 0-d array");
+      l.scalar_args.push_back(scalar_of(in, pt.dtype));
+      l.globals.emplace_back();
+      continue;
+    }
+    if (!pt.is_memref() || pt.memspace != kSpaceGlobal || in.dtype() != pt.dtype ||
+        !ir::types_compatible(ir::Type::tensor(pt.dtype, pt.shape), in.type()))
+      fail_at(sm, func, "input #" + std::to_string(k) + " (" + ir::to_string(in.type()) +
+                            ") does not bind parameter '%" + entry.args[k]->name + "' (" +
+                            ir::to_string(pt) + ")");
+    Tensor copy(in.dtype(), in.shape());
+    std::memcpy(copy.bytes(), in.bytes(), in.nbytes());
+    l.globals.push_back(global_buffer(copy, pt.dtype, "%" + entry.args[k]->name, true, gshadow));
+    l.scalar_args.push_back(Cell{make_handle(kSpaceGlobal, static_cast<int64_t>(k))});
+    outs.push_back(copy);
+  }
+  std::vector<GroupResult> results;
+  run_groups(l, results);
+  finish(l, results);
+  return outs;
+}
+
+ScopedDebugOptions::ScopedDebugOptions(const TileDebugOptions& o) : prev_(g_options.exchange(&o)) {}
+ScopedDebugOptions::~ScopedDebugOptions() { g_options.store(prev_); }
+
+}  // namespace tessera::interp::tile

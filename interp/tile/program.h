@@ -1,0 +1,92 @@
+// A tile kernel pre-decoded into a flat instruction array with resolved register slots.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/ir/ir.h"
+#include "core/numerics/accumulate.h"
+#include "core/support/diagnostics.h"
+
+namespace tessera::interp::tile {
+
+/// Opcodes of the decoded form. Control flow is lowered to jumps; every other opcode is one op.
+enum class Opc : uint8_t {
+  kConst, kMov, kMovAgg, kExit, kJmp, kJmpIfNot, kForTest, kForInc, kForCheck,
+  kLinearId, kGroupId, kLocalId, kGroupSize, kNumGroups, kLaneId,
+  kIBin, kFBin32, kFBin64, kABin, kICmp, kFCmp, kACmp, kSelect, kASelect,
+  kIndexCast, kSIToFP, kFPToSI, kNeg, kANeg, kExp, kAExp,
+  kLoad, kStore, kLoadTile, kStoreTile, kAllocShared, kAllocLocal, kBarrier,
+  kAsyncCopy, kCommit, kWait, kAtomic, kAtomicCas,
+  kMma, kReduce, kRowMax, kRowSum, kCausalMask, kFill, kFillReg,
+  kShuffle, kVote, kWarpReduce,
+};
+
+/// Binary operation kinds (IBin/FBin/ABin `mode`).
+enum class Bin : uint8_t { add, sub, mul, div, rem, min, max, band, bor, bxor, shl, shr };
+/// Comparison kinds: eq ne lt le gt ge; `unordered` float variants set bit 3 (0x8), unsigned
+/// integer variants set bit 4 (0x10).
+enum Cmp : uint8_t { kEq, kNe, kLt, kLe, kGt, kGe, kUnordered = 8, kUnsigned = 16 };
+/// How the two operands of an aggregate binary op line up.
+enum class Bcast : uint8_t { same, agg_scalar, scalar_agg, rows_left, rows_right };
+
+/// A register cell: every scalar register holds one of these (memrefs hold a buffer handle).
+union Cell {
+  int64_t i;
+  float f;
+  double d;
+};
+
+/// Memory handle layout in a Cell: space in bits 32..39, buffer number in bits 0..31.
+inline constexpr int64_t make_handle(int space, int64_t id) { return (int64_t(space) << 32) | id; }
+inline constexpr int handle_space(int64_t h) { return static_cast<int>((h >> 32) & 0xff); }
+inline constexpr int64_t handle_id(int64_t h) { return h & 0xffffffff; }
+
+/// One decoded instruction. Scalar operands are register numbers; aggregate (register tile)
+/// operands are float offsets into the tile's aggregate arena.
+struct Inst {
+  Opc opc = Opc::kExit;
+  uint8_t mode = 0;   ///< Bin, Cmp, reduce/shuffle/vote kind, ...
+  uint8_t bcast = 0;  ///< Bcast for kABin/kACmp; flags elsewhere
+  DType dt = DType::f32;  ///< element type the instruction works in
+  int32_t dst = -1, a = -1, b = -1, c = -1;
+  int32_t rows = 0, cols = 0, k = 0;  ///< shapes (aggregate: rows x cols; numel = rows * cols)
+  int32_t list = 0, nlist = 0;        ///< index operands in Program::lists
+  int32_t target = 0;                 ///< jump target / shared or local allocation number
+  int64_t imm = 0;
+  double fimm = 0.0;
+  uint64_t lane_ops = 0;              ///< simulated lane-operations one execution counts
+  uint32_t cost = 1;                  ///< simulated clock ticks (trace): lane_ops / lanes, >= 1
+  const ir::Op* op = nullptr;
+};
+
+/// A shared or local allocation made by one tile.alloc_shared / tile.alloc_register op.
+struct AllocInfo {
+  DType dt = DType::f32;
+  std::vector<int64_t> shape;
+  bool swizzle_xor = false;
+  int64_t padding = 0;
+  const ir::Op* op = nullptr;
+};
+
+/// A decoded kernel.
+struct Program {
+  const ir::Op* func = nullptr;
+  std::string name;
+  std::vector<Inst> code;
+  std::vector<int32_t> lists;
+  int32_t num_regs = 0;
+  int32_t agg_floats = 0;
+  std::vector<int32_t> param_regs;  ///< register of each parameter
+  std::vector<ir::Type> param_types;
+  std::vector<AllocInfo> shared, locals;
+  int32_t lanes = 32;               ///< lane count the kernel was decoded for
+  std::vector<num::AccumModel> models;  ///< mma accumulation models (Inst::target indexes)
+};
+
+/// Decodes `func` for `lanes` lanes per tile. Throws tessera::Error (rendered with `sm`) for
+/// ops the simulator cannot run.
+Program decode(const ir::Op& func, int lanes, const SourceManager& sm);
+
+}  // namespace tessera::interp::tile

@@ -1,0 +1,166 @@
+// Tile simulator state: buffers with sanitizer shadows, per-tile and per-group state, reports.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "interp/api.h"
+#include "interp/tile/program.h"
+
+namespace tessera::interp::tile {
+
+inline constexpr int kSpaceGlobal = 0, kSpaceShared = 3, kSpaceLocal = 5;
+
+/// Sanitizer bits (TileDebugOptions::checks).
+inline constexpr uint32_t kCheckBounds = 1, kCheckRaces = 2, kCheckBarriers = 4, kCheckInit = 8,
+                          kCheckAsync = 16;
+
+/// Who made an access: the group, the tile in it, the lane, the instruction, the barrier epoch.
+struct Access {
+  int32_t group = -1;
+  int16_t tile = -1;
+  int16_t lane = 0;
+  int32_t inst = -1;
+  uint32_t epoch = 0;
+  bool atomic = false;
+  bool valid() const { return tile >= 0; }
+};
+
+/// Per-element shadow state for the races, init and async checks.
+struct Shadow {
+  Access write, read1, read2;  ///< last writer; up to two reading tiles of the current epoch
+  Access pending;              ///< async copy issued, not yet waited for
+  bool init = false;
+};
+
+/// One memory buffer as the simulator sees it. Element (logical, row-major) index i lives at
+/// physical element phys(i) (shared swizzle and padding only change the physical layout).
+struct Buffer {
+  std::byte* data = nullptr;
+  DType dt = DType::f32;
+  int esize = 4;
+  int space = kSpaceGlobal;
+  std::vector<int64_t> shape, strides;
+  int64_t numel = 0;
+  int64_t cols = 1, phys_cols = 1;  ///< last dim, and its padded physical length
+  int64_t chunk = 1;                ///< xor swizzle: elements per 16-byte chunk (0 = no swizzle)
+  bool plain = true;                ///< physical == logical
+  std::string name;                 ///< for reports: "%arg" or "shared#k"
+  bool readonly = false;            ///< a launch operand: kernels may not write it
+  std::vector<std::byte> own;       ///< storage when the simulator owns it
+  std::vector<Shadow> shadow;       ///< empty unless a shadow-using check is on
+
+  int64_t phys(int64_t i) const {
+    if (plain) return i;
+    int64_t row = i / cols, col = i % cols;
+    if (chunk > 0) {
+      int64_t chunks = cols / chunk;
+      col = ((col / chunk) ^ (row % chunks)) * chunk + col % chunk;
+    }
+    return row * phys_cols + col;
+  }
+};
+
+/// One sanitizer finding.
+struct Report {
+  uint32_t kind = 0;  ///< one kCheck* bit
+  std::string message;
+  Access at, other;   ///< the access that fired and (if any) the earlier one it conflicts with
+  int64_t element = -1;
+  std::string buffer;
+};
+
+/// One async copy waiting for its wait_group.
+struct PendingCopy {
+  int32_t inst = 0;
+  int32_t dst_buf = 0;  ///< shared buffer number
+  int32_t esize = 4;
+  std::vector<std::byte> staged;   ///< element bytes read from the source at issue
+  std::vector<int64_t> dst_index;  ///< logical destination element per staged element
+  uint64_t issue_time = 0;
+};
+
+/// A tile: program counter, registers, async-copy groups, local buffers, a simulated clock.
+struct TileState {
+  int32_t pc = 0;
+  bool done = false;
+  bool waiting = false;  ///< stopped at a barrier
+  std::vector<Cell> regs;
+  std::vector<float> agg;
+  std::vector<PendingCopy> uncommitted;
+  std::vector<std::vector<PendingCopy>> committed;  ///< oldest first
+  std::vector<Buffer> locals;
+  uint64_t clock = 0;        ///< simulated time (trace)
+  uint64_t epoch_start = 0;  ///< clock at the start of the current barrier epoch
+};
+
+struct TraceEvent {
+  std::string name;
+  int64_t group;
+  int32_t tile;
+  uint64_t ts, dur;
+};
+
+/// Everything one launch shares across its groups (read-only while groups run, except
+/// global buffers' contents and their shadows).
+struct Launch {
+  const Program* prog = nullptr;
+  const SourceManager* sm = nullptr;
+  std::vector<Buffer> globals;
+  std::vector<Cell> scalar_args;  ///< value of each parameter register (scalars and handles)
+  int64_t grid[3] = {1, 1, 1};
+  int64_t num_groups = 1;
+  int32_t tiles = 1, lanes = 32;
+  TileDebugOptions opts;
+  bool trace = false;
+};
+
+/// Per-group results merged in group order after the launch.
+struct GroupResult {
+  std::vector<Report> reports;
+  std::vector<TraceEvent> trace;
+  uint64_t lane_ops = 0, instructions = 0;
+  std::string error;  ///< a fatal diagnostic (rendered), if any
+};
+
+/// A group: its tiles, its shared buffers, its barrier epoch.
+struct GroupState {
+  Launch* launch = nullptr;
+  int64_t id = 0;
+  int64_t coord[3] = {0, 0, 0};
+  std::vector<TileState> tiles;
+  std::vector<Buffer> shared;
+  uint32_t epoch = 0;
+  GroupResult* out = nullptr;
+  uint64_t steps = 0;
+};
+
+/// The access record of tile t of g at instruction `inst`.
+inline Access make_access(const GroupState& g, int32_t t, int32_t lane, int32_t inst, bool atomic) {
+  return Access{static_cast<int32_t>(g.id), static_cast<int16_t>(t), static_cast<int16_t>(lane),
+                inst, g.epoch, atomic};
+}
+
+/// Runs one group to completion (all tiles exited). Never throws: fatal errors land in
+/// `out.error`.
+void run_group(Launch& l, int64_t group, GroupResult& out);
+
+/// Status of a tile after it ran for a while.
+enum class RunStatus { kBarrier, kExited, kQuantum };
+
+/// Runs tile `t` of `g` until it reaches a barrier, exits, or has run `quantum` instructions.
+/// Throws tessera::Error for fatal errors (OOB without --check bounds, bad arguments, ...).
+RunStatus run_tile(GroupState& g, int32_t t, uint64_t quantum);
+
+/// Completes tile t's committed async-copy groups so that at most `keep` remain pending.
+void complete_async(GroupState& g, int32_t t, int64_t keep);
+
+/// Records a report (deduplicated per group by kind and instruction pair).
+void add_report(GroupState& g, Report r);
+
+/// "file:line:col" of instruction `inst` of the program.
+std::string inst_location(const Launch& l, int32_t inst);
+
+}  // namespace tessera::interp::tile
