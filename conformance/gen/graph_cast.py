@@ -81,7 +81,8 @@ def f32_sources(rng):
 
 def main():
     cf = CaseFile(os.path.join(REPO_ROOT, "conformance", "cases", "graph", "cast.mlir"),
-                  generator=__file__, header="tessera.cast: every dtype pair via num::convert_array.")
+                  generator=__file__,
+                  header="tessera.cast: every dtype pair via num::convert_array.")
     rng = np.random.default_rng(7501)
     x = f32_sources(rng)
 

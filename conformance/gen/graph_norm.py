@@ -226,7 +226,8 @@ def norm_file(centre):
              "the float64 check needs atol 2e-3; the two-pass variance stays accurate.")
     sp = np.array([[1.0, np.nan, 2.0, 3.0], [np.inf, 1.0, 2.0, 3.0], [0.0, -0.0, 0.0, -0.0]],
                   np.float32)
-    add("specials_f32", sp, ref=False, note="NaN and Inf rows give NaN; a zero row gives signed 0s.")
+    add("specials_f32", sp, ref=False,
+        note="NaN and Inf rows give NaN; a zero row gives signed 0s.")
     add("f64", rng.standard_normal((3, 10)) * 7, gamma=rng.standard_normal(10))
     xl = rng.standard_normal((96, 128)).astype(np.float32)
     add("rows_96x128_f32", xl)

@@ -81,7 +81,8 @@ void run_reduce(KernelCtx& c, const ReduceIndex& ix, const std::string& kind) {
       }
       // Sum: start from the first element (so a sum of -0s is -0); empty sum is +0.
       A acc = k_count > 0 ? static_cast<A>(p[offs[0]]) : A(0);
-      for (int64_t j = 1; j < k_count; ++j) acc = acc + static_cast<A>(p[offs[static_cast<size_t>(j)]]);
+      for (int64_t j = 1; j < k_count; ++j)
+        acc = acc + static_cast<A>(p[offs[static_cast<size_t>(j)]]);
       if (is_mean) acc = acc / static_cast<A>(k_count);
       out[o] = static_cast<T>(acc);
     }
