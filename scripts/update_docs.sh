@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Regenerates the generated docs (docs/status.md, docs/cli.md) from a built tree.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+build="${TESSERA_BUILD_DIR:-$root/build}"
+tmp="$(mktemp -d)"
+"$build/bin/tessera-conform" --cases "$root/conformance/cases" --backend reference --junit "$tmp/ref.xml" >/dev/null || true
+"$build/bin/tessera-conform" --cases "$root/conformance/cases" \
+  --backend "$build/lib/tessera/plugins/libtessera_reference.so" --junit "$tmp/plugin.xml" >/dev/null || true
+python3 "$root/scripts/gen_status.py" --junit reference="$tmp/ref.xml" --junit reference-plugin="$tmp/plugin.xml"
+python3 "$root/scripts/gen_cli_doc.py" "$build/bin"
+rm -rf "$tmp"
+echo "updated docs/status.md and docs/cli.md"
