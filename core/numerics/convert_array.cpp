@@ -68,18 +68,43 @@ void fast_bf16(const uint32_t* s, uint16_t* d, size_t n) {
 #endif
 }
 
+/// mx_scale_bits for the pattern of a non-negative f32 amax, with integer steps only.
+template <class F>
+uint8_t fast_scale_bits(uint32_t amax, MxScaleRule rule) {
+  constexpr FloatDesc d = F::desc();
+  // Significand of max finite, left-aligned to the f32 mantissa field.
+  constexpr uint32_t kMaxMant = uint32_t(d.max_finite_bits() & low_mask(d.man_bits))
+                                << (23 - d.man_bits);
+  if (amax >= 0x7F800000u) return 0xFF;
+  if (amax == 0) return 0x00;
+  int e;
+  uint32_t mant;
+  if (amax >= 0x00800000u) {
+    e = int(amax >> 23) - 127;
+    mant = amax & 0x7FFFFFu;
+  } else {  // subnormal: normalise
+    const int lz = __builtin_clz(amax) - 8;  // leading zeros within the 24-bit significand
+    e = -126 - lz;
+    mant = (amax << lz) & 0x7FFFFFu;
+  }
+  e -= d.emax();
+  if (rule == MxScaleRule::kCeil && mant > kMaxMant) ++e;
+  e = e < -127 ? -127 : (e > 127 ? 127 : e);
+  return uint8_t(e + 127);
+}
+
 /// One MX block through the fast kernels: the scale, then x * 2^(127 - s) converted with
 /// saturation. Returns false for NaN/Inf blocks (scale 0xFF), which the reference path handles.
 template <class F, bool kCuda>
 bool fast_mx_block(DType elem, const float* x, int len, MxScaleRule rule, uint8_t* q,
                    uint8_t* scale) {
 #if defined(TESSERA_NUMERICS_AVX2)
-  const float amax = len == kMxBlock ? f32_from_bits(fast::avx2::amax_bits32(x))
-                                     : block_amax(x, len);
+  const uint32_t amax = len == kMxBlock ? fast::avx2::amax_bits32(x)
+                                        : f32_bits(block_amax(x, len));
 #else
-  const float amax = block_amax(x, len);
+  const uint32_t amax = f32_bits(block_amax(x, len));
 #endif
-  const uint8_t s = mx_scale_bits(elem, amax, rule);
+  const uint8_t s = fast_scale_bits<F>(amax, rule);
   *scale = s;
   if (s == 0xFF) return false;
   // 2^(127 - s) is an exact f32 (subnormal for s = 254 is still exact); x * it rounds

@@ -1,6 +1,8 @@
 // tessera-interp cast IN.npy OUT.npy --to FORMAT: convert a .npy file with the numerics library.
 #include <tbb/global_control.h>
 
+#include <cerrno>
+#include <cstdlib>
 #include <iostream>
 #include <memory>
 
@@ -22,6 +24,16 @@ DType parse_format(const std::string& flag, const std::string& name) {
   return *d;
 }
 
+/// A decimal uint64 (Boost would silently wrap "-3" around).
+uint64_t parse_seed(const std::string& s) {
+  if (s.empty() || s.size() > 20 || s.find_first_not_of("0123456789") != std::string::npos)
+    throw UsageError{"--seed must be a decimal number in [0, 2^64), got '" + s + "'"};
+  errno = 0;
+  const unsigned long long v = std::strtoull(s.c_str(), nullptr, 10);
+  if (errno == ERANGE) throw UsageError{"--seed is above 2^64 - 1: '" + s + "'"};
+  return v;
+}
+
 }  // namespace
 
 int cmd_cast(const std::vector<std::string>& args) {
@@ -40,7 +52,8 @@ int cmd_cast(const std::vector<std::string>& args) {
        "rne | rtz | rup | rdown | rna | stochastic")
       ("saturate", "clamp finite overflow (and Inf in profile cuda) to the largest finite value")
       ("profile", po::value<std::string>()->default_value("ocp"), "ocp (ml_dtypes) | cuda (PTX)")
-      ("seed", po::value<uint64_t>()->default_value(0), "Philox key of stochastic rounding")
+      ("seed", po::value<std::string>()->default_value("0"),
+       "Philox key of stochastic rounding (0 .. 2^64-1)")
       ("threads", po::value<int>()->default_value(0), "worker threads (0 = all cores)")
       ("in", po::value<std::string>(), "input .npy")
       ("out", po::value<std::string>(), "output .npy");
@@ -63,7 +76,7 @@ int cmd_cast(const std::vector<std::string>& args) {
   if (profile == "cuda") opt.profile = num::Profile::kCuda;
   else if (profile != "ocp") throw UsageError{"--profile must be ocp or cuda, got '" + profile + "'"};
   opt.saturate = vm.count("saturate") > 0;
-  opt.seed = vm["seed"].as<uint64_t>();
+  opt.seed = parse_seed(vm["seed"].as<std::string>());
   const int threads = vm["threads"].as<int>();
   if (threads < 0 || threads > 1024) throw UsageError{"--threads must be between 0 and 1024"};
   std::unique_ptr<tbb::global_control> gc;
