@@ -10,6 +10,7 @@
 #include "interp/mesh/cli/mesh_cli.h"
 #include "interp/mesh/executor.h"
 #include "interp/session.h"
+#include "interp/tile/options.h"
 
 namespace tessera::cli {
 
@@ -46,6 +47,10 @@ int cmd_run(const std::vector<std::string>& args) {
       ("per-rank-outputs", "mesh programs: write DIR/<name>@<rank>.npy per rank (docs/collectives.md)")
       ("max-memory", po::value<uint64_t>()->default_value(uint64_t{8} << 30),
        "refuse programs whose live buffers would exceed this many bytes")
+      ("check", po::value<std::string>(), "tile sanitizers: LIST of bounds,races,barriers,init,async or all (exit 3 on a report)")
+      ("check-limit", po::value<uint64_t>()->default_value(100), "print at most N sanitizer reports")
+      ("schedule-seed", po::value<uint64_t>()->default_value(0), "tile kernels: reproducibly permute the interleaving of tiles and groups (0 = in order)")
+      ("trace", po::value<std::string>(), "tile kernels: write a Chrome/Perfetto trace to FILE.json")
       ("file", po::value<std::string>(), "module to run");
   po::positional_options_description pos;
   pos.add("file", 1);
@@ -63,6 +68,15 @@ int cmd_run(const std::vector<std::string>& args) {
   ro.threads = threads;
   ro.max_memory = vm["max-memory"].as<uint64_t>();
   ro.source_name = path;
+  try {  // Tile IR debugging (docs/tile-ir.md, "Sanitizers")
+    ro.tile.checks = vm.count("check") ? tile::parse_check_list(vm["check"].as<std::string>()) : 0;
+  } catch (const Error& e) {
+    throw UsageError{e.what()};
+  }
+  ro.tile.check_limit = vm["check-limit"].as<uint64_t>();
+  ro.tile.schedule_seed = vm["schedule-seed"].as<uint64_t>();
+  if (vm.count("trace")) ro.tile.trace_path = vm["trace"].as<std::string>();
+  ro.tile.log = std::make_shared<TileCheckLog>();
   auto lm = load_module(read_file(path), path);
   std::cerr << lm->warnings;
   if (interp::mesh::has_mesh(*lm))  // mesh programs: global or per-rank I/O (docs/collectives.md)
@@ -123,7 +137,10 @@ int cmd_run(const std::vector<std::string>& args) {
   }
   if (vm.count("print") || !vm.count("output-dir"))
     for (size_t k = 0; k < outs.size(); ++k) std::cout << format_tensor(result_name(*func, k), outs[k]);
-  return 0;
+  for (const std::string& r : ro.tile.log->reports) std::cerr << r;
+  if (ro.tile.log->total > ro.tile.log->reports.size())
+    std::cerr << (ro.tile.log->total - ro.tile.log->reports.size()) << " more reports (--check-limit)\n";
+  return ro.tile.log->total > 0 ? kExitCheckFired : 0;
 }
 
 }  // namespace tessera::cli

@@ -1,0 +1,20 @@
+// Shared store at t + 1 overruns the 8-slot allocation for tile 7.
+module {
+  func.func @k(%out: memref<8xf32>) {
+    %t = tile.local_id : index
+    %c0 = arith.constant {value = 0 : i64} : index
+    %c1 = arith.constant {value = 1 : i64} : index
+    %tf = arith.sitofp %t : (index) -> f32
+    %s = tile.alloc_shared : memref<8xf32, 3>
+    %t1 = arith.addi %t, %c1 : index
+    tile.store %tf, %s, %t1 : (f32, memref<8xf32, 3>, index) -> ()  // REPORT: bounds
+    tile.barrier : () -> ()
+    tile.store %tf, %out, %t : (f32, memref<8xf32>, index) -> ()
+    return
+  }
+  func.func @main() -> tensor<8xf32> {
+    %o = tile.launch {callee = @k, grid = [1], tiles = 8, lanes = 32}
+        : () -> tensor<8xf32>
+    return %o : tensor<8xf32>
+  }
+}

@@ -1,0 +1,18 @@
+// Accumulates into the launch result before writing it (results start uninitialised).
+module {
+  func.func @k(%out: memref<8xf32>) {
+    %t = tile.local_id : index
+    %c0 = arith.constant {value = 0 : i64} : index
+    %c1 = arith.constant {value = 1 : i64} : index
+    %tf = arith.sitofp %t : (index) -> f32
+    %v = tile.load %out, %t : (memref<8xf32>, index) -> f32  // REPORT: init
+    %w = arith.addf %v, %tf : f32
+    tile.store %w, %out, %t : (f32, memref<8xf32>, index) -> ()
+    return
+  }
+  func.func @main() -> tensor<8xf32> {
+    %o = tile.launch {callee = @k, grid = [1], tiles = 8, lanes = 32}
+        : () -> tensor<8xf32>
+    return %o : tensor<8xf32>
+  }
+}
