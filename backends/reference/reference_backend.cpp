@@ -9,6 +9,9 @@
 
 #include "backends/reference/signature_scan.h"
 #include "interp/api.h"
+#ifdef TESSERA_REFERENCE_MESH
+#include "interp/mesh/executor.h"
+#endif
 #include "plugins/plugin_support.h"
 #ifdef TESSERA_REFERENCE_USE_CORE
 #include "core/ir/ir.h"
@@ -50,6 +53,14 @@ struct TesseraEvent {};
 
 namespace {
 
+/// Largest simulated mesh (the mesh executor's own limit is 2^20 ranks; memory is the real bound).
+/// Builds without the mesh executor (the ABI tests' stub interpreter) keep one device.
+#ifdef TESSERA_REFERENCE_MESH
+constexpr int64_t kMaxMeshRanks = 4096;
+#else
+constexpr int64_t kMaxMeshRanks = 1;
+#endif
+
 // Fills caps->* for the fields the caller's struct_size covers.
 void fill_capabilities(TesseraCapabilities* caps) {
   if (TESSERA_HAS_FIELD(caps, TesseraCapabilities, dtype_mask)) {
@@ -60,9 +71,9 @@ void fill_capabilities(TesseraCapabilities* caps) {
                           TESSERA_IR_LEVEL_TILE | TESSERA_IR_LEVEL_TARGET;
   }
   if (TESSERA_HAS_FIELD(caps, TesseraCapabilities, deterministic)) caps->deterministic = 1;
-  // Mesh hook: raise max_mesh_size (and device_count) when execute_mesh below is implemented.
-  if (TESSERA_HAS_FIELD(caps, TesseraCapabilities, max_mesh_size)) caps->max_mesh_size = 1;
-  if (TESSERA_HAS_FIELD(caps, TesseraCapabilities, device_count)) caps->device_count = 1;
+  // Mesh hook: ranks are simulated as values (interp/mesh), so any mesh up to kMaxMeshRanks runs.
+  if (TESSERA_HAS_FIELD(caps, TesseraCapabilities, max_mesh_size)) caps->max_mesh_size = kMaxMeshRanks;
+  if (TESSERA_HAS_FIELD(caps, TesseraCapabilities, device_count)) caps->device_count = kMaxMeshRanks;
   // The interpreter attempts every op and reports unknown ones itself: no list.
   if (TESSERA_HAS_FIELD(caps, TesseraCapabilities, num_op_names)) {
     caps->op_names = nullptr;
@@ -92,12 +103,44 @@ std::optional<size_t> count_results(const std::string& text, const std::string& 
 #endif
 }
 
-// Mesh hook: per-rank execution. The mesh engineer replaces this body with a call into the
-// interpreter's mesh simulator; capabilities must then advertise the supported mesh size.
+// Mesh hook: per-rank execution through the interpreter's mesh executor (interp/mesh): rank r's
+// arguments are argument_lists[r]; its results fill output_lists[r].
 TesseraError* execute_mesh(TesseraExecuteArgs* args) {
+#ifndef TESSERA_REFERENCE_MESH
   return support::make_error(TESSERA_ERROR_UNIMPLEMENTED,
                              "reference: mesh execution (" + std::to_string(args->num_devices) +
-                                 " devices) is not implemented yet");
+                                 " devices) is not built into this copy");
+#else
+  const TesseraExecutable* exe = args->executable;
+  std::vector<std::vector<HostTensor>> per_rank(args->num_devices);
+  for (size_t r = 0; r < args->num_devices; ++r) {
+    for (size_t i = 0; i < args->num_args; ++i) {
+      const TesseraBuffer* b = args->argument_lists[r] ? args->argument_lists[r][i] : nullptr;
+      if (b == nullptr) {
+        return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
+                                   "execute: argument " + std::to_string(i) + " of rank " +
+                                       std::to_string(r) + " is NULL");
+      }
+      per_rank[r].push_back(b->tensor);
+    }
+  }
+  auto results = tessera::interp::mesh::run_mesh_module_text(exe->module_text, per_rank, exe->options);
+  std::vector<std::vector<std::unique_ptr<TesseraBuffer>>> outs(results.size());
+  for (size_t r = 0; r < results.size(); ++r) {
+    if (results[r].size() != exe->num_outputs) {
+      return support::make_error(TESSERA_ERROR_INTERNAL, "execute: result count mismatch");
+    }
+    for (HostTensor& t : results[r]) {
+      outs[r].push_back(std::make_unique<TesseraBuffer>(TesseraBuffer{std::move(t)}));
+    }
+  }
+  auto event = std::make_unique<TesseraEvent>();
+  for (size_t r = 0; r < outs.size(); ++r) {
+    for (size_t i = 0; i < outs[r].size(); ++i) args->output_lists[r][i] = outs[r][i].release();
+  }
+  args->event = event.release();
+  return nullptr;
+#endif
 }
 
 TesseraError* plugin_initialize(TesseraPluginInitializeArgs* args) {
@@ -167,10 +210,11 @@ TesseraError* device_get(TesseraDeviceGetArgs* args) {
                                       TESSERA_DEVICE_GET_ARGS_STRUCT_SIZE, "device_get")) {
       return e;
     }
-    if (args->index != 0) {
+    if (args->index < 0 || args->index >= kMaxMeshRanks) {
       return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
                                  "device_get: no device " + std::to_string(args->index) +
-                                     " (the reference backend has 1 device)");
+                                     " (the reference backend simulates devices 0.." +
+                                     std::to_string(kMaxMeshRanks - 1) + ")");
     }
     args->device = new TesseraDevice{args->index};
     return nullptr;

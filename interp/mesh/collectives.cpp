@@ -155,6 +155,16 @@ void copy_box(const std::byte* src, const std::vector<int64_t>& ss, const std::v
     --k;
     if (!full) break;
   }
+  if (k == 0) {  // one contiguous run: no index arithmetic beyond the two offsets
+    int64_t s_off = 0, d_off = 0;
+    for (size_t d = 0; d < rank; ++d) {
+      s_off = s_off * ss[d] + so[d];
+      d_off = d_off * ds[d] + doff[d];
+    }
+    std::memcpy(dst + static_cast<size_t>(d_off) * es, src + static_cast<size_t>(s_off) * es,
+                static_cast<size_t>(run) * es);
+    return;
+  }
   // Dims [0, k) are iterated; dims [k, rank) form runs of `run` elements.
   auto sst = row_major_strides(ss), dst_st = row_major_strides(ds);
   std::vector<int64_t> idx(k, 0);
@@ -308,6 +318,15 @@ std::vector<Tensor> all_to_all(const Groups& g, int64_t split_dim, int64_t conca
       out[static_cast<size_t>(r)] = Tensor(t.dtype(), shape);
     }
   // Output block j of rank i (along concat) = input block i of rank j (along split).
+  if (sd == 0 && cd == 0) {  // blocks are contiguous byte ranges: plain copies
+    for_members(g, [&](size_t k, size_t i) {
+      Tensor& dst = out[static_cast<size_t>(g.members[k][i])];
+      const size_t block = dst.nbytes() / static_cast<size_t>(g.group_size);
+      for (size_t j = 0; j < static_cast<size_t>(g.group_size); ++j)
+        std::memcpy(dst.bytes() + j * block, in[static_cast<size_t>(g.members[k][j])].bytes() + i * block, block);
+    });
+    return out;
+  }
   for_members(g, [&](size_t k, size_t i) {
     Tensor& dst = out[static_cast<size_t>(g.members[k][i])];
     for (size_t j = 0; j < static_cast<size_t>(g.group_size); ++j) {
