@@ -6,7 +6,7 @@ bash "$root/scripts/setup.sh"
 bash "$root/scripts/build.sh" --target tessera-interp
 build="${TESSERA_BUILD_DIR:-$root/build}"
 inputs="$build/example-inputs"
-python3 "$root/examples/make_inputs.py" "$inputs"
+python3 "$root/examples/make_inputs.py" "$inputs" >/dev/null
 example="${1:-mlp}"
 args=()
 for f in "$inputs/$example".*.npy; do
