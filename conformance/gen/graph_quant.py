@@ -44,7 +44,8 @@ def module(op, args, results, attrs):
     rtype = ", ".join(trs)
     return ("module {\n"
             f"  func.func @main({sig}) -> ({rtype}) {{\n"
-            f'    {head} = "{op}"({", ".join(names)}) {{{attrs}}} : ({", ".join(ts)}) -> ({rtype})\n'
+            f'    {head} = "{op}"({", ".join(names)}) {{{attrs}}}'
+            f' : ({", ".join(ts)}) -> ({rtype})\n'
             f"    return {outs} : {rtype}\n"
             "  }\n"
             "}\n")
@@ -127,7 +128,8 @@ def mx_dequantize(q, s):
             sb = int(sr[r, i // 32])
             v = float(rows[r, i].astype(np.float64))
             with np.errstate(over="ignore"):
-                out[r, i] = np.nan if sb == 0xFF else np.float64(math.ldexp(v, sb - 127)).astype(F32)
+                out[r, i] = (np.nan if sb == 0xFF
+                             else np.float64(math.ldexp(v, sb - 127)).astype(F32))
     return out.reshape(q.shape)
 
 
@@ -192,9 +194,10 @@ def main():
                                                   'scheme = "tensor"'),
                     inputs=[x], expected=[q, s], requires=req,
                     note="scale = amax / max_finite (f32); q = sat(x / scale), RNE")
-        df.add_case(f"tensor_{name}", module("tessera.dequantize", [q, s], [tensor_dequantize(q, s)],
-                                             'scheme = "tensor"'),
-                    inputs=[q, s], expected=[tensor_dequantize(q, s)], requires=dreq)
+        d = tensor_dequantize(q, s)
+        df.add_case(f"tensor_{name}",
+                    module("tessera.dequantize", [q, s], [d], 'scheme = "tensor"'),
+                    inputs=[q, s], expected=[d], requires=dreq)
     # A given scale that makes values overflow: saturation to +-max finite; Inf and NaN kept.
     x = data(rng, (3, 17), 100.0)
     x.reshape(-1)[:3] = np.array([np.inf, -np.inf, np.nan], F32)

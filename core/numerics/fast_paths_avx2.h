@@ -25,10 +25,10 @@ inline __m256i f32_to_small8(__m256i u) {
   constexpr bool kNone = d.specials == Specials::kFnNone;
   constexpr bool kFn = d.specials == Specials::kFnNan;
   constexpr uint32_t kExpAll = uint32_t(d.exp_field_max()) << kM;
-  constexpr uint32_t kOvf =
-      (kSat || kNone) ? kMax : (kFn ? (kExpAll | ((1u << kM) - 1)) : kExpAll);
+  constexpr uint32_t kOvf = (kSat || kNone) ? kMax : (kFn ? (kExpAll | ((1u << kM) - 1)) : kExpAll);
   const auto set = [](uint32_t v) { return _mm256_set1_epi32(int(v)); };
-  const __m256i sign = _mm256_and_si256(_mm256_srli_epi32(u, kSignShift), set(uint32_t(d.sign_bit())));
+  const __m256i sign =
+      _mm256_and_si256(_mm256_srli_epi32(u, kSignShift), set(uint32_t(d.sign_bit())));
   const __m256i a = _mm256_and_si256(u, set(0x7FFFFFFFu));
   // Normal results: round to nearest even by an integer add on the pattern, then rebias.
   const __m256i odd = _mm256_and_si256(_mm256_srli_epi32(a, kShift), set(1));
@@ -52,9 +52,12 @@ inline __m256i f32_to_small8(__m256i u) {
   }
   res = _mm256_or_si256(res, sign);
   __m256i nan;
-  if constexpr (kNone) nan = kCuda ? set(kMax) : _mm256_xor_si256(sign, set(uint32_t(d.sign_bit())));
-  else if constexpr (kCuda) nan = set(kExpAll | ((1u << kM) - 1));
-  else nan = _mm256_or_si256(sign, set(kExpAll | (kFn ? ((1u << kM) - 1) : (1u << (kM - 1)))));
+  if constexpr (kNone)
+    nan = kCuda ? set(kMax) : _mm256_xor_si256(sign, set(uint32_t(d.sign_bit())));
+  else if constexpr (kCuda)
+    nan = set(kExpAll | ((1u << kM) - 1));
+  else
+    nan = _mm256_or_si256(sign, set(kExpAll | (kFn ? ((1u << kM) - 1) : (1u << (kM - 1)))));
   return _mm256_blendv_epi8(res, nan, _mm256_cmpgt_epi32(a, set(0x7F800000u)));
 }
 

@@ -1,7 +1,7 @@
 // Verifier hooks of tessera.quantize and tessera.dequantize (docs/ops/graph/quantization.md).
+#include "core/numerics/mx.h"
 #include "core/ops/infer_util.h"
 #include "core/ops/policy.h"
-#include "core/numerics/mx.h"
 #include "core/support/error.h"
 
 namespace tessera::ops {
@@ -29,8 +29,8 @@ bool element_ok(Scheme s, DType t) {
     case Scheme::kTensor:
       return dtype_is_low_precision_float(t) && t != DType::e8m0;
     case Scheme::kMx:
-      return t == DType::f8e4m3 || t == DType::f8e5m2 || t == DType::f6e3m2 ||
-             t == DType::f6e2m3 || t == DType::f4e2m1;
+      return t == DType::f8e4m3 || t == DType::f8e5m2 || t == DType::f6e3m2 || t == DType::f6e2m3 ||
+             t == DType::f4e2m1;
     case Scheme::kNvfp4:
       return t == DType::f4e2m1;
   }
@@ -39,9 +39,12 @@ bool element_ok(Scheme s, DType t) {
 
 const char* element_list(Scheme s) {
   switch (s) {
-    case Scheme::kTensor: return "f16, bf16, fp8, fp6 or fp4";
-    case Scheme::kMx: return "f8E4M3FN, f8E5M2, f6E3M2FN, f6E2M3FN or f4E2M1FN";
-    case Scheme::kNvfp4: return "f4E2M1FN";
+    case Scheme::kTensor:
+      return "f16, bf16, fp8, fp6 or fp4";
+    case Scheme::kMx:
+      return "f8E4M3FN, f8E5M2, f6E3M2FN, f6E2M3FN or f4E2M1FN";
+    case Scheme::kNvfp4:
+      return "f4E2M1FN";
   }
   return "";
 }
@@ -57,8 +60,10 @@ std::vector<int64_t> block_scale_shape(std::vector<int64_t> shape, int64_t block
 std::vector<ir::Type> scale_types(Scheme s, const std::vector<int64_t>& shape) {
   const ir::Type scalar = ir::Type::tensor(DType::f32, {});
   switch (s) {
-    case Scheme::kTensor: return {scalar};
-    case Scheme::kMx: return {ir::Type::tensor(DType::e8m0, block_scale_shape(shape, num::kMxBlock))};
+    case Scheme::kTensor:
+      return {scalar};
+    case Scheme::kMx:
+      return {ir::Type::tensor(DType::e8m0, block_scale_shape(shape, num::kMxBlock))};
     case Scheme::kNvfp4:
       return {ir::Type::tensor(DType::f8e4m3, block_scale_shape(shape, num::kNvfp4Block)), scalar};
   }
@@ -82,8 +87,10 @@ bool check_policy(InferCtx& ctx) {
   }
   for (const auto& [k, v] : pol->dict)
     if (k != "rounding" && k != "profile" && k != "seed" && k != "denorm")
-      return ctx.fail("numeric_policy field '" + k + "' has no meaning for a quantization "
-                      "(allowed: rounding, profile, seed, denorm)", "quantize_c8");
+      return ctx.fail("numeric_policy field '" + k +
+                          "' has no meaning for a quantization "
+                          "(allowed: rounding, profile, seed, denorm)",
+                      "quantize_c8");
   return true;
 }
 
@@ -125,14 +132,17 @@ bool infer_Quantize(InferCtx& ctx) {
   if (ctx.declared.size() != 1 + scales.size())
     return ctx.fail("scheme \"" + ctx.attr("scheme")->s + "\" gives " +
                         std::to_string(1 + scales.size()) + " results, got " +
-                        std::to_string(ctx.declared.size()), "quantize_c4");
+                        std::to_string(ctx.declared.size()),
+                    "quantize_c4");
   const ir::Type& q = ctx.declared[0];
   if (!q.is_tensor() || !element_ok(*scheme, q.dtype))
-    return ctx.fail("result #0 must hold " + std::string(element_list(*scheme)) + ", got " +
-                        ir::to_string(q), "quantize_c3");
+    return ctx.fail(
+        "result #0 must hold " + std::string(element_list(*scheme)) + ", got " + ir::to_string(q),
+        "quantize_c3");
   if (!ir::types_compatible(ir::Type::tensor(q.dtype, x.shape), q))
     return ctx.fail("result #0 has type " + ir::to_string(q) + " but the operand has shape " +
-                        shape_str(x.shape), "quantize_c3");
+                        shape_str(x.shape),
+                    "quantize_c3");
   ctx.results = {ir::Type::tensor(q.dtype, x.shape)};
   for (auto& t : scales) ctx.results.push_back(t);
   return true;
@@ -147,8 +157,9 @@ bool infer_Dequantize(InferCtx& ctx) {
   if (!require_tensor(ctx, 0, "dequantize_c2")) return false;
   const ir::Type& q = ctx.operands[0];
   if (!element_ok(*scheme, q.dtype))
-    return ctx.fail("operand #0 must hold " + std::string(element_list(*scheme)) + ", got " +
-                        ir::to_string(q), "dequantize_c2");
+    return ctx.fail(
+        "operand #0 must hold " + std::string(element_list(*scheme)) + ", got " + ir::to_string(q),
+        "dequantize_c2");
   if (*scheme != Scheme::kTensor && q.shape.empty())
     return ctx.fail("block scaling needs a tensor of rank >= 1, got " + ir::to_string(q),
                     "dequantize_c2");
@@ -157,18 +168,18 @@ bool infer_Dequantize(InferCtx& ctx) {
   if (ctx.operands.size() != 1 + scales.size())
     return ctx.fail("scheme \"" + ctx.attr("scheme")->s + "\" takes " +
                         std::to_string(1 + scales.size()) + " operands, got " +
-                        std::to_string(ctx.operands.size()), "dequantize_c3");
+                        std::to_string(ctx.operands.size()),
+                    "dequantize_c3");
   for (size_t k = 0; k < scales.size(); ++k)
     if (!ir::types_compatible(scales[k], ctx.operands[k + 1]))
-      return ctx.fail("operand #" + std::to_string(k + 1) + " must be " +
-                          ir::to_string(scales[k]) + ", got " +
-                          ir::to_string(ctx.operands[k + 1]), "dequantize_c3");
+      return ctx.fail("operand #" + std::to_string(k + 1) + " must be " + ir::to_string(scales[k]) +
+                          ", got " + ir::to_string(ctx.operands[k + 1]),
+                      "dequantize_c3");
   // dequantize_c5: no numeric_policy (the f32 result is exact or rounded to nearest even).
   if (ctx.attr("numeric_policy") || ctx.attr("scale_rule"))
     return ctx.fail("takes no numeric_policy or scale_rule", "dequantize_c5");
   if (ctx.declared.size() != 1)
-    return ctx.fail("has one result, got " + std::to_string(ctx.declared.size()),
-                    "dequantize_c4");
+    return ctx.fail("has one result, got " + std::to_string(ctx.declared.size()), "dequantize_c4");
   ctx.results = {ir::Type::tensor(DType::f32, q.shape)};
   return true;
 }

@@ -19,7 +19,8 @@ namespace {
 DType parse_format(const std::string& flag, const std::string& name) {
   auto d = ir::parse_dtype_any(name);
   if (!d || *d == DType::index)
-    throw UsageError{"--" + flag + ": unknown format '" + name + "' (e.g. f32, bf16, fp8_e4m3, "
+    throw UsageError{"--" + flag + ": unknown format '" + name +
+                     "' (e.g. f32, bf16, fp8_e4m3, "
                      "e5m2, fp6_e2m3, fp6_e3m2, fp4_e2m1, e8m0, i8, int4)"};
   return *d;
 }
@@ -44,19 +45,18 @@ int cmd_cast(const std::vector<std::string>& args) {
       "Converts every element of IN.npy to FORMAT with the numerics library. Low-precision\n"
       "results are written as raw bit patterns (uint8 for fp8/fp6/fp4/e8m0, uint16 for bf16).\n\n"
       "Options");
-  desc.add_options()("help,h", "show this help")
-      ("to", po::value<std::string>(), "destination format (f32, bf16, fp8_e4m3, e2m1, e8m0, ...)")
-      ("from", po::value<std::string>(),
-       "read IN.npy's raw bits (uint8/uint16) as this format instead of its numpy dtype")
-      ("rounding", po::value<std::string>()->default_value("rne"),
-       "rne | rtz | rup | rdown | rna | stochastic")
-      ("saturate", "clamp finite overflow (and Inf in profile cuda) to the largest finite value")
-      ("profile", po::value<std::string>()->default_value("ocp"), "ocp (ml_dtypes) | cuda (PTX)")
-      ("seed", po::value<std::string>()->default_value("0"),
-       "Philox key of stochastic rounding (0 .. 2^64-1)")
-      ("threads", po::value<int>()->default_value(0), "worker threads (0 = all cores)")
-      ("in", po::value<std::string>(), "input .npy")
-      ("out", po::value<std::string>(), "output .npy");
+  desc.add_options()("help,h", "show this help")(
+      "to", po::value<std::string>(), "destination format (f32, bf16, fp8_e4m3, e2m1, e8m0, ...)")(
+      "from", po::value<std::string>(),
+      "read IN.npy's raw bits (uint8/uint16) as this format instead of its numpy dtype")(
+      "rounding", po::value<std::string>()->default_value("rne"),
+      "rne | rtz | rup | rdown | rna | stochastic")(
+      "saturate", "clamp finite overflow (and Inf in profile cuda) to the largest finite value")(
+      "profile", po::value<std::string>()->default_value("ocp"), "ocp (ml_dtypes) | cuda (PTX)")(
+      "seed", po::value<std::string>()->default_value("0"),
+      "Philox key of stochastic rounding (0 .. 2^64-1)")(
+      "threads", po::value<int>()->default_value(0), "worker threads (0 = all cores)")(
+      "in", po::value<std::string>(), "input .npy")("out", po::value<std::string>(), "output .npy");
   po::positional_options_description pos;
   pos.add("in", 1).add("out", 1);
   auto vm = parse_args(args, desc, pos);
@@ -69,12 +69,15 @@ int cmd_cast(const std::vector<std::string>& args) {
   const DType to = parse_format("to", vm["to"].as<std::string>());
   num::ConvertOptions opt;
   auto mode = ops::parse_rounding(vm["rounding"].as<std::string>());
-  if (!mode) throw UsageError{"--rounding: unknown mode '" + vm["rounding"].as<std::string>() +
-                              "' (rne, rtz, rup, rdown, rna, stochastic)"};
+  if (!mode)
+    throw UsageError{"--rounding: unknown mode '" + vm["rounding"].as<std::string>() +
+                     "' (rne, rtz, rup, rdown, rna, stochastic)"};
   opt.rounding = *mode;
   const std::string profile = vm["profile"].as<std::string>();
-  if (profile == "cuda") opt.profile = num::Profile::kCuda;
-  else if (profile != "ocp") throw UsageError{"--profile must be ocp or cuda, got '" + profile + "'"};
+  if (profile == "cuda")
+    opt.profile = num::Profile::kCuda;
+  else if (profile != "ocp")
+    throw UsageError{"--profile must be ocp or cuda, got '" + profile + "'"};
   opt.saturate = vm.count("saturate") > 0;
   opt.seed = parse_seed(vm["seed"].as<std::string>());
   const int threads = vm["threads"].as<int>();

@@ -25,8 +25,10 @@ std::string value_line(DType t, uint64_t bits) {
   char buf[96];
   int e = 0;
   const double m = std::frexp(v, &e);
-  if (m == 0.5) std::snprintf(buf, sizeof buf, "%.17g = 2^%d", v, e - 1);
-  else std::snprintf(buf, sizeof buf, "%.17g", v);
+  if (m == 0.5)
+    std::snprintf(buf, sizeof buf, "%.17g = 2^%d", v, e - 1);
+  else
+    std::snprintf(buf, sizeof buf, "%.17g", v);
   return std::string(buf) + " (" + hex_bits(bits, num::float_desc(t).storage_bits()) + ")";
 }
 
@@ -66,7 +68,8 @@ void print_float(DType t, std::ostream& os) {
     switch (d.specials) {
       case num::Specials::kIeee:
         line("inf", hex_bits(exp_all, w) + ", " + hex_bits(s | exp_all, w));
-        line("nan", hex_bits(exp_all | 1, w) + ".." + hex_bits(exp_all | num::low_mask(d.man_bits), w) +
+        line("nan", hex_bits(exp_all | 1, w) + ".." +
+                        hex_bits(exp_all | num::low_mask(d.man_bits), w) +
                         " with either sign (quiet: " +
                         hex_bits(exp_all | (uint64_t(1) << (d.man_bits - 1)), w) + ")");
         break;
@@ -93,11 +96,14 @@ void print_int(DType t, std::ostream& os) {
     std::snprintf(lo, sizeof lo, "0");
     std::snprintf(hi, sizeof hi, "1");
   } else if (d.is_signed) {
-    std::snprintf(lo, sizeof lo, "%" PRId64, d.bits == 64 ? INT64_MIN : -(int64_t(1) << (d.bits - 1)));
-    std::snprintf(hi, sizeof hi, "%" PRId64, d.bits == 64 ? INT64_MAX : (int64_t(1) << (d.bits - 1)) - 1);
+    std::snprintf(lo, sizeof lo, "%" PRId64,
+                  d.bits == 64 ? INT64_MIN : -(int64_t(1) << (d.bits - 1)));
+    std::snprintf(hi, sizeof hi, "%" PRId64,
+                  d.bits == 64 ? INT64_MAX : (int64_t(1) << (d.bits - 1)) - 1);
   } else {
     std::snprintf(lo, sizeof lo, "0");
-    std::snprintf(hi, sizeof hi, "%" PRIu64, d.bits == 64 ? UINT64_MAX : (uint64_t(1) << d.bits) - 1);
+    std::snprintf(hi, sizeof hi, "%" PRIu64,
+                  d.bits == 64 ? UINT64_MAX : (uint64_t(1) << d.bits) - 1);
   }
   os << "format          " << dtype_short_name(t) << " (" << dtype_mlir_name(t) << ")\n"
      << "bits            " << d.bits << (d.is_signed ? " signed" : " unsigned") << "\n"
@@ -113,7 +119,8 @@ int cmd_numerics(const std::vector<std::string>& args) {
   po::options_description desc(
       "Usage: tessera-interp numerics FORMAT\n\n"
       "Prints a format's bias, largest finite, smallest normal and subnormal values and its\n"
-      "special encodings (FORMAT: f32, bf16, fp8_e4m3, e5m2, fp6_e2m3, fp4_e2m1, e8m0, i8, ...).\n\n"
+      "special encodings (FORMAT: f32, bf16, fp8_e4m3, e5m2, fp6_e2m3, fp4_e2m1, e8m0, i8, "
+      "...).\n\n"
       "Options");
   desc.add_options()("help,h", "show this help")("format", po::value<std::string>(), "format");
   po::positional_options_description pos;
@@ -127,8 +134,10 @@ int cmd_numerics(const std::vector<std::string>& args) {
   const std::string name = vm["format"].as<std::string>();
   auto t = ir::parse_dtype_any(name);
   if (!t || *t == DType::index) throw UsageError{"unknown format '" + name + "'"};
-  if (dtype_is_float(*t)) print_float(*t, std::cout);
-  else print_int(*t, std::cout);
+  if (dtype_is_float(*t))
+    print_float(*t, std::cout);
+  else
+    print_int(*t, std::cout);
   return 0;
 }
 

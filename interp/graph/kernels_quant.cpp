@@ -66,8 +66,8 @@ void kernel_Quantize(KernelCtx& c) {
   const auto [rows, len] = rows_of(q);
   switch (scheme) {
     case Scheme::kTensor: {
-      const float scale = c.in.size() > 1 ? scalar_f32(c.input(1))
-                                           : num::amax_scale(fmt, tensor_amax(x));
+      const float scale =
+          c.in.size() > 1 ? scalar_f32(c.input(1)) : num::amax_scale(fmt, tensor_amax(x));
       std::vector<float> y(x.size());
       for (size_t i = 0; i < x.size(); ++i) y[i] = x[i] / scale;
       num::convert_array(DType::f32, y.data(), fmt, q.bytes(), y.size(), opt, 0);
@@ -76,7 +76,8 @@ void kernel_Quantize(KernelCtx& c) {
     }
     case Scheme::kMx: {
       const auto rule = c.op.attrs.get_string("scale_rule", "ocp") == "ceil"
-                            ? num::MxScaleRule::kCeil : num::MxScaleRule::kOcp;
+                            ? num::MxScaleRule::kCeil
+                            : num::MxScaleRule::kOcp;
       auto* sd = c.output(1).data<uint8_t>();
       const size_t nb = (len + num::kMxBlock - 1) / num::kMxBlock;
       if (len % num::kMxBlock == 0) {  // blocks never straddle rows: one bulk call

@@ -41,8 +41,8 @@ def random_words(seed, stream, n):
     i = np.arange(n, dtype=np.uint64)
     q = i >> np.uint64(2)
     s = np.uint64(stream)
-    w = philox4x32_10(q & U32, q >> np.uint64(32), np.full(n, s & U32), np.full(n, s >> np.uint64(32)),
-                      seed & 0xFFFFFFFF, seed >> 32)
+    w = philox4x32_10(q & U32, q >> np.uint64(32), np.full(n, s & U32),
+                      np.full(n, s >> np.uint64(32)), seed & 0xFFFFFFFF, seed >> 32)
     return np.choose((i & np.uint64(3)).astype(np.int64), w)
 
 
@@ -107,8 +107,8 @@ def inputs(fmt, n, seed):
 def test_stochastic_storage_rounding_matches_philox_model(interp, tmp_path, fmt):
     n = 60_000  # several 16k-element chunks, so threads really split the work
     a, b, c = inputs(fmt, n, 11)
-    outs = {t: run_program(interp, tmp_path, fmt, [a, b, c], 'rounding = "stochastic", seed = 77', t)
-            for t in (1, 2)}
+    policy = 'rounding = "stochastic", seed = 77'
+    outs = {t: run_program(interp, tmp_path, fmt, [a, b, c], policy, t) for t in (1, 2)}
     assert all(np.array_equal(x, y) for x, y in zip(outs[1], outs[2]))
     # Step 0: f32 product, rounded once to the storage type (RNE).
     prod = a.astype(np.float32) * b.astype(np.float32)
