@@ -2,7 +2,9 @@
 #include "core/verify/verifier.h"
 
 #include "core/analysis/dep_graph.h"
+#include "core/ops/policy.h"
 #include "core/ops/registry.h"
+#include "core/support/error.h"
 
 namespace tessera::verify {
 namespace {
@@ -36,13 +38,23 @@ bool verify_op(const Op& op, DiagnosticEngine& diag) {
                           std::to_string(op.results.size()), "generic_c2");
     return false;
   }
-  bool ok = true;
-  for (const ir::Region& r : op.regions) ok &= verify_region_ops(r, diag);
-  if (!ok) return false;
+  // policy_c1..c3: a numeric policy, where present, is well formed.
+  if (op.attrs.get("numeric_policy")) {
+    try {
+      (void)ops::read_policy(op);
+    } catch (const Error& e) {
+      diag.error(op.loc, e.what());
+      return false;
+    }
+  }
   std::vector<ir::Type> operand_types;
   for (const ir::Value* v : op.operands) operand_types.push_back(v->type);
   std::vector<ir::Type> inferred;
-  return infer_op(op, operand_types, false, diag, inferred);
+  // The op's own constraints first (a function's signature before its body), then its regions.
+  if (!infer_op(op, operand_types, false, diag, inferred)) return false;
+  bool ok = true;
+  for (const ir::Region& r : op.regions) ok &= verify_region_ops(r, diag);
+  return ok;
 }
 
 bool verify_region_ops(const ir::Region& r, DiagnosticEngine& diag) {

@@ -151,8 +151,10 @@ Plan compile_plan(const ir::Op& func, const std::vector<ir::Type>& arg_types,
   for (int s = 0; s < plan.num_slots; ++s)
     if (!pinned[static_cast<size_t>(s)] && last_use[static_cast<size_t>(s)] >= 0)
       plan.steps[static_cast<size_t>(last_use[static_cast<size_t>(s)])].release.push_back(s);
-  // Peak live bytes (arguments are the caller's; everything else is ours).
+  // Peak live bytes: the arguments plus every buffer the plan holds at once.
   uint64_t live = 0;
+  for (const ir::Type& t : plan.arg_types) live += storage_bytes(t.dtype, t.shape);
+  plan.peak_bytes = live;
   for (auto& st : plan.steps) {
     for (int s : st.outputs) {
       live += storage_bytes(slot_type[s].dtype, slot_type[s].shape);
