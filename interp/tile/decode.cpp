@@ -422,6 +422,14 @@ class Decoder {
       case OpKind::ScfWhile: scf_while(op); return;
       case OpKind::ScfYield: case OpKind::ScfCondition:
         fail(op, "internal: terminator outside its region");
+      case OpKind::TileDim: {
+        Inst in = make(Opc::kDim, op);
+        in.a = get(op.operands[0]).idx;
+        in.imm = op.attrs.get_int("dim", 0);
+        in.dst = define(op.result()).idx;
+        emit(in);
+        return;
+      }
       case OpKind::TileLoad: memory(op, Opc::kLoad, 0, 1); return;
       case OpKind::TileStore: memory(op, Opc::kStore, 1, 2); return;
       case OpKind::TileLoadTile: memory(op, Opc::kLoadTile, 0, 1); return;

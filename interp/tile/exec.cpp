@@ -226,6 +226,10 @@ RunStatus run_tile(GroupState& g, int32_t t, uint64_t quantum) {
         for (int32_t k = 0; k < in.rows; ++k) A[in.dst + k] = fexp(A[in.a + k]);
         ++pc;
         break;
+      case Opc::kDim:
+        R[in.dst].i = buffer_of(g, t, R[in.a].i).shape[static_cast<size_t>(in.imm)];
+        ++pc;
+        break;
       case Opc::kLoad: case Opc::kStore: {
         Buffer& b = buffer_of(g, t, R[in.b].i);
         const bool vec = in.cols > 0;

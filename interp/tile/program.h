@@ -17,7 +17,7 @@ enum class Opc : uint8_t {
   kLinearId, kGroupId, kLocalId, kGroupSize, kNumGroups, kLaneId,
   kIBin, kFBin32, kFBin64, kABin, kICmp, kFCmp, kACmp, kSelect, kASelect,
   kIndexCast, kSIToFP, kFPToSI, kNeg, kANeg, kExp, kAExp,
-  kLoad, kStore, kLoadTile, kStoreTile, kAllocShared, kAllocLocal, kBarrier,
+  kDim, kLoad, kStore, kLoadTile, kStoreTile, kAllocShared, kAllocLocal, kBarrier,
   kAsyncCopy, kCommit, kWait, kAtomic, kAtomicCas,
   kMma, kReduce, kRowMax, kRowSum, kCausalMask, kFill, kFillReg,
   kShuffle, kVote, kWarpReduce,
