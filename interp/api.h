@@ -34,7 +34,7 @@ struct TileDebugOptions {
   uint64_t schedule_seed = 0;        ///< 0: tiles in order; else a reproducible interleaving
   std::string trace_path;            ///< non-empty: write a Chrome/Perfetto trace here
   bool deterministic = true;         ///< refuse float atomics (their result depends on order)
-  uint64_t max_steps = uint64_t{1} << 32;  ///< per-group instruction limit (runaway loops)
+  uint64_t max_steps = uint64_t{1} << 28;  ///< per-group instruction limit (runaway loops)
   std::shared_ptr<TileCheckLog> log; ///< where launches add reports and counters (may be null)
 };
 
