@@ -8,6 +8,7 @@
 #include "core/support/error.h"
 #include "core/text/parser.h"
 #include "core/verify/verifier.h"
+#include "interp/graph/kernels_call.h"
 #include "interp/graph/plan.h"
 #include "interp/tile/launch.h"
 
@@ -18,6 +19,7 @@ void register_extensions() {
   std::call_once(once, [] {
     // Executors beyond Graph IR register their kernel resolvers here, explicitly (no static
     // constructors): one line per extension, e.g. register_kernel_resolver(&tile::launch_kernel).
+    register_kernel_resolver(&call_kernel_resolver);
     register_kernel_resolver(&tile::launch_resolver);
   });
 }

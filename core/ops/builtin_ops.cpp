@@ -49,9 +49,32 @@ bool infer_Return(InferCtx& ctx) {
 
 bool infer_Call(InferCtx& ctx) {
   const ir::Attr* callee = ctx.attr("callee");
+  // call_c1: `callee` names a function of the enclosing module.
   if (!callee || callee->kind != ir::Attr::Kind::symbol)
     return ctx.fail("needs a 'callee' symbol attribute", "call_c1");
-  ctx.results = ctx.declared;
+  const ir::Op* module = ctx.op.parent ? ctx.op.parent->parent : nullptr;
+  while (module && module->name != "builtin.module")
+    module = module->parent ? module->parent->parent : nullptr;
+  const ir::Op* target = nullptr;
+  if (module && !module->regions.empty())
+    for (const auto& o : module->regions[0].front().ops)
+      if (o->name == "func.func" && ir::func_name(*o) == callee->s) target = o.get();
+  if (!target) return ctx.fail("calls @" + callee->s + ", which is not a function of this module", "call_c1");
+  const ir::Attr* ft = target->attrs.get("function_type");
+  if (!ft || ft->kind != ir::Attr::Kind::func_type) return ctx.fail("callee has no function type", "call_c1");
+  // call_c2: the operands match the callee's parameter types.
+  const auto& ins = ft->elems[0].elems;
+  if (ins.size() != ctx.operands.size())
+    return ctx.fail("passes " + std::to_string(ctx.operands.size()) + " operands to @" + callee->s +
+                        ", which takes " + std::to_string(ins.size()), "call_c2");
+  for (size_t k = 0; k < ins.size(); ++k)
+    if (!ir::types_compatible(ins[k].type, ctx.operands[k]))
+      return ctx.fail("operand #" + std::to_string(k) + " has type " + ir::to_string(ctx.operands[k]) +
+                          " but @" + callee->s + " takes " + ir::to_string(ins[k].type), "call_c2");
+  // Results are the callee's (generic_c3 compares them with the written result types). At run
+  // time the callee is planned for the concrete operand shapes, so dynamic dims are left open.
+  ctx.results = ir::func_result_types(*target);
+  if (ctx.runtime) ctx.results = ctx.declared;
   return true;
 }
 

@@ -39,3 +39,11 @@ func.func @cast_c3(%x: tensor<2x3xf32>) -> tensor<2x3xbf16> {
   %0 = "tessera.cast"(%x) {numeric_policy = {accum = "f32"}} : (tensor<2x3xf32>) -> tensor<2x3xbf16>
   return %0 : tensor<2x3xbf16>
 }
+
+// -----
+// cast_c3
+func.func @cast_c3(%a: tensor<4xf32>) -> tensor<4xbf16> {
+  // expected-error@+1 {{(cast_c3)}}
+  %0 = tessera.cast %a {numeric_policy = {accum = "f32"}} : (tensor<4xf32>) -> tensor<4xbf16>
+  return %0 : tensor<4xbf16>
+}

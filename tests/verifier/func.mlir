@@ -94,3 +94,33 @@ func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
   %0 = "func.call"(%a) : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+// call_c1 (unknown callee)
+func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{calls @nowhere, which is not a function of this module (call_c1)}}
+  %0 = func.call %a {callee = @nowhere} : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+// call_c2
+func.func @g(%x: tensor<4xf32>) -> tensor<4xf32> {
+  return %x : tensor<4xf32>
+}
+func.func @f(%a: tensor<4xf64>) -> tensor<4xf32> {
+  // expected-error@+1 {{operand #0 has type tensor<4xf64> but @g takes tensor<4xf32> (call_c2)}}
+  %0 = func.call %a {callee = @g} : (tensor<4xf64>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+// generic_c3
+func.func @g(%x: tensor<4xf32>) -> tensor<4xf32> {
+  return %x : tensor<4xf32>
+}
+func.func @f(%a: tensor<4xf32>) -> tensor<8xf32> {
+  // expected-error@+1 {{result #0 has type tensor<8xf32> but the operands give tensor<4xf32> (generic_c3)}}
+  %0 = func.call %a {callee = @g} : (tensor<4xf32>) -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
