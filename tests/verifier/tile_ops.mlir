@@ -1,0 +1,174 @@
+// Verifier tests for Tile IR ops, arith.* and scf.* (docs/tile-ir.md).
+// Each chunk is one failing program named after the constraint it breaks.
+
+// launch_c1
+func.func @main(%x: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error@+1 {{callee @nope is not a function with a body in this module (launch_c1)}}
+  %0 = tile.launch %x {callee = @nope, grid = [1]} : (tensor<8xf32>) -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+
+// -----
+// launch_c2
+func.func @k(%x: memref<8xf32>, %o: memref<8xf32>) {
+  return
+}
+func.func @main(%x: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error@+1 {{needs 'grid', an array of 1 to 3 positive integers (launch_c2)}}
+  %0 = tile.launch %x {callee = @k, grid = []} : (tensor<8xf32>) -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+
+// -----
+// launch_c3
+func.func @k(%x: memref<8xi32>, %o: memref<8xf32>) {
+  return
+}
+func.func @main(%x: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error@+1 {{does not bind parameter #0 of @k (memref<8xi32>) (launch_c3)}}
+  %0 = tile.launch %x {callee = @k, grid = [1]} : (tensor<8xf32>) -> tensor<8xf32>
+  return %0 : tensor<8xf32>
+}
+
+// -----
+// id_c1
+func.func @k() {
+  // expected-error@+1 {{attribute 'dim' must be 0, 1 or 2 (id_c1)}}
+  %g = tile.group_id {dim = 3} : index
+  return
+}
+
+// -----
+// id_c2
+func.func @k() {
+  // expected-error@+1 {{result must be vector<L x i32>, got vector<32xf32> (id_c2)}}
+  %l = tile.lane_id : vector<32xf32>
+  return
+}
+
+// -----
+// arith_c2
+func.func @k(%a: f32, %b: i32) {
+  // expected-error@+1 {{operands have different element types (f32 vs i32) (arith_c2)}}
+  %c = arith.addf %a, %b : (f32, i32) -> f32
+  return
+}
+
+// -----
+// arith_c4
+func.func @k(%a: index, %b: index) {
+  // expected-error@+1 {{ult, ule, ugt, uge, got "less" (arith_c4)}}
+  %c = arith.cmpi %a, %b {predicate = "less"} : (index, index) -> i1
+  return
+}
+
+// -----
+// scf_c1
+func.func @k(%a: f32, %n: index) {
+  // expected-error@+1 {{lower bound, upper bound and step must be index (scf_c1)}}
+  "scf.for"(%a, %n, %n) ({
+  ^bb0(%i: index):
+    "scf.yield"() : () -> ()
+  }) : (f32, index, index) -> ()
+  return
+}
+
+// -----
+// scf_c2
+func.func @k(%n: index, %x: f32) {
+  // expected-error@+1 {{yielded value #0 has type index, expected f32 (scf_c2)}}
+  %r = "scf.for"(%n, %n, %n, %x) ({
+  ^bb0(%i: index, %acc: f32):
+    "scf.yield"(%i) : (index) -> ()
+  }) : (index, index, index, f32) -> f32
+  return
+}
+
+// -----
+// mem_c2
+func.func @k(%m: memref<8x8xf32>, %i: index) {
+  // expected-error@+1 {{expects 2 indices for memref<8x8xf32>, got 1 (mem_c2)}}
+  %v = tile.load %m, %i : (memref<8x8xf32>, index) -> f32
+  return
+}
+
+// -----
+// load_c1
+func.func @k(%m: memref<8xf32>, %i: index) {
+  // expected-error@+1 {{vector width must be 1, 2, 4 or 8, got 3 (load_c1)}}
+  %v = tile.load %m, %i : (memref<8xf32>, index) -> vector<3xf32>
+  return
+}
+
+// -----
+// alloc_c1
+func.func @k() {
+  // expected-error@+1 {{result must be a static memref in memory space 3, got memref<8xf32> (alloc_c1)}}
+  %s = tile.alloc_shared : memref<8xf32>
+  return
+}
+
+// -----
+// alloc_c2
+func.func @k() {
+  // expected-error@+1 {{swizzle "xor" needs rank >= 2 and rows of a power-of-two number of 16-byte chunks (alloc_c2)}}
+  %s = tile.alloc_shared {swizzle = "xor"} : memref<8x12xf32, 3>
+  return
+}
+
+// -----
+// async_c1
+func.func @k(%g: memref<8x8xf32>, %i: index) {
+  %s = tile.alloc_register : memref<8x8xf32, 5>
+  // expected-error@+1 {{copies from global memory (space 0) to shared memory (space 3) (async_c1)}}
+  tile.async_copy %g, %s, %i, %i : (memref<8x8xf32>, memref<8x8xf32, 5>, index, index) -> ()
+  return
+}
+
+// -----
+// async_c3
+func.func @k() {
+  // expected-error@+1 {{attribute 'n' must be in [0, 64] (async_c3)}}
+  tile.wait_group {n = -1} : () -> ()
+  return
+}
+
+// -----
+// atomic_c1
+func.func @k(%m: memref<8xf32, 5>, %i: index, %v: f32) {
+  // expected-error@+1 {{atomics act on global or shared memory (atomic_c1)}}
+  %o = tile.atomic %v, %m, %i {kind = "add"} : (f32, memref<8xf32, 5>, index) -> f32
+  return
+}
+
+// -----
+// mma_c2
+func.func @k(%a: tensor<16x8xf32>, %b: tensor<16x16xf32>, %c: tensor<16x16xf32>) {
+  // expected-error@+1 {{contraction sizes differ: 8 vs 16 (mma_c2)}}
+  %d = tile.mma %a, %b, %c : (tensor<16x8xf32>, tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
+  return
+}
+
+// -----
+// mma_c4
+func.func @k(%a: tensor<16x16xf32>, %b: tensor<16x16xf32>, %c: tensor<16x16xf32>) {
+  // expected-error@+1 {{unknown accum_model "magic" (mma_c4)}}
+  %d = tile.mma %a, %b, %c {numeric_policy = {accum_model = "magic"}} : (tensor<16x16xf32>, tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
+  return
+}
+
+// -----
+// row_c1
+func.func @k(%a: tensor<16x8xf32>, %i: tensor<8xf32>) {
+  // expected-error@+1 {{init must be tensor<16xf32>, got tensor<8xf32> (row_c1)}}
+  %r = tile.row_sum %a, %i : (tensor<16x8xf32>, tensor<8xf32>) -> tensor<16xf32>
+  return
+}
+
+// -----
+// warp_c2
+func.func @k(%p: vector<32xi32>) {
+  // expected-error@+1 {{vote needs vector<L x i1> (warp_c2)}}
+  %r = tile.vote %p {kind = "any"} : (vector<32xi32>) -> i1
+  return
+}
