@@ -38,6 +38,8 @@ bool infer_softmax(InferCtx& ctx) {
   return true;
 }
 
+/// Cites layer_norm_c1 layer_norm_c2 layer_norm_c3 layer_norm_c4 layer_norm_c5 and rmsnorm_c1
+/// rmsnorm_c2 rmsnorm_c3 rmsnorm_c4 rmsnorm_c5 through the prefix p.
 /// layer_norm / rmsnorm (`p` = label prefix): c1 input, c2 axis, c3 scale/shift operands,
 /// c4 epsilon, c5 result type.
 bool infer_normalize(InferCtx& ctx, const std::string& p) {
