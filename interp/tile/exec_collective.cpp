@@ -152,13 +152,15 @@ template <typename F>
 void for_window(GroupState& g, int32_t t, int32_t pc, const Inst& in, const Buffer& b,
                 const Window& w, const int64_t* idx, F f) {
   bool reported = false;
-  const int lanes = g.launch->lanes;
+  const int32_t lanes = g.launch->lanes;
+  int32_t lane = -1;
   for (int32_t i = 0; i < in.rows; ++i) {
     const int64_t r = w.r0 + i;
+    const bool row_ok = w.lead_ok && r >= 0 && r < w.rows;
     for (int32_t j = 0; j < in.cols; ++j) {
       const int64_t c = w.c0 + j;
-      const bool inside = w.lead_ok && r >= 0 && r < w.rows && c >= 0 && c < w.cols;
-      const int32_t lane = static_cast<int32_t>((i * in.cols + j) % lanes);
+      const bool inside = row_ok && c >= 0 && c < w.cols;
+      if (++lane == lanes) lane = 0;  // element k of the window belongs to lane k mod L
       if (!inside && !in.bcast && !reported) {
         reported = true;
         std::vector<int64_t> at(idx, idx + b.shape.size());
