@@ -2,9 +2,11 @@
 #include "interp/cli/cli.h"
 
 #include <fstream>
+#include <iostream>
 #include <sstream>
 
 #include "core/support/error.h"
+#include "interp/io/npy.h"
 
 namespace tessera::cli {
 
@@ -20,6 +22,44 @@ po::variables_map parse_args(const std::vector<std::string>& args, const po::opt
     throw UsageError{e.what()};
   }
   return vm;
+}
+
+std::optional<po::variables_map> parse_file_command(const std::vector<std::string>& args,
+                                                   po::options_description& desc) {
+  desc.add_options()("help,h", "show this help")("file", po::value<std::string>(), "the module");
+  po::positional_options_description pos;
+  pos.add("file", 1);
+  auto vm = parse_args(args, desc, pos);
+  if (vm.count("help")) {
+    std::cout << desc << "\n";
+    return std::nullopt;
+  }
+  if (!vm.count("file")) throw UsageError{"missing FILE"};
+  return vm;
+}
+
+std::string result_stem(const ir::Op& func, size_t k) {
+  const ir::Op& ret = *func.regions[0].front().ops.back();
+  if (k < ret.operands.size()) {
+    const std::string& n = ret.operands[k]->name;
+    bool word = !n.empty() && !std::isdigit(static_cast<unsigned char>(n[0]));
+    for (char c : n) word &= std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+    if (word) return n;
+  }
+  return std::to_string(k);
+}
+
+interp::Tensor load_param_npy(const std::string& file, const ir::Value& param, uint64_t max_bytes) {
+  interp::HostTensor h = io::read_npy(file, max_bytes);
+  if (h.dtype != param.type.dtype) {
+    try {
+      io::reinterpret_as(h, param.type.dtype);
+    } catch (const Error& e) {
+      throw Error(file + ": holds " + dtype_short_name(h.dtype) + " data but parameter '%" + param.name +
+                  "' is " + ir::to_string(param.type) + " (" + e.what() + ")");
+    }
+  }
+  return interp::Tensor::from_host(h);
 }
 
 std::string read_file(const std::string& path, uint64_t max_bytes) {

@@ -2,8 +2,12 @@
 #pragma once
 
 #include <boost/program_options.hpp>
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "core/ir/ir.h"
+#include "interp/tensor.h"
 
 namespace tessera::cli {
 
@@ -20,6 +24,20 @@ struct UsageError {
 boost::program_options::variables_map parse_args(
     const std::vector<std::string>& args, const boost::program_options::options_description& desc,
     const boost::program_options::positional_options_description& pos);
+
+/// The common shape of a subcommand taking one FILE plus options: adds `--help` and the FILE
+/// positional to `desc`, parses, prints the help (returning nullopt) when asked, and refuses a
+/// missing FILE. The FILE is in vm["file"].
+std::optional<boost::program_options::variables_map> parse_file_command(
+    const std::vector<std::string>& args, boost::program_options::options_description& desc);
+
+/// The file-name stem of result k of `func`: the returned value's SSA name when it is a word
+/// (`return %logits` -> "logits"), else the index.
+std::string result_stem(const ir::Op& func, size_t k);
+
+/// Reads a .npy file for parameter `param`, giving raw-bit data the parameter's low-precision
+/// element type (uint8 -> f8E4M3FN, uint16 -> bf16, ...). Throws tessera::Error naming the file.
+interp::Tensor load_param_npy(const std::string& file, const ir::Value& param, uint64_t max_bytes);
 
 /// Reads a whole file; throws tessera::Error naming the path when it cannot.
 std::string read_file(const std::string& path, uint64_t max_bytes = uint64_t{1} << 31);

@@ -12,16 +12,11 @@ using namespace tessera::interp;
 int cmd_print(const std::vector<std::string>& args) {
   namespace po = boost::program_options;
   po::options_description desc("Usage: tessera-interp print FILE [--generic] [--no-verify]\n\nOptions");
-  desc.add_options()("help,h", "show this help")("generic", "print every op in the generic form")(
-      "no-verify", "print even if the module does not verify")("file", po::value<std::string>(), "module");
-  po::positional_options_description pos;
-  pos.add("file", 1);
-  auto vm = parse_args(args, desc, pos);
-  if (vm.count("help")) {
-    std::cout << desc << "\n";
-    return 0;
-  }
-  if (!vm.count("file")) throw UsageError{"missing FILE"};
+  desc.add_options()("generic", "print every op in the generic form")(
+      "no-verify", "print even if the module does not verify");
+  auto parsed = parse_file_command(args, desc);
+  if (!parsed) return 0;
+  auto& vm = *parsed;
   std::string path = vm["file"].as<std::string>();
   auto lm = load_module(read_file(path), path, !vm.count("no-verify"));
   text::PrintOptions opts;

@@ -13,18 +13,12 @@ using namespace tessera::interp;
 int cmd_verify(const std::vector<std::string>& args) {
   namespace po = boost::program_options;
   po::options_description desc("Usage: tessera-interp verify FILE [--verify-diagnostics]\n\nOptions");
-  desc.add_options()("help,h", "show this help")(
+  desc.add_options()(
       "verify-diagnostics",
-      "split FILE at '// -----' lines and check the errors against expected-error annotations")(
-      "file", po::value<std::string>(), "module to verify");
-  po::positional_options_description pos;
-  pos.add("file", 1);
-  auto vm = parse_args(args, desc, pos);
-  if (vm.count("help")) {
-    std::cout << desc << "\n";
-    return 0;
-  }
-  if (!vm.count("file")) throw UsageError{"missing FILE"};
+      "split FILE at '// -----' lines and check the errors against expected-error annotations");
+  auto parsed = parse_file_command(args, desc);
+  if (!parsed) return 0;
+  auto& vm = *parsed;
   std::string path = vm["file"].as<std::string>();
   if (vm.count("verify-diagnostics")) {
     std::string report;

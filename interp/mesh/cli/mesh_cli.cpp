@@ -13,35 +13,8 @@
 #include "interp/mesh/executor.h"
 
 namespace tessera::cli {
-namespace {
 
 using interp::Tensor;
-
-std::string result_stem(const ir::Op& func, size_t k) {
-  const ir::Op& ret = *func.regions[0].front().ops.back();
-  if (k < ret.operands.size()) {
-    const std::string& n = ret.operands[k]->name;
-    bool word = !n.empty() && !std::isdigit(static_cast<unsigned char>(n[0]));
-    for (char c : n) word &= std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-    if (word) return n;
-  }
-  return std::to_string(k);
-}
-
-Tensor load(const std::string& file, const ir::Value& param, uint64_t max_bytes) {
-  interp::HostTensor h = io::read_npy(file, max_bytes);
-  if (h.dtype != param.type.dtype) {
-    try {
-      io::reinterpret_as(h, param.type.dtype);
-    } catch (const Error& e) {
-      throw Error(file + ": holds " + dtype_short_name(h.dtype) + " data but parameter '%" + param.name +
-                  "' is " + ir::to_string(param.type) + " (" + e.what() + ")");
-    }
-  }
-  return Tensor::from_host(h);
-}
-
-}  // namespace
 
 int run_mesh_cli(const interp::LoadedModule& lm, const std::vector<std::string>& input_specs,
                  const interp::RunOptions& ro, const std::string& output_dir, bool print,
@@ -87,7 +60,7 @@ int run_mesh_cli(const interp::LoadedModule& lm, const std::vector<std::string>&
       std::string err;
       auto spec = tessera::mesh::arg_shard_spec(*func, k, m, err);
       if (!spec) throw Error("parameter '%" + p.name + "': " + err);
-      auto shards = interp::mesh::shard_global(m, *spec, load(g->second, p, ro.max_memory));
+      auto shards = interp::mesh::shard_global(m, *spec, load_param_npy(g->second, p, ro.max_memory));
       for (int64_t r = 0; r < n; ++r) {
         if (files.count({k, r})) throw UsageError{"parameter '" + p.name + "' is bound globally and per rank"};
         per[static_cast<size_t>(r)][k] = shards[static_cast<size_t>(r)];
@@ -100,7 +73,7 @@ int run_mesh_cli(const interp::LoadedModule& lm, const std::vector<std::string>&
         throw UsageError{"missing --input for parameter '%" + p.name + "' (" + ir::to_string(p.type) +
                          "): give " + p.name + "=GLOBAL.npy or " + p.name + "@R=FILE.npy for every rank R" +
                          (r > 0 ? " (rank " + std::to_string(r) + " is missing)" : "")};
-      per[static_cast<size_t>(r)][k] = load(f->second, p, ro.max_memory);
+      per[static_cast<size_t>(r)][k] = load_param_npy(f->second, p, ro.max_memory);
     }
   }
   interp::ThreadLimit limit(ro.threads);
