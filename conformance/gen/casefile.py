@@ -177,19 +177,55 @@ def tool_versions() -> str:
     return " ".join(parts)
 
 
-def binary_op_module(op: str, a: np.ndarray, b: np.ndarray, result: np.ndarray,
-                     attrs: str = "") -> str:
-    """A module with `func.func @main(%a, %b)` applying `op` in generic form to its arguments."""
-    ta, tb, tr = mlir_type(a), mlir_type(b), mlir_type(result)
+def op_module(op: str, args, results, attrs: str = "", names=None) -> str:
+    """A module whose `func.func @main` applies `op` (generic form) to its arguments.
+
+    `args` and `results` are numpy arrays (their types come from mlir_type); `results` may be one
+    array or a list. `names` are the parameter names (default %a0, %a1, ...). One result prints as
+    `%0 = ... -> T`, several as `%0:N = ... -> (T, U)` returned as `%0#0, %0#1`.
+    """
+    if isinstance(results, np.ndarray):
+        results = [results]
+    names = list(names) if names else [f"%a{i}" for i in range(len(args))]
+    ts = [mlir_type(a) for a in args]
+    trs = [mlir_type(r) for r in results]
+    sig = ", ".join(f"{n}: {t}" for n, t in zip(names, ts))
     attr = f" {{{attrs}}}" if attrs else ""
+    if len(results) == 1:
+        head, rtype, outs = "%0", trs[0], "%0"
+    else:
+        head, rtype = f"%0:{len(results)}", "(" + ", ".join(trs) + ")"
+        outs = ", ".join(f"%0#{k}" for k in range(len(results)))
     return (
         "module {\n"
-        f"  func.func @main(%a: {ta}, %b: {tb}) -> {tr} {{\n"
-        f'    %0 = "{op}"(%a, %b){attr} : ({ta}, {tb}) -> {tr}\n'
-        f"    return %0 : {tr}\n"
+        f"  func.func @main({sig}) -> {rtype} {{\n"
+        f'    {head} = "{op}"({", ".join(names)}){attr} : ({", ".join(ts)}) -> {rtype}\n'
+        f"    return {outs} : {', '.join(trs)}\n"
         "  }\n"
         "}\n"
     )
+
+
+def binary_op_module(op: str, a: np.ndarray, b: np.ndarray, result: np.ndarray,
+                     attrs: str = "") -> str:
+    """op_module for a binary op with parameters %a and %b."""
+    return op_module(op, [a, b], result, attrs, names=["%a", "%b"])
+
+
+def ieee_max(a, b):
+    """IEEE maximum (numpy.maximum with -0 < +0): NaN propagates."""
+    r = np.where(a > b, a, b)
+    r = np.where((a == b) & np.signbit(a), b, r)
+    r = np.where((a == b) & ~np.signbit(a), a, r)
+    return np.where(np.isnan(a) | np.isnan(b), np.array(np.nan, a.dtype), r).astype(a.dtype)
+
+
+def ieee_min(a, b):
+    """IEEE minimum: NaN propagates, -0 < +0."""
+    r = np.where(a < b, a, b)
+    r = np.where((a == b) & np.signbit(a), a, r)
+    r = np.where((a == b) & ~np.signbit(a), b, r)
+    return np.where(np.isnan(a) | np.isnan(b), np.array(np.nan, a.dtype), r).astype(a.dtype)
 
 
 class CaseFile:

@@ -17,7 +17,7 @@ import ml_dtypes
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from casefile import REPO_ROOT, CaseFile, mlir_type  # noqa: E402
+from casefile import REPO_ROOT, CaseFile, mlir_type, op_module  # noqa: E402
 
 F32 = np.float32
 FLOAT_TARGETS = [np.float64, np.float16, ml_dtypes.bfloat16, ml_dtypes.float8_e4m3fn,
@@ -26,17 +26,6 @@ FLOAT_TARGETS = [np.float64, np.float16, ml_dtypes.bfloat16, ml_dtypes.float8_e4
 SMALL_FORMATS = {ml_dtypes.float8_e4m3fn: 256, ml_dtypes.float8_e5m2: 256,
                  ml_dtypes.float6_e2m3fn: 64, ml_dtypes.float6_e3m2fn: 64,
                  ml_dtypes.float4_e2m1fn: 16, ml_dtypes.float8_e8m0fnu: 256}
-
-
-def module(x, result, attrs=""):
-    tx, tr = mlir_type(x), mlir_type(result)
-    attr = f" {{{attrs}}}" if attrs else ""
-    return ("module {\n"
-            f"  func.func @main(%x: {tx}) -> {tr} {{\n"
-            f'    %0 = "tessera.cast"(%x){attr} : ({tx}) -> {tr}\n'
-            f"    return %0 : {tr}\n"
-            "  }\n"
-            "}\n")
 
 
 def name_of(dt):
@@ -89,7 +78,7 @@ def main():
     def add(name, src, want, attrs="", note=""):
         req = ["op=tessera.cast", f"dtype={name_of(src.dtype)}", f"dtype={name_of(want.dtype)}",
                "level=graph"]
-        cf.add_case(name, module(src, want, attrs), [src], [want], requires=req, note=note)
+        cf.add_case(name, op_module("tessera.cast", [src], want, attrs, names=["%x"]), [src], [want], requires=req, note=note)
 
     with np.errstate(all="ignore"):
         for dt in FLOAT_TARGETS:

@@ -23,24 +23,10 @@ import ml_dtypes
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from casefile import REPO_ROOT, CaseFile, mlir_type, round_f64_to  # noqa: E402
+from casefile import REPO_ROOT, CaseFile, mlir_type, round_f64_to, op_module, ieee_max, ieee_min  # noqa: E402
 
 F32, F64 = np.float32, np.float64
 OUT_DIR = os.path.join(REPO_ROOT, "conformance", "cases", "graph")
-
-
-def module(op, args, result, attrs=""):
-    names = [f"%a{i}" for i in range(len(args))]
-    ts = [mlir_type(a) for a in args]
-    tr = mlir_type(result)
-    sig = ", ".join(f"{n}: {t}" for n, t in zip(names, ts))
-    attr = f" {{{attrs}}}" if attrs else ""
-    return ("module {\n"
-            f"  func.func @main({sig}) -> {tr} {{\n"
-            f'    %0 = "{op}"({", ".join(names)}){attr} : ({", ".join(ts)}) -> {tr}\n'
-            f"    return %0 : {tr}\n"
-            "  }\n"
-            "}\n")
 
 
 def f32_bits(*words):
@@ -53,20 +39,6 @@ SPECIALS32 = f32_bits(0x00000000, 0x80000000, 0x3F800000, 0xBF800000, 0x7F800000
                       0xFF7FFFFF, 0x3F000000, 0x40490FDB, 0xC2B00000)
 SPECIALS64 = np.array([0.0, -0.0, 1.0, -1.0, np.inf, -np.inf, np.nan, 5e-324, -5e-324,
                        2.2250738585072014e-308, 1.7976931348623157e308, 0.5, math.pi, -88.0])
-
-
-def ieee_max(a, b):
-    r = np.where(a > b, a, b)
-    r = np.where((a == b) & np.signbit(a), b, r)
-    r = np.where((a == b) & ~np.signbit(a), a, r)
-    return np.where(np.isnan(a) | np.isnan(b), np.array(np.nan, a.dtype), r).astype(a.dtype)
-
-
-def ieee_min(a, b):
-    r = np.where(a < b, a, b)
-    r = np.where((a == b) & np.signbit(a), a, r)
-    r = np.where((a == b) & ~np.signbit(a), b, r)
-    return np.where(np.isnan(a) | np.isnan(b), np.array(np.nan, a.dtype), r).astype(a.dtype)
 
 
 def t_of(fn64, x):
@@ -141,7 +113,7 @@ class Op:
 
     def add(self, name, args, want, rule="bitexact", attrs="", note=""):
         req = [f"op={self.op}", f"dtype={dt_name(args[-1].dtype)}", "level=graph"]
-        self.cf.add_case(name, module(self.op, args, want, attrs), args, [want], rule=rule,
+        self.cf.add_case(name, op_module(self.op, args, want, attrs), args, [want], rule=rule,
                          requires=req, note=note)
 
     def write(self):

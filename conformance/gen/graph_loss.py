@@ -12,18 +12,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from casefile import REPO_ROOT, CaseFile, mlir_type, round_f64_to  # noqa: E402
-
-
-def module(a, b, result, attrs=""):
-    ta, tb, tr = mlir_type(a), mlir_type(b), mlir_type(result)
-    attr = f" {{{attrs}}}" if attrs else ""
-    return ("module {\n"
-            f"  func.func @main(%a: {ta}, %b: {tb}) -> {tr} {{\n"
-            f'    %0 = "tessera.mse"(%a, %b){attr} : ({ta}, {tb}) -> {tr}\n'
-            f"    return %0 : {tr}\n"
-            "  }\n"
-            "}\n")
+from casefile import REPO_ROOT, CaseFile, mlir_type, round_f64_to, op_module  # noqa: E402
 
 
 def seq_mse(a, b, reduction="mean"):
@@ -59,7 +48,7 @@ def main():
         red = reduction or "mean"
         attrs = f'reduction = "{reduction}"' if reduction else ""
         want = seq_mse(a, b, red)
-        prog = module(a, b, want, attrs)
+        prog = op_module("tessera.mse", [a, b], want, attrs, names=["%a", "%b"])
         dt = mlir_type(want)[7:-1]
         req = ["op=tessera.mse", f"dtype={dt}", "level=graph"]
         cf.add_case(name, prog, [a, b], [want], requires=req, note=note)

@@ -19,28 +19,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from casefile import REPO_ROOT, CaseFile, mlir_type, round_f64_to  # noqa: E402
-
-
-def module(op, args, result, attrs=""):
-    names = ["%x", "%g", "%b"][:len(args)]
-    ts = [mlir_type(a) for a in args]
-    tr = mlir_type(result)
-    sig = ", ".join(f"{n}: {t}" for n, t in zip(names, ts))
-    attr = f" {{{attrs}}}" if attrs else ""
-    return ("module {\n"
-            f"  func.func @main({sig}) -> {tr} {{\n"
-            f'    %0 = "{op}"({", ".join(names)}){attr} : ({", ".join(ts)}) -> {tr}\n'
-            f"    return %0 : {tr}\n"
-            "  }\n"
-            "}\n")
-
-
-def ieee_max(a, b):
-    r = np.where(a > b, a, b)
-    r = np.where((a == b) & np.signbit(a), b, r)
-    r = np.where((a == b) & ~np.signbit(a), a, r)
-    return np.where(np.isnan(a) | np.isnan(b), np.array(np.nan, a.dtype), r)
+from casefile import REPO_ROOT, CaseFile, mlir_type, round_f64_to, op_module, ieee_max  # noqa: E402
 
 
 def rows_last(x, axis):
@@ -144,7 +123,7 @@ def softmax_file(log):
         ax = -1 if axis is None else axis
         attrs = "" if axis is None else f"axis = {axis}"
         want = seq_softmax(x, ax, log)
-        prog = module(f"tessera.{op}", [x], want, attrs)
+        prog = op_module(f"tessera.{op}", [x], want, attrs, names=["%x"])
         req = [f"op=tessera.{op}", f"dtype={dt_name(x.dtype)}", "level=graph"]
         rule = seq_rule64 if x.dtype == np.float64 else seq_rule
         cf.add_case(name, prog, [x], [want], rule=rule, requires=req,
@@ -195,7 +174,7 @@ def norm_file(centre):
                          else f"epsilon = {float(eps)}")
         args = [a for a in (x, gamma, beta) if a is not None]
         want = seq_norm(x, ax, e, gamma, beta, centre)
-        prog = module(f"tessera.{op}", args, want, ", ".join(attrs))
+        prog = op_module(f"tessera.{op}", args, want, ", ".join(attrs), names=["%x", "%g", "%b"][:len(args)])
         req = [f"op=tessera.{op}", f"dtype={dt_name(x.dtype)}", "level=graph"]
         cf.add_case(name, prog, args, [want], requires=req, note=note)
         if ref:

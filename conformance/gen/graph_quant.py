@@ -22,7 +22,7 @@ import ml_dtypes
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from casefile import REPO_ROOT, CaseFile, mlir_type, round_f64_to  # noqa: E402
+from casefile import REPO_ROOT, CaseFile, mlir_type, round_f64_to, op_module  # noqa: E402
 
 F32 = np.float32
 OUT_DIR = os.path.join(REPO_ROOT, "conformance", "cases", "graph")
@@ -32,23 +32,6 @@ MX_FORMATS = {
     "e2m1": ml_dtypes.float4_e2m1fn,
 }
 E8M0 = ml_dtypes.float8_e8m0fnu
-
-
-def module(op, args, results, attrs):
-    names = [f"%a{i}" for i in range(len(args))]
-    ts = [mlir_type(a) for a in args]
-    trs = [mlir_type(r) for r in results]
-    sig = ", ".join(f"{n}: {t}" for n, t in zip(names, ts))
-    outs = ", ".join(f"%r#{k}" for k in range(len(results))) if len(results) > 1 else "%r"
-    head = f"%r:{len(results)}" if len(results) > 1 else "%r"
-    rtype = ", ".join(trs)
-    return ("module {\n"
-            f"  func.func @main({sig}) -> ({rtype}) {{\n"
-            f'    {head} = "{op}"({", ".join(names)}) {{{attrs}}}'
-            f' : ({", ".join(ts)}) -> ({rtype})\n'
-            f"    return {outs} : {rtype}\n"
-            "  }\n"
-            "}\n")
 
 
 def max_finite(fmt):
@@ -190,13 +173,13 @@ def main():
                       ("f16", np.float16)]:
         x = with_edges(data(rng, (4, 40)))
         q, s = tensor_quantize(x, fmt)
-        qf.add_case(f"tensor_amax_{name}", module("tessera.quantize", [x], [q, s],
+        qf.add_case(f"tensor_amax_{name}", op_module("tessera.quantize", [x], [q, s],
                                                   'scheme = "tensor"'),
                     inputs=[x], expected=[q, s], requires=req,
                     note="scale = amax / max_finite (f32); q = sat(x / scale), RNE")
         d = tensor_dequantize(q, s)
         df.add_case(f"tensor_{name}",
-                    module("tessera.dequantize", [q, s], [d], 'scheme = "tensor"'),
+                    op_module("tessera.dequantize", [q, s], [d], 'scheme = "tensor"'),
                     inputs=[q, s], expected=[d], requires=dreq)
     # A given scale that makes values overflow: saturation to +-max finite; Inf and NaN kept.
     x = data(rng, (3, 17), 100.0)
@@ -206,18 +189,18 @@ def main():
                       ("e2m1", ml_dtypes.float4_e2m1fn)]:
         q, s = tensor_quantize(x, fmt, given)
         qf.add_case(f"tensor_given_scale_saturates_{name}",
-                    module("tessera.quantize", [x, given], [q, s], 'scheme = "tensor"'),
+                    op_module("tessera.quantize", [x, given], [q, s], 'scheme = "tensor"'),
                     inputs=[x, given], expected=[q, s], requires=req,
                     note="finite overflow saturates; Inf -> e4m3 NaN / e5m2 Inf; NaN rules of ocp")
     # 0-d and all-zero tensors: scale 1.
     z = np.zeros((2, 8), F32)
     q, s = tensor_quantize(z, ml_dtypes.float8_e4m3fn)
-    qf.add_case("tensor_all_zero_scale_one", module("tessera.quantize", [z], [q, s],
+    qf.add_case("tensor_all_zero_scale_one", op_module("tessera.quantize", [z], [q, s],
                                                     'scheme = "tensor"'),
                 inputs=[z], expected=[q, s], requires=req)
     x0 = np.array(-3.5, F32)
     q, s = tensor_quantize(x0, ml_dtypes.float8_e5m2)
-    qf.add_case("tensor_rank0", module("tessera.quantize", [x0], [q, s], 'scheme = "tensor"'),
+    qf.add_case("tensor_rank0", op_module("tessera.quantize", [x0], [q, s], 'scheme = "tensor"'),
                 inputs=[x0], expected=[q, s], requires=req)
 
     # MX: every element format, both scale rules, full and partial blocks.
@@ -235,22 +218,22 @@ def main():
                 q, s = mx_quantize(x, fmt, rule)
                 attrs = f'scheme = "mx", scale_rule = "{rule}"'
                 tag = f"mx_{name}_{rule}_{shape[0]}x{shape[1]}"
-                qf.add_case(tag, module("tessera.quantize", [x], [q, s], attrs),
+                qf.add_case(tag, op_module("tessera.quantize", [x], [q, s], attrs),
                             inputs=[x], expected=[q, s],
                             requires=req + ["dtype=" + mlir_type(q).rsplit("x", 1)[1][:-1]],
                             note="blocks of 32 along the last axis; scale exponent clamped")
                 d = mx_dequantize(q, s)
-                df.add_case(tag, module("tessera.dequantize", [q, s], [d], 'scheme = "mx"'),
+                df.add_case(tag, op_module("tessera.dequantize", [q, s], [d], 'scheme = "mx"'),
                             inputs=[q, s], expected=[d], requires=dreq)
     # MX blocks holding NaN and Inf: scale 0xFF, elements NaN-converted (ocp profile).
     x = data(rng, (2, 64))
     x[0, 3] = np.nan
     x[1, 40] = -np.inf
     q, s = mx_quantize(x, ml_dtypes.float8_e4m3fn, "ocp")
-    qf.add_case("mx_nan_inf_blocks", module("tessera.quantize", [x], [q, s], 'scheme = "mx"'),
+    qf.add_case("mx_nan_inf_blocks", op_module("tessera.quantize", [x], [q, s], 'scheme = "mx"'),
                 inputs=[x], expected=[q, s], requires=req)
     d = mx_dequantize(q, s)
-    df.add_case("mx_nan_inf_blocks", module("tessera.dequantize", [q, s], [d], 'scheme = "mx"'),
+    df.add_case("mx_nan_inf_blocks", op_module("tessera.dequantize", [q, s], [d], 'scheme = "mx"'),
                 inputs=[q, s], expected=[d], requires=dreq)
 
     # NVFP4: full and partial blocks of 16, a zero block.
@@ -261,11 +244,11 @@ def main():
             x.reshape(-1, shape[-1])[1, :] *= F32(40)
         q, s, g = nvfp4_quantize(x)
         tag = f"nvfp4_{shape[0]}x{shape[1]}"
-        qf.add_case(tag, module("tessera.quantize", [x], [q, s, g], 'scheme = "nvfp4"'),
+        qf.add_case(tag, op_module("tessera.quantize", [x], [q, s, g], 'scheme = "nvfp4"'),
                     inputs=[x], expected=[q, s, g], requires=req,
                     note="g = amax/2688; block scale e4m3(amax_b/6/g); elements e2m1(x/f)")
         d = nvfp4_dequantize(q, s, g)
-        df.add_case(tag, module("tessera.dequantize", [q, s, g], [d], 'scheme = "nvfp4"'),
+        df.add_case(tag, op_module("tessera.dequantize", [q, s, g], [d], 'scheme = "nvfp4"'),
                     inputs=[q, s, g], expected=[d], requires=dreq)
     qf.write()
     df.write()

@@ -16,32 +16,7 @@ import ml_dtypes
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from casefile import REPO_ROOT, CaseFile, mlir_type, round_f64_to  # noqa: E402
-
-
-def module(x, result, attrs):
-    tx, tr = mlir_type(x), mlir_type(result)
-    return ("module {\n"
-            f"  func.func @main(%x: {tx}) -> {tr} {{\n"
-            f'    %0 = "tessera.reduce"(%x) {{{attrs}}} : ({tx}) -> {tr}\n'
-            f"    return %0 : {tr}\n"
-            "  }\n"
-            "}\n")
-
-
-def ieee_max(a, b):
-    """IEEE maximum: NaN propagates, -0 < +0."""
-    r = np.where(a > b, a, b)
-    r = np.where((a == b) & np.signbit(a), b, r)
-    r = np.where((a == b) & ~np.signbit(a), a, r)
-    return np.where(np.isnan(a) | np.isnan(b), np.array(np.nan, a.dtype), r)
-
-
-def ieee_min(a, b):
-    r = np.where(a < b, a, b)
-    r = np.where((a == b) & np.signbit(a), a, r)
-    r = np.where((a == b) & ~np.signbit(a), b, r)
-    return np.where(np.isnan(a) | np.isnan(b), np.array(np.nan, a.dtype), r)
+from casefile import REPO_ROOT, CaseFile, mlir_type, round_f64_to, op_module, ieee_max, ieee_min  # noqa: E402
 
 
 def norm_axes(axes, rank):
@@ -110,7 +85,7 @@ def main():
     def add(name, x, kind, axes, keepdims=False, acc=None, tol=None, note=""):
         extra = f'numeric_policy = {{accum = "{acc}"}}' if acc else ""
         want = seq_reduce(x, kind, axes, keepdims, {"f32": np.float32, "f64": np.float64}.get(acc))
-        prog = module(x, want, attrs_of(kind, axes, keepdims, extra))
+        prog = op_module("tessera.reduce", [x], want, names=["%x"], attrs=attrs_of(kind, axes, keepdims, extra))
         cf.add_case(name, prog, [x], [want], requires=req(x.dtype), note=note)
         if tol:
             ref = f64_reduce(x, kind, axes, keepdims)
@@ -167,7 +142,7 @@ def main():
     # bf16 data: widened to f32, summed in f32, rounded once to bf16.
     xb = (rng.standard_normal((4, 9)) * 16).astype(ml_dtypes.bfloat16)
     want = seq_reduce(xb.astype(np.float32), "sum", [1]).astype(ml_dtypes.bfloat16)
-    cf.add_case("sum_axis1_bf16", module(xb, want, attrs_of("sum", [1])), [xb], [want],
+    cf.add_case("sum_axis1_bf16", op_module("tessera.reduce", [xb], want, names=["%x"], attrs=attrs_of("sum", [1])), [xb], [want],
                 requires=req(ml_dtypes.bfloat16),
                 note="bf16 data is widened to f32, summed in f32 and rounded once to bf16.")
     # A larger case (npy files), also used by the thread-count test.

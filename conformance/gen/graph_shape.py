@@ -12,7 +12,7 @@ import ml_dtypes
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from casefile import REPO_ROOT, CaseFile, hex_payload, mlir_type  # noqa: E402
+from casefile import REPO_ROOT, CaseFile, mlir_type  # noqa: E402
 
 CASES = os.path.join(REPO_ROOT, "conformance", "cases", "graph")
 

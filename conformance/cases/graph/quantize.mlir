@@ -10,8 +10,8 @@
 // GENERATOR: conformance/gen/graph_quant.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
 module {
   func.func @main(%a0: tensor<4x40xf32>) -> (tensor<4x40xf8E4M3FN>, tensor<f32>) {
-    %r:2 = "tessera.quantize"(%a0) {scheme = "tensor"} : (tensor<4x40xf32>) -> (tensor<4x40xf8E4M3FN>, tensor<f32>)
-    return %r#0, %r#1 : tensor<4x40xf8E4M3FN>, tensor<f32>
+    %0:2 = "tessera.quantize"(%a0) {scheme = "tensor"} : (tensor<4x40xf32>) -> (tensor<4x40xf8E4M3FN>, tensor<f32>)
+    return %0#0, %0#1 : tensor<4x40xf8E4M3FN>, tensor<f32>
   }
 }
 
@@ -27,8 +27,8 @@ module {
 // GENERATOR: conformance/gen/graph_quant.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
 module {
   func.func @main(%a0: tensor<4x40xf32>) -> (tensor<4x40xf8E5M2>, tensor<f32>) {
-    %r:2 = "tessera.quantize"(%a0) {scheme = "tensor"} : (tensor<4x40xf32>) -> (tensor<4x40xf8E5M2>, tensor<f32>)
-    return %r#0, %r#1 : tensor<4x40xf8E5M2>, tensor<f32>
+    %0:2 = "tessera.quantize"(%a0) {scheme = "tensor"} : (tensor<4x40xf32>) -> (tensor<4x40xf8E5M2>, tensor<f32>)
+    return %0#0, %0#1 : tensor<4x40xf8E5M2>, tensor<f32>
   }
 }
 
@@ -44,8 +44,8 @@ module {
 // GENERATOR: conformance/gen/graph_quant.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
 module {
   func.func @main(%a0: tensor<4x40xf32>) -> (tensor<4x40xf4E2M1FN>, tensor<f32>) {
-    %r:2 = "tessera.quantize"(%a0) {scheme = "tensor"} : (tensor<4x40xf32>) -> (tensor<4x40xf4E2M1FN>, tensor<f32>)
-    return %r#0, %r#1 : tensor<4x40xf4E2M1FN>, tensor<f32>
+    %0:2 = "tessera.quantize"(%a0) {scheme = "tensor"} : (tensor<4x40xf32>) -> (tensor<4x40xf4E2M1FN>, tensor<f32>)
+    return %0#0, %0#1 : tensor<4x40xf4E2M1FN>, tensor<f32>
   }
 }
 
@@ -61,8 +61,8 @@ module {
 // GENERATOR: conformance/gen/graph_quant.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
 module {
   func.func @main(%a0: tensor<4x40xf32>) -> (tensor<4x40xf6E3M2FN>, tensor<f32>) {
-    %r:2 = "tessera.quantize"(%a0) {scheme = "tensor"} : (tensor<4x40xf32>) -> (tensor<4x40xf6E3M2FN>, tensor<f32>)
-    return %r#0, %r#1 : tensor<4x40xf6E3M2FN>, tensor<f32>
+    %0:2 = "tessera.quantize"(%a0) {scheme = "tensor"} : (tensor<4x40xf32>) -> (tensor<4x40xf6E3M2FN>, tensor<f32>)
+    return %0#0, %0#1 : tensor<4x40xf6E3M2FN>, tensor<f32>
   }
 }
 
@@ -78,8 +78,8 @@ module {
 // GENERATOR: conformance/gen/graph_quant.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
 module {
   func.func @main(%a0: tensor<4x40xf32>) -> (tensor<4x40xf6E2M3FN>, tensor<f32>) {
-    %r:2 = "tessera.quantize"(%a0) {scheme = "tensor"} : (tensor<4x40xf32>) -> (tensor<4x40xf6E2M3FN>, tensor<f32>)
-    return %r#0, %r#1 : tensor<4x40xf6E2M3FN>, tensor<f32>
+    %0:2 = "tessera.quantize"(%a0) {scheme = "tensor"} : (tensor<4x40xf32>) -> (tensor<4x40xf6E2M3FN>, tensor<f32>)
+    return %0#0, %0#1 : tensor<4x40xf6E2M3FN>, tensor<f32>
   }
 }
 
@@ -95,8 +95,8 @@ module {
 // GENERATOR: conformance/gen/graph_quant.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
 module {
   func.func @main(%a0: tensor<4x40xf32>) -> (tensor<4x40xbf16>, tensor<f32>) {
-    %r:2 = "tessera.quantize"(%a0) {scheme = "tensor"} : (tensor<4x40xf32>) -> (tensor<4x40xbf16>, tensor<f32>)
-    return %r#0, %r#1 : tensor<4x40xbf16>, tensor<f32>
+    %0:2 = "tessera.quantize"(%a0) {scheme = "tensor"} : (tensor<4x40xf32>) -> (tensor<4x40xbf16>, tensor<f32>)
+    return %0#0, %0#1 : tensor<4x40xbf16>, tensor<f32>
   }
 }
 
@@ -112,8 +112,8 @@ module {
 // GENERATOR: conformance/gen/graph_quant.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
 module {
   func.func @main(%a0: tensor<4x40xf32>) -> (tensor<4x40xf16>, tensor<f32>) {
-    %r:2 = "tessera.quantize"(%a0) {scheme = "tensor"} : (tensor<4x40xf32>) -> (tensor<4x40xf16>, tensor<f32>)
-    return %r#0, %r#1 : tensor<4x40xf16>, tensor<f32>
+    %0:2 = "tessera.quantize"(%a0) {scheme = "tensor"} : (tensor<4x40xf32>) -> (tensor<4x40xf16>, tensor<f32>)
+    return %0#0, %0#1 : tensor<4x40xf16>, tensor<f32>
   }
 }
 
@@ -130,8 +130,8 @@ module {
 // GENERATOR: conformance/gen/graph_quant.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
 module {
   func.func @main(%a0: tensor<3x17xf32>, %a1: tensor<f32>) -> (tensor<3x17xf8E4M3FN>, tensor<f32>) {
-    %r:2 = "tessera.quantize"(%a0, %a1) {scheme = "tensor"} : (tensor<3x17xf32>, tensor<f32>) -> (tensor<3x17xf8E4M3FN>, tensor<f32>)
-    return %r#0, %r#1 : tensor<3x17xf8E4M3FN>, tensor<f32>
+    %0:2 = "tessera.quantize"(%a0, %a1) {scheme = "tensor"} : (tensor<3x17xf32>, tensor<f32>) -> (tensor<3x17xf8E4M3FN>, tensor<f32>)
+    return %0#0, %0#1 : tensor<3x17xf8E4M3FN>, tensor<f32>
   }
 }
 
@@ -148,8 +148,8 @@ module {
 // GENERATOR: conformance/gen/graph_quant.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
 module {
   func.func @main(%a0: tensor<3x17xf32>, %a1: tensor<f32>) -> (tensor<3x17xf8E5M2>, tensor<f32>) {
-    %r:2 = "tessera.quantize"(%a0, %a1) {scheme = "tensor"} : (tensor<3x17xf32>, tensor<f32>) -> (tensor<3x17xf8E5M2>, tensor<f32>)
-    return %r#0, %r#1 : tensor<3x17xf8E5M2>, tensor<f32>
+    %0:2 = "tessera.quantize"(%a0, %a1) {scheme = "tensor"} : (tensor<3x17xf32>, tensor<f32>) -> (tensor<3x17xf8E5M2>, tensor<f32>)
+    return %0#0, %0#1 : tensor<3x17xf8E5M2>, tensor<f32>
   }
 }
 
@@ -166,8 +166,8 @@ module {
 // GENERATOR: conformance/gen/graph_quant.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
 module {
   func.func @main(%a0: tensor<3x17xf32>, %a1: tensor<f32>) -> (tensor<3x17xf4E2M1FN>, tensor<f32>) {
-    %r:2 = "tessera.quantize"(%a0, %a1) {scheme = "tensor"} : (tensor<3x17xf32>, tensor<f32>) -> (tensor<3x17xf4E2M1FN>, tensor<f32>)
-    return %r#0, %r#1 : tensor<3x17xf4E2M1FN>, tensor<f32>
+    %0:2 = "tessera.quantize"(%a0, %a1) {scheme = "tensor"} : (tensor<3x17xf32>, tensor<f32>) -> (tensor<3x17xf4E2M1FN>, tensor<f32>)
+    return %0#0, %0#1 : tensor<3x17xf4E2M1FN>, tensor<f32>
   }
 }
 
@@ -182,8 +182,8 @@ module {
 // GENERATOR: conformance/gen/graph_quant.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
 module {
   func.func @main(%a0: tensor<2x8xf32>) -> (tensor<2x8xf8E4M3FN>, tensor<f32>) {
-    %r:2 = "tessera.quantize"(%a0) {scheme = "tensor"} : (tensor<2x8xf32>) -> (tensor<2x8xf8E4M3FN>, tensor<f32>)
-    return %r#0, %r#1 : tensor<2x8xf8E4M3FN>, tensor<f32>
+    %0:2 = "tessera.quantize"(%a0) {scheme = "tensor"} : (tensor<2x8xf32>) -> (tensor<2x8xf8E4M3FN>, tensor<f32>)
+    return %0#0, %0#1 : tensor<2x8xf8E4M3FN>, tensor<f32>
   }
 }
 
@@ -198,8 +198,8 @@ module {
 // GENERATOR: conformance/gen/graph_quant.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
 module {
   func.func @main(%a0: tensor<f32>) -> (tensor<f8E5M2>, tensor<f32>) {
-    %r:2 = "tessera.quantize"(%a0) {scheme = "tensor"} : (tensor<f32>) -> (tensor<f8E5M2>, tensor<f32>)
-    return %r#0, %r#1 : tensor<f8E5M2>, tensor<f32>
+    %0:2 = "tessera.quantize"(%a0) {scheme = "tensor"} : (tensor<f32>) -> (tensor<f8E5M2>, tensor<f32>)
+    return %0#0, %0#1 : tensor<f8E5M2>, tensor<f32>
   }
 }
 
@@ -215,8 +215,8 @@ module {
 // GENERATOR: conformance/gen/graph_quant.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
 module {
   func.func @main(%a0: tensor<3x64xf32>) -> (tensor<3x64xf8E4M3FN>, tensor<3x2xf8E8M0FNU>) {
-    %r:2 = "tessera.quantize"(%a0) {scheme = "mx", scale_rule = "ocp"} : (tensor<3x64xf32>) -> (tensor<3x64xf8E4M3FN>, tensor<3x2xf8E8M0FNU>)
-    return %r#0, %r#1 : tensor<3x64xf8E4M3FN>, tensor<3x2xf8E8M0FNU>
+    %0:2 = "tessera.quantize"(%a0) {scheme = "mx", scale_rule = "ocp"} : (tensor<3x64xf32>) -> (tensor<3x64xf8E4M3FN>, tensor<3x2xf8E8M0FNU>)
+    return %0#0, %0#1 : tensor<3x64xf8E4M3FN>, tensor<3x2xf8E8M0FNU>
   }
 }
 
@@ -232,8 +232,8 @@ module {
 // GENERATOR: conformance/gen/graph_quant.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
 module {
   func.func @main(%a0: tensor<2x50xf32>) -> (tensor<2x50xf8E4M3FN>, tensor<2x2xf8E8M0FNU>) {
-    %r:2 = "tessera.quantize"(%a0) {scheme = "mx", scale_rule = "ocp"} : (tensor<2x50xf32>) -> (tensor<2x50xf8E4M3FN>, tensor<2x2xf8E8M0FNU>)
-    return %r#0, %r#1 : tensor<2x50xf8E4M3FN>, tensor<2x2xf8E8M0FNU>
+    %0:2 = "tessera.quantize"(%a0) {scheme = "mx", scale_rule = "ocp"} : (tensor<2x50xf32>) -> (tensor<2x50xf8E4M3FN>, tensor<2x2xf8E8M0FNU>)
+    return %0#0, %0#1 : tensor<2x50xf8E4M3FN>, tensor<2x2xf8E8M0FNU>
   }
 }
 
@@ -249,8 +249,8 @@ module {
 // GENERATOR: conformance/gen/graph_quant.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
 module {
   func.func @main(%a0: tensor<3x64xf32>) -> (tensor<3x64xf8E4M3FN>, tensor<3x2xf8E8M0FNU>) {
-    %r:2 = "tessera.quantize"(%a0) {scheme = "mx", scale_rule = "ceil"} : (tensor<3x64xf32>) -> (tensor<3x64xf8E4M3FN>, tensor<3x2xf8E8M0FNU>)
-    return %r#0, %r#1 : tensor<3x64xf8E4M3FN>, tensor<3x2xf8E8M0FNU>
+    %0:2 = "tessera.quantize"(%a0) {scheme = "mx", scale_rule = "ceil"} : (tensor<3x64xf32>) -> (tensor<3x64xf8E4M3FN>, tensor<3x2xf8E8M0FNU>)
+    return %0#0, %0#1 : tensor<3x64xf8E4M3FN>, tensor<3x2xf8E8M0FNU>
   }
 }
 
@@ -266,8 +266,8 @@ module {
 // GENERATOR: conformance/gen/graph_quant.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
 module {
   func.func @main(%a0: tensor<2x50xf32>) -> (tensor<2x50xf8E4M3FN>, tensor<2x2xf8E8M0FNU>) {
-    %r:2 = "tessera.quantize"(%a0) {scheme = "mx", scale_rule = "ceil"} : (tensor<2x50xf32>) -> (tensor<2x50xf8E4M3FN>, tensor<2x2xf8E8M0FNU>)
-    return %r#0, %r#1 : tensor<2x50xf8E4M3FN>, tensor<2x2xf8E8M0FNU>
+    %0:2 = "tessera.quantize"(%a0) {scheme = "mx", scale_rule = "ceil"} : (tensor<2x50xf32>) -> (tensor<2x50xf8E4M3FN>, tensor<2x2xf8E8M0FNU>)
+    return %0#0, %0#1 : tensor<2x50xf8E4M3FN>, tensor<2x2xf8E8M0FNU>
   }
 }
 
@@ -283,8 +283,8 @@ module {
 // GENERATOR: conformance/gen/graph_quant.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
 module {
   func.func @main(%a0: tensor<3x64xf32>) -> (tensor<3x64xf8E5M2>, tensor<3x2xf8E8M0FNU>) {
-    %r:2 = "tessera.quantize"(%a0) {scheme = "mx", scale_rule = "ocp"} : (tensor<3x64xf32>) -> (tensor<3x64xf8E5M2>, tensor<3x2xf8E8M0FNU>)
-    return %r#0, %r#1 : tensor<3x64xf8E5M2>, tensor<3x2xf8E8M0FNU>
+    %0:2 = "tessera.quantize"(%a0) {scheme = "mx", scale_rule = "ocp"} : (tensor<3x64xf32>) -> (tensor<3x64xf8E5M2>, tensor<3x2xf8E8M0FNU>)
+    return %0#0, %0#1 : tensor<3x64xf8E5M2>, tensor<3x2xf8E8M0FNU>
   }
 }
 
@@ -300,8 +300,8 @@ module {
 // GENERATOR: conformance/gen/graph_quant.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
 module {
   func.func @main(%a0: tensor<2x50xf32>) -> (tensor<2x50xf8E5M2>, tensor<2x2xf8E8M0FNU>) {
-    %r:2 = "tessera.quantize"(%a0) {scheme = "mx", scale_rule = "ocp"} : (tensor<2x50xf32>) -> (tensor<2x50xf8E5M2>, tensor<2x2xf8E8M0FNU>)
-    return %r#0, %r#1 : tensor<2x50xf8E5M2>, tensor<2x2xf8E8M0FNU>
+    %0:2 = "tessera.quantize"(%a0) {scheme = "mx", scale_rule = "ocp"} : (tensor<2x50xf32>) -> (tensor<2x50xf8E5M2>, tensor<2x2xf8E8M0FNU>)
+    return %0#0, %0#1 : tensor<2x50xf8E5M2>, tensor<2x2xf8E8M0FNU>
   }
 }
 
@@ -317,8 +317,8 @@ module {
 // GENERATOR: conformance/gen/graph_quant.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
 module {
   func.func @main(%a0: tensor<3x64xf32>) -> (tensor<3x64xf8E5M2>, tensor<3x2xf8E8M0FNU>) {
-    %r:2 = "tessera.quantize"(%a0) {scheme = "mx", scale_rule = "ceil"} : (tensor<3x64xf32>) -> (tensor<3x64xf8E5M2>, tensor<3x2xf8E8M0FNU>)
-    return %r#0, %r#1 : tensor<3x64xf8E5M2>, tensor<3x2xf8E8M0FNU>
+    %0:2 = "tessera.quantize"(%a0) {scheme = "mx", scale_rule = "ceil"} : (tensor<3x64xf32>) -> (tensor<3x64xf8E5M2>, tensor<3x2xf8E8M0FNU>)
+    return %0#0, %0#1 : tensor<3x64xf8E5M2>, tensor<3x2xf8E8M0FNU>
   }
 }
 
@@ -334,8 +334,8 @@ module {
 // GENERATOR: conformance/gen/graph_quant.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
 module {
   func.func @main(%a0: tensor<2x50xf32>) -> (tensor<2x50xf8E5M2>, tensor<2x2xf8E8M0FNU>) {
-    %r:2 = "tessera.quantize"(%a0) {scheme = "mx", scale_rule = "ceil"} : (tensor<2x50xf32>) -> (tensor<2x50xf8E5M2>, tensor<2x2xf8E8M0FNU>)
-    return %r#0, %r#1 : tensor<2x50xf8E5M2>, tensor<2x2xf8E8M0FNU>
+    %0:2 = "tessera.quantize"(%a0) {scheme = "mx", scale_rule = "ceil"} : (tensor<2x50xf32>) -> (tensor<2x50xf8E5M2>, tensor<2x2xf8E8M0FNU>)
+    return %0#0, %0#1 : tensor<2x50xf8E5M2>, tensor<2x2xf8E8M0FNU>
   }
 }
 
@@ -351,8 +351,8 @@ module {
 // GENERATOR: conformance/gen/graph_quant.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
 module {
   func.func @main(%a0: tensor<3x64xf32>) -> (tensor<3x64xf6E3M2FN>, tensor<3x2xf8E8M0FNU>) {
-    %r:2 = "tessera.quantize"(%a0) {scheme = "mx", scale_rule = "ocp"} : (tensor<3x64xf32>) -> (tensor<3x64xf6E3M2FN>, tensor<3x2xf8E8M0FNU>)
-    return %r#0, %r#1 : tensor<3x64xf6E3M2FN>, tensor<3x2xf8E8M0FNU>
+    %0:2 = "tessera.quantize"(%a0) {scheme = "mx", scale_rule = "ocp"} : (tensor<3x64xf32>) -> (tensor<3x64xf6E3M2FN>, tensor<3x2xf8E8M0FNU>)
+    return %0#0, %0#1 : tensor<3x64xf6E3M2FN>, tensor<3x2xf8E8M0FNU>
   }
 }
 
@@ -368,8 +368,8 @@ module {
 // GENERATOR: conformance/gen/graph_quant.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
 module {
   func.func @main(%a0: tensor<2x50xf32>) -> (tensor<2x50xf6E3M2FN>, tensor<2x2xf8E8M0FNU>) {
-    %r:2 = "tessera.quantize"(%a0) {scheme = "mx", scale_rule = "ocp"} : (tensor<2x50xf32>) -> (tensor<2x50xf6E3M2FN>, tensor<2x2xf8E8M0FNU>)
-    return %r#0, %r#1 : tensor<2x50xf6E3M2FN>, tensor<2x2xf8E8M0FNU>
+    %0:2 = "tessera.quantize"(%a0) {scheme = "mx", scale_rule = "ocp"} : (tensor<2x50xf32>) -> (tensor<2x50xf6E3M2FN>, tensor<2x2xf8E8M0FNU>)
+    return %0#0, %0#1 : tensor<2x50xf6E3M2FN>, tensor<2x2xf8E8M0FNU>
   }
 }
 
@@ -385,8 +385,8 @@ module {
 // GENERATOR: conformance/gen/graph_quant.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
 module {
   func.func @main(%a0: tensor<3x64xf32>) -> (tensor<3x64xf6E3M2FN>, tensor<3x2xf8E8M0FNU>) {
-    %r:2 = "tessera.quantize"(%a0) {scheme = "mx", scale_rule = "ceil"} : (tensor<3x64xf32>) -> (tensor<3x64xf6E3M2FN>, tensor<3x2xf8E8M0FNU>)
-    return %r#0, %r#1 : tensor<3x64xf6E3M2FN>, tensor<3x2xf8E8M0FNU>
+    %0:2 = "tessera.quantize"(%a0) {scheme = "mx", scale_rule = "ceil"} : (tensor<3x64xf32>) -> (tensor<3x64xf6E3M2FN>, tensor<3x2xf8E8M0FNU>)
+    return %0#0, %0#1 : tensor<3x64xf6E3M2FN>, tensor<3x2xf8E8M0FNU>
   }
 }
 
@@ -402,8 +402,8 @@ module {
 // GENERATOR: conformance/gen/graph_quant.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
 module {
   func.func @main(%a0: tensor<2x50xf32>) -> (tensor<2x50xf6E3M2FN>, tensor<2x2xf8E8M0FNU>) {
-    %r:2 = "tessera.quantize"(%a0) {scheme = "mx", scale_rule = "ceil"} : (tensor<2x50xf32>) -> (tensor<2x50xf6E3M2FN>, tensor<2x2xf8E8M0FNU>)
-    return %r#0, %r#1 : tensor<2x50xf6E3M2FN>, tensor<2x2xf8E8M0FNU>
+    %0:2 = "tessera.quantize"(%a0) {scheme = "mx", scale_rule = "ceil"} : (tensor<2x50xf32>) -> (tensor<2x50xf6E3M2FN>, tensor<2x2xf8E8M0FNU>)
+    return %0#0, %0#1 : tensor<2x50xf6E3M2FN>, tensor<2x2xf8E8M0FNU>
   }
 }
 
@@ -419,8 +419,8 @@ module {
 // GENERATOR: conformance/gen/graph_quant.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
 module {
   func.func @main(%a0: tensor<3x64xf32>) -> (tensor<3x64xf6E2M3FN>, tensor<3x2xf8E8M0FNU>) {
-    %r:2 = "tessera.quantize"(%a0) {scheme = "mx", scale_rule = "ocp"} : (tensor<3x64xf32>) -> (tensor<3x64xf6E2M3FN>, tensor<3x2xf8E8M0FNU>)
-    return %r#0, %r#1 : tensor<3x64xf6E2M3FN>, tensor<3x2xf8E8M0FNU>
+    %0:2 = "tessera.quantize"(%a0) {scheme = "mx", scale_rule = "ocp"} : (tensor<3x64xf32>) -> (tensor<3x64xf6E2M3FN>, tensor<3x2xf8E8M0FNU>)
+    return %0#0, %0#1 : tensor<3x64xf6E2M3FN>, tensor<3x2xf8E8M0FNU>
   }
 }
 
@@ -436,8 +436,8 @@ module {
 // GENERATOR: conformance/gen/graph_quant.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
 module {
   func.func @main(%a0: tensor<2x50xf32>) -> (tensor<2x50xf6E2M3FN>, tensor<2x2xf8E8M0FNU>) {
-    %r:2 = "tessera.quantize"(%a0) {scheme = "mx", scale_rule = "ocp"} : (tensor<2x50xf32>) -> (tensor<2x50xf6E2M3FN>, tensor<2x2xf8E8M0FNU>)
-    return %r#0, %r#1 : tensor<2x50xf6E2M3FN>, tensor<2x2xf8E8M0FNU>
+    %0:2 = "tessera.quantize"(%a0) {scheme = "mx", scale_rule = "ocp"} : (tensor<2x50xf32>) -> (tensor<2x50xf6E2M3FN>, tensor<2x2xf8E8M0FNU>)
+    return %0#0, %0#1 : tensor<2x50xf6E2M3FN>, tensor<2x2xf8E8M0FNU>
   }
 }
 
@@ -453,8 +453,8 @@ module {
 // GENERATOR: conformance/gen/graph_quant.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
 module {
   func.func @main(%a0: tensor<3x64xf32>) -> (tensor<3x64xf6E2M3FN>, tensor<3x2xf8E8M0FNU>) {
-    %r:2 = "tessera.quantize"(%a0) {scheme = "mx", scale_rule = "ceil"} : (tensor<3x64xf32>) -> (tensor<3x64xf6E2M3FN>, tensor<3x2xf8E8M0FNU>)
-    return %r#0, %r#1 : tensor<3x64xf6E2M3FN>, tensor<3x2xf8E8M0FNU>
+    %0:2 = "tessera.quantize"(%a0) {scheme = "mx", scale_rule = "ceil"} : (tensor<3x64xf32>) -> (tensor<3x64xf6E2M3FN>, tensor<3x2xf8E8M0FNU>)
+    return %0#0, %0#1 : tensor<3x64xf6E2M3FN>, tensor<3x2xf8E8M0FNU>
   }
 }
 
@@ -470,8 +470,8 @@ module {
 // GENERATOR: conformance/gen/graph_quant.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
 module {
   func.func @main(%a0: tensor<2x50xf32>) -> (tensor<2x50xf6E2M3FN>, tensor<2x2xf8E8M0FNU>) {
-    %r:2 = "tessera.quantize"(%a0) {scheme = "mx", scale_rule = "ceil"} : (tensor<2x50xf32>) -> (tensor<2x50xf6E2M3FN>, tensor<2x2xf8E8M0FNU>)
-    return %r#0, %r#1 : tensor<2x50xf6E2M3FN>, tensor<2x2xf8E8M0FNU>
+    %0:2 = "tessera.quantize"(%a0) {scheme = "mx", scale_rule = "ceil"} : (tensor<2x50xf32>) -> (tensor<2x50xf6E2M3FN>, tensor<2x2xf8E8M0FNU>)
+    return %0#0, %0#1 : tensor<2x50xf6E2M3FN>, tensor<2x2xf8E8M0FNU>
   }
 }
 
@@ -487,8 +487,8 @@ module {
 // GENERATOR: conformance/gen/graph_quant.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
 module {
   func.func @main(%a0: tensor<3x64xf32>) -> (tensor<3x64xf4E2M1FN>, tensor<3x2xf8E8M0FNU>) {
-    %r:2 = "tessera.quantize"(%a0) {scheme = "mx", scale_rule = "ocp"} : (tensor<3x64xf32>) -> (tensor<3x64xf4E2M1FN>, tensor<3x2xf8E8M0FNU>)
-    return %r#0, %r#1 : tensor<3x64xf4E2M1FN>, tensor<3x2xf8E8M0FNU>
+    %0:2 = "tessera.quantize"(%a0) {scheme = "mx", scale_rule = "ocp"} : (tensor<3x64xf32>) -> (tensor<3x64xf4E2M1FN>, tensor<3x2xf8E8M0FNU>)
+    return %0#0, %0#1 : tensor<3x64xf4E2M1FN>, tensor<3x2xf8E8M0FNU>
   }
 }
 
@@ -504,8 +504,8 @@ module {
 // GENERATOR: conformance/gen/graph_quant.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
 module {
   func.func @main(%a0: tensor<2x50xf32>) -> (tensor<2x50xf4E2M1FN>, tensor<2x2xf8E8M0FNU>) {
-    %r:2 = "tessera.quantize"(%a0) {scheme = "mx", scale_rule = "ocp"} : (tensor<2x50xf32>) -> (tensor<2x50xf4E2M1FN>, tensor<2x2xf8E8M0FNU>)
-    return %r#0, %r#1 : tensor<2x50xf4E2M1FN>, tensor<2x2xf8E8M0FNU>
+    %0:2 = "tessera.quantize"(%a0) {scheme = "mx", scale_rule = "ocp"} : (tensor<2x50xf32>) -> (tensor<2x50xf4E2M1FN>, tensor<2x2xf8E8M0FNU>)
+    return %0#0, %0#1 : tensor<2x50xf4E2M1FN>, tensor<2x2xf8E8M0FNU>
   }
 }
 
@@ -521,8 +521,8 @@ module {
 // GENERATOR: conformance/gen/graph_quant.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
 module {
   func.func @main(%a0: tensor<3x64xf32>) -> (tensor<3x64xf4E2M1FN>, tensor<3x2xf8E8M0FNU>) {
-    %r:2 = "tessera.quantize"(%a0) {scheme = "mx", scale_rule = "ceil"} : (tensor<3x64xf32>) -> (tensor<3x64xf4E2M1FN>, tensor<3x2xf8E8M0FNU>)
-    return %r#0, %r#1 : tensor<3x64xf4E2M1FN>, tensor<3x2xf8E8M0FNU>
+    %0:2 = "tessera.quantize"(%a0) {scheme = "mx", scale_rule = "ceil"} : (tensor<3x64xf32>) -> (tensor<3x64xf4E2M1FN>, tensor<3x2xf8E8M0FNU>)
+    return %0#0, %0#1 : tensor<3x64xf4E2M1FN>, tensor<3x2xf8E8M0FNU>
   }
 }
 
@@ -538,8 +538,8 @@ module {
 // GENERATOR: conformance/gen/graph_quant.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
 module {
   func.func @main(%a0: tensor<2x50xf32>) -> (tensor<2x50xf4E2M1FN>, tensor<2x2xf8E8M0FNU>) {
-    %r:2 = "tessera.quantize"(%a0) {scheme = "mx", scale_rule = "ceil"} : (tensor<2x50xf32>) -> (tensor<2x50xf4E2M1FN>, tensor<2x2xf8E8M0FNU>)
-    return %r#0, %r#1 : tensor<2x50xf4E2M1FN>, tensor<2x2xf8E8M0FNU>
+    %0:2 = "tessera.quantize"(%a0) {scheme = "mx", scale_rule = "ceil"} : (tensor<2x50xf32>) -> (tensor<2x50xf4E2M1FN>, tensor<2x2xf8E8M0FNU>)
+    return %0#0, %0#1 : tensor<2x50xf4E2M1FN>, tensor<2x2xf8E8M0FNU>
   }
 }
 
@@ -554,8 +554,8 @@ module {
 // GENERATOR: conformance/gen/graph_quant.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
 module {
   func.func @main(%a0: tensor<2x64xf32>) -> (tensor<2x64xf8E4M3FN>, tensor<2x2xf8E8M0FNU>) {
-    %r:2 = "tessera.quantize"(%a0) {scheme = "mx"} : (tensor<2x64xf32>) -> (tensor<2x64xf8E4M3FN>, tensor<2x2xf8E8M0FNU>)
-    return %r#0, %r#1 : tensor<2x64xf8E4M3FN>, tensor<2x2xf8E8M0FNU>
+    %0:2 = "tessera.quantize"(%a0) {scheme = "mx"} : (tensor<2x64xf32>) -> (tensor<2x64xf8E4M3FN>, tensor<2x2xf8E8M0FNU>)
+    return %0#0, %0#1 : tensor<2x64xf8E4M3FN>, tensor<2x2xf8E8M0FNU>
   }
 }
 
@@ -572,8 +572,8 @@ module {
 // GENERATOR: conformance/gen/graph_quant.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
 module {
   func.func @main(%a0: tensor<4x48xf32>) -> (tensor<4x48xf4E2M1FN>, tensor<4x3xf8E4M3FN>, tensor<f32>) {
-    %r:3 = "tessera.quantize"(%a0) {scheme = "nvfp4"} : (tensor<4x48xf32>) -> (tensor<4x48xf4E2M1FN>, tensor<4x3xf8E4M3FN>, tensor<f32>)
-    return %r#0, %r#1, %r#2 : tensor<4x48xf4E2M1FN>, tensor<4x3xf8E4M3FN>, tensor<f32>
+    %0:3 = "tessera.quantize"(%a0) {scheme = "nvfp4"} : (tensor<4x48xf32>) -> (tensor<4x48xf4E2M1FN>, tensor<4x3xf8E4M3FN>, tensor<f32>)
+    return %0#0, %0#1, %0#2 : tensor<4x48xf4E2M1FN>, tensor<4x3xf8E4M3FN>, tensor<f32>
   }
 }
 
@@ -590,8 +590,8 @@ module {
 // GENERATOR: conformance/gen/graph_quant.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
 module {
   func.func @main(%a0: tensor<3x20xf32>) -> (tensor<3x20xf4E2M1FN>, tensor<3x2xf8E4M3FN>, tensor<f32>) {
-    %r:3 = "tessera.quantize"(%a0) {scheme = "nvfp4"} : (tensor<3x20xf32>) -> (tensor<3x20xf4E2M1FN>, tensor<3x2xf8E4M3FN>, tensor<f32>)
-    return %r#0, %r#1, %r#2 : tensor<3x20xf4E2M1FN>, tensor<3x2xf8E4M3FN>, tensor<f32>
+    %0:3 = "tessera.quantize"(%a0) {scheme = "nvfp4"} : (tensor<3x20xf32>) -> (tensor<3x20xf4E2M1FN>, tensor<3x2xf8E4M3FN>, tensor<f32>)
+    return %0#0, %0#1, %0#2 : tensor<3x20xf4E2M1FN>, tensor<3x2xf8E4M3FN>, tensor<f32>
   }
 }
 
@@ -608,7 +608,7 @@ module {
 // GENERATOR: conformance/gen/graph_quant.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
 module {
   func.func @main(%a0: tensor<1x16xf32>) -> (tensor<1x16xf4E2M1FN>, tensor<1x1xf8E4M3FN>, tensor<f32>) {
-    %r:3 = "tessera.quantize"(%a0) {scheme = "nvfp4"} : (tensor<1x16xf32>) -> (tensor<1x16xf4E2M1FN>, tensor<1x1xf8E4M3FN>, tensor<f32>)
-    return %r#0, %r#1, %r#2 : tensor<1x16xf4E2M1FN>, tensor<1x1xf8E4M3FN>, tensor<f32>
+    %0:3 = "tessera.quantize"(%a0) {scheme = "nvfp4"} : (tensor<1x16xf32>) -> (tensor<1x16xf4E2M1FN>, tensor<1x1xf8E4M3FN>, tensor<f32>)
+    return %0#0, %0#1, %0#2 : tensor<1x16xf4E2M1FN>, tensor<1x1xf8E4M3FN>, tensor<f32>
   }
 }
