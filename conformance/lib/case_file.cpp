@@ -75,6 +75,14 @@ bool parse_int(std::string_view s, int64_t& out) {
 /// Hex digits per element in `hex:` payloads: two per byte, one for i4.
 int hex_digits(DType t) { return t == DType::i4 ? 1 : dtype_bits(t) / 4; }
 
+/// The INPUT or EXPECT tensors of one case while parsing: per index either one plain tensor or
+/// one tensor per rank (given as `i@0`, `i@1`, ... in order).
+struct TensorList {
+  std::vector<std::vector<interp::HostTensor>> entries;
+  int64_t open_ranks = 0;  ///< Ranks given so far of the last entry, if it is per-rank and open.
+  int open_line = 0;       ///< Line of the open entry's first directive.
+};
+
 /// Parses one case chunk; `fail` adds file:line.
 class ChunkParser {
  public:
@@ -111,7 +119,9 @@ class ChunkParser {
     }
     line_ = c.line;
     if (program_begin == end) fail("case '" + c.name + "' has no program text");
-    if (c.expected.empty()) fail("case '" + c.name + "' has no EXPECT directive");
+    if (outputs_.entries.empty()) fail("case '" + c.name + "' has no EXPECT directive");
+    finish(inputs_, "INPUT", c, c.inputs, c.rank_inputs);
+    finish(outputs_, "EXPECT", c, c.expected, c.rank_expected);
     size_t last = end;
     while (last > program_begin && trim(lines_[last - 1]).empty()) --last;
     c.program_line = static_cast<int>(program_begin + 1);
@@ -122,6 +132,28 @@ class ChunkParser {
  private:
   [[noreturn]] void fail(const std::string& msg) const {
     throw Error(path_ + ":" + std::to_string(line_) + ": error: " + msg);
+  }
+
+  /// Checks that per-rank entries are complete and lays the tensors out per rank.
+  void finish(TensorList& list, const std::string& key, const Case& c,
+              std::vector<interp::HostTensor>& flat,
+              std::vector<std::vector<interp::HostTensor>>& per_rank) {
+    if (list.open_ranks != 0) {
+      line_ = list.open_line;
+      fail(key + " " + std::to_string(list.entries.size() - 1) + " gives " +
+           std::to_string(list.open_ranks) + " of the " + std::to_string(c.ranks) +
+           " ranks (expected @0 .. @" + std::to_string(c.ranks - 1) + ")");
+    }
+    if (c.ranks == 1) {
+      for (auto& e : list.entries) flat.push_back(std::move(e[0]));
+      return;
+    }
+    per_rank.assign(static_cast<size_t>(c.ranks), {});
+    for (auto& e : list.entries) {
+      for (int64_t r = 0; r < c.ranks; ++r) {
+        per_rank[static_cast<size_t>(r)].push_back(e.size() == 1 ? e[0] : e[static_cast<size_t>(r)]);
+      }
+    }
   }
 
   void once(bool& seen, const std::string& key) {
@@ -154,10 +186,10 @@ class ChunkParser {
           fail("bad requirement '" + tok + "' (expected key=value)");
         }
         c.requirements.push_back(tok);
+        if (tok.rfind("mesh=", 0) == 0) mesh_requirement(tok, c);
       }
     } else if (key == "INPUT" || key == "EXPECT") {
-      auto& list = key == "INPUT" ? c.inputs : c.expected;
-      list.push_back(parse_tensor(key, value, static_cast<int64_t>(list.size())));
+      add_tensor(key, value, key == "INPUT" ? inputs_ : outputs_, c);
     } else if (key == "GENERATOR") {
       once(seen_generator_, key);
       if (value.empty()) fail("empty GENERATOR directive");
@@ -168,6 +200,55 @@ class ChunkParser {
       fail("unknown directive '" + key + "' (known: CASE, ENTRY, RULE, REQUIRES, INPUT, EXPECT, "
            "GENERATOR, NOTE)");
     }
+  }
+
+  void mesh_requirement(const std::string& tok, Case& c) {
+    int64_t n = 0;
+    if (seen_mesh_) fail("duplicate mesh= requirement");
+    seen_mesh_ = true;
+    if (!parse_int(std::string_view(tok).substr(5), n) || n < 1 || n > kMaxCaseRanks) {
+      fail("bad requirement '" + tok + "' (mesh=N needs 1 <= N <= " +
+           std::to_string(kMaxCaseRanks) + ")");
+    }
+    if (!inputs_.entries.empty() || !outputs_.entries.empty()) {
+      fail("REQUIRES mesh=N must come before the INPUT and EXPECT directives");
+    }
+    c.ranks = n;
+  }
+
+  /// `INPUT: i type payload` (plain; every rank when the case has several) or `INPUT: i@r ...`
+  /// (rank r's tensor; ranks 0 .. N-1 of one index on consecutive directives).
+  void add_tensor(const std::string& key, const std::string& value, TensorList& list,
+                  const Case& c) {
+    std::string index = split_ws(value).empty() ? std::string() : split_ws(value)[0];
+    size_t at = index.find('@');
+    const int64_t want = static_cast<int64_t>(list.entries.size()) - (list.open_ranks ? 1 : 0);
+    int64_t idx = -1, rank = -1;
+    if (!parse_int(std::string_view(index).substr(0, at), idx) || idx != want) {
+      fail(key + " index '" + index + "' out of order (expected " + std::to_string(want) +
+           (list.open_ranks ? "@" + std::to_string(list.open_ranks) : std::string()) + ")");
+    }
+    if (at == std::string::npos) {
+      if (list.open_ranks != 0) {
+        fail(key + " " + index + ": expected " + index + "@" + std::to_string(list.open_ranks) +
+             " (per-rank tensors list every rank)");
+      }
+      list.entries.push_back({parse_tensor(key, value, index)});
+      return;
+    }
+    if (c.ranks == 1) {
+      fail(key + " " + index + ": a per-rank tensor needs an earlier 'REQUIRES: mesh=N' with N > 1");
+    }
+    if (!parse_int(std::string_view(index).substr(at + 1), rank) || rank != list.open_ranks) {
+      fail(key + " " + index + ": rank out of order (expected " + std::to_string(idx) + "@" +
+           std::to_string(list.open_ranks) + ")");
+    }
+    if (rank == 0) {
+      list.entries.emplace_back();
+      list.open_line = line_;
+    }
+    list.entries.back().push_back(parse_tensor(key, value, index));
+    list.open_ranks = rank + 1 == c.ranks ? 0 : rank + 1;
   }
 
   Rule parse_rule(const std::string& value) {
@@ -209,19 +290,15 @@ class ChunkParser {
     return r;
   }
 
+  /// The tensor of a directive whose index token `index` was already checked.
   interp::HostTensor parse_tensor(const std::string& key, const std::string& value,
-                                  int64_t want_index) {
+                                  const std::string& index) {
     std::istringstream in(value);
-    std::string index, type;
-    in >> index >> type;
+    std::string skip, type;
+    in >> skip >> type;
     std::string payload;
     std::getline(in, payload);
     payload = std::string(trim(payload));
-    int64_t idx = -1;
-    if (!parse_int(index, idx) || idx != want_index) {
-      fail(key + " index '" + index + "' out of order (expected " + std::to_string(want_index) +
-           ")");
-    }
     interp::HostTensor t;
     int64_t count = 0, bytes = 0;
     try {
@@ -312,6 +389,8 @@ class ChunkParser {
   const std::vector<std::string>& lines_;
   int line_ = 0;
   bool seen_case_ = false, seen_entry_ = false, seen_rule_ = false, seen_generator_ = false;
+  bool seen_mesh_ = false;
+  TensorList inputs_, outputs_;
 };
 
 }  // namespace

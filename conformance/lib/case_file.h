@@ -24,12 +24,21 @@ struct Case {
   int program_line = 0;    ///< File line of the program's first line (to map diagnostics).
   std::string program, entry = "main";  ///< MLIR module text, verbatim; function to run.
   std::vector<interp::HostTensor> inputs, expected;  ///< In argument / result order.
+  /// Number of ranks the case runs on: N from `REQUIRES: mesh=N`, else 1.
+  int64_t ranks = 1;
+  /// For ranks > 1: rank_inputs[r] / rank_expected[r] are rank r's arguments / results, from
+  /// per-rank directives (`INPUT: i@r ...`) or a plain `INPUT: i ...` repeated on every rank.
+  /// `inputs` / `expected` are then empty. For ranks == 1 these are empty.
+  std::vector<std::vector<interp::HostTensor>> rank_inputs, rank_expected;
   Rule rule;
   /// REQUIRES capabilities, `key=value` each (e.g. "dtype=f32"). Not named `requires`: that is a
   /// C++20 keyword.
   std::vector<std::string> requirements;
   std::string generator;              ///< The GENERATOR directive's text, if any.
 };
+
+/// Largest `mesh=N` a case may require (the mesh model's limit, 2^20 ranks).
+inline constexpr int64_t kMaxCaseRanks = int64_t{1} << 20;
 
 /// Parses every case in one file. Throws tessera::Error("file:line: error: ...") on any problem.
 std::vector<Case> load_case_file(const std::string& path);

@@ -40,15 +40,50 @@ struct Target {
   plugins::CompileOptions compile;
 };
 
-std::vector<plugins::HostTensor> run_case(const Target& t, const Case& c) {
+using RankOutputs = std::vector<std::vector<plugins::HostTensor>>;  // [rank][result]
+
+// Runs a case; one output list per rank (one list for single-device cases). Mesh cases compile for
+// c.ranks devices and run through run_mesh with the per-rank argument lists.
+RankOutputs run_case(const Target& t, const Case& c) {
   plugins::CompileOptions o = t.compile;
   o.entry = c.entry;
   o.source_name = c.file;
+  o.num_devices = c.ranks;
   // Pad with the lines before the program so diagnostics carry the case file's line numbers.
   std::string text(static_cast<size_t>(c.program_line > 1 ? c.program_line - 1 : 0), '\n');
   text += c.program;
   plugins::Executable exe = t.backend.compile(text, o);
-  return t.backend.run(exe, c.inputs);
+  if (c.ranks > 1) return t.backend.run_mesh(exe, c.rank_inputs);
+  return {t.backend.run(exe, c.inputs)};
+}
+
+// Reports of at most this many failing ranks are printed in full; the rest are counted.
+constexpr int kMaxRankReports = 4;
+
+// Runs `check` on every rank's outputs; joins the reports of failing ranks ("rank r: ...").
+template <typename Fn>
+std::string per_rank_report(size_t ranks, Fn check) {
+  std::string report;
+  int failing = 0;
+  for (size_t r = 0; r < ranks; ++r) {
+    std::string one = check(r);
+    if (one.empty()) continue;
+    if (++failing > kMaxRankReports) continue;
+    if (!report.empty()) report += '\n';
+    for (size_t pos = 0; pos <= one.size();) {  // prefix every line with its rank
+      size_t nl = one.find('\n', pos);
+      if (nl == std::string::npos) nl = one.size();
+      if (pos != 0) report += '\n';
+      report.append("rank ").append(std::to_string(r)).append(": ");
+      report.append(one, pos, nl - pos);
+      pos = nl + 1;
+    }
+  }
+  if (failing > kMaxRankReports) {
+    report += "\n(" + std::to_string(failing - kMaxRankReports) + " more failing ranks of " +
+              std::to_string(ranks) + ")";
+  }
+  return report;
 }
 
 std::string histogram_text(const std::vector<int64_t>& h) {
@@ -65,21 +100,33 @@ std::string ulp_text(int64_t ulp) {
   return ulp == kUlpInfinite ? std::string("inf") : std::to_string(ulp);
 }
 
-// Checks `got` against the case's expectations; returns "" or the failure report.
-std::string check_expected(const Case& c, const std::vector<plugins::HostTensor>& got) {
-  if (got.size() != c.expected.size()) {
-    return "expected " + std::to_string(c.expected.size()) + " outputs, got " +
+// Checks one rank's outputs against its expectations; returns "" or the failure report.
+std::string check_rank(const Case& c, const std::vector<plugins::HostTensor>& want,
+                       const std::vector<plugins::HostTensor>& got) {
+  if (got.size() != want.size()) {
+    return "expected " + std::to_string(want.size()) + " outputs, got " +
            std::to_string(got.size());
   }
   std::string report;
   for (size_t i = 0; i < got.size(); ++i) {
-    Comparison cmp = compare(got[i], c.expected[i], c.rule);
+    Comparison cmp = compare(got[i], want[i], c.rule);
     if (!cmp.ok) {
       if (!report.empty()) report += '\n';
       report += "output " + std::to_string(i) + ": " + cmp.message;
     }
   }
   return report;
+}
+
+// Checks every rank's outputs against the case's expectations; returns "" or the report.
+std::string check_expected(const Case& c, const RankOutputs& got) {
+  if (c.ranks == 1) return got.size() == 1 ? check_rank(c, c.expected, got[0]) : "no outputs";
+  if (got.size() != c.rank_expected.size()) {
+    return "expected outputs of " + std::to_string(c.rank_expected.size()) + " ranks, got " +
+           std::to_string(got.size());
+  }
+  return per_rank_report(got.size(),
+                         [&](size_t r) { return check_rank(c, c.rank_expected[r], got[r]); });
 }
 
 // Bit-for-bit diff of two runs; sets `identical`.
@@ -103,6 +150,25 @@ std::string diff_outputs(const std::vector<plugins::HostTensor>& a,
               "; ulp histogram " + histogram_text(cmp.ulp_histogram) + "\n  " + cmp.message;
   }
   return identical ? "bit-identical (" + std::to_string(a.size()) + " outputs)" : report;
+}
+
+// Bit-for-bit diff of two runs over every rank; sets `identical`.
+std::string diff_ranks(const RankOutputs& a, const RankOutputs& b, bool& identical) {
+  if (a.size() != b.size()) {
+    identical = false;
+    return "rank counts differ: " + std::to_string(a.size()) + " vs " + std::to_string(b.size());
+  }
+  if (a.size() == 1) return diff_outputs(a[0], b[0], identical);
+  identical = true;
+  std::string report = per_rank_report(a.size(), [&](size_t r) {
+    bool same = false;
+    std::string msg = diff_outputs(a[r], b[r], same);
+    if (!same) identical = false;
+    return same ? std::string() : msg;
+  });
+  if (!identical) return report;
+  return "bit-identical (" + std::to_string(a.size()) + " ranks x " +
+         std::to_string(a.empty() ? 0 : a[0].size()) + " outputs)";
 }
 
 class Progress {
@@ -164,7 +230,6 @@ std::string unmet_requirement(const std::vector<std::string>& requirements,
         return "needs a mesh of " + value + " ranks; backend supports up to " +
                std::to_string(caps.max_mesh_size);
       }
-      if (n > 1) return "mesh cases need per-rank inputs, which the case format lacks so far";
     } else if (key == "level") {
       if (value != "graph" && value != "schedule" && value != "tile" && value != "target") {
         throw Error("requirement '" + req + "': level must be graph, schedule, tile or target");
@@ -259,7 +324,7 @@ int run_conformance(const RunnerOptions& o, plugins::Registry& registry, std::os
         r.status = CaseResult::Status::skipped;
         r.message = skip;
       } else {
-        std::vector<std::vector<plugins::HostTensor>> outs;
+        std::vector<RankOutputs> outs;
         for (const Target& t : targets) {
           try {
             outs.push_back(run_case(t, c));
@@ -273,7 +338,7 @@ int run_conformance(const RunnerOptions& o, plugins::Registry& registry, std::os
         if (r.status != CaseResult::Status::skipped) {
           if (diffing) {
             bool identical = false;
-            r.message = diff_outputs(outs[0], outs[1], identical);
+            r.message = diff_ranks(outs[0], outs[1], identical);
             if (!identical) r.status = CaseResult::Status::failed;
           } else {
             r.message = check_expected(c, outs[0]);

@@ -37,6 +37,8 @@ TEST_CASE("requirements: met, unmet with a reason, malformed") {
         "backend does not support dtype fp8_e4m3");
   CHECK(unmet_requirement({"level=tile"}, c, false) == "backend does not run tile IR");
   CHECK(unmet_requirement({"mesh=8"}, c, false).find("up to 4") != std::string::npos);
+  // Mesh cases within the backend's limit run (per-rank tensors, docs/conformance.md).
+  CHECK(unmet_requirement({"mesh=4"}, c, false).empty());
   CHECK(unmet_requirement({}, c, true) == "backend has no deterministic mode");
   c.unavailable_reason = "no CUDA device";
   CHECK(unmet_requirement({}, c, false) == "backend unavailable: no CUDA device");

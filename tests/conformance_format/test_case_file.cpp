@@ -204,6 +204,69 @@ TEST_CASE("bad case files are errors at the right line") {
                8, "directive 'RULE' after the program text");
 }
 
+TEST_CASE("mesh cases: per-rank tensors i@r and plain tensors repeated on every rank") {
+  std::string text =
+      "// CASE: m\n"
+      "// REQUIRES: op=tessera.all_reduce mesh=3\n"
+      "// INPUT: 0@0 tensor<2xi32> hex:00000001,00000002\n"
+      "// INPUT: 0@1 tensor<2xi32> hex:00000003,00000004\n"
+      "// INPUT: 0@2 tensor<1xi32> hex:00000005\n"
+      "// INPUT: 1 tensor<i32> hex:00000007\n"
+      "// EXPECT: 0 tensor<2xi32> splat:00000009\n"
+      "// EXPECT: 1@0 tensor<i32> hex:00000000\n"
+      "// EXPECT: 1@1 tensor<i32> hex:00000001\n"
+      "// EXPECT: 1@2 tensor<i32> hex:00000002\n" +
+      std::string(kModule);
+  std::vector<Case> cases = tessera::conform::load_case_file(scratch().write("mesh.mlir", text));
+  REQUIRE(cases.size() == 1);
+  const Case& c = cases[0];
+  CHECK(c.ranks == 3);
+  CHECK(c.inputs.empty());
+  CHECK(c.expected.empty());
+  REQUIRE(c.rank_inputs.size() == 3);
+  REQUIRE(c.rank_expected.size() == 3);
+  for (int r = 0; r < 3; ++r) {
+    REQUIRE(c.rank_inputs[r].size() == 2);
+    REQUIRE(c.rank_expected[r].size() == 2);
+    CHECK(static_cast<int>(c.rank_inputs[r][1].data[0]) == 7);  // plain: the same on every rank
+    CHECK(static_cast<int>(c.rank_expected[r][1].data[0]) == r);
+  }
+  CHECK(static_cast<int>(c.rank_inputs[1][0].data[4]) == 4);
+  CHECK(c.rank_inputs[2][0].shape == std::vector<int64_t>{1});  // ranks may differ in shape
+  // mesh=1 keeps the single-device layout.
+  std::string one = "// CASE: one\n// REQUIRES: mesh=1\n// EXPECT: 0 tensor<i32> hex:00000001\n" +
+                    std::string(kModule);
+  auto c1 = tessera::conform::load_case_file(scratch().write("mesh1.mlir", one));
+  CHECK(c1[0].ranks == 1);
+  CHECK(c1[0].expected.size() == 1);
+  CHECK(c1[0].rank_expected.empty());
+}
+
+TEST_CASE("mesh cases: bad per-rank directives are errors at the right line") {
+  const std::string m = kModule;
+  const std::string t = " tensor<i32> hex:00000001\n";
+  expect_error("// CASE: a\n// INPUT: 0@0" + t + "// EXPECT: 0" + t + m, 2,
+               "needs an earlier 'REQUIRES: mesh=N' with N > 1");
+  expect_error("// CASE: a\n// REQUIRES: mesh=2\n// INPUT: 0@1" + t + "// EXPECT: 0" + t + m, 3,
+               "rank out of order (expected 0@0)");
+  expect_error("// CASE: a\n// REQUIRES: mesh=3\n// INPUT: 0@0" + t + "// INPUT: 0@1" + t +
+                   "// EXPECT: 0" + t + m,
+               3, "INPUT 0 gives 2 of the 3 ranks");
+  expect_error("// CASE: a\n// REQUIRES: mesh=2\n// INPUT: 0@0" + t + "// INPUT: 1" + t +
+                   "// EXPECT: 0" + t + m,
+               4, "out of order (expected 0@1)");
+  expect_error("// CASE: a\n// REQUIRES: mesh=2\n// INPUT: 0@0" + t + "// INPUT: 0" + t + m, 4,
+               "expected 0@1 (per-rank tensors list every rank)");
+  expect_error("// CASE: a\n// EXPECT: 0" + t + "// REQUIRES: mesh=2\n" + m, 3,
+               "must come before the INPUT and EXPECT");
+  expect_error("// CASE: a\n// REQUIRES: mesh=2 mesh=2\n// EXPECT: 0" + t + m, 2,
+               "duplicate mesh= requirement");
+  expect_error("// CASE: a\n// REQUIRES: mesh=0\n// EXPECT: 0" + t + m, 2, "1 <= N");
+  expect_error("// CASE: a\n// REQUIRES: mesh=x\n// EXPECT: 0" + t + m, 2, "1 <= N");
+  expect_error("// CASE: a\n// REQUIRES: mesh=2\n// INPUT: 0@x" + t + "// EXPECT: 0" + t + m, 3,
+               "rank out of order");
+}
+
 TEST_CASE("npy payloads must match the declared type") {
   tessera::interp::HostTensor t;
   t.dtype = DType::f32;
