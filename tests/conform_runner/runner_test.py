@@ -134,6 +134,35 @@ def scenario_interp(a):
     check(code == 0 and " 0 failed," in last_line(out), "built-in vs plugin identical", out, err)
 
 
+def scenario_mesh(a):
+    """Mesh cases (per-rank tensors) through run_mesh: the plugin passes them, built-in vs plugin
+    diff rank by rank, a wrong per-rank expectation fails naming its rank, and a backend whose
+    max mesh size is too small skips them with the reason."""
+    cases = os.path.join(a.cases_dir, "mesh")
+    code, out, err = run(a.runner, "--backend", a.plugin, "--cases", cases)
+    check(code == 0 and " 0 failed, 0 skipped" in last_line(out), "plugin passes mesh cases",
+          out, err)
+    code, out, err = run(a.runner, "--backend", "reference", "--diff-backend", a.plugin,
+                         "--cases", cases, "--filter", "*nvl72*")
+    check(code == 0 and "ranks x" in out and " 0 failed," in last_line(out),
+          "built-in vs plugin identical on 72 ranks", out, err)
+    with tempfile.TemporaryDirectory() as tmp:
+        src = open(os.path.join(cases, "ppermute.mlir"), encoding="utf-8").read()
+        at = src.index("// EXPECT: 0@3 ")
+        at = src.index("hex:", at) + 4
+        bad = src[:at] + ("1" if src[at] == "0" else "0") + src[at + 1:]
+        path = os.path.join(tmp, "ppermute.mlir")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(bad)
+        code, out, err = run(a.runner, "--backend", "reference", "--cases", path)
+        check(code == 1 and "rank 3: output 0:" in out and " 1 failed," in last_line(out),
+              "a wrong rank-3 expectation fails and names rank 3", out, err)
+    code, out, err = run(a.runner, "--backend", a.stub, "--cases", cases,
+                         "--filter", "*all_reduce*")
+    check(code == 0 and last_line(out).startswith("0 passed, 0 failed,") and "mesh of" in out,
+          "small backends skip mesh cases with the reason", out, err)
+
+
 def main():
     p = argparse.ArgumentParser()
     p.add_argument("scenario")
