@@ -43,8 +43,8 @@ bool split_directive(std::string_view line, std::string& key, std::string& value
   t = trim(t.substr(2));
   size_t i = 0;
   if (t.empty() || t[0] < 'A' || t[0] > 'Z') return false;
-  while (i < t.size() && ((t[i] >= 'A' && t[i] <= 'Z') || (t[i] >= '0' && t[i] <= '9') ||
-                          t[i] == '_')) {
+  while (i < t.size() &&
+         ((t[i] >= 'A' && t[i] <= 'Z') || (t[i] >= '0' && t[i] <= '9') || t[i] == '_')) {
     ++i;
   }
   if (i >= t.size() || t[i] != ':') return false;
@@ -151,7 +151,8 @@ class ChunkParser {
     per_rank.assign(static_cast<size_t>(c.ranks), {});
     for (auto& e : list.entries) {
       for (int64_t r = 0; r < c.ranks; ++r) {
-        per_rank[static_cast<size_t>(r)].push_back(e.size() == 1 ? e[0] : e[static_cast<size_t>(r)]);
+        per_rank[static_cast<size_t>(r)].push_back(e.size() == 1 ? e[0]
+                                                                 : e[static_cast<size_t>(r)]);
       }
     }
   }
@@ -197,7 +198,8 @@ class ChunkParser {
     } else if (key == "NOTE") {
       // Free text for readers.
     } else {
-      fail("unknown directive '" + key + "' (known: CASE, ENTRY, RULE, REQUIRES, INPUT, EXPECT, "
+      fail("unknown directive '" + key +
+           "' (known: CASE, ENTRY, RULE, REQUIRES, INPUT, EXPECT, "
            "GENERATOR, NOTE)");
     }
   }
@@ -207,8 +209,8 @@ class ChunkParser {
     if (seen_mesh_) fail("duplicate mesh= requirement");
     seen_mesh_ = true;
     if (!parse_int(std::string_view(tok).substr(5), n) || n < 1 || n > kMaxCaseRanks) {
-      fail("bad requirement '" + tok + "' (mesh=N needs 1 <= N <= " +
-           std::to_string(kMaxCaseRanks) + ")");
+      fail("bad requirement '" + tok +
+           "' (mesh=N needs 1 <= N <= " + std::to_string(kMaxCaseRanks) + ")");
     }
     if (!inputs_.entries.empty() || !outputs_.entries.empty()) {
       fail("REQUIRES mesh=N must come before the INPUT and EXPECT directives");
@@ -237,7 +239,8 @@ class ChunkParser {
       return;
     }
     if (c.ranks == 1) {
-      fail(key + " " + index + ": a per-rank tensor needs an earlier 'REQUIRES: mesh=N' with N > 1");
+      fail(key + " " + index +
+           ": a per-rank tensor needs an earlier 'REQUIRES: mesh=N' with N > 1");
     }
     if (!parse_int(std::string_view(index).substr(at + 1), rank) || rank != list.open_ranks) {
       fail(key + " " + index + ": rank out of order (expected " + std::to_string(idx) + "@" +
@@ -362,8 +365,7 @@ class ChunkParser {
                      : t == DType::i1                         ? 0x01
                                                               : ~uint64_t{0};
     if (v > limit) {
-      fail(where + "element " + std::to_string(i) + " is out of range for " +
-           dtype_mlir_name(t));
+      fail(where + "element " + std::to_string(i) + " is out of range for " + dtype_mlir_name(t));
     }
   }
 

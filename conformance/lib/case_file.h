@@ -9,12 +9,13 @@
 
 namespace tessera::conform {
 
-/// How a backend's output is compared with the expected tensor (docs/conformance.md, "Comparison rules").
+/// How a backend's output is compared with the expected tensor (docs/conformance.md, "Comparison
+/// rules").
 struct Rule {
   enum class Kind { bitexact, ulp, tol } kind = Kind::bitexact;
-  int64_t max_ulp = 0;     ///< For ulp: largest allowed distance in ordered bit patterns.
+  int64_t max_ulp = 0;        ///< For ulp: largest allowed distance in ordered bit patterns.
   double rtol = 0, atol = 0;  ///< For tol: |got - want| <= atol + rtol * |want|.
-  bool strict_nan = false;  ///< NaNs must match bit for bit too (sign and payload).
+  bool strict_nan = false;    ///< NaNs must match bit for bit too (sign and payload).
 };
 
 /// One case: a program, its inputs, the expected outputs and how to compare them.
@@ -34,7 +35,7 @@ struct Case {
   /// REQUIRES capabilities, `key=value` each (e.g. "dtype=f32"). Not named `requires`: that is a
   /// C++20 keyword.
   std::vector<std::string> requirements;
-  std::string generator;              ///< The GENERATOR directive's text, if any.
+  std::string generator;  ///< The GENERATOR directive's text, if any.
 };
 
 /// Largest `mesh=N` a case may require (the mesh model's limit, 2^20 ranks).
@@ -64,15 +65,14 @@ inline constexpr int kUlpBuckets = 8;
 /// Outcome of compare().
 struct Comparison {
   bool ok = false;
-  std::string message;       ///< "ok: ..." or the first difference with a summary.
-  int64_t first_diff = -1;   ///< Flat C-order index of the first failing element, or -1.
-  int64_t max_ulp = 0;       ///< Largest ulp distance seen (kUlpInfinite if any NaN/Inf clash).
+  std::string message;      ///< "ok: ..." or the first difference with a summary.
+  int64_t first_diff = -1;  ///< Flat C-order index of the first failing element, or -1.
+  int64_t max_ulp = 0;      ///< Largest ulp distance seen (kUlpInfinite if any NaN/Inf clash).
   std::vector<int64_t> ulp_histogram;  ///< kUlpBuckets counts over all elements.
 };
 
 /// Compares `got` with `want` under `rule`. Never throws: dtype, shape or size mismatches give
 /// ok = false with a message. See docs/conformance.md for the exact rules per dtype family.
-Comparison compare(const interp::HostTensor& got, const interp::HostTensor& want,
-                   const Rule& rule);
+Comparison compare(const interp::HostTensor& got, const interp::HostTensor& want, const Rule& rule);
 
 }  // namespace tessera::conform

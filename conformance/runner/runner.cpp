@@ -180,8 +180,8 @@ class Progress {
     const int width = 30;
     int fill = total_ ? static_cast<int>(done * width / total_) : width;
     std::string name = id.size() > 40 ? "..." + id.substr(id.size() - 37) : id;
-    out_ << "\r\033[K[" << std::string(fill, '#') << std::string(width - fill, ' ') << "] "
-         << done << "/" << total_ << " " << name << std::flush;
+    out_ << "\r\033[K[" << std::string(fill, '#') << std::string(width - fill, ' ') << "] " << done
+         << "/" << total_ << " " << name << std::flush;
   }
   void clear() {
     if (enabled_) out_ << "\r\033[K" << std::flush;
@@ -263,8 +263,8 @@ int run_conformance(const RunnerOptions& o, plugins::Registry& registry, std::os
       co.threads = threads;
       co.deterministic = o.deterministic;
       Backend b = Backend::create(registry.open(name));
-      std::string label = name + (o.diff_backend.empty() ? "" : " (threads " +
-                                                                    std::to_string(threads) + ")");
+      std::string label =
+          name + (o.diff_backend.empty() ? "" : " (threads " + std::to_string(threads) + ")");
       return Target{label, std::move(b), co};
     };
     targets.push_back(make(o.backend, o.threads));
@@ -316,8 +316,8 @@ int run_conformance(const RunnerOptions& o, plugins::Registry& registry, std::os
     try {
       std::string skip;
       for (const Target& t : targets) {
-        std::string why = unmet_requirement(c.requirements, t.backend.capabilities(),
-                                            o.deterministic);
+        std::string why =
+            unmet_requirement(c.requirements, t.backend.capabilities(), o.deterministic);
         if (!why.empty() && skip.empty()) skip = t.label + ": " + why;
       }
       if (!skip.empty()) {

@@ -28,7 +28,8 @@ class Executor {
  public:
   Executor(const LoadedModule& lm, const Mesh& m) : lm_(lm), mesh_(m) {}
 
-  std::vector<std::vector<Tensor>> run(const ir::Op& func, const std::vector<std::vector<Tensor>>& per_rank,
+  std::vector<std::vector<Tensor>> run(const ir::Op& func,
+                                       const std::vector<std::vector<Tensor>>& per_rank,
                                        const MeshRunOptions& opts);
 
  private:
@@ -47,7 +48,18 @@ class Executor {
   }
   void check_group_types(const ir::Op& op, const Groups& g, const std::vector<Tensor>& in) const;
   void collective(size_t k);
+  void trace(int64_t rank, const ir::Op& op, const char* what, int64_t peer) {
+    if (!trace_) return;
+    (*trace_)[static_cast<size_t>(rank)].push_back(
+        std::string(what) + " " + op.attrs.get_string("label", "-") + " " +
+        (what[0] == 's' ? "to " : "from ") + mesh_.describe_rank(peer) + " channel " +
+        std::to_string(op.attrs.get_int("channel", 0)));
+  }
 
+ public:
+  std::vector<std::vector<std::string>>* trace_ = nullptr;
+
+ private:
   const LoadedModule& lm_;
   const Mesh& mesh_;
   std::vector<std::unique_ptr<Plan>> plans_;
@@ -56,15 +68,18 @@ class Executor {
   std::map<int64_t, std::deque<Message>> mailbox_;  // by channel
 };
 
-void Executor::check_group_types(const ir::Op& op, const Groups& g, const std::vector<Tensor>& in) const {
+void Executor::check_group_types(const ir::Op& op, const Groups& g,
+                                 const std::vector<Tensor>& in) const {
   for (const auto& members : g.members) {
     const Tensor& a = in[static_cast<size_t>(members[0])];
     for (int64_t r : members) {
       const Tensor& b = in[static_cast<size_t>(r)];
       if (a.type() != b.type())
-        fail(op, "ranks of one group reach this collective with different operands: " +
-                     mesh_.describe_rank(members[0]) + " passes " + ir::to_string(a.type()) + ", " +
-                     mesh_.describe_rank(r) + " passes " + ir::to_string(b.type()), "mesh_run_c1");
+        fail(op,
+             "ranks of one group reach this collective with different operands: " +
+                 mesh_.describe_rank(members[0]) + " passes " + ir::to_string(a.type()) + ", " +
+                 mesh_.describe_rank(r) + " passes " + ir::to_string(b.type()),
+             "mesh_run_c1");
     }
   }
 }
@@ -102,8 +117,10 @@ void Executor::collective(size_t k) {
   if (kind == OpKind::Redistribute) {
     for (size_t r = 1; r < n; ++r)
       if (in[r].type() != in[0].type())
-        fail(op, mesh_.describe_rank(0) + " passes " + ir::to_string(in[0].type()) + " but " +
-                     mesh_.describe_rank(static_cast<int64_t>(r)) + " passes " + ir::to_string(in[r].type()),
+        fail(op,
+             mesh_.describe_rank(0) + " passes " + ir::to_string(in[0].type()) + " but " +
+                 mesh_.describe_rank(static_cast<int64_t>(r)) + " passes " +
+                 ir::to_string(in[r].type()),
              "mesh_run_c1");
     std::string err;
     auto a = spec_attr(op, "src", mesh_, static_cast<size_t>(in[0].rank()), err);
@@ -116,21 +133,40 @@ void Executor::collective(size_t k) {
     Groups g = groups(op);
     if (!st.inputs.empty()) check_group_types(op, g, in);
     switch (kind) {
-      case OpKind::AllReduce: out = all_reduce(g, reduce_op(), in); break;
-      case OpKind::AllGather: out = all_gather(g, dim("dim"), in); break;
-      case OpKind::ReduceScatter: out = reduce_scatter(g, reduce_op(), dim("dim"), in); break;
-      case OpKind::AllToAll: out = all_to_all(g, dim("split_dim"), dim("concat_dim"), in); break;
-      case OpKind::CollectiveBroadcast: out = broadcast(g, int_attr("root"), in); break;
-      case OpKind::CollectiveReduce: out = reduce(g, reduce_op(), int_attr("root"), in); break;
-      case OpKind::CollectiveGather: out = gather(g, dim("dim"), int_attr("root"), in); break;
-      case OpKind::CollectiveScatter: out = scatter(g, dim("dim"), int_attr("root"), in); break;
-      case OpKind::Ppermute: out = ppermute(g, read_pairs(op), in); break;
+      case OpKind::AllReduce:
+        out = all_reduce(g, reduce_op(), in);
+        break;
+      case OpKind::AllGather:
+        out = all_gather(g, dim("dim"), in);
+        break;
+      case OpKind::ReduceScatter:
+        out = reduce_scatter(g, reduce_op(), dim("dim"), in);
+        break;
+      case OpKind::AllToAll:
+        out = all_to_all(g, dim("split_dim"), dim("concat_dim"), in);
+        break;
+      case OpKind::CollectiveBroadcast:
+        out = broadcast(g, int_attr("root"), in);
+        break;
+      case OpKind::CollectiveReduce:
+        out = reduce(g, reduce_op(), int_attr("root"), in);
+        break;
+      case OpKind::CollectiveGather:
+        out = gather(g, dim("dim"), int_attr("root"), in);
+        break;
+      case OpKind::CollectiveScatter:
+        out = scatter(g, dim("dim"), int_attr("root"), in);
+        break;
+      case OpKind::Ppermute:
+        out = ppermute(g, read_pairs(op), in);
+        break;
       case OpKind::Send: {
         auto& box = mailbox_[int_attr("channel")];
         for (const auto& members : g.members)
           for (auto [s, d] : read_pairs(op)) {
             int64_t src = members[static_cast<size_t>(s)], dst = members[static_cast<size_t>(d)];
             box.push_back(Message{src, dst, in[static_cast<size_t>(src)], &op});
+            trace(src, op, "send", dst);
           }
         break;
       }
@@ -144,17 +180,22 @@ void Executor::collective(size_t k) {
             auto it = std::find_if(box.begin(), box.end(),
                                    [&](const Message& m) { return m.src == src && m.dst == dst; });
             if (it == box.end())
-              fail(op, "has no matching send: " + mesh_.describe_rank(dst) + " waits for a message from " +
-                           mesh_.describe_rank(src) + " on channel " + std::to_string(channel) +
-                           " that no earlier tessera.send posted (this would hang)", "mesh_run_c2",
-                   box.empty() ? nullptr : box.front().send,
+              fail(op,
+                   "has no matching send: " + mesh_.describe_rank(dst) +
+                       " waits for a message from " + mesh_.describe_rank(src) + " on channel " +
+                       std::to_string(channel) +
+                       " that no earlier tessera.send posted (this would hang)",
+                   "mesh_run_c2", box.empty() ? nullptr : box.front().send,
                    "a send on this channel with other ranks is here");
-            const ir::Type& want = plans_[plan_of_[static_cast<size_t>(dst)]]->steps[k].result_types[0];
+            const ir::Type& want =
+                plans_[plan_of_[static_cast<size_t>(dst)]]->steps[k].result_types[0];
             if (it->value.type() != want)
-              fail(op, "receives " + ir::to_string(want) + " on " + mesh_.describe_rank(dst) + " but " +
-                           mesh_.describe_rank(src) + " sent " + ir::to_string(it->value.type()),
+              fail(op,
+                   "receives " + ir::to_string(want) + " on " + mesh_.describe_rank(dst) + " but " +
+                       mesh_.describe_rank(src) + " sent " + ir::to_string(it->value.type()),
                    "mesh_run_c3", it->send, "the send is here");
             out[static_cast<size_t>(dst)] = it->value;
+            trace(dst, op, "recv", src);
             box.erase(it);
           }
         for (size_t r = 0; r < n; ++r)
@@ -166,15 +207,18 @@ void Executor::collective(size_t k) {
           }
         break;
       }
-      default: fail(op, "internal: no mesh implementation", "mesh_run_c0");
+      default:
+        fail(op, "internal: no mesh implementation", "mesh_run_c0");
     }
   }
   for (size_t r = 0; r < n; ++r) {
     const PlanStep& sr = plans_[plan_of_[r]]->steps[k];
     for (size_t j = 0; j < sr.outputs.size(); ++j) {
       if (out[r].type() != sr.result_types[j])
-        fail(op, "internal: " + mesh_.describe_rank(static_cast<int64_t>(r)) + " got " +
-                     ir::to_string(out[r].type()) + ", plan expects " + ir::to_string(sr.result_types[j]),
+        fail(op,
+             "internal: " + mesh_.describe_rank(static_cast<int64_t>(r)) + " got " +
+                 ir::to_string(out[r].type()) + ", plan expects " +
+                 ir::to_string(sr.result_types[j]),
              "mesh_run_c0");
       runners_[r].slot(sr.outputs[j]) = out[r];
     }
@@ -223,7 +267,8 @@ std::vector<std::vector<Tensor>> Executor::run(const ir::Op& func,
                 std::to_string(opts.max_memory) + " (--max-memory)");
   const size_t steps = plans_[0]->steps.size();
   for (const auto& p : plans_)
-    if (p->steps.size() != steps) throw Error("internal: SPMD plans of one function differ in length");
+    if (p->steps.size() != steps)
+      throw Error("internal: SPMD plans of one function differ in length");
   runners_.reserve(n);
   for (size_t r = 0; r < n; ++r) {
     runners_.emplace_back(*plans_[plan_of_[r]], lm_.sm);
@@ -244,9 +289,10 @@ std::vector<std::vector<Tensor>> Executor::run(const ir::Op& func,
   }
   for (auto& [channel, box] : mailbox_)
     if (!box.empty())
-      fail(*box.front().send, "message from " + mesh_.describe_rank(box.front().src) + " to " +
-                                  mesh_.describe_rank(box.front().dst) + " on channel " +
-                                  std::to_string(channel) + " is never received (no matching tessera.recv)",
+      fail(*box.front().send,
+           "message from " + mesh_.describe_rank(box.front().src) + " to " +
+               mesh_.describe_rank(box.front().dst) + " on channel " + std::to_string(channel) +
+               " is never received (no matching tessera.recv)",
            "mesh_run_c2");
   std::vector<std::vector<Tensor>> out(n);
   for (size_t r = 0; r < n; ++r) out[r] = runners_[r].results();
@@ -255,12 +301,15 @@ std::vector<std::vector<Tensor>> Executor::run(const ir::Op& func,
 
 }  // namespace
 
-bool has_mesh(const LoadedModule& lm) { return lm.module->op().attrs.get("tessera.mesh") != nullptr; }
+bool has_mesh(const LoadedModule& lm) {
+  return lm.module->op().attrs.get("tessera.mesh") != nullptr;
+}
 
 Mesh module_mesh(const LoadedModule& lm) {
   std::string err;
   auto m = tessera::mesh::read_mesh(lm.module->op(), err);
-  if (!m) throw Error(lm.sm.name(1) + ": " + (err.empty() ? "the module declares no tessera.mesh" : err));
+  if (!m)
+    throw Error(lm.sm.name(1) + ": " + (err.empty() ? "the module declares no tessera.mesh" : err));
   return *m;
 }
 
@@ -271,6 +320,10 @@ std::vector<std::vector<Tensor>> run_mesh(const LoadedModule& lm,
   const ir::Op* func = lm.module->lookup_func(opts.entry);
   if (!func || func->regions.empty()) throw Error("no function body named '" + opts.entry + "'");
   Executor ex(lm, m);
+  if (opts.p2p_trace) {
+    opts.p2p_trace->assign(static_cast<size_t>(m.size()), {});
+    ex.trace_ = opts.p2p_trace;
+  }
   return ex.run(*func, per_rank, opts);
 }
 

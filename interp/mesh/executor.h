@@ -14,6 +14,10 @@ namespace tessera::interp::mesh {
 struct MeshRunOptions {
   std::string entry = "main";
   uint64_t max_memory = 8ull << 30;  ///< Limit on the sum over ranks of live buffer bytes.
+  /// When set, receives one line per point-to-point event per rank, in program order:
+  /// (*p2p_trace)[r] holds "send F3 to pp=2 (rank 2) channel 0" / "recv B1 from ... channel 1"
+  /// (the label is the op's `label` attribute, or "-").
+  std::vector<std::vector<std::string>>* p2p_trace = nullptr;
 };
 
 /// The module's mesh; throws tessera::Error when it has none or it is malformed.

@@ -62,7 +62,8 @@ void expect_error(const std::string& text, int line, const std::string& fragment
 std::string good_case(const std::string& name, const std::string& extra = "") {
   return "// CASE: " + name + "\n" + extra +
          "// INPUT: 0 tensor<2xf32> hex:3f800000,c0000000\n"
-         "// EXPECT: 0 tensor<2xf32> hex:3f800000, c0000000\n" + kModule;
+         "// EXPECT: 0 tensor<2xf32> hex:3f800000, c0000000\n" +
+         kModule;
 }
 
 uint32_t f32_word(const tessera::interp::HostTensor& t, size_t i) {
@@ -75,11 +76,13 @@ uint32_t f32_word(const tessera::interp::HostTensor& t, size_t i) {
 
 TEST_CASE("a file with several cases parses into names, lines, programs and tensors") {
   std::string text = "// Free comment at the top.\n\n" +
-                     good_case("first", "// RULE: ulp:2\n// REQUIRES: op=tessera.add dtype=f32\n"
-                                        "// REQUIRES: level=graph\n// NOTE: anything\n") +
+                     good_case("first",
+                               "// RULE: ulp:2\n// REQUIRES: op=tessera.add dtype=f32\n"
+                               "// REQUIRES: level=graph\n// NOTE: anything\n") +
                      "\n// -----\n" +
-                     good_case("second", "// ENTRY: other\n// RULE: tol:rtol=1e-6,atol=1e-7\n"
-                                         "// GENERATOR: gen.py numpy=2.0\n") +
+                     good_case("second",
+                               "// ENTRY: other\n// RULE: tol:rtol=1e-6,atol=1e-7\n"
+                               "// GENERATOR: gen.py numpy=2.0\n") +
                      "// -----\n\n// only a comment chunk\n// -----\n" +
                      good_case("third", "// RULE: bitexact strict_nan\n");
   std::string path = scratch().write("good.mlir", text);
@@ -131,8 +134,7 @@ TEST_CASE("tensor payloads: every element type, splat, 0-d, empty, npy beside th
               std::byte{0x80}, std::byte{0xbf}, std::byte{1}, std::byte{0}};
   fs::create_directories(scratch().dir / "data");
   tessera::io::write_npy((scratch().dir / "data" / "in8.npy").string(), raw);
-  std::vector<Case> cases =
-      tessera::conform::load_case_file(scratch().write("types.mlir", text));
+  std::vector<Case> cases = tessera::conform::load_case_file(scratch().write("types.mlir", text));
   REQUIRE(cases.size() == 1);
   const auto& in = cases[0].inputs;
   REQUIRE(in.size() == 9);
@@ -195,13 +197,13 @@ TEST_CASE("bad case files are errors at the right line") {
                "payload must start with hex:, splat: or npy:");
   expect_error("// CASE: a\n// INPUT: 0 tensor<2xf32> splat:00000000,00000000\n" + m, 2,
                "splat: takes exactly one value");
-  expect_error("// CASE: a\n// INPUT: 0 tensor<100000x100000x100000xf32> splat:00000000\n" + m,
-               2, "inline tensor too large");
+  expect_error("// CASE: a\n// INPUT: 0 tensor<100000x100000x100000xf32> splat:00000000\n" + m, 2,
+               "inline tensor too large");
   expect_error("// CASE: a\n// INPUT: 0 tensor<2xf32> npy:missing.npy\n" + m, 2,
                "missing.npy: npy: no such regular file");
-  expect_error("// CASE: a\n// EXPECT: 0 tensor<2xf32> splat:00000000\n" + m +
-                   "// RULE: bitexact\n",
-               8, "directive 'RULE' after the program text");
+  expect_error(
+      "// CASE: a\n// EXPECT: 0 tensor<2xf32> splat:00000000\n" + m + "// RULE: bitexact\n", 8,
+      "directive 'RULE' after the program text");
 }
 
 TEST_CASE("mesh cases: per-rank tensors i@r and plain tensors repeated on every rank") {
@@ -287,8 +289,8 @@ TEST_CASE("find_case_files lists *.mlir recursively and sorted") {
   scratch().write("tree/c/y.mlir", "");
   std::string root = (scratch().dir / "tree").string();
   std::vector<std::string> files = tessera::conform::find_case_files(root);
-  CHECK(files == std::vector<std::string>{root + "/a.mlir", root + "/b/z.mlir",
-                                          root + "/c/y.mlir"});
+  CHECK(files ==
+        std::vector<std::string>{root + "/a.mlir", root + "/b/z.mlir", root + "/c/y.mlir"});
   CHECK(tessera::conform::find_case_files(root + "/a.mlir").size() == 1);
   CHECK_THROWS_AS(tessera::conform::find_case_files(root + "/nope"), tessera::Error);
 }

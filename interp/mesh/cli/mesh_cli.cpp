@@ -1,7 +1,9 @@
 // `tessera-interp run` on mesh modules: sharding inputs, running all ranks, assembling outputs.
 #include "interp/mesh/cli/mesh_cli.h"
 
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <map>
 
@@ -48,7 +50,8 @@ int run_mesh_cli(const interp::LoadedModule& lm, const std::vector<std::string>&
     if (idx == nargs && !name.empty() && name.size() < 6 &&
         name.find_first_not_of("0123456789") == std::string::npos)
       idx = std::stoul(name);
-    if (idx >= nargs) throw UsageError{"--input names '" + name + "', which is not a parameter of @" + ro.entry};
+    if (idx >= nargs)
+      throw UsageError{"--input names '" + name + "', which is not a parameter of @" + ro.entry};
     if (!files.emplace(std::make_pair(idx, rank), spec.substr(eq + 1)).second)
       throw UsageError{"parameter '" + name + "' is bound twice"};
   }
@@ -60,9 +63,11 @@ int run_mesh_cli(const interp::LoadedModule& lm, const std::vector<std::string>&
       std::string err;
       auto spec = tessera::mesh::arg_shard_spec(*func, k, m, err);
       if (!spec) throw Error("parameter '%" + p.name + "': " + err);
-      auto shards = interp::mesh::shard_global(m, *spec, load_param_npy(g->second, p, ro.max_memory));
+      auto shards =
+          interp::mesh::shard_global(m, *spec, load_param_npy(g->second, p, ro.max_memory));
       for (int64_t r = 0; r < n; ++r) {
-        if (files.count({k, r})) throw UsageError{"parameter '" + p.name + "' is bound globally and per rank"};
+        if (files.count({k, r}))
+          throw UsageError{"parameter '" + p.name + "' is bound globally and per rank"};
         per[static_cast<size_t>(r)][k] = shards[static_cast<size_t>(r)];
       }
       continue;
@@ -70,8 +75,9 @@ int run_mesh_cli(const interp::LoadedModule& lm, const std::vector<std::string>&
     for (int64_t r = 0; r < n; ++r) {
       auto f = files.find({k, r});
       if (f == files.end())
-        throw UsageError{"missing --input for parameter '%" + p.name + "' (" + ir::to_string(p.type) +
-                         "): give " + p.name + "=GLOBAL.npy or " + p.name + "@R=FILE.npy for every rank R" +
+        throw UsageError{"missing --input for parameter '%" + p.name + "' (" +
+                         ir::to_string(p.type) + "): give " + p.name + "=GLOBAL.npy or " + p.name +
+                         "@R=FILE.npy for every rank R" +
                          (r > 0 ? " (rank " + std::to_string(r) + " is missing)" : "")};
       per[static_cast<size_t>(r)][k] = load_param_npy(f->second, p, ro.max_memory);
     }
@@ -80,7 +86,18 @@ int run_mesh_cli(const interp::LoadedModule& lm, const std::vector<std::string>&
   interp::mesh::MeshRunOptions mo;
   mo.entry = ro.entry;
   mo.max_memory = ro.max_memory;
+  // TESSERA_MESH_P2P_TRACE=FILE writes every rank's sends and recvs in program order (the run
+  // command's own flag waits for the CLI refactor; docs/collectives.md, "Pipelines").
+  const char* trace_file = std::getenv("TESSERA_MESH_P2P_TRACE");
+  std::vector<std::vector<std::string>> trace;
+  if (trace_file && *trace_file) mo.p2p_trace = &trace;
   auto outs = interp::mesh::run_mesh(lm, per, mo);
+  if (mo.p2p_trace) {
+    std::ofstream tf(trace_file);
+    for (size_t r = 0; r < trace.size(); ++r)
+      for (const std::string& line : trace[r]) tf << "rank " << r << ": " << line << "\n";
+    if (!tf) throw Error(std::string(trace_file) + ": cannot write the p2p trace");
+  }
   const size_t nres = outs.empty() ? 0 : outs[0].size();
   auto write = [&](const std::string& stem, const Tensor& t) {
     if (output_dir.empty()) return;
@@ -95,7 +112,8 @@ int run_mesh_cli(const interp::LoadedModule& lm, const std::vector<std::string>&
       for (int64_t r = 0; r < n; ++r) {
         const Tensor& t = outs[static_cast<size_t>(r)][k];
         write(stem + "@" + std::to_string(r), t);
-        if (print || output_dir.empty()) std::cout << format_tensor(stem + "@" + std::to_string(r), t);
+        if (print || output_dir.empty())
+          std::cout << format_tensor(stem + "@" + std::to_string(r), t);
       }
       continue;
     }
@@ -108,8 +126,8 @@ int run_mesh_cli(const interp::LoadedModule& lm, const std::vector<std::string>&
     try {
       global = interp::mesh::unshard(m, *spec, shards);
     } catch (const Error& e) {
-      throw Error("result '" + stem + "' (" + tessera::mesh::to_string(*spec, m) + "): " + e.what() +
-                  "; declare tessera.result_shards or use --per-rank-outputs");
+      throw Error("result '" + stem + "' (" + tessera::mesh::to_string(*spec, m) +
+                  "): " + e.what() + "; declare tessera.result_shards or use --per-rank-outputs");
     }
     write(stem, global);
     if (print || output_dir.empty()) std::cout << format_tensor(stem, global);
