@@ -76,12 +76,12 @@ bool infer_compare(InferCtx& ctx, bool want_float) {
   if (want_float != dtype_is_float(t.dtype))
     return ctx.fail(std::string("needs ") + (want_float ? "float" : "integer") + " operands",
                     "arith_c1");
-  std::string pred;
-  // arith_c4: the predicate names a comparison.
-  const char* allowed = want_float ? "oeq|one|olt|ole|ogt|oge|ueq|une|ult|ule|ugt|uge"
-                                   : "eq|ne|slt|sle|sgt|sge|ult|ule|ugt|uge";
-  if (!ctx.attr("predicate")) return ctx.fail("needs a 'predicate' attribute", "arith_c4");
-  if (!tile::string_choice(ctx, "predicate", allowed, "", "arith_c4", pred)) return false;
+  // arith_c4: the predicate names a supported comparison (a string, or MLIR's integer code).
+  if (!tile::arith_predicate(ctx.attr("predicate"), want_float))
+    return ctx.fail(std::string("'predicate' must name a comparison: ") +
+                        (want_float ? "oeq one olt ole ogt oge ueq une ult ule ugt uge (or MLIR's 1-6, 8-13)"
+                                    : "eq ne slt sle sgt sge ult ule ugt uge (or MLIR's 0-9)"),
+                    "arith_c4");
   t.dtype = DType::i1;
   ctx.results = {t};
   return true;
@@ -110,12 +110,15 @@ bool infer_ArithConstant(InferCtx& ctx) {
   ctx.result_label = "arith_c5";
   const ir::Attr* v = ctx.attr("value");
   const ir::Type& t = ctx.declared[0];
-  // arith_c5: `value` is a number of the result's kind; the result is a scalar register type.
-  if (!v || !v->is_number())
-    return ctx.fail("needs a numeric 'value' attribute", "arith_c5");
+  // arith_c5: the result is a scalar register type and `value` is a constant of exactly that type
+  // (`0 : index`, `1.0 : f32`, `true` for i1), as MLIR's arith.constant requires.
+  if (!v) return ctx.fail("needs a 'value' attribute", "arith_c5");
   if (!is_scalar_reg(t)) return ctx.fail("result must be a scalar, got " + ir::to_string(t), "arith_c5");
-  if (dtype_is_int(t.dtype) && !v->is_int())
-    return ctx.fail("integer constant needs an integer value", "arith_c5");
+  bool ok = (v->kind == ir::Attr::Kind::boolean && t.dtype == DType::i1) ||
+            (v->is_number() && v->type.kind == ir::TypeKind::scalar && v->type.dtype == t.dtype);
+  if (!ok)
+    return ctx.fail("'value' " + ir::to_string(*v) + " does not have the result type " + ir::to_string(t) +
+                        " (write e.g. `0 : " + ir::to_string(t) + "`)", "arith_c5");
   ctx.results = {t};
   return true;
 }

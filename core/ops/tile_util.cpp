@@ -73,4 +73,25 @@ bool require_indices(InferCtx& ctx, size_t first, const char* label) {
   return true;
 }
 
+std::optional<std::string> arith_predicate(const ir::Attr* a, bool is_float) {
+  static const char* const kInt[] = {"eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"};
+  static const char* const kFloat[] = {"false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord",
+                                       "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true"};
+  if (!a) return std::nullopt;
+  std::string name;
+  if (a->kind == ir::Attr::Kind::string) {
+    name = a->s;
+  } else if (a->kind == ir::Attr::Kind::integer) {
+    int64_t n = is_float ? 16 : 10;
+    if (a->i < 0 || a->i >= n) return std::nullopt;
+    name = is_float ? kFloat[a->i] : kInt[a->i];
+  } else {
+    return std::nullopt;
+  }
+  std::string_view allowed = is_float ? "|oeq|one|olt|ole|ogt|oge|ueq|une|ult|ule|ugt|uge|"
+                                      : "|eq|ne|slt|sle|sgt|sge|ult|ule|ugt|uge|";
+  if (allowed.find("|" + name + "|") == std::string_view::npos) return std::nullopt;
+  return name;
+}
+
 }  // namespace tessera::ops::tile

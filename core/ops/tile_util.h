@@ -1,6 +1,9 @@
 // Shared helpers of the Tile IR verifier hooks (docs/tile-ir.md).
 #pragma once
 
+#include <optional>
+#include <string>
+
 #include <string>
 
 #include "core/ops/registry.h"
@@ -28,5 +31,10 @@ bool string_choice(InferCtx& ctx, const char* name, const char* allowed, const c
 bool int_attr(InferCtx& ctx, const char* name, int64_t dflt, const char* label, int64_t& out);
 /// Operands [first, end) must all be `index`.
 bool require_indices(InferCtx& ctx, size_t first, const char* label);
+
+/// The comparison an arith.cmpi / arith.cmpf `predicate` names: a Tessera string ("slt", "olt",
+/// ...) or MLIR's integer encoding (cmpi: 0 eq .. 9 uge; cmpf: 1 oeq .. 13 une). nullopt when
+/// absent or not one of the supported comparisons (cmpf's false/ord/uno/true are not).
+std::optional<std::string> arith_predicate(const ir::Attr* a, bool is_float);
 
 }  // namespace tessera::ops::tile

@@ -11,10 +11,10 @@ module {
                          %v: memref<1x1x?x64xf32>, %o: memref<1x1x?x64xf32>) {
     %t = tile.local_id : index
     %g = tile.group_id : index
-    %c0 = arith.constant {value = 0 : i64} : index
-    %c1 = arith.constant {value = 1 : i64} : index
-    %c32 = arith.constant {value = 32 : i64} : index
-    %c64 = arith.constant {value = 64 : i64} : index
+    %c0 = arith.constant {value = 0 : index} : index
+    %c1 = arith.constant {value = 1 : index} : index
+    %c32 = arith.constant {value = 32 : index} : index
+    %c64 = arith.constant {value = 64 : index} : index
     %scale = arith.constant {value = 0.125 : f32} : f32
     %sk = tile.alloc_shared : memref<64x64xf32, 3>
     %sv = tile.alloc_shared : memref<64x64xf32, 3>
@@ -27,7 +27,7 @@ module {
     %acc_init = tile.zeros : tensor<32x64xf32>
     %s_zero = tile.zeros : tensor<32x64xf32>
     %nkb = arith.addi %g, %c1 : index
-    %is_k = arith.cmpi %t, %c0 {predicate = "eq"} : (index, index) -> i1
+    %is_k = arith.cmpi %t, %c0 {predicate = 0} : (index, index) -> i1
     %m, %l, %acc = "scf.for"(%c0, %nkb, %c1, %m_init, %l_init, %acc_init) ({
     ^bb0(%kb: index, %m_i: tensor<32xf32>, %l_i: tensor<32xf32>, %acc_i: tensor<32x64xf32>):
       %k0 = arith.muli %kb, %c64 : index

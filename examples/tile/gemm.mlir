@@ -11,11 +11,11 @@ module {
     %t = tile.local_id : index
     %gm = tile.group_id {dim = 0} : index
     %gn = tile.group_id {dim = 1} : index
-    %c0 = arith.constant {value = 0 : i64} : index
-    %c1 = arith.constant {value = 1 : i64} : index
-    %c2 = arith.constant {value = 2 : i64} : index
-    %c32 = arith.constant {value = 32 : i64} : index
-    %c64 = arith.constant {value = 64 : i64} : index
+    %c0 = arith.constant {value = 0 : index} : index
+    %c1 = arith.constant {value = 1 : index} : index
+    %c2 = arith.constant {value = 2 : index} : index
+    %c32 = arith.constant {value = 32 : index} : index
+    %c64 = arith.constant {value = 64 : index} : index
     %kdim = tile.dim %a {dim = 1} : (memref<?x?xf32>) -> index
     %nk = arith.divsi %kdim, %c32 : index
     %m0 = arith.muli %gm, %c64 : index
@@ -28,8 +28,8 @@ module {
     %sa1 = tile.alloc_shared {swizzle = "xor"} : memref<64x32xf32, 3>
     %sb0 = tile.alloc_shared {padding = 4} : memref<32x64xf32, 3>
     %sb1 = tile.alloc_shared {padding = 4} : memref<32x64xf32, 3>
-    %is_a = arith.cmpi %t, %c0 {predicate = "eq"} : (index, index) -> i1
-    %is_b = arith.cmpi %t, %c1 {predicate = "eq"} : (index, index) -> i1
+    %is_a = arith.cmpi %t, %c0 {predicate = 0} : (index, index) -> i1
+    %is_b = arith.cmpi %t, %c1 {predicate = 0} : (index, index) -> i1
     // Prefetch step 0 into buffers 0.
     "scf.if"(%is_a) ({
       tile.async_copy %a, %sa0, %m0, %c0 : (memref<?x?xf32>, memref<64x32xf32, 3>, index, index) -> ()
@@ -44,13 +44,13 @@ module {
     %acc = "scf.for"(%c0, %nk, %c1, %zero) ({
     ^bb0(%kb: index, %acc_in: tensor<32x32xf32>):
       %stage = arith.remsi %kb, %c2 : index
-      %even = arith.cmpi %stage, %c0 {predicate = "eq"} : (index, index) -> i1
+      %even = arith.cmpi %stage, %c0 {predicate = 0} : (index, index) -> i1
       %cur_a = arith.select %even, %sa0, %sa1 : (i1, memref<64x32xf32, 3>, memref<64x32xf32, 3>) -> memref<64x32xf32, 3>
       %cur_b = arith.select %even, %sb0, %sb1 : (i1, memref<32x64xf32, 3>, memref<32x64xf32, 3>) -> memref<32x64xf32, 3>
       %nxt_a = arith.select %even, %sa1, %sa0 : (i1, memref<64x32xf32, 3>, memref<64x32xf32, 3>) -> memref<64x32xf32, 3>
       %nxt_b = arith.select %even, %sb1, %sb0 : (i1, memref<32x64xf32, 3>, memref<32x64xf32, 3>) -> memref<32x64xf32, 3>
       %kn = arith.addi %kb, %c1 : index
-      %more = arith.cmpi %kn, %nk {predicate = "slt"} : (index, index) -> i1
+      %more = arith.cmpi %kn, %nk {predicate = 2} : (index, index) -> i1
       %ka = arith.muli %kn, %c32 : index
       %issue_a = arith.andi %more, %is_a : i1
       %issue_b = arith.andi %more, %is_b : i1

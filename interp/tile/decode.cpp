@@ -7,6 +7,7 @@
 #include "core/ops/contractions.h"
 #include "core/ops/policy.h"
 #include "core/ops/registry.h"
+#include "core/ops/tile_util.h"
 #include "core/support/error.h"
 #include "interp/tile/program.h"
 
@@ -167,7 +168,8 @@ class Decoder {
     in.dst = r.idx;
     in.dt = a.dt;
     if (compare) {
-      in.mode = cmp_of(op.attrs.get_string("predicate", "eq"), dtype_is_float(a.dt));
+      in.mode = cmp_of(ops::tile::arith_predicate(op.attrs.get("predicate"), dtype_is_float(a.dt)).value_or("eq"),
+                       dtype_is_float(a.dt));
     } else {
       in.mode = static_cast<uint8_t>(bin_of(kind(op)));
     }
@@ -382,6 +384,7 @@ class Decoder {
         Cell c{};
         if (r.dt == DType::f32) c.f = static_cast<float>(v->as_double());
         else if (r.dt == DType::f64) c.d = v->as_double();
+        else if (v->kind == ir::Attr::Kind::boolean) c.i = v->b ? 1 : 0;
         else c.i = v->is_int() ? v->i : static_cast<int64_t>(v->f);
         if (r.dt == DType::i1) c.i &= 1;
         if (r.dt == DType::i32) c.i = static_cast<int32_t>(c.i);

@@ -2,11 +2,11 @@
 module {
   func.func @k(%x_m: memref<16x16xf32>, %out: memref<8xf32>) {
     %t = tile.local_id : index
-    %c0 = arith.constant {value = 0 : i64} : index
-    %c8 = arith.constant {value = 8 : i64} : index
+    %c0 = arith.constant {value = 0 : index} : index
+    %c8 = arith.constant {value = 8 : index} : index
     %sa = tile.alloc_shared : memref<8x16xf32, 3>
     %sb = tile.alloc_shared : memref<8x16xf32, 3>
-    %first = arith.cmpi %t, %c0 {predicate = "eq"} : (index, index) -> i1
+    %first = arith.cmpi %t, %c0 {predicate = 0} : (index, index) -> i1
     "scf.if"(%first) ({
       tile.async_copy %x_m, %sa, %c0, %c0 : (memref<16x16xf32>, memref<8x16xf32, 3>, index, index) -> ()  // OTHER: async
       tile.commit_group : () -> ()

@@ -2,11 +2,11 @@
 module {
   func.func @k(%out: memref<8xf32>) {
     %t = tile.local_id : index
-    %c0 = arith.constant {value = 0 : i64} : index
-    %c1 = arith.constant {value = 1 : i64} : index
+    %c0 = arith.constant {value = 0 : index} : index
+    %c1 = arith.constant {value = 1 : index} : index
     %tf = arith.sitofp %t : (index) -> f32
-    %n = arith.constant {value = 8 : i64} : index
-    %in = arith.cmpi %t, %n {predicate = "sle"} : (index, index) -> i1
+    %n = arith.constant {value = 8 : index} : index
+    %in = arith.cmpi %t, %n {predicate = 3} : (index, index) -> i1
     "scf.if"(%in) ({
       tile.store %tf, %out, %t : (f32, memref<8xf32>, index) -> ()  // REPORT: bounds
       "scf.yield"() : () -> ()

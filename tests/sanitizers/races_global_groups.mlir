@@ -2,12 +2,12 @@
 module {
   func.func @k(%out: memref<8xf32>) {
     %t = tile.local_id : index
-    %c0 = arith.constant {value = 0 : i64} : index
-    %c1 = arith.constant {value = 1 : i64} : index
+    %c0 = arith.constant {value = 0 : index} : index
+    %c1 = arith.constant {value = 1 : index} : index
     %tf = arith.sitofp %t : (index) -> f32
     %g = tile.group_id : index
     %gf = arith.sitofp %g : (index) -> f32
-    %first = arith.cmpi %t, %c0 {predicate = "eq"} : (index, index) -> i1
+    %first = arith.cmpi %t, %c0 {predicate = 0} : (index, index) -> i1
     "scf.if"(%first) ({
       tile.store %gf, %out, %c0 : (f32, memref<8xf32>, index) -> ()  // REPORT: races // OTHER: races
       "scf.yield"() : () -> ()

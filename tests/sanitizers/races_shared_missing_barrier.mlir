@@ -2,12 +2,12 @@
 module {
   func.func @k(%out: memref<8xf32>) {
     %t = tile.local_id : index
-    %c0 = arith.constant {value = 0 : i64} : index
-    %c1 = arith.constant {value = 1 : i64} : index
+    %c0 = arith.constant {value = 0 : index} : index
+    %c1 = arith.constant {value = 1 : index} : index
     %tf = arith.sitofp %t : (index) -> f32
     %s = tile.alloc_shared : memref<8xf32, 3>
     tile.store %tf, %s, %t : (f32, memref<8xf32, 3>, index) -> ()  // REPORT: races
-    %n = arith.constant {value = 8 : i64} : index
+    %n = arith.constant {value = 8 : index} : index
     %t1 = arith.addi %t, %c1 : index
     %j = arith.remsi %t1, %n : index
     %v = tile.load %s, %j : (memref<8xf32, 3>, index) -> f32  // OTHER: races

@@ -2,8 +2,8 @@
 module {
   func.func @k(%out: memref<8xf32>) {
     %t = tile.local_id : index
-    %c0 = arith.constant {value = 0 : i64} : index
-    %c1 = arith.constant {value = 1 : i64} : index
+    %c0 = arith.constant {value = 0 : index} : index
+    %c1 = arith.constant {value = 1 : index} : index
     %tf = arith.sitofp %t : (index) -> f32
     %s = tile.alloc_shared : memref<8xf32, 3>
     tile.store %tf, %s, %c0 : (f32, memref<8xf32, 3>, index) -> ()  // REPORT: races // OTHER: races

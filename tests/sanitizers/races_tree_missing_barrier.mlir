@@ -2,15 +2,15 @@
 module {
   func.func @k(%out: memref<8xf32>) {
     %t = tile.local_id : index
-    %c0 = arith.constant {value = 0 : i64} : index
-    %c1 = arith.constant {value = 1 : i64} : index
+    %c0 = arith.constant {value = 0 : index} : index
+    %c1 = arith.constant {value = 1 : index} : index
     %tf = arith.sitofp %t : (index) -> f32
     %s = tile.alloc_shared : memref<8xf32, 3>
     tile.store %tf, %s, %t : (f32, memref<8xf32, 3>, index) -> ()
     tile.barrier : () -> ()
-    %c4 = arith.constant {value = 4 : i64} : index
-    %c2 = arith.constant {value = 2 : i64} : index
-    %a4 = arith.cmpi %t, %c4 {predicate = "slt"} : (index, index) -> i1
+    %c4 = arith.constant {value = 4 : index} : index
+    %c2 = arith.constant {value = 2 : index} : index
+    %a4 = arith.cmpi %t, %c4 {predicate = 2} : (index, index) -> i1
     "scf.if"(%a4) ({
       %j4 = arith.addi %t, %c4 : index
       %x4 = tile.load %s, %j4 : (memref<8xf32, 3>, index) -> f32
@@ -19,7 +19,7 @@ module {
       tile.store %z4, %s, %t : (f32, memref<8xf32, 3>, index) -> ()  // REPORT: races
       "scf.yield"() : () -> ()
     }) : (i1) -> ()
-    %a2 = arith.cmpi %t, %c2 {predicate = "slt"} : (index, index) -> i1
+    %a2 = arith.cmpi %t, %c2 {predicate = 2} : (index, index) -> i1
     "scf.if"(%a2) ({
       %j2 = arith.addi %t, %c2 : index
       %x2 = tile.load %s, %j2 : (memref<8xf32, 3>, index) -> f32  // OTHER: races

@@ -8,10 +8,10 @@ module {
     %t = tile.local_id : index
     %g = tile.group_id : index
     %lin = tile.linear_id : index
-    %c0 = arith.constant {value = 0 : i64} : index
+    %c0 = arith.constant {value = 0 : index} : index
     %z = arith.constant {value = 0 : i32} : i32
     %s = tile.alloc_shared : memref<1xi32, 3>
-    %first = arith.cmpi %t, %c0 {predicate = "eq"} : (index, index) -> i1
+    %first = arith.cmpi %t, %c0 {predicate = 0} : (index, index) -> i1
     "scf.if"(%first) ({
       tile.store %z, %s, %c0 : (i32, memref<1xi32, 3>, index) -> ()
       "scf.yield"() : () -> ()
@@ -35,16 +35,16 @@ module {
     %down = tile.shuffle %lanes, %three {mode = "down"} : (vector<32xi32>, i32) -> vector<32xi32>
     %dmax = tile.warp_reduce %down {kind = "min"} : (vector<32xi32>) -> i32
     %ten = tile.full {value = 10 : i32} : vector<32xi32>
-    %lt = arith.cmpi %lanes, %ten {predicate = "slt"} : (vector<32xi32>, vector<32xi32>) -> vector<32xi1>
+    %lt = arith.cmpi %lanes, %ten {predicate = 2} : (vector<32xi32>, vector<32xi32>) -> vector<32xi1>
     %ballot = tile.vote %lt {kind = "ballot"} : (vector<32xi1>) -> i64
     %b32 = arith.index_cast %ballot : (i64) -> i32
     %any = tile.vote %lt {kind = "all"} : (vector<32xi1>) -> i1
     %a32 = arith.index_cast %any : (i1) -> i32
-    %g0 = arith.cmpi %lin, %c0 {predicate = "eq"} : (index, index) -> i1
+    %g0 = arith.cmpi %lin, %c0 {predicate = 0} : (index, index) -> i1
     "scf.if"(%g0) ({
-      %c1 = arith.constant {value = 1 : i64} : index
-      %c2 = arith.constant {value = 2 : i64} : index
-      %c3 = arith.constant {value = 3 : i64} : index
+      %c1 = arith.constant {value = 1 : index} : index
+      %c2 = arith.constant {value = 2 : index} : index
+      %c3 = arith.constant {value = 3 : index} : index
       tile.store %sum, %misc, %c0 : (i32, memref<4xi32>, index) -> ()
       tile.store %dmax, %misc, %c1 : (i32, memref<4xi32>, index) -> ()
       tile.store %b32, %misc, %c2 : (i32, memref<4xi32>, index) -> ()

@@ -3,8 +3,8 @@
 module {
   func.func @k(%out: memref<1xi32>) attributes {tile.grid = [1], tile.tiles = 4, tile.lanes = 32} {
     %t = tile.local_id : index
-    %c0 = arith.constant {value = 0 : i64} : index
-    %first = arith.cmpi %t, %c0 {predicate = "eq"} : (index, index) -> i1
+    %c0 = arith.constant {value = 0 : index} : index
+    %first = arith.cmpi %t, %c0 {predicate = 0} : (index, index) -> i1
     "scf.if"(%first) ({
       tile.barrier : () -> ()
       "scf.yield"() : () -> ()

@@ -57,7 +57,7 @@ func.func @k(%a: f32, %b: i32) {
 // -----
 // arith_c4
 func.func @k(%a: index, %b: index) {
-  // expected-error@+1 {{ult, ule, ugt, uge, got "less" (arith_c4)}}
+  // expected-error@+1 {{'predicate' must name a comparison: eq ne slt sle sgt sge ult ule ugt uge (or MLIR's 0-9) (arith_c4)}}
   %c = arith.cmpi %a, %b {predicate = "less"} : (index, index) -> i1
   return
 }
@@ -170,5 +170,21 @@ func.func @k(%a: tensor<16x8xf32>, %i: tensor<8xf32>) {
 func.func @k(%p: vector<32xi32>) {
   // expected-error@+1 {{vote needs vector<L x i1> (warp_c2)}}
   %r = tile.vote %p {kind = "any"} : (vector<32xi32>) -> i1
+  return
+}
+
+// -----
+// arith_c5: the constant's value must have the result type (MLIR's rule)
+func.func @arith_c5(%out: memref<4xf32>) attributes {tile.grid = [1, 1, 1]} {
+  // expected-error@+1 {{does not have the result type index (write e.g. `0 : index`) (arith_c5)}}
+  %c = arith.constant {value = 1024} : index
+  return
+}
+
+// -----
+// arith_c4 (integer code out of range)
+func.func @k(%a: index, %b: index) {
+  // expected-error@+1 {{(arith_c4)}}
+  %c = arith.cmpi %a, %b {predicate = 10} : (index, index) -> i1
   return
 }

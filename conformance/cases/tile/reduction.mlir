@@ -14,7 +14,7 @@ module {
     %t = tile.local_id : index
     %nt = tile.group_size : index
     %partial = tile.alloc_shared {swizzle = "none"} : memref<8xf32, 3>
-    %chunk = arith.constant {value = 1024 : i64} : index
+    %chunk = arith.constant {value = 1024 : index} : index
     %base = arith.muli %g, %chunk : index
     %lo = arith.addi %base, %t : index
     %hi = arith.addi %base, %chunk : index
@@ -27,16 +27,16 @@ module {
     }) : (index, index, index, f32) -> f32
     tile.store %sum, %partial, %t : (f32, memref<8xf32, 3>, index) -> ()
     tile.barrier : () -> ()
-    %c0 = arith.constant {value = 0 : i64} : index
-    %c2 = arith.constant {value = 2 : i64} : index
+    %c0 = arith.constant {value = 0 : index} : index
+    %c2 = arith.constant {value = 2 : index} : index
     %half = arith.divsi %nt, %c2 : index
     %done = "scf.while"(%half) ({
     ^bb0(%stride: index):
-      %more = arith.cmpi %stride, %c0 {predicate = "sgt"} : (index, index) -> i1
+      %more = arith.cmpi %stride, %c0 {predicate = 4} : (index, index) -> i1
       "scf.condition"(%more, %stride) : (i1, index) -> ()
     }, {
     ^bb0(%s: index):
-      %active = arith.cmpi %t, %s {predicate = "slt"} : (index, index) -> i1
+      %active = arith.cmpi %t, %s {predicate = 2} : (index, index) -> i1
       "scf.if"(%active) ({
         %j = arith.addi %t, %s : index
         %mine = tile.load %partial, %t : (memref<8xf32, 3>, index) -> f32
@@ -49,7 +49,7 @@ module {
       %next = arith.divsi %s, %c2 : index
       "scf.yield"(%next) : (index) -> ()
     }) : (index) -> index
-    %first = arith.cmpi %t, %c0 {predicate = "eq"} : (index, index) -> i1
+    %first = arith.cmpi %t, %c0 {predicate = 0} : (index, index) -> i1
     "scf.if"(%first) ({
       %total = tile.load %partial, %c0 : (memref<8xf32, 3>, index) -> f32
       tile.store %total, %out, %g : (f32, memref<4xf32>, index) -> ()

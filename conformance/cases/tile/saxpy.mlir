@@ -13,8 +13,8 @@ module {
   func.func @saxpy_kernel(%x: memref<1000xf32>, %y: memref<1000xf32>, %alpha: f32,
                           %out: memref<1000xf32>) {
     %i = tile.linear_id : index
-    %n = arith.constant {value = 1000 : i64} : index
-    %inside = arith.cmpi %i, %n {predicate = "slt"} : (index, index) -> i1
+    %n = arith.constant {value = 1000 : index} : index
+    %inside = arith.cmpi %i, %n {predicate = 2} : (index, index) -> i1
     "scf.if"(%inside) ({
       %xv = tile.load %x, %i : (memref<1000xf32>, index) -> f32
       %yv = tile.load %y, %i : (memref<1000xf32>, index) -> f32
