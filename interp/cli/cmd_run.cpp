@@ -15,29 +15,14 @@
 namespace tessera::cli {
 
 using namespace tessera::interp;
-namespace {
-
-/// The file name stem of result k: the returned value's SSA name when it is a word, else k.
-std::string result_name(const ir::Op& func, size_t k) {
-  const ir::Block& entry = func.regions[0].front();
-  const ir::Op& ret = *entry.ops.back();
-  if (k < ret.operands.size()) {
-    const std::string& n = ret.operands[k]->name;
-    bool word = !n.empty() && !std::isdigit(static_cast<unsigned char>(n[0]));
-    for (char c : n) word &= std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-    if (word) return n;
-  }
-  return std::to_string(k);
-}
-
-}  // namespace
 
 int cmd_run(const std::vector<std::string>& args) {
   namespace po = boost::program_options;
   po::options_description desc(
       "Usage: tessera-interp run FILE [--entry NAME] [--input NAME=FILE.npy]... [--output-dir DIR]\n"
-      "                          [--threads N] [--print] [--max-memory BYTES]\n\nOptions");
-  desc.add_options()("help,h", "show this help")
+      "                          [--threads N] [--print] [--max-memory BYTES] [--check LIST]\n"
+      "                          [--check-limit N] [--schedule-seed N] [--trace FILE.json]\n\nOptions");
+  desc.add_options()
       ("entry", po::value<std::string>()->default_value("main"), "function to run")
       ("input,i", po::value<std::vector<std::string>>()->composing(),
        "NAME=FILE.npy: bind a parameter (by name without '%', or by position) to a .npy file")
@@ -50,16 +35,10 @@ int cmd_run(const std::vector<std::string>& args) {
       ("check", po::value<std::string>(), "tile sanitizers: LIST of bounds,races,barriers,init,async or all (exit 3 on a report)")
       ("check-limit", po::value<uint64_t>()->default_value(100), "print at most N sanitizer reports")
       ("schedule-seed", po::value<uint64_t>()->default_value(0), "tile kernels: reproducibly permute the interleaving of tiles and groups (0 = in order)")
-      ("trace", po::value<std::string>(), "tile kernels: write a Chrome/Perfetto trace to FILE.json")
-      ("file", po::value<std::string>(), "module to run");
-  po::positional_options_description pos;
-  pos.add("file", 1);
-  auto vm = parse_args(args, desc, pos);
-  if (vm.count("help")) {
-    std::cout << desc << "\n";
-    return 0;
-  }
-  if (!vm.count("file")) throw UsageError{"missing FILE"};
+      ("trace", po::value<std::string>(), "tile kernels: write a Chrome/Perfetto trace to FILE.json");
+  auto parsed = parse_file_command(args, desc);
+  if (!parsed) return 0;
+  auto& vm = *parsed;
   int threads = vm["threads"].as<int>();
   if (threads < 0 || threads > 1024) throw UsageError{"--threads must be between 0 and 1024"};
   std::string path = vm["file"].as<std::string>();
@@ -114,17 +93,7 @@ int cmd_run(const std::vector<std::string>& args) {
     if (it == files.end())
       throw UsageError{"missing --input for parameter '%" + entry.args[k]->name + "' (#" + std::to_string(k) +
                        ", " + ir::to_string(entry.args[k]->type) + ")"};
-    HostTensor h = io::read_npy(it->second, ro.max_memory);
-    DType want = entry.args[k]->type.dtype;
-    if (h.dtype != want) {
-      try {
-        io::reinterpret_as(h, want);
-      } catch (const Error& e) {
-        throw Error(it->second + ": holds " + dtype_short_name(h.dtype) + " data but parameter '%" +
-                    entry.args[k]->name + "' is " + ir::to_string(entry.args[k]->type) + " (" + e.what() + ")");
-      }
-    }
-    inputs.push_back(interp::Tensor::from_host(h));
+    inputs.push_back(load_param_npy(it->second, *entry.args[k], ro.max_memory));
   }
   auto outs = run_function(*lm, inputs, ro);
   if (vm.count("output-dir")) {
@@ -133,10 +102,10 @@ int cmd_run(const std::vector<std::string>& args) {
     std::filesystem::create_directories(dir, ec);
     if (ec) throw Error(dir + ": cannot create output directory: " + ec.message());
     for (size_t k = 0; k < outs.size(); ++k)
-      io::write_npy(dir + "/" + result_name(*func, k) + ".npy", outs[k].to_host());
+      io::write_npy(dir + "/" + result_stem(*func, k) + ".npy", outs[k].to_host());
   }
   if (vm.count("print") || !vm.count("output-dir"))
-    for (size_t k = 0; k < outs.size(); ++k) std::cout << format_tensor(result_name(*func, k), outs[k]);
+    for (size_t k = 0; k < outs.size(); ++k) std::cout << format_tensor(result_stem(*func, k), outs[k]);
   for (const std::string& r : ro.tile.log->reports) std::cerr << r;
   if (ro.tile.log->total > ro.tile.log->reports.size())
     std::cerr << (ro.tile.log->total - ro.tile.log->reports.size()) << " more reports (--check-limit)\n";
