@@ -35,7 +35,7 @@ int cmd_run(const std::vector<std::string>& args) {
       ("check", po::value<std::string>(), "tile sanitizers: LIST of bounds,races,barriers,init,async or all (exit 3 on a report)")
       ("check-limit", po::value<uint64_t>()->default_value(100), "print at most N sanitizer reports")
       ("schedule-seed", po::value<uint64_t>()->default_value(0), "tile kernels: reproducibly permute the interleaving of tiles and groups (0 = in order)")
-      ("trace", po::value<std::string>(), "tile kernels: write a Chrome/Perfetto trace to FILE.json");
+      ("trace", po::value<std::string>(), "write a trace: tile kernels a Chrome/Perfetto FILE.json; mesh programs every rank's sends and recvs");
   auto parsed = parse_file_command(args, desc);
   if (!parsed) return 0;
   auto& vm = *parsed;

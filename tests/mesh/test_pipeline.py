@@ -113,11 +113,10 @@ def test_pipeline_matches_single_device_and_trace_is_1f1b(stages, micro, batch, 
                                        "--batch", str(batch), "--dim", str(dim)))
         np.save(t / "x.npy", x)
         np.save(t / "w.npy", np.concatenate(ws))
-        env = dict(os.environ, TESSERA_MESH_P2P_TRACE=str(t / "trace.txt"))
         p = subprocess.run([INTERP, "run", str(t / "p.mlir"), "--input", f"x={t / 'x.npy'}",
                             "--input", f"w={t / 'w.npy'}", "--per-rank-outputs", "--output-dir",
-                            str(t / "out"), "--threads", "2"],
-                           capture_output=True, text=True, env=env, timeout=600)
+                            str(t / "out"), "--threads", "2", "--trace", str(t / "trace.txt")],
+                           capture_output=True, text=True, timeout=600)
         assert p.returncode == 0, p.stderr
         y = np.load(t / "out" / f"y@{stages - 1}.npy")
         gs = [np.load(t / "out" / f"gw@{s}.npy") for s in range(stages)]

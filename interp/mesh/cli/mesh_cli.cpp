@@ -86,17 +86,17 @@ int run_mesh_cli(const interp::LoadedModule& lm, const std::vector<std::string>&
   interp::mesh::MeshRunOptions mo;
   mo.entry = ro.entry;
   mo.max_memory = ro.max_memory;
-  // TESSERA_MESH_P2P_TRACE=FILE writes every rank's sends and recvs in program order (the run
-  // command's own flag waits for the CLI refactor; docs/collectives.md, "Pipelines").
-  const char* trace_file = std::getenv("TESSERA_MESH_P2P_TRACE");
+  // `run --trace FILE` on a mesh module writes every rank's sends and recvs in program order
+  // (docs/collectives.md, "Pipelines").
+  const std::string& trace_file = ro.tile.trace_path;
   std::vector<std::vector<std::string>> trace;
-  if (trace_file && *trace_file) mo.p2p_trace = &trace;
+  if (!trace_file.empty()) mo.p2p_trace = &trace;
   auto outs = interp::mesh::run_mesh(lm, per, mo);
   if (mo.p2p_trace) {
     std::ofstream tf(trace_file);
     for (size_t r = 0; r < trace.size(); ++r)
       for (const std::string& line : trace[r]) tf << "rank " << r << ": " << line << "\n";
-    if (!tf) throw Error(std::string(trace_file) + ": cannot write the p2p trace");
+    if (!tf) throw Error(trace_file + ": cannot write the p2p trace");
   }
   const size_t nres = outs.empty() ? 0 : outs[0].size();
   auto write = [&](const std::string& stem, const Tensor& t) {
