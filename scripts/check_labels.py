@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Checks the spec/verifier/test triangle of constraint labels (STYLE habit 3).
 
-Every label `name_cN` defined in docs/ (written `(name_cN)` or `**name_cN**`) must be cited by the
+Every label `name_cN` defined in docs/ (written `(name_cN)`, `**name_cN**`, or in the first cell of a
+constraint table) must be cited by the
 verifier or the interpreter sources, and must have a failing test: a `(name_cN)` inside an
 expected-error of tests/verifier/*.mlir or in an expected message of a pytest under tests/.
 Every label the sources cite must be defined in docs/. Exit 1 and list the gaps otherwise.
@@ -27,6 +28,13 @@ def main():
     defined = grab(["docs/**/*.md"], r"(?:\(|\*\*)(" + LABEL + r")(?:\)|\*\*)")
     defined.update(grab(["docs/**/*.md"], r"\((" + LABEL + r"), "))  # "(a_c1, b_c1)" rows
     defined.update(grab(["docs/**/*.md"], r", (" + LABEL + r")\)"))
+    # Constraint tables whose first cell lists labels: "| mesh_c1 |" or "| a_c1 / b_c1 |".
+    for p in ROOT.glob("docs/**/*.md"):
+        for line in p.read_text(errors="replace").splitlines():
+            m = re.match(r"^\|\s*`?([a-z0-9_ /,`]+?)`?\s*\|", line)
+            if m:
+                for lab in re.findall(LABEL, m.group(1)):
+                    defined.setdefault(lab, p.relative_to(ROOT).as_posix())
     cited = grab(["core/**/*.cpp", "core/**/*.h", "interp/**/*.cpp", "interp/**/*.h"], r"\b(" + LABEL + r")\b")
     tested = grab(["tests/**/*.mlir"], r"expected-error.*\((" + LABEL + r")\)")
     tested.update(grab(["tests/**/*.py"], r"\((" + LABEL + r")\)"))

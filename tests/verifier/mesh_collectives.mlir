@@ -146,3 +146,34 @@ module attributes {tessera.mesh = {axes = ["tp"], shape = [4]}} {
     return %0 : tensor<2x3xf32>
   }
 }
+
+// -----
+// all_to_all_c1: split_dim is not a dim of the operand
+module attributes {tessera.mesh = {axes = ["tp"], shape = [4]}} {
+  func.func @all_to_all_c1(%x: tensor<8x4xf32>) -> tensor<8x4xf32> {
+    // expected-error@+1 {{(all_to_all_c1)}}
+    %0 = tessera.all_to_all %x {axes = ["tp"], split_dim = 2, concat_dim = 0} : (tensor<8x4xf32>) -> tensor<8x4xf32>
+    return %0 : tensor<8x4xf32>
+  }
+}
+
+// -----
+// scatter_c1: the scattered dim does not divide by the group size
+module attributes {tessera.mesh = {axes = ["tp"], shape = [4]}} {
+  func.func @scatter_c1(%x: tensor<6x4xf32>) -> tensor<2x4xf32> {
+    // expected-error@+1 {{(scatter_c1)}}
+    %0 = tessera.collective_scatter %x {axes = ["tp"], dim = 0, root = 0} : (tensor<6x4xf32>) -> tensor<2x4xf32>
+    return %0 : tensor<2x4xf32>
+  }
+}
+
+// -----
+// axis_index_c1: the result must be tensor<i32>
+module attributes {tessera.mesh = {axes = ["tp"], shape = [4]}} {
+  func.func @axis_index_c1() -> tensor<f32> {
+    // expected-error@+1 {{(axis_index_c1)}}
+    %0 = tessera.axis_index {axes = ["tp"]} : () -> tensor<f32>
+    return %0 : tensor<f32>
+  }
+}
+
