@@ -208,7 +208,7 @@ void Executor::collective(size_t k) {
         break;
       }
       default:
-        fail(op, "internal: no mesh implementation", "mesh_run_c0");
+        fail(op, "internal: no mesh implementation", "internal");
     }
   }
   for (size_t r = 0; r < n; ++r) {
@@ -219,7 +219,7 @@ void Executor::collective(size_t k) {
              "internal: " + mesh_.describe_rank(static_cast<int64_t>(r)) + " got " +
                  ir::to_string(out[r].type()) + ", plan expects " +
                  ir::to_string(sr.result_types[j]),
-             "mesh_run_c0");
+             "internal");
       runners_[r].slot(sr.outputs[j]) = out[r];
     }
     runners_[r].release_after(k);

@@ -56,3 +56,16 @@ def test_rewritten_mlp_runs_on_the_mesh():
         assert p.returncode == 0, p.stderr
         got = np.load(Path(tmp) / "0.npy")
     np.testing.assert_array_equal(got, want)
+
+
+def test_bad_result_shards_is_diagnosed(tmp_path):
+    """insert_collectives_c1: a malformed tessera.result_shards is a located error, exit 1."""
+    src = tmp_path / "bad.mlir"
+    src.write_text('module attributes {tessera.mesh = {axes = ["tp"], shape = [4]}} {\n'
+                   '  func.func @f(%x: tensor<8x4xf32>) -> tensor<8x4xf32>'
+                   ' attributes {tessera.result_shards = [{partition = ["row"], mesh_axes = ["zz"]}]} {\n'
+                   '    return %x : tensor<8x4xf32>\n  }\n}\n')
+    p = subprocess.run([OPT, str(src), "--pass", "insert-collectives"], capture_output=True,
+                       text=True, timeout=60)
+    assert p.returncode == 1, p.stderr
+    assert "(insert_collectives_c1)" in p.stderr and "bad.mlir:2:3" in p.stderr

@@ -177,3 +177,13 @@ module attributes {tessera.mesh = {axes = ["tp"], shape = [4]}} {
   }
 }
 
+
+// -----
+// redistribute_c2: partial values of a type that cannot be reduced
+module attributes {tessera.mesh = {axes = ["tp"], shape = [4]}} {
+  func.func @redistribute_c2(%x: tensor<4xi1>) -> tensor<4xi1> {
+    // expected-error@+1 {{(redistribute_c2)}}
+    %0 = tessera.redistribute %x {src = {partial = ["tp"]}, dst = {}} : (tensor<4xi1>) -> tensor<4xi1>
+    return %0 : tensor<4xi1>
+  }
+}
