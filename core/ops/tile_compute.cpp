@@ -11,14 +11,16 @@ namespace {
 using namespace tile;
 
 bool float_tile(const ir::Type& t) {
-  return is_aggregate(t) && (t.dtype == DType::f32 || t.dtype == DType::bf16 || t.dtype == DType::f16);
+  return is_aggregate(t) &&
+         (t.dtype == DType::f32 || t.dtype == DType::bf16 || t.dtype == DType::f16);
 }
 
 bool require_2d(InferCtx& ctx, size_t k, const char* label) {
   const ir::Type& t = ctx.operands[k];
   if (!t.is_tensor() || t.rank() != 2 || !t.has_static_shape() || t.dtype != DType::f32)
     return ctx.fail("operand #" + std::to_string(k) + " must be a 2-D f32 register tile, got " +
-                        ir::to_string(t), label);
+                        ir::to_string(t),
+                    label);
   return true;
 }
 
@@ -27,7 +29,8 @@ bool require_lanes(InferCtx& ctx, size_t k, const char* label) {
   const ir::Type& t = ctx.operands[k];
   if (t.kind != ir::TypeKind::vector || t.rank() != 1 || !aggregate_dtype_ok(t.dtype))
     return ctx.fail("operand #" + std::to_string(k) + " must be a lane vector vector<L x T>, got " +
-                        ir::to_string(t), label);
+                        ir::to_string(t),
+                    label);
   return true;
 }
 
@@ -51,8 +54,9 @@ bool infer_TileMma(InferCtx& ctx) {
   int64_t m = la == "row" ? a.shape[0] : a.shape[1], ka = la == "row" ? a.shape[1] : a.shape[0];
   int64_t n = lb == "row" ? b.shape[1] : b.shape[0], kb = lb == "row" ? b.shape[0] : b.shape[1];
   // mma_c2: the contraction sizes agree and c is [M, N].
-  if (ka != kb) return ctx.fail("contraction sizes differ: " + std::to_string(ka) + " vs " +
-                                    std::to_string(kb), "mma_c2");
+  if (ka != kb)
+    return ctx.fail("contraction sizes differ: " + std::to_string(ka) + " vs " + std::to_string(kb),
+                    "mma_c2");
   if (c.shape[0] != m || c.shape[1] != n)
     return ctx.fail("accumulator must be " + shape_str({m, n}) + ", got " + shape_str(c.shape),
                     "mma_c2");
@@ -100,7 +104,8 @@ bool infer_TileExp(InferCtx& ctx) {
   const ir::Type& t = ctx.operands[0];
   // exp_c1: an f32 scalar or f32 register tile; the result has its type.
   if (t.dtype != DType::f32 || !(is_scalar_reg(t) || is_aggregate(t)))
-    return ctx.fail("operand must be f32 (scalar or register tile), got " + ir::to_string(t), "exp_c1");
+    return ctx.fail("operand must be f32 (scalar or register tile), got " + ir::to_string(t),
+                    "exp_c1");
   ctx.results = {t};
   return true;
 }
@@ -143,8 +148,33 @@ bool infer_TileFull(InferCtx& ctx) {
       return ctx.fail("the fill value must be a scalar of the element type", "fill_c2");
   } else {
     const ir::Attr* v = ctx.attr("value");
-    if (!v || !v->is_number()) return ctx.fail("needs a numeric 'value' or a value operand", "fill_c2");
+    if (!v || !v->is_number())
+      return ctx.fail("needs a numeric 'value' or a value operand", "fill_c2");
   }
+  return true;
+}
+
+bool infer_TileBroadcast(InferCtx& ctx) {
+  ctx.result_label = "bcast_c1";
+  const ir::Type& a = ctx.operands[0];
+  const ir::Type& r = ctx.declared[0];
+  // bcast_c1: the result is a register tile whose element type is the operand's.
+  if (!is_aggregate(r) || !aggregate_dtype_ok(r.dtype))
+    return ctx.fail("result must be a register tile, got " + ir::to_string(r), "bcast_c1");
+  if (a.dtype != r.dtype)
+    return ctx.fail("operand element type differs from the result's (" + ir::to_string(a) + " vs " +
+                        ir::to_string(r) + ")",
+                    "bcast_c1");
+  // bcast_c2: a scalar splats over any tile; a rank-1 tile [M] repeats along the columns of a
+  // [M, N] tile of the same kind (row broadcast).
+  bool splat = is_scalar_reg(a);
+  bool rows = is_aggregate(a) && a.kind == r.kind && a.rank() == 1 && r.rank() == 2 &&
+              a.shape[0] == r.shape[0];
+  if (!splat && !rows)
+    return ctx.fail("cannot broadcast " + ir::to_string(a) + " to " + ir::to_string(r) +
+                        " (a scalar, or [M] to [M, N])",
+                    "bcast_c2");
+  ctx.results = {r};
   return true;
 }
 
@@ -160,7 +190,8 @@ bool infer_TileShuffle(InferCtx& ctx) {
   bool per_lane = mode == "idx" && s.kind == ir::TypeKind::vector && s.dtype == DType::i32 &&
                   s.shape == ctx.operands[0].shape;
   if (!uniform && !per_lane)
-    return ctx.fail("the lane operand must be an i32 scalar (or, for idx, vector<L x i32>)", "warp_c1");
+    return ctx.fail("the lane operand must be an i32 scalar (or, for idx, vector<L x i32>)",
+                    "warp_c1");
   ctx.results = {ctx.operands[0]};
   return true;
 }
@@ -183,7 +214,8 @@ bool infer_TileWarpReduce(InferCtx& ctx) {
   // warp_c3: sum/max/min over the lanes in lane order to a scalar of the element type.
   if (!require_lanes(ctx, 0, "warp_c3")) return false;
   DType d = ctx.operands[0].dtype;
-  if (d != DType::f32 && d != DType::i32) return ctx.fail("warp_reduce needs f32 or i32 lanes", "warp_c3");
+  if (d != DType::f32 && d != DType::i32)
+    return ctx.fail("warp_reduce needs f32 or i32 lanes", "warp_c3");
   std::string kind;
   if (!string_choice(ctx, "kind", "sum|max|min", "sum", "warp_c3", kind)) return false;
   ctx.results = {ir::Type::scalar(d)};

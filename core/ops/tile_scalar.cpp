@@ -21,39 +21,21 @@ bool infer_id(InferCtx& ctx, bool has_dim) {
   return true;
 }
 
-/// The combined type of two arithmetic operands (arith_c2): equal types; a scalar with a
-/// register tile of its element type (splat); a rank-2 tile [M, N] with a rank-1 tile [M]
-/// (row broadcast). Returns false after reporting.
+/// The type of a two-operand arith op: both operands have one type, as MLIR's arith requires
+/// (arith_c2). Mixing a scalar with a tile, or a row vector with a tile, needs an explicit
+/// `tile.broadcast` first. Returns false after reporting.
 bool combine(InferCtx& ctx, const ir::Type& a, const ir::Type& b, ir::Type& out) {
   bool sa = is_scalar_reg(a), sb = is_scalar_reg(b);
   if (!(sa || is_aggregate(a)) || !(sb || is_aggregate(b)))
     return ctx.fail("operands must be scalars or register tiles, got " + ir::to_string(a) +
-                        " and " + ir::to_string(b), "arith_c1");
-  if (a.dtype != b.dtype)
-    return ctx.fail("operands have different element types (" + ir::to_string(a) + " vs " +
-                        ir::to_string(b) + ")", "arith_c2");
-  if (a == b) {
-    out = a;
-    return true;
-  }
-  if (sa && !sb) {
-    out = b;
-    return true;
-  }
-  if (sb && !sa) {
-    out = a;
-    return true;
-  }
-  if (a.kind == b.kind) {
-    const ir::Type& big = a.rank() == 2 ? a : b;
-    const ir::Type& small = a.rank() == 2 ? b : a;
-    if (big.rank() == 2 && small.rank() == 1 && small.shape[0] == big.shape[0]) {
-      out = big;
-      return true;
-    }
-  }
-  return ctx.fail("operand shapes " + ir::to_string(a) + " and " + ir::to_string(b) +
-                      " do not combine (equal, scalar splat or [M, N] with [M])", "arith_c2");
+                        " and " + ir::to_string(b),
+                    "arith_c1");
+  if (!(a == b))
+    return ctx.fail("operands have different types (" + ir::to_string(a) + " vs " +
+                        ir::to_string(b) + "); broadcast with tile.broadcast first",
+                    "arith_c2");
+  out = a;
+  return true;
 }
 
 bool infer_arith_binary(InferCtx& ctx, bool want_float) {
@@ -62,7 +44,8 @@ bool infer_arith_binary(InferCtx& ctx, bool want_float) {
   if (!combine(ctx, ctx.operands[0], ctx.operands[1], t)) return false;
   if (want_float != dtype_is_float(t.dtype))
     return ctx.fail(std::string("needs ") + (want_float ? "float" : "integer") + " operands, got " +
-                        ir::to_string(t), "arith_c1");
+                        ir::to_string(t),
+                    "arith_c1");
   if (!want_float && !is_scalar_reg(t) && t.dtype != DType::i32 && t.dtype != DType::i1)
     return ctx.fail("integer register tiles hold i32 or i1", "arith_c1");
   ctx.results = {t};
@@ -78,10 +61,11 @@ bool infer_compare(InferCtx& ctx, bool want_float) {
                     "arith_c1");
   // arith_c4: the predicate names a supported comparison (a string, or MLIR's integer code).
   if (!tile::arith_predicate(ctx.attr("predicate"), want_float))
-    return ctx.fail(std::string("'predicate' must name a comparison: ") +
-                        (want_float ? "oeq one olt ole ogt oge ueq une ult ule ugt uge (or MLIR's 1-6, 8-13)"
-                                    : "eq ne slt sle sgt sge ult ule ugt uge (or MLIR's 0-9)"),
-                    "arith_c4");
+    return ctx.fail(
+        std::string("'predicate' must name a comparison: ") +
+            (want_float ? "oeq one olt ole ogt oge ueq une ult ule ugt uge (or MLIR's 1-6, 8-13)"
+                        : "eq ne slt sle sgt sge ult ule ugt uge (or MLIR's 0-9)"),
+        "arith_c4");
   t.dtype = DType::i1;
   ctx.results = {t};
   return true;
@@ -113,12 +97,14 @@ bool infer_ArithConstant(InferCtx& ctx) {
   // arith_c5: the result is a scalar register type and `value` is a constant of exactly that type
   // (`0 : index`, `1.0 : f32`, `true` for i1), as MLIR's arith.constant requires.
   if (!v) return ctx.fail("needs a 'value' attribute", "arith_c5");
-  if (!is_scalar_reg(t)) return ctx.fail("result must be a scalar, got " + ir::to_string(t), "arith_c5");
+  if (!is_scalar_reg(t))
+    return ctx.fail("result must be a scalar, got " + ir::to_string(t), "arith_c5");
   bool ok = (v->kind == ir::Attr::Kind::boolean && t.dtype == DType::i1) ||
             (v->is_number() && v->type.kind == ir::TypeKind::scalar && v->type.dtype == t.dtype);
   if (!ok)
-    return ctx.fail("'value' " + ir::to_string(*v) + " does not have the result type " + ir::to_string(t) +
-                        " (write e.g. `0 : " + ir::to_string(t) + "`)", "arith_c5");
+    return ctx.fail("'value' " + ir::to_string(*v) + " does not have the result type " +
+                        ir::to_string(t) + " (write e.g. `0 : " + ir::to_string(t) + "`)",
+                    "arith_c5");
   ctx.results = {t};
   return true;
 }
@@ -160,8 +146,7 @@ bool infer_ArithSelect(InferCtx& ctx) {
   if (c.dtype != DType::i1 || !(is_scalar_reg(c) || is_aggregate(c)))
     return ctx.fail("condition must be i1, got " + ir::to_string(c), "arith_c1");
   const ir::Type& a = ctx.operands[1];
-  if (!(a == ctx.operands[2]))
-    return ctx.fail("branches have different types", "arith_c2");
+  if (!(a == ctx.operands[2])) return ctx.fail("branches have different types", "arith_c2");
   if (!is_scalar_reg(c) && c.shape != a.shape)
     return ctx.fail("a tile condition must have the branches' shape", "arith_c2");
   if (!(is_scalar_reg(a) || is_aggregate(a) || a.is_memref()))
@@ -170,14 +155,23 @@ bool infer_ArithSelect(InferCtx& ctx) {
   return true;
 }
 
-/// arith_c6: casts between integer scalars (index_cast), int -> float (sitofp), float -> int.
+/// arith_c6: MLIR's casts: index_cast between index and a fixed-width integer (exactly one side
+/// is index), sitofp from a fixed-width integer to a float, fptosi back.
 static bool infer_cast(InferCtx& ctx, bool from_float, bool to_float) {
   ctx.result_label = "arith_c6";
   const ir::Type& a = ctx.operands[0];
   const ir::Type& r = ctx.declared[0];
-  if (!is_scalar_reg(a) || !is_scalar_reg(r) || dtype_is_float(a.dtype) != from_float ||
-      dtype_is_float(r.dtype) != to_float)
-    return ctx.fail("cannot cast " + ir::to_string(a) + " to " + ir::to_string(r), "arith_c6");
+  bool ok = is_scalar_reg(a) && is_scalar_reg(r) && dtype_is_float(a.dtype) == from_float &&
+            dtype_is_float(r.dtype) == to_float;
+  const bool ai = a.dtype == DType::index, ri = r.dtype == DType::index;
+  if (!from_float && !to_float) ok = ok && ai != ri;  // index_cast
+  else ok = ok && !ai && !ri;                          // sitofp / fptosi: fixed-width integers
+  if (!ok)
+    return ctx.fail("cannot cast " + ir::to_string(a) + " to " + ir::to_string(r) +
+                        (!from_float && !to_float ? " (index_cast needs index on exactly one side)"
+                                                  : " (sitofp/fptosi need a fixed-width integer; "
+                                                    "index_cast an index first)"),
+                    "arith_c6");
   ctx.results = {r};
   return true;
 }
@@ -197,12 +191,14 @@ bool check_region(InferCtx& ctx, size_t r, const std::vector<ir::Type>& args, co
   const ir::Block& b = op.regions[r].front();
   if (b.args.size() != args.size())
     return ctx.fail("region #" + std::to_string(r) + " has " + std::to_string(b.args.size()) +
-                        " block arguments, expected " + std::to_string(args.size()), label);
+                        " block arguments, expected " + std::to_string(args.size()),
+                    label);
   for (size_t k = 0; k < args.size(); ++k)
     if (!(b.args[k]->type == args[k]))
       return ctx.fail("block argument #" + std::to_string(k) + " of region #" + std::to_string(r) +
                           " has type " + ir::to_string(b.args[k]->type) + ", expected " +
-                          ir::to_string(args[k]), label);
+                          ir::to_string(args[k]),
+                      label);
   if (b.ops.empty() || b.ops.back()->name != term)
     return ctx.fail("region #" + std::to_string(r) + " must end with '" + term + "'", "scf_c2");
   if (!yields) return true;
@@ -210,12 +206,14 @@ bool check_region(InferCtx& ctx, size_t r, const std::vector<ir::Type>& args, co
   if (y.operands.size() != yields->size())
     return ctx.fail("'" + std::string(term) + "' in region #" + std::to_string(r) + " yields " +
                         std::to_string(y.operands.size()) + " values, expected " +
-                        std::to_string(yields->size()), "scf_c2");
+                        std::to_string(yields->size()),
+                    "scf_c2");
   for (size_t k = 0; k < yields->size(); ++k)
     if (!(y.operands[k]->type == (*yields)[k]))
       return ctx.fail("yielded value #" + std::to_string(k) + " has type " +
                           ir::to_string(y.operands[k]->type) + ", expected " +
-                          ir::to_string((*yields)[k]), "scf_c2");
+                          ir::to_string((*yields)[k]),
+                      "scf_c2");
   return true;
 }
 
@@ -240,11 +238,12 @@ bool infer_ScfIf(InferCtx& ctx) {
   // scf_c3: the condition is an i1 scalar; both branches yield the results' types.
   if (!(ctx.operands[0].is_scalar() && ctx.operands[0].dtype == DType::i1))
     return ctx.fail("condition must be an i1 scalar", "scf_c3");
-  if (ctx.op.regions.empty() || ctx.op.regions.size() > 2)
-    return ctx.fail("needs a then region and an optional else region", "scf_c3");
-  if (!ctx.declared.empty() && ctx.op.regions.size() != 2)
-    return ctx.fail("an scf.if with results needs an else region", "scf_c3");
-  for (size_t r = 0; r < ctx.op.regions.size(); ++r)
+  // scf_c6: MLIR's shape: always a then and an else region, each one block ending in scf.yield
+  // (an if without results writes its else as `{ "scf.yield"() : () -> () }`).
+  if (ctx.op.regions.size() != 2)
+    return ctx.fail("needs a then region and an else region (an empty else holds just scf.yield)",
+                    "scf_c6");
+  for (size_t r = 0; r < 2; ++r)
     if (!check_region(ctx, r, {}, "scf.yield", &ctx.declared, "scf_c3")) return false;
   ctx.results = ctx.declared;
   return true;
@@ -262,7 +261,8 @@ bool infer_ScfWhile(InferCtx& ctx) {
   if (passed.size() != ctx.declared.size())
     return ctx.fail("scf.condition passes " + std::to_string(passed.size()) +
                         " values but the loop has " + std::to_string(ctx.declared.size()) +
-                        " results", "scf_c4");
+                        " results",
+                    "scf_c4");
   for (size_t k = 0; k < passed.size(); ++k)
     if (!(passed[k] == ctx.declared[k]))
       return ctx.fail("scf.condition value #" + std::to_string(k) + " differs from the result type",
@@ -282,7 +282,8 @@ bool infer_ScfYield(InferCtx& ctx) {
 
 bool infer_ScfCondition(InferCtx& ctx) {
   const ir::Op* p = ctx.op.parent ? ctx.op.parent->parent : nullptr;
-  if (!p || p->name != "scf.while") return ctx.fail("must end the before region of scf.while", "scf_c5");
+  if (!p || p->name != "scf.while")
+    return ctx.fail("must end the before region of scf.while", "scf_c5");
   if (!(ctx.operands[0].is_scalar() && ctx.operands[0].dtype == DType::i1))
     return ctx.fail("the first operand must be an i1 scalar", "scf_c4");
   return true;

@@ -38,7 +38,7 @@ module {
         %both = arith.addf %mine, %other : f32
         tile.store %both, %partial, %t : (f32, memref<8xf32, 3>, index) -> ()
         "scf.yield"() : () -> ()
-      }) : (i1) -> ()
+      }, { "scf.yield"() : () -> () }) : (i1) -> ()
       tile.barrier : () -> ()
       %next = arith.divsi %s, %c2 : index
       "scf.yield"(%next) : (index) -> ()
@@ -48,7 +48,7 @@ module {
       %total = tile.load %partial, %c0 : (memref<8xf32, 3>, index) -> f32
       tile.store %total, %out, %g : (f32, memref<4xf32>, index) -> ()
       "scf.yield"() : () -> ()
-    }) : (i1) -> ()
+    }, { "scf.yield"() : () -> () }) : (i1) -> ()
     return
   }
   func.func @main(%x: tensor<4096xf32>) -> tensor<4xf32> {

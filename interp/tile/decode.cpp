@@ -58,7 +58,8 @@ class Decoder {
     Slot s;
     s.dt = t.dtype;
     if (t.kind == ir::TypeKind::vector || t.is_tensor()) {
-      if (!t.has_static_shape() || t.rank() > 2) fail_value(v, "register tiles need a static rank-1 or rank-2 shape");
+      if (!t.has_static_shape() || t.rank() > 2)
+        fail_value(v, "register tiles need a static rank-1 or rank-2 shape");
       s.agg = true;
       s.rank = static_cast<int32_t>(t.rank());
       s.rows = t.rank() >= 1 ? static_cast<int32_t>(t.shape[0]) : 1;
@@ -131,19 +132,37 @@ class Decoder {
 
   static Bin bin_of(OpKind k) {
     switch (k) {
-      case OpKind::ArithAddI: case OpKind::ArithAddF: return Bin::add;
-      case OpKind::ArithSubI: case OpKind::ArithSubF: return Bin::sub;
-      case OpKind::ArithMulI: case OpKind::ArithMulF: return Bin::mul;
-      case OpKind::ArithDivSI: case OpKind::ArithDivF: return Bin::div;
-      case OpKind::ArithRemSI: return Bin::rem;
-      case OpKind::ArithMinSI: case OpKind::ArithMinimumF: return Bin::min;
+      case OpKind::ArithAddI:
+      case OpKind::ArithAddF:
+        return Bin::add;
+      case OpKind::ArithSubI:
+      case OpKind::ArithSubF:
+        return Bin::sub;
+      case OpKind::ArithMulI:
+      case OpKind::ArithMulF:
+        return Bin::mul;
+      case OpKind::ArithDivSI:
+      case OpKind::ArithDivF:
+        return Bin::div;
+      case OpKind::ArithRemSI:
+        return Bin::rem;
+      case OpKind::ArithMinSI:
+      case OpKind::ArithMinimumF:
+        return Bin::min;
       case OpKind::TileMaximum:
-      case OpKind::ArithMaxSI: case OpKind::ArithMaximumF: return Bin::max;
-      case OpKind::ArithAndI: return Bin::band;
-      case OpKind::ArithOrI: return Bin::bor;
-      case OpKind::ArithXOrI: return Bin::bxor;
-      case OpKind::ArithShLI: return Bin::shl;
-      default: return Bin::shr;
+      case OpKind::ArithMaxSI:
+      case OpKind::ArithMaximumF:
+        return Bin::max;
+      case OpKind::ArithAndI:
+        return Bin::band;
+      case OpKind::ArithOrI:
+        return Bin::bor;
+      case OpKind::ArithXOrI:
+        return Bin::bxor;
+      case OpKind::ArithShLI:
+        return Bin::shl;
+      default:
+        return Bin::shr;
     }
   }
 
@@ -152,8 +171,12 @@ class Decoder {
     if (p == "eq" || p == "ne") return p == "eq" ? kEq : kNe;
     if (p.size() != 3) return kEq;
     std::string base = p.substr(1);
-    uint8_t c = base == "eq" ? kEq : base == "ne" ? kNe : base == "lt" ? kLt : base == "le" ? kLe
-              : base == "gt" ? kGt : kGe;
+    uint8_t c = base == "eq"   ? kEq
+                : base == "ne" ? kNe
+                : base == "lt" ? kLt
+                : base == "le" ? kLe
+                : base == "gt" ? kGt
+                               : kGe;
     if (p[0] == 'u') c = static_cast<uint8_t>(c | (is_float ? kUnordered : kUnsigned));
     return c;
   }
@@ -168,7 +191,8 @@ class Decoder {
     in.dst = r.idx;
     in.dt = a.dt;
     if (compare) {
-      in.mode = cmp_of(ops::tile::arith_predicate(op.attrs.get("predicate"), dtype_is_float(a.dt)).value_or("eq"),
+      in.mode = cmp_of(ops::tile::arith_predicate(op.attrs.get("predicate"), dtype_is_float(a.dt))
+                           .value_or("eq"),
                        dtype_is_float(a.dt));
     } else {
       in.mode = static_cast<uint8_t>(bin_of(kind(op)));
@@ -187,7 +211,8 @@ class Decoder {
     in.lane_ops = static_cast<uint64_t>(r.numel());
     if (a.agg && b.agg) {
       in.bcast = static_cast<uint8_t>(a.numel() == b.numel() ? Bcast::same
-                                      : a.rank == 2 ? Bcast::rows_left : Bcast::rows_right);
+                                      : a.rank == 2          ? Bcast::rows_left
+                                                             : Bcast::rows_right);
     } else {
       in.bcast = static_cast<uint8_t>(a.agg ? Bcast::agg_scalar : Bcast::scalar_agg);
     }
@@ -292,8 +317,8 @@ class Decoder {
     if (mem > 0) in.a = get(op.operands[0]).idx;
     if (mem > 1) in.c = get(op.operands[1]).idx;
     const ir::Type& vt = opc == Opc::kLoad || opc == Opc::kLoadTile ? op.result()->type
-                         : opc == Opc::kAsyncCopy ? op.operands[1]->type
-                                                  : op.operands[0]->type;
+                         : opc == Opc::kAsyncCopy                   ? op.operands[1]->type
+                                                                    : op.operands[0]->type;
     if (vt.kind == ir::TypeKind::vector || vt.is_tensor()) {
       in.rows = vt.rank() == 2 ? static_cast<int32_t>(vt.shape[0]) : 1;
       in.cols = static_cast<int32_t>(vt.shape.back());
@@ -351,12 +376,16 @@ class Decoder {
     if (!op.def || op.def->level != ops::Level::tile || kind(op) == OpKind::TileLaunch)
       fail(op, "cannot run inside a tile kernel (only Tile IR, arith.* and scf.* ops can)");
     switch (kind(op)) {
-      case OpKind::TileLinearId: case OpKind::TileGroupId: case OpKind::TileLocalId:
-      case OpKind::TileGroupSize: case OpKind::TileNumGroups: {
-        static const std::pair<OpKind, Opc> kIds[] = {
-            {OpKind::TileLinearId, Opc::kLinearId}, {OpKind::TileGroupId, Opc::kGroupId},
-            {OpKind::TileLocalId, Opc::kLocalId}, {OpKind::TileGroupSize, Opc::kGroupSize},
-            {OpKind::TileNumGroups, Opc::kNumGroups}};
+      case OpKind::TileLinearId:
+      case OpKind::TileGroupId:
+      case OpKind::TileLocalId:
+      case OpKind::TileGroupSize:
+      case OpKind::TileNumGroups: {
+        static const std::pair<OpKind, Opc> kIds[] = {{OpKind::TileLinearId, Opc::kLinearId},
+                                                      {OpKind::TileGroupId, Opc::kGroupId},
+                                                      {OpKind::TileLocalId, Opc::kLocalId},
+                                                      {OpKind::TileGroupSize, Opc::kGroupSize},
+                                                      {OpKind::TileNumGroups, Opc::kNumGroups}};
         Inst in = make(Opc::kLinearId, op);
         for (auto& [k, o] : kIds)
           if (k == kind(op)) in.opc = o;
@@ -382,19 +411,30 @@ class Decoder {
         in.dst = r.idx;
         const ir::Attr* v = op.attrs.get("value");
         Cell c{};
-        if (r.dt == DType::f32) c.f = static_cast<float>(v->as_double());
-        else if (r.dt == DType::f64) c.d = v->as_double();
-        else if (v->kind == ir::Attr::Kind::boolean) c.i = v->b ? 1 : 0;
-        else c.i = v->is_int() ? v->i : static_cast<int64_t>(v->f);
+        if (r.dt == DType::f32)
+          c.f = static_cast<float>(v->as_double());
+        else if (r.dt == DType::f64)
+          c.d = v->as_double();
+        else if (v->kind == ir::Attr::Kind::boolean)
+          c.i = v->b ? 1 : 0;
+        else
+          c.i = v->is_int() ? v->i : static_cast<int64_t>(v->f);
         if (r.dt == DType::i1) c.i &= 1;
         if (r.dt == DType::i32) c.i = static_cast<int32_t>(c.i);
         std::memcpy(&in.imm, &c, sizeof c);
         emit(in);
         return;
       }
-      case OpKind::ArithCmpI: case OpKind::ArithCmpF: binary(op, true); return;
-      case OpKind::ArithNegF: unary_agg(op, Opc::kNeg, Opc::kANeg); return;
-      case OpKind::TileExp: unary_agg(op, Opc::kExp, Opc::kAExp); return;
+      case OpKind::ArithCmpI:
+      case OpKind::ArithCmpF:
+        binary(op, true);
+        return;
+      case OpKind::ArithNegF:
+        unary_agg(op, Opc::kNeg, Opc::kANeg);
+        return;
+      case OpKind::TileExp:
+        unary_agg(op, Opc::kExp, Opc::kAExp);
+        return;
       case OpKind::ArithSelect: {
         Slot c = get(op.operands[0]), a = get(op.operands[1]), b = get(op.operands[2]);
         Slot r = define(op.result());
@@ -408,10 +448,13 @@ class Decoder {
         emit(in);
         return;
       }
-      case OpKind::ArithIndexCast: case OpKind::ArithSIToFP: case OpKind::ArithFPToSI: {
+      case OpKind::ArithIndexCast:
+      case OpKind::ArithSIToFP:
+      case OpKind::ArithFPToSI: {
         Inst in = make(kind(op) == OpKind::ArithIndexCast ? Opc::kIndexCast
                        : kind(op) == OpKind::ArithSIToFP  ? Opc::kSIToFP
-                                                          : Opc::kFPToSI, op);
+                                                          : Opc::kFPToSI,
+                       op);
         in.a = get(op.operands[0]).idx;
         in.mode = static_cast<uint8_t>(op.operands[0]->type.dtype);
         Slot r = define(op.result());
@@ -420,10 +463,17 @@ class Decoder {
         emit(in);
         return;
       }
-      case OpKind::ScfFor: scf_for(op); return;
-      case OpKind::ScfIf: scf_if(op); return;
-      case OpKind::ScfWhile: scf_while(op); return;
-      case OpKind::ScfYield: case OpKind::ScfCondition:
+      case OpKind::ScfFor:
+        scf_for(op);
+        return;
+      case OpKind::ScfIf:
+        scf_if(op);
+        return;
+      case OpKind::ScfWhile:
+        scf_while(op);
+        return;
+      case OpKind::ScfYield:
+      case OpKind::ScfCondition:
         fail(op, "internal: terminator outside its region");
       case OpKind::TileDim: {
         Inst in = make(Opc::kDim, op);
@@ -433,10 +483,18 @@ class Decoder {
         emit(in);
         return;
       }
-      case OpKind::TileLoad: memory(op, Opc::kLoad, 0, 1); return;
-      case OpKind::TileStore: memory(op, Opc::kStore, 1, 2); return;
-      case OpKind::TileLoadTile: memory(op, Opc::kLoadTile, 0, 1); return;
-      case OpKind::TileStoreTile: memory(op, Opc::kStoreTile, 1, 2); return;
+      case OpKind::TileLoad:
+        memory(op, Opc::kLoad, 0, 1);
+        return;
+      case OpKind::TileStore:
+        memory(op, Opc::kStore, 1, 2);
+        return;
+      case OpKind::TileLoadTile:
+        memory(op, Opc::kLoadTile, 0, 1);
+        return;
+      case OpKind::TileStoreTile:
+        memory(op, Opc::kStoreTile, 1, 2);
+        return;
       case OpKind::TileAsyncCopy: {
         Inst in = make(Opc::kAsyncCopy, op);
         in.a = get(op.operands[0]).idx;
@@ -451,23 +509,41 @@ class Decoder {
         emit(in);
         return;
       }
-      case OpKind::TileAtomic: memory(op, Opc::kAtomic, 1, 2); return;
-      case OpKind::TileAtomicCas: memory(op, Opc::kAtomicCas, 2, 3); return;
-      case OpKind::TileAllocShared: alloc(op, true); return;
-      case OpKind::TileAllocRegister: alloc(op, false); return;
-      case OpKind::TileBarrier: emit(make(Opc::kBarrier, op)); return;
-      case OpKind::TileCommitGroup: emit(make(Opc::kCommit, op)); return;
+      case OpKind::TileAtomic:
+        memory(op, Opc::kAtomic, 1, 2);
+        return;
+      case OpKind::TileAtomicCas:
+        memory(op, Opc::kAtomicCas, 2, 3);
+        return;
+      case OpKind::TileAllocShared:
+        alloc(op, true);
+        return;
+      case OpKind::TileAllocRegister:
+        alloc(op, false);
+        return;
+      case OpKind::TileBarrier:
+        emit(make(Opc::kBarrier, op));
+        return;
+      case OpKind::TileCommitGroup:
+        emit(make(Opc::kCommit, op));
+        return;
       case OpKind::TileWaitGroup: {
         Inst in = make(Opc::kWait, op);
         in.imm = op.attrs.get_int("n", 0);
         emit(in);
         return;
       }
-      case OpKind::TileMma: mma(op); return;
-      case OpKind::TileReduce: case OpKind::TileWarpReduce: case OpKind::TileVote: {
+      case OpKind::TileMma:
+        mma(op);
+        return;
+      case OpKind::TileReduce:
+      case OpKind::TileWarpReduce:
+      case OpKind::TileVote: {
         Slot a = get(op.operands[0]);
-        Inst in = make(kind(op) == OpKind::TileVote ? Opc::kVote
-                       : kind(op) == OpKind::TileReduce ? Opc::kReduce : Opc::kWarpReduce, op);
+        Inst in = make(kind(op) == OpKind::TileVote     ? Opc::kVote
+                       : kind(op) == OpKind::TileReduce ? Opc::kReduce
+                                                        : Opc::kWarpReduce,
+                       op);
         std::string k = op.attrs.get_string("kind", kind(op) == OpKind::TileVote ? "any" : "sum");
         in.mode = k == "max" || k == "all" ? 1 : k == "min" || k == "ballot" ? 2 : 0;
         in.a = a.idx;
@@ -478,7 +554,8 @@ class Decoder {
         emit(in);
         return;
       }
-      case OpKind::TileRowMax: case OpKind::TileRowSum: {
+      case OpKind::TileRowMax:
+      case OpKind::TileRowSum: {
         Slot a = get(op.operands[0]);
         Inst in = make(kind(op) == OpKind::TileRowMax ? Opc::kRowMax : Opc::kRowSum, op);
         in.a = a.idx;
@@ -504,7 +581,8 @@ class Decoder {
         emit(in);
         return;
       }
-      case OpKind::TileZeros: case OpKind::TileFull: {
+      case OpKind::TileZeros:
+      case OpKind::TileFull: {
         Slot r = define(op.result());
         Inst in = make(op.operands.empty() ? Opc::kFill : Opc::kFillReg, op);
         in.dst = r.idx;
@@ -513,6 +591,20 @@ class Decoder {
         in.lane_ops = static_cast<uint64_t>(r.numel());
         if (!op.operands.empty()) in.a = get(op.operands[0]).idx;
         in.fimm = kind(op) == OpKind::TileZeros ? 0.0 : op.attrs.get_float("value", 0.0);
+        emit(in);
+        return;
+      }
+      case OpKind::TileBroadcast: {
+        Slot a = get(op.operands[0]);
+        Slot r = define(op.result());
+        // A scalar splat is a fill from a register; a row broadcast repeats a[i] along row i.
+        Inst in = make(a.agg ? Opc::kRowBcast : Opc::kFillReg, op);
+        in.a = a.idx;
+        in.dst = r.idx;
+        in.dt = r.dt;
+        in.rows = a.agg ? r.rows : r.numel();
+        in.cols = a.agg ? r.cols : 1;
+        in.lane_ops = static_cast<uint64_t>(r.numel());
         emit(in);
         return;
       }
@@ -578,7 +670,8 @@ Program decode(const ir::Op& func, int lanes, const SourceManager& sm) {
     p.code.push_back(ex);
   }
   for (Inst& in : p.code)
-    in.cost = static_cast<uint32_t>(std::max<uint64_t>(1, std::min<uint64_t>(in.lane_ops / std::max(lanes, 1), 1u << 30)));
+    in.cost = static_cast<uint32_t>(
+        std::max<uint64_t>(1, std::min<uint64_t>(in.lane_ops / std::max(lanes, 1), 1u << 30)));
   return p;
 }
 

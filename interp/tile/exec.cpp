@@ -12,11 +12,16 @@ namespace {
 
 int64_t wrap(int64_t v, DType d) {
   switch (d) {
-    case DType::i1: return v & 1;
-    case DType::i8: return static_cast<int8_t>(v);
-    case DType::i16: return static_cast<int16_t>(v);
-    case DType::i32: return static_cast<int32_t>(v);
-    default: return v;
+    case DType::i1:
+      return v & 1;
+    case DType::i8:
+      return static_cast<int8_t>(v);
+    case DType::i16:
+      return static_cast<int16_t>(v);
+    case DType::i32:
+      return static_cast<int32_t>(v);
+    default:
+      return v;
   }
 }
 
@@ -26,8 +31,10 @@ int bits_of(DType d) {
 
 [[noreturn]] void fatal(GroupState& g, int32_t t, const Inst& in, const std::string& msg) {
   DiagnosticEngine d(g.launch->sm);
-  d.op_error(*in.op, msg + " (group " + std::to_string(g.id) + ", tile " + std::to_string(t) +
-                         " of kernel @" + g.launch->prog->name + ")", "");
+  d.op_error(*in.op,
+             msg + " (group " + std::to_string(g.id) + ", tile " + std::to_string(t) +
+                 " of kernel @" + g.launch->prog->name + ")",
+             "");
   throw Error(d.render());
 }
 
@@ -35,23 +42,44 @@ int64_t ibin(GroupState& g, int32_t t, const Inst& in, int64_t a, int64_t b) {
   const uint64_t ua = static_cast<uint64_t>(a), ub = static_cast<uint64_t>(b);
   int64_t r = 0;
   switch (static_cast<Bin>(in.mode)) {
-    case Bin::add: r = static_cast<int64_t>(ua + ub); break;
-    case Bin::sub: r = static_cast<int64_t>(ua - ub); break;
-    case Bin::mul: r = static_cast<int64_t>(ua * ub); break;
-    case Bin::div: case Bin::rem:
+    case Bin::add:
+      r = static_cast<int64_t>(ua + ub);
+      break;
+    case Bin::sub:
+      r = static_cast<int64_t>(ua - ub);
+      break;
+    case Bin::mul:
+      r = static_cast<int64_t>(ua * ub);
+      break;
+    case Bin::div:
+    case Bin::rem:
       if (b == 0) fatal(g, t, in, "integer division by zero");
       if (a == std::numeric_limits<int64_t>::min() && b == -1)
         r = static_cast<Bin>(in.mode) == Bin::div ? a : 0;
       else
         r = static_cast<Bin>(in.mode) == Bin::div ? a / b : a % b;
       break;
-    case Bin::min: r = a < b ? a : b; break;
-    case Bin::max: r = a > b ? a : b; break;
-    case Bin::band: r = a & b; break;
-    case Bin::bor: r = a | b; break;
-    case Bin::bxor: r = a ^ b; break;
-    case Bin::shl: r = (b < 0 || b >= bits_of(in.dt)) ? 0 : static_cast<int64_t>(ua << b); break;
-    case Bin::shr: r = (b < 0 || b >= bits_of(in.dt)) ? (a < 0 ? -1 : 0) : a >> b; break;
+    case Bin::min:
+      r = a < b ? a : b;
+      break;
+    case Bin::max:
+      r = a > b ? a : b;
+      break;
+    case Bin::band:
+      r = a & b;
+      break;
+    case Bin::bor:
+      r = a | b;
+      break;
+    case Bin::bxor:
+      r = a ^ b;
+      break;
+    case Bin::shl:
+      r = (b < 0 || b >= bits_of(in.dt)) ? 0 : static_cast<int64_t>(ua << b);
+      break;
+    case Bin::shr:
+      r = (b < 0 || b >= bits_of(in.dt)) ? (a < 0 ? -1 : 0) : a >> b;
+      break;
   }
   return wrap(r, in.dt);
 }
@@ -61,19 +89,29 @@ bool icmp(uint8_t mode, int64_t a, int64_t b, DType d) {
     uint64_t mask = bits_of(d) == 64 ? ~uint64_t{0} : (uint64_t{1} << bits_of(d)) - 1;
     uint64_t x = static_cast<uint64_t>(a) & mask, y = static_cast<uint64_t>(b) & mask;
     switch (mode & 7) {
-      case kLt: return x < y;
-      case kLe: return x <= y;
-      case kGt: return x > y;
-      case kGe: return x >= y;
+      case kLt:
+        return x < y;
+      case kLe:
+        return x <= y;
+      case kGt:
+        return x > y;
+      case kGe:
+        return x >= y;
     }
   }
   switch (mode & 7) {
-    case kEq: return a == b;
-    case kNe: return a != b;
-    case kLt: return a < b;
-    case kLe: return a <= b;
-    case kGt: return a > b;
-    default: return a >= b;
+    case kEq:
+      return a == b;
+    case kNe:
+      return a != b;
+    case kLt:
+      return a < b;
+    case kLe:
+      return a <= b;
+    case kGt:
+      return a > b;
+    default:
+      return a >= b;
   }
 }
 
@@ -106,7 +144,9 @@ template <typename T>
 T atomic_apply(T* addr, T v, uint8_t mode, bool shared) {
   if (shared) {  // a group's tiles run on one worker: no other thread touches shared memory
     T old = *addr;
-    *addr = mode == 0 ? static_cast<T>(old + v) : mode == 1 ? (v > old ? v : old) : (v < old ? v : old);
+    *addr = mode == 0   ? static_cast<T>(old + v)
+            : mode == 1 ? (v > old ? v : old)
+                        : (v < old ? v : old);
     return old;
   }
   std::atomic_ref<T> ref(*addr);
@@ -119,7 +159,9 @@ T atomic_apply(T* addr, T v, uint8_t mode, bool shared) {
   }
   T old = ref.load();
   for (;;) {
-    T next = mode == 0 ? static_cast<T>(old + v) : mode == 1 ? (v > old ? v : old) : (v < old ? v : old);
+    T next = mode == 0   ? static_cast<T>(old + v)
+             : mode == 1 ? (v > old ? v : old)
+                         : (v < old ? v : old);
     if (ref.compare_exchange_weak(old, next)) return old;
   }
 }
@@ -146,8 +188,14 @@ RunStatus run_tile(GroupState& g, int32_t t, uint64_t quantum) {
     lane_ops += in.lane_ops;
     clock += in.cost;
     switch (in.opc) {
-      case Opc::kConst: std::memcpy(&R[in.dst], &in.imm, sizeof(Cell)); ++pc; break;
-      case Opc::kMov: R[in.dst] = R[in.a]; ++pc; break;
+      case Opc::kConst:
+        std::memcpy(&R[in.dst], &in.imm, sizeof(Cell));
+        ++pc;
+        break;
+      case Opc::kMov:
+        R[in.dst] = R[in.a];
+        ++pc;
+        break;
       case Opc::kMovAgg:
         std::memcpy(A + in.dst, A + in.a, sizeof(float) * static_cast<size_t>(in.rows));
         ++pc;
@@ -156,38 +204,82 @@ RunStatus run_tile(GroupState& g, int32_t t, uint64_t quantum) {
         ts.done = true;
         status = RunStatus::kExited;
         goto out;
-      case Opc::kJmp: pc = in.target; break;
-      case Opc::kJmpIfNot: pc = R[in.a].i ? pc + 1 : in.target; break;
+      case Opc::kJmp:
+        pc = in.target;
+        break;
+      case Opc::kJmpIfNot:
+        pc = R[in.a].i ? pc + 1 : in.target;
+        break;
       case Opc::kForCheck:
-        if (R[in.a].i <= 0) fatal(g, t, in, "scf.for step must be positive, got " + std::to_string(R[in.a].i));
+        if (R[in.a].i <= 0)
+          fatal(g, t, in, "scf.for step must be positive, got " + std::to_string(R[in.a].i));
         ++pc;
         break;
-      case Opc::kForTest: pc = R[in.a].i < R[in.b].i ? pc + 1 : in.target; break;
+      case Opc::kForTest:
+        pc = R[in.a].i < R[in.b].i ? pc + 1 : in.target;
+        break;
       case Opc::kForInc:
-        R[in.dst].i = static_cast<int64_t>(static_cast<uint64_t>(R[in.dst].i) + static_cast<uint64_t>(R[in.a].i));
+        R[in.dst].i = static_cast<int64_t>(static_cast<uint64_t>(R[in.dst].i) +
+                                           static_cast<uint64_t>(R[in.a].i));
         ++pc;
         break;
-      case Opc::kLinearId: R[in.dst].i = g.id * l.tiles + t; ++pc; break;
-      case Opc::kGroupId: R[in.dst].i = g.coord[in.imm]; ++pc; break;
-      case Opc::kLocalId: R[in.dst].i = t; ++pc; break;
-      case Opc::kGroupSize: R[in.dst].i = l.tiles; ++pc; break;
-      case Opc::kNumGroups: R[in.dst].i = l.grid[in.imm]; ++pc; break;
+      case Opc::kLinearId:
+        R[in.dst].i = g.id * l.tiles + t;
+        ++pc;
+        break;
+      case Opc::kGroupId:
+        R[in.dst].i = g.coord[in.imm];
+        ++pc;
+        break;
+      case Opc::kLocalId:
+        R[in.dst].i = t;
+        ++pc;
+        break;
+      case Opc::kGroupSize:
+        R[in.dst].i = l.tiles;
+        ++pc;
+        break;
+      case Opc::kNumGroups:
+        R[in.dst].i = l.grid[in.imm];
+        ++pc;
+        break;
       case Opc::kLaneId:
         for (int32_t k = 0; k < in.rows; ++k) agg_set_i(A + in.dst + k, k);
         ++pc;
         break;
-      case Opc::kIBin: R[in.dst].i = ibin(g, t, in, R[in.a].i, R[in.b].i); ++pc; break;
-      case Opc::kFBin32: R[in.dst].f = fbin(static_cast<Bin>(in.mode), R[in.a].f, R[in.b].f); ++pc; break;
-      case Opc::kFBin64: R[in.dst].d = fbin(static_cast<Bin>(in.mode), R[in.a].d, R[in.b].d); ++pc; break;
-      case Opc::kABin: exec_abin(in, R, A); ++pc; break;
-      case Opc::kICmp: R[in.dst].i = icmp(in.mode, R[in.a].i, R[in.b].i, in.dt); ++pc; break;
+      case Opc::kIBin:
+        R[in.dst].i = ibin(g, t, in, R[in.a].i, R[in.b].i);
+        ++pc;
+        break;
+      case Opc::kFBin32:
+        R[in.dst].f = fbin(static_cast<Bin>(in.mode), R[in.a].f, R[in.b].f);
+        ++pc;
+        break;
+      case Opc::kFBin64:
+        R[in.dst].d = fbin(static_cast<Bin>(in.mode), R[in.a].d, R[in.b].d);
+        ++pc;
+        break;
+      case Opc::kABin:
+        exec_abin(in, R, A);
+        ++pc;
+        break;
+      case Opc::kICmp:
+        R[in.dst].i = icmp(in.mode, R[in.a].i, R[in.b].i, in.dt);
+        ++pc;
+        break;
       case Opc::kFCmp:
         R[in.dst].i = in.dt == DType::f64 ? fcmp(in.mode, R[in.a].d, R[in.b].d)
                                           : fcmp(in.mode, R[in.a].f, R[in.b].f);
         ++pc;
         break;
-      case Opc::kACmp: exec_acmp(in, R, A); ++pc; break;
-      case Opc::kSelect: R[in.dst] = R[in.c].i ? R[in.a] : R[in.b]; ++pc; break;
+      case Opc::kACmp:
+        exec_acmp(in, R, A);
+        ++pc;
+        break;
+      case Opc::kSelect:
+        R[in.dst] = R[in.c].i ? R[in.a] : R[in.b];
+        ++pc;
+        break;
       case Opc::kASelect:
         for (int32_t k = 0; k < in.rows; ++k) {
           bool c = in.bcast ? agg_i(A + in.c + k) != 0 : R[in.c].i != 0;
@@ -195,33 +287,47 @@ RunStatus run_tile(GroupState& g, int32_t t, uint64_t quantum) {
         }
         ++pc;
         break;
-      case Opc::kIndexCast: R[in.dst].i = wrap(R[in.a].i, in.dt); ++pc; break;
+      case Opc::kIndexCast:
+        R[in.dst].i = wrap(R[in.a].i, in.dt);
+        ++pc;
+        break;
       case Opc::kSIToFP:
-        if (in.dt == DType::f64) R[in.dst].d = static_cast<double>(R[in.a].i);
-        else R[in.dst].f = static_cast<float>(R[in.a].i);
+        if (in.dt == DType::f64)
+          R[in.dst].d = static_cast<double>(R[in.a].i);
+        else
+          R[in.dst].f = static_cast<float>(R[in.a].i);
         ++pc;
         break;
       case Opc::kFPToSI: {
         double v = static_cast<DType>(in.mode) == DType::f64 ? R[in.a].d : R[in.a].f;
         int64_t r = 0;
-        if (std::isnan(v)) r = 0;
-        else if (v >= 9.2233720368547758e18) r = std::numeric_limits<int64_t>::max();
-        else if (v <= -9.2233720368547758e18) r = std::numeric_limits<int64_t>::min();
-        else r = static_cast<int64_t>(v);
+        if (std::isnan(v))
+          r = 0;
+        else if (v >= 9.2233720368547758e18)
+          r = std::numeric_limits<int64_t>::max();
+        else if (v <= -9.2233720368547758e18)
+          r = std::numeric_limits<int64_t>::min();
+        else
+          r = static_cast<int64_t>(v);
         R[in.dst].i = wrap(r, in.dt);
         ++pc;
         break;
       }
       case Opc::kNeg:
-        if (in.dt == DType::f64) R[in.dst].d = -R[in.a].d;
-        else R[in.dst].f = -R[in.a].f;
+        if (in.dt == DType::f64)
+          R[in.dst].d = -R[in.a].d;
+        else
+          R[in.dst].f = -R[in.a].f;
         ++pc;
         break;
       case Opc::kANeg:
         for (int32_t k = 0; k < in.rows; ++k) A[in.dst + k] = -A[in.a + k];
         ++pc;
         break;
-      case Opc::kExp: R[in.dst].f = fexp(R[in.a].f); ++pc; break;
+      case Opc::kExp:
+        R[in.dst].f = fexp(R[in.a].f);
+        ++pc;
+        break;
       case Opc::kAExp:
         for (int32_t k = 0; k < in.rows; ++k) A[in.dst + k] = fexp(A[in.a + k]);
         ++pc;
@@ -230,7 +336,8 @@ RunStatus run_tile(GroupState& g, int32_t t, uint64_t quantum) {
         R[in.dst].i = buffer_of(g, t, R[in.a].i).shape[static_cast<size_t>(in.imm)];
         ++pc;
         break;
-      case Opc::kLoad: case Opc::kStore: {
+      case Opc::kLoad:
+      case Opc::kStore: {
         Buffer& b = buffer_of(g, t, R[in.b].i);
         const bool vec = in.cols > 0;
         const int64_t w = vec ? in.cols : 1;
@@ -245,26 +352,34 @@ RunStatus run_tile(GroupState& g, int32_t t, uint64_t quantum) {
                             load ? AccessKind::kRead : AccessKind::kWrite);
             int64_t ph = b.phys(e);
             if (load) {
-              if (vec) A[in.dst + k] = load_agg(b, ph);
-              else R[in.dst] = load_cell(b, ph);
+              if (vec)
+                A[in.dst + k] = load_agg(b, ph);
+              else
+                R[in.dst] = load_cell(b, ph);
             } else {
-              if (vec) store_agg(b, ph, A[in.a + k]);
-              else store_cell(b, ph, R[in.a]);
+              if (vec)
+                store_agg(b, ph, A[in.a + k]);
+              else
+                store_cell(b, ph, R[in.a]);
             }
           }
         } else if (in.opc == Opc::kLoad) {
-          if (vec) std::fill(A + in.dst, A + in.dst + w, 0.0f);
-          else R[in.dst].i = 0;
+          if (vec)
+            std::fill(A + in.dst, A + in.dst + w, 0.0f);
+          else
+            R[in.dst].i = 0;
         }
         ++pc;
         break;
       }
-      case Opc::kAtomic: case Opc::kAtomicCas: {
+      case Opc::kAtomic:
+      case Opc::kAtomicCas: {
         Buffer& b = buffer_of(g, t, R[in.b].i);
         if (dtype_is_float(b.dt) && l.opts.deterministic)
-          fatal(g, t, in, "float atomics are refused in deterministic mode: their result depends "
-                          "on the order in which tiles and groups run (use an integer atomic or a "
-                          "reduction with a fixed order)");
+          fatal(g, t, in,
+                "float atomics are refused in deterministic mode: their result depends "
+                "on the order in which tiles and groups run (use an integer atomic or a "
+                "reduction with a fixed order)");
         check_writable(g, t, b, pc);
         int64_t lin = resolve(g, t, pc, in, R, b, 1);
         if (lin < 0) {
@@ -279,11 +394,13 @@ RunStatus run_tile(GroupState& g, int32_t t, uint64_t quantum) {
           Cell cmp = R[in.a], val = R[in.c], old{};
           if (b.dt == DType::i32) {
             int32_t e = static_cast<int32_t>(cmp.i);
-            std::atomic_ref<int32_t>(*reinterpret_cast<int32_t*>(at)).compare_exchange_strong(e, static_cast<int32_t>(val.i));
+            std::atomic_ref<int32_t>(*reinterpret_cast<int32_t*>(at))
+                .compare_exchange_strong(e, static_cast<int32_t>(val.i));
             old.i = e;
           } else if (b.dt == DType::i64) {
             int64_t e = cmp.i;
-            std::atomic_ref<int64_t>(*reinterpret_cast<int64_t*>(at)).compare_exchange_strong(e, val.i);
+            std::atomic_ref<int64_t>(*reinterpret_cast<int64_t*>(at))
+                .compare_exchange_strong(e, val.i);
             old.i = e;
           } else if (b.dt == DType::f32) {
             float e = cmp.f;
@@ -291,12 +408,14 @@ RunStatus run_tile(GroupState& g, int32_t t, uint64_t quantum) {
             old.f = e;
           } else {
             double e = cmp.d;
-            std::atomic_ref<double>(*reinterpret_cast<double*>(at)).compare_exchange_strong(e, val.d);
+            std::atomic_ref<double>(*reinterpret_cast<double*>(at))
+                .compare_exchange_strong(e, val.d);
             old.d = e;
           }
           R[in.dst] = old;
         } else if (b.dt == DType::i32) {
-          R[in.dst].i = atomic_apply(reinterpret_cast<int32_t*>(at), static_cast<int32_t>(R[in.a].i), in.mode, sh);
+          R[in.dst].i = atomic_apply(reinterpret_cast<int32_t*>(at),
+                                     static_cast<int32_t>(R[in.a].i), in.mode, sh);
         } else if (b.dt == DType::i64) {
           R[in.dst].i = atomic_apply(reinterpret_cast<int64_t*>(at), R[in.a].i, in.mode, sh);
         } else if (b.dt == DType::f32) {
@@ -307,8 +426,14 @@ RunStatus run_tile(GroupState& g, int32_t t, uint64_t quantum) {
         ++pc;
         break;
       }
-      case Opc::kAllocShared: R[in.dst].i = make_handle(kSpaceShared, in.target); ++pc; break;
-      case Opc::kAllocLocal: R[in.dst].i = make_handle(kSpaceLocal, in.target); ++pc; break;
+      case Opc::kAllocShared:
+        R[in.dst].i = make_handle(kSpaceShared, in.target);
+        ++pc;
+        break;
+      case Opc::kAllocLocal:
+        R[in.dst].i = make_handle(kSpaceLocal, in.target);
+        ++pc;
+        break;
       case Opc::kBarrier:
         ts.waiting = true;
         status = RunStatus::kBarrier;
@@ -323,16 +448,33 @@ RunStatus run_tile(GroupState& g, int32_t t, uint64_t quantum) {
         complete_async(g, t, in.imm);
         ++pc;
         break;
-      case Opc::kLoadTile: exec_load_tile(g, t, pc, in, R, A); ++pc; break;
-      case Opc::kStoreTile: exec_store_tile(g, t, pc, in, R, A); ++pc; break;
-      case Opc::kAsyncCopy: ts.clock = clock; exec_async_copy(g, t, pc, in, R); ++pc; break;
+      case Opc::kLoadTile:
+        exec_load_tile(g, t, pc, in, R, A);
+        ++pc;
+        break;
+      case Opc::kStoreTile:
+        exec_store_tile(g, t, pc, in, R, A);
+        ++pc;
+        break;
+      case Opc::kAsyncCopy:
+        ts.clock = clock;
+        exec_async_copy(g, t, pc, in, R);
+        ++pc;
+        break;
       case Opc::kMma:
         exec_mma(p, in, A);
         if (l.trace) g.out->trace.push_back({"mma", g.id, t, clock - in.cost, in.cost});
         ++pc;
         break;
-      case Opc::kReduce: case Opc::kRowMax: case Opc::kRowSum: case Opc::kCausalMask:
-      case Opc::kFill: case Opc::kFillReg: case Opc::kShuffle: case Opc::kVote:
+      case Opc::kReduce:
+      case Opc::kRowMax:
+      case Opc::kRowSum:
+      case Opc::kCausalMask:
+      case Opc::kFill:
+      case Opc::kFillReg:
+      case Opc::kRowBcast:
+      case Opc::kShuffle:
+      case Opc::kVote:
       case Opc::kWarpReduce:
         exec_collective(in, R, A);
         ++pc;
@@ -347,8 +489,9 @@ out:
   g.steps += n;
   if (g.steps > limit) {
     const Inst& in = code[pc];
-    fatal(g, t, in, "step limit exceeded: more than " + std::to_string(limit) +
-                        " instructions in one group (an endless loop?)");
+    fatal(g, t, in,
+          "step limit exceeded: more than " + std::to_string(limit) +
+              " instructions in one group (an endless loop?)");
   }
   return status;
 }

@@ -51,7 +51,11 @@ template <typename F>
 void apply_ibin(const Inst& in, const Cell* R, float* A, F f) {
   Inst tmp = in;
   // Scalar operands are read as int64 and narrowed to the tile's int32 lanes.
-  auto getf = [](int32_t v) { float x; std::memcpy(&x, &v, 4); return x; };
+  auto getf = [](int32_t v) {
+    float x;
+    std::memcpy(&x, &v, 4);
+    return x;
+  };
   Cell r2[2];
   if (static_cast<Bcast>(in.bcast) == Bcast::agg_scalar) {
     r2[0].f = getf(static_cast<int32_t>(R[in.b].i));
@@ -61,25 +65,39 @@ void apply_ibin(const Inst& in, const Cell* R, float* A, F f) {
     tmp.a = 0;
   }
   const Cell* src = (static_cast<Bcast>(in.bcast) == Bcast::agg_scalar ||
-                     static_cast<Bcast>(in.bcast) == Bcast::scalar_agg) ? r2 : R;
+                     static_cast<Bcast>(in.bcast) == Bcast::scalar_agg)
+                        ? r2
+                        : R;
   apply_bin(tmp, src, A, [&](float x, float y) { return getf(f(agg_i(&x), agg_i(&y))); });
 }
 
 int32_t ibin32(Bin m, int32_t a, int32_t b) {
   const uint32_t ua = static_cast<uint32_t>(a), ub = static_cast<uint32_t>(b);
   switch (m) {
-    case Bin::add: return static_cast<int32_t>(ua + ub);
-    case Bin::sub: return static_cast<int32_t>(ua - ub);
-    case Bin::mul: return static_cast<int32_t>(ua * ub);
-    case Bin::div: return b == 0 || (a == INT32_MIN && b == -1) ? 0 : a / b;
-    case Bin::rem: return b == 0 || (a == INT32_MIN && b == -1) ? 0 : a % b;
-    case Bin::min: return a < b ? a : b;
-    case Bin::max: return a > b ? a : b;
-    case Bin::band: return a & b;
-    case Bin::bor: return a | b;
-    case Bin::bxor: return a ^ b;
-    case Bin::shl: return b < 0 || b >= 32 ? 0 : static_cast<int32_t>(ua << b);
-    case Bin::shr: return b < 0 || b >= 32 ? (a < 0 ? -1 : 0) : a >> b;
+    case Bin::add:
+      return static_cast<int32_t>(ua + ub);
+    case Bin::sub:
+      return static_cast<int32_t>(ua - ub);
+    case Bin::mul:
+      return static_cast<int32_t>(ua * ub);
+    case Bin::div:
+      return b == 0 || (a == INT32_MIN && b == -1) ? 0 : a / b;
+    case Bin::rem:
+      return b == 0 || (a == INT32_MIN && b == -1) ? 0 : a % b;
+    case Bin::min:
+      return a < b ? a : b;
+    case Bin::max:
+      return a > b ? a : b;
+    case Bin::band:
+      return a & b;
+    case Bin::bor:
+      return a | b;
+    case Bin::bxor:
+      return a ^ b;
+    case Bin::shl:
+      return b < 0 || b >= 32 ? 0 : static_cast<int32_t>(ua << b);
+    case Bin::shr:
+      return b < 0 || b >= 32 ? (a < 0 ? -1 : 0) : a >> b;
   }
   return 0;
 }
@@ -93,28 +111,55 @@ void exec_abin(const Inst& in, const Cell* R, float* A) {
     return;
   }
   switch (m) {
-    case Bin::add: apply_bin(in, R, A, [](float a, float b) { return a + b; }); return;
-    case Bin::sub: apply_bin(in, R, A, [](float a, float b) { return a - b; }); return;
-    case Bin::mul: apply_bin(in, R, A, [](float a, float b) { return a * b; }); return;
-    case Bin::div: apply_bin(in, R, A, [](float a, float b) { return a / b; }); return;
-    default: apply_bin(in, R, A, [m](float a, float b) { return fbin(m, a, b); }); return;
+    case Bin::add:
+      apply_bin(in, R, A, [](float a, float b) { return a + b; });
+      return;
+    case Bin::sub:
+      apply_bin(in, R, A, [](float a, float b) { return a - b; });
+      return;
+    case Bin::mul:
+      apply_bin(in, R, A, [](float a, float b) { return a * b; });
+      return;
+    case Bin::div:
+      apply_bin(in, R, A, [](float a, float b) { return a / b; });
+      return;
+    default:
+      apply_bin(in, R, A, [m](float a, float b) { return fbin(m, a, b); });
+      return;
   }
 }
 
 void exec_acmp(const Inst& in, const Cell* R, float* A) {
-  auto bits = [](bool v) { int32_t i = v; float f; std::memcpy(&f, &i, 4); return f; };
+  auto bits = [](bool v) {
+    int32_t i = v;
+    float f;
+    std::memcpy(&f, &i, 4);
+    return f;
+  };
   if (dtype_is_float(in.dt)) {
     apply_bin(in, R, A, [&](float a, float b) { return bits(fcmp(in.mode, a, b)); });
   } else {
     apply_ibin(in, R, A, [&](int32_t a, int32_t b) {
       bool r;
       switch (in.mode & 7) {
-        case kEq: r = a == b; break;
-        case kNe: r = a != b; break;
-        case kLt: r = (in.mode & kUnsigned) ? uint32_t(a) < uint32_t(b) : a < b; break;
-        case kLe: r = (in.mode & kUnsigned) ? uint32_t(a) <= uint32_t(b) : a <= b; break;
-        case kGt: r = (in.mode & kUnsigned) ? uint32_t(a) > uint32_t(b) : a > b; break;
-        default: r = (in.mode & kUnsigned) ? uint32_t(a) >= uint32_t(b) : a >= b; break;
+        case kEq:
+          r = a == b;
+          break;
+        case kNe:
+          r = a != b;
+          break;
+        case kLt:
+          r = (in.mode & kUnsigned) ? uint32_t(a) < uint32_t(b) : a < b;
+          break;
+        case kLe:
+          r = (in.mode & kUnsigned) ? uint32_t(a) <= uint32_t(b) : a <= b;
+          break;
+        case kGt:
+          r = (in.mode & kUnsigned) ? uint32_t(a) > uint32_t(b) : a > b;
+          break;
+        default:
+          r = (in.mode & kUnsigned) ? uint32_t(a) >= uint32_t(b) : a >= b;
+          break;
       }
       return int32_t(r);
     });
@@ -178,7 +223,8 @@ void for_window(GroupState& g, int32_t t, int32_t pc, const Inst& in, const Buff
 }
 
 bool fully_inside(const Window& w, const Inst& in) {
-  return w.lead_ok && w.r0 >= 0 && w.c0 >= 0 && w.r0 + in.rows <= w.rows && w.c0 + in.cols <= w.cols;
+  return w.lead_ok && w.r0 >= 0 && w.c0 >= 0 && w.r0 + in.rows <= w.rows &&
+         w.c0 + in.cols <= w.cols;
 }
 
 }  // namespace
@@ -195,18 +241,20 @@ void exec_load_tile(GroupState& g, int32_t t, int32_t pc, const Inst& in, const 
     return;
   }
   const float pad = static_cast<float>(in.fimm);
-  for_window(g, t, pc, in, b, w, idx, [&](int32_t i, int32_t j, bool inside, int64_t e, int32_t lane) {
-    float& out = d[int64_t(i) * in.cols + j];
-    if (!inside) {
-      out = pad;
-      return;
-    }
-    if (shadowed(b)) shadow_access(g, t, b, e, lane, pc, AccessKind::kRead);
-    out = load_agg(b, b.phys(e));
-  });
+  for_window(g, t, pc, in, b, w, idx,
+             [&](int32_t i, int32_t j, bool inside, int64_t e, int32_t lane) {
+               float& out = d[int64_t(i) * in.cols + j];
+               if (!inside) {
+                 out = pad;
+                 return;
+               }
+               if (shadowed(b)) shadow_access(g, t, b, e, lane, pc, AccessKind::kRead);
+               out = load_agg(b, b.phys(e));
+             });
 }
 
-void exec_store_tile(GroupState& g, int32_t t, int32_t pc, const Inst& in, const Cell* R, const float* A) {
+void exec_store_tile(GroupState& g, int32_t t, int32_t pc, const Inst& in, const Cell* R,
+                     const float* A) {
   Buffer& b = buffer_of(g, t, R[in.b].i);
   check_writable(g, t, b, pc);
   int64_t idx[8];
@@ -218,11 +266,12 @@ void exec_store_tile(GroupState& g, int32_t t, int32_t pc, const Inst& in, const
       std::memcpy(dst + i * w.rstride, s + int64_t(i) * in.cols, sizeof(float) * size_t(in.cols));
     return;
   }
-  for_window(g, t, pc, in, b, w, idx, [&](int32_t i, int32_t j, bool inside, int64_t e, int32_t lane) {
-    if (!inside) return;
-    if (shadowed(b)) shadow_access(g, t, b, e, lane, pc, AccessKind::kWrite);
-    store_agg(b, b.phys(e), s[int64_t(i) * in.cols + j]);
-  });
+  for_window(g, t, pc, in, b, w, idx,
+             [&](int32_t i, int32_t j, bool inside, int64_t e, int32_t lane) {
+               if (!inside) return;
+               if (shadowed(b)) shadow_access(g, t, b, e, lane, pc, AccessKind::kWrite);
+               store_agg(b, b.phys(e), s[int64_t(i) * in.cols + j]);
+             });
 }
 
 void exec_async_copy(GroupState& g, int32_t t, int32_t pc, const Inst& in, const Cell* R) {
@@ -239,17 +288,19 @@ void exec_async_copy(GroupState& g, int32_t t, int32_t pc, const Inst& in, const
   const size_t n = size_t(in.rows) * size_t(in.cols);
   pcopy.staged.assign(n * size_t(src.esize), std::byte{0});
   pcopy.dst_index.resize(n);
-  for_window(g, t, pc, in, src, w, idx, [&](int32_t i, int32_t j, bool inside, int64_t e, int32_t lane) {
-    const size_t k = size_t(i) * size_t(in.cols) + size_t(j);
-    pcopy.dst_index[k] = int64_t(k);
-    if (!inside) return;  // zero fill
-    if (shadowed(src)) shadow_access(g, t, src, e, lane, pc, AccessKind::kRead);
-    std::memcpy(pcopy.staged.data() + k * size_t(src.esize), src.data + src.phys(e) * src.esize,
-                size_t(src.esize));
-  });
+  for_window(g, t, pc, in, src, w, idx,
+             [&](int32_t i, int32_t j, bool inside, int64_t e, int32_t lane) {
+               const size_t k = size_t(i) * size_t(in.cols) + size_t(j);
+               pcopy.dst_index[k] = int64_t(k);
+               if (!inside) return;  // zero fill
+               if (shadowed(src)) shadow_access(g, t, src, e, lane, pc, AccessKind::kRead);
+               std::memcpy(pcopy.staged.data() + k * size_t(src.esize),
+                           src.data + src.phys(e) * src.esize, size_t(src.esize));
+             });
   if (shadowed(dst) && (g.launch->opts.checks & kCheckAsync)) {
     for (size_t k = 0; k < n; ++k)
-      dst.shadow[k].pending = make_access(g, t, static_cast<int32_t>(k % size_t(g.launch->lanes)), pc, false);
+      dst.shadow[k].pending =
+          make_access(g, t, static_cast<int32_t>(k % size_t(g.launch->lanes)), pc, false);
   }
   ts.uncommitted.push_back(std::move(pcopy));
 }
@@ -316,7 +367,8 @@ void exec_mma(const Program& p, const Inst& in, float* A) {
   for (int32_t j = 0; j < N; ++j) {
     for (int32_t k = 0; k < K; ++k) col[size_t(k)] = b[size_t(k) * N + j];
     for (int32_t i = 0; i < M; ++i)
-      d[size_t(i) * N + j] = num::accumulate(model, a + size_t(i) * K, col.data(), K, c[size_t(i) * N + j]);
+      d[size_t(i) * N + j] =
+          num::accumulate(model, a + size_t(i) * K, col.data(), K, c[size_t(i) * N + j]);
   }
 }
 
@@ -331,7 +383,8 @@ void exec_collective(const Inst& in, Cell* R, float* A) {
       R[in.dst].f = acc;
       return;
     }
-    case Opc::kRowMax: case Opc::kRowSum: {
+    case Opc::kRowMax:
+    case Opc::kRowSum: {
       const bool sum = in.opc == Opc::kRowSum;
       for (int32_t i = 0; i < in.rows; ++i) {
         const float* row = a + size_t(i) * in.cols;
@@ -343,7 +396,8 @@ void exec_collective(const Inst& in, Cell* R, float* A) {
           acc = row[0];
           j0 = 1;
         }
-        for (int32_t j = j0; j < in.cols; ++j) acc = sum ? acc + row[j] : fbin(Bin::max, acc, row[j]);
+        for (int32_t j = j0; j < in.cols; ++j)
+          acc = sum ? acc + row[j] : fbin(Bin::max, acc, row[j]);
         d[i] = acc;
       }
       return;
@@ -358,10 +412,12 @@ void exec_collective(const Inst& in, Cell* R, float* A) {
         }
       return;
     }
-    case Opc::kFill: case Opc::kFillReg: {
+    case Opc::kFill:
+    case Opc::kFillReg: {
       float v;
       if (!dtype_is_float(in.dt)) {
-        int32_t i = in.opc == Opc::kFill ? static_cast<int32_t>(in.fimm) : static_cast<int32_t>(R[in.a].i);
+        int32_t i =
+            in.opc == Opc::kFill ? static_cast<int32_t>(in.fimm) : static_cast<int32_t>(R[in.a].i);
         std::memcpy(&v, &i, 4);
       } else {
         v = in.opc == Opc::kFill ? static_cast<float>(in.fimm) : R[in.a].f;
@@ -369,6 +425,9 @@ void exec_collective(const Inst& in, Cell* R, float* A) {
       std::fill(d, d + in.rows, v);
       return;
     }
+    case Opc::kRowBcast:
+      for (int32_t i = 0; i < in.rows; ++i) std::fill(d + i * in.cols, d + (i + 1) * in.cols, a[i]);
+      return;
     case Opc::kShuffle: {
       const int32_t L = in.rows;
       thread_local std::vector<float> tmp;
@@ -397,8 +456,9 @@ void exec_collective(const Inst& in, Cell* R, float* A) {
         int32_t acc = agg_i(a);
         for (int32_t l = 1; l < in.rows; ++l) {
           int32_t v = agg_i(a + l);
-          acc = in.mode == 0 ? static_cast<int32_t>(uint32_t(acc) + uint32_t(v))
-                : in.mode == 1 ? std::max(acc, v) : std::min(acc, v);
+          acc = in.mode == 0   ? static_cast<int32_t>(uint32_t(acc) + uint32_t(v))
+                : in.mode == 1 ? std::max(acc, v)
+                               : std::min(acc, v);
         }
         R[in.dst].i = acc;
       } else {
@@ -409,7 +469,8 @@ void exec_collective(const Inst& in, Cell* R, float* A) {
       }
       return;
     }
-    default: return;
+    default:
+      return;
   }
 }
 

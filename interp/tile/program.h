@@ -13,14 +13,61 @@ namespace tessera::interp::tile {
 
 /// Opcodes of the decoded form. Control flow is lowered to jumps; every other opcode is one op.
 enum class Opc : uint8_t {
-  kConst, kMov, kMovAgg, kExit, kJmp, kJmpIfNot, kForTest, kForInc, kForCheck,
-  kLinearId, kGroupId, kLocalId, kGroupSize, kNumGroups, kLaneId,
-  kIBin, kFBin32, kFBin64, kABin, kICmp, kFCmp, kACmp, kSelect, kASelect,
-  kIndexCast, kSIToFP, kFPToSI, kNeg, kANeg, kExp, kAExp,
-  kDim, kLoad, kStore, kLoadTile, kStoreTile, kAllocShared, kAllocLocal, kBarrier,
-  kAsyncCopy, kCommit, kWait, kAtomic, kAtomicCas,
-  kMma, kReduce, kRowMax, kRowSum, kCausalMask, kFill, kFillReg,
-  kShuffle, kVote, kWarpReduce,
+  kConst,
+  kMov,
+  kMovAgg,
+  kExit,
+  kJmp,
+  kJmpIfNot,
+  kForTest,
+  kForInc,
+  kForCheck,
+  kLinearId,
+  kGroupId,
+  kLocalId,
+  kGroupSize,
+  kNumGroups,
+  kLaneId,
+  kIBin,
+  kFBin32,
+  kFBin64,
+  kABin,
+  kICmp,
+  kFCmp,
+  kACmp,
+  kSelect,
+  kASelect,
+  kIndexCast,
+  kSIToFP,
+  kFPToSI,
+  kNeg,
+  kANeg,
+  kExp,
+  kAExp,
+  kDim,
+  kLoad,
+  kStore,
+  kLoadTile,
+  kStoreTile,
+  kAllocShared,
+  kAllocLocal,
+  kBarrier,
+  kAsyncCopy,
+  kCommit,
+  kWait,
+  kAtomic,
+  kAtomicCas,
+  kMma,
+  kReduce,
+  kRowMax,
+  kRowSum,
+  kCausalMask,
+  kFill,
+  kFillReg,
+  kRowBcast,
+  kShuffle,
+  kVote,
+  kWarpReduce,
 };
 
 /// Binary operation kinds (IBin/FBin/ABin `mode`).
@@ -47,8 +94,8 @@ inline constexpr int64_t handle_id(int64_t h) { return h & 0xffffffff; }
 /// operands are float offsets into the tile's aggregate arena.
 struct Inst {
   Opc opc = Opc::kExit;
-  uint8_t mode = 0;   ///< Bin, Cmp, reduce/shuffle/vote kind, ...
-  uint8_t bcast = 0;  ///< Bcast for kABin/kACmp; flags elsewhere
+  uint8_t mode = 0;       ///< Bin, Cmp, reduce/shuffle/vote kind, ...
+  uint8_t bcast = 0;      ///< Bcast for kABin/kACmp; flags elsewhere
   DType dt = DType::f32;  ///< element type the instruction works in
   int32_t dst = -1, a = -1, b = -1, c = -1;
   int32_t rows = 0, cols = 0, k = 0;  ///< shapes (aggregate: rows x cols; numel = rows * cols)
@@ -56,8 +103,8 @@ struct Inst {
   int32_t target = 0;                 ///< jump target / shared or local allocation number
   int64_t imm = 0;
   double fimm = 0.0;
-  uint64_t lane_ops = 0;              ///< simulated lane-operations one execution counts
-  uint32_t cost = 1;                  ///< simulated clock ticks (trace): lane_ops / lanes, >= 1
+  uint64_t lane_ops = 0;  ///< simulated lane-operations one execution counts
+  uint32_t cost = 1;      ///< simulated clock ticks (trace): lane_ops / lanes, >= 1
   const ir::Op* op = nullptr;
 };
 
@@ -81,7 +128,7 @@ struct Program {
   std::vector<int32_t> param_regs;  ///< register of each parameter
   std::vector<ir::Type> param_types;
   std::vector<AllocInfo> shared, locals;
-  int32_t lanes = 32;               ///< lane count the kernel was decoded for
+  int32_t lanes = 32;                   ///< lane count the kernel was decoded for
   std::vector<num::AccumModel> models;  ///< mma accumulation models (Inst::target indexes)
 };
 

@@ -11,7 +11,7 @@ module {
       tile.async_copy %x_m, %sa, %c0, %c0 : (memref<16x16xf32>, memref<8x16xf32, 3>, index, index) -> ()  // OTHER: async
       tile.wait_group {n = 0} : () -> ()
       "scf.yield"() : () -> ()
-    }) : (i1) -> ()
+    }, { "scf.yield"() : () -> () }) : (i1) -> ()
     tile.barrier : () -> ()
     %w = tile.load_tile %sa, %c0, %c0 : (memref<8x16xf32, 3>, index, index) -> tensor<8x16xf32>  // REPORT: async
     %r = tile.reduce %w {kind = "sum"} : (tensor<8x16xf32>) -> f32

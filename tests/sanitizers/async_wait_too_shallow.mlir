@@ -14,7 +14,7 @@ module {
       tile.commit_group : () -> ()
       tile.wait_group {n = 1} : () -> ()
       "scf.yield"() : () -> ()
-    }) : (i1) -> ()
+    }, { "scf.yield"() : () -> () }) : (i1) -> ()
     tile.barrier : () -> ()
     %w = tile.load_tile %sb, %c0, %c0 : (memref<8x16xf32, 3>, index, index) -> tensor<8x16xf32>  // REPORT: async
     %r = tile.reduce %w {kind = "sum"} : (tensor<8x16xf32>) -> f32

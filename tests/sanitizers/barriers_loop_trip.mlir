@@ -4,7 +4,8 @@ module {
     %t = tile.local_id : index
     %c0 = arith.constant {value = 0 : index} : index
     %c1 = arith.constant {value = 1 : index} : index
-    %tf = arith.sitofp %t : (index) -> f32
+    %tf_i = arith.index_cast %t : (index) -> i64
+    %tf = arith.sitofp %tf_i : (i64) -> f32
     %trips = arith.addi %t, %c1 : index
     "scf.for"(%c0, %trips, %c1) ({
     ^bb0(%i: index):

@@ -4,13 +4,14 @@ module {
     %t = tile.local_id : index
     %c0 = arith.constant {value = 0 : index} : index
     %c1 = arith.constant {value = 1 : index} : index
-    %tf = arith.sitofp %t : (index) -> f32
+    %tf_i = arith.index_cast %t : (index) -> i64
+    %tf = arith.sitofp %tf_i : (i64) -> f32
     %n = arith.constant {value = 8 : index} : index
     %in = arith.cmpi %t, %n {predicate = 3} : (index, index) -> i1
     "scf.if"(%in) ({
       tile.store %tf, %out, %t : (f32, memref<8xf32>, index) -> ()  // REPORT: bounds
       "scf.yield"() : () -> ()
-    }) : (i1) -> ()
+    }, { "scf.yield"() : () -> () }) : (i1) -> ()
     return
   }
   func.func @main() -> tensor<8xf32> {

@@ -4,7 +4,8 @@ module {
     %t = tile.local_id : index
     %c0 = arith.constant {value = 0 : index} : index
     %c1 = arith.constant {value = 1 : index} : index
-    %tf = arith.sitofp %t : (index) -> f32
+    %tf_i = arith.index_cast %t : (index) -> i64
+    %tf = arith.sitofp %tf_i : (i64) -> f32
     %r = tile.alloc_register : memref<4xf32, 5>
     tile.store %tf, %r, %c0 : (f32, memref<4xf32, 5>, index) -> ()
     %v = tile.load %r, %c1 : (memref<4xf32, 5>, index) -> f32  // REPORT: init

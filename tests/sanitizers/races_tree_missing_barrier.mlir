@@ -4,7 +4,8 @@ module {
     %t = tile.local_id : index
     %c0 = arith.constant {value = 0 : index} : index
     %c1 = arith.constant {value = 1 : index} : index
-    %tf = arith.sitofp %t : (index) -> f32
+    %tf_i = arith.index_cast %t : (index) -> i64
+    %tf = arith.sitofp %tf_i : (i64) -> f32
     %s = tile.alloc_shared : memref<8xf32, 3>
     tile.store %tf, %s, %t : (f32, memref<8xf32, 3>, index) -> ()
     tile.barrier : () -> ()
@@ -18,7 +19,7 @@ module {
       %z4 = arith.addf %y4, %x4 : f32
       tile.store %z4, %s, %t : (f32, memref<8xf32, 3>, index) -> ()  // REPORT: races
       "scf.yield"() : () -> ()
-    }) : (i1) -> ()
+    }, { "scf.yield"() : () -> () }) : (i1) -> ()
     %a2 = arith.cmpi %t, %c2 {predicate = 2} : (index, index) -> i1
     "scf.if"(%a2) ({
       %j2 = arith.addi %t, %c2 : index
@@ -27,7 +28,7 @@ module {
       %z2 = arith.addf %y2, %x2 : f32
       tile.store %z2, %s, %t : (f32, memref<8xf32, 3>, index) -> ()
       "scf.yield"() : () -> ()
-    }) : (i1) -> ()
+    }, { "scf.yield"() : () -> () }) : (i1) -> ()
     tile.barrier : () -> ()
     %v = tile.load %s, %c0 : (memref<8xf32, 3>, index) -> f32
     tile.store %v, %out, %t : (f32, memref<8xf32>, index) -> ()

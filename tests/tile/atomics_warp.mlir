@@ -15,7 +15,7 @@ module {
     "scf.if"(%first) ({
       tile.store %z, %s, %c0 : (i32, memref<1xi32, 3>, index) -> ()
       "scf.yield"() : () -> ()
-    }) : (i1) -> ()
+    }, { "scf.yield"() : () -> () }) : (i1) -> ()
     tile.barrier : () -> ()
     %t32 = arith.index_cast %t : (index) -> i32
     %old = tile.atomic %t32, %s, %c0 {kind = "add"} : (i32, memref<1xi32, 3>, index) -> i32
@@ -26,7 +26,7 @@ module {
       %v = tile.load %s, %c0 : (memref<1xi32, 3>, index) -> i32
       tile.store %v, %cnt, %g : (i32, memref<4xi32>, index) -> ()
       "scf.yield"() : () -> ()
-    }) : (i1) -> ()
+    }, { "scf.yield"() : () -> () }) : (i1) -> ()
     %lanes = tile.lane_id : vector<32xi32>
     %one = arith.constant {value = 1 : i32} : i32
     %sh = tile.shuffle %lanes, %one {mode = "xor"} : (vector<32xi32>, i32) -> vector<32xi32>
@@ -37,9 +37,12 @@ module {
     %ten = tile.full {value = 10 : i32} : vector<32xi32>
     %lt = arith.cmpi %lanes, %ten {predicate = 2} : (vector<32xi32>, vector<32xi32>) -> vector<32xi1>
     %ballot = tile.vote %lt {kind = "ballot"} : (vector<32xi1>) -> i64
-    %b32 = arith.index_cast %ballot : (i64) -> i32
+    %ballot_idx = arith.index_cast %ballot : (i64) -> index
+    %b32 = arith.index_cast %ballot_idx : (index) -> i32
     %any = tile.vote %lt {kind = "all"} : (vector<32xi1>) -> i1
-    %a32 = arith.index_cast %any : (i1) -> i32
+    %one32 = arith.constant {value = 1 : i32} : i32
+    %zero32 = arith.constant {value = 0 : i32} : i32
+    %a32 = arith.select %any, %one32, %zero32 : (i1, i32, i32) -> i32
     %g0 = arith.cmpi %lin, %c0 {predicate = 0} : (index, index) -> i1
     "scf.if"(%g0) ({
       %c1 = arith.constant {value = 1 : index} : index
@@ -50,7 +53,7 @@ module {
       tile.store %b32, %misc, %c2 : (i32, memref<4xi32>, index) -> ()
       tile.store %a32, %misc, %c3 : (i32, memref<4xi32>, index) -> ()
       "scf.yield"() : () -> ()
-    }) : (i1) -> ()
+    }, { "scf.yield"() : () -> () }) : (i1) -> ()
     return
   }
 }

@@ -8,7 +8,7 @@ module {
     "scf.if"(%first) ({
       tile.barrier : () -> ()
       "scf.yield"() : () -> ()
-    }) : (i1) -> ()
+    }, { "scf.yield"() : () -> () }) : (i1) -> ()
     return
   }
 }

@@ -49,8 +49,16 @@ func.func @k() {
 // -----
 // arith_c2
 func.func @k(%a: f32, %b: i32) {
-  // expected-error@+1 {{operands have different element types (f32 vs i32) (arith_c2)}}
+  // expected-error@+1 {{operands have different types (f32 vs i32); broadcast with tile.broadcast first (arith_c2)}}
   %c = arith.addf %a, %b : (f32, i32) -> f32
+  return
+}
+
+// -----
+// arith_c2: a scalar no longer splats over a tile inside arith (tile.broadcast does that)
+func.func @k(%a: tensor<4x4xf32>, %b: f32) {
+  // expected-error@+1 {{operands have different types (tensor<4x4xf32> vs f32); broadcast with tile.broadcast first (arith_c2)}}
+  %c = arith.mulf %a, %b : (tensor<4x4xf32>, f32) -> tensor<4x4xf32>
   return
 }
 

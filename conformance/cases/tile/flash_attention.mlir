@@ -30,6 +30,7 @@ module {
     %l_init = tile.zeros : tensor<32xf32>
     %acc_init = tile.zeros : tensor<32x64xf32>
     %s_zero = tile.zeros : tensor<32x64xf32>
+    %scale_t = tile.broadcast %scale : (f32) -> tensor<32x64xf32>
     %nkb = arith.addi %g, %c1 : index
     %is_k = arith.cmpi %t, %c0 {predicate = 0} : (index, index) -> i1
     %m, %l, %acc = "scf.for"(%c0, %nkb, %c1, %m_init, %l_init, %acc_init) ({
@@ -48,22 +49,25 @@ module {
       %kt = tile.load_tile %sk, %c0, %c0 : (memref<64x64xf32, 3>, index, index) -> tensor<64x64xf32>
       %vt = tile.load_tile %sv, %c0, %c0 : (memref<64x64xf32, 3>, index, index) -> tensor<64x64xf32>
       %dots = tile.mma %qt, %kt, %s_zero {layout_b = "col"} : (tensor<32x64xf32>, tensor<64x64xf32>, tensor<32x64xf32>) -> tensor<32x64xf32>
-      %scaled = arith.mulf %dots, %scale : (tensor<32x64xf32>, f32) -> tensor<32x64xf32>
+      %scaled = arith.mulf %dots, %scale_t : tensor<32x64xf32>
       %s = tile.causal_mask %scaled, %q0, %k0 : (tensor<32x64xf32>, index, index) -> tensor<32x64xf32>
       %rmax = tile.row_max %s : (tensor<32x64xf32>) -> tensor<32xf32>
       %m_new = tile.maximum %m_i, %rmax : (tensor<32xf32>, tensor<32xf32>) -> tensor<32xf32>
       %dm = arith.subf %m_i, %m_new : tensor<32xf32>
       %alpha = tile.exp %dm : (tensor<32xf32>) -> tensor<32xf32>
       %l_scaled = arith.mulf %l_i, %alpha : tensor<32xf32>
-      %shift = arith.subf %s, %m_new : (tensor<32x64xf32>, tensor<32xf32>) -> tensor<32x64xf32>
+      %m_rows = tile.broadcast %m_new : (tensor<32xf32>) -> tensor<32x64xf32>
+      %shift = arith.subf %s, %m_rows : tensor<32x64xf32>
       %p = tile.exp %shift : (tensor<32x64xf32>) -> tensor<32x64xf32>
       %l_new = tile.row_sum %p, %l_scaled : (tensor<32x64xf32>, tensor<32xf32>) -> tensor<32xf32>
-      %acc_scaled = arith.mulf %acc_i, %alpha : (tensor<32x64xf32>, tensor<32xf32>) -> tensor<32x64xf32>
+      %alpha_rows = tile.broadcast %alpha : (tensor<32xf32>) -> tensor<32x64xf32>
+      %acc_scaled = arith.mulf %acc_i, %alpha_rows : tensor<32x64xf32>
       %acc_new = tile.mma %p, %vt, %acc_scaled : (tensor<32x64xf32>, tensor<64x64xf32>, tensor<32x64xf32>) -> tensor<32x64xf32>
       tile.barrier : () -> ()
       "scf.yield"(%m_new, %l_new, %acc_new) : (tensor<32xf32>, tensor<32xf32>, tensor<32x64xf32>) -> ()
     }) : (index, index, index, tensor<32xf32>, tensor<32xf32>, tensor<32x64xf32>) -> (tensor<32xf32>, tensor<32xf32>, tensor<32x64xf32>)
-    %out = arith.divf %acc, %l : (tensor<32x64xf32>, tensor<32xf32>) -> tensor<32x64xf32>
+    %l_rows = tile.broadcast %l : (tensor<32xf32>) -> tensor<32x64xf32>
+    %out = arith.divf %acc, %l_rows : tensor<32x64xf32>
     tile.store_tile %out, %o, %c0, %c0, %q0, %c0 : (tensor<32x64xf32>, memref<1x1x?x64xf32>, index, index, index, index) -> ()
     return
   }

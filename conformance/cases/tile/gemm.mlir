@@ -37,11 +37,11 @@ module {
     "scf.if"(%is_a) ({
       tile.async_copy %a, %sa0, %m0, %c0 : (memref<?x?xf32>, memref<64x32xf32, 3>, index, index) -> ()
       "scf.yield"() : () -> ()
-    }) : (i1) -> ()
+    }, { "scf.yield"() : () -> () }) : (i1) -> ()
     "scf.if"(%is_b) ({
       tile.async_copy %b, %sb0, %c0, %n0 : (memref<?x?xf32>, memref<32x64xf32, 3>, index, index) -> ()
       "scf.yield"() : () -> ()
-    }) : (i1) -> ()
+    }, { "scf.yield"() : () -> () }) : (i1) -> ()
     tile.commit_group : () -> ()
     %zero = tile.zeros : tensor<32x32xf32>
     %acc = "scf.for"(%c0, %nk, %c1, %zero) ({
@@ -60,11 +60,11 @@ module {
       "scf.if"(%issue_a) ({
         tile.async_copy %a, %nxt_a, %m0, %ka : (memref<?x?xf32>, memref<64x32xf32, 3>, index, index) -> ()
         "scf.yield"() : () -> ()
-      }) : (i1) -> ()
+      }, { "scf.yield"() : () -> () }) : (i1) -> ()
       "scf.if"(%issue_b) ({
         tile.async_copy %b, %nxt_b, %ka, %n0 : (memref<?x?xf32>, memref<32x64xf32, 3>, index, index) -> ()
         "scf.yield"() : () -> ()
-      }) : (i1) -> ()
+      }, { "scf.yield"() : () -> () }) : (i1) -> ()
       tile.commit_group : () -> ()
       tile.wait_group {n = 1} : () -> ()
       tile.barrier : () -> ()

@@ -22,7 +22,7 @@ module {
       %r = arith.addf %ax, %yv : f32
       tile.store %r, %out, %i : (f32, memref<1000xf32>, index) -> ()
       "scf.yield"() : () -> ()
-    }) : (i1) -> ()
+    }, { "scf.yield"() : () -> () }) : (i1) -> ()
     return
   }
   func.func @main(%x: tensor<1000xf32>, %y: tensor<1000xf32>, %alpha: tensor<f32>)
