@@ -26,14 +26,40 @@ const char* kind_word(AccessKind k) {
   return k == AccessKind::kRead ? "read" : k == AccessKind::kWrite ? "write" : "atomic";
 }
 
+/// Whether a precedes b in the deterministic order (tile, epoch, inst, lane).
+bool before(const Access& a, const Access& b) {
+  if (!b.valid()) return true;
+  return std::tie(a.tile, a.epoch, a.inst, a.lane) < std::tie(b.tile, b.epoch, b.inst, b.lane);
+}
+
+/// The running group's record of global element `elem` of `b`, created on first touch.
+GlobalTouch& touch_of(GroupState& g, const Buffer& b, int64_t elem) {
+  TouchIndex& ti = *g.touch_index;
+  const size_t bi = static_cast<size_t>(&b - g.launch->globals.data());
+  if (ti.slot.size() <= bi) ti.slot.resize(g.launch->globals.size());
+  std::vector<uint64_t>& slots = ti.slot[bi];
+  if (slots.empty()) slots.assign(static_cast<size_t>(b.numel), 0);
+  uint64_t& sl = slots[static_cast<size_t>(elem)];
+  if ((sl >> 32) == ti.gen) return ti.touches[sl & 0xffffffffu];
+  sl = (uint64_t{ti.gen} << 32) | ti.touches.size();
+  GlobalTouch& gt = ti.touches.emplace_back();
+  gt.buf = static_cast<int32_t>(bi);
+  gt.elem = elem;
+  gt.s.init = b.start_init;
+  return gt;
+}
+
 }  // namespace
 
 Buffer& buffer_of(GroupState& g, int32_t t, int64_t handle) {
   int64_t id = handle_id(handle);
   switch (handle_space(handle)) {
-    case kSpaceShared: return g.shared.at(static_cast<size_t>(id));
-    case kSpaceLocal: return g.tiles[static_cast<size_t>(t)].locals.at(static_cast<size_t>(id));
-    default: return g.launch->globals.at(static_cast<size_t>(id));
+    case kSpaceShared:
+      return g.shared.at(static_cast<size_t>(id));
+    case kSpaceLocal:
+      return g.tiles[static_cast<size_t>(t)].locals.at(static_cast<size_t>(id));
+    default:
+      return g.launch->globals.at(static_cast<size_t>(id));
   }
 }
 
@@ -45,8 +71,17 @@ std::string index_str(const int64_t* idx, size_t n) {
 
 void add_report(GroupState& g, Report r) {
   GroupResult& out = *g.out;
-  for (const Report& x : out.reports)
-    if (x.kind == r.kind && x.at.inst == r.at.inst && x.other.inst == r.other.inst) return;
+  // Of the reports with one (kind, op, other op), keep the least by tile, epoch, lane and
+  // element, so which instance is shown does not depend on the order tiles ran in.
+  auto key = [](const Report& x) {
+    return std::tie(x.at.tile, x.at.epoch, x.at.lane, x.element, x.other.group, x.other.tile,
+                    x.other.epoch, x.other.lane);
+  };
+  for (Report& x : out.reports)
+    if (x.kind == r.kind && x.at.inst == r.at.inst && x.other.inst == r.other.inst) {
+      if (key(r) < key(x)) x = std::move(r);
+      return;
+    }
   if (out.reports.size() >= std::max<uint64_t>(g.launch->opts.check_limit, 1) * 4) return;
   out.reports.push_back(std::move(r));
 }
@@ -60,7 +95,8 @@ void out_of_bounds(GroupState& g, int32_t t, const Buffer& b, int32_t lane, int3
                "out-of-bounds access to " + b.name + " at index " + what + " (group " +
                    std::to_string(g.id) + ", tile " + std::to_string(t) + ", lane " +
                    std::to_string(lane) + " of kernel @" + l.prog->name +
-                   "); run with --check bounds for a full report", "");
+                   "); run with --check bounds for a full report",
+               "");
     throw Error(d.render());
   }
   Report r;
@@ -73,13 +109,26 @@ void out_of_bounds(GroupState& g, int32_t t, const Buffer& b, int32_t lane, int3
 
 void shadow_access(GroupState& g, int32_t t, Buffer& b, int64_t elem, int32_t lane, int32_t inst,
                    AccessKind kind) {
-  Shadow& s = b.shadow[static_cast<size_t>(elem)];
+  Shadow* sp;
+  if (b.tracked) {
+    GlobalTouch& gt = touch_of(g, b, elem);
+    Access x = make_access(g, t, lane, inst, kind == AccessKind::kAtomic);
+    Access& first = kind == AccessKind::kRead    ? gt.read
+                    : kind == AccessKind::kWrite ? gt.write
+                                                 : gt.atomic;
+    if (before(x, first)) first = x;
+    sp = &gt.s;
+  } else {
+    sp = &b.shadow[static_cast<size_t>(elem)];
+  }
+  Shadow& s = *sp;
   const uint32_t checks = g.launch->opts.checks;
   // Fast path: a read of initialised, settled memory whose last writer is ordered before us and
   // whose reader slot already names this tile in this epoch changes nothing and reports nothing.
   if (kind == AccessKind::kRead && s.init && !s.pending.valid() && s.read1.tile == t &&
       s.read1.group == g.id && s.read1.epoch == g.epoch &&
-      (!s.write.valid() || (s.write.group == g.id && (s.write.tile == t || s.write.epoch != g.epoch))))
+      (!s.write.valid() ||
+       (s.write.group == g.id && (s.write.tile == t || s.write.epoch != g.epoch))))
     return;
   Access me = make_access(g, t, lane, inst, kind == AccessKind::kAtomic);
   auto report = [&](uint32_t k, const Access& other, std::string msg) {
@@ -94,8 +143,9 @@ void shadow_access(GroupState& g, int32_t t, Buffer& b, int64_t elem, int32_t la
   };
   if ((checks & kCheckAsync) && s.pending.valid()) {
     report(kCheckAsync, s.pending,
-           std::string(kind_word(kind)) + " of an async-copy destination before the wait_group "
-           "that completes the copy");
+           std::string(kind_word(kind)) +
+               " of an async-copy destination before the wait_group "
+               "that completes the copy");
   } else if ((checks & kCheckInit) && kind != AccessKind::kWrite && !s.init) {
     report(kCheckInit, Access{}, std::string(kind_word(kind)) + " of uninitialised memory");
   }
@@ -104,8 +154,9 @@ void shadow_access(GroupState& g, int32_t t, Buffer& b, int64_t elem, int32_t la
     if (unordered(s.write, me) && !both_atomic) {
       report(kCheckRaces, s.write,
              std::string(kind_word(kind)) + " races with an earlier " +
-                 (s.write.atomic ? "atomic" : "write") + " by group " + std::to_string(s.write.group) +
-                 " tile " + std::to_string(s.write.tile) + " lane " + std::to_string(s.write.lane) +
+                 (s.write.atomic ? "atomic" : "write") + " by group " +
+                 std::to_string(s.write.group) + " tile " + std::to_string(s.write.tile) +
+                 " lane " + std::to_string(s.write.lane) +
                  (s.write.group == me.group ? " (no barrier between them)"
                                             : " (different groups of one launch)"));
     } else if (kind != AccessKind::kRead) {
@@ -139,9 +190,12 @@ void check_writable(GroupState& g, int32_t t, const Buffer& b, int32_t inst) {
   const Launch& l = *g.launch;
   DiagnosticEngine d(l.sm);
   d.op_error(*l.prog->code[static_cast<size_t>(inst)].op,
-             "writes " + b.name + ", an operand of tile.launch, which kernels may only read "
-             "(bind the data to a launch result instead) (group " + std::to_string(g.id) +
-                 ", tile " + std::to_string(t) + " of kernel @" + l.prog->name + ")", "");
+             "writes " + b.name +
+                 ", an operand of tile.launch, which kernels may only read "
+                 "(bind the data to a launch result instead) (group " +
+                 std::to_string(g.id) + ", tile " + std::to_string(t) + " of kernel @" +
+                 l.prog->name + ")",
+             "");
   throw Error(d.render());
 }
 

@@ -21,11 +21,16 @@ const TileDebugOptions& current_options() {
 
 const char* check_name(uint32_t k) {
   switch (k) {
-    case kCheckBounds: return "bounds";
-    case kCheckRaces: return "races";
-    case kCheckBarriers: return "barriers";
-    case kCheckInit: return "init";
-    default: return "async";
+    case kCheckBounds:
+      return "bounds";
+    case kCheckRaces:
+      return "races";
+    case kCheckBarriers:
+      return "barriers";
+    case kCheckInit:
+      return "init";
+    default:
+      return "async";
   }
 }
 
@@ -53,10 +58,9 @@ Buffer global_buffer(const Tensor& t, DType want, std::string name, bool init, b
     b.data = b.own.data();
   }
   b.name = std::move(name);
-  if (shadow) {
-    b.shadow.resize(static_cast<size_t>(b.numel));
-    for (Shadow& s : b.shadow) s.init = init;
-  }
+  // Global shadows live per group (GroupState::touches) and are merged in group order.
+  b.tracked = shadow;
+  b.start_init = init;
   return b;
 }
 
@@ -68,13 +72,33 @@ Cell scalar_of(const Tensor& t, DType want) {
     num::convert_array(t.dtype(), t.bytes(), want, v.bytes(), 1, {});
   }
   switch (want) {
-    case DType::f32: std::memcpy(&c.f, v.bytes(), 4); break;
-    case DType::f64: std::memcpy(&c.d, v.bytes(), 8); break;
-    case DType::i32: { int32_t x; std::memcpy(&x, v.bytes(), 4); c.i = x; break; }
-    case DType::i1: c.i = static_cast<uint8_t>(*v.bytes()) & 1; break;
-    case DType::i8: c.i = static_cast<int8_t>(*v.bytes()); break;
-    case DType::i16: { int16_t x; std::memcpy(&x, v.bytes(), 2); c.i = x; break; }
-    default: std::memcpy(&c.i, v.bytes(), 8); break;
+    case DType::f32:
+      std::memcpy(&c.f, v.bytes(), 4);
+      break;
+    case DType::f64:
+      std::memcpy(&c.d, v.bytes(), 8);
+      break;
+    case DType::i32: {
+      int32_t x;
+      std::memcpy(&x, v.bytes(), 4);
+      c.i = x;
+      break;
+    }
+    case DType::i1:
+      c.i = static_cast<uint8_t>(*v.bytes()) & 1;
+      break;
+    case DType::i8:
+      c.i = static_cast<int8_t>(*v.bytes());
+      break;
+    case DType::i16: {
+      int16_t x;
+      std::memcpy(&x, v.bytes(), 2);
+      c.i = x;
+      break;
+    }
+    default:
+      std::memcpy(&c.i, v.bytes(), 8);
+      break;
   }
   return c;
 }
@@ -111,15 +135,18 @@ void finish(Launch& l, std::vector<GroupResult>& results) {
       DiagnosticEngine d(l.sm);
       std::string where = "in kernel @" + l.prog->name + ", " + access_words(rep.at);
       if (rep.element >= 0) where += ", " + rep.buffer + " element " + std::to_string(rep.element);
-      auto& e = d.error(l.prog->code[static_cast<size_t>(rep.at.inst)].op->loc,
-                        std::string("[") + check_name(rep.kind) + "] " + rep.message + " (" + where + ")");
+      auto& e = d.error(
+          l.prog->code[static_cast<size_t>(rep.at.inst)].op->loc,
+          std::string("[") + check_name(rep.kind) + "] " + rep.message + " (" + where + ")");
       if (rep.other.valid()) {
-        std::string what = rep.kind == kCheckAsync ? "the async copy, issued by "
+        std::string what = rep.kind == kCheckAsync      ? "the async copy, issued by "
                            : rep.kind == kCheckBarriers ? "the barrier of "
                                                         : "the other access, by ";
-        e.notes.push_back(Diagnostic{Severity::note, l.prog->code[static_cast<size_t>(rep.other.inst)].op->loc,
+        e.notes.push_back(Diagnostic{Severity::note,
+                                     l.prog->code[static_cast<size_t>(rep.other.inst)].op->loc,
                                      what + access_words(rep.other) + " (barrier epoch " +
-                                         std::to_string(rep.other.epoch) + ")", {}});
+                                         std::to_string(rep.other.epoch) + ")",
+                                     {}});
       }
       o.log->reports.push_back(d.render());
     }
@@ -133,7 +160,8 @@ void finish(Launch& l, std::vector<GroupResult>& results) {
 void configure(Launch& l, const ir::Op& where, const ir::Attr* grid, int64_t tiles, int64_t lanes,
                const SourceManager& sm) {
   auto g = grid ? grid->as_int_array() : std::nullopt;
-  if (!g || g->empty() || g->size() > 3) fail_at(sm, where, "needs a grid of 1 to 3 positive sizes");
+  if (!g || g->empty() || g->size() > 3)
+    fail_at(sm, where, "needs a grid of 1 to 3 positive sizes");
   int64_t total = 1;
   for (size_t k = 0; k < g->size(); ++k) {
     if ((*g)[k] < 1) fail_at(sm, where, "grid sizes must be positive");
@@ -183,7 +211,9 @@ void launch_kernel(KernelCtx& ctx) {
     }
     const Tensor& t = k < nin ? ctx.input(k) : ctx.output(k - nin);
     if (k >= nin) std::memset(ctx.output(k - nin).bytes(), 0, ctx.output(k - nin).nbytes());
-    Buffer b = global_buffer(t, pt.dtype, name, k < nin, gshadow);
+    // Launch operands are read-only and initialised: no access to them can race or read
+    // uninitialised memory (a write is a fatal error), so they need no shadow.
+    Buffer b = global_buffer(t, pt.dtype, name, k < nin, gshadow && k >= nin);
     b.readonly = k < nin;
     l.globals.push_back(std::move(b));
     l.scalar_args.push_back(Cell{make_handle(kSpaceGlobal, static_cast<int64_t>(k))});
@@ -219,8 +249,9 @@ std::vector<Tensor> run_kernel_function(const ir::Op& func, const SourceManager&
   l.sm = &sm;
   const ir::Block& entry = func.regions[0].front();
   if (inputs.size() != entry.args.size())
-    fail_at(sm, func, "kernel takes " + std::to_string(entry.args.size()) + " arguments but " +
-                          std::to_string(inputs.size()) + " inputs were given");
+    fail_at(sm, func,
+            "kernel takes " + std::to_string(entry.args.size()) + " arguments but " +
+                std::to_string(inputs.size()) + " inputs were given");
   const bool gshadow = (l.opts.checks & (kCheckRaces | kCheckInit)) != 0;
   std::vector<Tensor> outs;
   std::vector<size_t> out_param;
@@ -236,9 +267,10 @@ std::vector<Tensor> run_kernel_function(const ir::Op& func, const SourceManager&
     }
     if (!pt.is_memref() || pt.memspace != kSpaceGlobal || in.dtype() != pt.dtype ||
         !ir::types_compatible(ir::Type::tensor(pt.dtype, pt.shape), in.type()))
-      fail_at(sm, func, "input #" + std::to_string(k) + " (" + ir::to_string(in.type()) +
-                            ") does not bind parameter '%" + entry.args[k]->name + "' (" +
-                            ir::to_string(pt) + ")");
+      fail_at(sm, func,
+              "input #" + std::to_string(k) + " (" + ir::to_string(in.type()) +
+                  ") does not bind parameter '%" + entry.args[k]->name + "' (" + ir::to_string(pt) +
+                  ")");
     Tensor copy(in.dtype(), in.shape());
     std::memcpy(copy.bytes(), in.bytes(), in.nbytes());
     l.globals.push_back(global_buffer(copy, pt.dtype, "%" + entry.args[k]->name, true, gshadow));

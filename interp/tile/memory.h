@@ -20,11 +20,31 @@ inline void agg_set_i(float* p, int32_t v) { std::memcpy(p, &v, 4); }
 inline float load_agg(const Buffer& b, int64_t p) {
   const std::byte* at = b.data + p * b.esize;
   switch (b.dt) {
-    case DType::f32: { float v; std::memcpy(&v, at, 4); return v; }
-    case DType::bf16: { uint16_t v; std::memcpy(&v, at, 2); return num::to_float<num::BF16>(v); }
-    case DType::f16: { uint16_t v; std::memcpy(&v, at, 2); return num::to_float<num::F16>(v); }
-    case DType::f64: { double v; std::memcpy(&v, at, 8); return static_cast<float>(v); }
-    case DType::i32: { float v; std::memcpy(&v, at, 4); return v; }  // bits
+    case DType::f32: {
+      float v;
+      std::memcpy(&v, at, 4);
+      return v;
+    }
+    case DType::bf16: {
+      uint16_t v;
+      std::memcpy(&v, at, 2);
+      return num::to_float<num::BF16>(v);
+    }
+    case DType::f16: {
+      uint16_t v;
+      std::memcpy(&v, at, 2);
+      return num::to_float<num::F16>(v);
+    }
+    case DType::f64: {
+      double v;
+      std::memcpy(&v, at, 8);
+      return static_cast<float>(v);
+    }
+    case DType::i32: {
+      float v;
+      std::memcpy(&v, at, 4);
+      return v;
+    }  // bits
     default: {
       int32_t v = b.dt == DType::i1 ? (static_cast<uint8_t>(*at) & 1) : static_cast<int8_t>(*at);
       float f;
@@ -39,10 +59,25 @@ inline float load_agg(const Buffer& b, int64_t p) {
 inline void store_agg(Buffer& b, int64_t p, float v) {
   std::byte* at = b.data + p * b.esize;
   switch (b.dt) {
-    case DType::f32: case DType::i32: std::memcpy(at, &v, 4); return;
-    case DType::bf16: { uint16_t x = num::from_float<num::BF16>(v); std::memcpy(at, &x, 2); return; }
-    case DType::f16: { uint16_t x = num::from_float<num::F16>(v); std::memcpy(at, &x, 2); return; }
-    case DType::f64: { double d = v; std::memcpy(at, &d, 8); return; }
+    case DType::f32:
+    case DType::i32:
+      std::memcpy(at, &v, 4);
+      return;
+    case DType::bf16: {
+      uint16_t x = num::from_float<num::BF16>(v);
+      std::memcpy(at, &x, 2);
+      return;
+    }
+    case DType::f16: {
+      uint16_t x = num::from_float<num::F16>(v);
+      std::memcpy(at, &x, 2);
+      return;
+    }
+    case DType::f64: {
+      double d = v;
+      std::memcpy(at, &d, 8);
+      return;
+    }
     default: {
       int32_t i = agg_i(&v);
       *at = static_cast<std::byte>(b.dt == DType::i1 ? (i & 1) : i);
@@ -56,13 +91,31 @@ inline Cell load_cell(const Buffer& b, int64_t p) {
   const std::byte* at = b.data + p * b.esize;
   Cell c{};
   switch (b.dt) {
-    case DType::f32: std::memcpy(&c.f, at, 4); break;
-    case DType::f64: std::memcpy(&c.d, at, 8); break;
-    case DType::i32: { int32_t v; std::memcpy(&v, at, 4); c.i = v; break; }
-    case DType::i64: case DType::index: std::memcpy(&c.i, at, 8); break;
-    case DType::i1: c.i = static_cast<uint8_t>(*at) & 1; break;
-    case DType::i8: c.i = static_cast<int8_t>(*at); break;
-    default: c.f = load_agg(b, p); break;
+    case DType::f32:
+      std::memcpy(&c.f, at, 4);
+      break;
+    case DType::f64:
+      std::memcpy(&c.d, at, 8);
+      break;
+    case DType::i32: {
+      int32_t v;
+      std::memcpy(&v, at, 4);
+      c.i = v;
+      break;
+    }
+    case DType::i64:
+    case DType::index:
+      std::memcpy(&c.i, at, 8);
+      break;
+    case DType::i1:
+      c.i = static_cast<uint8_t>(*at) & 1;
+      break;
+    case DType::i8:
+      c.i = static_cast<int8_t>(*at);
+      break;
+    default:
+      c.f = load_agg(b, p);
+      break;
   }
   return c;
 }
@@ -70,13 +123,30 @@ inline Cell load_cell(const Buffer& b, int64_t p) {
 inline void store_cell(Buffer& b, int64_t p, Cell c) {
   std::byte* at = b.data + p * b.esize;
   switch (b.dt) {
-    case DType::f32: std::memcpy(at, &c.f, 4); break;
-    case DType::f64: std::memcpy(at, &c.d, 8); break;
-    case DType::i32: { int32_t v = static_cast<int32_t>(c.i); std::memcpy(at, &v, 4); break; }
-    case DType::i64: case DType::index: std::memcpy(at, &c.i, 8); break;
-    case DType::i1: *at = static_cast<std::byte>(c.i & 1); break;
-    case DType::i8: *at = static_cast<std::byte>(c.i); break;
-    default: store_agg(b, p, c.f); break;
+    case DType::f32:
+      std::memcpy(at, &c.f, 4);
+      break;
+    case DType::f64:
+      std::memcpy(at, &c.d, 8);
+      break;
+    case DType::i32: {
+      int32_t v = static_cast<int32_t>(c.i);
+      std::memcpy(at, &v, 4);
+      break;
+    }
+    case DType::i64:
+    case DType::index:
+      std::memcpy(at, &c.i, 8);
+      break;
+    case DType::i1:
+      *at = static_cast<std::byte>(c.i & 1);
+      break;
+    case DType::i8:
+      *at = static_cast<std::byte>(c.i);
+      break;
+    default:
+      store_agg(b, p, c.f);
+      break;
   }
 }
 
@@ -100,7 +170,7 @@ void out_of_bounds(GroupState& g, int32_t t, const Buffer& b, int32_t lane, int3
 void check_writable(GroupState& g, int32_t t, const Buffer& b, int32_t inst);
 
 /// Whether accesses to `b` need shadow_access.
-inline bool shadowed(const Buffer& b) { return !b.shadow.empty(); }
+inline bool shadowed(const Buffer& b) { return b.tracked || !b.shadow.empty(); }
 
 /// Formats an index tuple "[i, j]".
 std::string index_str(const int64_t* idx, size_t n);

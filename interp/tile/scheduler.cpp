@@ -2,7 +2,9 @@
 #include <algorithm>
 #include <numeric>
 
+#include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 
 #include "core/support/error.h"
 #include "interp/tile/launch.h"
@@ -45,7 +47,8 @@ Buffer make_alloc(const AllocInfo& ai, int space, std::string name, bool shadow)
 }
 
 std::string alloc_name(const Launch& l, const AllocInfo& ai, const char* what, size_t k) {
-  return std::string(what) + "#" + std::to_string(k) + " (" + format_location(l.sm, ai.op->loc) + ")";
+  return std::string(what) + "#" + std::to_string(k) + " (" + format_location(l.sm, ai.op->loc) +
+         ")";
 }
 
 /// Handles the moment every live tile of g waits at a barrier (or has exited): checks that they
@@ -64,19 +67,24 @@ void release_barrier(GroupState& g) {
     if (ts.waiting && ts.pc == bpc) continue;
     const int32_t tt = static_cast<int32_t>(t);
     std::string msg = ts.waiting
-        ? "barrier divergence: tile " + std::to_string(t) + " waits at a different barrier than tile " +
-              std::to_string(first)
-        : "barrier divergence: tile " + std::to_string(t) + " exited while tile " +
-              std::to_string(first) + " waits at a barrier (the group can never pass it)";
+                          ? "barrier divergence: tile " + std::to_string(t) +
+                                " waits at a different barrier than tile " + std::to_string(first)
+                          : "barrier divergence: tile " + std::to_string(t) +
+                                " exited while tile " + std::to_string(first) +
+                                " waits at a barrier (the group can never pass it)";
     // The location of a diverging tile that exited is its kernel's return.
     const int32_t at_pc = ts.waiting ? ts.pc : ts.pc;
     if (!(l.opts.checks & kCheckBarriers)) {
       DiagnosticEngine d(l.sm);
-      auto& e = d.op_error(*l.prog->code[static_cast<size_t>(at_pc)].op,
-                           msg + " in group " + std::to_string(g.id) + " of kernel @" + l.prog->name +
-                               " (a deadlock on a GPU); run with --check barriers for a report", "");
-      e.notes.push_back(Diagnostic{Severity::note, l.prog->code[static_cast<size_t>(bpc)].op->loc,
-                                   "tile " + std::to_string(first) + " waits here", {}});
+      auto& e =
+          d.op_error(*l.prog->code[static_cast<size_t>(at_pc)].op,
+                     msg + " in group " + std::to_string(g.id) + " of kernel @" + l.prog->name +
+                         " (a deadlock on a GPU); run with --check barriers for a report",
+                     "");
+      e.notes.push_back(Diagnostic{Severity::note,
+                                   l.prog->code[static_cast<size_t>(bpc)].op->loc,
+                                   "tile " + std::to_string(first) + " waits here",
+                                   {}});
       throw Error(d.render());
     }
     Report r;
@@ -137,21 +145,88 @@ void schedule(GroupState& g) {
     }
 }
 
+/// What earlier groups (in id order) did to one global element: the least access of each kind
+/// of the first group that made one.
+struct CrossEntry {
+  Access read, write, atomic;
+};
+
+std::string race_words(const char* kind, const char* other_kind, const Access& o) {
+  return std::string(kind) + " races with an earlier " + other_kind + " by group " +
+         std::to_string(o.group) + " tile " + std::to_string(o.tile) + " lane " +
+         std::to_string(o.lane) + " (different groups of one launch)";
+}
+
+/// mem_m3: reports the accesses of one group that conflict with an earlier group's, then adds the
+/// group's accesses to the table. Plain accesses conflict with writes and atomics of other
+/// groups, writes and atomics also with reads; atomics never conflict with atomics.
+void merge_group(const Launch& l, std::vector<std::vector<CrossEntry>>& table, GroupResult& res) {
+  const size_t cap = std::max<uint64_t>(l.opts.check_limit, 1) * 4;
+  auto report = [&](const GlobalTouch& gt, const Access& at, const Access& other, std::string msg) {
+    for (const Report& x : res.reports)
+      if (x.kind == kCheckRaces && x.at.inst == at.inst && x.other.inst == other.inst) return;
+    if (res.reports.size() >= cap) return;
+    Report r;
+    r.kind = kCheckRaces;
+    r.at = at;
+    r.other = other;
+    r.element = gt.elem;
+    r.buffer = l.globals[static_cast<size_t>(gt.buf)].name;
+    r.message = std::move(msg);
+    res.reports.push_back(std::move(r));
+  };
+  for (const GlobalTouch& gt : res.touches) {
+    std::vector<CrossEntry>& t = table[static_cast<size_t>(gt.buf)];
+    if (t.empty()) t.resize(static_cast<size_t>(l.globals[static_cast<size_t>(gt.buf)].numel));
+    CrossEntry& e = t[static_cast<size_t>(gt.elem)];
+    if (gt.write.valid()) {
+      if (e.write.valid())
+        report(gt, gt.write, e.write, race_words("write", "write", e.write));
+      else if (e.atomic.valid())
+        report(gt, gt.write, e.atomic, race_words("write", "atomic", e.atomic));
+      else if (e.read.valid())
+        report(gt, gt.write, e.read, race_words("write", "read", e.read));
+    }
+    if (gt.atomic.valid()) {
+      if (e.write.valid())
+        report(gt, gt.atomic, e.write, race_words("atomic", "write", e.write));
+      else if (e.read.valid())
+        report(gt, gt.atomic, e.read, race_words("atomic", "read", e.read));
+    }
+    if (gt.read.valid()) {
+      if (e.write.valid())
+        report(gt, gt.read, e.write, race_words("read", "write", e.write));
+      else if (e.atomic.valid())
+        report(gt, gt.read, e.atomic, race_words("read", "atomic", e.atomic));
+    }
+    if (!e.read.valid()) e.read = gt.read;
+    if (!e.write.valid()) e.write = gt.write;
+    if (!e.atomic.valid()) e.atomic = gt.atomic;
+  }
+}
+
 }  // namespace
 
-void run_group(Launch& l, int64_t group, GroupResult& out) {
+void run_group(Launch& l, int64_t group, GroupResult& out, TouchIndex* touch_index) {
   try {
     const Program& p = *l.prog;
     GroupState g;
     g.launch = &l;
     g.id = group;
     g.out = &out;
+    g.touch_index = touch_index;
+    if (touch_index && ++touch_index->gen == 0) {  // generation 0 marks never-touched slots
+      for (auto& v : touch_index->slot) std::fill(v.begin(), v.end(), 0);
+      touch_index->gen = 1;
+    }
+    if (touch_index) touch_index->touches.clear();
     g.coord[0] = group % l.grid[0];
     g.coord[1] = (group / l.grid[0]) % l.grid[1];
     g.coord[2] = group / (l.grid[0] * l.grid[1]);
     const uint32_t c = l.opts.checks;
     for (size_t k = 0; k < p.shared.size(); ++k)
-      g.shared.push_back(make_alloc(p.shared[k], kSpaceShared, alloc_name(l, p.shared[k], "shared", k),
+      g.shared.push_back(make_alloc(p.shared[k], kSpaceShared,
+                                    alloc_name(l, p.shared[k], "shared", k),
                                     (c & (kCheckRaces | kCheckInit | kCheckAsync)) != 0));
     g.tiles.resize(static_cast<size_t>(l.tiles));
     for (TileState& ts : g.tiles) {
@@ -160,10 +235,15 @@ void run_group(Launch& l, int64_t group, GroupResult& out) {
       for (size_t k = 0; k < p.param_regs.size(); ++k)
         ts.regs[static_cast<size_t>(p.param_regs[k])] = l.scalar_args[k];
       for (size_t k = 0; k < p.locals.size(); ++k)
-        ts.locals.push_back(make_alloc(p.locals[k], kSpaceLocal, alloc_name(l, p.locals[k], "local", k),
+        ts.locals.push_back(make_alloc(p.locals[k], kSpaceLocal,
+                                       alloc_name(l, p.locals[k], "local", k),
                                        (c & kCheckInit) != 0));
     }
     schedule(g);
+    if (touch_index) {
+      out.touches = touch_index->touches;  // exact-size copy; the worker keeps its capacity
+      touch_index->touches.clear();
+    }
   } catch (const Error& e) {
     out.error = e.what();
   } catch (const std::bad_alloc&) {
@@ -181,23 +261,38 @@ void run_groups(Launch& l, std::vector<GroupResult>& results) {
     Rng rng{l.opts.schedule_seed};
     for (size_t k = order.size(); k > 1; --k) std::swap(order[k - 1], order[rng.next() % k]);
   }
-  // Shadows of global memory are shared by all groups: with races/init checks the groups run
-  // one after another (in the permuted order), so the reports do not depend on threads.
-  const bool sequential = (l.opts.checks & (kCheckRaces | kCheckInit)) != 0;
-  if (sequential) {
-    for (int64_t k = 0; k < n; ++k) {
-      const int64_t gid = order[static_cast<size_t>(k)];
-      run_group(l, gid, results[static_cast<size_t>(gid)]);
-      if (!results[static_cast<size_t>(gid)].error.empty()) return;
+  // With races/init checks every group keeps its own shadows of global memory (touches); the
+  // groups run in parallel in batches and each batch is merged into the cross-group table in
+  // group-id order, so reports do not depend on threads, seeds or batch size.
+  const bool tracked = (l.opts.checks & (kCheckRaces | kCheckInit)) != 0;
+  if (tracked) {
+    tbb::enumerable_thread_specific<TouchIndex> index;
+    std::vector<std::vector<CrossEntry>> table(l.globals.size());
+    const int64_t batch = std::max<int64_t>(4, 2 * tbb::this_task_arena::max_concurrency());
+    for (int64_t lo = 0; lo < n; lo += batch) {
+      const int64_t hi = std::min(n, lo + batch);
+      tbb::parallel_for(tbb::blocked_range<int64_t>(lo, hi, 1),
+                        [&](const tbb::blocked_range<int64_t>& r) {
+                          for (int64_t gid = r.begin(); gid < r.end(); ++gid)
+                            run_group(l, gid, results[static_cast<size_t>(gid)], &index.local());
+                        });
+      for (int64_t gid = lo; gid < hi; ++gid) {
+        GroupResult& res = results[static_cast<size_t>(gid)];
+        if (!res.error.empty()) return;
+        if (l.opts.checks & kCheckRaces) merge_group(l, table, res);
+        res.touches.clear();
+        res.touches.shrink_to_fit();
+      }
     }
     return;
   }
-  tbb::parallel_for(tbb::blocked_range<int64_t>(0, n, 1), [&](const tbb::blocked_range<int64_t>& r) {
-    for (int64_t k = r.begin(); k < r.end(); ++k) {
-      const int64_t gid = order[static_cast<size_t>(k)];
-      run_group(l, gid, results[static_cast<size_t>(gid)]);
-    }
-  });
+  tbb::parallel_for(tbb::blocked_range<int64_t>(0, n, 1),
+                    [&](const tbb::blocked_range<int64_t>& r) {
+                      for (int64_t k = r.begin(); k < r.end(); ++k) {
+                        const int64_t gid = order[static_cast<size_t>(k)];
+                        run_group(l, gid, results[static_cast<size_t>(gid)]);
+                      }
+                    });
 }
 
 }  // namespace tessera::interp::tile

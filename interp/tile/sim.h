@@ -51,6 +51,8 @@ struct Buffer {
   bool readonly = false;            ///< a launch operand: kernels may not write it
   std::vector<std::byte> own;       ///< storage when the simulator owns it
   std::vector<Shadow> shadow;       ///< empty unless a shadow-using check is on
+  bool tracked = false;    ///< global buffer under races/init: shadows live per group (touches)
+  bool start_init = true;  ///< init bit every element starts with (results: false)
 
   int64_t phys(int64_t i) const {
     if (plain) return i;
@@ -67,7 +69,7 @@ struct Buffer {
 struct Report {
   uint32_t kind = 0;  ///< one kCheck* bit
   std::string message;
-  Access at, other;   ///< the access that fired and (if any) the earlier one it conflicts with
+  Access at, other;  ///< the access that fired and (if any) the earlier one it conflicts with
   int64_t element = -1;
   std::string buffer;
 };
@@ -80,6 +82,24 @@ struct PendingCopy {
   std::vector<std::byte> staged;   ///< element bytes read from the source at issue
   std::vector<int64_t> dst_index;  ///< logical destination element per staged element
   uint64_t issue_time = 0;
+};
+
+/// One global element a group touched in a checked run: its shadow as seen inside the group
+/// and the group's least access of each kind by (tile, epoch, inst, lane), which the
+/// cross-group merge compares in group order (so reports do not depend on threads or seeds).
+struct GlobalTouch {
+  int32_t buf = 0;
+  int64_t elem = 0;
+  Shadow s;
+  Access read, write, atomic;
+};
+
+/// Per-worker index from (global buffer, element) to the running group's GlobalTouch:
+/// (generation << 32) | position; a new generation per group makes every slot stale at once.
+struct TouchIndex {
+  std::vector<std::vector<uint64_t>> slot;
+  uint32_t gen = 0;
+  std::vector<GlobalTouch> touches;  ///< the running group's records (capacity reused)
 };
 
 /// A tile: program counter, registers, async-copy groups, local buffers, a simulated clock.
@@ -122,7 +142,8 @@ struct GroupResult {
   std::vector<Report> reports;
   std::vector<TraceEvent> trace;
   uint64_t lane_ops = 0, instructions = 0;
-  std::string error;  ///< a fatal diagnostic (rendered), if any
+  std::string error;                 ///< a fatal diagnostic (rendered), if any
+  std::vector<GlobalTouch> touches;  ///< checked runs: global elements touched, for the merge
 };
 
 /// A group: its tiles, its shared buffers, its barrier epoch.
@@ -135,17 +156,22 @@ struct GroupState {
   uint32_t epoch = 0;
   GroupResult* out = nullptr;
   uint64_t steps = 0;
+  TouchIndex* touch_index = nullptr;  ///< set when global buffers are tracked
 };
 
 /// The access record of tile t of g at instruction `inst`.
 inline Access make_access(const GroupState& g, int32_t t, int32_t lane, int32_t inst, bool atomic) {
-  return Access{static_cast<int32_t>(g.id), static_cast<int16_t>(t), static_cast<int16_t>(lane),
-                inst, g.epoch, atomic};
+  return Access{static_cast<int32_t>(g.id),
+                static_cast<int16_t>(t),
+                static_cast<int16_t>(lane),
+                inst,
+                g.epoch,
+                atomic};
 }
 
 /// Runs one group to completion (all tiles exited). Never throws: fatal errors land in
 /// `out.error`.
-void run_group(Launch& l, int64_t group, GroupResult& out);
+void run_group(Launch& l, int64_t group, GroupResult& out, TouchIndex* touch_index = nullptr);
 
 /// Status of a tile after it ran for a while.
 enum class RunStatus { kBarrier, kExited, kQuantum };

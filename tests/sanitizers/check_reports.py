@@ -53,6 +53,12 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         cmd = [tool, "run", path, "--check", "all", "-o", tmp] + main_inputs(text, tmp) + extra
         p = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+        # Reports are merged in group order: they must not depend on the thread count.
+        for threads in ["1", "2"]:
+            q = subprocess.run(cmd + ["--threads", threads], capture_output=True, text=True,
+                               timeout=300)
+            if q.stderr != p.stderr:
+                sys.exit(f"FAIL: reports differ with --threads {threads}:\n{q.stderr}\nvs\n{p.stderr}")
     err = p.stderr
     if clean:
         if p.returncode != 0 or "error:" in err:
