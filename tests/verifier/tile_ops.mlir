@@ -196,3 +196,37 @@ func.func @k(%a: index, %b: index) {
   %c = arith.cmpi %a, %b {predicate = 10} : (index, index) -> i1
   return
 }
+
+// -----
+// arith_c6
+func.func @k(%a: i64) {
+  // expected-error@+1 {{cannot cast i64 to i32 (index_cast needs index on exactly one side) (arith_c6)}}
+  %c = arith.index_cast %a : (i64) -> i32
+  return
+}
+
+// -----
+// scf_c6
+func.func @k(%c: i1) {
+  // expected-error@+1 {{needs a then region and an else region (an empty else holds just scf.yield) (scf_c6)}}
+  "scf.if"(%c) ({
+    "scf.yield"() : () -> ()
+  }) : (i1) -> ()
+  return
+}
+
+// -----
+// bcast_c1
+func.func @k(%a: f32) {
+  // expected-error@+1 {{operand element type differs from the result's (f32 vs tensor<4x4xi32>) (bcast_c1)}}
+  %t = tile.broadcast %a : (f32) -> tensor<4x4xi32>
+  return
+}
+
+// -----
+// bcast_c2
+func.func @k(%a: tensor<8xf32>) {
+  // expected-error@+1 {{cannot broadcast tensor<8xf32> to tensor<4x4xf32> (a scalar, or [M] to [M, N]) (bcast_c2)}}
+  %t = tile.broadcast %a : (tensor<8xf32>) -> tensor<4x4xf32>
+  return
+}
