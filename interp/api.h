@@ -29,13 +29,13 @@ struct TileCheckLog {
 
 /// Tile simulator debugging: sanitizers, schedule permutation, tracing (docs/tile-ir.md).
 struct TileDebugOptions {
-  uint32_t checks = 0;               ///< bit set: 1 bounds, 2 races, 4 barriers, 8 init, 16 async
-  uint64_t check_limit = 100;        ///< reports kept (and printed) at most
-  uint64_t schedule_seed = 0;        ///< 0: tiles in order; else a reproducible interleaving
-  std::string trace_path;            ///< non-empty: write a Chrome/Perfetto trace here
-  bool deterministic = true;         ///< refuse float atomics (their result depends on order)
+  uint32_t checks = 0;         ///< bit set: 1 bounds, 2 races, 4 barriers, 8 init, 16 async
+  uint64_t check_limit = 100;  ///< reports kept (and printed) at most
+  uint64_t schedule_seed = 0;  ///< 0: tiles in order; else a reproducible interleaving
+  std::string trace_path;      ///< non-empty: write a Chrome/Perfetto trace here
+  bool deterministic = true;   ///< refuse float atomics (their result depends on order)
   uint64_t max_steps = uint64_t{1} << 28;  ///< per-group instruction limit (runaway loops)
-  std::shared_ptr<TileCheckLog> log; ///< where launches add reports and counters (may be null)
+  std::shared_ptr<TileCheckLog> log;  ///< where launches add reports and counters (may be null)
 };
 
 /// Options that change how, never what, a program computes (results are bit-identical for any

@@ -41,7 +41,8 @@ std::vector<Tensor> run_function(const LoadedModule& lm, const std::vector<Tenso
   const ir::Op* func = lm.module->lookup_func(opts.entry);
   if (!func) {
     std::string names;
-    for (const ir::Op* f : lm.module->funcs()) names += (names.empty() ? "" : ", ") + ir::func_name(*f);
+    for (const ir::Op* f : lm.module->funcs())
+      names += (names.empty() ? "" : ", ") + ir::func_name(*f);
     throw Error("no function named '" + opts.entry + "' in the module (functions: " +
                 (names.empty() ? std::string("none") : names) + ")");
   }

@@ -33,10 +33,13 @@ Tensor::Tensor(DType dtype, std::vector<int64_t> shape) : dtype_(dtype), shape_(
   if (alloc == 0) alloc = 64;
   void* p = std::aligned_alloc(64, alloc);
   if (!p) throw Error("out of memory allocating " + std::to_string(nbytes_) + " bytes");
-  storage_ = std::shared_ptr<std::byte>(static_cast<std::byte*>(p), [](std::byte* q) { std::free(q); });
+  storage_ =
+      std::shared_ptr<std::byte>(static_cast<std::byte*>(p), [](std::byte* q) { std::free(q); });
 }
 
-Tensor Tensor::view_as(std::vector<int64_t> shape) const { return reuse_as(dtype_, std::move(shape)); }
+Tensor Tensor::view_as(std::vector<int64_t> shape) const {
+  return reuse_as(dtype_, std::move(shape));
+}
 
 Tensor Tensor::reuse_as(DType dtype, std::vector<int64_t> shape) const {
   Tensor t;

@@ -30,8 +30,14 @@ class Tensor {
 
   std::byte* bytes() { return storage_.get(); }
   const std::byte* bytes() const { return storage_.get(); }
-  template <typename T> T* data() { return reinterpret_cast<T*>(storage_.get()); }
-  template <typename T> const T* data() const { return reinterpret_cast<const T*>(storage_.get()); }
+  template <typename T>
+  T* data() {
+    return reinterpret_cast<T*>(storage_.get());
+  }
+  template <typename T>
+  const T* data() const {
+    return reinterpret_cast<const T*>(storage_.get());
+  }
 
   /// Shares `other`'s storage with a new shape of the same byte size (reshape without copy).
   Tensor view_as(std::vector<int64_t> shape) const;

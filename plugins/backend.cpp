@@ -36,17 +36,17 @@ void check(const ClientState& s, TesseraError* err, const char* what) {
   std::string text = msg ? msg : "(no message)";
   int32_t code = api.error_code(err);
   api.error_destroy(err);
-  throw BackendError(code, s.lib->origin() + ": " + what + " failed: " + error_code_name(code) +
-                               ": " + text);
+  throw BackendError(
+      code, s.lib->origin() + ": " + what + " failed: " + error_code_name(code) + ": " + text);
 }
 
 // Throws UNIMPLEMENTED when a slot is NULL (not provided by the plugin or its minor).
 template <typename Fn>
 Fn* need(const ClientState& s, Fn* slot, const char* name) {
   if (slot == nullptr) {
-    throw BackendError(TESSERA_ERROR_UNIMPLEMENTED,
-                       s.lib->origin() + ": " + name + " failed: UNIMPLEMENTED: the backend " +
-                           "does not implement " + name);
+    throw BackendError(TESSERA_ERROR_UNIMPLEMENTED, s.lib->origin() + ": " + name +
+                                                        " failed: UNIMPLEMENTED: the backend " +
+                                                        "does not implement " + name);
   }
   return slot;
 }
@@ -115,9 +115,9 @@ HostTensor download(const ClientState& s, TesseraBuffer* buf) {
   check(s, info_fn(&info), "buffer_info");
   auto dtype = support::dtype_from_abi(info.dtype);
   if (!dtype) {
-    throw BackendError(TESSERA_ERROR_INVALID_ARGUMENT,
-                       s.lib->origin() + ": buffer_info returned unknown dtype " +
-                           std::to_string(info.dtype));
+    throw BackendError(
+        TESSERA_ERROR_INVALID_ARGUMENT,
+        s.lib->origin() + ": buffer_info returned unknown dtype " + std::to_string(info.dtype));
   }
   if (info.num_dims > 0 && info.dims == nullptr) {
     throw BackendError(TESSERA_ERROR_INTERNAL, s.lib->origin() + ": buffer_info: dims is NULL");
@@ -127,9 +127,9 @@ HostTensor download(const ClientState& s, TesseraBuffer* buf) {
   t.shape.assign(info.dims, info.dims + info.num_dims);
   auto expect = support::packed_byte_size(t.dtype, t.shape);
   if (!expect || *expect != info.byte_size) {
-    throw BackendError(TESSERA_ERROR_INTERNAL,
-                       s.lib->origin() + ": buffer_info: byte_size " +
-                           std::to_string(info.byte_size) + " does not match dtype and shape");
+    throw BackendError(TESSERA_ERROR_INTERNAL, s.lib->origin() + ": buffer_info: byte_size " +
+                                                   std::to_string(info.byte_size) +
+                                                   " does not match dtype and shape");
   }
   t.data.resize(info.byte_size);
   auto to_host = need(s, s.api().buffer_to_host, "buffer_to_host");
@@ -146,13 +146,20 @@ HostTensor download(const ClientState& s, TesseraBuffer* buf) {
 
 std::string error_code_name(int32_t code) {
   switch (code) {
-    case TESSERA_ERROR_INVALID_ARGUMENT: return "INVALID_ARGUMENT";
-    case TESSERA_ERROR_UNIMPLEMENTED: return "UNIMPLEMENTED";
-    case TESSERA_ERROR_INTERNAL: return "INTERNAL";
-    case TESSERA_ERROR_RESOURCE_EXHAUSTED: return "RESOURCE_EXHAUSTED";
-    case TESSERA_ERROR_UNAVAILABLE: return "UNAVAILABLE";
-    case TESSERA_ERROR_FAILED_PRECONDITION: return "FAILED_PRECONDITION";
-    default: return "code " + std::to_string(code);
+    case TESSERA_ERROR_INVALID_ARGUMENT:
+      return "INVALID_ARGUMENT";
+    case TESSERA_ERROR_UNIMPLEMENTED:
+      return "UNIMPLEMENTED";
+    case TESSERA_ERROR_INTERNAL:
+      return "INTERNAL";
+    case TESSERA_ERROR_RESOURCE_EXHAUSTED:
+      return "RESOURCE_EXHAUSTED";
+    case TESSERA_ERROR_UNAVAILABLE:
+      return "UNAVAILABLE";
+    case TESSERA_ERROR_FAILED_PRECONDITION:
+      return "FAILED_PRECONDITION";
+    default:
+      return "code " + std::to_string(code);
   }
 }
 
@@ -360,9 +367,9 @@ std::vector<std::vector<HostTensor>> Backend::run_mesh(
     for (size_t i = 0; i < num_outputs; ++i) {
       TesseraBuffer* b = out_lists[r][i];
       if (b == nullptr) {
-        throw BackendError(TESSERA_ERROR_INTERNAL,
-                           origin() + ": execute left output " + std::to_string(i) + " of rank " +
-                               std::to_string(r) + " empty");
+        throw BackendError(TESSERA_ERROR_INTERNAL, origin() + ": execute left output " +
+                                                       std::to_string(i) + " of rank " +
+                                                       std::to_string(r) + " empty");
       }
       result[r].push_back(download(s, b));
     }

@@ -41,9 +41,7 @@ struct Capabilities {
   std::optional<std::vector<std::string>> op_names;  ///< nullopt: the backend does not enumerate.
   std::string unavailable_reason;                    ///< empty: usable.
 
-  bool supports_dtype(DType t) const {
-    return (dtype_mask >> static_cast<unsigned>(t)) & 1u;
-  }
+  bool supports_dtype(DType t) const { return (dtype_mask >> static_cast<unsigned>(t)) & 1u; }
   /// True when op_names is nullopt or lists `op`.
   bool supports_op(const std::string& op) const;
   /// `level` is "graph", "schedule", "tile" or "target"; unknown names are unsupported.

@@ -97,7 +97,7 @@ std::shared_ptr<const Library> Library::open(const std::string& path) {
       }
     }
     throw Error(path + ": missing entry symbol " TESSERA_BACKEND_ENTRY_SYMBOL
-                " (not a Tessera backend plugin, or built for another ABI)");
+                       " (not a Tessera backend plugin, or built for another ABI)");
   }
   TesseraGetBackendApiFn* entry = nullptr;
   static_assert(sizeof entry == sizeof sym);
@@ -211,8 +211,8 @@ std::shared_ptr<const Library> Registry::open(const std::string& name_or_path) {
     if (origin.empty()) {
       std::string known;
       for (const BackendSource& s : list()) known += (known.empty() ? "" : ", ") + s.name;
-      throw Error("unknown backend '" + name_or_path + "' (known: " +
-                  (known.empty() ? "none" : known) +
+      throw Error("unknown backend '" + name_or_path +
+                  "' (known: " + (known.empty() ? "none" : known) +
                   "); pass a path to a plugin .so or set TESSERA_BACKENDS=name:path");
     }
   }

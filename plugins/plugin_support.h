@@ -64,8 +64,8 @@ TesseraError* guard(const char* slot, Body&& body) noexcept {
 /// Checks the args pointer and that its struct_size covers the minor-0 fields `min_size`.
 inline TesseraError* check_args(const void* args, size_t struct_size, size_t min_size,
                                 const char* slot) {
-  if (args == nullptr) return make_error(TESSERA_ERROR_INVALID_ARGUMENT, std::string(slot) +
-                                                                         ": args is NULL");
+  if (args == nullptr)
+    return make_error(TESSERA_ERROR_INVALID_ARGUMENT, std::string(slot) + ": args is NULL");
   if (struct_size < min_size) {
     return make_error(TESSERA_ERROR_INVALID_ARGUMENT,
                       std::string(slot) + ": args struct_size " + std::to_string(struct_size) +

@@ -46,8 +46,7 @@ extern "C" {
 #define TESSERA_STRUCT_SIZE(type, last) (offsetof(type, last) + sizeof(((type*)0)->last))
 
 /** Nonzero when `ptr`, a struct of `type` read from the other side, covers `field`. */
-#define TESSERA_HAS_FIELD(ptr, type, field) \
-  ((ptr)->struct_size >= TESSERA_STRUCT_SIZE(type, field))
+#define TESSERA_HAS_FIELD(ptr, type, field) ((ptr)->struct_size >= TESSERA_STRUCT_SIZE(type, field))
 
 /* ---- Opaque handles ----------------------------------------------------------------------- */
 
@@ -156,8 +155,8 @@ typedef struct TesseraCapabilities {
 typedef struct TesseraClientCapabilitiesArgs {
   size_t struct_size;
   void* extension;
-  TesseraClient* client;              /**< in: borrowed. */
-  TesseraCapabilities* capabilities;  /**< in/out: caller-allocated, filled by the plugin. */
+  TesseraClient* client;             /**< in: borrowed. */
+  TesseraCapabilities* capabilities; /**< in/out: caller-allocated, filled by the plugin. */
 } TesseraClientCapabilitiesArgs;
 #define TESSERA_CLIENT_CAPABILITIES_ARGS_STRUCT_SIZE \
   TESSERA_STRUCT_SIZE(TesseraClientCapabilitiesArgs, capabilities)
@@ -166,9 +165,9 @@ typedef struct TesseraClientCapabilitiesArgs {
 typedef struct TesseraDeviceGetArgs {
   size_t struct_size;
   void* extension;
-  TesseraClient* client;  /**< in: borrowed; must outlive the device handle. */
-  int64_t index;          /**< in: device ordinal = mesh rank. */
-  TesseraDevice* device;  /**< out: owned by the caller, freed with device_destroy. */
+  TesseraClient* client; /**< in: borrowed; must outlive the device handle. */
+  int64_t index;         /**< in: device ordinal = mesh rank. */
+  TesseraDevice* device; /**< out: owned by the caller, freed with device_destroy. */
 } TesseraDeviceGetArgs;
 #define TESSERA_DEVICE_GET_ARGS_STRUCT_SIZE TESSERA_STRUCT_SIZE(TesseraDeviceGetArgs, device)
 
@@ -204,11 +203,11 @@ typedef struct TesseraCompileOptions {
 typedef struct TesseraCompileArgs {
   size_t struct_size;
   void* extension;
-  TesseraClient* client;                 /**< in: borrowed; must outlive the executable. */
-  const char* module_text;               /**< in: not NUL-terminated necessarily; borrowed. */
-  size_t module_text_size;               /**< in: bytes of module_text. */
-  const TesseraCompileOptions* options;  /**< in: may be NULL (all defaults); borrowed. */
-  TesseraExecutable* executable;         /**< out: owned by caller (executable_destroy). */
+  TesseraClient* client;                /**< in: borrowed; must outlive the executable. */
+  const char* module_text;              /**< in: not NUL-terminated necessarily; borrowed. */
+  size_t module_text_size;              /**< in: bytes of module_text. */
+  const TesseraCompileOptions* options; /**< in: may be NULL (all defaults); borrowed. */
+  TesseraExecutable* executable;        /**< out: owned by caller (executable_destroy). */
 } TesseraCompileArgs;
 #define TESSERA_COMPILE_ARGS_STRUCT_SIZE TESSERA_STRUCT_SIZE(TesseraCompileArgs, executable)
 
@@ -236,14 +235,14 @@ typedef struct TesseraExecutableNumOutputsArgs {
 typedef struct TesseraBufferFromHostArgs {
   size_t struct_size;
   void* extension;
-  TesseraClient* client;  /**< in: borrowed; must outlive the buffer. */
-  TesseraDevice* device;  /**< in: borrowed; NULL = device 0. */
-  TesseraDType dtype;     /**< in: unknown values are INVALID_ARGUMENT. */
-  const int64_t* dims;    /**< in: num_dims extents, each >= 0; borrowed. */
-  size_t num_dims;        /**< in: rank; 0 = scalar (then dims may be NULL). */
-  const void* data;       /**< in: data_size bytes; borrowed. */
-  size_t data_size;       /**< in: must equal the packed size of dtype x dims. */
-  TesseraBuffer* buffer;  /**< out: owned by the caller (buffer_destroy). */
+  TesseraClient* client; /**< in: borrowed; must outlive the buffer. */
+  TesseraDevice* device; /**< in: borrowed; NULL = device 0. */
+  TesseraDType dtype;    /**< in: unknown values are INVALID_ARGUMENT. */
+  const int64_t* dims;   /**< in: num_dims extents, each >= 0; borrowed. */
+  size_t num_dims;       /**< in: rank; 0 = scalar (then dims may be NULL). */
+  const void* data;      /**< in: data_size bytes; borrowed. */
+  size_t data_size;      /**< in: must equal the packed size of dtype x dims. */
+  TesseraBuffer* buffer; /**< out: owned by the caller (buffer_destroy). */
 } TesseraBufferFromHostArgs;
 #define TESSERA_BUFFER_FROM_HOST_ARGS_STRUCT_SIZE \
   TESSERA_STRUCT_SIZE(TesseraBufferFromHostArgs, buffer)
@@ -261,11 +260,11 @@ typedef struct TesseraBufferDestroyArgs {
 typedef struct TesseraBufferInfoArgs {
   size_t struct_size;
   void* extension;
-  TesseraBuffer* buffer;  /**< in: borrowed. */
-  TesseraDType dtype;     /**< out. */
-  const int64_t* dims;    /**< out: owned by the buffer; valid until buffer_destroy. */
-  size_t num_dims;        /**< out. */
-  size_t byte_size;       /**< out: bytes buffer_to_host writes. */
+  TesseraBuffer* buffer; /**< in: borrowed. */
+  TesseraDType dtype;    /**< out. */
+  const int64_t* dims;   /**< out: owned by the buffer; valid until buffer_destroy. */
+  size_t num_dims;       /**< out. */
+  size_t byte_size;      /**< out: bytes buffer_to_host writes. */
 } TesseraBufferInfoArgs;
 #define TESSERA_BUFFER_INFO_ARGS_STRUCT_SIZE TESSERA_STRUCT_SIZE(TesseraBufferInfoArgs, byte_size)
 
@@ -273,9 +272,9 @@ typedef struct TesseraBufferInfoArgs {
 typedef struct TesseraBufferToHostArgs {
   size_t struct_size;
   void* extension;
-  TesseraBuffer* buffer;  /**< in: borrowed. */
-  void* dst;              /**< in: caller-owned destination of dst_size bytes. */
-  size_t dst_size;        /**< in: must be >= byte_size, else INVALID_ARGUMENT. */
+  TesseraBuffer* buffer; /**< in: borrowed. */
+  void* dst;             /**< in: caller-owned destination of dst_size bytes. */
+  size_t dst_size;       /**< in: must be >= byte_size, else INVALID_ARGUMENT. */
 } TesseraBufferToHostArgs;
 #define TESSERA_BUFFER_TO_HOST_ARGS_STRUCT_SIZE \
   TESSERA_STRUCT_SIZE(TesseraBufferToHostArgs, dst_size)
@@ -289,11 +288,11 @@ typedef struct TesseraBufferToHostArgs {
 typedef struct TesseraExecuteArgs {
   size_t struct_size;
   void* extension;
-  TesseraExecutable* executable;                 /**< in: borrowed. */
-  size_t num_devices;                            /**< in: 1, or the mesh size compiled for. */
-  size_t num_args;                               /**< in: arguments per rank. */
-  TesseraBuffer* const* const* argument_lists;   /**< in: [num_devices][num_args]. */
-  TesseraBuffer** const* output_lists;           /**< in/out: [num_devices][num_outputs]. */
+  TesseraExecutable* executable;               /**< in: borrowed. */
+  size_t num_devices;                          /**< in: 1, or the mesh size compiled for. */
+  size_t num_args;                             /**< in: arguments per rank. */
+  TesseraBuffer* const* const* argument_lists; /**< in: [num_devices][num_args]. */
+  TesseraBuffer** const* output_lists;         /**< in/out: [num_devices][num_outputs]. */
   TesseraEvent* event; /**< out: owned by the caller (event_destroy); may already be done. */
 } TesseraExecuteArgs;
 #define TESSERA_EXECUTE_ARGS_STRUCT_SIZE TESSERA_STRUCT_SIZE(TesseraExecuteArgs, event)
@@ -356,18 +355,18 @@ typedef TesseraError* TesseraClientPlatformInfoFn(TesseraClientPlatformInfoArgs*
 /** The table a plugin returns. Static storage in the plugin; never written by the host.
  *  Slots not marked required may be NULL: hosts report them as UNIMPLEMENTED. */
 typedef struct TesseraBackendApi {
-  size_t struct_size;    /**< TESSERA_BACKEND_API_STRUCT_SIZE of the plugin's header. */
-  void* extension;       /**< Reserved; NULL. */
-  uint32_t major;        /**< TESSERA_BACKEND_API_MAJOR the plugin was built with. */
-  uint32_t minor;        /**< TESSERA_BACKEND_API_MINOR the plugin was built with. */
+  size_t struct_size; /**< TESSERA_BACKEND_API_STRUCT_SIZE of the plugin's header. */
+  void* extension;    /**< Reserved; NULL. */
+  uint32_t major;     /**< TESSERA_BACKEND_API_MAJOR the plugin was built with. */
+  uint32_t minor;     /**< TESSERA_BACKEND_API_MINOR the plugin was built with. */
 
   /* minor 0 */
-  TesseraErrorDestroyFn* error_destroy;          /**< required */
-  TesseraErrorMessageFn* error_message;          /**< required */
-  TesseraErrorCodeFn* error_code;                /**< required */
-  TesseraPluginInitializeFn* plugin_initialize;  /**< optional: NULL = nothing to initialise */
-  TesseraClientCreateFn* client_create;          /**< required */
-  TesseraClientDestroyFn* client_destroy;        /**< required */
+  TesseraErrorDestroyFn* error_destroy;         /**< required */
+  TesseraErrorMessageFn* error_message;         /**< required */
+  TesseraErrorCodeFn* error_code;               /**< required */
+  TesseraPluginInitializeFn* plugin_initialize; /**< optional: NULL = nothing to initialise */
+  TesseraClientCreateFn* client_create;         /**< required */
+  TesseraClientDestroyFn* client_destroy;       /**< required */
   TesseraClientCapabilitiesFn* client_capabilities;
   TesseraDeviceGetFn* device_get;
   TesseraDeviceDestroyFn* device_destroy;

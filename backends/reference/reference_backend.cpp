@@ -72,8 +72,10 @@ void fill_capabilities(TesseraCapabilities* caps) {
   }
   if (TESSERA_HAS_FIELD(caps, TesseraCapabilities, deterministic)) caps->deterministic = 1;
   // Mesh hook: ranks are simulated as values (interp/mesh), so any mesh up to kMaxMeshRanks runs.
-  if (TESSERA_HAS_FIELD(caps, TesseraCapabilities, max_mesh_size)) caps->max_mesh_size = kMaxMeshRanks;
-  if (TESSERA_HAS_FIELD(caps, TesseraCapabilities, device_count)) caps->device_count = kMaxMeshRanks;
+  if (TESSERA_HAS_FIELD(caps, TesseraCapabilities, max_mesh_size))
+    caps->max_mesh_size = kMaxMeshRanks;
+  if (TESSERA_HAS_FIELD(caps, TesseraCapabilities, device_count))
+    caps->device_count = kMaxMeshRanks;
   // The interpreter attempts every op and reports unknown ones itself: no list.
   if (TESSERA_HAS_FIELD(caps, TesseraCapabilities, num_op_names)) {
     caps->op_names = nullptr;
@@ -124,7 +126,8 @@ TesseraError* execute_mesh(TesseraExecuteArgs* args) {
       per_rank[r].push_back(b->tensor);
     }
   }
-  auto results = tessera::interp::mesh::run_mesh_module_text(exe->module_text, per_rank, exe->options);
+  auto results =
+      tessera::interp::mesh::run_mesh_module_text(exe->module_text, per_rank, exe->options);
   std::vector<std::vector<std::unique_ptr<TesseraBuffer>>> outs(results.size());
   for (size_t r = 0; r < results.size(); ++r) {
     if (results[r].size() != exe->num_outputs) {
@@ -256,15 +259,15 @@ TesseraError* compile(TesseraCompileArgs* args) {
       if (TESSERA_HAS_FIELD(o, TesseraCompileOptions, determinism) &&
           o->determinism != TESSERA_DETERMINISM_DEFAULT &&
           o->determinism != TESSERA_DETERMINISM_REQUIRED) {
-        return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
-                                   "compile: unknown determinism value " +
-                                       std::to_string(o->determinism));
+        return support::make_error(
+            TESSERA_ERROR_INVALID_ARGUMENT,
+            "compile: unknown determinism value " + std::to_string(o->determinism));
       }
       if (TESSERA_HAS_FIELD(o, TesseraCompileOptions, threads)) {
         if (o->threads < 0) {
-          return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
-                                     "compile: threads must be >= 0, got " +
-                                         std::to_string(o->threads));
+          return support::make_error(
+              TESSERA_ERROR_INVALID_ARGUMENT,
+              "compile: threads must be >= 0, got " + std::to_string(o->threads));
         }
         exe->options.threads = o->threads;
       }
@@ -323,16 +326,16 @@ TesseraError* executable_num_outputs(TesseraExecutableNumOutputsArgs* args) {
 
 TesseraError* buffer_from_host(TesseraBufferFromHostArgs* args) {
   return support::guard("buffer_from_host", [&]() -> TesseraError* {
-    if (auto* e = support::check_args(args, args ? args->struct_size : 0,
-                                      TESSERA_BUFFER_FROM_HOST_ARGS_STRUCT_SIZE,
-                                      "buffer_from_host")) {
+    if (auto* e =
+            support::check_args(args, args ? args->struct_size : 0,
+                                TESSERA_BUFFER_FROM_HOST_ARGS_STRUCT_SIZE, "buffer_from_host")) {
       return e;
     }
     auto dtype = support::dtype_from_abi(args->dtype);
     if (!dtype) {
-      return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
-                                 "buffer_from_host: unknown dtype value " +
-                                     std::to_string(args->dtype));
+      return support::make_error(
+          TESSERA_ERROR_INVALID_ARGUMENT,
+          "buffer_from_host: unknown dtype value " + std::to_string(args->dtype));
     }
     if (args->client == nullptr || (args->num_dims > 0 && args->dims == nullptr)) {
       return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
@@ -443,8 +446,8 @@ TesseraError* execute(TesseraExecuteArgs* args) {
     }
     // Allocate everything first so a failure leaves every output slot NULL.
     std::vector<std::unique_ptr<TesseraBuffer>> outs;
-    for (HostTensor& t : results) outs.push_back(std::make_unique<TesseraBuffer>(
-        TesseraBuffer{std::move(t)}));
+    for (HostTensor& t : results)
+      outs.push_back(std::make_unique<TesseraBuffer>(TesseraBuffer{std::move(t)}));
     auto event = std::make_unique<TesseraEvent>();
     for (size_t i = 0; i < outs.size(); ++i) args->output_lists[0][i] = outs[i].release();
     args->event = event.release();

@@ -36,8 +36,8 @@ inline size_t skip_group(std::string_view text, size_t i) {
 }
 
 inline size_t skip_space(std::string_view text, size_t i) {
-  while (i < text.size() && (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' ||
-                             text[i] == '\r')) {
+  while (i < text.size() &&
+         (text[i] == ' ' || text[i] == '\t' || text[i] == '\n' || text[i] == '\r')) {
     ++i;
   }
   return i;

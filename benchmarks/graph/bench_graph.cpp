@@ -21,8 +21,9 @@
 int main(int argc, char** argv) {
   using namespace tessera;
   if (argc < 2) {
-    std::fprintf(stderr, "usage: bench_graph PROGRAM --input NAME=FILE.npy ... [--threads N] "
-                         "[--reps R] [--output-dir D]\n");
+    std::fprintf(stderr,
+                 "usage: bench_graph PROGRAM --input NAME=FILE.npy ... [--threads N] "
+                 "[--reps R] [--output-dir D]\n");
     return 2;
   }
   try {

@@ -1,4 +1,5 @@
-// Benchmark: collectives over 8 and 72 simulated ranks vs memcpy of the same bytes (prints a table).
+// Benchmark: collectives over 8 and 72 simulated ranks vs memcpy of the same bytes (prints a
+// table).
 //
 // Sizes: "total" is the sum over all ranks of the input buffers (1 MB .. 256 MB of f32), so each
 // rank holds total / n bytes and a 72-rank 256 MB run needs about 0.5-1 GB, not 72 x 256 MB.
@@ -67,10 +68,12 @@ int main() {
   mallopt(M_MMAP_MAX, 0);
   mallopt(M_TRIM_THRESHOLD, 1 << 30);
   std::printf("Mesh collectives (f32, ranks simulated as values on this machine) vs memcpy\n");
-  std::printf("%-15s %5s %9s %11s %9s %9s %9s %10s %10s %7s %7s\n", "collective", "ranks", "total_MB",
-              "S_bytes", "time_ms", "algbw", "busbw", "agg_busbw", "memcpy", "ratio", "phys");
-  const char* sep = "---------------------------------------------------------------------------"
-                    "-------------------------------------\n";
+  std::printf("%-15s %5s %9s %11s %9s %9s %9s %10s %10s %7s %7s\n", "collective", "ranks",
+              "total_MB", "S_bytes", "time_ms", "algbw", "busbw", "agg_busbw", "memcpy", "ratio",
+              "phys");
+  const char* sep =
+      "---------------------------------------------------------------------------"
+      "-------------------------------------\n";
   std::printf("%s", sep);
   struct MeshCase {
     tessera::mesh::Mesh mesh;
@@ -124,9 +127,10 @@ int main() {
     }
   }
   std::printf("%s", sep);
-  std::printf("algbw = S/t, busbw = algbw * factor (nccl-tests); agg_busbw = ranks * busbw; ratio =\n"
-              "agg_busbw / memcpy bandwidth of `total` bytes; phys = (bytes read + written) / t\n"
-              "over memcpy's (read + write) bandwidth. Targets: all_gather, all_to_all >= 50%%,\n"
-              "all_reduce >= 30%% (ratio column).\n");
+  std::printf(
+      "algbw = S/t, busbw = algbw * factor (nccl-tests); agg_busbw = ranks * busbw; ratio =\n"
+      "agg_busbw / memcpy bandwidth of `total` bytes; phys = (bytes read + written) / t\n"
+      "over memcpy's (read + write) bandwidth. Targets: all_gather, all_to_all >= 50%%,\n"
+      "all_reduce >= 30%% (ratio column).\n");
   return 0;
 }

@@ -8,8 +8,8 @@
 #include <cstring>
 #include <map>
 #include <random>
-#include <thread>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "core/numerics/convert_array.h"
@@ -60,7 +60,12 @@ int main(int argc, char** argv) {
   for (float& v : x) v = dist(rng);
   std::vector<uint8_t> dst(n * 4), scales(n / 32 + 1);
 
-  struct Row { const char* name; const char* peer; DType to; bool mx; };
+  struct Row {
+    const char* name;
+    const char* peer;
+    DType to;
+    bool mx;
+  };
   const Row rows[] = {{"f32->bf16", "bf16", DType::bf16, false},
                       {"f32->e4m3", "e4m3", DType::f8e4m3, false},
                       {"f32->e5m2", "e5m2", DType::f8e5m2, false},
@@ -86,8 +91,9 @@ int main(int argc, char** argv) {
     });
   }
 
-  std::printf("elements: %zu f32 (%.0f MB); rates in G elements/s; best of 5 (ml_dtypes best of 3)\n",
-              n, n * 4 / 1e6);
+  std::printf(
+      "elements: %zu f32 (%.0f MB); rates in G elements/s; best of 5 (ml_dtypes best of 3)\n", n,
+      n * 4 / 1e6);
   std::printf("memcpy of the f32 source: 1 thread %.2f, 2 threads %.2f (%.1f / %.1f GB/s)\n",
               n / memcpy_t[1] / 1e9, n / memcpy_t[2] / 1e9, n * 4 / memcpy_t[1] / 1e9,
               n * 4 / memcpy_t[2] / 1e9);

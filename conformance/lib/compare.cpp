@@ -15,7 +15,7 @@ namespace {
 struct Format {
   enum class Specials { kInteger, kIeee, kFiniteNanOnes, kNone, kUnsignedExp };
   Specials specials = Specials::kInteger;
-  int bits = 8;       ///< Meaningful bits of one element.
+  int bits = 8;  ///< Meaningful bits of one element.
   int exp_bits = 0, man_bits = 0, bias = 0;
   bool is_signed = true;  ///< Integers: two's complement; floats: has a sign bit.
 };
@@ -23,18 +23,31 @@ struct Format {
 Format format_of(DType t) {
   using S = Format::Specials;
   switch (t) {
-    case DType::f64: return {S::kIeee, 64, 11, 52, 1023, true};
-    case DType::f32: case DType::tf32: return {S::kIeee, 32, 8, 23, 127, true};
-    case DType::f16: return {S::kIeee, 16, 5, 10, 15, true};
-    case DType::bf16: return {S::kIeee, 16, 8, 7, 127, true};
-    case DType::f8e4m3: return {S::kFiniteNanOnes, 8, 4, 3, 7, true};  // NaN = S.1111.111
-    case DType::f8e5m2: return {S::kIeee, 8, 5, 2, 15, true};
-    case DType::f6e2m3: return {S::kNone, 6, 2, 3, 1, true};
-    case DType::f6e3m2: return {S::kNone, 6, 3, 2, 3, true};
-    case DType::f4e2m1: return {S::kNone, 4, 2, 1, 1, true};
-    case DType::e8m0: return {S::kUnsignedExp, 8, 8, 0, 127, false};  // 0xFF = NaN
-    case DType::i4: return {S::kInteger, 4, 0, 0, 0, true};
-    default: return {S::kInteger, dtype_bits(t), 0, 0, 0, !dtype_is_unsigned(t)};
+    case DType::f64:
+      return {S::kIeee, 64, 11, 52, 1023, true};
+    case DType::f32:
+    case DType::tf32:
+      return {S::kIeee, 32, 8, 23, 127, true};
+    case DType::f16:
+      return {S::kIeee, 16, 5, 10, 15, true};
+    case DType::bf16:
+      return {S::kIeee, 16, 8, 7, 127, true};
+    case DType::f8e4m3:
+      return {S::kFiniteNanOnes, 8, 4, 3, 7, true};  // NaN = S.1111.111
+    case DType::f8e5m2:
+      return {S::kIeee, 8, 5, 2, 15, true};
+    case DType::f6e2m3:
+      return {S::kNone, 6, 2, 3, 1, true};
+    case DType::f6e3m2:
+      return {S::kNone, 6, 3, 2, 3, true};
+    case DType::f4e2m1:
+      return {S::kNone, 4, 2, 1, 1, true};
+    case DType::e8m0:
+      return {S::kUnsignedExp, 8, 8, 0, 127, false};  // 0xFF = NaN
+    case DType::i4:
+      return {S::kInteger, 4, 0, 0, 0, true};
+    default:
+      return {S::kInteger, dtype_bits(t), 0, 0, 0, !dtype_is_unsigned(t)};
   }
 }
 
@@ -175,8 +188,10 @@ std::string multi_index(const std::vector<int64_t>& shape, int64_t flat) {
 
 std::string rule_name(const Rule& r) {
   switch (r.kind) {
-    case Rule::Kind::bitexact: return "bitexact";
-    case Rule::Kind::ulp: return "ulp:" + std::to_string(r.max_ulp);
+    case Rule::Kind::bitexact:
+      return "bitexact";
+    case Rule::Kind::ulp:
+      return "ulp:" + std::to_string(r.max_ulp);
     case Rule::Kind::tol: {
       char buf[96];
       std::snprintf(buf, sizeof buf, "tol:rtol=%g,atol=%g", r.rtol, r.atol);
@@ -195,8 +210,8 @@ Comparison compare(const interp::HostTensor& got, const interp::HostTensor& want
   Comparison c;
   c.ulp_histogram.assign(kUlpBuckets, 0);
   if (got.dtype != want.dtype || got.shape != want.shape) {
-    c.message = "type mismatch: got " + tensor_type_string(got) + ", want " +
-                tensor_type_string(want);
+    c.message =
+        "type mismatch: got " + tensor_type_string(got) + ", want " + tensor_type_string(want);
     return c;
   }
   int64_t count = 0, bytes = 0;

@@ -13,24 +13,23 @@ namespace po = boost::program_options;
 
 po::options_description describe(RunnerOptions& o) {
   po::options_description d("Options", 100, 50);
-  d.add_options()
-      ("help,h", po::bool_switch(&o.help), "print this help and exit")
-      ("backend", po::value(&o.backend)->value_name("NAME|PATH"),
-       "backend under test (default: reference)")
-      ("filter", po::value(&o.filter)->value_name("GLOB"),
-       "run only cases whose id (path/name) or name matches GLOB")
-      ("junit", po::value(&o.junit)->value_name("FILE"), "write a JUnit XML report to FILE")
-      ("deterministic", po::bool_switch(&o.deterministic),
-       "compile in deterministic mode; skip all cases on backends without it")
-      ("diff-backend", po::value(&o.diff_backend)->value_name("NAME|PATH"),
-       "also run every case on this backend and diff outputs bit for bit")
-      ("threads", po::value(&o.threads)->value_name("N"),
-       "worker threads for --backend (0 = backend default)")
-      ("diff-threads", po::value<int>()->value_name("N"),
-       "worker threads for --diff-backend (default: --threads)")
-      ("cases", po::value(&o.cases)->value_name("DIR"),
-       "case directory or file (default: <source>/conformance/cases)")
-      ("list-backends", po::bool_switch(&o.list_backends), "list known backends and exit");
+  d.add_options()("help,h", po::bool_switch(&o.help), "print this help and exit")(
+      "backend", po::value(&o.backend)->value_name("NAME|PATH"),
+      "backend under test (default: reference)")(
+      "filter", po::value(&o.filter)->value_name("GLOB"),
+      "run only cases whose id (path/name) or name matches GLOB")(
+      "junit", po::value(&o.junit)->value_name("FILE"), "write a JUnit XML report to FILE")(
+      "deterministic", po::bool_switch(&o.deterministic),
+      "compile in deterministic mode; skip all cases on backends without it")(
+      "diff-backend", po::value(&o.diff_backend)->value_name("NAME|PATH"),
+      "also run every case on this backend and diff outputs bit for bit")(
+      "threads", po::value(&o.threads)->value_name("N"),
+      "worker threads for --backend (0 = backend default)")(
+      "diff-threads", po::value<int>()->value_name("N"),
+      "worker threads for --diff-backend (default: --threads)")(
+      "cases", po::value(&o.cases)->value_name("DIR"),
+      "case directory or file (default: <source>/conformance/cases)")(
+      "list-backends", po::bool_switch(&o.list_backends), "list known backends and exit");
   return d;
 }
 

@@ -13,9 +13,15 @@ RunSummary summarize(const std::vector<CaseResult>& results) {
   RunSummary s;
   for (const CaseResult& r : results) {
     switch (r.status) {
-      case CaseResult::Status::passed: ++s.passed; break;
-      case CaseResult::Status::failed: ++s.failed; break;
-      case CaseResult::Status::skipped: ++s.skipped; break;
+      case CaseResult::Status::passed:
+        ++s.passed;
+        break;
+      case CaseResult::Status::failed:
+        ++s.failed;
+        break;
+      case CaseResult::Status::skipped:
+        ++s.skipped;
+        break;
     }
   }
   return s;
@@ -31,11 +37,21 @@ std::string xml_escape(const std::string& text) {
   out.reserve(text.size());
   for (unsigned char c : text) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&apos;"; break;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&apos;";
+        break;
       default:
         // XML 1.0 allows only tab, LF and CR below 0x20; bytes >= 0x80 pass (UTF-8 text).
         if (c >= 0x20 || c == '\t' || c == '\n' || c == '\r') {
@@ -88,15 +104,14 @@ void write_junit(const std::string& path, const std::vector<CaseResult>& results
   if (!properties.empty()) {
     x << "    <properties>\n";
     for (const auto& [k, v] : properties) {
-      x << "      <property name=\"" << xml_escape(k) << "\" value=\"" << xml_escape(v)
-        << "\"/>\n";
+      x << "      <property name=\"" << xml_escape(k) << "\" value=\"" << xml_escape(v) << "\"/>\n";
     }
     x << "    </properties>\n";
   }
   for (const CaseResult& r : results) {
     x << "    <testcase classname=\"" << xml_escape(classname_of(r.id)) << "\" name=\""
-      << xml_escape(name_of(r.id)) << "\" file=\"" << xml_escape(r.file) << "\" line=\""
-      << r.line << "\" time=\"" << seconds_text(r.seconds) << "\"";
+      << xml_escape(name_of(r.id)) << "\" file=\"" << xml_escape(r.file) << "\" line=\"" << r.line
+      << "\" time=\"" << seconds_text(r.seconds) << "\"";
     std::string first_line = r.message.substr(0, r.message.find('\n'));
     switch (r.status) {
       case CaseResult::Status::passed:

@@ -96,8 +96,8 @@ std::vector<const ir::Op*> dead_ops(const ir::Op& func) {
   std::vector<size_t> work;
   for (size_t v = 0; v < n; ++v) {
     const ir::Op* o = fg.ops[v];
-    bool root = !o->def || o->def->has(ops::kEffect) || o->def->has(ops::kTerminator) ||
-                o->results.empty();
+    bool root =
+        !o->def || o->def->has(ops::kEffect) || o->def->has(ops::kTerminator) || o->results.empty();
     if (root) {
       live[v] = true;
       work.push_back(v);

@@ -84,16 +84,26 @@ const Attr* Attr::get(std::string_view key) const {
 bool Attr::operator==(const Attr& o) const {
   if (kind != o.kind) return false;
   switch (kind) {
-    case Kind::unit: return true;
-    case Kind::boolean: return b == o.b;
-    case Kind::integer: return i == o.i && type == o.type;
+    case Kind::unit:
+      return true;
+    case Kind::boolean:
+      return b == o.b;
+    case Kind::integer:
+      return i == o.i && type == o.type;
     case Kind::floating:
       return std::bit_cast<uint64_t>(f) == std::bit_cast<uint64_t>(o.f) && type == o.type;
-    case Kind::string: case Kind::symbol: return s == o.s;
-    case Kind::type: return type == o.type;
-    case Kind::array: case Kind::func_type: return elems == o.elems;
-    case Kind::dict: return dict == o.dict;
-    case Kind::dense: return type == o.type && data == o.data;
+    case Kind::string:
+    case Kind::symbol:
+      return s == o.s;
+    case Kind::type:
+      return type == o.type;
+    case Kind::array:
+    case Kind::func_type:
+      return elems == o.elems;
+    case Kind::dict:
+      return dict == o.dict;
+    case Kind::dense:
+      return type == o.type && data == o.data;
   }
   return false;
 }
@@ -197,8 +207,12 @@ static void print_dense(std::string& out, const Attr& a) {
 
 static void print_attr(std::string& out, const Attr& a) {
   switch (a.kind) {
-    case Attr::Kind::unit: out += "unit"; break;
-    case Attr::Kind::boolean: out += a.b ? "true" : "false"; break;
+    case Attr::Kind::unit:
+      out += "unit";
+      break;
+    case Attr::Kind::boolean:
+      out += a.b ? "true" : "false";
+      break;
     case Attr::Kind::integer:
       out += std::to_string(a.i);
       if (a.type.dtype != DType::i64) out += std::string(" : ") + to_string(a.type);
@@ -207,9 +221,15 @@ static void print_attr(std::string& out, const Attr& a) {
       out += format_float(a.f, a.type.dtype);
       if (a.type.dtype != DType::f64) out += std::string(" : ") + to_string(a.type);
       break;
-    case Attr::Kind::string: append_escaped(out, a.s); break;
-    case Attr::Kind::symbol: out += "@" + a.s; break;
-    case Attr::Kind::type: out += to_string(a.type); break;
+    case Attr::Kind::string:
+      append_escaped(out, a.s);
+      break;
+    case Attr::Kind::symbol:
+      out += "@" + a.s;
+      break;
+    case Attr::Kind::type:
+      out += to_string(a.type);
+      break;
     case Attr::Kind::array:
       out += '[';
       for (size_t k = 0; k < a.elems.size(); ++k) {
@@ -230,7 +250,9 @@ static void print_attr(std::string& out, const Attr& a) {
       }
       out += '}';
       break;
-    case Attr::Kind::dense: print_dense(out, a); break;
+    case Attr::Kind::dense:
+      print_dense(out, a);
+      break;
     case Attr::Kind::func_type: {
       out += '(';
       const auto& ins = a.elems[0].elems;

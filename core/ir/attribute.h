@@ -15,17 +15,17 @@ namespace tessera::ir {
 /// One attribute value. A plain struct with a kind tag: cheap to read, simple to print.
 struct Attr {
   enum class Kind : uint8_t {
-    unit,      ///< `unit` or a bare key in a dict.
-    boolean,   ///< true / false
-    integer,   ///< 5 : i64 (type defaults to i64)
-    floating,  ///< 1.5 : f32 (type defaults to f64)
-    string,    ///< "text"
-    type,      ///< a type used as a value, e.g. `to = f32`
-    array,     ///< [a, b, ...]
-    dict,      ///< {k = v, ...}
-    dense,     ///< dense<...> : tensor<...>; raw little-endian element bytes in `data`
-    symbol,    ///< @name
-    func_type, ///< (T, T) -> T: elems[0] = inputs (array of type attrs), elems[1] = results
+    unit,       ///< `unit` or a bare key in a dict.
+    boolean,    ///< true / false
+    integer,    ///< 5 : i64 (type defaults to i64)
+    floating,   ///< 1.5 : f32 (type defaults to f64)
+    string,     ///< "text"
+    type,       ///< a type used as a value, e.g. `to = f32`
+    array,      ///< [a, b, ...]
+    dict,       ///< {k = v, ...}
+    dense,      ///< dense<...> : tensor<...>; raw little-endian element bytes in `data`
+    symbol,     ///< @name
+    func_type,  ///< (T, T) -> T: elems[0] = inputs (array of type attrs), elems[1] = results
   };
   Kind kind = Kind::unit;
   bool b = false;
@@ -33,9 +33,9 @@ struct Attr {
   double f = 0.0;
   std::string s;  ///< string text or symbol name
   Type type;      ///< integer/floating element type, the type value, or the dense tensor type
-  std::vector<Attr> elems;                          ///< array
-  std::vector<std::pair<std::string, Attr>> dict;   ///< dict, kept sorted by key
-  std::vector<std::byte> data;                      ///< dense storage (C order)
+  std::vector<Attr> elems;                         ///< array
+  std::vector<std::pair<std::string, Attr>> dict;  ///< dict, kept sorted by key
+  std::vector<std::byte> data;                     ///< dense storage (C order)
 
   static Attr unit_attr() { return Attr{}; }
   static Attr boolean_attr(bool v);

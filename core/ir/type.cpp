@@ -54,12 +54,18 @@ static std::string shaped(const char* head, const Type& t) {
 
 std::string to_string(const Type& t) {
   switch (t.kind) {
-    case TypeKind::none: return "none";
-    case TypeKind::scalar: return dtype_mlir_name(t.dtype);
-    case TypeKind::tensor: return shaped("tensor", t);
-    case TypeKind::vector: return shaped("vector", t);
-    case TypeKind::memref: return shaped("memref", t);
-    case TypeKind::opaque: return t.opaque;
+    case TypeKind::none:
+      return "none";
+    case TypeKind::scalar:
+      return dtype_mlir_name(t.dtype);
+    case TypeKind::tensor:
+      return shaped("tensor", t);
+    case TypeKind::vector:
+      return shaped("vector", t);
+    case TypeKind::memref:
+      return shaped("memref", t);
+    case TypeKind::opaque:
+      return t.opaque;
   }
   return "?";
 }
@@ -82,12 +88,20 @@ std::optional<DType> parse_dtype_any(std::string_view name) {
     auto d = static_cast<DType>(i);
     if (name == dtype_short_name(d)) return d;
   }
-  static const std::array<std::pair<const char*, DType>, 14> kAliases{{
-      {"float32", DType::f32}, {"float64", DType::f64}, {"float16", DType::f16},
-      {"bfloat16", DType::bf16}, {"e4m3", DType::f8e4m3}, {"e5m2", DType::f8e5m2},
-      {"e2m3", DType::f6e2m3}, {"e3m2", DType::f6e3m2}, {"e2m1", DType::f4e2m1},
-      {"int8", DType::i8}, {"int16", DType::i16}, {"int32", DType::i32}, {"int64", DType::i64},
-      {"int4", DType::i4}}};
+  static const std::array<std::pair<const char*, DType>, 14> kAliases{{{"float32", DType::f32},
+                                                                       {"float64", DType::f64},
+                                                                       {"float16", DType::f16},
+                                                                       {"bfloat16", DType::bf16},
+                                                                       {"e4m3", DType::f8e4m3},
+                                                                       {"e5m2", DType::f8e5m2},
+                                                                       {"e2m3", DType::f6e2m3},
+                                                                       {"e3m2", DType::f6e3m2},
+                                                                       {"e2m1", DType::f4e2m1},
+                                                                       {"int8", DType::i8},
+                                                                       {"int16", DType::i16},
+                                                                       {"int32", DType::i32},
+                                                                       {"int64", DType::i64},
+                                                                       {"int4", DType::i4}}};
   for (auto& [n, d] : kAliases)
     if (name == n) return d;
   return std::nullopt;

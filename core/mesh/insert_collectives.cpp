@@ -24,9 +24,9 @@ bool is_elementwise_binary(std::string_view n) {
          n == "tessera.max" || n == "tessera.min";
 }
 bool is_elementwise_unary(std::string_view n) {
-  static const char* names[] = {"tessera.neg", "tessera.abs", "tessera.exp", "tessera.log",
-                                "tessera.sqrt", "tessera.rsqrt", "tessera.tanh", "tessera.relu",
-                                "tessera.gelu", "tessera.silu", "tessera.sigmoid", "tessera.cast"};
+  static const char* names[] = {"tessera.neg",  "tessera.abs",   "tessera.exp",     "tessera.log",
+                                "tessera.sqrt", "tessera.rsqrt", "tessera.tanh",    "tessera.relu",
+                                "tessera.gelu", "tessera.silu",  "tessera.sigmoid", "tessera.cast"};
   return std::find(std::begin(names), std::end(names), n) != std::end(names);
 }
 
@@ -154,8 +154,10 @@ bool Pass::run_func(ir::Op& func) {
       if (spec(op.operands[i]) == want) return;
       changed = true;
       ir::Value* v = convert(op.operands[i], spec(op.operands[i]), want, op);
-      if (!v) ok = false;
-      else op.operands[i] = v;
+      if (!v)
+        ok = false;
+      else
+        op.operands[i] = v;
     };
     ShardSpec result;
     if (n == "func.return") {
@@ -167,8 +169,8 @@ bool Pass::run_func(ir::Op& func) {
         }
         set_operand(i, *want);
       }
-    } else if (n == "tessera.matmul" && op.operands.size() == 2 && op.operands[0]->type.rank() == 2 &&
-               op.operands[1]->type.rank() == 2) {
+    } else if (n == "tessera.matmul" && op.operands.size() == 2 &&
+               op.operands[0]->type.rank() == 2 && op.operands[1]->type.rank() == 2) {
       ShardSpec a = operand_spec(0), b = operand_spec(1);
       // Partial operands are summed first; the contraction dim must be sharded alike.
       if (!a.partial.empty()) a.partial.clear();
@@ -214,9 +216,10 @@ bool Pass::run_func(ir::Op& func) {
       for (size_t i = 0; i < res.size(); ++i) op.results[i]->type = res[i];
     }
     for (auto& r : op.results)
-      specs_[r.get()] = (n == "tessera.matmul" || is_elementwise_binary(n) || is_elementwise_unary(n))
-                            ? result
-                            : ShardSpec::replicated(static_cast<size_t>(r->type.rank()));
+      specs_[r.get()] =
+          (n == "tessera.matmul" || is_elementwise_binary(n) || is_elementwise_unary(n))
+              ? result
+              : ShardSpec::replicated(static_cast<size_t>(r->type.rank()));
     out_.push_back(std::move(up));
   }
   entry.ops = std::move(out_);
@@ -237,7 +240,8 @@ bool insert_collectives(ir::Module& module, DiagnosticEngine& diag) {
   std::string err;
   auto m = read_mesh(module.op(), err);
   if (!m) {
-    diag.error(module.op().loc, err.empty() ? "insert-collectives needs a module-level tessera.mesh" : err);
+    diag.error(module.op().loc,
+               err.empty() ? "insert-collectives needs a module-level tessera.mesh" : err);
     return false;
   }
   for (ir::Op* f : module.funcs()) {

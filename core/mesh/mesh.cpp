@@ -99,7 +99,8 @@ std::optional<Mesh> read_mesh(const ir::Op& module, std::string& err) {
   const Attr* shape = a->get("shape");
   if (!axes || axes->kind != Attr::Kind::array) return bad("needs 'axes', an array of strings");
   for (const Attr& e : axes->elems) {
-    if (e.kind != Attr::Kind::string || e.s.empty()) return bad("axis names must be non-empty strings");
+    if (e.kind != Attr::Kind::string || e.s.empty())
+      return bad("axis names must be non-empty strings");
     if (m.axis_index(e.s) >= 0) return bad("axis '" + e.s + "' is named twice");
     m.axes.push_back(e.s);
   }
@@ -109,7 +110,8 @@ std::optional<Mesh> read_mesh(const ir::Op& module, std::string& err) {
   int64_t n = 1;
   for (int64_t s : *sh) {
     if (s < 1) return bad("axis sizes must be >= 1");
-    if (__builtin_mul_overflow(n, s, &n) || n > (int64_t{1} << 20)) return bad("more than 2^20 ranks");
+    if (__builtin_mul_overflow(n, s, &n) || n > (int64_t{1} << 20))
+      return bad("more than 2^20 ranks");
   }
   m.shape = *sh;
   if (const Attr* dev = a->get("devices")) {
@@ -188,9 +190,12 @@ std::optional<ShardSpec> read_shard_spec(const Attr& a, const Mesh& m, size_t ra
   for (size_t k = 0; part && k < part->elems.size(); ++k) {
     const Attr& p = part->elems[k];
     int64_t d = -1;
-    if (p.kind == Attr::Kind::integer) d = p.i;
-    else if (p.kind == Attr::Kind::string && p.s == "row") d = 0;
-    else if (p.kind == Attr::Kind::string && p.s == "col") d = 1;
+    if (p.kind == Attr::Kind::integer)
+      d = p.i;
+    else if (p.kind == Attr::Kind::string && p.s == "row")
+      d = 0;
+    else if (p.kind == Attr::Kind::string && p.s == "col")
+      d = 1;
     if (d < 0 || d >= static_cast<int64_t>(rank)) {
       err = "partition entry " + ir::to_string(p) + " is not a dimension of a rank-" +
             std::to_string(rank) + " tensor (use an index, \"row\" = 0 or \"col\" = 1)";
@@ -232,7 +237,8 @@ Attr shard_spec_attr(const ShardSpec& s, const Mesh& m) {
       axes.push_back(Attr::string_attr(m.axes[static_cast<size_t>(s.dim_axes[k][0])]));
     } else {
       std::vector<Attr> names;
-      for (int a : s.dim_axes[k]) names.push_back(Attr::string_attr(m.axes[static_cast<size_t>(a)]));
+      for (int a : s.dim_axes[k])
+        names.push_back(Attr::string_attr(m.axes[static_cast<size_t>(a)]));
       axes.push_back(Attr::array_attr(std::move(names)));
     }
   }
@@ -277,7 +283,8 @@ std::vector<int64_t> global_shape(const std::vector<int64_t>& local, const Shard
 int64_t shard_index(const ShardSpec& s, const Mesh& m, size_t d, int64_t rank) {
   auto c = m.coords(rank);
   int64_t idx = 0;
-  for (int a : s.dim_axes[d]) idx = idx * m.shape[static_cast<size_t>(a)] + c[static_cast<size_t>(a)];
+  for (int a : s.dim_axes[d])
+    idx = idx * m.shape[static_cast<size_t>(a)] + c[static_cast<size_t>(a)];
   return idx;
 }
 
@@ -305,6 +312,8 @@ std::optional<ShardSpec> result_shard_spec(const ir::Op& func, size_t k, const M
   return read_shard_spec(rs->elems[k], m, rank, err);
 }
 
-std::string to_string(const ShardSpec& s, const Mesh& m) { return ir::to_string(shard_spec_attr(s, m)); }
+std::string to_string(const ShardSpec& s, const Mesh& m) {
+  return ir::to_string(shard_spec_attr(s, m));
+}
 
 }  // namespace tessera::mesh

@@ -45,7 +45,9 @@ struct ShardSpec {
   std::vector<std::vector<int>> dim_axes;  ///< One entry per tensor dim.
   std::vector<int> partial;                ///< Mesh axis indices, mesh order.
 
-  static ShardSpec replicated(size_t rank) { return ShardSpec{std::vector<std::vector<int>>(rank), {}}; }
+  static ShardSpec replicated(size_t rank) {
+    return ShardSpec{std::vector<std::vector<int>>(rank), {}};
+  }
   /// Number of shards along dim d.
   int64_t shards(const Mesh& m, size_t d) const;
   bool operator==(const ShardSpec&) const = default;

@@ -17,10 +17,16 @@ enum class AccumKind : uint8_t {
 
 /// Tensor-core generations with distinct accumulation behaviour.
 enum class TcArch : uint8_t {
-  kVolta, kTuring, kAmpere, kAda, kHopper, kBlackwell,
-  kAdaFp8, kHopperFp8,          ///< fp8 inputs: 13 fraction bits, output cut to 13 mantissa bits
-  kBlackwellMxf8f6f4,           ///< block-scaled fp8/fp6/fp4, k = 32 per step
-  kBlackwellMxf4Nvf4,           ///< block-scaled fp4, k = 64, groups of 16 summed exactly
+  kVolta,
+  kTuring,
+  kAmpere,
+  kAda,
+  kHopper,
+  kBlackwell,
+  kAdaFp8,
+  kHopperFp8,          ///< fp8 inputs: 13 fraction bits, output cut to 13 mantissa bits
+  kBlackwellMxf8f6f4,  ///< block-scaled fp8/fp6/fp4, k = 32 per step
+  kBlackwellMxf4Nvf4,  ///< block-scaled fp4, k = 64, groups of 16 summed exactly
 };
 
 /// Parameters of one tensor-core model. One step adds `k_step` products and c: every term is
@@ -43,15 +49,42 @@ TESSERA_HD constexpr TcModel tc_model(TcArch arch, DType in = DType::f16) {
   TcModel m;
   m.arch = arch;
   switch (arch) {
-    case TcArch::kVolta: m.frac_bits = 23; m.k_step = 4; break;
-    case TcArch::kTuring: case TcArch::kAmpere: case TcArch::kAda:
-      m.frac_bits = 24; m.k_step = kfull / 2; break;  // two chained halves of the instruction k
-    case TcArch::kHopper: case TcArch::kBlackwell: m.frac_bits = 25; m.k_step = kfull; break;
-    case TcArch::kAdaFp8: m.frac_bits = 13; m.k_step = 16; m.out_mant_bits = 13; break;
-    case TcArch::kHopperFp8: m.frac_bits = 13; m.k_step = 32; m.out_mant_bits = 13; break;
-    case TcArch::kBlackwellMxf8f6f4: m.frac_bits = 25; m.k_step = 32; m.scale_block = 32; break;
+    case TcArch::kVolta:
+      m.frac_bits = 23;
+      m.k_step = 4;
+      break;
+    case TcArch::kTuring:
+    case TcArch::kAmpere:
+    case TcArch::kAda:
+      m.frac_bits = 24;
+      m.k_step = kfull / 2;
+      break;  // two chained halves of the instruction k
+    case TcArch::kHopper:
+    case TcArch::kBlackwell:
+      m.frac_bits = 25;
+      m.k_step = kfull;
+      break;
+    case TcArch::kAdaFp8:
+      m.frac_bits = 13;
+      m.k_step = 16;
+      m.out_mant_bits = 13;
+      break;
+    case TcArch::kHopperFp8:
+      m.frac_bits = 13;
+      m.k_step = 32;
+      m.out_mant_bits = 13;
+      break;
+    case TcArch::kBlackwellMxf8f6f4:
+      m.frac_bits = 25;
+      m.k_step = 32;
+      m.scale_block = 32;
+      break;
     case TcArch::kBlackwellMxf4Nvf4:
-      m.frac_bits = 35; m.k_step = 64; m.group = 16; m.scale_block = 16; break;
+      m.frac_bits = 35;
+      m.k_step = 64;
+      m.group = 16;
+      m.scale_block = 16;
+      break;
   }
   return m;
 }
@@ -106,8 +139,10 @@ TESSERA_HD inline float tc_fused_sum(const TcModel& m, const ExactTerm* t, int n
     if (t[i].sig == 0) continue;
     const int shift = quantum - t[i].exp;
     uint64_t q;
-    if (shift <= 0) q = t[i].sig << -shift;  // < 2^(frac_bits + 1): the term is below 2^(emax+1)
-    else q = shift >= 64 ? 0 : (t[i].sig >> shift);  // truncation toward zero
+    if (shift <= 0)
+      q = t[i].sig << -shift;  // < 2^(frac_bits + 1): the term is below 2^(emax+1)
+    else
+      q = shift >= 64 ? 0 : (t[i].sig >> shift);  // truncation toward zero
     sum += t[i].neg ? -int64_t(q) : int64_t(q);
   }
   if (sum == 0) return 0.0f;
@@ -148,8 +183,10 @@ TESSERA_HD inline float tc_step(const TcModel& m, const float* a, const float* b
     for (int i = g0; i < g0 + group && i < k; ++i) {
       const double p = double(a[i]) * double(b[i]);  // exact: two <= 24-bit significands
       special = detail::special_of(p, special);
-      if (m.group > 0) gsum += p;
-      else single = detail::exact_of(p);
+      if (m.group > 0)
+        gsum += p;
+      else
+        single = detail::exact_of(p);
     }
     ExactTerm t = m.group > 0 ? detail::exact_of(gsum) : single;
     if (scale_a && scale_b && m.scale_block > 0) {

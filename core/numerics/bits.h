@@ -8,7 +8,8 @@
 
 namespace tessera::num {
 
-/// Reinterprets the bytes of `from` as a `To` of the same size (memcpy form works in both compilers).
+/// Reinterprets the bytes of `from` as a `To` of the same size (memcpy form works in both
+/// compilers).
 template <class To, class From>
 TESSERA_HD inline To bit_cast(const From& from) {
   static_assert(sizeof(To) == sizeof(From), "bit_cast needs equal sizes");

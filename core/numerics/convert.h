@@ -16,7 +16,10 @@ TESSERA_HD inline Unpacked decode(const FloatDesc& f, uint64_t bits, bool flush_
   u.src = f.dtype;
   if (f.specials == Specials::kExponent) {
     const uint32_t b = uint32_t(bits & 0xFF);
-    if (b == 0xFF) { u.cls = ValueClass::kNan; return u; }
+    if (b == 0xFF) {
+      u.cls = ValueClass::kNan;
+      return u;
+    }
     u.cls = ValueClass::kFinite;
     u.sig = 1ull << 63;
     u.exp = int32_t(b) - 127;
@@ -36,7 +39,10 @@ TESSERA_HD inline Unpacked decode(const FloatDesc& f, uint64_t bits, bool flush_
     return u;
   }
   if (ef == 0) {
-    if (mf == 0 || flush_denormals) { u.cls = ValueClass::kZero; return u; }
+    if (mf == 0 || flush_denormals) {
+      u.cls = ValueClass::kZero;
+      return u;
+    }
     const int lz = clz64(mf);
     u.cls = ValueClass::kFinite;
     u.sig = mf << lz;
@@ -83,7 +89,8 @@ TESSERA_HD inline uint64_t nan_bits(const FloatDesc& f, const Unpacked& u, Profi
   const int m = f.man_bits;
   const uint64_t sign = neg ? f.sign_bit() : 0;
   switch (f.specials) {
-    case Specials::kExponent: return 0xFF;
+    case Specials::kExponent:
+      return 0xFF;
     case Specials::kFnNan:  // e4m3fn: S.1111.111; cuda drops the sign
       return (p == Profile::kCuda ? 0 : sign) | (uint64_t(f.exp_field_max()) << m) | low_mask(m);
     case Specials::kFnNone:  // no NaN: ml_dtypes gives zero with the sign flipped; cuda +max
@@ -102,10 +109,17 @@ TESSERA_HD inline uint64_t nan_bits(const FloatDesc& f, const Unpacked& u, Profi
                                                                : NanPayload::kCanonical;
         uint64_t payload = u.sig >> (64 - m);
         switch (rule) {
-          case NanPayload::kCanonical: payload = 1ull << (m - 1); break;
-          case NanPayload::kExact: break;
-          case NanPayload::kQuiet: payload |= 1ull << (m - 1); break;
-          case NanPayload::kTruncateNonzero: payload = payload == 0 ? 1 : payload; break;
+          case NanPayload::kCanonical:
+            payload = 1ull << (m - 1);
+            break;
+          case NanPayload::kExact:
+            break;
+          case NanPayload::kQuiet:
+            payload |= 1ull << (m - 1);
+            break;
+          case NanPayload::kTruncateNonzero:
+            payload = payload == 0 ? 1 : payload;
+            break;
         }
         return sign | top | payload;
       }
@@ -118,8 +132,10 @@ TESSERA_HD inline uint64_t inf_bits(const FloatDesc& f, bool neg, const EncodePa
   const uint64_t sign = neg ? f.sign_bit() : 0;
   const bool cuda = p.profile == Profile::kCuda;
   switch (f.specials) {
-    case Specials::kExponent: return cuda && p.saturate ? 0xFE : 0xFF;
-    case Specials::kFnNone: return sign | f.max_finite_bits();
+    case Specials::kExponent:
+      return cuda && p.saturate ? 0xFE : 0xFF;
+    case Specials::kFnNone:
+      return sign | f.max_finite_bits();
     case Specials::kFnNan:  // no Inf: ocp -> NaN always; cuda -> max with .satfinite, else NaN
       if (cuda && p.saturate) return sign | f.max_finite_bits();
       return sign | (uint64_t(f.exp_field_max()) << f.man_bits) | low_mask(f.man_bits);
@@ -137,10 +153,12 @@ TESSERA_HD inline uint64_t overflow_bits(const FloatDesc& f, bool neg, const Enc
     return f.specials == Specials::kExponent ? 0xFE : (sign | f.max_finite_bits());
   }
   switch (f.specials) {
-    case Specials::kExponent: return 0xFF;
+    case Specials::kExponent:
+      return 0xFF;
     case Specials::kFnNan:
       return sign | (uint64_t(f.exp_field_max()) << f.man_bits) | low_mask(f.man_bits);
-    default: return sign | (uint64_t(f.exp_field_max()) << f.man_bits);
+    default:
+      return sign | (uint64_t(f.exp_field_max()) << f.man_bits);
   }
 }
 
@@ -166,8 +184,7 @@ TESSERA_HD inline uint64_t encode_e8m0(const Unpacked& u, const EncodeParams& p)
 /// Rounds and encodes an exact value into floating format `f` (storage bits returned).
 TESSERA_HD inline uint64_t encode(const FloatDesc& f, const Unpacked& u, const EncodeParams& p) {
   if (f.dtype == DType::tf32) {  // round to 10 mantissa bits, store as f32 with low 13 bits zero
-    const uint64_t b = encode(FloatDesc{DType::f32, 8, 10, 127, Specials::kIeee, true, 13},
-                              u, p);
+    const uint64_t b = encode(FloatDesc{DType::f32, 8, 10, 127, Specials::kIeee, true, 13}, u, p);
     if (u.cls == ValueClass::kNan && p.profile == Profile::kCuda) return 0x7FFFFFFF;
     return b << 13;
   }
@@ -186,11 +203,17 @@ TESSERA_HD inline uint64_t encode(const FloatDesc& f, const Unpacked& u, const E
   if (p.flush_output && u.exp < emin) return sign;
   int e = u.exp;
   int shift = 63 - m;
-  if (e < emin) { shift += emin - e; e = emin; }
+  if (e < emin) {
+    shift += emin - e;
+    e = emin;
+  }
   Discard d;
   uint64_t q = shift_right_discard(u.sig, shift, d);
   if (round_up(p.rounding, u.neg, q & 1, d, p.rbits, f.sr_bits)) ++q;
-  if (q >> (m + 1)) { q >>= 1; ++e; }  // carried into the next binade
+  if (q >> (m + 1)) {
+    q >>= 1;
+    ++e;
+  }  // carried into the next binade
   uint64_t mag;
   if (q >> m) {
     if (e > f.emax()) return overflow_bits(f, u.neg, p);
@@ -244,7 +267,11 @@ TESSERA_HD inline Unpacked int_to_unpacked(uint64_t bits, const IntDesc& t) {
   Unpacked u;
   uint64_t mag;
   int_value(bits, t, u.neg, mag);
-  if (mag == 0) { u.cls = ValueClass::kZero; u.neg = false; return u; }
+  if (mag == 0) {
+    u.cls = ValueClass::kZero;
+    u.neg = false;
+    return u;
+  }
   const int lz = clz64(mag);
   u.cls = ValueClass::kFinite;
   u.sig = mag << lz;
@@ -294,9 +321,8 @@ TESSERA_HD inline typename To::Storage from_float(float x, const ConvertOptions&
 /// Widens format `From` to f32 (exact for every format narrower than f32).
 template <class From>
 TESSERA_HD inline float to_float(typename From::Storage bits, const ConvertOptions& o = {}) {
-  return f32_from_bits(uint32_t(encode(F32::desc(), decode(From::desc(), bits,
-                                                          o.flush_input_denormals),
-                                       encode_params(o, 0))));
+  return f32_from_bits(uint32_t(encode(
+      F32::desc(), decode(From::desc(), bits, o.flush_input_denormals), encode_params(o, 0))));
 }
 
 /// Exact value of a floating pattern as a double (NaN -> quiet NaN with the sign).

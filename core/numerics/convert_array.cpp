@@ -18,11 +18,25 @@ constexpr size_t kGrain = 1 << 14;
 uint64_t load_bits(DType t, const void* base, size_t i) {
   const uint8_t* p = static_cast<const uint8_t*>(base);
   switch (dtype_bits(t)) {
-    case 4: return (p[i >> 1] >> ((i & 1) * 4)) & 0xF;
-    case 8: return p[i];
-    case 16: { uint16_t v; memcpy(&v, p + 2 * i, 2); return v; }
-    case 32: { uint32_t v; memcpy(&v, p + 4 * i, 4); return v; }
-    default: { uint64_t v; memcpy(&v, p + 8 * i, 8); return v; }
+    case 4:
+      return (p[i >> 1] >> ((i & 1) * 4)) & 0xF;
+    case 8:
+      return p[i];
+    case 16: {
+      uint16_t v;
+      memcpy(&v, p + 2 * i, 2);
+      return v;
+    }
+    case 32: {
+      uint32_t v;
+      memcpy(&v, p + 4 * i, 4);
+      return v;
+    }
+    default: {
+      uint64_t v;
+      memcpy(&v, p + 8 * i, 8);
+      return v;
+    }
   }
 }
 
@@ -34,10 +48,22 @@ void store_bits(DType t, void* base, size_t i, uint64_t v) {
       p[i >> 1] = uint8_t((p[i >> 1] & ~(0xF << sh)) | ((v & 0xF) << sh));
       return;
     }
-    case 8: p[i] = uint8_t(v); return;
-    case 16: { const uint16_t w = uint16_t(v); memcpy(p + 2 * i, &w, 2); return; }
-    case 32: { const uint32_t w = uint32_t(v); memcpy(p + 4 * i, &w, 4); return; }
-    default: memcpy(p + 8 * i, &v, 8); return;
+    case 8:
+      p[i] = uint8_t(v);
+      return;
+    case 16: {
+      const uint16_t w = uint16_t(v);
+      memcpy(p + 2 * i, &w, 2);
+      return;
+    }
+    case 32: {
+      const uint32_t w = uint32_t(v);
+      memcpy(p + 4 * i, &w, 4);
+      return;
+    }
+    default:
+      memcpy(p + 8 * i, &v, 8);
+      return;
   }
 }
 
@@ -82,7 +108,7 @@ uint8_t fast_scale_bits(uint32_t amax, MxScaleRule rule) {
   if (amax >= 0x00800000u) {
     e = int(amax >> 23) - 127;
     mant = amax & 0x7FFFFFu;
-  } else {  // subnormal: normalise
+  } else {                                   // subnormal: normalise
     const int lz = __builtin_clz(amax) - 8;  // leading zeros within the 24-bit significand
     e = -126 - lz;
     mant = (amax << lz) & 0x7FFFFFu;
@@ -99,8 +125,7 @@ template <class F, bool kCuda>
 bool fast_mx_block(DType elem, const float* x, int len, MxScaleRule rule, uint8_t* q,
                    uint8_t* scale) {
 #if defined(TESSERA_NUMERICS_AVX2)
-  const uint32_t amax = len == kMxBlock ? fast::avx2::amax_bits32(x)
-                                        : f32_bits(block_amax(x, len));
+  const uint32_t amax = len == kMxBlock ? fast::avx2::amax_bits32(x) : f32_bits(block_amax(x, len));
 #else
   const uint32_t amax = f32_bits(block_amax(x, len));
 #endif
@@ -109,8 +134,8 @@ bool fast_mx_block(DType elem, const float* x, int len, MxScaleRule rule, uint8_
   if (s == 0xFF) return false;
   // 2^(127 - s) is an exact f32 (subnormal for s = 254 is still exact); x * it rounds
   // once only when it leaves the normal f32 range, far below every element's half-ulp.
-  const float factor = s == 254 ? f32_from_bits(0x00400000u)
-                                : f32_from_bits(uint32_t(254 - s) << 23);
+  const float factor =
+      s == 254 ? f32_from_bits(0x00400000u) : f32_from_bits(uint32_t(254 - s) << 23);
 #if defined(TESSERA_NUMERICS_AVX2)
   if (len == kMxBlock) {
     fast::avx2::mx_block32<F, kCuda>(x, factor, q);
@@ -138,12 +163,18 @@ FastMxFn fast_mx_kernel(DType elem, const ConvertOptions& o) {
     return nullptr;
   const bool cuda = o.profile == Profile::kCuda;
   switch (elem) {
-    case DType::f8e4m3: return fast_mx_for<E4M3>(cuda);
-    case DType::f8e5m2: return fast_mx_for<E5M2>(cuda);
-    case DType::f6e2m3: return fast_mx_for<E2M3>(cuda);
-    case DType::f6e3m2: return fast_mx_for<E3M2>(cuda);
-    case DType::f4e2m1: return fast_mx_for<E2M1>(cuda);
-    default: return nullptr;
+    case DType::f8e4m3:
+      return fast_mx_for<E4M3>(cuda);
+    case DType::f8e5m2:
+      return fast_mx_for<E5M2>(cuda);
+    case DType::f6e2m3:
+      return fast_mx_for<E2M3>(cuda);
+    case DType::f6e3m2:
+      return fast_mx_for<E3M2>(cuda);
+    case DType::f4e2m1:
+      return fast_mx_for<E2M1>(cuda);
+    default:
+      return nullptr;
   }
 }
 
@@ -166,27 +197,44 @@ bool fast_range(DType from, const void* src, DType to, void* dst, size_t lo, siz
   if (to == DType::bf16) {
     uint16_t* d = static_cast<uint16_t*>(dst) + lo;
     const bool cuda = o.profile == Profile::kCuda;
-    if (cuda) o.saturate ? fast_bf16<true, true>(s, d, n) : fast_bf16<true, false>(s, d, n);
-    else o.saturate ? fast_bf16<false, true>(s, d, n) : fast_bf16<false, false>(s, d, n);
+    if (cuda)
+      o.saturate ? fast_bf16<true, true>(s, d, n) : fast_bf16<true, false>(s, d, n);
+    else
+      o.saturate ? fast_bf16<false, true>(s, d, n) : fast_bf16<false, false>(s, d, n);
     return true;
   }
   uint8_t* d = static_cast<uint8_t*>(dst) + lo;
   switch (to) {
-    case DType::f8e4m3: dispatch_small<E4M3>(o, s, d, n); return true;
-    case DType::f8e5m2: dispatch_small<E5M2>(o, s, d, n); return true;
-    case DType::f6e2m3: dispatch_small<E2M3>(o, s, d, n); return true;
-    case DType::f6e3m2: dispatch_small<E3M2>(o, s, d, n); return true;
-    case DType::f4e2m1: dispatch_small<E2M1>(o, s, d, n); return true;
-    default: return false;
+    case DType::f8e4m3:
+      dispatch_small<E4M3>(o, s, d, n);
+      return true;
+    case DType::f8e5m2:
+      dispatch_small<E5M2>(o, s, d, n);
+      return true;
+    case DType::f6e2m3:
+      dispatch_small<E2M3>(o, s, d, n);
+      return true;
+    case DType::f6e3m2:
+      dispatch_small<E3M2>(o, s, d, n);
+      return true;
+    case DType::f4e2m1:
+      dispatch_small<E2M1>(o, s, d, n);
+      return true;
+    default:
+      return false;
   }
 }
 
 template <class Body>
 void parallel_chunks(size_t n, size_t grain, const Body& body) {
-  if (n <= grain) { body(size_t(0), n); return; }
-  tbb::parallel_for(tbb::blocked_range<size_t>(0, n, grain),
-                    [&](const tbb::blocked_range<size_t>& r) { body(r.begin(), r.end()); },
-                    tbb::simple_partitioner());
+  if (n <= grain) {
+    body(size_t(0), n);
+    return;
+  }
+  tbb::parallel_for(
+      tbb::blocked_range<size_t>(0, n, grain),
+      [&](const tbb::blocked_range<size_t>& r) { body(r.begin(), r.end()); },
+      tbb::simple_partitioner());
 }
 
 }  // namespace
@@ -195,9 +243,15 @@ bool has_fast_path(DType from, DType to, const ConvertOptions& o) {
   if (from != DType::f32 || o.rounding != RoundingMode::kNearestEven) return false;
   if (o.flush_input_denormals || o.flush_output_denormals) return false;
   switch (to) {
-    case DType::bf16: case DType::f8e4m3: case DType::f8e5m2: case DType::f6e2m3:
-    case DType::f6e3m2: case DType::f4e2m1: return true;
-    default: return false;
+    case DType::bf16:
+    case DType::f8e4m3:
+    case DType::f8e5m2:
+    case DType::f6e2m3:
+    case DType::f6e3m2:
+    case DType::f4e2m1:
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -242,15 +296,14 @@ void mx_dequantize(DType elem, const uint8_t* elems, const uint8_t* scales, size
   });
 }
 
-void nvfp4_quantize(const float* src, size_t n, float g, const ConvertOptions& opt,
-                    uint8_t* elems, uint8_t* scales, uint64_t first_element_index) {
+void nvfp4_quantize(const float* src, size_t n, float g, const ConvertOptions& opt, uint8_t* elems,
+                    uint8_t* scales, uint64_t first_element_index) {
   const size_t blocks = (n + kNvfp4Block - 1) / kNvfp4Block;
   parallel_chunks(blocks, kGrain / kNvfp4Block, [&](size_t b0, size_t b1) {
     for (size_t b = b0; b < b1; ++b) {
       const size_t lo = b * kNvfp4Block;
       const int len = int(n - lo < size_t(kNvfp4Block) ? n - lo : kNvfp4Block);
-      nvfp4_quantize_block(src + lo, len, g, opt, elems + lo, scales + b,
-                           first_element_index + lo);
+      nvfp4_quantize_block(src + lo, len, g, opt, elems + lo, scales + b, first_element_index + lo);
     }
   });
 }

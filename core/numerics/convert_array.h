@@ -32,8 +32,8 @@ void mx_dequantize(DType elem, const uint8_t* elems, const uint8_t* scales, size
 
 /// NVFP4 quantisation: e2m1 elements (one byte each), ceil(n / 16) e4m3 scales, global scale g.
 /// Element i draws stochastic bits for logical index first_element_index + i.
-void nvfp4_quantize(const float* src, size_t n, float g, const ConvertOptions& opt,
-                    uint8_t* elems, uint8_t* scales, uint64_t first_element_index = 0);
+void nvfp4_quantize(const float* src, size_t n, float g, const ConvertOptions& opt, uint8_t* elems,
+                    uint8_t* scales, uint64_t first_element_index = 0);
 
 /// Inverse of nvfp4_quantize.
 void nvfp4_dequantize(const uint8_t* elems, const uint8_t* scales, size_t n, float g, float* dst);

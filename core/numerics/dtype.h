@@ -45,11 +45,25 @@ inline constexpr int kNumDTypes = 22;
 /// Bits of one element as stored in a tensor (i4 packs two per byte).
 TESSERA_HD constexpr int dtype_bits(DType t) {
   switch (t) {
-    case DType::f64: case DType::i64: case DType::index: case DType::u64: return 64;
-    case DType::f32: case DType::tf32: case DType::i32: case DType::u32: return 32;
-    case DType::f16: case DType::bf16: case DType::i16: case DType::u16: return 16;
-    case DType::i4: return 4;
-    default: return 8;
+    case DType::f64:
+    case DType::i64:
+    case DType::index:
+    case DType::u64:
+      return 64;
+    case DType::f32:
+    case DType::tf32:
+    case DType::i32:
+    case DType::u32:
+      return 32;
+    case DType::f16:
+    case DType::bf16:
+    case DType::i16:
+    case DType::u16:
+      return 16;
+    case DType::i4:
+      return 4;
+    default:
+      return 8;
   }
 }
 
@@ -71,28 +85,50 @@ TESSERA_HD constexpr bool dtype_is_low_precision_float(DType t) {
 /// The MLIR spelling of each type (builtin names of current upstream MLIR).
 TESSERA_HD constexpr const char* dtype_mlir_name(DType t) {
   switch (t) {
-    case DType::f64: return "f64";
-    case DType::f32: return "f32";
-    case DType::f16: return "f16";
-    case DType::bf16: return "bf16";
-    case DType::f8e4m3: return "f8E4M3FN";
-    case DType::f8e5m2: return "f8E5M2";
-    case DType::f6e2m3: return "f6E2M3FN";
-    case DType::f6e3m2: return "f6E3M2FN";
-    case DType::f4e2m1: return "f4E2M1FN";
-    case DType::e8m0: return "f8E8M0FNU";
-    case DType::tf32: return "tf32";
-    case DType::i1: return "i1";
-    case DType::i4: return "i4";
-    case DType::i8: return "i8";
-    case DType::i16: return "i16";
-    case DType::i32: return "i32";
-    case DType::i64: return "i64";
-    case DType::u8: return "ui8";
-    case DType::index: return "index";
-    case DType::u16: return "ui16";
-    case DType::u32: return "ui32";
-    case DType::u64: return "ui64";
+    case DType::f64:
+      return "f64";
+    case DType::f32:
+      return "f32";
+    case DType::f16:
+      return "f16";
+    case DType::bf16:
+      return "bf16";
+    case DType::f8e4m3:
+      return "f8E4M3FN";
+    case DType::f8e5m2:
+      return "f8E5M2";
+    case DType::f6e2m3:
+      return "f6E2M3FN";
+    case DType::f6e3m2:
+      return "f6E3M2FN";
+    case DType::f4e2m1:
+      return "f4E2M1FN";
+    case DType::e8m0:
+      return "f8E8M0FNU";
+    case DType::tf32:
+      return "tf32";
+    case DType::i1:
+      return "i1";
+    case DType::i4:
+      return "i4";
+    case DType::i8:
+      return "i8";
+    case DType::i16:
+      return "i16";
+    case DType::i32:
+      return "i32";
+    case DType::i64:
+      return "i64";
+    case DType::u8:
+      return "ui8";
+    case DType::index:
+      return "index";
+    case DType::u16:
+      return "ui16";
+    case DType::u32:
+      return "ui32";
+    case DType::u64:
+      return "ui64";
   }
   return "?";
 }
@@ -100,18 +136,30 @@ TESSERA_HD constexpr const char* dtype_mlir_name(DType t) {
 /// Short names used by policies, the CLI and Python ("fp8_e4m3", "bf16", ...).
 TESSERA_HD constexpr const char* dtype_short_name(DType t) {
   switch (t) {
-    case DType::f8e4m3: return "fp8_e4m3";
-    case DType::f8e5m2: return "fp8_e5m2";
-    case DType::f6e2m3: return "fp6_e2m3";
-    case DType::f6e3m2: return "fp6_e3m2";
-    case DType::f4e2m1: return "fp4_e2m1";
-    case DType::e8m0: return "e8m0";
-    case DType::i1: return "bool";
-    case DType::u8: return "uint8";
-    case DType::u16: return "uint16";
-    case DType::u32: return "uint32";
-    case DType::u64: return "uint64";
-    default: return dtype_mlir_name(t);
+    case DType::f8e4m3:
+      return "fp8_e4m3";
+    case DType::f8e5m2:
+      return "fp8_e5m2";
+    case DType::f6e2m3:
+      return "fp6_e2m3";
+    case DType::f6e3m2:
+      return "fp6_e3m2";
+    case DType::f4e2m1:
+      return "fp4_e2m1";
+    case DType::e8m0:
+      return "e8m0";
+    case DType::i1:
+      return "bool";
+    case DType::u8:
+      return "uint8";
+    case DType::u16:
+      return "uint16";
+    case DType::u32:
+      return "uint32";
+    case DType::u64:
+      return "uint64";
+    default:
+      return dtype_mlir_name(t);
   }
 }
 

@@ -56,9 +56,12 @@ inline uint8_t f32_to_small(uint32_t u) {
   }
   res |= sign;
   uint32_t nan;
-  if constexpr (kNone) nan = kCuda ? kMax : (sign ^ uint32_t(d.sign_bit()));
-  else if constexpr (kCuda) nan = kExpAll | ((1u << kM) - 1);
-  else nan = sign | kExpAll | (kFn ? ((1u << kM) - 1) : (1u << (kM - 1)));
+  if constexpr (kNone)
+    nan = kCuda ? kMax : (sign ^ uint32_t(d.sign_bit()));
+  else if constexpr (kCuda)
+    nan = kExpAll | ((1u << kM) - 1);
+  else
+    nan = sign | kExpAll | (kFn ? ((1u << kM) - 1) : (1u << (kM - 1)));
   return uint8_t(a > 0x7F800000u ? nan : res);
 }
 

@@ -10,8 +10,8 @@ namespace tessera::num {
 
 /// How a floating format spends its all-ones exponent field.
 enum class Specials : uint8_t {
-  kIeee,      ///< all-ones exponent: mantissa 0 = Inf, otherwise NaN (f64, f32, f16, bf16, e5m2, tf32).
-  kFnNan,     ///< "fn": no Inf; only S.1111.111 is NaN, the rest of the top binade is finite (e4m3fn).
+  kIeee,  ///< all-ones exponent: mantissa 0 = Inf, otherwise NaN (f64, f32, f16, bf16, e5m2, tf32).
+  kFnNan,  ///< "fn": no Inf; only S.1111.111 is NaN, the rest of the top binade is finite (e4m3fn).
   kFnNone,    ///< "fn" without NaN: every pattern is finite (e2m3fn, e3m2fn, e2m1fn).
   kExponent,  ///< e8m0fnu: unsigned, no zero, no Inf, 0xFF = NaN.
 };
@@ -33,14 +33,20 @@ struct FloatDesc {
   }
   TESSERA_HD constexpr int exp_field_max() const { return (1 << exp_bits) - 1; }
   /// Unbiased exponent of the smallest normal number.
-  TESSERA_HD constexpr int emin() const { return specials == Specials::kExponent ? -bias : 1 - bias; }
+  TESSERA_HD constexpr int emin() const {
+    return specials == Specials::kExponent ? -bias : 1 - bias;
+  }
   /// Bits (sign excluded) of the largest finite value.
   TESSERA_HD constexpr uint64_t max_finite_bits() const {
     switch (specials) {
-      case Specials::kIeee: return (uint64_t(exp_field_max() - 1) << man_bits) | low_mask(man_bits);
-      case Specials::kFnNan: return (uint64_t(exp_field_max()) << man_bits) | (low_mask(man_bits) - 1);
-      case Specials::kFnNone: return (uint64_t(exp_field_max()) << man_bits) | low_mask(man_bits);
-      case Specials::kExponent: return 0xFE;
+      case Specials::kIeee:
+        return (uint64_t(exp_field_max() - 1) << man_bits) | low_mask(man_bits);
+      case Specials::kFnNan:
+        return (uint64_t(exp_field_max()) << man_bits) | (low_mask(man_bits) - 1);
+      case Specials::kFnNone:
+        return (uint64_t(exp_field_max()) << man_bits) | low_mask(man_bits);
+      case Specials::kExponent:
+        return 0xFE;
     }
     return 0;
   }
@@ -132,18 +138,30 @@ struct E8M0 {
 /// Descriptor of a floating DType (tf32 included). Calling it with an integer DType is a bug.
 TESSERA_HD constexpr FloatDesc float_desc(DType t) {
   switch (t) {
-    case DType::f64: return F64::desc();
-    case DType::f32: return F32::desc();
-    case DType::f16: return F16::desc();
-    case DType::bf16: return BF16::desc();
-    case DType::tf32: return TF32::desc();
-    case DType::f8e4m3: return E4M3::desc();
-    case DType::f8e5m2: return E5M2::desc();
-    case DType::f6e2m3: return E2M3::desc();
-    case DType::f6e3m2: return E3M2::desc();
-    case DType::f4e2m1: return E2M1::desc();
-    case DType::e8m0: return E8M0::desc();
-    default: return F32::desc();
+    case DType::f64:
+      return F64::desc();
+    case DType::f32:
+      return F32::desc();
+    case DType::f16:
+      return F16::desc();
+    case DType::bf16:
+      return BF16::desc();
+    case DType::tf32:
+      return TF32::desc();
+    case DType::f8e4m3:
+      return E4M3::desc();
+    case DType::f8e5m2:
+      return E5M2::desc();
+    case DType::f6e2m3:
+      return E2M3::desc();
+    case DType::f6e3m2:
+      return E3M2::desc();
+    case DType::f4e2m1:
+      return E2M1::desc();
+    case DType::e8m0:
+      return E8M0::desc();
+    default:
+      return F32::desc();
   }
 }
 
@@ -155,17 +173,29 @@ struct IntDesc {
 
 TESSERA_HD constexpr IntDesc int_desc(DType t) {
   switch (t) {
-    case DType::i1: return {1, false};
-    case DType::i4: return {4, true};
-    case DType::i8: return {8, true};
-    case DType::i16: return {16, true};
-    case DType::i32: return {32, true};
-    case DType::i64: case DType::index: return {64, true};
-    case DType::u8: return {8, false};
-    case DType::u16: return {16, false};
-    case DType::u32: return {32, false};
-    case DType::u64: return {64, false};
-    default: return {32, true};
+    case DType::i1:
+      return {1, false};
+    case DType::i4:
+      return {4, true};
+    case DType::i8:
+      return {8, true};
+    case DType::i16:
+      return {16, true};
+    case DType::i32:
+      return {32, true};
+    case DType::i64:
+    case DType::index:
+      return {64, true};
+    case DType::u8:
+      return {8, false};
+    case DType::u16:
+      return {16, false};
+    case DType::u32:
+      return {32, false};
+    case DType::u64:
+      return {64, false};
+    default:
+      return {32, true};
   }
 }
 

@@ -94,8 +94,7 @@ TESSERA_HD inline float nvfp4_global_scale(float tensor_amax) {
 /// decode factor f = e4m3_value(stored) * g; element = e2m1(x / f) (f32 quotient, then RNE with
 /// saturation; f == 0 gives zero elements). g is the per-tensor global scale (1 for none).
 TESSERA_HD inline void nvfp4_quantize_block(const float* x, int n, float g, const ConvertOptions& o,
-                                            uint8_t* q, uint8_t* scale,
-                                            uint64_t first_index = 0) {
+                                            uint8_t* q, uint8_t* scale, uint64_t first_index = 0) {
   const float amax = block_amax(x, n);
   ConvertOptions so = ConvertOptions::cuda();
   const uint8_t s = from_float<E4M3>(amax / 6.0f / g, so);
@@ -106,7 +105,8 @@ TESSERA_HD inline void nvfp4_quantize_block(const float* x, int n, float g, cons
   for (int i = 0; i < n; ++i) {
     const float v = f == 0.0f ? 0.0f : x[i] / f;
     const uint32_t r = o.rounding == RoundingMode::kStochastic
-                           ? random_bits(o.seed, o.stream, first_index + i) : 0;
+                           ? random_bits(o.seed, o.stream, first_index + i)
+                           : 0;
     q[i] = from_float<E2M1>(v, eo, r);
   }
 }

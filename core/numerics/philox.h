@@ -17,7 +17,10 @@ TESSERA_HD inline Philox4 philox4x32(Philox4 ctr, uint32_t k0, uint32_t k1, int 
   constexpr uint32_t kMul0 = 0xD2511F53u, kMul1 = 0xCD9E8D57u;
   constexpr uint32_t kWeyl0 = 0x9E3779B9u, kWeyl1 = 0xBB67AE85u;
   for (int r = 0; r < rounds; ++r) {
-    if (r > 0) { k0 += kWeyl0; k1 += kWeyl1; }
+    if (r > 0) {
+      k0 += kWeyl0;
+      k1 += kWeyl1;
+    }
     const uint64_t p0 = uint64_t(kMul0) * ctr.v[0];
     const uint64_t p1 = uint64_t(kMul1) * ctr.v[2];
     const uint32_t hi0 = uint32_t(p0 >> 32), lo0 = uint32_t(p0);
@@ -33,8 +36,8 @@ TESSERA_HD inline Philox4 philox4x32(Philox4 ctr, uint32_t k0, uint32_t k1, int 
 /// never on threads or chunking.
 TESSERA_HD inline uint32_t random_bits(uint64_t seed, uint64_t stream, uint64_t index) {
   const uint64_t block = index >> 2;
-  const Philox4 ctr{{uint32_t(block), uint32_t(block >> 32), uint32_t(stream),
-                     uint32_t(stream >> 32)}};
+  const Philox4 ctr{
+      {uint32_t(block), uint32_t(block >> 32), uint32_t(stream), uint32_t(stream >> 32)}};
   return philox4x32(ctr, uint32_t(seed), uint32_t(seed >> 32)).v[index & 3];
 }
 

@@ -28,10 +28,10 @@ enum class Profile : uint8_t {
 struct ConvertOptions {
   Profile profile = Profile::kOcp;
   RoundingMode rounding = RoundingMode::kNearestEven;
-  bool saturate = false;           ///< finite overflow -> max finite (cuda: .satfinite)
+  bool saturate = false;                ///< finite overflow -> max finite (cuda: .satfinite)
   bool flush_input_denormals = false;   ///< subnormal inputs read as signed zero
   bool flush_output_denormals = false;  ///< results whose exact magnitude < min normal -> signed 0
-  uint64_t seed = 0;    ///< stochastic rounding: Philox key
+  uint64_t seed = 0;                    ///< stochastic rounding: Philox key
   uint64_t stream = 0;  ///< stochastic rounding: independent stream (tensor id, step, ...)
 
   /// The GPU conversion: cuda profile, RNE, .satfinite.
@@ -66,9 +66,20 @@ struct Discard {
 
 /// Shifts `sig` right by `shift` (>= 0) and returns the kept part; the rest goes to `d`.
 TESSERA_HD inline uint64_t shift_right_discard(uint64_t sig, int shift, Discard& d) {
-  if (shift <= 0) { d = Discard{}; return sig; }
-  if (shift < 64) { d.disc = sig << (64 - shift); d.sticky = false; return sig >> shift; }
-  if (shift == 64) { d.disc = sig; d.sticky = false; return 0; }
+  if (shift <= 0) {
+    d = Discard{};
+    return sig;
+  }
+  if (shift < 64) {
+    d.disc = sig << (64 - shift);
+    d.sticky = false;
+    return sig >> shift;
+  }
+  if (shift == 64) {
+    d.disc = sig;
+    d.sticky = false;
+    return 0;
+  }
   if (shift < 128) {
     d.disc = sig >> (shift - 64);
     d.sticky = (sig & low_mask(shift - 64)) != 0;
@@ -90,10 +101,14 @@ TESSERA_HD inline bool round_up(RoundingMode m, bool neg, bool lsb, const Discar
   switch (m) {
     case RoundingMode::kNearestEven:
       return d.disc > half || (d.disc == half && (d.sticky || lsb));
-    case RoundingMode::kNearestAway: return d.disc >= half;
-    case RoundingMode::kTowardZero: return false;
-    case RoundingMode::kUp: return !neg && inexact;
-    case RoundingMode::kDown: return neg && inexact;
+    case RoundingMode::kNearestAway:
+      return d.disc >= half;
+    case RoundingMode::kTowardZero:
+      return false;
+    case RoundingMode::kUp:
+      return !neg && inexact;
+    case RoundingMode::kDown:
+      return neg && inexact;
     case RoundingMode::kStochastic: {
       const uint64_t top = d.disc >> (64 - rcount);
       const uint64_t r = uint64_t(rbits) & low_mask(rcount);

@@ -22,7 +22,8 @@ bool infer_Func(InferCtx& ctx) {
                     "func_c2");
   for (size_t k = 0; k < ins.size(); ++k)
     if (!(entry.args[k]->type == ins[k].type))
-      return ctx.fail("argument #" + std::to_string(k) + " type differs from the signature", "func_c2");
+      return ctx.fail("argument #" + std::to_string(k) + " type differs from the signature",
+                      "func_c2");
   // func_c3: the body ends in func.return.
   // (A return that is not last is generic_c4's to report.)
   bool has_return = false;
@@ -37,13 +38,17 @@ bool infer_Return(InferCtx& ctx) {
   auto want = ir::func_result_types(*func);
   // func_c6: returned values match the function's result types.
   if (want.size() != ctx.operands.size())
-    return ctx.fail("returns " + std::to_string(ctx.operands.size()) + " values but the function "
-                    "declares " + std::to_string(want.size()), "func_c6");
+    return ctx.fail("returns " + std::to_string(ctx.operands.size()) +
+                        " values but the function "
+                        "declares " +
+                        std::to_string(want.size()),
+                    "func_c6");
   for (size_t k = 0; k < want.size(); ++k)
     if (!ir::types_compatible(want[k], ctx.operands[k]))
       return ctx.fail("returned value #" + std::to_string(k) + " has type " +
                           ir::to_string(ctx.operands[k]) + " but the function returns " +
-                          ir::to_string(want[k]), "func_c6");
+                          ir::to_string(want[k]),
+                      "func_c6");
   return true;
 }
 
@@ -59,18 +64,23 @@ bool infer_Call(InferCtx& ctx) {
   if (module && !module->regions.empty())
     for (const auto& o : module->regions[0].front().ops)
       if (o->name == "func.func" && ir::func_name(*o) == callee->s) target = o.get();
-  if (!target) return ctx.fail("calls @" + callee->s + ", which is not a function of this module", "call_c1");
+  if (!target)
+    return ctx.fail("calls @" + callee->s + ", which is not a function of this module", "call_c1");
   const ir::Attr* ft = target->attrs.get("function_type");
-  if (!ft || ft->kind != ir::Attr::Kind::func_type) return ctx.fail("callee has no function type", "call_c1");
+  if (!ft || ft->kind != ir::Attr::Kind::func_type)
+    return ctx.fail("callee has no function type", "call_c1");
   // call_c2: the operands match the callee's parameter types.
   const auto& ins = ft->elems[0].elems;
   if (ins.size() != ctx.operands.size())
     return ctx.fail("passes " + std::to_string(ctx.operands.size()) + " operands to @" + callee->s +
-                        ", which takes " + std::to_string(ins.size()), "call_c2");
+                        ", which takes " + std::to_string(ins.size()),
+                    "call_c2");
   for (size_t k = 0; k < ins.size(); ++k)
     if (!ir::types_compatible(ins[k].type, ctx.operands[k]))
-      return ctx.fail("operand #" + std::to_string(k) + " has type " + ir::to_string(ctx.operands[k]) +
-                          " but @" + callee->s + " takes " + ir::to_string(ins[k].type), "call_c2");
+      return ctx.fail("operand #" + std::to_string(k) + " has type " +
+                          ir::to_string(ctx.operands[k]) + " but @" + callee->s + " takes " +
+                          ir::to_string(ins[k].type),
+                      "call_c2");
   // Results are the callee's (generic_c3 compares them with the written result types). At run
   // time the callee is planned for the concrete operand shapes, so dynamic dims are left open.
   ctx.results = ir::func_result_types(*target);

@@ -11,8 +11,7 @@ namespace tessera::ops {
 
 /// The accumulation model named by `name` ("sequential", "pairwise", "tc_ampere", ...) with
 /// accumulator `accum`; nullopt for unknown names. Tensor-core models size their step by `in`.
-std::optional<num::AccumModel> accum_model_by_name(const std::string& name, DType accum,
-                                                   DType in);
+std::optional<num::AccumModel> accum_model_by_name(const std::string& name, DType accum, DType in);
 
 /// The matmul accumulator of an op: the policy's `accum` field when present, otherwise f64 when
 /// either input is f64 and f32 otherwise (docs/ops/graph/contractions.md, matmul_c6).

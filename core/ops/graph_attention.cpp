@@ -12,7 +12,8 @@ bool infer_FlashAttn(InferCtx& ctx) {
     if (!require_float(ctx, k, "flash_attn_c1")) return false;
     if (ctx.operands[k].rank() != 4)
       return ctx.fail("operand #" + std::to_string(k) + " must have rank 4 [B, H, S, D], got " +
-                          ir::to_string(ctx.operands[k]), "flash_attn_c1");
+                          ir::to_string(ctx.operands[k]),
+                      "flash_attn_c1");
     if (ctx.operands[k].dtype != ctx.operands[0].dtype)
       return ctx.fail("q, k and v must share one element type", "flash_attn_c1");
   }
@@ -34,9 +35,9 @@ bool infer_FlashAttn(InferCtx& ctx) {
   if (scale && (!scale->is_number() || !std::isfinite(scale->as_double())))
     return ctx.fail("attribute 'scale' must be a finite number", "flash_attn_c3");
   auto pick = [](int64_t a, int64_t b) { return a == ir::kDynamic ? b : a; };
-  ctx.results = {ir::Type::tensor(ctx.operands[0].dtype,
-                                  {pick(q[0], pick(k[0], v[0])), pick(q[1], pick(k[1], v[1])),
-                                   q[2], v[3]})};
+  ctx.results = {
+      ir::Type::tensor(ctx.operands[0].dtype,
+                       {pick(q[0], pick(k[0], v[0])), pick(q[1], pick(k[1], v[1])), q[2], v[3]})};
   return true;
 }
 

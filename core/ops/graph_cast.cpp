@@ -10,9 +10,10 @@ bool infer_Cast(InferCtx& ctx) {
   // cast_c1: the operand and the result are tensors (the result's element type is the target).
   if (!require_tensor(ctx, 0, "cast_c1")) return false;
   if (ctx.declared.empty() || !ctx.declared[0].is_tensor())
-    return ctx.fail("result must be a tensor, got " +
-                        (ctx.declared.empty() ? std::string("nothing")
-                                              : ir::to_string(ctx.declared[0])), "cast_c1");
+    return ctx.fail(
+        "result must be a tensor, got " +
+            (ctx.declared.empty() ? std::string("nothing") : ir::to_string(ctx.declared[0])),
+        "cast_c1");
   // cast_c3: numeric_policy, if present, is valid and holds only conversion fields.
   const ir::Attr* pol = ctx.attr("numeric_policy");
   if (pol) {
@@ -25,8 +26,10 @@ bool infer_Cast(InferCtx& ctx) {
     }
     for (const auto& [k, v] : pol->dict)
       if (k != "rounding" && k != "saturate" && k != "profile" && k != "seed" && k != "denorm")
-        return ctx.fail("numeric_policy field '" + k + "' has no meaning for a cast (allowed: "
-                        "rounding, saturate, profile, seed, denorm)", "cast_c3");
+        return ctx.fail("numeric_policy field '" + k +
+                            "' has no meaning for a cast (allowed: "
+                            "rounding, saturate, profile, seed, denorm)",
+                        "cast_c3");
   }
   ctx.results = {ir::Type::tensor(ctx.declared[0].dtype, ctx.operands[0].shape)};
   return true;

@@ -79,8 +79,8 @@ bool infer_Conv2dNhwc(InferCtx& ctx) {
     if (!require_float(ctx, k, "conv_c1")) return false;
     const int64_t want = k == 2 ? 1 : 4;
     if (ctx.operands[k].rank() != want)
-      return ctx.fail("operand #" + std::to_string(k) + " must have rank " +
-                          std::to_string(want) + ", got " + ir::to_string(ctx.operands[k]),
+      return ctx.fail("operand #" + std::to_string(k) + " must have rank " + std::to_string(want) +
+                          ", got " + ir::to_string(ctx.operands[k]),
                       "conv_c1");
     if (ctx.operands[k].dtype != ctx.operands[0].dtype)
       return ctx.fail("operands have different element types", "conv_c1");
@@ -93,11 +93,12 @@ bool infer_Conv2dNhwc(InferCtx& ctx) {
   // conv_c2: input channels match the filter's; the bias has one value per output channel.
   if (differ(x[3], f[2]))
     return ctx.fail("input has " + std::to_string(x[3]) + " channels but the filter expects " +
-                        std::to_string(f[2]), "conv_c2");
+                        std::to_string(f[2]),
+                    "conv_c2");
   if (nops == 3 && differ(ctx.operands[2].shape[0], f[3]))
     return ctx.fail("bias has " + std::to_string(ctx.operands[2].shape[0]) +
-                        " values but the filter has " + std::to_string(f[3]) +
-                        " output channels", "conv_c2");
+                        " values but the filter has " + std::to_string(f[3]) + " output channels",
+                    "conv_c2");
   ConvGeometry g = conv_geometry(ctx.op, x[1], x[2], f[0], f[1]);
   if (!g.error.empty()) return ctx.fail(g.error, g.label);
   ctx.results = {ir::Type::tensor(ctx.operands[0].dtype, {x[0], g.oh, g.ow, f[3]})};

@@ -16,16 +16,18 @@ bool infer_broadcast_pair(InferCtx& ctx, bool float_only, const char* c1, const 
   const ir::Type& b = ctx.operands[1];
   if (a.dtype != b.dtype)
     return ctx.fail("operands have different element types (" + ir::to_string(a) + " vs " +
-                        ir::to_string(b) + ")", c1);
+                        ir::to_string(b) + ")",
+                    c1);
   if (!elementwise_dtype(a.dtype))
     return ctx.fail(std::string("element type ") + dtype_mlir_name(a.dtype) +
-                        " is not supported by elementwise ops", c1);
+                        " is not supported by elementwise ops",
+                    c1);
   if (float_only && !dtype_is_float(a.dtype))
     return ctx.fail("needs float operands, got " + ir::to_string(a), c1);
   auto shape = broadcast_shapes(a.shape, b.shape);
   if (!shape)
-    return ctx.fail("shapes " + shape_str(a.shape) + " and " + shape_str(b.shape) +
-                        " do not broadcast", c2);
+    return ctx.fail(
+        "shapes " + shape_str(a.shape) + " and " + shape_str(b.shape) + " do not broadcast", c2);
   ctx.results = {ir::Type::tensor(a.dtype, *shape)};
   return true;
 }
@@ -82,7 +84,8 @@ bool infer_Select(InferCtx& ctx) {
     return ctx.fail("branches have different element types", "select_c2");
   if (!elementwise_dtype(ctx.operands[1].dtype))
     return ctx.fail(std::string("element type ") + dtype_mlir_name(ctx.operands[1].dtype) +
-                        " is not supported by elementwise ops", "select_c2");
+                        " is not supported by elementwise ops",
+                    "select_c2");
   // select_c3: the three shapes broadcast together.
   auto s = broadcast_shapes(ctx.operands[1].shape, ctx.operands[2].shape);
   if (s) s = broadcast_shapes(ctx.operands[0].shape, *s);
@@ -107,8 +110,9 @@ bool infer_Gelu(InferCtx& ctx) {
   // gelu_c1: `approximate`, if present, is the string "none" (erf form) or "tanh".
   const ir::Attr* a = ctx.attr("approximate");
   if (a && (a->kind != ir::Attr::Kind::string || (a->s != "none" && a->s != "tanh")))
-    return ctx.fail("attribute 'approximate' must be \"none\" or \"tanh\", got " +
-                        ir::to_string(*a), "gelu_c1");
+    return ctx.fail(
+        "attribute 'approximate' must be \"none\" or \"tanh\", got " + ir::to_string(*a),
+        "gelu_c1");
   return true;
 }
 

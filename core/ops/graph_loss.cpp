@@ -10,15 +10,17 @@ bool infer_Mse(InferCtx& ctx) {
   const ir::Type& a = ctx.operands[0];
   const ir::Type& b = ctx.operands[1];
   if (a.dtype != b.dtype || a.dtype == DType::tf32)
-    return ctx.fail("operands must have one element type other than tf32, got " +
-                        ir::to_string(a) + " and " + ir::to_string(b), "mse_c1");
+    return ctx.fail("operands must have one element type other than tf32, got " + ir::to_string(a) +
+                        " and " + ir::to_string(b),
+                    "mse_c1");
   // mse_c2: the shapes are equal (no broadcasting).
   bool same = a.shape.size() == b.shape.size();
   for (size_t d = 0; same && d < a.shape.size(); ++d)
     same = a.shape[d] == b.shape[d] || a.shape[d] == ir::kDynamic || b.shape[d] == ir::kDynamic;
   if (!same)
-    return ctx.fail("operand shapes " + shape_str(a.shape) + " and " + shape_str(b.shape) +
-                        " differ", "mse_c2");
+    return ctx.fail(
+        "operand shapes " + shape_str(a.shape) + " and " + shape_str(b.shape) + " differ",
+        "mse_c2");
   // mse_c3: `reduction`, if present, is "mean" (default) or "sum".
   const ir::Attr* r = ctx.attr("reduction");
   if (r && (r->kind != ir::Attr::Kind::string || (r->s != "mean" && r->s != "sum")))

@@ -5,8 +5,7 @@
 
 namespace tessera::ops {
 
-std::optional<num::AccumModel> accum_model_by_name(const std::string& name, DType accum,
-                                                   DType in) {
+std::optional<num::AccumModel> accum_model_by_name(const std::string& name, DType accum, DType in) {
   num::AccumModel m;
   m.accum = accum;
   if (name == "sequential") return m;
@@ -19,10 +18,10 @@ std::optional<num::AccumModel> accum_model_by_name(const std::string& name, DTyp
     num::TcArch arch;
   };
   static constexpr Named kTc[] = {
-      {"tc_volta", num::TcArch::kVolta},       {"tc_turing", num::TcArch::kTuring},
-      {"tc_ampere", num::TcArch::kAmpere},     {"tc_ada", num::TcArch::kAda},
-      {"tc_hopper", num::TcArch::kHopper},     {"tc_blackwell", num::TcArch::kBlackwell},
-      {"tc_ada_fp8", num::TcArch::kAdaFp8},    {"tc_hopper_fp8", num::TcArch::kHopperFp8},
+      {"tc_volta", num::TcArch::kVolta},    {"tc_turing", num::TcArch::kTuring},
+      {"tc_ampere", num::TcArch::kAmpere},  {"tc_ada", num::TcArch::kAda},
+      {"tc_hopper", num::TcArch::kHopper},  {"tc_blackwell", num::TcArch::kBlackwell},
+      {"tc_ada_fp8", num::TcArch::kAdaFp8}, {"tc_hopper_fp8", num::TcArch::kHopperFp8},
   };
   for (const Named& t : kTc) {
     if (name != t.name) continue;
@@ -49,7 +48,8 @@ bool infer_Matmul(InferCtx& ctx) {
     if (!require_float(ctx, k, "matmul_c1")) return false;
     if (ctx.operands[k].rank() < 2)
       return ctx.fail("operand #" + std::to_string(k) + " must have rank >= 2, got " +
-                          ir::to_string(ctx.operands[k]), "matmul_c1");
+                          ir::to_string(ctx.operands[k]),
+                      "matmul_c1");
   }
   // matmul_c4: transpose flags are booleans.
   for (const char* name : {"transpose_a", "transpose_b"}) {
@@ -69,7 +69,8 @@ bool infer_Matmul(InferCtx& ctx) {
   // matmul_c2: contraction dims agree.
   if (ka != kb && ka != ir::kDynamic && kb != ir::kDynamic)
     return ctx.fail("contraction dims differ: " + std::to_string(ka) + " (lhs) vs " +
-                        std::to_string(kb) + " (rhs)", "matmul_c2");
+                        std::to_string(kb) + " (rhs)",
+                    "matmul_c2");
   // matmul_c3: batch dims broadcast (numpy rules).
   std::vector<int64_t> ba(a.shape.begin(), a.shape.end() - 2);
   std::vector<int64_t> bb(b.shape.begin(), b.shape.end() - 2);
@@ -99,7 +100,8 @@ bool infer_Matmul(InferCtx& ctx) {
     return ctx.fail("an f64 accumulator supports only accum_model \"sequential\"", "matmul_c6");
   if (acc != DType::f64 && acc != DType::f32 && acc != DType::f16 && acc != DType::bf16)
     return ctx.fail(std::string("accumulator type ") + dtype_mlir_name(acc) +
-                        " is not one of f64, f32, f16, bf16", "matmul_c6");
+                        " is not one of f64, f32, f16, bf16",
+                    "matmul_c6");
   if (am->kind == num::AccumKind::kTensorCore && acc != DType::f32 && acc != DType::f16)
     return ctx.fail("tensor-core models accumulate in f32 or f16", "matmul_c6");
   // matmul_c5: the result is a float tensor [batch..., M, N]; its element type is the program's.

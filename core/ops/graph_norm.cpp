@@ -25,7 +25,8 @@ std::optional<int64_t> read_axis(InferCtx& ctx, const char* c2) {
   auto n = normalize_axis(axis, ctx.operands[0].rank());
   if (!n)
     ctx.fail("axis " + std::to_string(axis) + " is out of range for rank " +
-                 std::to_string(ctx.operands[0].rank()), c2);
+                 std::to_string(ctx.operands[0].rank()),
+             c2);
   return n;
 }
 
@@ -56,7 +57,8 @@ bool infer_normalize(InferCtx& ctx, const std::string& p) {
     const ir::Type& g = ctx.operands[k];
     if (g.dtype != x.dtype)
       return ctx.fail(std::string(what) + " has element type " + dtype_mlir_name(g.dtype) +
-                          " but x has " + dtype_mlir_name(x.dtype), (p + "_c3").c_str());
+                          " but x has " + dtype_mlir_name(x.dtype),
+                      (p + "_c3").c_str());
     bool ok = g.shape.size() == norm_shape.size();
     for (size_t d = 0; ok && d < norm_shape.size(); ++d)
       ok = g.shape[d] == norm_shape[d] || g.shape[d] == ir::kDynamic ||

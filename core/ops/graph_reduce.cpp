@@ -28,8 +28,9 @@ bool infer_Reduce(InferCtx& ctx) {
     for (int64_t a : *axes) {
       auto n = normalize_axis(a, rank);
       if (!n)
-        return ctx.fail("axis " + std::to_string(a) + " is out of range for rank " +
-                            std::to_string(rank), "reduce_c3");
+        return ctx.fail(
+            "axis " + std::to_string(a) + " is out of range for rank " + std::to_string(rank),
+            "reduce_c3");
       if (reduced[static_cast<size_t>(*n)])
         return ctx.fail("axis " + std::to_string(a) + " appears twice", "reduce_c3");
       reduced[static_cast<size_t>(*n)] = true;
@@ -56,8 +57,10 @@ bool infer_Reduce(InferCtx& ctx) {
   }
   std::vector<int64_t> shape;
   for (int64_t d = 0; d < rank; ++d) {
-    if (!reduced[static_cast<size_t>(d)]) shape.push_back(x.shape[static_cast<size_t>(d)]);
-    else if (keepdims) shape.push_back(1);
+    if (!reduced[static_cast<size_t>(d)])
+      shape.push_back(x.shape[static_cast<size_t>(d)]);
+    else if (keepdims)
+      shape.push_back(1);
   }
   ctx.results = {ir::Type::tensor(x.dtype, shape)};
   return true;

@@ -43,13 +43,16 @@ bool infer_Reshape(InferCtx& ctx) {
   // reshape_c1: the result is a tensor of the operand's element type.
   if (!want.is_tensor() || want.dtype != in.dtype)
     return ctx.fail("result must be a tensor of " + std::string(dtype_mlir_name(in.dtype)) +
-                        ", got " + ir::to_string(want), "reshape_c1");
+                        ", got " + ir::to_string(want),
+                    "reshape_c1");
   std::vector<int64_t> shape = want.shape;
   int dynamic = 0;
   int64_t known = 1;
   for (int64_t s : shape) {
-    if (s == ir::kDynamic) ++dynamic;
-    else known = mul_dims(known, s);
+    if (s == ir::kDynamic)
+      ++dynamic;
+    else
+      known = mul_dims(known, s);
   }
   // reshape_c2: at most one result dim is dynamic; it is solved from the element count.
   if (dynamic > 1) return ctx.fail("result may have at most one dynamic dim", "reshape_c2");
@@ -64,7 +67,8 @@ bool infer_Reshape(InferCtx& ctx) {
     } else if (known != *n) {
       // reshape_c2: element counts agree.
       return ctx.fail("operand has " + std::to_string(*n) + " elements but the result " +
-                          ir::to_string(want) + " has " + std::to_string(known), "reshape_c2");
+                          ir::to_string(want) + " has " + std::to_string(known),
+                      "reshape_c2");
     }
   }
   ctx.results = {ir::Type::tensor(in.dtype, shape)};
@@ -80,7 +84,8 @@ bool infer_Broadcast(InferCtx& ctx) {
   if (!want.is_tensor() || want.dtype != in.dtype || want.rank() < in.rank())
     return ctx.fail("result must be a tensor of " + std::string(dtype_mlir_name(in.dtype)) +
                         " with rank >= " + std::to_string(in.rank()) + ", got " +
-                        ir::to_string(want), "broadcast_c1");
+                        ir::to_string(want),
+                    "broadcast_c1");
   bool bad = false;
   auto dims = int_array_attr(ctx, "broadcast_dimensions", "broadcast_c2", bad);
   if (bad) return false;
@@ -107,7 +112,8 @@ bool infer_Broadcast(InferCtx& ctx) {
     else if (o != s)
       return ctx.fail("operand dim " + std::to_string(k) + " (" + std::to_string(s) +
                           ") cannot broadcast to result dim " + std::to_string(map[k]) + " (" +
-                          std::to_string(o) + ")", "broadcast_c3");
+                          std::to_string(o) + ")",
+                      "broadcast_c3");
   }
   ctx.results = {ir::Type::tensor(in.dtype, shape)};
   return true;
@@ -122,15 +128,17 @@ bool infer_Concat(InferCtx& ctx) {
   if (first.rank() == 0) return ctx.fail("operands must have rank >= 1", "concat_c1");
   for (const ir::Type& t : ctx.operands)
     if (t.dtype != first.dtype || t.rank() != first.rank())
-      return ctx.fail("operands differ in element type or rank (" + ir::to_string(first) +
-                          " vs " + ir::to_string(t) + ")", "concat_c1");
+      return ctx.fail("operands differ in element type or rank (" + ir::to_string(first) + " vs " +
+                          ir::to_string(t) + ")",
+                      "concat_c1");
   // concat_c2: `axis` is an integer in [-rank, rank).
   const ir::Attr* ax = ctx.attr("axis");
   if (!ax || !ax->is_int()) return ctx.fail("needs an integer attribute 'axis'", "concat_c2");
   auto axis = normalize_axis(ax->i, first.rank());
   if (!axis)
     return ctx.fail("axis " + std::to_string(ax->i) + " is out of range for rank " +
-                        std::to_string(first.rank()), "concat_c2");
+                        std::to_string(first.rank()),
+                    "concat_c2");
   std::vector<int64_t> shape = first.shape;
   shape[size_t(*axis)] = 0;
   for (const ir::Type& t : ctx.operands) {
@@ -139,13 +147,13 @@ bool infer_Concat(InferCtx& ctx) {
       if (shape[d] == ir::kDynamic) shape[d] = t.shape[d];
       // concat_c3: all dims other than `axis` agree.
       else if (t.shape[d] != ir::kDynamic && t.shape[d] != shape[d])
-        return ctx.fail("operand shapes " + shape_str(first.shape) + " and " +
-                            shape_str(t.shape) + " differ outside axis " +
-                            std::to_string(*axis), "concat_c3");
+        return ctx.fail("operand shapes " + shape_str(first.shape) + " and " + shape_str(t.shape) +
+                            " differ outside axis " + std::to_string(*axis),
+                        "concat_c3");
     }
     int64_t& s = shape[size_t(*axis)];
-    s = (s == ir::kDynamic || t.shape[size_t(*axis)] == ir::kDynamic)
-            ? ir::kDynamic : s + t.shape[size_t(*axis)];
+    s = (s == ir::kDynamic || t.shape[size_t(*axis)] == ir::kDynamic) ? ir::kDynamic
+                                                                      : s + t.shape[size_t(*axis)];
   }
   ctx.results = {ir::Type::tensor(first.dtype, shape)};
   return true;
@@ -177,8 +185,9 @@ bool infer_Slice(InferCtx& ctx) {
     }
   }
   if (start->size() != r || lim.size() != r || str.size() != r)
-    return ctx.fail("'start', 'limit'/'sizes' and 'strides' need " + std::to_string(r) +
-                        " entries each", "slice_c1");
+    return ctx.fail(
+        "'start', 'limit'/'sizes' and 'strides' need " + std::to_string(r) + " entries each",
+        "slice_c1");
   std::vector<int64_t> shape(r);
   for (size_t d = 0; d < r; ++d) {
     // slice_c2: strides are positive.
@@ -188,7 +197,8 @@ bool infer_Slice(InferCtx& ctx) {
     if ((*start)[d] < 0 || (*start)[d] > lim[d] || (dim != ir::kDynamic && lim[d] > dim))
       return ctx.fail("dim " + std::to_string(d) + ": need 0 <= start (" +
                           std::to_string((*start)[d]) + ") <= limit (" + std::to_string(lim[d]) +
-                          ") <= " + std::to_string(dim), "slice_c3");
+                          ") <= " + std::to_string(dim),
+                      "slice_c3");
     shape[d] = (lim[d] - (*start)[d] + str[d] - 1) / str[d];
   }
   ctx.results = {ir::Type::tensor(in.dtype, shape)};

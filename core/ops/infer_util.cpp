@@ -10,26 +10,33 @@ std::optional<std::vector<int64_t>> broadcast_shapes(const std::vector<int64_t>&
   for (size_t k = 0; k < n; ++k) {
     int64_t da = k < n - a.size() ? 1 : a[k - (n - a.size())];
     int64_t db = k < n - b.size() ? 1 : b[k - (n - b.size())];
-    if (da == db) out[k] = da;
-    else if (da == 1) out[k] = db;
-    else if (db == 1) out[k] = da;
-    else if (da == ir::kDynamic || db == ir::kDynamic) out[k] = ir::kDynamic;
-    else return std::nullopt;
+    if (da == db)
+      out[k] = da;
+    else if (da == 1)
+      out[k] = db;
+    else if (db == 1)
+      out[k] = da;
+    else if (da == ir::kDynamic || db == ir::kDynamic)
+      out[k] = ir::kDynamic;
+    else
+      return std::nullopt;
   }
   return out;
 }
 
 bool require_tensor(InferCtx& ctx, size_t k, const char* label) {
   if (ctx.operands[k].is_tensor()) return true;
-  return ctx.fail("operand #" + std::to_string(k) + " must be a tensor, got " +
-                      ir::to_string(ctx.operands[k]), label);
+  return ctx.fail(
+      "operand #" + std::to_string(k) + " must be a tensor, got " + ir::to_string(ctx.operands[k]),
+      label);
 }
 
 bool require_float(InferCtx& ctx, size_t k, const char* label) {
   if (!require_tensor(ctx, k, label)) return false;
   if (dtype_is_float(ctx.operands[k].dtype)) return true;
   return ctx.fail("operand #" + std::to_string(k) + " must have a float element type, got " +
-                      ir::to_string(ctx.operands[k]), label);
+                      ir::to_string(ctx.operands[k]),
+                  label);
 }
 
 std::optional<std::vector<int64_t>> int_array_attr(InferCtx& ctx, const char* name,

@@ -13,11 +13,24 @@ bool movable(DType t) { return t != DType::i4; }
 /// Element types collectives reduce: the IEEE-like floats, fp8 and every integer but i1/i4.
 bool reducible(DType t) {
   switch (t) {
-    case DType::f64: case DType::f32: case DType::f16: case DType::bf16:
-    case DType::f8e4m3: case DType::f8e5m2:
-    case DType::i8: case DType::i16: case DType::i32: case DType::i64: case DType::index:
-    case DType::u8: case DType::u16: case DType::u32: case DType::u64: return true;
-    default: return false;
+    case DType::f64:
+    case DType::f32:
+    case DType::f16:
+    case DType::bf16:
+    case DType::f8e4m3:
+    case DType::f8e5m2:
+    case DType::i8:
+    case DType::i16:
+    case DType::i32:
+    case DType::i64:
+    case DType::index:
+    case DType::u8:
+    case DType::u16:
+    case DType::u32:
+    case DType::u64:
+      return true;
+    default:
+      return false;
   }
 }
 
@@ -50,7 +63,8 @@ bool operand_ok(InferCtx& ctx, bool reduce) {
   DType t = ctx.operands[0].dtype;
   if (reduce ? !reducible(t) : !movable(t))
     return ctx.fail(std::string("element type ") + dtype_mlir_name(t) + " cannot be " +
-                        (reduce ? "reduced" : "moved") + " by collectives", "mesh_c3");
+                        (reduce ? "reduced" : "moved") + " by collectives",
+                    "mesh_c3");
   return true;
 }
 
@@ -59,7 +73,8 @@ bool reduce_op_ok(InferCtx& ctx) {
   const ir::Attr* a = ctx.attr("op");
   if (!a || a->kind != ir::Attr::Kind::string ||
       (a->s != "sum" && a->s != "prod" && a->s != "max" && a->s != "min" && a->s != "avg"))
-    return ctx.fail("attribute 'op' must be \"sum\", \"prod\", \"max\", \"min\" or \"avg\"", "mesh_c4");
+    return ctx.fail("attribute 'op' must be \"sum\", \"prod\", \"max\", \"min\" or \"avg\"",
+                    "mesh_c4");
   return true;
 }
 
@@ -70,7 +85,8 @@ bool dim_attr(InferCtx& ctx, const char* name, const char* label, int64_t& out) 
   auto d = a && a->is_int() ? normalize_axis(a->i, rank) : std::nullopt;
   if (!d)
     return ctx.fail(std::string("attribute '") + name + "' must be a dimension of the rank-" +
-                        std::to_string(rank) + " operand", label);
+                        std::to_string(rank) + " operand",
+                    label);
   out = *d;
   return true;
 }
@@ -89,15 +105,17 @@ bool root_ok(InferCtx& ctx, const Setup& s) {
 bool pairs_ok(InferCtx& ctx, const Setup& s) {
   const ir::Attr* a = ctx.attr("pairs");
   auto fail = [&](const std::string& m) { return ctx.fail(m, "pairs_c1"); };
-  if (!a || a->kind != ir::Attr::Kind::array) return fail("attribute 'pairs' must be [[src, dst], ...]");
+  if (!a || a->kind != ir::Attr::Kind::array)
+    return fail("attribute 'pairs' must be [[src, dst], ...]");
   std::vector<bool> src(static_cast<size_t>(s.n)), dst(static_cast<size_t>(s.n));
   for (const ir::Attr& p : a->elems) {
     auto v = p.as_int_array();
     if (p.kind != ir::Attr::Kind::array || !v || v->size() != 2)
       return fail("attribute 'pairs' must be [[src, dst], ...]");
     for (int64_t x : *v)
-      if (x < 0 || x >= s.n) return fail("pair entry " + std::to_string(x) + " is not a group rank in [0, " +
-                                          std::to_string(s.n) + ")");
+      if (x < 0 || x >= s.n)
+        return fail("pair entry " + std::to_string(x) + " is not a group rank in [0, " +
+                    std::to_string(s.n) + ")");
     if (src[static_cast<size_t>((*v)[0])] || dst[static_cast<size_t>((*v)[1])])
       return fail("each group rank may be the source of one pair and the destination of one pair");
     src[static_cast<size_t>((*v)[0])] = dst[static_cast<size_t>((*v)[1])] = true;
@@ -150,7 +168,8 @@ bool infer_ReduceScatter(InferCtx& ctx) {
   // reduce_scatter_c1: the scattered dim divides by the group size.
   if (len != ir::kDynamic && len % s.n != 0)
     return ctx.fail("dimension " + std::to_string(d) + " of size " + std::to_string(len) +
-                        " does not divide by the group size " + std::to_string(s.n), "reduce_scatter_c1");
+                        " does not divide by the group size " + std::to_string(s.n),
+                    "reduce_scatter_c1");
   if (len != ir::kDynamic) len /= s.n;
   ctx.results = {t};
   return true;
@@ -169,7 +188,8 @@ bool infer_AllToAll(InferCtx& ctx) {
   // all_to_all_c2: the split dim divides by the group size.
   if (len != ir::kDynamic && len % s.n != 0)
     return ctx.fail("split dimension " + std::to_string(sd) + " of size " + std::to_string(len) +
-                        " does not divide by the group size " + std::to_string(s.n), "all_to_all_c2");
+                        " does not divide by the group size " + std::to_string(s.n),
+                    "all_to_all_c2");
   if (len != ir::kDynamic) len /= s.n;
   t.shape[static_cast<size_t>(cd)] = mul_dims(t.shape[static_cast<size_t>(cd)], s.n);
   ctx.results = {t};
@@ -206,7 +226,8 @@ bool infer_CollectiveScatter(InferCtx& ctx) {
   int64_t& len = t.shape[static_cast<size_t>(d)];
   if (len != ir::kDynamic && len % s.n != 0)
     return ctx.fail("dimension " + std::to_string(d) + " of size " + std::to_string(len) +
-                        " does not divide by the group size " + std::to_string(s.n), "scatter_c1");
+                        " does not divide by the group size " + std::to_string(s.n),
+                    "scatter_c1");
   if (len != ir::kDynamic) len /= s.n;
   ctx.results = {t};
   return true;
@@ -232,7 +253,8 @@ bool infer_Recv(InferCtx& ctx) {
   // recv_c1: the declared result is a statically shaped tensor (recv has no operand to infer from).
   const ir::Type& t = ctx.declared.at(0);
   if (!t.is_tensor() || !t.has_static_shape() || !movable(t.dtype))
-    return ctx.fail("result must be a statically shaped tensor, got " + ir::to_string(t), "recv_c1");
+    return ctx.fail("result must be a statically shaped tensor, got " + ir::to_string(t),
+                    "recv_c1");
   ctx.results = {t};
   return true;
 }
@@ -261,8 +283,9 @@ bool infer_Redistribute(InferCtx& ctx) {
                     "redistribute_c1");
   // redistribute_c2: partial values need a reducible element type.
   if (!a->partial.empty() && !reducible(in.dtype))
-    return ctx.fail(std::string("partial values of type ") + dtype_mlir_name(in.dtype) +
-                        " cannot be reduced", "redistribute_c2");
+    return ctx.fail(
+        std::string("partial values of type ") + dtype_mlir_name(in.dtype) + " cannot be reduced",
+        "redistribute_c2");
   auto global = mesh::global_shape(in.shape, *a, s.mesh);
   // redistribute_c3: the global shape divides under `dst`.
   auto local = mesh::local_shape(global, *b, s.mesh, err);

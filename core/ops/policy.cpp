@@ -25,7 +25,8 @@ NumericPolicy read_policy(const ir::Op& op) {
   if (a->kind != ir::Attr::Kind::dict) throw bad("must be a dictionary", "policy_c1");
   for (auto& [k, v] : a->dict) {
     auto str = [&]() -> std::string {
-      if (v.kind != ir::Attr::Kind::string) throw bad("field '" + k + "' must be a string", "policy_c2");
+      if (v.kind != ir::Attr::Kind::string)
+        throw bad("field '" + k + "' must be a string", "policy_c2");
       return v.s;
     };
     auto dtype = [&]() {
@@ -33,16 +34,21 @@ NumericPolicy read_policy(const ir::Op& op) {
       if (!d) throw bad("unknown type \"" + v.s + "\" in field '" + k + "'", "policy_c2");
       return *d;
     };
-    if (k == "storage") p.storage = dtype();
-    else if (k == "compute") p.compute = dtype();
-    else if (k == "accum") p.accum = dtype();
-    else if (k == "accum_model") p.accum_model = str();
+    if (k == "storage")
+      p.storage = dtype();
+    else if (k == "compute")
+      p.compute = dtype();
+    else if (k == "accum")
+      p.accum = dtype();
+    else if (k == "accum_model")
+      p.accum_model = str();
     else if (k == "rounding") {
       auto r = parse_rounding(str());
       if (!r) throw bad("unknown rounding \"" + v.s + "\"", "policy_c2");
       p.convert.rounding = *r;
     } else if (k == "saturate") {
-      if (v.kind != ir::Attr::Kind::boolean) throw bad("'saturate' must be true or false", "policy_c2");
+      if (v.kind != ir::Attr::Kind::boolean)
+        throw bad("'saturate' must be true or false", "policy_c2");
       p.convert.saturate = v.b;
     } else if (k == "denorm") {
       std::string s = str();
@@ -58,9 +64,12 @@ NumericPolicy read_policy(const ir::Op& op) {
       }
     } else if (k == "profile") {
       std::string s = str();
-      if (s == "ocp") p.convert.profile = num::Profile::kOcp;
-      else if (s == "cuda") p.convert.profile = num::Profile::kCuda;
-      else throw bad("'profile' must be \"ocp\" or \"cuda\"", "policy_c2");
+      if (s == "ocp")
+        p.convert.profile = num::Profile::kOcp;
+      else if (s == "cuda")
+        p.convert.profile = num::Profile::kCuda;
+      else
+        throw bad("'profile' must be \"ocp\" or \"cuda\"", "policy_c2");
     } else if (k == "seed") {
       if (v.kind != ir::Attr::Kind::integer) throw bad("'seed' must be an integer", "policy_c2");
       p.convert.seed = static_cast<uint64_t>(v.i);

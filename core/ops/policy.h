@@ -12,11 +12,11 @@ namespace tessera::ops {
 
 /// The parsed policy of one op; absent fields take the defaults shown.
 struct NumericPolicy {
-  std::optional<DType> storage;     ///< Element type results are stored in (default: result type).
-  DType compute = DType::f32;       ///< Type elementwise math runs in.
-  DType accum = DType::f32;         ///< Accumulator type of contractions and reductions.
+  std::optional<DType> storage;  ///< Element type results are stored in (default: result type).
+  DType compute = DType::f32;    ///< Type elementwise math runs in.
+  DType accum = DType::f32;      ///< Accumulator type of contractions and reductions.
   std::string accum_model = "sequential";  ///< sequential | pairwise | tensor-core model names.
-  num::ConvertOptions convert;      ///< Rounding, saturation, denormals, profile, seed.
+  num::ConvertOptions convert;             ///< Rounding, saturation, denormals, profile, seed.
   double loss_scale = 1.0;
 };
 

@@ -8,12 +8,18 @@ namespace tessera::ops {
 
 const char* level_name(Level l) {
   switch (l) {
-    case Level::builtin: return "builtin";
-    case Level::graph: return "graph";
-    case Level::schedule: return "schedule";
-    case Level::tile: return "tile";
-    case Level::target: return "target";
-    case Level::mesh: return "mesh";
+    case Level::builtin:
+      return "builtin";
+    case Level::graph:
+      return "graph";
+    case Level::schedule:
+      return "schedule";
+    case Level::tile:
+      return "tile";
+    case Level::target:
+      return "target";
+    case Level::mesh:
+      return "mesh";
   }
   return "?";
 }

@@ -55,8 +55,8 @@ Diagnostic& DiagnosticEngine::op_error(const ir::Op& op, std::string message, co
 
 std::string DiagnosticEngine::render(const Diagnostic& d) const {
   static const char* kSev[] = {"error", "warning", "note"};
-  std::string out = format_location(sm_, d.loc) + ": " + kSev[static_cast<int>(d.severity)] +
-                    ": " + d.message + "\n";
+  std::string out = format_location(sm_, d.loc) + ": " + kSev[static_cast<int>(d.severity)] + ": " +
+                    d.message + "\n";
   if (sm_ && d.loc.known()) {
     std::string line = sm_->line_text(d.loc.file, d.loc.line);
     if (line.size() > 200) {  // Keep huge lines readable: show a window around the column.

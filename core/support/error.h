@@ -1,4 +1,5 @@
-// User-facing errors: bad input raises tessera::Error, which tools turn into a diagnostic and exit 1.
+// User-facing errors: bad input raises tessera::Error, which tools turn into a diagnostic and
+// exit 1.
 #pragma once
 
 #include <stdexcept>

@@ -112,21 +112,36 @@ Token Lexer::next() {
     return make(k, std::string(1, c), loc);
   };
   switch (c) {
-    case '(': return single(Tok::l_paren);
-    case ')': return single(Tok::r_paren);
-    case '{': return single(Tok::l_brace);
-    case '}': return single(Tok::r_brace);
-    case '[': return single(Tok::l_square);
-    case ']': return single(Tok::r_square);
-    case '<': return single(Tok::less);
-    case '>': return single(Tok::greater);
-    case ',': return single(Tok::comma);
-    case ':': return single(Tok::colon);
-    case '=': return single(Tok::equal);
-    case '+': return single(Tok::plus);
-    case '?': return single(Tok::question);
-    case '*': return single(Tok::star);
-    case '"': return lex_string(loc);
+    case '(':
+      return single(Tok::l_paren);
+    case ')':
+      return single(Tok::r_paren);
+    case '{':
+      return single(Tok::l_brace);
+    case '}':
+      return single(Tok::r_brace);
+    case '[':
+      return single(Tok::l_square);
+    case ']':
+      return single(Tok::r_square);
+    case '<':
+      return single(Tok::less);
+    case '>':
+      return single(Tok::greater);
+    case ',':
+      return single(Tok::comma);
+    case ':':
+      return single(Tok::colon);
+    case '=':
+      return single(Tok::equal);
+    case '+':
+      return single(Tok::plus);
+    case '?':
+      return single(Tok::question);
+    case '*':
+      return single(Tok::star);
+    case '"':
+      return lex_string(loc);
     case '-':
       if (peek(1) == '>') {
         advance();
@@ -134,7 +149,8 @@ Token Lexer::next() {
         return make(Tok::arrow, "->", loc);
       }
       return single(Tok::minus);
-    default: break;
+    default:
+      break;
   }
   if (std::isdigit(static_cast<unsigned char>(c))) return lex_number(loc);
   if (c == '%' || c == '^' || c == '@' || c == '#' || c == '!') {
@@ -146,7 +162,8 @@ Token Lexer::next() {
     }
     size_t start = pos_;
     while (is_id_char(peek()) || (c == '%' && peek() == '-')) advance();
-    if (pos_ == start) return make(Tok::error, std::string("expected identifier after '") + c + "'", loc);
+    if (pos_ == start)
+      return make(Tok::error, std::string("expected identifier after '") + c + "'", loc);
     std::string id(text_.substr(start, pos_ - start));
     if (c == '%' && peek() == '#' && std::isdigit(static_cast<unsigned char>(peek(1)))) {
       advance();
@@ -166,7 +183,10 @@ Token Lexer::next() {
       }
       return make(Tok::excl_id, id, loc);
     }
-    Tok k = c == '%' ? Tok::percent_id : c == '^' ? Tok::caret_id : c == '@' ? Tok::at_id : Tok::hash_id;
+    Tok k = c == '%'   ? Tok::percent_id
+            : c == '^' ? Tok::caret_id
+            : c == '@' ? Tok::at_id
+                       : Tok::hash_id;
     return make(k, id, loc);
   }
   if (std::isalpha(static_cast<unsigned char>(c)) || c == '_') {

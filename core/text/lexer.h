@@ -10,7 +10,8 @@
 namespace tessera::text {
 
 enum class Tok : uint8_t {
-  eof, error,
+  eof,
+  error,
   bare_id,     ///< module, func.func, tensor, f32, tessera.add, x
   percent_id,  ///< %a, %0, %x#1 (text excludes the `%`)
   caret_id,    ///< ^bb0
@@ -18,9 +19,24 @@ enum class Tok : uint8_t {
   excl_id,     ///< !tessera.token<...> (text is the whole spelling)
   hash_id,     ///< #alias
   string,      ///< "text" (text is the unescaped value)
-  integer, floating,
-  l_paren, r_paren, l_brace, r_brace, l_square, r_square, less, greater,
-  comma, colon, equal, arrow, minus, plus, question, star,
+  integer,
+  floating,
+  l_paren,
+  r_paren,
+  l_brace,
+  r_brace,
+  l_square,
+  r_square,
+  less,
+  greater,
+  comma,
+  colon,
+  equal,
+  arrow,
+  minus,
+  plus,
+  question,
+  star,
 };
 
 struct Token {

@@ -239,8 +239,8 @@ bool Parser::parse_number_attr(Attr& a, bool negative) {
     int64_t v = 0;
     bool hex = text.size() > 2 && text[1] == 'x';
     uint64_t u = 0;
-    auto [p, ec] = std::from_chars(text.data() + (hex ? 2 : 0), text.data() + text.size(), u,
-                                   hex ? 16 : 10);
+    auto [p, ec] =
+        std::from_chars(text.data() + (hex ? 2 : 0), text.data() + text.size(), u, hex ? 16 : 10);
     if (ec != std::errc()) {
       diag_.error(loc, "integer literal '" + text + "' is out of range");
       failed_ = true;
@@ -336,7 +336,8 @@ bool Parser::parse_dense(Attr& a) {
     for (size_t k = 0; k < a.data.size(); ++k) {
       unsigned v = 0;
       auto [p, ec] = std::from_chars(digits.data() + 2 * k, digits.data() + 2 * k + 2, v, 16);
-      if (ec != std::errc() || p != digits.data() + 2 * k + 2) return error("bad hex digit in dense");
+      if (ec != std::errc() || p != digits.data() + 2 * k + 2)
+        return error("bad hex digit in dense");
       a.data[k] = static_cast<std::byte>(v);
     }
     return true;
@@ -406,7 +407,8 @@ bool Parser::parse_attr(Attr& a) {
       consume();
       return true;
     case Tok::integer:
-    case Tok::floating: return parse_number_attr(a, false);
+    case Tok::floating:
+      return parse_number_attr(a, false);
     case Tok::minus:
       consume();
       if (!at(Tok::integer) && !at(Tok::floating)) return error("expected a number after '-'");
@@ -467,8 +469,10 @@ bool Parser::parse_attr(Attr& a) {
       a = Attr::type_attr(std::move(t));
       return true;
     }
-    case Tok::hash_id: return error("attribute aliases (#" + tok_.text + ") are not supported");
-    default: return error("expected an attribute value");
+    case Tok::hash_id:
+      return error("attribute aliases (#" + tok_.text + ") are not supported");
+    default:
+      return error("expected an attribute value");
   }
 }
 
@@ -600,8 +604,8 @@ bool Parser::parse_op(ir::Block& block) {
   size_t total = 0;
   for (auto& rn : names) total += static_cast<size_t>(rn.count);
   if (total != o.results.size()) {
-    diag_.error(op_loc, "operation defines " + std::to_string(o.results.size()) +
-                            " results but " + std::to_string(total) + " names were given");
+    diag_.error(op_loc, "operation defines " + std::to_string(o.results.size()) + " results but " +
+                            std::to_string(total) + " names were given");
     failed_ = true;
     return false;
   }
@@ -758,8 +762,7 @@ bool Parser::parse_func(Op& o) {
     o.regions.emplace_back();
     entry->parent = &o;
     o.regions[0].blocks.push_back(std::move(entry));
-    if (!parse_region(o.regions[0], &o, true))
-      return false;
+    if (!parse_region(o.regions[0], &o, true)) return false;
   }
   bool ok = resolve_scope();
   names_ = std::move(saved_names);

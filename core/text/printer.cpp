@@ -15,7 +15,8 @@ using ir::Value;
 bool is_valid_name(const std::string& n) {
   if (n.empty()) return false;
   for (char c : n)
-    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '.' || c == '-'))
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '.' ||
+          c == '-'))
       return false;
   return true;
 }
@@ -38,6 +39,9 @@ class Printer {
   }
   /// Assigns printable names to an op's results (all share one base name).
   std::string result_base(const Op& o);
+  /// Names every value of an isolated op's regions up front, in textual order, so that uses
+  /// printed before their definition (forward references) already have names.
+  void assign_names(const Op& isolated);
   std::string ref(const Value* v);
   std::string arg_name(const Value* v);
   std::string fresh(const std::string& want, bool is_arg);
@@ -86,6 +90,17 @@ std::string Printer::result_base(const Op& o) {
   return base;
 }
 
+void Printer::assign_names(const Op& isolated) {
+  for (const ir::Region& r : isolated.regions)
+    for (const auto& b : r.blocks) {
+      for (const auto& a : b->args) arg_name(a.get());
+      for (const auto& o : b->ops) {
+        if (!o->results.empty()) result_base(*o);
+        if (o->name != "func.func") assign_names(*o);
+      }
+    }
+}
+
 std::string Printer::ref(const Value* v) {
   if (!v) return "%<null>";
   auto it = names_.find(v);
@@ -95,7 +110,9 @@ std::string Printer::ref(const Value* v) {
 
 void Printer::results_prefix(const Op& o) {
   if (o.results.empty()) return;
-  std::string base = result_base(o);
+  auto known = names_.find(o.results[0].get());
+  std::string base =
+      known != names_.end() ? known->second.substr(1, known->second.find('#') - 1) : result_base(o);
   out_ += "%" + base;
   if (o.results.size() > 1) out_ += ":" + std::to_string(o.results.size());
   out_ += " = ";
@@ -145,7 +162,10 @@ void Printer::generic(const Op& o, int ind) {
     bool isolated = o.name == "func.func";
     auto saved = names_;
     auto saved_used = used_;
-    if (isolated) begin_scope();
+    if (isolated) {
+      begin_scope();
+      assign_names(o);
+    }
     out_ += " (";
     for (size_t k = 0; k < o.regions.size(); ++k) {
       if (k) out_ += ", ";
@@ -171,6 +191,7 @@ void Printer::generic(const Op& o, int ind) {
 
 void Printer::func(const Op& o, int ind) {
   begin_scope();
+  assign_names(o);
   out_ += "func.func ";
   std::string vis = o.attrs.get_string("sym_visibility", "");
   if (!vis.empty()) out_ += vis + " ";
@@ -188,7 +209,8 @@ void Printer::func(const Op& o, int ind) {
   } else if (ft && ft->kind == ir::Attr::Kind::func_type) {
     const auto& ins = ft->elems[0].elems;
     for (size_t a = 0; a < ins.size(); ++a)
-      out_ += (a ? ", " : "") + std::string("%arg") + std::to_string(a) + ": " + ir::to_string(ins[a].type);
+      out_ += (a ? ", " : "") + std::string("%arg") + std::to_string(a) + ": " +
+              ir::to_string(ins[a].type);
   }
   out_ += ")";
   auto results = ir::func_result_types(o);
@@ -231,11 +253,13 @@ void Printer::custom(const Op& o, int ind) {
   for (size_t k = 0; k < o.operands.size(); ++k) out_ += (k ? ", " : " ") + ref(o.operands[k]);
   attr_dict(o.attrs, {});
   out_ += " : (";
-  for (size_t k = 0; k < o.operands.size(); ++k) out_ += (k ? ", " : "") + ir::to_string(o.operands[k]->type);
+  for (size_t k = 0; k < o.operands.size(); ++k)
+    out_ += (k ? ", " : "") + ir::to_string(o.operands[k]->type);
   out_ += ") -> ";
   bool paren = o.results.size() != 1;
   if (paren) out_ += "(";
-  for (size_t k = 0; k < o.results.size(); ++k) out_ += (k ? ", " : "") + ir::to_string(o.results[k]->type);
+  for (size_t k = 0; k < o.results.size(); ++k)
+    out_ += (k ? ", " : "") + ir::to_string(o.results[k]->type);
   if (paren) out_ += ")";
 }
 

@@ -25,17 +25,20 @@ bool verify_op(const Op& op, DiagnosticEngine& diag) {
   int n = static_cast<int>(op.operands.size());
   // generic_c1: operand count within the op's declared range.
   if (n < d.min_operands || (d.max_operands >= 0 && n > d.max_operands)) {
-    std::string want = d.min_operands == d.max_operands
-                           ? std::to_string(d.min_operands)
-                           : std::to_string(d.min_operands) + ".." +
-                                 (d.max_operands < 0 ? std::string("any") : std::to_string(d.max_operands));
+    std::string want =
+        d.min_operands == d.max_operands
+            ? std::to_string(d.min_operands)
+            : std::to_string(d.min_operands) + ".." +
+                  (d.max_operands < 0 ? std::string("any") : std::to_string(d.max_operands));
     diag.op_error(op, "expects " + want + " operands, got " + std::to_string(n), "generic_c1");
     return false;
   }
   // generic_c2: result count.
   if (d.num_results >= 0 && static_cast<int>(op.results.size()) != d.num_results) {
-    diag.op_error(op, "expects " + std::to_string(d.num_results) + " results, got " +
-                          std::to_string(op.results.size()), "generic_c2");
+    diag.op_error(op,
+                  "expects " + std::to_string(d.num_results) + " results, got " +
+                      std::to_string(op.results.size()),
+                  "generic_c2");
     return false;
   }
   // policy_c1..c3: a numeric policy, where present, is well formed.
@@ -85,22 +88,25 @@ bool infer_op(const ir::Op& op, const std::vector<ir::Type>& operand_types, bool
     return false;
   }
   if (ctx.results.size() != op.results.size()) {
-    diag.op_error(op, "internal: infer produced " + std::to_string(ctx.results.size()) +
-                          " result types", "generic_c3");
+    diag.op_error(
+        op, "internal: infer produced " + std::to_string(ctx.results.size()) + " result types",
+        "generic_c3");
     return false;
   }
   // generic_c3: every declared result type agrees with the inferred one (dynamic dims match any).
   for (size_t k = 0; k < ctx.results.size(); ++k) {
     if (!ir::types_compatible(ctx.results[k], ctx.declared[k])) {
-      diag.op_error(op, "result #" + std::to_string(k) + " has type " +
-                            ir::to_string(ctx.declared[k]) + " but the operands give " +
-                            ir::to_string(ctx.results[k]), ctx.result_label);
+      diag.op_error(op,
+                    "result #" + std::to_string(k) + " has type " + ir::to_string(ctx.declared[k]) +
+                        " but the operands give " + ir::to_string(ctx.results[k]),
+                    ctx.result_label);
       return false;
     }
     // Keep the more precise of the two: a static declared dim refines a dynamic inferred one.
     if (!runtime)
       for (size_t d = 0; d < ctx.results[k].shape.size(); ++d)
-        if (ctx.results[k].shape[d] == ir::kDynamic) ctx.results[k].shape[d] = ctx.declared[k].shape[d];
+        if (ctx.results[k].shape[d] == ir::kDynamic)
+          ctx.results[k].shape[d] = ctx.declared[k].shape[d];
   }
   results = std::move(ctx.results);
   return true;

@@ -12,7 +12,8 @@ namespace tessera::cli {
 
 namespace po = boost::program_options;
 
-po::variables_map parse_args(const std::vector<std::string>& args, const po::options_description& desc,
+po::variables_map parse_args(const std::vector<std::string>& args,
+                             const po::options_description& desc,
                              const po::positional_options_description& pos) {
   po::variables_map vm;
   try {
@@ -25,7 +26,7 @@ po::variables_map parse_args(const std::vector<std::string>& args, const po::opt
 }
 
 std::optional<po::variables_map> parse_file_command(const std::vector<std::string>& args,
-                                                   po::options_description& desc) {
+                                                    po::options_description& desc) {
   desc.add_options()("help,h", "show this help")("file", po::value<std::string>(), "the module");
   po::positional_options_description pos;
   pos.add("file", 1);
@@ -55,8 +56,8 @@ interp::Tensor load_param_npy(const std::string& file, const ir::Value& param, u
     try {
       io::reinterpret_as(h, param.type.dtype);
     } catch (const Error& e) {
-      throw Error(file + ": holds " + dtype_short_name(h.dtype) + " data but parameter '%" + param.name +
-                  "' is " + ir::to_string(param.type) + " (" + e.what() + ")");
+      throw Error(file + ": holds " + dtype_short_name(h.dtype) + " data but parameter '%" +
+                  param.name + "' is " + ir::to_string(param.type) + " (" + e.what() + ")");
     }
   }
   return interp::Tensor::from_host(h);
@@ -67,7 +68,8 @@ std::string read_file(const std::string& path, uint64_t max_bytes) {
   if (!in) throw Error(path + ": cannot open file");
   in.seekg(0, std::ios::end);
   auto size = static_cast<uint64_t>(in.tellg());
-  if (size > max_bytes) throw Error(path + ": file is larger than " + std::to_string(max_bytes) + " bytes");
+  if (size > max_bytes)
+    throw Error(path + ": file is larger than " + std::to_string(max_bytes) + " bytes");
   in.seekg(0);
   std::string s(size, '\0');
   in.read(s.data(), static_cast<std::streamsize>(size));
@@ -79,7 +81,8 @@ std::string main_help() {
   std::ostringstream os;
   os << "Usage: tessera-interp <command> [options]\n\n"
         "Runs Tessera programs on the CPU, bit-exactly.\n\nCommands:\n";
-#define TESSERA_COMMAND(id, name, summary) os << "  " << std::string(name).append(12 - std::string(name).size(), ' ') << summary << "\n";
+#define TESSERA_COMMAND(id, name, summary) \
+  os << "  " << std::string(name).append(12 - std::string(name).size(), ' ') << summary << "\n";
 #include "interp/cli/commands.def"
 #undef TESSERA_COMMAND
   os << "\nRun 'tessera-interp <command> --help' for a command's options.\n"

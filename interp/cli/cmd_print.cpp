@@ -11,7 +11,8 @@ using namespace tessera::interp;
 
 int cmd_print(const std::vector<std::string>& args) {
   namespace po = boost::program_options;
-  po::options_description desc("Usage: tessera-interp print FILE [--generic] [--no-verify]\n\nOptions");
+  po::options_description desc(
+      "Usage: tessera-interp print FILE [--generic] [--no-verify]\n\nOptions");
   desc.add_options()("generic", "print every op in the generic form")(
       "no-verify", "print even if the module does not verify");
   auto parsed = parse_file_command(args, desc);

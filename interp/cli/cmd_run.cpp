@@ -19,23 +19,31 @@ using namespace tessera::interp;
 int cmd_run(const std::vector<std::string>& args) {
   namespace po = boost::program_options;
   po::options_description desc(
-      "Usage: tessera-interp run FILE [--entry NAME] [--input NAME=FILE.npy]... [--output-dir DIR]\n"
+      "Usage: tessera-interp run FILE [--entry NAME] [--input NAME=FILE.npy]... [--output-dir "
+      "DIR]\n"
       "                          [--threads N] [--print] [--max-memory BYTES] [--check LIST]\n"
-      "                          [--check-limit N] [--schedule-seed N] [--trace FILE.json]\n\nOptions");
-  desc.add_options()
-      ("entry", po::value<std::string>()->default_value("main"), "function to run")
-      ("input,i", po::value<std::vector<std::string>>()->composing(),
-       "NAME=FILE.npy: bind a parameter (by name without '%', or by position) to a .npy file")
-      ("output-dir,o", po::value<std::string>(), "write each result as DIR/<name or index>.npy")
-      ("threads", po::value<int>()->default_value(0), "worker threads (0 = all cores); results do not depend on it")
-      ("print", "print the results to standard output")
-      ("per-rank-outputs", "mesh programs: write DIR/<name>@<rank>.npy per rank (docs/collectives.md)")
-      ("max-memory", po::value<uint64_t>()->default_value(uint64_t{8} << 30),
-       "refuse programs whose live buffers would exceed this many bytes")
-      ("check", po::value<std::string>(), "tile sanitizers: LIST of bounds,races,barriers,init,async or all (exit 3 on a report)")
-      ("check-limit", po::value<uint64_t>()->default_value(100), "print at most N sanitizer reports")
-      ("schedule-seed", po::value<uint64_t>()->default_value(0), "tile kernels: reproducibly permute the interleaving of tiles and groups (0 = in order)")
-      ("trace", po::value<std::string>(), "write a trace: tile kernels a Chrome/Perfetto FILE.json; mesh programs every rank's sends and recvs");
+      "                          [--check-limit N] [--schedule-seed N] [--trace "
+      "FILE.json]\n\nOptions");
+  desc.add_options()("entry", po::value<std::string>()->default_value("main"), "function to run")(
+      "input,i", po::value<std::vector<std::string>>()->composing(),
+      "NAME=FILE.npy: bind a parameter (by name without '%', or by position) to a .npy file")(
+      "output-dir,o", po::value<std::string>(), "write each result as DIR/<name or index>.npy")(
+      "threads", po::value<int>()->default_value(0),
+      "worker threads (0 = all cores); results do not depend on it")(
+      "print", "print the results to standard output")(
+      "per-rank-outputs",
+      "mesh programs: write DIR/<name>@<rank>.npy per rank (docs/collectives.md)")(
+      "max-memory", po::value<uint64_t>()->default_value(uint64_t{8} << 30),
+      "refuse programs whose live buffers would exceed this many bytes")(
+      "check", po::value<std::string>(),
+      "tile sanitizers: LIST of bounds,races,barriers,init,async or all (exit 3 on a report)")(
+      "check-limit", po::value<uint64_t>()->default_value(100),
+      "print at most N sanitizer reports")(
+      "schedule-seed", po::value<uint64_t>()->default_value(0),
+      "tile kernels: reproducibly permute the interleaving of tiles and groups (0 = in order)")(
+      "trace", po::value<std::string>(),
+      "write a trace: tile kernels a Chrome/Perfetto FILE.json; mesh programs every rank's sends "
+      "and recvs");
   auto parsed = parse_file_command(args, desc);
   if (!parsed) return 0;
   auto& vm = *parsed;
@@ -59,12 +67,14 @@ int cmd_run(const std::vector<std::string>& args) {
   auto lm = load_module(read_file(path), path);
   std::cerr << lm->warnings;
   if (interp::mesh::has_mesh(*lm))  // mesh programs: global or per-rank I/O (docs/collectives.md)
-    return run_mesh_cli(*lm, vm.count("input") ? vm["input"].as<std::vector<std::string>>()
-                                               : std::vector<std::string>{},
-                        ro, vm.count("output-dir") ? vm["output-dir"].as<std::string>() : "",
-                        vm.count("print") > 0, vm.count("per-rank-outputs") > 0);
+    return run_mesh_cli(
+        *lm,
+        vm.count("input") ? vm["input"].as<std::vector<std::string>>() : std::vector<std::string>{},
+        ro, vm.count("output-dir") ? vm["output-dir"].as<std::string>() : "", vm.count("print") > 0,
+        vm.count("per-rank-outputs") > 0);
   const ir::Op* func = lm->module->lookup_func(ro.entry);
-  if (!func || func->regions.empty()) throw Error("no function body named '" + ro.entry + "' in " + path);
+  if (!func || func->regions.empty())
+    throw Error("no function body named '" + ro.entry + "' in " + path);
   const ir::Block& entry = func->regions[0].front();
   // Bind inputs by name or position.
   std::map<size_t, std::string> files;
@@ -91,8 +101,8 @@ int cmd_run(const std::vector<std::string>& args) {
   for (size_t k = 0; k < entry.args.size(); ++k) {
     auto it = files.find(k);
     if (it == files.end())
-      throw UsageError{"missing --input for parameter '%" + entry.args[k]->name + "' (#" + std::to_string(k) +
-                       ", " + ir::to_string(entry.args[k]->type) + ")"};
+      throw UsageError{"missing --input for parameter '%" + entry.args[k]->name + "' (#" +
+                       std::to_string(k) + ", " + ir::to_string(entry.args[k]->type) + ")"};
     inputs.push_back(load_param_npy(it->second, *entry.args[k], ro.max_memory));
   }
   auto outs = run_function(*lm, inputs, ro);
@@ -105,10 +115,12 @@ int cmd_run(const std::vector<std::string>& args) {
       io::write_npy(dir + "/" + result_stem(*func, k) + ".npy", outs[k].to_host());
   }
   if (vm.count("print") || !vm.count("output-dir"))
-    for (size_t k = 0; k < outs.size(); ++k) std::cout << format_tensor(result_stem(*func, k), outs[k]);
+    for (size_t k = 0; k < outs.size(); ++k)
+      std::cout << format_tensor(result_stem(*func, k), outs[k]);
   for (const std::string& r : ro.tile.log->reports) std::cerr << r;
   if (ro.tile.log->total > ro.tile.log->reports.size())
-    std::cerr << (ro.tile.log->total - ro.tile.log->reports.size()) << " more reports (--check-limit)\n";
+    std::cerr << (ro.tile.log->total - ro.tile.log->reports.size())
+              << " more reports (--check-limit)\n";
   return ro.tile.log->total > 0 ? kExitCheckFired : 0;
 }
 

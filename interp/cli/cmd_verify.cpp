@@ -12,7 +12,8 @@ using namespace tessera::interp;
 
 int cmd_verify(const std::vector<std::string>& args) {
   namespace po = boost::program_options;
-  po::options_description desc("Usage: tessera-interp verify FILE [--verify-diagnostics]\n\nOptions");
+  po::options_description desc(
+      "Usage: tessera-interp verify FILE [--verify-diagnostics]\n\nOptions");
   desc.add_options()(
       "verify-diagnostics",
       "split FILE at '// -----' lines and check the errors against expected-error annotations");

@@ -20,7 +20,8 @@ struct Expectation {
 
 }  // namespace
 
-int check_expected_diagnostics(const std::string& text, const std::string& name, std::string& report) {
+int check_expected_diagnostics(const std::string& text, const std::string& name,
+                               std::string& report) {
   // Split into chunks, keeping line numbers global by padding each chunk with blank lines.
   std::vector<std::string> chunks(1);
   std::vector<uint32_t> first_line{1};
@@ -57,7 +58,8 @@ int check_expected_diagnostics(const std::string& text, const std::string& name,
           auto off = static_cast<uint32_t>(std::stoul(m[4].str()));
           target = m[3].str() == "-" ? ln - off : m[3].str() == "+" ? ln + off : off;
         }
-        want.push_back({m[1].str() == "error" ? Severity::error : Severity::warning, target, m[5].str()});
+        want.push_back(
+            {m[1].str() == "error" ? Severity::error : Severity::warning, target, m[5].str()});
       }
       ++ln;
       if (e == std::string::npos) break;
@@ -86,7 +88,8 @@ int check_expected_diagnostics(const std::string& text, const std::string& name,
       if (!x.seen) {
         ++failures;
         report += name + ":" + std::to_string(x.line) + ": expected " +
-                  (x.severity == Severity::error ? "error" : "warning") + " {{" + x.text + "}} was not produced\n";
+                  (x.severity == Severity::error ? "error" : "warning") + " {{" + x.text +
+                  "}} was not produced\n";
       }
   }
   return failures;

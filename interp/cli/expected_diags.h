@@ -1,4 +1,5 @@
-// MLIR-style `expected-error` checking for verifier tests (tessera-interp verify --verify-diagnostics).
+// MLIR-style `expected-error` checking for verifier tests (tessera-interp verify
+// --verify-diagnostics).
 #pragma once
 
 #include <string>
@@ -11,6 +12,7 @@ namespace tessera::cli {
 ///   // expected-error@+N {{substring}}   N lines below (also @-N)
 ///   // expected-warning ...              likewise for warnings
 /// Returns the number of mismatches; `report` receives a description of each.
-int check_expected_diagnostics(const std::string& text, const std::string& name, std::string& report);
+int check_expected_diagnostics(const std::string& text, const std::string& name,
+                               std::string& report);
 
 }  // namespace tessera::cli

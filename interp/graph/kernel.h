@@ -33,9 +33,14 @@ using KernelFn = void (*)(KernelCtx&);
 template <typename F>
 void dispatch_float(const KernelCtx& ctx, DType t, F&& f) {
   switch (t) {
-    case DType::f32: f.template operator()<float>(); return;
-    case DType::f64: f.template operator()<double>(); return;
-    default: ctx.fail(std::string("element type ") + dtype_mlir_name(t) + " is not supported here");
+    case DType::f32:
+      f.template operator()<float>();
+      return;
+    case DType::f64:
+      f.template operator()<double>();
+      return;
+    default:
+      ctx.fail(std::string("element type ") + dtype_mlir_name(t) + " is not supported here");
   }
 }
 
@@ -43,17 +48,42 @@ void dispatch_float(const KernelCtx& ctx, DType t, F&& f) {
 template <typename F>
 void dispatch_any(const KernelCtx& ctx, DType t, F&& f) {
   switch (t) {
-    case DType::f32: f.template operator()<float>(); return;
-    case DType::f64: f.template operator()<double>(); return;
-    case DType::i1: case DType::u8: f.template operator()<uint8_t>(); return;
-    case DType::i8: f.template operator()<int8_t>(); return;
-    case DType::i16: f.template operator()<int16_t>(); return;
-    case DType::i32: f.template operator()<int32_t>(); return;
-    case DType::i64: case DType::index: f.template operator()<int64_t>(); return;
-    case DType::u16: case DType::f16: case DType::bf16: f.template operator()<uint16_t>(); return;
-    case DType::u32: f.template operator()<uint32_t>(); return;
-    case DType::u64: f.template operator()<uint64_t>(); return;
-    default: ctx.fail(std::string("element type ") + dtype_mlir_name(t) + " is not supported here");
+    case DType::f32:
+      f.template operator()<float>();
+      return;
+    case DType::f64:
+      f.template operator()<double>();
+      return;
+    case DType::i1:
+    case DType::u8:
+      f.template operator()<uint8_t>();
+      return;
+    case DType::i8:
+      f.template operator()<int8_t>();
+      return;
+    case DType::i16:
+      f.template operator()<int16_t>();
+      return;
+    case DType::i32:
+      f.template operator()<int32_t>();
+      return;
+    case DType::i64:
+    case DType::index:
+      f.template operator()<int64_t>();
+      return;
+    case DType::u16:
+    case DType::f16:
+    case DType::bf16:
+      f.template operator()<uint16_t>();
+      return;
+    case DType::u32:
+      f.template operator()<uint32_t>();
+      return;
+    case DType::u64:
+      f.template operator()<uint64_t>();
+      return;
+    default:
+      ctx.fail(std::string("element type ") + dtype_mlir_name(t) + " is not supported here");
   }
 }
 

@@ -26,9 +26,8 @@ void kernel_FlashAttn(KernelCtx& ctx) {
     const int64_t bh = qt.dim(0) * qt.dim(1), sq = qt.dim(2), d = qt.dim(3);
     const int64_t sk = kt.dim(2), dv = vt.dim(3);
     const bool causal = ctx.op.attrs.get_bool("causal", false);
-    const double scale64 = ctx.op.attrs.get("scale")
-                               ? ctx.op.attrs.get("scale")->as_double()
-                               : 1.0 / std::sqrt(static_cast<double>(d));
+    const double scale64 = ctx.op.attrs.get("scale") ? ctx.op.attrs.get("scale")->as_double()
+                                                     : 1.0 / std::sqrt(static_cast<double>(d));
     const T scale = static_cast<T>(scale64);
     const T* q = qt.data<T>();
     const T* k = kt.data<T>();

@@ -41,7 +41,8 @@ void kernel_call(KernelCtx& ctx) {
   auto results = run_plan(plan, args, *ctx.sm);
   for (size_t k = 0; k < results.size() && k < ctx.out.size(); ++k) {
     if (results[k].shape() != ctx.output(k).shape() || results[k].dtype() != ctx.output(k).dtype())
-      ctx.fail("result #" + std::to_string(k) + " of the callee has type " + ir::to_string(results[k].type()));
+      ctx.fail("result #" + std::to_string(k) + " of the callee has type " +
+               ir::to_string(results[k].type()));
     ctx.output(k) = results[k];
   }
 }

@@ -101,28 +101,37 @@ bool is_neg_inf(T x) {
 
 }  // namespace
 
-void kernel_Add(KernelCtx& c) { arith(c, [](auto x, auto y) { return x + y; }); }
-void kernel_Sub(KernelCtx& c) { arith(c, [](auto x, auto y) { return x - y; }); }
-void kernel_Mul(KernelCtx& c) { arith(c, [](auto x, auto y) { return x * y; }); }
+void kernel_Add(KernelCtx& c) {
+  arith(c, [](auto x, auto y) { return x + y; });
+}
+void kernel_Sub(KernelCtx& c) {
+  arith(c, [](auto x, auto y) { return x - y; });
+}
+void kernel_Mul(KernelCtx& c) {
+  arith(c, [](auto x, auto y) { return x * y; });
+}
 void kernel_Div(KernelCtx& c) {
   // The verifier admits float operands only (binary_c1).
-  dispatch_float(c, c.input(0).dtype(), [&]<typename T>() {
-    binary_map<T, T>(c, [](T x, T y) { return x / y; });
-  });
+  dispatch_float(c, c.input(0).dtype(),
+                 [&]<typename T>() { binary_map<T, T>(c, [](T x, T y) { return x / y; }); });
 }
 void kernel_Max(KernelCtx& c) {
   dispatch_any(c, c.input(0).dtype(), [&]<typename T>() {
     binary_map<T, T>(c, [](T x, T y) {
-      if constexpr (std::is_floating_point_v<T>) return nan_max(x, y);
-      else return x > y ? x : y;
+      if constexpr (std::is_floating_point_v<T>)
+        return nan_max(x, y);
+      else
+        return x > y ? x : y;
     });
   });
 }
 void kernel_Min(KernelCtx& c) {
   dispatch_any(c, c.input(0).dtype(), [&]<typename T>() {
     binary_map<T, T>(c, [](T x, T y) {
-      if constexpr (std::is_floating_point_v<T>) return nan_min(x, y);
-      else return x < y ? x : y;
+      if constexpr (std::is_floating_point_v<T>)
+        return nan_min(x, y);
+      else
+        return x < y ? x : y;
     });
   });
 }
@@ -131,12 +140,24 @@ void kernel_Pow(KernelCtx& c) {
     binary_map<T, T>(c, [](T x, T y) { return std::pow(x, y); });
   });
 }
-void kernel_CmpEq(KernelCtx& c) { compare(c, [](auto x, auto y) { return x == y; }); }
-void kernel_CmpNe(KernelCtx& c) { compare(c, [](auto x, auto y) { return x != y; }); }
-void kernel_CmpLt(KernelCtx& c) { compare(c, [](auto x, auto y) { return x < y; }); }
-void kernel_CmpLe(KernelCtx& c) { compare(c, [](auto x, auto y) { return x <= y; }); }
-void kernel_CmpGt(KernelCtx& c) { compare(c, [](auto x, auto y) { return x > y; }); }
-void kernel_CmpGe(KernelCtx& c) { compare(c, [](auto x, auto y) { return x >= y; }); }
+void kernel_CmpEq(KernelCtx& c) {
+  compare(c, [](auto x, auto y) { return x == y; });
+}
+void kernel_CmpNe(KernelCtx& c) {
+  compare(c, [](auto x, auto y) { return x != y; });
+}
+void kernel_CmpLt(KernelCtx& c) {
+  compare(c, [](auto x, auto y) { return x < y; });
+}
+void kernel_CmpLe(KernelCtx& c) {
+  compare(c, [](auto x, auto y) { return x <= y; });
+}
+void kernel_CmpGt(KernelCtx& c) {
+  compare(c, [](auto x, auto y) { return x > y; });
+}
+void kernel_CmpGe(KernelCtx& c) {
+  compare(c, [](auto x, auto y) { return x >= y; });
+}
 
 void kernel_Select(KernelCtx& c) {
   dispatch_any(c, c.output().dtype(), [&]<typename T>() {
@@ -157,16 +178,28 @@ void kernel_Select(KernelCtx& c) {
   });
 }
 
-void kernel_Neg(KernelCtx& c) { unary(c, [](auto x) { return -x; }); }
-void kernel_Abs(KernelCtx& c) { unary(c, [](auto x) { return std::fabs(x); }); }
-void kernel_Exp(KernelCtx& c) { unary(c, [](auto x) { return std::exp(x); }); }
-void kernel_Log(KernelCtx& c) { unary(c, [](auto x) { return std::log(x); }); }
-void kernel_Sqrt(KernelCtx& c) { unary(c, [](auto x) { return std::sqrt(x); }); }
+void kernel_Neg(KernelCtx& c) {
+  unary(c, [](auto x) { return -x; });
+}
+void kernel_Abs(KernelCtx& c) {
+  unary(c, [](auto x) { return std::fabs(x); });
+}
+void kernel_Exp(KernelCtx& c) {
+  unary(c, [](auto x) { return std::exp(x); });
+}
+void kernel_Log(KernelCtx& c) {
+  unary(c, [](auto x) { return std::log(x); });
+}
+void kernel_Sqrt(KernelCtx& c) {
+  unary(c, [](auto x) { return std::sqrt(x); });
+}
 void kernel_Rsqrt(KernelCtx& c) {
   // Two roundings: sqrt, then the division.
   unary(c, [](auto x) { return static_cast<decltype(x)>(1) / std::sqrt(x); });
 }
-void kernel_Tanh(KernelCtx& c) { unary(c, [](auto x) { return std::tanh(x); }); }
+void kernel_Tanh(KernelCtx& c) {
+  unary(c, [](auto x) { return std::tanh(x); });
+}
 void kernel_Relu(KernelCtx& c) {
   // relu(NaN) = NaN; relu(-0) = +0.
   unary(c, [](auto x) { return std::isnan(x) ? x : (x > 0 ? x : static_cast<decltype(x)>(0)); });

@@ -106,8 +106,8 @@ void matmul_model(const Dims& d, const num::AccumModel& model, const float* a, c
     for (int64_t i = r.begin(); i < r.end(); ++i) {
       for (int64_t p = 0; p < d.k; ++p) row[p] = v.a[i * v.ars + p * v.acs];
       for (int64_t j = 0; j < d.n; ++j)
-        c[i * d.n + j] = num::accumulate(model, row.data(), bt.data() + j * d.k,
-                                         static_cast<int>(d.k), 0.0f);
+        c[i * d.n + j] =
+            num::accumulate(model, row.data(), bt.data() + j * d.k, static_cast<int>(d.k), 0.0f);
     }
   });
 }
@@ -139,9 +139,8 @@ void kernel_Matmul(KernelCtx& ctx) {
     const double* a = decode<double>(ta, sa);
     const double* b = decode<double>(tb, sb);
     double* c = out.dtype() == DType::f64 ? out.data<double>() : (sc.resize(n_out), sc.data());
-    for_each_batch<double>(d, a, b, c, [&](const double* x, const double* y, double* z) {
-      matmul_f64(d, x, y, z);
-    });
+    for_each_batch<double>(
+        d, a, b, c, [&](const double* x, const double* y, double* z) { matmul_f64(d, x, y, z); });
     if (c != out.data<double>())
       num::convert_array(DType::f64, c, out.dtype(), out.bytes(), n_out, pol.convert);
     return;

@@ -1,6 +1,6 @@
 // tessera.reduce kernel: sequential folds in row-major order, parallel over output elements only.
-#include <cmath>
 #include <algorithm>
+#include <cmath>
 #include <limits>
 #include <optional>
 #include <string>
@@ -108,8 +108,10 @@ void kernel_Reduce(KernelCtx& c) {
   ReduceIndex ix = index_reduction(x.shape(), reduced);
   dispatch_float(c, x.dtype(), [&]<typename T>() {
     DType acc = explicit_accum(c.op).value_or(x.dtype());
-    if (acc == DType::f64) run_reduce<T, double>(c, ix, kind);
-    else run_reduce<T, float>(c, ix, kind);
+    if (acc == DType::f64)
+      run_reduce<T, double>(c, ix, kind);
+    else
+      run_reduce<T, float>(c, ix, kind);
   });
 }
 

@@ -49,10 +49,14 @@ void gather_e(const std::byte* in, std::byte* out, const std::vector<int64_t>& s
 void gather(const KernelCtx& ctx, const Tensor& in, Tensor& out,
             const std::vector<int64_t>& istride, int64_t base) {
   switch (elem_bytes(ctx, in.dtype())) {
-    case 1: return gather_e<1>(in.bytes(), out.bytes(), out.shape(), istride, base);
-    case 2: return gather_e<2>(in.bytes(), out.bytes(), out.shape(), istride, base);
-    case 4: return gather_e<4>(in.bytes(), out.bytes(), out.shape(), istride, base);
-    default: return gather_e<8>(in.bytes(), out.bytes(), out.shape(), istride, base);
+    case 1:
+      return gather_e<1>(in.bytes(), out.bytes(), out.shape(), istride, base);
+    case 2:
+      return gather_e<2>(in.bytes(), out.bytes(), out.shape(), istride, base);
+    case 4:
+      return gather_e<4>(in.bytes(), out.bytes(), out.shape(), istride, base);
+    default:
+      return gather_e<8>(in.bytes(), out.bytes(), out.shape(), istride, base);
   }
 }
 
@@ -80,7 +84,8 @@ void kernel_Broadcast(KernelCtx& ctx) {
   const Tensor& in = ctx.input(0);
   Tensor& out = ctx.output();
   std::vector<int64_t> map;
-  if (auto dims = ctx.op.attrs.get("broadcast_dimensions")) map = *dims->as_int_array();
+  if (auto dims = ctx.op.attrs.get("broadcast_dimensions"))
+    map = *dims->as_int_array();
   else
     for (int64_t k = 0; k < in.rank(); ++k) map.push_back(out.rank() - in.rank() + k);
   auto s = row_major_strides(in.shape());

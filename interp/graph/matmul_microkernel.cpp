@@ -139,8 +139,10 @@ void sgemm_fast(int64_t m, int64_t n, int64_t k, MatView a, MatView b, float* c,
                 const int64_t h = std::min(kMr, mc - is);
                 float* ct = c + (i0 + is) * ldc + j0 + js;
                 const float* pa = apack.get() + is * kc;
-                if (h == kMr && w == kNr) tile_6x16(kc, pa, pb, ct, ldc, first);
-                else edge_tile(kc, pa, pb, ct, ldc, first, h, w);
+                if (h == kMr && w == kNr)
+                  tile_6x16(kc, pa, pb, ct, ldc, first);
+                else
+                  edge_tile(kc, pa, pb, ct, ldc, first, h, w);
               }
             }
           }
@@ -150,8 +152,7 @@ void sgemm_fast(int64_t m, int64_t n, int64_t k, MatView a, MatView b, float* c,
   }
 }
 
-void sgemm_reference(int64_t m, int64_t n, int64_t k, MatView a, MatView b, float* c,
-                     int64_t ldc) {
+void sgemm_reference(int64_t m, int64_t n, int64_t k, MatView a, MatView b, float* c, int64_t ldc) {
   tbb::parallel_for(tbb::blocked_range<int64_t>(0, m, 1), [&](auto r) {
     for (int64_t i = r.begin(); i < r.end(); ++i)
       for (int64_t j = 0; j < n; ++j) {

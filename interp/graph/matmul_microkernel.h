@@ -19,7 +19,6 @@ struct MatView {
 void sgemm_fast(int64_t m, int64_t n, int64_t k, MatView a, MatView b, float* c, int64_t ldc);
 
 /// The readable reference of the same order: three loops and std::fma.
-void sgemm_reference(int64_t m, int64_t n, int64_t k, MatView a, MatView b, float* c,
-                     int64_t ldc);
+void sgemm_reference(int64_t m, int64_t n, int64_t k, MatView a, MatView b, float* c, int64_t ldc);
 
 }  // namespace tessera::interp

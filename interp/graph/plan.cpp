@@ -29,7 +29,9 @@ std::vector<std::string> arg_dim_names(const ir::Op& func, size_t k) {
   std::vector<std::string> out;
   if (dims->kind == ir::Attr::Kind::array) {
     for (const ir::Attr& e : dims->elems)
-      out.push_back(e.kind == ir::Attr::Kind::string ? e.s : e.kind == ir::Attr::Kind::integer ? std::to_string(e.i) : "?");
+      out.push_back(e.kind == ir::Attr::Kind::string    ? e.s
+                    : e.kind == ir::Attr::Kind::integer ? std::to_string(e.i)
+                                                        : "?");
   } else if (dims->kind == ir::Attr::Kind::string) {
     std::string s = dims->s, cur;
     for (char c : s) {
@@ -45,7 +47,9 @@ std::vector<std::string> arg_dim_names(const ir::Op& func, size_t k) {
   return out;
 }
 
-bool is_low_precision(const ir::Type& t) { return t.is_shaped() && dtype_is_low_precision_float(t.dtype); }
+bool is_low_precision(const ir::Type& t) {
+  return t.is_shaped() && dtype_is_low_precision_float(t.dtype);
+}
 
 }  // namespace
 
@@ -53,12 +57,13 @@ Plan compile_plan(const ir::Op& func, const std::vector<ir::Type>& arg_types,
                   const SourceManager& sm, const PlanOptions& opts) {
   Plan plan;
   plan.func = &func;
-  if (func.regions.empty()) fail_at(sm, func.loc, "function '" + ir::func_name(func) + "' has no body");
+  if (func.regions.empty())
+    fail_at(sm, func.loc, "function '" + ir::func_name(func) + "' has no body");
   const ir::Block& entry = func.regions[0].front();
   if (arg_types.size() != entry.args.size())
-    fail_at(sm, func.loc, "function '" + ir::func_name(func) + "' takes " +
-                              std::to_string(entry.args.size()) + " arguments but " +
-                              std::to_string(arg_types.size()) + " inputs were given");
+    fail_at(sm, func.loc,
+            "function '" + ir::func_name(func) + "' takes " + std::to_string(entry.args.size()) +
+                " arguments but " + std::to_string(arg_types.size()) + " inputs were given");
   std::unordered_map<const ir::Value*, int> slot;
   std::unordered_map<int, ir::Type> slot_type;
   std::map<std::string, std::pair<int64_t, size_t>> named;  // dim name -> (size, arg index)
@@ -67,18 +72,19 @@ Plan compile_plan(const ir::Op& func, const std::vector<ir::Type>& arg_types,
     const ir::Type& want = entry.args[k]->type;
     const ir::Type& got = arg_types[k];
     if (!ir::types_compatible(want, got))
-      fail_at(sm, entry.args[k]->loc, "input #" + std::to_string(k) + " ('%" + entry.args[k]->name +
-                                          "') has type " + ir::to_string(got) + " but the function expects " +
-                                          ir::to_string(want));
+      fail_at(sm, entry.args[k]->loc,
+              "input #" + std::to_string(k) + " ('%" + entry.args[k]->name + "') has type " +
+                  ir::to_string(got) + " but the function expects " + ir::to_string(want));
     auto names = arg_dim_names(func, k);
     for (size_t d = 0; d < names.size() && d < got.shape.size(); ++d) {
       const std::string& n = names[d];
       if (n.empty() || n == "?" || std::isdigit(static_cast<unsigned char>(n[0]))) continue;
       auto [it, inserted] = named.emplace(n, std::make_pair(got.shape[d], k));
       if (!inserted && it->second.first != got.shape[d])
-        fail_at(sm, entry.args[k]->loc, "dimension '" + n + "' is " + std::to_string(it->second.first) +
-                                            " in input #" + std::to_string(it->second.second) + " but " +
-                                            std::to_string(got.shape[d]) + " in input #" + std::to_string(k));
+        fail_at(sm, entry.args[k]->loc,
+                "dimension '" + n + "' is " + std::to_string(it->second.first) + " in input #" +
+                    std::to_string(it->second.second) + " but " + std::to_string(got.shape[d]) +
+                    " in input #" + std::to_string(k));
     }
     int s = plan.num_slots++;
     slot[entry.args[k].get()] = s;
@@ -100,8 +106,10 @@ Plan compile_plan(const ir::Op& func, const std::vector<ir::Type>& arg_types,
     }
     if (!op->def) fail_at(sm, op->loc, "'" + op->name + "' is not a registered op and cannot run");
     KernelFn k = graph_kernel(*op);
-    if (!k && !opts.allow_missing_kernels) fail_at(sm, op->loc, "'" + op->name + "' op cannot run in the Graph IR interpreter (level " +
-                                     ops::level_name(op->def->level) + ")");
+    if (!k && !opts.allow_missing_kernels)
+      fail_at(sm, op->loc,
+              "'" + op->name + "' op cannot run in the Graph IR interpreter (level " +
+                  ops::level_name(op->def->level) + ")");
     PlanStep st;
     st.op = op;
     st.kernel = k;
@@ -115,7 +123,9 @@ Plan compile_plan(const ir::Op& func, const std::vector<ir::Type>& arg_types,
     if (!verify::infer_op(*op, in_types, true, diag, st.result_types)) throw Error(diag.render());
     for (auto& t : st.result_types) {
       if (t.is_shaped() && !t.has_static_shape())
-        fail_at(sm, op->loc, "'" + op->name + "' op result shape " + ir::to_string(t) + " is not known at run time");
+        fail_at(
+            sm, op->loc,
+            "'" + op->name + "' op result shape " + ir::to_string(t) + " is not known at run time");
       storage_bytes(t.dtype, t.shape);  // throws on overflow
     }
     (void)ops::read_policy(*op);  // validate early, with the op's name
@@ -161,12 +171,14 @@ Plan compile_plan(const ir::Op& func, const std::vector<ir::Type>& arg_types,
       plan.peak_bytes = std::max(plan.peak_bytes, live);
     }
     for (int s : st.release)
-      if (!pinned[static_cast<size_t>(s)]) live -= storage_bytes(slot_type[s].dtype, slot_type[s].shape);
+      if (!pinned[static_cast<size_t>(s)])
+        live -= storage_bytes(slot_type[s].dtype, slot_type[s].shape);
   }
   if (plan.peak_bytes > opts.max_memory)
-    fail_at(sm, func.loc, "running '" + ir::func_name(func) + "' needs " + std::to_string(plan.peak_bytes) +
-                              " bytes of live buffers, above the limit of " +
-                              std::to_string(opts.max_memory) + " (--max-memory)");
+    fail_at(sm, func.loc,
+            "running '" + ir::func_name(func) + "' needs " + std::to_string(plan.peak_bytes) +
+                " bytes of live buffers, above the limit of " + std::to_string(opts.max_memory) +
+                " (--max-memory)");
   return plan;
 }
 
@@ -196,7 +208,8 @@ class BufferPool {
 Tensor widen_to_f32(const Tensor& t) {
   if (!dtype_is_low_precision_float(t.dtype())) return t;
   Tensor w(DType::f32, t.shape());
-  num::convert_array(t.dtype(), t.bytes(), DType::f32, w.bytes(), static_cast<size_t>(t.numel()), {});
+  num::convert_array(t.dtype(), t.bytes(), DType::f32, w.bytes(), static_cast<size_t>(t.numel()),
+                     {});
   return w;
 }
 
@@ -221,7 +234,8 @@ PlanRunner::~PlanRunner() = default;
 PlanRunner::PlanRunner(PlanRunner&&) noexcept = default;
 
 void PlanRunner::set_args(const std::vector<Tensor>& args) {
-  for (size_t k = 0; k < args.size(); ++k) st_->slots[static_cast<size_t>(st_->plan.arg_slots[k])] = args[k];
+  for (size_t k = 0; k < args.size(); ++k)
+    st_->slots[static_cast<size_t>(st_->plan.arg_slots[k])] = args[k];
 }
 
 Tensor& PlanRunner::slot(int s) { return st_->slots[static_cast<size_t>(s)]; }
@@ -288,7 +302,8 @@ std::vector<Tensor> PlanRunner::results() const {
   return out;
 }
 
-std::vector<Tensor> run_plan(const Plan& plan, const std::vector<Tensor>& args, const SourceManager& sm) {
+std::vector<Tensor> run_plan(const Plan& plan, const std::vector<Tensor>& args,
+                             const SourceManager& sm) {
   PlanRunner runner(plan, sm);
   runner.set_args(args);
   for (size_t k = 0; k < plan.steps.size(); ++k) runner.run_step(k);

@@ -18,11 +18,11 @@ namespace tessera::interp {
 struct PlanStep {
   const ir::Op* op = nullptr;
   KernelFn kernel = nullptr;
-  std::vector<int> inputs;   ///< Slot per operand.
-  std::vector<int> outputs;  ///< Slot per result.
+  std::vector<int> inputs;             ///< Slot per operand.
+  std::vector<int> outputs;            ///< Slot per result.
   std::vector<ir::Type> result_types;  ///< Concrete result types.
-  std::vector<int> release;  ///< Slots whose last use is this step.
-  bool widen = false;        ///< Run in f32 around low-precision operands/results.
+  std::vector<int> release;            ///< Slots whose last use is this step.
+  bool widen = false;                  ///< Run in f32 around low-precision operands/results.
 };
 
 struct PlanOptions {
@@ -37,10 +37,10 @@ struct Plan {
   const ir::Op* func = nullptr;
   std::vector<PlanStep> steps;
   int num_slots = 0;
-  std::vector<int> arg_slots;     ///< Slot of each function argument.
-  std::vector<int> result_slots;  ///< Slot of each returned value.
+  std::vector<int> arg_slots;                     ///< Slot of each function argument.
+  std::vector<int> result_slots;                  ///< Slot of each returned value.
   std::vector<ir::Type> arg_types, result_types;  ///< Concrete.
-  uint64_t peak_bytes = 0;        ///< Peak live bytes under the plan's buffer reuse.
+  uint64_t peak_bytes = 0;  ///< Peak live bytes under the plan's buffer reuse.
 };
 
 /// Compiles `func` for the given concrete argument types: binds dynamic and named dims

@@ -85,8 +85,8 @@ class HeaderParser {
   }
   bool at(char c) const { return pos_ < s_.size() && s_[pos_] == c; }
   void skip_ws() {
-    while (pos_ < s_.size() && (s_[pos_] == ' ' || s_[pos_] == '\t' || s_[pos_] == '\n' ||
-                                s_[pos_] == '\r')) {
+    while (pos_ < s_.size() &&
+           (s_[pos_] == ' ' || s_[pos_] == '\t' || s_[pos_] == '\n' || s_[pos_] == '\r')) {
       ++pos_;
     }
   }
@@ -180,10 +180,9 @@ class HeaderParser {
       int bytes;
     };
     static constexpr Entry kTable[] = {
-        {"b1", DType::i1, 1},  {"i1", DType::i8, 1},   {"i2", DType::i16, 2},
-        {"i4", DType::i32, 4}, {"i8", DType::i64, 8},  {"u1", DType::u8, 1},
-        {"u2", DType::u16, 2}, {"u4", DType::u32, 4},  {"u8", DType::u64, 8},
-        {"f2", DType::f16, 2}, {"f4", DType::f32, 4},  {"f8", DType::f64, 8},
+        {"b1", DType::i1, 1},  {"i1", DType::i8, 1},  {"i2", DType::i16, 2}, {"i4", DType::i32, 4},
+        {"i8", DType::i64, 8}, {"u1", DType::u8, 1},  {"u2", DType::u16, 2}, {"u4", DType::u32, 4},
+        {"u8", DType::u64, 8}, {"f2", DType::f16, 2}, {"f4", DType::f32, 4}, {"f8", DType::f64, 8},
     };
     for (const Entry& e : kTable) {
       if (rest == e.code) {
@@ -221,8 +220,7 @@ Preamble parse_preamble(std::span<const std::byte> head, uint64_t file_size,
   }
   int major = static_cast<int>(head[6]), minor = static_cast<int>(head[7]);
   if ((major < 1 || major > 3) || minor != 0) {
-    fail(name, "unsupported format version " + std::to_string(major) + "." +
-                   std::to_string(minor));
+    fail(name, "unsupported format version " + std::to_string(major) + "." + std::to_string(minor));
   }
   Preamble p;
   int len_bytes = major == 1 ? 2 : 4;
@@ -334,18 +332,34 @@ Header parse_header_text(std::span<const std::byte> bytes, const std::string& na
 
 std::string descr_for(DType t) {
   switch (t) {
-    case DType::f64: return "<f8";
-    case DType::f32: case DType::tf32: return "<f4";
-    case DType::f16: return "<f2";
-    case DType::bf16: case DType::u16: return "<u2";
-    case DType::i1: return "|b1";
-    case DType::i4: case DType::i8: return "|i1";
-    case DType::i16: return "<i2";
-    case DType::i32: return "<i4";
-    case DType::i64: case DType::index: return "<i8";
-    case DType::u32: return "<u4";
-    case DType::u64: return "<u8";
-    default: return "|u1";  // u8 and the 8-bit float formats as raw bits.
+    case DType::f64:
+      return "<f8";
+    case DType::f32:
+    case DType::tf32:
+      return "<f4";
+    case DType::f16:
+      return "<f2";
+    case DType::bf16:
+    case DType::u16:
+      return "<u2";
+    case DType::i1:
+      return "|b1";
+    case DType::i4:
+    case DType::i8:
+      return "|i1";
+    case DType::i16:
+      return "<i2";
+    case DType::i32:
+      return "<i4";
+    case DType::i64:
+    case DType::index:
+      return "<i8";
+    case DType::u32:
+      return "<u4";
+    case DType::u64:
+      return "<u8";
+    default:
+      return "|u1";  // u8 and the 8-bit float formats as raw bits.
   }
 }
 
@@ -391,8 +405,8 @@ interp::HostTensor read_npy(const std::string& path, uint64_t max_bytes) {
   uint64_t file_size = static_cast<uint64_t>(end);
   in.seekg(0, std::ios::beg);
   auto read_exact = [&](std::vector<std::byte>& buf, const char* what) {
-    if (!buf.empty() && !in.read(reinterpret_cast<char*>(buf.data()),
-                                 static_cast<std::streamsize>(buf.size()))) {
+    if (!buf.empty() &&
+        !in.read(reinterpret_cast<char*>(buf.data()), static_cast<std::streamsize>(buf.size()))) {
       fail(path, std::string("read error in the ") + what);
     }
   };
@@ -487,8 +501,8 @@ void reinterpret_as(interp::HostTensor& t, DType target) {
     return;
   }
   if (t.dtype == DType::i4 || dtype_bits(t.dtype) != dtype_bits(target)) {
-    throw Error(what + " (element widths differ: " + std::to_string(dtype_bits(t.dtype)) +
-                " vs " + std::to_string(dtype_bits(target)) + " bits)");
+    throw Error(what + " (element widths differ: " + std::to_string(dtype_bits(t.dtype)) + " vs " +
+                std::to_string(dtype_bits(target)) + " bits)");
   }
   unsigned limit = 0;
   if (target == DType::f6e2m3 || target == DType::f6e3m2) limit = 0x3F;

@@ -20,8 +20,11 @@ constexpr size_t kGrain = 1 << 14;  // elements per parallel chunk of a fold
 template <typename T>
 T combine_float(ReduceOp op, T a, T b) {
   switch (op) {
-    case ReduceOp::sum: case ReduceOp::avg: return a + b;
-    case ReduceOp::prod: return a * b;
+    case ReduceOp::sum:
+    case ReduceOp::avg:
+      return a + b;
+    case ReduceOp::prod:
+      return a * b;
     case ReduceOp::max:
       if (std::isnan(a)) return a;
       if (std::isnan(b)) return b;
@@ -40,19 +43,23 @@ template <typename T>
 T combine_int(ReduceOp op, T a, T b) {
   using U = std::make_unsigned_t<T>;
   switch (op) {
-    case ReduceOp::sum: case ReduceOp::avg:
+    case ReduceOp::sum:
+    case ReduceOp::avg:
       return static_cast<T>(static_cast<U>(static_cast<U>(a) + static_cast<U>(b)));
     case ReduceOp::prod:
       return static_cast<T>(static_cast<U>(static_cast<U>(a) * static_cast<U>(b)));
-    case ReduceOp::max: return a > b ? a : b;
-    case ReduceOp::min: return a < b ? a : b;
+    case ReduceOp::max:
+      return a > b ? a : b;
+    case ReduceOp::min:
+      return a < b ? a : b;
   }
   return a;
 }
 
 /// f32 / f64: native arithmetic is exactly "compute, round once to T".
 template <typename T>
-void fold_native_float(ReduceOp op, std::span<const std::byte* const> ins, std::byte* dst, size_t numel) {
+void fold_native_float(ReduceOp op, std::span<const std::byte* const> ins, std::byte* dst,
+                       size_t numel) {
   const size_t n = ins.size();
   const T scale = static_cast<T>(1) / static_cast<T>(n);  // T(1/n), correctly rounded
   tbb::parallel_for(tbb::blocked_range<size_t>(0, numel, kGrain), [&](const auto& r) {
@@ -229,20 +236,35 @@ std::optional<ReduceOp> parse_reduce_op(std::string_view s) {
   return std::nullopt;
 }
 
-void fold(ReduceOp op, DType t, std::span<const std::byte* const> ins, std::byte* dst, size_t numel) {
+void fold(ReduceOp op, DType t, std::span<const std::byte* const> ins, std::byte* dst,
+          size_t numel) {
   switch (t) {
-    case DType::f32: return fold_native_float<float>(op, ins, dst, numel);
-    case DType::f64: return fold_native_float<double>(op, ins, dst, numel);
-    case DType::f16: case DType::bf16: case DType::f8e4m3: case DType::f8e5m2:
+    case DType::f32:
+      return fold_native_float<float>(op, ins, dst, numel);
+    case DType::f64:
+      return fold_native_float<double>(op, ins, dst, numel);
+    case DType::f16:
+    case DType::bf16:
+    case DType::f8e4m3:
+    case DType::f8e5m2:
       return fold_low_float(op, t, ins, dst, numel);
-    case DType::i8: return fold_int<int8_t>(op, ins, dst, numel);
-    case DType::i16: return fold_int<int16_t>(op, ins, dst, numel);
-    case DType::i32: return fold_int<int32_t>(op, ins, dst, numel);
-    case DType::i64: case DType::index: return fold_int<int64_t>(op, ins, dst, numel);
-    case DType::u8: return fold_int<uint8_t>(op, ins, dst, numel);
-    case DType::u16: return fold_int<uint16_t>(op, ins, dst, numel);
-    case DType::u32: return fold_int<uint32_t>(op, ins, dst, numel);
-    case DType::u64: return fold_int<uint64_t>(op, ins, dst, numel);
+    case DType::i8:
+      return fold_int<int8_t>(op, ins, dst, numel);
+    case DType::i16:
+      return fold_int<int16_t>(op, ins, dst, numel);
+    case DType::i32:
+      return fold_int<int32_t>(op, ins, dst, numel);
+    case DType::i64:
+    case DType::index:
+      return fold_int<int64_t>(op, ins, dst, numel);
+    case DType::u8:
+      return fold_int<uint8_t>(op, ins, dst, numel);
+    case DType::u16:
+      return fold_int<uint16_t>(op, ins, dst, numel);
+    case DType::u32:
+      return fold_int<uint32_t>(op, ins, dst, numel);
+    case DType::u64:
+      return fold_int<uint64_t>(op, ins, dst, numel);
     default:
       throw Error(std::string("collectives cannot reduce element type ") + dtype_mlir_name(t));
   }
@@ -270,7 +292,8 @@ std::vector<Tensor> all_gather(const Groups& g, int64_t dim, const std::vector<T
     shared[k] = Tensor(first.dtype(), shape);
   }
   for_members(g, [&](size_t k, size_t i) {
-    copy_block(in[static_cast<size_t>(g.members[k][i])], shared[k], dim, static_cast<int64_t>(i), true);
+    copy_block(in[static_cast<size_t>(g.members[k][i])], shared[k], dim, static_cast<int64_t>(i),
+               true);
   });
   for (size_t k = 0; k < g.members.size(); ++k)
     for (int64_t r : g.members[k]) out[static_cast<size_t>(r)] = shared[k];
@@ -323,7 +346,8 @@ std::vector<Tensor> all_to_all(const Groups& g, int64_t split_dim, int64_t conca
       Tensor& dst = out[static_cast<size_t>(g.members[k][i])];
       const size_t block = dst.nbytes() / static_cast<size_t>(g.group_size);
       for (size_t j = 0; j < static_cast<size_t>(g.group_size); ++j)
-        std::memcpy(dst.bytes() + j * block, in[static_cast<size_t>(g.members[k][j])].bytes() + i * block, block);
+        std::memcpy(dst.bytes() + j * block,
+                    in[static_cast<size_t>(g.members[k][j])].bytes() + i * block, block);
     });
     return out;
   }
@@ -347,11 +371,13 @@ std::vector<Tensor> all_to_all(const Groups& g, int64_t split_dim, int64_t conca
 std::vector<Tensor> broadcast(const Groups& g, int64_t root, const std::vector<Tensor>& in) {
   std::vector<Tensor> out(in.size());
   for (const auto& members : g.members)
-    for (int64_t r : members) out[static_cast<size_t>(r)] = in[static_cast<size_t>(members[static_cast<size_t>(root)])];
+    for (int64_t r : members)
+      out[static_cast<size_t>(r)] = in[static_cast<size_t>(members[static_cast<size_t>(root)])];
   return out;
 }
 
-std::vector<Tensor> reduce(const Groups& g, ReduceOp op, int64_t root, const std::vector<Tensor>& in) {
+std::vector<Tensor> reduce(const Groups& g, ReduceOp op, int64_t root,
+                           const std::vector<Tensor>& in) {
   std::vector<Tensor> all = all_reduce(g, op, in), out(in.size());
   for (const auto& members : g.members)
     for (size_t i = 0; i < members.size(); ++i) {
@@ -361,17 +387,20 @@ std::vector<Tensor> reduce(const Groups& g, ReduceOp op, int64_t root, const std
   return out;
 }
 
-std::vector<Tensor> gather(const Groups& g, int64_t dim, int64_t root, const std::vector<Tensor>& in) {
+std::vector<Tensor> gather(const Groups& g, int64_t dim, int64_t root,
+                           const std::vector<Tensor>& in) {
   std::vector<Tensor> all = all_gather(g, dim, in), out(in.size());
   for (const auto& members : g.members)
     for (size_t i = 0; i < members.size(); ++i) {
       auto r = static_cast<size_t>(members[i]);
-      out[r] = static_cast<int64_t>(i) == root ? all[r] : zeros_like(all[r].dtype(), all[r].shape());
+      out[r] =
+          static_cast<int64_t>(i) == root ? all[r] : zeros_like(all[r].dtype(), all[r].shape());
     }
   return out;
 }
 
-std::vector<Tensor> scatter(const Groups& g, int64_t dim, int64_t root, const std::vector<Tensor>& in) {
+std::vector<Tensor> scatter(const Groups& g, int64_t dim, int64_t root,
+                            const std::vector<Tensor>& in) {
   std::vector<Tensor> out(in.size());
   for_members(g, [&](size_t k, size_t i) {
     const Tensor& src = in[static_cast<size_t>(g.members[k][static_cast<size_t>(root)])];
@@ -389,9 +418,11 @@ std::vector<Tensor> ppermute(const Groups& g, const std::vector<std::pair<int64_
   std::vector<Tensor> out(in.size());
   for (const auto& members : g.members) {
     for (int64_t r : members)
-      out[static_cast<size_t>(r)] = zeros_like(in[static_cast<size_t>(r)].dtype(), in[static_cast<size_t>(r)].shape());
+      out[static_cast<size_t>(r)] =
+          zeros_like(in[static_cast<size_t>(r)].dtype(), in[static_cast<size_t>(r)].shape());
     for (auto [s, d] : pairs)
-      out[static_cast<size_t>(members[static_cast<size_t>(d)])] = in[static_cast<size_t>(members[static_cast<size_t>(s)])];
+      out[static_cast<size_t>(members[static_cast<size_t>(d)])] =
+          in[static_cast<size_t>(members[static_cast<size_t>(s)])];
   }
   return out;
 }

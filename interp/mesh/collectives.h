@@ -39,11 +39,14 @@ std::vector<Tensor> all_to_all(const Groups& g, int64_t split_dim, int64_t conca
 /// Every rank of a group gets the root's tensor.
 std::vector<Tensor> broadcast(const Groups& g, int64_t root, const std::vector<Tensor>& in);
 /// The root gets the reduction; other ranks get zeros.
-std::vector<Tensor> reduce(const Groups& g, ReduceOp op, int64_t root, const std::vector<Tensor>& in);
+std::vector<Tensor> reduce(const Groups& g, ReduceOp op, int64_t root,
+                           const std::vector<Tensor>& in);
 /// The root gets the concatenation along dim in group-rank order; other ranks get zeros.
-std::vector<Tensor> gather(const Groups& g, int64_t dim, int64_t root, const std::vector<Tensor>& in);
+std::vector<Tensor> gather(const Groups& g, int64_t dim, int64_t root,
+                           const std::vector<Tensor>& in);
 /// Group rank i gets block i (along dim) of the root's tensor.
-std::vector<Tensor> scatter(const Groups& g, int64_t dim, int64_t root, const std::vector<Tensor>& in);
+std::vector<Tensor> scatter(const Groups& g, int64_t dim, int64_t root,
+                            const std::vector<Tensor>& in);
 /// pairs of (source, destination) group ranks; ranks that are no destination get zeros.
 std::vector<Tensor> ppermute(const Groups& g, const std::vector<std::pair<int64_t, int64_t>>& pairs,
                              const std::vector<Tensor>& in);

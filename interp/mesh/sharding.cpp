@@ -46,7 +46,8 @@ void move_box(const Tensor& src, const std::vector<int64_t>& so, Tensor& dst,
       s_off += (so[d] + idx[d]) * ss[d];
       d_off += (doff[d] + idx[d]) * ds[d];
     }
-    std::memcpy(dst.bytes() + static_cast<size_t>(d_off) * es, src.bytes() + static_cast<size_t>(s_off) * es,
+    std::memcpy(dst.bytes() + static_cast<size_t>(d_off) * es,
+                src.bytes() + static_cast<size_t>(s_off) * es,
                 static_cast<size_t>(box[rank - 1]) * es);
     for (size_t d = rank - 1; d-- > 0;) {
       if (++idx[d] < box[d]) break;
@@ -103,7 +104,9 @@ std::vector<Tensor> redistribute(const Mesh& m, const ShardSpec& src, const Shar
 std::vector<Tensor> shard_global(const Mesh& m, const ShardSpec& s, const Tensor& global) {
   std::string err;
   auto local = tessera::mesh::local_shape(global.shape(), s, m, err);
-  if (!local) throw Error("cannot shard a " + ir::to_string(global.type()) + " by " + to_string(s, m) + ": " + err);
+  if (!local)
+    throw Error("cannot shard a " + ir::to_string(global.type()) + " by " + to_string(s, m) + ": " +
+                err);
   Groups pg = make_groups(m, s.partial);
   std::vector<Tensor> out(static_cast<size_t>(m.size()));
   std::map<std::vector<int64_t>, Tensor> replicas;  // identical blocks share storage

@@ -66,8 +66,8 @@ int64_t dist(DType t, uint64_t got, uint64_t want) {
 }  // namespace
 
 TEST_CASE("bitexact on f32 reports the first difference with its index") {
-  HostTensor want = make(DType::f32, {0x3f800000, 0x40000000, 0x40400000, 0x40800000, 0x40a00000,
-                                      0x40c00000});
+  HostTensor want =
+      make(DType::f32, {0x3f800000, 0x40000000, 0x40400000, 0x40800000, 0x40a00000, 0x40c00000});
   want.shape = {2, 3};
   HostTensor got = want;
   auto same = compare(got, want, bitexact());
@@ -122,9 +122,9 @@ TEST_CASE("NaN: any payload matches unless strict_nan; NaN vs number never match
   CHECK(c.ulp_histogram[7] == 1);
   CHECK(c.message.find("inf ulp") != std::string::npos);
   CHECK_FALSE(ok(DType::f32, 0x3f800000, 0x7fc00000, tol(1e9, 1e9)));
-  CHECK(ok(DType::f8e4m3, 0x7f, 0xff, bitexact()));         // S.1111.111 is NaN
-  CHECK_FALSE(ok(DType::f8e4m3, 0x7e, 0x7f, ulp(100)));     // 448 is not NaN
-  CHECK(ok(DType::f8e5m2, 0x7d, 0xfe, bitexact()));         // both NaN
+  CHECK(ok(DType::f8e4m3, 0x7f, 0xff, bitexact()));      // S.1111.111 is NaN
+  CHECK_FALSE(ok(DType::f8e4m3, 0x7e, 0x7f, ulp(100)));  // 448 is not NaN
+  CHECK(ok(DType::f8e5m2, 0x7d, 0xfe, bitexact()));      // both NaN
   CHECK(ok(DType::e8m0, 0xff, 0xff, bitexact(true)));
   CHECK_FALSE(ok(DType::e8m0, 0xfe, 0xff, ulp(5)));
 }
@@ -139,7 +139,7 @@ TEST_CASE("infinities: equal only to themselves, even under ulp and tol") {
 }
 
 TEST_CASE("tol decodes every float format: |got - want| <= atol + rtol * |want|") {
-  CHECK(ok(DType::f32, 0x3f800008, 0x3f800000, tol(1e-6, 0)));   // 8 * 2^-23 = 9.5e-7
+  CHECK(ok(DType::f32, 0x3f800008, 0x3f800000, tol(1e-6, 0)));  // 8 * 2^-23 = 9.5e-7
   CHECK_FALSE(ok(DType::f32, 0x3f800009, 0x3f800000, tol(1e-6, 0)));
   CHECK(ok(DType::f64, 0x3ff0000000000001, 0x3ff0000000000000, tol(0, 2.3e-16)));
   CHECK_FALSE(ok(DType::f64, 0x3ff0000000000001, 0x3ff0000000000000, tol(0, 2.2e-16)));

@@ -15,7 +15,8 @@ TEST_CASE("topological order follows dependencies, textual order breaks ties") {
   %dead = tessera.tanh %a : (tensor<4xf32>) -> tensor<4xf32>
   return %y : tensor<4xf32>
 }
-)", "t.mlir", sm, diag);
+)",
+                              "t.mlir", sm, diag);
   REQUIRE(m);
   auto order = analysis::topological_order(*m->funcs()[0], diag);
   REQUIRE(order.size() == 4);

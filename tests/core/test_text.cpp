@@ -91,6 +91,13 @@ TEST_CASE("forward references resolve; cycles are reported by the verifier") {
 )";
   Parsed p(text);
   REQUIRE(p.m);
+  // Forward references print with their names and read back identically.
+  std::string once = print(*p.m);
+  CHECK(once.find("%x = tessera.add %y, %a") != std::string::npos);
+  Parsed q(once);
+  REQUIRE(q.m);
+  CHECK(print(*q.m) == once);
+  CHECK(print(*q.m, true) == print(*p.m, true));
   CHECK_FALSE(verify::verify_module(*p.m, p.diag));
   CHECK(p.diag.render().find("dependency cycle (func_c4)") != std::string::npos);
 }
@@ -99,9 +106,10 @@ TEST_CASE("diagnostics carry file:line:col, the source line and a caret") {
   Parsed p("func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n  return %zz : tensor<4xf32>\n}\n");
   CHECK_FALSE(p.m);
   std::string r = p.diag.render();
-  CHECK(r == "t.mlir:2:10: error: use of undefined SSA value '%zz'\n"
-             "  return %zz : tensor<4xf32>\n"
-             "         ^\n");
+  CHECK(r ==
+        "t.mlir:2:10: error: use of undefined SSA value '%zz'\n"
+        "  return %zz : tensor<4xf32>\n"
+        "         ^\n");
 }
 
 TEST_CASE("operand types must agree with the value's definition") {

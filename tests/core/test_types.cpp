@@ -12,10 +12,10 @@ using namespace tessera;
 using namespace tessera::ir;
 
 TEST_CASE("type spelling round trips") {
-  for (const char* s : {"f32", "bf16", "f8E4M3FN", "f8E5M2", "f6E2M3FN", "f6E3M2FN", "f4E2M1FN",
-                        "f8E8M0FNU", "i1", "i4", "ui8", "index", "tensor<4x?xf32>",
-                        "tensor<f64>", "memref<64x64xbf16, 3>", "vector<4xf32>",
-                        "tensor<0x3xi32>", "!tessera.token"}) {
+  for (const char* s :
+       {"f32", "bf16", "f8E4M3FN", "f8E5M2", "f6E2M3FN", "f6E3M2FN", "f4E2M1FN", "f8E8M0FNU", "i1",
+        "i4", "ui8", "index", "tensor<4x?xf32>", "tensor<f64>", "memref<64x64xbf16, 3>",
+        "vector<4xf32>", "tensor<0x3xi32>", "!tessera.token"}) {
     auto t = text::parse_type(s);
     REQUIRE_MESSAGE(t.has_value(), s);
     CHECK(to_string(*t) == s);
@@ -23,9 +23,9 @@ TEST_CASE("type spelling round trips") {
 }
 
 TEST_CASE("malformed types are refused") {
-  for (const char* s : {"tensor<4xf33>", "tensor<4x>", "tensor<x4xf32>", "tensor<4xf32",
-                        "tensor<-1xf32>", "vector<4xf32, 3>", "memref<4xf32, zz>", "f31",
-                        "tensor<99999999999999999999xf32>"}) {
+  for (const char* s :
+       {"tensor<4xf33>", "tensor<4x>", "tensor<x4xf32>", "tensor<4xf32", "tensor<-1xf32>",
+        "vector<4xf32, 3>", "memref<4xf32, zz>", "f31", "tensor<99999999999999999999xf32>"}) {
     CHECK_MESSAGE(!text::parse_type(s).has_value(), s);
   }
 }
@@ -43,7 +43,8 @@ TEST_CASE("sizes detect overflow") {
 }
 
 TEST_CASE("compatibility treats ? as a wildcard") {
-  CHECK(types_compatible(Type::tensor(DType::f32, {kDynamic, 4}), Type::tensor(DType::f32, {7, 4})));
+  CHECK(
+      types_compatible(Type::tensor(DType::f32, {kDynamic, 4}), Type::tensor(DType::f32, {7, 4})));
   CHECK_FALSE(types_compatible(Type::tensor(DType::f32, {3, 4}), Type::tensor(DType::f32, {7, 4})));
   CHECK_FALSE(types_compatible(Type::tensor(DType::f32, {4}), Type::tensor(DType::f64, {4})));
   CHECK_FALSE(types_compatible(Type::tensor(DType::f32, {4}), Type::tensor(DType::f32, {4, 1})));

@@ -81,20 +81,35 @@ struct RawForm {
 
 RawForm raw_form(DType t) {
   switch (t) {
-    case DType::f64: return {"f8", DType::f64};
-    case DType::f32: return {"f4", DType::f32};
-    case DType::tf32: return {"f4", DType::f32};
-    case DType::f16: return {"f2", DType::f16};
-    case DType::bf16: return {"u2", DType::u16};
-    case DType::i1: return {"b1", DType::i1};
-    case DType::i8: return {"i1", DType::i8};
-    case DType::i16: return {"i2", DType::i16};
-    case DType::i32: return {"i4", DType::i32};
-    case DType::i64: case DType::index: return {"i8", DType::i64};
-    case DType::u16: return {"u2", DType::u16};
-    case DType::u32: return {"u4", DType::u32};
-    case DType::u64: return {"u8", DType::u64};
-    default: return {"u1", DType::u8};
+    case DType::f64:
+      return {"f8", DType::f64};
+    case DType::f32:
+      return {"f4", DType::f32};
+    case DType::tf32:
+      return {"f4", DType::f32};
+    case DType::f16:
+      return {"f2", DType::f16};
+    case DType::bf16:
+      return {"u2", DType::u16};
+    case DType::i1:
+      return {"b1", DType::i1};
+    case DType::i8:
+      return {"i1", DType::i8};
+    case DType::i16:
+      return {"i2", DType::i16};
+    case DType::i32:
+      return {"i4", DType::i32};
+    case DType::i64:
+    case DType::index:
+      return {"i8", DType::i64};
+    case DType::u16:
+      return {"u2", DType::u16};
+    case DType::u32:
+      return {"u4", DType::u32};
+    case DType::u64:
+      return {"u8", DType::u64};
+    default:
+      return {"u1", DType::u8};
   }
 }
 
@@ -157,8 +172,8 @@ TEST_CASE("every dtype reads in Fortran order and big endian") {
           }
         }
         std::string descr = std::string(w == 1 ? "|" : big ? ">" : "<") + raw_form(dt).descr;
-        HostTensor back = io::parse_npy(make_npy(dict_for(descr, "(2, 3, 4)", fortran), data),
-                                        "order.npy");
+        HostTensor back =
+            io::parse_npy(make_npy(dict_for(descr, "(2, 3, 4)", fortran), data), "order.npy");
         io::reinterpret_as(back, dt);
         CHECK(back.shape == shape);
         CHECK(back.data == t.data);
@@ -175,8 +190,8 @@ TEST_CASE("i4 is written one value per byte and packs back from i8") {
   std::vector<std::byte> file = io::encode_npy(t);
   HostTensor back = io::parse_npy(file, "i4.npy");
   REQUIRE(back.dtype == DType::i8);
-  std::vector<std::byte> want = {std::byte{0xFF}, std::byte{0xF8}, std::byte{0x00},
-                                 std::byte{0x07}, std::byte{0x03}};
+  std::vector<std::byte> want = {std::byte{0xFF}, std::byte{0xF8}, std::byte{0x00}, std::byte{0x07},
+                                 std::byte{0x03}};
   CHECK(back.data == want);
   io::reinterpret_as(back, DType::i4);
   CHECK(back.data == t.data);
@@ -251,8 +266,7 @@ TEST_CASE("malformed files are refused with a precise message") {
                "element count overflows 64 bits");
   expect_error(make_npy(dict_for("<f8", "(2305843009213693952,)"), d4),
                "byte size overflows 64 bits");
-  expect_error(make_npy(dict_for("<i4", "(99999999999999999999,)"), d4),
-               "does not fit in 64 bits");
+  expect_error(make_npy(dict_for("<i4", "(99999999999999999999,)"), d4), "does not fit in 64 bits");
   expect_error(make_npy(dict_for("<i4", "(2,)"), d4), "truncated data: expected 8 bytes");
   expect_error(make_npy(dict_for("<i4", "()"), std::vector<std::byte>(5)),
                "trailing garbage: 1 bytes");

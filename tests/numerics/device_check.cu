@@ -34,15 +34,14 @@ __global__ void numerics_convert_kernel(const float* in, uint64_t* out, int n, i
 /// MX / NVFP4 blocks and accumulation models on device.
 __global__ void numerics_block_kernel(const float* in, uint8_t* q, uint8_t* s, float* out) {
   const int b = blockIdx.x;
-  mx_quantize_block(DType::f8e4m3, in + 32 * b, 32, MxScaleRule::kOcp, ConvertOptions{},
-                    q + 32 * b, s + b, uint64_t(32 * b));
+  mx_quantize_block(DType::f8e4m3, in + 32 * b, 32, MxScaleRule::kOcp, ConvertOptions{}, q + 32 * b,
+                    s + b, uint64_t(32 * b));
   mx_dequantize_block(DType::f8e4m3, q + 32 * b, 32, s[b], out + 32 * b);
   nvfp4_quantize_block(in + 32 * b, 16, 1.0f, ConvertOptions::cuda(), q + 32 * b, s + b);
   nvfp4_dequantize_block(q + 32 * b, 16, s[b], 1.0f, out + 32 * b);
   const float* a = in + 32 * b;
   float r = tc_dot(tc_model(TcArch::kHopperFp8, DType::f8e4m3), a, a, 32, 0.0f);
-  r += tc_dot(tc_model(TcArch::kBlackwellMxf4Nvf4, DType::f4e2m1), a, a, 32, r, DType::f32, a,
-              a);
+  r += tc_dot(tc_model(TcArch::kBlackwellMxf4Nvf4, DType::f4e2m1), a, a, 32, r, DType::f32, a, a);
   AccumModel m;
   m.kind = AccumKind::kPairwise;
   r += accumulate(m, a, a, 32, r);

@@ -33,9 +33,9 @@ void tessera_convert(int from, const void* src, int to, void* dst, size_t n, int
 }
 
 /// The scalar reference path over an array.
-void tessera_convert_reference(int from, const void* src, int to, void* dst, size_t n,
-                               int profile, int rounding, int saturate, int flush_in,
-                               int flush_out, uint64_t seed, uint64_t stream, uint64_t first) {
+void tessera_convert_reference(int from, const void* src, int to, void* dst, size_t n, int profile,
+                               int rounding, int saturate, int flush_in, int flush_out,
+                               uint64_t seed, uint64_t stream, uint64_t first) {
   convert_array_reference(DType(from), src, DType(to), dst, n,
                           make_opts(profile, rounding, saturate, flush_in, flush_out, seed, stream),
                           first);

@@ -40,9 +40,12 @@ TEST_CASE("tc_ampere_chains_two_halves") {
   // 16 f16 products = two steps of 8. Step 1: 1 + 2^-24 -> RTZ 1. Step 2 likewise. A single
   // fused step of 16 with the same n would keep both: 1 + 2^-23.
   float a[16] = {}, b[16] = {};
-  a[0] = 1; b[0] = 1;
-  a[1] = 0x1p-24f; b[1] = 1;
-  a[8] = 0x1p-24f; b[8] = 1;
+  a[0] = 1;
+  b[0] = 1;
+  a[1] = 0x1p-24f;
+  b[1] = 1;
+  a[8] = 0x1p-24f;
+  b[8] = 1;
   const TcModel amp = tc_model(TcArch::kAmpere, DType::f16);
   CHECK(amp.k_step == 8);
   CHECK(tc_dot(amp, a, b, 16, 0.0f) == 1.0f);
@@ -93,7 +96,10 @@ TEST_CASE("tc_block_scaled_groups") {
   const TcModel m = tc_model(TcArch::kBlackwellMxf4Nvf4, DType::f4e2m1);
   CHECK(m.frac_bits == 35);
   float a[64], b[64];
-  for (int i = 0; i < 64; ++i) { a[i] = 0.5f; b[i] = 0.5f; }
+  for (int i = 0; i < 64; ++i) {
+    a[i] = 0.5f;
+    b[i] = 0.5f;
+  }
   const float sa[4] = {1, 2, 4, 8}, sb[4] = {1, 1, 1, 0.5f};
   // Each group sums to 16 * 0.25 = 4; scaled: 4 + 8 + 16 + 16 = 44.
   CHECK(tc_dot(m, a, b, 64, 0.0f, DType::f32, sa, sb) == 44.0f);

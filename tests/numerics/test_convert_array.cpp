@@ -21,7 +21,9 @@ std::vector<uint32_t> test_patterns() {
   std::vector<uint32_t> v;
   uint64_t st = 0x9E3779B97F4A7C15ull;
   for (int i = 0; i < (1 << 20); ++i) {
-    st ^= st << 13; st ^= st >> 7; st ^= st << 17;
+    st ^= st << 13;
+    st ^= st >> 7;
+    st ^= st << 17;
     v.push_back(uint32_t(st >> 16));
   }
   // Every exponent with a spread of mantissas, both signs, plus Inf / NaN.
@@ -40,8 +42,8 @@ std::vector<uint32_t> test_patterns() {
 TEST_CASE("fast_paths_equal_reference") {
   const std::vector<uint32_t> src = test_patterns();
   const size_t n = src.size();
-  for (DType to : {DType::bf16, DType::f8e4m3, DType::f8e5m2, DType::f6e2m3, DType::f6e3m2,
-                   DType::f4e2m1}) {
+  for (DType to :
+       {DType::bf16, DType::f8e4m3, DType::f8e5m2, DType::f6e2m3, DType::f6e3m2, DType::f4e2m1}) {
     for (Profile p : {Profile::kOcp, Profile::kCuda}) {
       for (bool sat : {false, true}) {
         ConvertOptions o;
@@ -82,8 +84,7 @@ TEST_CASE("stochastic_results_ignore_chunking_and_threads") {
   CHECK(whole == one);
   // Element i really uses random_bits(seed, stream, i).
   for (size_t i = 0; i < 1000; ++i) {
-    CHECK(whole[i] == convert_bits(DType::f32, src[i], DType::f8e4m3, o,
-                                   random_bits(42, 7, i)));
+    CHECK(whole[i] == convert_bits(DType::f32, src[i], DType::f8e4m3, o, random_bits(42, 7, i)));
   }
   // A different seed changes some results.
   o.seed = 43;
@@ -133,8 +134,8 @@ TEST_CASE("fast_paths_equal_reference_at_every_offset_and_tail") {
   // The vector loops take 16 or 32 elements per step; misaligned starts and every tail length
   // exercise the scalar remainder and the pack order.
   const std::vector<uint32_t> all = test_patterns();
-  for (DType to : {DType::bf16, DType::f8e4m3, DType::f8e5m2, DType::f6e2m3, DType::f6e3m2,
-                   DType::f4e2m1}) {
+  for (DType to :
+       {DType::bf16, DType::f8e4m3, DType::f8e5m2, DType::f6e2m3, DType::f6e3m2, DType::f4e2m1}) {
     for (size_t off : {size_t(1), size_t(3), size_t(17)}) {
       for (size_t n : {size_t(0), size_t(1), size_t(15), size_t(31), size_t(33), size_t(100)}) {
         ConvertOptions o;
@@ -159,7 +160,12 @@ namespace {
 std::vector<float> mx_test_data(size_t blocks, uint64_t seed) {
   std::vector<float> x(blocks * 32);
   uint64_t st = seed;
-  auto next = [&] { st ^= st << 13; st ^= st >> 7; st ^= st << 17; return st; };
+  auto next = [&] {
+    st ^= st << 13;
+    st ^= st >> 7;
+    st ^= st << 17;
+    return st;
+  };
   for (size_t b = 0; b < blocks; ++b) {
     const uint64_t kind = next() % 16;
     const uint32_t e0 = uint32_t(next() % 256);
@@ -168,10 +174,10 @@ std::vector<float> mx_test_data(size_t blocks, uint64_t seed) {
       if (e == 255) e = 254;
       uint32_t bits = uint32_t(next() >> 32) & 0x807FFFFFu;
       bits |= e << 23;
-      if (kind == 1) bits &= 0x807FFFFFu;                      // zero exponent: subnormals, zeros
-      if (kind == 2 && i == 5) bits = 0x7F800000u;              // Inf block
-      if (kind == 3 && i == 31) bits = 0xFFC00001u;             // NaN block
-      if (kind == 4) bits &= 0x80000000u;                       // all zero
+      if (kind == 1) bits &= 0x807FFFFFu;            // zero exponent: subnormals, zeros
+      if (kind == 2 && i == 5) bits = 0x7F800000u;   // Inf block
+      if (kind == 3 && i == 31) bits = 0xFFC00001u;  // NaN block
+      if (kind == 4) bits &= 0x80000000u;            // all zero
       if (kind == 5 && i % 3 == 0) bits = (bits & 0x80000000u) | (0x43E00000u + i);  // ~448
       std::memcpy(&x[b * 32 + i], &bits, 4);
     }
@@ -195,8 +201,7 @@ TEST_CASE("mx_fast_path_equals_block_reference_on_random_and_boundary_blocks") {
           mx_quantize(e, x.data(), n, q.data(), s.data(), r, o);
           for (size_t b = 0; b < nb; ++b) {
             const int len = int(std::min<size_t>(32, n - 32 * b));
-            mx_quantize_block(e, x.data() + 32 * b, len, r, o, q2.data() + 32 * b, &s2[b],
-                              32 * b);
+            mx_quantize_block(e, x.data() + 32 * b, len, r, o, q2.data() + 32 * b, &s2[b], 32 * b);
           }
           CAPTURE(dtype_short_name(e));
           CAPTURE(int(r));

@@ -31,10 +31,12 @@ double formula_value(uint32_t p) {
 }
 
 template <class F>
-uint32_t count() { return 1u << F::desc().storage_bits(); }
+uint32_t count() {
+  return 1u << F::desc().storage_bits();
+}
 
 const RoundingMode kModes[] = {RoundingMode::kNearestEven, RoundingMode::kTowardZero,
-                               RoundingMode::kUp, RoundingMode::kDown,
+                               RoundingMode::kUp,          RoundingMode::kDown,
                                RoundingMode::kNearestAway, RoundingMode::kStochastic};
 
 }  // namespace
@@ -94,7 +96,11 @@ TEST_CASE_TEMPLATE("every_midpoint_rounds_by_mode", F, SMALL_FORMATS) {
     const double mid = (lo + hi) / 2;
     // e8m0 has no mantissa: its only significand bit is odd, so ties go up.
     const uint32_t even = d.specials == Specials::kExponent ? p + 1 : ((p & 1) ? p + 1 : p);
-    struct Case { RoundingMode m; uint32_t pos; uint32_t neg; };
+    struct Case {
+      RoundingMode m;
+      uint32_t pos;
+      uint32_t neg;
+    };
     const Case cases[] = {{RoundingMode::kNearestEven, even, even},
                           {RoundingMode::kNearestAway, p + 1, p + 1},
                           {RoundingMode::kTowardZero, p, p},

@@ -34,18 +34,21 @@ TEST_CASE("mx_scale_rules") {
 
 TEST_CASE("mx_quantize_elements") {
   std::vector<float> x(64, 0.0f);
-  x[0] = 7.0f; x[1] = -3.5f; x[2] = 0.25f;  // block 0, amax 7
-  x[32] = 500.0f; x[33] = 1.0f;             // block 1, amax 500
+  x[0] = 7.0f;
+  x[1] = -3.5f;
+  x[2] = 0.25f;  // block 0, amax 7
+  x[32] = 500.0f;
+  x[33] = 1.0f;  // block 1, amax 500
   std::vector<uint8_t> q(64), s(2);
   mx_quantize(DType::f4e2m1, x.data(), 64, q.data(), s.data(), MxScaleRule::kOcp, {});
   CHECK(s[0] == 127);
-  CHECK(q[0] == 0x7);   // 7 clamps to 6
-  CHECK(q[1] == 0xE);   // -3.5 ties to even -> -4
-  CHECK(q[2] == 0x0);   // 0.25 ties to 0
+  CHECK(q[0] == 0x7);  // 7 clamps to 6
+  CHECK(q[1] == 0xE);  // -3.5 ties to even -> -4
+  CHECK(q[2] == 0x0);  // 0.25 ties to 0
   mx_quantize(DType::f4e2m1, x.data(), 64, q.data(), s.data(), MxScaleRule::kCeil, {});
   CHECK(s[0] == 128);
-  CHECK(q[0] == 0x6);   // 3.5 -> 4
-  CHECK(q[1] == 0xC);   // -1.75 ties -1.5 / -2 -> even -2
+  CHECK(q[0] == 0x6);  // 3.5 -> 4
+  CHECK(q[1] == 0xC);  // -1.75 ties -1.5 / -2 -> even -2
   mx_quantize(DType::f8e4m3, x.data(), 64, q.data(), s.data(), MxScaleRule::kCeil, {});
   CHECK(s[1] == 128);
   CHECK(q[32] == 0x78);  // 250 rounds to 256
@@ -83,8 +86,10 @@ TEST_CASE("mx_fast_path_matches_block_reference") {
 
 TEST_CASE("nvfp4_blocks") {
   float x[32] = {};
-  x[0] = 6.0f; x[1] = -1.0f;   // block 0: amax 6 -> scale 1.0 (0x38)
-  x[16] = 12.0f; x[17] = 5.0f;  // block 1: amax 12 -> scale 2.0 (0x40); 5 / 2 = 2.5 -> 2
+  x[0] = 6.0f;
+  x[1] = -1.0f;  // block 0: amax 6 -> scale 1.0 (0x38)
+  x[16] = 12.0f;
+  x[17] = 5.0f;  // block 1: amax 12 -> scale 2.0 (0x40); 5 / 2 = 2.5 -> 2
   uint8_t q[32], s[2];
   nvfp4_quantize(x, 32, 1.0f, {}, q, s);
   CHECK(s[0] == 0x38);

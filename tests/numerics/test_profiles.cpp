@@ -12,13 +12,20 @@ namespace {
 constexpr float kInf = __builtin_inff();
 const float kNan = f32_from_bits(0x7FC00000u);
 const float kNegNan = f32_from_bits(0xFFC00000u);
-ConvertOptions ocp(bool sat = false) { ConvertOptions o; o.saturate = sat; return o; }
+ConvertOptions ocp(bool sat = false) {
+  ConvertOptions o;
+  o.saturate = sat;
+  return o;
+}
 ConvertOptions cuda(bool sat = true) {
   ConvertOptions o = ConvertOptions::cuda();
   o.saturate = sat;
   return o;
 }
-ConvertOptions with_mode(ConvertOptions o, RoundingMode m) { o.rounding = m; return o; }
+ConvertOptions with_mode(ConvertOptions o, RoundingMode m) {
+  o.rounding = m;
+  return o;
+}
 }  // namespace
 
 TEST_CASE("ocp_e4m3_rules") {

@@ -96,7 +96,7 @@ TEST_CASE("fp6_fp4_modes") {
   CHECK(from_float<E2M1>(5.9f, mode(kRtz)) == 0x6);
   CHECK(from_float<E2M1>(4.1f, mode(kUp)) == 0x7);
   CHECK(from_float<E2M1>(-4.1f, mode(kDown)) == 0xF);
-  CHECK(from_float<E2M1>(100.0f, mode(kUp)) == 0x7);  // always saturates
+  CHECK(from_float<E2M1>(100.0f, mode(kUp)) == 0x7);   // always saturates
   CHECK(from_float<E2M3>(7.25f, mode(kRne)) == 0x1E);  // tie 7.0 (0x1E) / 7.5 (0x1F) -> even
   CHECK(from_float<E2M3>(7.25f, mode(kRna)) == 0x1F);
   CHECK(from_float<E3M2>(26.0f, mode(kRne)) == 0x1E);  // tie 24 (0x1E) / 28 (0x1F) -> even

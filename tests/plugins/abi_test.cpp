@@ -1,6 +1,6 @@
 // ABI tests against the real reference glue (over a stub interpreter): errors, sizes, enums.
-#include <doctest/doctest.h>
 #include <dlfcn.h>
+#include <doctest/doctest.h>
 
 #include <cstring>
 #include <string>
@@ -127,8 +127,9 @@ TEST_CASE("reference glue: only the entry symbol is exported") {
   REQUIRE(h != nullptr);
   CHECK(dlsym(h, "tessera_backend_get_api_v1") != nullptr);
   CHECK(dlsym(h, "tessera_reference_get_api_v1") == nullptr);
-  CHECK(dlsym(h, "_ZN7tessera6interp15run_module_textERKNSt7__cxx1112basic_stringIcSt11char_"
-                 "traitsIcESaIcEEERKSt6vectorINS0_10HostTensorESaISA_EERKNS0_10RunOptionsE") ==
+  CHECK(dlsym(h,
+              "_ZN7tessera6interp15run_module_textERKNSt7__cxx1112basic_stringIcSt11char_"
+              "traitsIcESaIcEEERKSt6vectorINS0_10HostTensorESaISA_EERKNS0_10RunOptionsE") ==
         nullptr);
   dlclose(h);
 }
@@ -237,7 +238,12 @@ TEST_CASE("reference glue: bad args are errors, never crashes") {
   t.data.pop_back();  // 7 bytes for 2 x f32
   Executable exe = b.compile(kEcho, {});
   CHECK_THROWS_WITH_AS(b.run(exe, {t}), doctest::Contains("does not match"), BackendError);
-  CHECK_THROWS_WITH_AS(b.compile(kEcho, [] { CompileOptions o; o.entry = "nope"; return o; }()),
+  CHECK_THROWS_WITH_AS(b.compile(kEcho,
+                                 [] {
+                                   CompileOptions o;
+                                   o.entry = "nope";
+                                   return o;
+                                 }()),
                        doctest::Contains("@nope"), BackendError);
 }
 

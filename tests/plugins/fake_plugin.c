@@ -108,13 +108,25 @@ static TesseraError* trap(TesseraClientPlatformInfoArgs* args) {
 
 static const TesseraBackendApi kApi = {
 #if defined(FAKE_OLD_MINOR)
-    TESSERA_BACKEND_API_V1_0_STRUCT_SIZE, NULL, 1, 0,
+    TESSERA_BACKEND_API_V1_0_STRUCT_SIZE,
+    NULL,
+    1,
+    0,
 #elif defined(FAKE_WRONG_MAJOR)
-    TESSERA_BACKEND_API_STRUCT_SIZE, NULL, 2, 0,
+    TESSERA_BACKEND_API_STRUCT_SIZE,
+    NULL,
+    2,
+    0,
 #elif defined(FAKE_SMALL_TABLE)
-    TESSERA_STRUCT_SIZE(TesseraBackendApi, client_create), NULL, 1, 0,
+    TESSERA_STRUCT_SIZE(TesseraBackendApi, client_create),
+    NULL,
+    1,
+    0,
 #else
-    TESSERA_BACKEND_API_STRUCT_SIZE, NULL, TESSERA_BACKEND_API_MAJOR, TESSERA_BACKEND_API_MINOR,
+    TESSERA_BACKEND_API_STRUCT_SIZE,
+    NULL,
+    TESSERA_BACKEND_API_MAJOR,
+    TESSERA_BACKEND_API_MINOR,
 #endif
     error_destroy,
     error_message,

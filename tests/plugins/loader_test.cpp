@@ -54,7 +54,7 @@ TEST_CASE("plugin built against an older minor loads; slots past its table read 
   auto lib = Library::open(fake("old_minor"));
   CHECK(lib->plugin_minor() == 0);
   CHECK((lib->api().client_platform_info == nullptr));  // the fake put a trap there
-  Backend b = Backend::create(lib);                    // would throw if the trap were called
+  Backend b = Backend::create(lib);                     // would throw if the trap were called
   CHECK(b.platform_info().empty());
 }
 
