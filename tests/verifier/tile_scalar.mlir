@@ -1,0 +1,83 @@
+// Verifier tests for arith.* and scf.* in Tile IR (docs/ops/tile/scalar.md).
+// Each chunk is one failing program named after the constraint it breaks.
+
+// arith_c1 (float op on integers)
+func.func @k(%a: i32, %b: i32) {
+  // expected-error@+1 {{needs float operands, got i32 (arith_c1)}}
+  %c = arith.addf %a, %b : i32
+  return
+}
+
+// -----
+// arith_c1 (integer register tiles are i32 or i1)
+func.func @k(%a: tensor<4xi64>, %b: tensor<4xi64>) {
+  // expected-error@+1 {{integer register tiles hold i32 or i1 (arith_c1)}}
+  %c = arith.addi %a, %b : tensor<4xi64>
+  return
+}
+
+// -----
+// arith_c2 (select: a tile condition has the branches' shape)
+func.func @k(%c: tensor<4xi1>, %a: tensor<8xf32>, %b: tensor<8xf32>) {
+  // expected-error@+1 {{a tile condition must have the branches' shape (arith_c2)}}
+  %r = arith.select %c, %a, %b : (tensor<4xi1>, tensor<8xf32>, tensor<8xf32>) -> tensor<8xf32>
+  return
+}
+
+// -----
+// arith_c3
+func.func @k(%a: f32, %b: f32) {
+  // expected-error@+1 {{result #0 has type f64 but the operands give f32 (arith_c3)}}
+  %c = arith.addf %a, %b : (f32, f32) -> f64
+  return
+}
+
+// -----
+// arith_c3 (select)
+func.func @k(%c: i1, %a: tensor<4xf32>, %b: tensor<4xf32>) {
+  // expected-error@+1 {{result #0 has type tensor<8xf32> but the operands give tensor<4xf32> (arith_c3)}}
+  %r = arith.select %c, %a, %b : (i1, tensor<4xf32>, tensor<4xf32>) -> tensor<8xf32>
+  return
+}
+
+// -----
+// arith_c6 (sitofp from a float)
+func.func @k(%a: f32) {
+  // expected-error@+1 {{cannot cast f32 to f32 (sitofp/fptosi need a fixed-width integer; index_cast an index first) (arith_c6)}}
+  %r = arith.sitofp %a : (f32) -> f32
+  return
+}
+
+// -----
+// scf_c3
+func.func @k(%c: f32) {
+  // expected-error@+1 {{condition must be an i1 scalar (scf_c3)}}
+  "scf.if"(%c) ({
+    "scf.yield"() : () -> ()
+  }, { "scf.yield"() : () -> () }) : (f32) -> ()
+  return
+}
+
+// -----
+// scf_c4
+func.func @k(%x: index) {
+  // expected-error@+1 {{scf.condition passes 2 values but the loop has 1 results (scf_c4)}}
+  %r = "scf.while"(%x) ({
+  ^bb0(%a: index):
+    %c = arith.constant {value = true} : i1
+    "scf.condition"(%c, %a, %a) : (i1, index, index) -> ()
+  }, {
+  ^bb0(%b: index):
+    "scf.yield"(%b) : (index) -> ()
+  }) : (index) -> index
+  return
+}
+
+// -----
+// scf_c5 (a yield outside scf.for/if/while; the misplaced terminator also breaks generic_c4)
+func.func @k() {
+  // expected-error@+2 {{must be the last op of its block (generic_c4)}}
+  // expected-error@+1 {{must end a region of scf.for, scf.if or scf.while (scf_c5)}}
+  "scf.yield"() : () -> ()
+  return
+}
