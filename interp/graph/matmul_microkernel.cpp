@@ -1,4 +1,5 @@
-// The fast f32 matmul path: GotoBLAS-style packing and a 6x16 FMA register tile.
+// The fast f32 matmul path: GotoBLAS-style packing and FMA register tiles (AVX2 6x16, AVX-512
+// 12x32).
 #include "interp/graph/matmul_microkernel.h"
 
 #include <algorithm>
@@ -13,13 +14,14 @@
 namespace tessera::interp {
 namespace {
 
-constexpr int64_t kMr = 6;     // rows of the register tile
-constexpr int64_t kNr = 16;    // columns of the register tile (two ymm registers)
+constexpr int64_t kMaxMr = 12;  // largest register tile: 12 x 32 (AVX-512)
+constexpr int64_t kMaxNr = 32;
 constexpr int64_t kKc = 256;   // k per packed panel: C is stored and reloaded between panels,
                                // which keeps each element's FMA chain intact (f32 stores are exact)
-constexpr int64_t kMc = 96;    // rows per task (a multiple of kMr)
+constexpr int64_t kMc = 96;    // rows per task (a multiple of every tile's rows)
 constexpr int64_t kNc = 2048;  // columns per packed B panel
-constexpr int64_t kNb = 256;   // columns per task inside a panel (a multiple of kNr)
+constexpr int64_t kNb =
+    256;  // columns per task inside a panel (a multiple of every tile's columns)
 
 struct AlignedFree {
   void operator()(float* p) const { std::free(p); }
@@ -33,7 +35,7 @@ Buffer alloc_floats(int64_t n) {
 
 /// Packs B[k0 : k0 + kc, j0 : j0 + nc] as strips of kNr columns, each kc rows of kNr floats
 /// (zero padded past n).
-void pack_b(MatView b, int64_t k0, int64_t kc, int64_t j0, int64_t nc, float* out) {
+void pack_b(MatView b, int64_t k0, int64_t kc, int64_t j0, int64_t nc, float* out, int64_t kNr) {
   for (int64_t js = 0; js < nc; js += kNr) {
     float* strip = out + js * kc;
     const int64_t w = std::min(kNr, nc - js);
@@ -51,7 +53,7 @@ void pack_b(MatView b, int64_t k0, int64_t kc, int64_t j0, int64_t nc, float* ou
 }
 
 /// Packs A[i0 : i0 + mc, k0 : k0 + kc] as strips of kMr rows: for each k, kMr values.
-void pack_a(MatView a, int64_t i0, int64_t mc, int64_t k0, int64_t kc, float* out) {
+void pack_a(MatView a, int64_t i0, int64_t mc, int64_t k0, int64_t kc, float* out, int64_t kMr) {
   for (int64_t is = 0; is < mc; is += kMr) {
     float* strip = out + is * kc;
     const int64_t h = std::min(kMr, mc - is);
@@ -67,6 +69,7 @@ void pack_a(MatView a, int64_t i0, int64_t mc, int64_t k0, int64_t kc, float* ou
 /// c[6 x 16] (leading dim ldc) continues its FMA chains over kc packed k steps; `first` starts
 /// them from +0 instead of loading c.
 void tile_6x16(int64_t kc, const float* pa, const float* pb, float* c, int64_t ldc, bool first) {
+  constexpr int kMr = 6, kNr = 16;
   __m256 acc[kMr][2];
   for (int r = 0; r < kMr; ++r) {
     if (first) {
@@ -94,20 +97,72 @@ void tile_6x16(int64_t kc, const float* pa, const float* pb, float* c, int64_t l
   }
 }
 
-/// One edge tile (h < 6 rows or w < 16 columns) through a scratch tile.
-void edge_tile(int64_t kc, const float* pa, const float* pb, float* c, int64_t ldc, bool first,
-               int64_t h, int64_t w) {
-  alignas(64) float tmp[kMr * kNr] = {};
+/// The AVX-512 register tile: c[12 x 32] continues its FMA chains, exactly like tile_6x16 (an
+/// FMA is one rounding whatever the vector width, so both tiles give the same bits).
+__attribute__((target("avx512f"))) void tile_12x32(int64_t kc, const float* pa, const float* pb,
+                                                   float* c, int64_t ldc, bool first) {
+  constexpr int kMr = 12, kNr = 32;
+  __m512 acc[kMr][2];
+  for (int r = 0; r < kMr; ++r) {
+    if (first) {
+      acc[r][0] = _mm512_setzero_ps();
+      acc[r][1] = _mm512_setzero_ps();
+    } else {
+      acc[r][0] = _mm512_loadu_ps(c + r * ldc);
+      acc[r][1] = _mm512_loadu_ps(c + r * ldc + 16);
+    }
+  }
+  for (int64_t p = 0; p < kc; ++p) {
+    const __m512 b0 = _mm512_load_ps(pb);
+    const __m512 b1 = _mm512_load_ps(pb + 16);
+    for (int r = 0; r < kMr; ++r) {
+      const __m512 av = _mm512_set1_ps(pa[r]);
+      acc[r][0] = _mm512_fmadd_ps(av, b0, acc[r][0]);
+      acc[r][1] = _mm512_fmadd_ps(av, b1, acc[r][1]);
+    }
+    pa += kMr;
+    pb += kNr;
+  }
+  for (int r = 0; r < kMr; ++r) {
+    _mm512_storeu_ps(c + r * ldc, acc[r][0]);
+    _mm512_storeu_ps(c + r * ldc + 16, acc[r][1]);
+  }
+}
+
+/// A register tile kernel and its shape.
+struct TileKernel {
+  int64_t mr, nr;
+  void (*run)(int64_t kc, const float* pa, const float* pb, float* c, int64_t ldc, bool first);
+};
+
+/// One edge tile (h < mr rows or w < nr columns) through a scratch tile.
+void edge_tile(const TileKernel& t, int64_t kc, const float* pa, const float* pb, float* c,
+               int64_t ldc, bool first, int64_t h, int64_t w) {
+  alignas(64) float tmp[kMaxMr * kMaxNr] = {};
   if (!first)
-    for (int64_t r = 0; r < h; ++r) std::memcpy(tmp + r * kNr, c + r * ldc, w * 4);
-  tile_6x16(kc, pa, pb, tmp, kNr, first);
-  for (int64_t r = 0; r < h; ++r) std::memcpy(c + r * ldc, tmp + r * kNr, w * 4);
+    for (int64_t r = 0; r < h; ++r) std::memcpy(tmp + r * t.nr, c + r * ldc, w * 4);
+  t.run(kc, pa, pb, tmp, t.nr, first);
+  for (int64_t r = 0; r < h; ++r) std::memcpy(c + r * ldc, tmp + r * t.nr, w * 4);
+}
+
+TileKernel pick_kernel(GemmIsa isa) {
+  static const bool has_avx512 = __builtin_cpu_supports("avx512f");
+  if (isa == GemmIsa::kAvx512 || (isa == GemmIsa::kAuto && has_avx512))
+    return {12, 32, &tile_12x32};
+  return {6, 16, &tile_6x16};
 }
 
 }  // namespace
 
-void sgemm_fast(int64_t m, int64_t n, int64_t k, MatView a, MatView b, float* c, int64_t ldc) {
+bool gemm_isa_available(GemmIsa isa) {
+  return isa != GemmIsa::kAvx512 || __builtin_cpu_supports("avx512f");
+}
+
+void sgemm_fast(int64_t m, int64_t n, int64_t k, MatView a, MatView b, float* c, int64_t ldc,
+                GemmIsa isa) {
   if (m == 0 || n == 0) return;
+  const TileKernel t = pick_kernel(isa);
+  const int64_t kMr = t.mr, kNr = t.nr;
   if (k == 0) {
     for (int64_t i = 0; i < m; ++i) std::fill(c + i * ldc, c + i * ldc + n, 0.0f);
     return;
@@ -122,14 +177,15 @@ void sgemm_fast(int64_t m, int64_t n, int64_t k, MatView a, MatView b, float* c,
       const bool first = k0 == 0;
       tbb::parallel_for(tbb::blocked_range<int64_t>(0, nc_pad / kNr, 4), [&](auto r) {
         for (int64_t s = r.begin(); s < r.end(); ++s)
-          pack_b(b, k0, kc, j0 + s * kNr, std::min(kNr, nc - s * kNr), bpack.get() + s * kNr * kc);
+          pack_b(b, k0, kc, j0 + s * kNr, std::min(kNr, nc - s * kNr), bpack.get() + s * kNr * kc,
+                 kNr);
       });
       const int64_t mtasks = (m + kMc - 1) / kMc, ntasks = (nc + kNb - 1) / kNb;
       tbb::parallel_for(tbb::blocked_range2d<int64_t>(0, mtasks, 1, 0, ntasks, 1), [&](auto r) {
         Buffer apack = alloc_floats(kMc * kKc);
         for (int64_t ti = r.rows().begin(); ti < r.rows().end(); ++ti) {
           const int64_t i0 = ti * kMc, mc = std::min(kMc, m - i0);
-          pack_a(a, i0, mc, k0, kc, apack.get());
+          pack_a(a, i0, mc, k0, kc, apack.get(), kMr);
           for (int64_t tj = r.cols().begin(); tj < r.cols().end(); ++tj) {
             const int64_t jb = tj * kNb, jend = std::min(nc, jb + kNb);
             for (int64_t js = jb; js < jend; js += kNr) {
@@ -140,9 +196,9 @@ void sgemm_fast(int64_t m, int64_t n, int64_t k, MatView a, MatView b, float* c,
                 float* ct = c + (i0 + is) * ldc + j0 + js;
                 const float* pa = apack.get() + is * kc;
                 if (h == kMr && w == kNr)
-                  tile_6x16(kc, pa, pb, ct, ldc, first);
+                  t.run(kc, pa, pb, ct, ldc, first);
                 else
-                  edge_tile(kc, pa, pb, ct, ldc, first, h, w);
+                  edge_tile(t, kc, pa, pb, ct, ldc, first, h, w);
               }
             }
           }

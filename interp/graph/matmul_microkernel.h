@@ -12,11 +12,19 @@ struct MatView {
   float at(int64_t r, int64_t c) const { return data[r * rs + c * cs]; }
 };
 
+/// Which register tile sgemm_fast uses. kAuto picks AVX-512 when the CPU has it, else AVX2; the
+/// bits are the same either way (tests run both against sgemm_reference).
+enum class GemmIsa { kAuto, kAvx2, kAvx512 };
+
+/// Whether `isa` can run on this CPU.
+bool gemm_isa_available(GemmIsa isa);
+
 /// C[m, n] (row-major, leading dim ldc) = sum over k of A[m, k] * B[k, n], each element a
 /// sequential FMA chain in increasing k starting from +0 (docs/ops/graph/contractions.md).
-/// Packs B and A into panels, runs a 6x16 AVX2 register tile, splits rows and columns over TBB,
-/// never k: the result is bit-identical to sgemm_reference for any thread count.
-void sgemm_fast(int64_t m, int64_t n, int64_t k, MatView a, MatView b, float* c, int64_t ldc);
+/// Packs B and A into panels, runs a 6x16 AVX2 or 12x32 AVX-512 register tile, splits rows and
+/// columns over TBB, never k: the result is bit-identical to sgemm_reference for any thread count.
+void sgemm_fast(int64_t m, int64_t n, int64_t k, MatView a, MatView b, float* c, int64_t ldc,
+                GemmIsa isa = GemmIsa::kAuto);
 
 /// The readable reference of the same order: three loops and std::fma.
 void sgemm_reference(int64_t m, int64_t n, int64_t k, MatView a, MatView b, float* c, int64_t ldc);

@@ -227,6 +227,42 @@ bool fully_inside(const Window& w, const Inst& in) {
          w.c0 + in.cols <= w.cols;
 }
 
+/// Copies a fully-inside f32 window between an unchecked buffer and registers `reg` (rows x cols,
+/// row-major) without per-element work: whole rows for plain buffers, runs of one swizzle chunk
+/// (contiguous in both layouts) for swizzled or padded shared buffers. Returns false when the
+/// buffer needs the general element-by-element path.
+bool copy_window_f32(Buffer& b, const Window& w, const Inst& in, float* reg, bool to_buffer) {
+  if (shadowed(b) || b.dt != DType::f32 || !fully_inside(w, in)) return false;
+  auto* data = reinterpret_cast<float*>(b.data);
+  const size_t n = size_t(in.cols);
+  for (int32_t i = 0; i < in.rows; ++i) {
+    const int64_t e0 = w.base + (w.r0 + i) * w.rstride + w.c0;
+    float* r = reg + int64_t(i) * in.cols;
+    if (b.plain) {
+      if (to_buffer)
+        std::memcpy(data + e0, r, n * sizeof(float));
+      else
+        std::memcpy(r, data + e0, n * sizeof(float));
+      continue;
+    }
+    int64_t j = 0;
+    const int64_t run = b.chunk > 0 ? b.chunk : in.cols;
+    while (j < in.cols) {
+      // Elements e0 + j .. up to the end of the current chunk are contiguous physically.
+      const int64_t e = e0 + j;
+      const int64_t col = e % b.cols;
+      const int64_t len = std::min<int64_t>(run - col % run, in.cols - j);
+      float* phys = data + b.phys(e);
+      if (to_buffer)
+        std::memcpy(phys, r + j, size_t(len) * sizeof(float));
+      else
+        std::memcpy(r + j, phys, size_t(len) * sizeof(float));
+      j += len;
+    }
+  }
+  return true;
+}
+
 }  // namespace
 
 void exec_load_tile(GroupState& g, int32_t t, int32_t pc, const Inst& in, const Cell* R, float* A) {
@@ -234,12 +270,7 @@ void exec_load_tile(GroupState& g, int32_t t, int32_t pc, const Inst& in, const 
   int64_t idx[8];
   Window w = window(*g.launch->prog, in, R, b, idx);
   float* d = A + in.dst;
-  if (b.plain && !shadowed(b) && b.dt == DType::f32 && fully_inside(w, in)) {
-    const float* src = reinterpret_cast<const float*>(b.data) + w.base + w.r0 * w.rstride + w.c0;
-    for (int32_t i = 0; i < in.rows; ++i)
-      std::memcpy(d + int64_t(i) * in.cols, src + i * w.rstride, sizeof(float) * size_t(in.cols));
-    return;
-  }
+  if (copy_window_f32(b, w, in, d, false)) return;
   const float pad = static_cast<float>(in.fimm);
   for_window(g, t, pc, in, b, w, idx,
              [&](int32_t i, int32_t j, bool inside, int64_t e, int32_t lane) {
@@ -260,12 +291,7 @@ void exec_store_tile(GroupState& g, int32_t t, int32_t pc, const Inst& in, const
   int64_t idx[8];
   Window w = window(*g.launch->prog, in, R, b, idx);
   const float* s = A + in.a;
-  if (b.plain && !shadowed(b) && b.dt == DType::f32 && fully_inside(w, in)) {
-    float* dst = reinterpret_cast<float*>(b.data) + w.base + w.r0 * w.rstride + w.c0;
-    for (int32_t i = 0; i < in.rows; ++i)
-      std::memcpy(dst + i * w.rstride, s + int64_t(i) * in.cols, sizeof(float) * size_t(in.cols));
-    return;
-  }
+  if (copy_window_f32(b, w, in, const_cast<float*>(s), true)) return;
   for_window(g, t, pc, in, b, w, idx,
              [&](int32_t i, int32_t j, bool inside, int64_t e, int32_t lane) {
                if (!inside) return;
@@ -288,15 +314,24 @@ void exec_async_copy(GroupState& g, int32_t t, int32_t pc, const Inst& in, const
   const size_t n = size_t(in.rows) * size_t(in.cols);
   pcopy.staged.assign(n * size_t(src.esize), std::byte{0});
   pcopy.dst_index.resize(n);
-  for_window(g, t, pc, in, src, w, idx,
-             [&](int32_t i, int32_t j, bool inside, int64_t e, int32_t lane) {
-               const size_t k = size_t(i) * size_t(in.cols) + size_t(j);
-               pcopy.dst_index[k] = int64_t(k);
-               if (!inside) return;  // zero fill
-               if (shadowed(src)) shadow_access(g, t, src, e, lane, pc, AccessKind::kRead);
-               std::memcpy(pcopy.staged.data() + k * size_t(src.esize),
-                           src.data + src.phys(e) * src.esize, size_t(src.esize));
-             });
+  if (src.plain && !shadowed(src) && fully_inside(w, in)) {
+    // Fast path: whole rows of a plain, unchecked source (same bytes as the loop below).
+    const size_t row_bytes = size_t(in.cols) * size_t(src.esize);
+    for (int32_t i = 0; i < in.rows; ++i)
+      std::memcpy(pcopy.staged.data() + size_t(i) * row_bytes,
+                  src.data + (w.base + (w.r0 + i) * w.rstride + w.c0) * src.esize, row_bytes);
+    for (size_t k = 0; k < n; ++k) pcopy.dst_index[k] = int64_t(k);
+  } else {
+    for_window(g, t, pc, in, src, w, idx,
+               [&](int32_t i, int32_t j, bool inside, int64_t e, int32_t lane) {
+                 const size_t k = size_t(i) * size_t(in.cols) + size_t(j);
+                 pcopy.dst_index[k] = int64_t(k);
+                 if (!inside) return;  // zero fill
+                 if (shadowed(src)) shadow_access(g, t, src, e, lane, pc, AccessKind::kRead);
+                 std::memcpy(pcopy.staged.data() + k * size_t(src.esize),
+                             src.data + src.phys(e) * src.esize, size_t(src.esize));
+               });
+  }
   if (shadowed(dst) && (g.launch->opts.checks & kCheckAsync)) {
     for (size_t k = 0; k < n; ++k)
       dst.shadow[k].pending =
@@ -310,6 +345,15 @@ void complete_async(GroupState& g, int32_t t, int64_t keep) {
   while (static_cast<int64_t>(ts.committed.size()) > keep) {
     for (PendingCopy& c : ts.committed.front()) {
       Buffer& dst = g.shared.at(static_cast<size_t>(c.dst_buf));
+      if (dst.plain && !shadowed(dst)) {
+        // Fast path: a plain, unchecked destination takes the staged elements in place.
+        for (size_t k = 0; k < c.dst_index.size(); ++k)
+          std::memcpy(dst.data + c.dst_index[k] * dst.esize, c.staged.data() + k * size_t(c.esize),
+                      size_t(c.esize));
+        if (g.launch->trace)
+          g.out->trace.push_back({"async_copy", g.id, t, c.issue_time, ts.clock - c.issue_time});
+        continue;
+      }
       for (size_t k = 0; k < c.dst_index.size(); ++k) {
         const int64_t e = c.dst_index[k];
         if (shadowed(dst)) {
@@ -324,6 +368,38 @@ void complete_async(GroupState& g, int32_t t, int64_t keep) {
         g.out->trace.push_back({"async_copy", g.id, t, c.issue_time, ts.clock - c.issue_time});
     }
     ts.committed.erase(ts.committed.begin());
+  }
+}
+
+/// Sequential-model mma for a fixed width N: blocks of 4 rows keep their accumulators in
+/// registers across the whole k loop (each element is still one FMA chain from c in increasing k).
+template <int N>
+void mma_rows(const float* a, const float* b, const float* c, float* d, int32_t M, int32_t K) {
+  constexpr int kRows = 4;
+  int32_t i = 0;
+  for (; i + kRows <= M; i += kRows) {
+    float acc[kRows][N];
+    for (int r = 0; r < kRows; ++r)
+      for (int j = 0; j < N; ++j) acc[r][j] = c[size_t(i + r) * N + j];
+    for (int32_t k = 0; k < K; ++k) {
+      const float* bk = b + size_t(k) * N;
+      for (int r = 0; r < kRows; ++r) {
+        const float ar = a[size_t(i + r) * K + k];
+        for (int j = 0; j < N; ++j) acc[r][j] = __builtin_fmaf(ar, bk[j], acc[r][j]);
+      }
+    }
+    for (int r = 0; r < kRows; ++r)
+      for (int j = 0; j < N; ++j) d[size_t(i + r) * N + j] = acc[r][j];
+  }
+  for (; i < M; ++i) {
+    float acc[N];
+    for (int j = 0; j < N; ++j) acc[j] = c[size_t(i) * N + j];
+    for (int32_t k = 0; k < K; ++k) {
+      const float ai = a[size_t(i) * K + k];
+      const float* bk = b + size_t(k) * N;
+      for (int j = 0; j < N; ++j) acc[j] = __builtin_fmaf(ai, bk[j], acc[j]);
+    }
+    for (int j = 0; j < N; ++j) d[size_t(i) * N + j] = acc[j];
   }
 }
 
@@ -349,11 +425,14 @@ void exec_mma(const Program& p, const Inst& in, float* A) {
   float* d = A + in.dst;
   const float* c = A + in.c;
   if (in.bcast == 0) {
-    // Sequential model: each d[i][j] is an FMA chain from c[i][j] over k in increasing order;
-    // the loop runs k outside j so the j loop vectorises without changing any chain.
+    // Sequential model: each d[i][j] is an FMA chain from c[i][j] over k in increasing order.
+    if (N == 16) return mma_rows<16>(a, b, c, d, M, K);
+    if (N == 32) return mma_rows<32>(a, b, c, d, M, K);
+    if (N == 64) return mma_rows<64>(a, b, c, d, M, K);
+    // Any other width: k outside j, so the j loop vectorises without changing any chain.
     for (int32_t i = 0; i < M; ++i) {
       float* di = d + size_t(i) * N;
-      std::memcpy(di, c + size_t(i) * N, sizeof(float) * size_t(N));
+      std::memmove(di, c + size_t(i) * N, sizeof(float) * size_t(N));
       for (int32_t k = 0; k < K; ++k) {
         const float aik = a[size_t(i) * K + k];
         const float* bk = b + size_t(k) * N;

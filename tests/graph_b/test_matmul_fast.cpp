@@ -35,10 +35,18 @@ void check(int64_t m, int64_t n, int64_t k, bool ta, bool tb, uint32_t seed, int
   MatView vb = tb ? MatView{b.data(), 1, k} : MatView{b.data(), n, 1};
   std::vector<float> fast(size_t(m * n), 1234.5f), ref(size_t(m * n), -1.0f);
   tbb::task_arena arena(threads);
-  arena.execute([&] { tessera::interp::sgemm_fast(m, n, k, va, vb, fast.data(), n); });
   tessera::interp::sgemm_reference(m, n, k, va, vb, ref.data(), n);
-  INFO("m=" << m << " n=" << n << " k=" << k << " ta=" << ta << " tb=" << tb);
-  CHECK(same_bits(fast, ref));
+  // Every register tile this CPU can run (AVX2 always, AVX-512 where present) gives the bits of
+  // the reference.
+  using tessera::interp::GemmIsa;
+  for (GemmIsa isa : {GemmIsa::kAvx2, GemmIsa::kAvx512}) {
+    if (!tessera::interp::gemm_isa_available(isa)) continue;
+    std::fill(fast.begin(), fast.end(), 1234.5f);
+    arena.execute([&] { tessera::interp::sgemm_fast(m, n, k, va, vb, fast.data(), n, isa); });
+    INFO("m=" << m << " n=" << n << " k=" << k << " ta=" << ta << " tb=" << tb
+              << " isa=" << static_cast<int>(isa));
+    CHECK(same_bits(fast, ref));
+  }
 }
 
 }  // namespace
