@@ -66,7 +66,7 @@ void row(const char* name, const Timing& unchecked, const Timing& checked, const
 
 }  // namespace
 
-int main(int argc, char** argv) {
+static int run(int argc, char** argv) {
   const std::string root = argc > 1 ? argv[1] : TESSERA_SOURCE_DIR;
   const int reps = 3;
   std::printf("%-34s %9s %9s %9s %8s %8s %11s %11s\n", "kernel", "tile s", "checked s", "graph s",
@@ -106,4 +106,13 @@ int main(int argc, char** argv) {
   std::printf("chk/tile: --check all cost (target <= 5); tile/gr: unchecked tile kernel vs Graph IR "
               "op (target <= 20 for GEMM)\n");
   return 0;
+}
+
+int main(int argc, char** argv) {
+  try {
+    return run(argc, argv);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "bench_tile: %s\nusage: bench_tile [SOURCE_DIR]\n", e.what());
+    return 1;
+  }
 }
