@@ -487,6 +487,7 @@ out:
   g.out->lane_ops += lane_ops;
   g.out->instructions += n;
   g.steps += n;
+  // exec_m5 (docs/tile-ir.md): at most max_steps instructions per group.
   if (g.steps > limit) {
     const Inst& in = code[pc];
     fatal(g, t, in,

@@ -53,6 +53,7 @@ std::string alloc_name(const Launch& l, const AllocInfo& ai, const char* what, s
 
 /// Handles the moment every live tile of g waits at a barrier (or has exited): checks that they
 /// all wait at one barrier with no tile gone, then opens the next epoch.
+// exec_m4 (docs/tile-ir.md): release only when all live tiles wait at one tile.barrier.
 void release_barrier(GroupState& g) {
   Launch& l = *g.launch;
   int32_t first = -1;
