@@ -1,25 +1,25 @@
 // Verifier tests for tile-collective compute ops (docs/ops/tile/compute.md).
 // Each chunk is one failing program named after the constraint it breaks.
 
-// reduce_c1 (tile.reduce: f32 operand)
+// tile_reduce_c1 (tile.reduce: f32 operand)
 func.func @k(%a: tensor<4x4xi32>) {
-  // expected-error@+1 {{operand must be an f32 register tile, got tensor<4x4xi32> (reduce_c1)}}
+  // expected-error@+1 {{operand must be an f32 register tile, got tensor<4x4xi32> (tile_reduce_c1)}}
   %r = tile.reduce %a {kind = "sum"} : (tensor<4x4xi32>) -> i32
   return
 }
 
 // -----
-// reduce_c1 (tile.reduce: kind)
+// tile_reduce_c1 (tile.reduce: kind)
 func.func @k(%a: tensor<4x4xf32>) {
-  // expected-error@+1 {{attribute 'kind' must be one of sum, max, min, got "prod" (reduce_c1)}}
+  // expected-error@+1 {{attribute 'kind' must be one of sum, max, min, got "prod" (tile_reduce_c1)}}
   %r = tile.reduce %a {kind = "prod"} : (tensor<4x4xf32>) -> f32
   return
 }
 
 // -----
-// reduce_c2 (tile.reduce: result type)
+// tile_reduce_c2 (tile.reduce: result type)
 func.func @k(%a: tensor<4x4xf32>) {
-  // expected-error@+1 {{result #0 has type f64 but the operands give f32 (reduce_c2)}}
+  // expected-error@+1 {{result #0 has type f64 but the operands give f32 (tile_reduce_c2)}}
   %r = tile.reduce %a {kind = "max"} : (tensor<4x4xf32>) -> f64
   return
 }
