@@ -52,7 +52,9 @@ Timing time_run(const std::string& text, const std::vector<Tensor>& in, uint32_t
     double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     best = std::min(best, s);
     ops = ro.tile.log->lane_ops;
-    if (ro.tile.log->total) std::printf("  (unexpected: %llu sanitizer reports)\n", (unsigned long long)ro.tile.log->total);
+    if (ro.tile.log->total)
+      std::printf("  (unexpected: %llu sanitizer reports)\n",
+                  (unsigned long long)ro.tile.log->total);
   }
   return {best, ops};
 }
@@ -73,14 +75,19 @@ static int run(int argc, char** argv) {
               "chk/tile", "tile/gr", "lane-op/s", "chk lop/s");
   {
     const int64_t n = 512;
-    std::string gemm = with_main(read(root + "/examples/tile/gemm.mlir"),
-        "  func.func @main(%a: tensor<512x512xf32>, %b: tensor<512x512xf32>) -> tensor<512x512xf32> {\n"
-        "    %c = tile.launch %a, %b {callee = @gemm_kernel, grid = [8, 8], tiles = 4, lanes = 32}\n"
-        "        : (tensor<512x512xf32>, tensor<512x512xf32>) -> tensor<512x512xf32>\n"
-        "    return %c : tensor<512x512xf32>\n  }\n");
+    std::string gemm =
+        with_main(read(root + "/examples/tile/gemm.mlir"),
+                  "  func.func @main(%a: tensor<512x512xf32>, %b: tensor<512x512xf32>) -> "
+                  "tensor<512x512xf32> {\n"
+                  "    %c = tile.launch %a, %b {callee = @gemm_kernel, grid = [8, 8], tiles = 4, "
+                  "lanes = 32}\n"
+                  "        : (tensor<512x512xf32>, tensor<512x512xf32>) -> tensor<512x512xf32>\n"
+                  "    return %c : tensor<512x512xf32>\n  }\n");
     std::string graph =
-        "module {\n  func.func @main(%a: tensor<512x512xf32>, %b: tensor<512x512xf32>) -> tensor<512x512xf32> {\n"
-        "    %c = \"tessera.matmul\"(%a, %b) : (tensor<512x512xf32>, tensor<512x512xf32>) -> tensor<512x512xf32>\n"
+        "module {\n  func.func @main(%a: tensor<512x512xf32>, %b: tensor<512x512xf32>) -> "
+        "tensor<512x512xf32> {\n"
+        "    %c = \"tessera.matmul\"(%a, %b) : (tensor<512x512xf32>, tensor<512x512xf32>) -> "
+        "tensor<512x512xf32>\n"
         "    return %c : tensor<512x512xf32>\n  }\n}\n";
     std::vector<Tensor> in{random({n, n}, 1), random({n, n}, 2)};
     row("gemm 512x512x512", time_run(gemm, in, 0, reps), time_run(gemm, in, 31, reps),
@@ -88,23 +95,29 @@ static int run(int argc, char** argv) {
   }
   {
     std::string attn = with_main(read(root + "/examples/tile/flash_attention.mlir"),
-        "  func.func @main(%q: tensor<1x1x1024x64xf32>, %k: tensor<1x1x1024x64xf32>, %v: tensor<1x1x1024x64xf32>)\n"
-        "      -> tensor<1x1x1024x64xf32> {\n"
-        "    %o = tile.launch %q, %k, %v {callee = @attn_kernel, grid = [16], tiles = 2, lanes = 32}\n"
-        "        : (tensor<1x1x1024x64xf32>, tensor<1x1x1024x64xf32>, tensor<1x1x1024x64xf32>) -> tensor<1x1x1024x64xf32>\n"
-        "    return %o : tensor<1x1x1024x64xf32>\n  }\n");
+                                 "  func.func @main(%q: tensor<1x1x1024x64xf32>, %k: "
+                                 "tensor<1x1x1024x64xf32>, %v: tensor<1x1x1024x64xf32>)\n"
+                                 "      -> tensor<1x1x1024x64xf32> {\n"
+                                 "    %o = tile.launch %q, %k, %v {callee = @attn_kernel, grid = "
+                                 "[16], tiles = 2, lanes = 32}\n"
+                                 "        : (tensor<1x1x1024x64xf32>, tensor<1x1x1024x64xf32>, "
+                                 "tensor<1x1x1024x64xf32>) -> tensor<1x1x1024x64xf32>\n"
+                                 "    return %o : tensor<1x1x1024x64xf32>\n  }\n");
     std::string graph =
-        "module {\n  func.func @main(%q: tensor<1x1x1024x64xf32>, %k: tensor<1x1x1024x64xf32>, %v: tensor<1x1x1024x64xf32>)\n"
+        "module {\n  func.func @main(%q: tensor<1x1x1024x64xf32>, %k: tensor<1x1x1024x64xf32>, %v: "
+        "tensor<1x1x1024x64xf32>)\n"
         "      -> tensor<1x1x1024x64xf32> {\n"
-        "    %o = \"tessera.flash_attn\"(%q, %k, %v) {causal = true} : (tensor<1x1x1024x64xf32>, tensor<1x1x1024x64xf32>, tensor<1x1x1024x64xf32>) -> tensor<1x1x1024x64xf32>\n"
+        "    %o = \"tessera.flash_attn\"(%q, %k, %v) {causal = true} : (tensor<1x1x1024x64xf32>, "
+        "tensor<1x1x1024x64xf32>, tensor<1x1x1024x64xf32>) -> tensor<1x1x1024x64xf32>\n"
         "    return %o : tensor<1x1x1024x64xf32>\n  }\n}\n";
     std::vector<Tensor> in{random({1, 1, 1024, 64}, 3), random({1, 1, 1024, 64}, 4),
                            random({1, 1, 1024, 64}, 5)};
     row("flash attn causal s1024 d64", time_run(attn, in, 0, reps), time_run(attn, in, 31, reps),
         time_run(graph, in, 0, reps));
   }
-  std::printf("chk/tile: --check all cost (target <= 5); tile/gr: unchecked tile kernel vs Graph IR "
-              "op (target <= 20 for GEMM)\n");
+  std::printf(
+      "chk/tile: --check all cost (target <= 5); tile/gr: unchecked tile kernel vs Graph IR "
+      "op (target <= 20 for GEMM)\n");
   return 0;
 }
 

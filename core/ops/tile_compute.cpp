@@ -78,7 +78,8 @@ bool infer_TileReduce(InferCtx& ctx) {
   // tile_reduce_c1: a register tile reduced to a scalar by sum, max or min (row-major order).
   const ir::Type& t = ctx.operands[0];
   if (!is_aggregate(t) || t.dtype != DType::f32)
-    return ctx.fail("operand must be an f32 register tile, got " + ir::to_string(t), "tile_reduce_c1");
+    return ctx.fail("operand must be an f32 register tile, got " + ir::to_string(t),
+                    "tile_reduce_c1");
   std::string kind;
   if (!string_choice(ctx, "kind", "sum|max|min", "sum", "tile_reduce_c1", kind)) return false;
   ctx.results = {ir::Type::scalar(DType::f32)};

@@ -10,8 +10,15 @@ using namespace tile;
 
 bool memory_dtype_ok(DType d) {
   switch (d) {
-    case DType::f32: case DType::f64: case DType::bf16: case DType::f16: case DType::i1:
-    case DType::i8: case DType::i32: case DType::i64: case DType::index:
+    case DType::f32:
+    case DType::f64:
+    case DType::bf16:
+    case DType::f16:
+    case DType::i1:
+    case DType::i8:
+    case DType::i32:
+    case DType::i64:
+    case DType::index:
       return true;
     default:
       return false;
@@ -26,10 +33,12 @@ bool require_memref(InferCtx& ctx, size_t k, const char* label) {
                     label);
   if (!memory_dtype_ok(t.dtype))
     return ctx.fail(std::string("memref element type ") + dtype_mlir_name(t.dtype) +
-                        " is not supported in Tile IR memory", label);
+                        " is not supported in Tile IR memory",
+                    label);
   if (t.memspace != kGlobalSpace && t.memspace != kSharedSpace && t.memspace != kLocalSpace)
     return ctx.fail("memory space " + std::to_string(t.memspace) +
-                        " is not 0 (global), 3 (shared) or 5 (local)", label);
+                        " is not 0 (global), 3 (shared) or 5 (local)",
+                    label);
   return true;
 }
 
@@ -39,7 +48,8 @@ bool require_index_count(InferCtx& ctx, size_t mem, size_t first, const char* la
   if (ctx.operands.size() - first != want)
     return ctx.fail("expects " + std::to_string(want) + " indices for " +
                         ir::to_string(ctx.operands[mem]) + ", got " +
-                        std::to_string(ctx.operands.size() - first), label);
+                        std::to_string(ctx.operands.size() - first),
+                    label);
   return require_indices(ctx, first, label);
 }
 
@@ -53,14 +63,16 @@ bool element_value_ok(InferCtx& ctx, const ir::Type& v, DType mem, const char* l
     return ctx.fail("vector width must be 1, 2, 4 or 8, got " + std::to_string(w), label);
   }
   return ctx.fail("value type " + ir::to_string(v) + " does not match the memref element type " +
-                      dtype_mlir_name(mem), label);
+                      dtype_mlir_name(mem),
+                  label);
 }
 
 /// tile_c1: a 2-D register tile of the memref's element type; mask/padding attributes.
 bool tile_access_ok(InferCtx& ctx, const ir::Type& t, DType mem, const char* label) {
   if (!t.is_tensor() || t.rank() != 2 || !t.has_static_shape() || t.dtype != mem)
     return ctx.fail("register tile must be a static 2-D tensor of " +
-                        std::string(dtype_mlir_name(mem)) + ", got " + ir::to_string(t), label);
+                        std::string(dtype_mlir_name(mem)) + ", got " + ir::to_string(t),
+                    label);
   const ir::Attr* m = ctx.attr("mask");
   if (m && m->kind != ir::Attr::Kind::boolean)
     return ctx.fail("attribute 'mask' must be true or false", label);
@@ -91,9 +103,11 @@ bool infer_TileLaunch(InferCtx& ctx) {
   if (!grid || grid->empty() || grid->size() > 3)
     return ctx.fail("needs 'grid', an array of 1 to 3 positive integers", "launch_c2");
   for (int64_t g : *grid)
-    if (g < 1 || g > (int64_t{1} << 31)) return ctx.fail("grid sizes must be positive", "launch_c2");
+    if (g < 1 || g > (int64_t{1} << 31))
+      return ctx.fail("grid sizes must be positive", "launch_c2");
   int64_t tiles, lanes;
-  if (!int_attr(ctx, "tiles", 1, "launch_c2", tiles) || !int_attr(ctx, "lanes", 32, "launch_c2", lanes))
+  if (!int_attr(ctx, "tiles", 1, "launch_c2", tiles) ||
+      !int_attr(ctx, "lanes", 32, "launch_c2", lanes))
     return false;
   if (tiles < 1 || tiles > 1024 || lanes < 1 || lanes > 1024)
     return ctx.fail("'tiles' and 'lanes' must be in [1, 1024]", "launch_c2");
@@ -105,11 +119,13 @@ bool infer_TileLaunch(InferCtx& ctx) {
   if (entry.args.size() != nops + nres)
     return ctx.fail("callee @" + callee->s + " takes " + std::to_string(entry.args.size()) +
                         " parameters but the launch binds " + std::to_string(nops) +
-                        " operands and " + std::to_string(nres) + " results", "launch_c3");
+                        " operands and " + std::to_string(nres) + " results",
+                    "launch_c3");
   for (size_t k = 0; k < nops + nres; ++k) {
     const ir::Type& p = entry.args[k]->type;
     const ir::Type& t = k < nops ? ctx.operands[k] : ctx.declared[k - nops];
-    std::string what = k < nops ? "operand #" + std::to_string(k) : "result #" + std::to_string(k - nops);
+    std::string what =
+        k < nops ? "operand #" + std::to_string(k) : "result #" + std::to_string(k - nops);
     bool ok = false;
     if (p.is_memref() && t.is_tensor())
       ok = p.memspace == kGlobalSpace && p.dtype == t.dtype &&
@@ -135,7 +151,8 @@ bool infer_TileDim(InferCtx& ctx) {
   if (!int_attr(ctx, "dim", 0, "dim_c1", d)) return false;
   if (d < 0 || d >= ctx.operands[0].rank())
     return ctx.fail("attribute 'dim' is " + std::to_string(d) + " but the memref has rank " +
-                        std::to_string(ctx.operands[0].rank()), "dim_c1");
+                        std::to_string(ctx.operands[0].rank()),
+                    "dim_c1");
   ctx.results = {ir::Type::scalar(DType::index)};
   return true;
 }
@@ -177,14 +194,16 @@ static bool infer_alloc(InferCtx& ctx, int64_t space, bool shared) {
   if (!t.is_memref() || t.memspace != space || !t.has_static_shape() || t.rank() < 1 ||
       !memory_dtype_ok(t.dtype))
     return ctx.fail("result must be a static memref in memory space " + std::to_string(space) +
-                        ", got " + ir::to_string(t), "alloc_c1");
+                        ", got " + ir::to_string(t),
+                    "alloc_c1");
   if (!t.byte_size() || *t.byte_size() > (int64_t{1} << 30))
     return ctx.fail("allocation is too large", "alloc_c1");
   if (shared) {
     std::string swz;
     int64_t align, pad;
     if (!string_choice(ctx, "swizzle", "none|xor", "none", "alloc_c2", swz) ||
-        !int_attr(ctx, "alignment", 16, "alloc_c2", align) || !int_attr(ctx, "padding", 0, "alloc_c2", pad))
+        !int_attr(ctx, "alignment", 16, "alloc_c2", align) ||
+        !int_attr(ctx, "padding", 0, "alloc_c2", pad))
       return false;
     if (align < 1 || (align & (align - 1)) != 0 || align > 4096)
       return ctx.fail("'alignment' must be a power of two in [1, 4096]", "alloc_c2");
@@ -196,8 +215,10 @@ static bool infer_alloc(InferCtx& ctx, int64_t space, bool shared) {
       int64_t per = std::max<int64_t>(1, 16 / esize);
       int64_t chunks = cols / per;
       if (t.rank() < 2 || cols % per != 0 || chunks < 1 || (chunks & (chunks - 1)) != 0)
-        return ctx.fail("swizzle \"xor\" needs rank >= 2 and rows of a power-of-two number of "
-                        "16-byte chunks", "alloc_c2");
+        return ctx.fail(
+            "swizzle \"xor\" needs rank >= 2 and rows of a power-of-two number of "
+            "16-byte chunks",
+            "alloc_c2");
     }
   }
   ctx.results = {t};
@@ -238,8 +259,10 @@ static bool infer_atomic(InferCtx& ctx, size_t mem) {
   if (!require_memref(ctx, mem, "mem_c1") || !require_index_count(ctx, mem, mem + 1, "mem_c2"))
     return false;
   const ir::Type& m = ctx.operands[mem];
-  if (m.memspace == kLocalSpace) return ctx.fail("atomics act on global or shared memory", "atomic_c1");
-  if (m.dtype != DType::i32 && m.dtype != DType::i64 && m.dtype != DType::f32 && m.dtype != DType::f64)
+  if (m.memspace == kLocalSpace)
+    return ctx.fail("atomics act on global or shared memory", "atomic_c1");
+  if (m.dtype != DType::i32 && m.dtype != DType::i64 && m.dtype != DType::f32 &&
+      m.dtype != DType::f64)
     return ctx.fail("atomics need an i32, i64, f32 or f64 memref", "atomic_c1");
   for (size_t k = 0; k < mem; ++k)
     if (!(ctx.operands[k].is_scalar() && ctx.operands[k].dtype == m.dtype))

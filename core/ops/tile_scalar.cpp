@@ -164,8 +164,10 @@ static bool infer_cast(InferCtx& ctx, bool from_float, bool to_float) {
   bool ok = is_scalar_reg(a) && is_scalar_reg(r) && dtype_is_float(a.dtype) == from_float &&
             dtype_is_float(r.dtype) == to_float;
   const bool ai = a.dtype == DType::index, ri = r.dtype == DType::index;
-  if (!from_float && !to_float) ok = ok && ai != ri;  // index_cast
-  else ok = ok && !ai && !ri;                          // sitofp / fptosi: fixed-width integers
+  if (!from_float && !to_float)
+    ok = ok && ai != ri;  // index_cast
+  else
+    ok = ok && !ai && !ri;  // sitofp / fptosi: fixed-width integers
   if (!ok)
     return ctx.fail("cannot cast " + ir::to_string(a) + " to " + ir::to_string(r) +
                         (!from_float && !to_float ? " (index_cast needs index on exactly one side)"

@@ -6,8 +6,14 @@ namespace tessera::ops::tile {
 bool is_scalar_reg(const ir::Type& t) {
   if (!t.is_scalar()) return false;
   switch (t.dtype) {
-    case DType::i1: case DType::i8: case DType::i16: case DType::i32: case DType::i64:
-    case DType::index: case DType::f32: case DType::f64:
+    case DType::i1:
+    case DType::i8:
+    case DType::i16:
+    case DType::i32:
+    case DType::i64:
+    case DType::index:
+    case DType::f32:
+    case DType::f64:
       return true;
     default:
       return false;
@@ -50,7 +56,8 @@ bool string_choice(InferCtx& ctx, const char* name, const char* allowed, const c
   std::string pretty;
   for (char c : list) pretty += c == '|' ? std::string(", ") : std::string(1, c);
   return ctx.fail(std::string("attribute '") + name + "' must be one of " + pretty + ", got " +
-                      ir::to_string(*a), label);
+                      ir::to_string(*a),
+                  label);
 }
 
 bool int_attr(InferCtx& ctx, const char* name, int64_t dflt, const char* label, int64_t& out) {
@@ -69,14 +76,16 @@ bool require_indices(InferCtx& ctx, size_t first, const char* label) {
   for (size_t k = first; k < ctx.operands.size(); ++k)
     if (!is_index(ctx.operands[k]))
       return ctx.fail("operand #" + std::to_string(k) + " must be an index, got " +
-                          ir::to_string(ctx.operands[k]), label);
+                          ir::to_string(ctx.operands[k]),
+                      label);
   return true;
 }
 
 std::optional<std::string> arith_predicate(const ir::Attr* a, bool is_float) {
-  static const char* const kInt[] = {"eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"};
+  static const char* const kInt[] = {"eq",  "ne",  "slt", "sle", "sgt",
+                                     "sge", "ult", "ule", "ugt", "uge"};
   static const char* const kFloat[] = {"false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord",
-                                       "ueq", "ugt", "uge", "ult", "ule", "une", "uno", "true"};
+                                       "ueq",   "ugt", "uge", "ult", "ule", "une", "uno", "true"};
   if (!a) return std::nullopt;
   std::string name;
   if (a->kind == ir::Attr::Kind::string) {

@@ -14,10 +14,14 @@ float fexp(float x);
 template <typename T>
 inline T fbin(Bin m, T a, T b) {
   switch (m) {
-    case Bin::add: return a + b;
-    case Bin::sub: return a - b;
-    case Bin::mul: return a * b;
-    case Bin::div: return a / b;
+    case Bin::add:
+      return a + b;
+    case Bin::sub:
+      return a - b;
+    case Bin::mul:
+      return a * b;
+    case Bin::div:
+      return a / b;
     case Bin::max:
       if (std::isnan(a) || std::isnan(b)) return a + b;
       if (a == b) return std::signbit(a) ? b : a;
@@ -26,7 +30,8 @@ inline T fbin(Bin m, T a, T b) {
       if (std::isnan(a) || std::isnan(b)) return a + b;
       if (a == b) return std::signbit(a) ? a : b;
       return a < b ? a : b;
-    default: return a;
+    default:
+      return a;
   }
 }
 
@@ -34,19 +39,26 @@ template <typename T>
 inline bool fcmp(uint8_t mode, T a, T b) {
   if (std::isnan(a) || std::isnan(b)) return (mode & kUnordered) != 0;
   switch (mode & 7) {
-    case kEq: return a == b;
-    case kNe: return a != b;
-    case kLt: return a < b;
-    case kLe: return a <= b;
-    case kGt: return a > b;
-    default: return a >= b;
+    case kEq:
+      return a == b;
+    case kNe:
+      return a != b;
+    case kLt:
+      return a < b;
+    case kLe:
+      return a <= b;
+    case kGt:
+      return a > b;
+    default:
+      return a >= b;
   }
 }
 
 void exec_abin(const Inst& in, const Cell* R, float* A);
 void exec_acmp(const Inst& in, const Cell* R, float* A);
 void exec_load_tile(GroupState& g, int32_t t, int32_t pc, const Inst& in, const Cell* R, float* A);
-void exec_store_tile(GroupState& g, int32_t t, int32_t pc, const Inst& in, const Cell* R, const float* A);
+void exec_store_tile(GroupState& g, int32_t t, int32_t pc, const Inst& in, const Cell* R,
+                     const float* A);
 void exec_async_copy(GroupState& g, int32_t t, int32_t pc, const Inst& in, const Cell* R);
 void exec_mma(const Program& p, const Inst& in, float* A);
 /// Reductions, row ops, causal mask, fills and warp primitives.

@@ -7,9 +7,11 @@
 namespace tessera::interp::tile {
 
 uint32_t parse_check_list(const std::string& list) {
-  static const std::pair<const char*, uint32_t> kChecks[] = {
-      {"bounds", kCheckBounds}, {"races", kCheckRaces}, {"barriers", kCheckBarriers},
-      {"init", kCheckInit},     {"async", kCheckAsync}};
+  static const std::pair<const char*, uint32_t> kChecks[] = {{"bounds", kCheckBounds},
+                                                             {"races", kCheckRaces},
+                                                             {"barriers", kCheckBarriers},
+                                                             {"init", kCheckInit},
+                                                             {"async", kCheckAsync}};
   uint32_t bits = 0;
   size_t start = 0;
   while (start <= list.size()) {
@@ -30,7 +32,8 @@ uint32_t parse_check_list(const std::string& list) {
         found = true;
       }
     if (!found)
-      throw Error("unknown check '" + word + "' (known: bounds, races, barriers, init, async, all)");
+      throw Error("unknown check '" + word +
+                  "' (known: bounds, races, barriers, init, async, all)");
   }
   return bits;
 }

@@ -22,7 +22,8 @@ std::string json_string(const std::string& s) {
 
 }  // namespace
 
-void write_trace(const std::string& path, const Launch& l, const std::vector<GroupResult>& results) {
+void write_trace(const std::string& path, const Launch& l,
+                 const std::vector<GroupResult>& results) {
   std::ofstream f(path, std::ios::binary | std::ios::trunc);
   if (!f) throw Error(path + ": cannot write the trace file");
   f << "{\"displayTimeUnit\":\"ns\",\"otherData\":{\"kernel\":" << json_string(l.prog->name)
