@@ -161,7 +161,9 @@ class Decoder {
         return Bin::bxor;
       case OpKind::ArithShLI:
         return Bin::shl;
-      default:
+      case OpKind::ArithShRSI:
+        return Bin::shr;
+      default:  // every other binary op kind is listed above; decode() only calls this for them
         return Bin::shr;
     }
   }

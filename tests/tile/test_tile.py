@@ -163,3 +163,33 @@ def test_bad_check_name_is_usage_error(tmp_path):
     p = subprocess.run([TOOL, "run", os.path.join(EXAMPLES, "saxpy.mlir"), "--check", "racez"],
                        capture_output=True, text=True)
     assert p.returncode == 2 and "unknown check 'racez'" in p.stderr
+
+
+INT_OPS = {
+    "addi": lambda a, b: a + b, "subi": lambda a, b: a - b, "muli": lambda a, b: a * b,
+    "divsi": lambda a, b: np.trunc(a / b).astype(np.int64), "remsi": lambda a, b: np.fmod(a, b),
+    "minsi": np.minimum, "maxsi": np.maximum, "andi": np.bitwise_and, "ori": np.bitwise_or,
+    "xori": np.bitwise_xor, "shli": np.left_shift, "shrsi": np.right_shift,
+}
+
+
+@pytest.mark.parametrize("op", sorted(INT_OPS))
+def test_scalar_integer_arith_matches_numpy(tmp_path, op):
+    """Every scalar integer arith op on i32, against numpy's C-like semantics (division truncates)."""
+    pairs = [(-64, 3), (37, 5), (-37, 5), (7, -2), (1000, 7), (-1, 1)]
+    lines = []
+    for k, (x, y) in enumerate(pairs):
+        lines += [f"  %x{k} = arith.constant {{value = {x} : i32}} : i32",
+                  f"  %y{k} = arith.constant {{value = {y} : i32}} : i32",
+                  f"  %r{k} = arith.{op} %x{k}, %y{k} : (i32, i32) -> i32",
+                  f"  %i{k} = arith.constant {{value = {k} : index}} : index",
+                  f"  tile.store %r{k}, %out, %i{k} : (i32, memref<{len(pairs)}xi32>, index) -> ()"]
+    prog = (f"func.func @main(%out: memref<{len(pairs)}xi32>) attributes "
+            "{tile.grid = [1], tile.tiles = 1, tile.lanes = 1} {\n" + "\n".join(lines) + "\n  return\n}\n")
+    path = tmp_path / "k.mlir"
+    path.write_text(prog)
+    run(str(path), {"out": np.zeros(len(pairs), np.int32)}, tmp_path / "o")
+    a = np.array([p[0] for p in pairs], np.int64)
+    b = np.array([p[1] for p in pairs], np.int64)
+    want = INT_OPS[op](a, b).astype(np.int32)
+    np.testing.assert_array_equal(out(tmp_path / "o", "0"), want)
