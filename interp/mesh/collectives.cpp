@@ -135,9 +135,11 @@ void fold_int(ReduceOp op, std::span<const std::byte* const> ins, std::byte* dst
       for (size_t i = r.begin(); i < r.end(); ++i) out[i] = combine_int(op, out[i], in[i]);
     }
     if (op == ReduceOp::avg) {
-      // Truncating division of the wrapped sum (C++ '/' truncates toward zero).
+      // Truncating division of the wrapped sum (C++ '/' truncates toward zero), in 64 bits: the
+      // group size need not fit in T (256 ranks of i8 would otherwise divide by zero).
+      using Wide = std::conditional_t<std::is_signed_v<T>, int64_t, uint64_t>;
       for (size_t i = r.begin(); i < r.end(); ++i)
-        out[i] = static_cast<T>(out[i] / static_cast<T>(n));
+        out[i] = static_cast<T>(static_cast<Wide>(out[i]) / static_cast<Wide>(n));
     }
   });
 }

@@ -167,3 +167,20 @@ def test_axis_index_72():
     got = h.run(prog, {"x": xs}, [np.int32], ["r"])[0]
     want = [np.array(m.coords(r)[1] * 2 + m.coords(r)[2], np.int32) for r in range(m.size)]
     check(got, want)
+
+
+@pytest.mark.parametrize("dtype,ranks", [(np.int8, 128), (np.int8, 256), (np.uint8, 256),
+                                         (np.int16, 512)])
+def test_integer_avg_with_groups_larger_than_the_type(dtype, ranks):
+    """NCCL's integer avg divides the wrapped sum by the group size, which may not fit in the
+    element type (256 ranks of i8): the division must happen in a wider type, never trap."""
+    m = mm.Mesh(["x"], [ranks])
+    xs = inputs(m, (3,), dtype, 7)
+    t = h.ttype((3,), dtype)
+    prog = module(["x"], [ranks], 'tessera.all_reduce %x {axes = ["x"], op = "avg"}', t, t)
+    # Independent oracle: wrapping sum in the element type, then truncating division in Python ints.
+    total = np.zeros(3, dtype)
+    for x in xs:
+        total = (total.astype(np.int64) + x.astype(np.int64)).astype(dtype)
+    want = np.array([int(v) // ranks if int(v) >= 0 else -((-int(v)) // ranks) for v in total], dtype)
+    check(h.run(prog, {"x": xs}, [dtype], ["r"])[0], [want] * ranks)
