@@ -51,6 +51,8 @@ class Printer {
   void func(const Op& o, int ind);
   void region(const ir::Region& r, int ind, bool print_entry_label);
   void attr_dict(const ir::AttrDict& d, const std::set<std::string>& skip);
+  /// The result half of an op's function type: `T` for one result, `(T, U)` otherwise.
+  void result_types(const Op& o);
   std::string types(const std::vector<const Value*>& vs);
 
   const PrintOptions& opts_;
@@ -182,6 +184,10 @@ void Printer::generic(const Op& o, int ind) {
   for (size_t k = 0; k < o.operands.size(); ++k)
     out_ += (k ? ", " : "") + (o.operands[k] ? ir::to_string(o.operands[k]->type) : "none");
   out_ += ") -> ";
+  result_types(o);
+}
+
+void Printer::result_types(const Op& o) {
   bool paren = o.results.size() != 1;
   if (paren) out_ += "(";
   for (size_t k = 0; k < o.results.size(); ++k)
@@ -256,11 +262,7 @@ void Printer::custom(const Op& o, int ind) {
   for (size_t k = 0; k < o.operands.size(); ++k)
     out_ += (k ? ", " : "") + ir::to_string(o.operands[k]->type);
   out_ += ") -> ";
-  bool paren = o.results.size() != 1;
-  if (paren) out_ += "(";
-  for (size_t k = 0; k < o.results.size(); ++k)
-    out_ += (k ? ", " : "") + ir::to_string(o.results[k]->type);
-  if (paren) out_ += ")";
+  result_types(o);
 }
 
 void Printer::op(const Op& o, int ind) {

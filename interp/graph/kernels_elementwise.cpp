@@ -6,6 +6,7 @@
 #include <tbb/parallel_for.h>
 
 #include "interp/graph/broadcast.h"
+#include "interp/graph/ieee_minmax.h"
 #include "interp/graph/kernel.h"
 
 namespace tessera::interp {
@@ -79,20 +80,6 @@ void unary(KernelCtx& ctx, F f) {
   });
 }
 
-/// NaN-propagating max/min (IEEE 754-2019 maximum/minimum, as numpy.maximum): -0 < +0.
-template <typename T>
-T nan_max(T x, T y) {
-  if (std::isnan(x) || std::isnan(y)) return x + y;
-  if (x == y) return std::signbit(x) ? y : x;
-  return x > y ? x : y;
-}
-template <typename T>
-T nan_min(T x, T y) {
-  if (std::isnan(x) || std::isnan(y)) return x + y;
-  if (x == y) return std::signbit(x) ? x : y;
-  return x < y ? x : y;
-}
-
 /// -Inf maps to -0 in silu and gelu (their limit), where the formulas would give -Inf * 0.
 template <typename T>
 bool is_neg_inf(T x) {
@@ -119,7 +106,7 @@ void kernel_Max(KernelCtx& c) {
   dispatch_any(c, c.input(0).dtype(), [&]<typename T>() {
     binary_map<T, T>(c, [](T x, T y) {
       if constexpr (std::is_floating_point_v<T>)
-        return nan_max(x, y);
+        return ieee_max(x, y);
       else
         return x > y ? x : y;
     });
@@ -129,7 +116,7 @@ void kernel_Min(KernelCtx& c) {
   dispatch_any(c, c.input(0).dtype(), [&]<typename T>() {
     binary_map<T, T>(c, [](T x, T y) {
       if constexpr (std::is_floating_point_v<T>)
-        return nan_min(x, y);
+        return ieee_min(x, y);
       else
         return x < y ? x : y;
     });

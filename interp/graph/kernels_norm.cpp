@@ -4,18 +4,11 @@
 
 #include <tbb/parallel_for.h>
 
+#include "interp/graph/ieee_minmax.h"
 #include "interp/graph/kernel.h"
 
 namespace tessera::interp {
 namespace {
-
-/// NaN-propagating max with -0 < +0 (tessera.max).
-template <typename T>
-T fold_max(T x, T y) {
-  if (std::isnan(x) || std::isnan(y)) return x + y;
-  if (x == y) return std::signbit(x) ? y : x;
-  return x > y ? x : y;
-}
 
 int64_t normalized_axis(const KernelCtx& c) {
   int64_t rank = c.input(0).rank();
@@ -54,7 +47,7 @@ void softmax_rows(KernelCtx& c, bool log_form) {
   for_each_row<T>(c, normalized_axis(c), [log_form](const T* x, T* y, int64_t n, int64_t st) {
     if (n == 0) return;
     T m = x[0];
-    for (int64_t j = 1; j < n; ++j) m = fold_max(m, x[j * st]);
+    for (int64_t j = 1; j < n; ++j) m = ieee_max(m, x[j * st]);
     T s = std::exp(x[0] - m);
     for (int64_t j = 1; j < n; ++j) s = s + std::exp(x[j * st] - m);
     if (log_form) {

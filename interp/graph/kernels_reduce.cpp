@@ -8,24 +8,11 @@
 
 #include <tbb/parallel_for.h>
 
+#include "interp/graph/ieee_minmax.h"
 #include "interp/graph/kernel.h"
 
 namespace tessera::interp {
 namespace {
-
-/// NaN-propagating max/min with -0 < +0 (the elementwise tessera.max / tessera.min).
-template <typename T>
-T fold_max(T x, T y) {
-  if (std::isnan(x) || std::isnan(y)) return x + y;
-  if (x == y) return std::signbit(x) ? y : x;
-  return x > y ? x : y;
-}
-template <typename T>
-T fold_min(T x, T y) {
-  if (std::isnan(x) || std::isnan(y)) return x + y;
-  if (x == y) return std::signbit(x) ? x : y;
-  return x < y ? x : y;
-}
 
 /// Flat input offsets: `bases` of each output element (kept dims, row-major) and `offsets` of
 /// each reduced element relative to a base (reduced dims, row-major = the documented order).
@@ -74,8 +61,8 @@ void run_reduce(KernelCtx& c, const ReduceIndex& ix, const std::string& kind) {
         T acc = is_max ? -std::numeric_limits<T>::infinity() : std::numeric_limits<T>::infinity();
         if (k_count > 0) acc = p[offs[0]];
         for (int64_t j = 1; j < k_count; ++j)
-          acc = is_max ? fold_max(acc, p[offs[static_cast<size_t>(j)]])
-                       : fold_min(acc, p[offs[static_cast<size_t>(j)]]);
+          acc = is_max ? ieee_max(acc, p[offs[static_cast<size_t>(j)]])
+                       : ieee_min(acc, p[offs[static_cast<size_t>(j)]]);
         out[o] = acc;
         continue;
       }
