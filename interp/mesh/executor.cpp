@@ -11,6 +11,7 @@
 #include "core/support/error.h"
 #include "interp/graph/plan.h"
 #include "interp/mesh/collectives.h"
+#include "interp/mesh/tile_launch.h"
 
 namespace tessera::interp::mesh {
 namespace {
@@ -48,6 +49,7 @@ class Executor {
   }
   void check_group_types(const ir::Op& op, const Groups& g, const std::vector<Tensor>& in) const;
   void collective(size_t k);
+  void collective_launch(size_t k);
   void trace(int64_t rank, const ir::Op& op, const char* what, int64_t peer) {
     if (!trace_) return;
     (*trace_)[static_cast<size_t>(rank)].push_back(
@@ -226,6 +228,27 @@ void Executor::collective(size_t k) {
   }
 }
 
+/// A tile.launch whose kernel calls tile collectives: one phased simulation over all ranks.
+void Executor::collective_launch(size_t k) {
+  const size_t n = runners_.size();
+  std::vector<std::vector<Tensor>> outs(n);
+  std::vector<std::vector<const Tensor*>> in(n);
+  std::vector<std::vector<Tensor*>> out(n);
+  for (size_t r = 0; r < n; ++r) {
+    const PlanStep& sr = plans_[plan_of_[r]]->steps[k];
+    for (int s : sr.inputs) in[r].push_back(&runners_[r].slot(s));
+    for (const ir::Type& t : sr.result_types) outs[r].push_back(runners_[r].allocate(t));
+    for (Tensor& t : outs[r]) out[r].push_back(&t);
+  }
+  run_collective_launch(*plans_[0]->steps[k].op, mesh_, lm_.sm, in, out);
+  for (size_t r = 0; r < n; ++r) {
+    const PlanStep& sr = plans_[plan_of_[r]]->steps[k];
+    for (size_t j = 0; j < sr.outputs.size(); ++j)
+      runners_[r].slot(sr.outputs[j]) = std::move(outs[r][j]);
+    runners_[r].release_after(k);
+  }
+}
+
 std::vector<std::vector<Tensor>> Executor::run(const ir::Op& func,
                                                const std::vector<std::vector<Tensor>>& per_rank,
                                                const MeshRunOptions& opts) {
@@ -275,7 +298,9 @@ std::vector<std::vector<Tensor>> Executor::run(const ir::Op& func,
     runners_.back().set_args(per_rank[r]);
   }
   for (size_t k = 0; k < steps; ++k) {
-    if (plans_[0]->steps[k].kernel) {
+    if (plans_[0]->steps[k].kernel && is_collective_launch(*plans_[0]->steps[k].op)) {
+      collective_launch(k);
+    } else if (plans_[0]->steps[k].kernel) {
       tbb::parallel_for(size_t{0}, n, [&](size_t r) {
         try {
           runners_[r].run_step(k);

@@ -526,6 +526,15 @@ class Decoder {
       case OpKind::TileBarrier:
         emit(make(Opc::kBarrier, op));
         return;
+      case OpKind::TileAllReduce:
+      case OpKind::TileAllGather: {
+        // The mesh executor performs the collective; a, b hold the memref handles.
+        Inst in = make(Opc::kCollective, op);
+        in.a = get(op.operands[0]).idx;
+        if (op.operands.size() > 1) in.b = get(op.operands[1]).idx;
+        emit(in);
+        return;
+      }
       case OpKind::TileCommitGroup:
         emit(make(Opc::kCommit, op));
         return;

@@ -438,6 +438,11 @@ RunStatus run_tile(GroupState& g, int32_t t, uint64_t quantum) {
         ts.waiting = true;
         status = RunStatus::kBarrier;
         goto out;
+      case Opc::kCollective:  // a barrier of the whole launch on every rank (collectives.md)
+        ts.waiting = true;
+        ts.at_collective = true;
+        status = RunStatus::kBarrier;
+        goto out;
       case Opc::kCommit:
         ts.committed.push_back(std::move(ts.uncommitted));
         ts.uncommitted.clear();

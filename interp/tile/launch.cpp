@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cstring>
 #include <mutex>
+#include <span>
 
 #include "core/numerics/convert_array.h"
 #include "core/support/error.h"
@@ -188,6 +189,41 @@ const ir::Op* find_callee(const ir::Op& op) {
   return nullptr;
 }
 
+/// Binds a launch's operands (read-only) and results (zeroed) to the kernel's parameters.
+void bind_launch(Launch& l, const ir::Op& fn, std::span<const Tensor* const> in,
+                 std::span<Tensor* const> out) {
+  const bool gshadow = (l.opts.checks & (kCheckRaces | kCheckInit)) != 0;
+  const ir::Block& entry = fn.regions[0].front();
+  const size_t nin = in.size();
+  for (size_t k = 0; k < entry.args.size(); ++k) {
+    const ir::Type& pt = entry.args[k]->type;
+    std::string name = "%" + entry.args[k]->name;
+    if (k < nin && pt.is_scalar()) {
+      l.scalar_args.push_back(scalar_of(*in[k], pt.dtype));
+      l.globals.emplace_back();  // keeps global ids equal to parameter numbers
+      continue;
+    }
+    const Tensor& t = k < nin ? *in[k] : *out[k - nin];
+    if (k >= nin) std::memset(out[k - nin]->bytes(), 0, out[k - nin]->nbytes());
+    // Launch operands are read-only and initialised: no access to them can race or read
+    // uninitialised memory (a write is a fatal error), so they need no shadow.
+    Buffer b = global_buffer(t, pt.dtype, name, k < nin, gshadow && k >= nin);
+    b.readonly = k < nin;
+    l.globals.push_back(std::move(b));
+    l.scalar_args.push_back(Cell{make_handle(kSpaceGlobal, static_cast<int64_t>(k))});
+  }
+}
+
+/// Results whose storage was converted go back to the output tensors' element type.
+void write_back(const Launch& l, size_t nin, std::span<Tensor* const> out) {
+  for (size_t k = 0; k < out.size(); ++k) {
+    const Buffer& b = l.globals[nin + k];
+    if (b.data != out[k]->bytes())
+      num::convert_array(b.dt, b.data, out[k]->dtype(), out[k]->bytes(),
+                         static_cast<size_t>(b.numel), {});
+  }
+}
+
 void launch_kernel(KernelCtx& ctx) {
   const ir::Op* fn = find_callee(ctx.op);
   if (!fn) ctx.fail("callee not found (launch_c1)");
@@ -198,42 +234,97 @@ void launch_kernel(KernelCtx& ctx) {
   Program prog = decode(*fn, l.lanes, sm);
   l.prog = &prog;
   l.sm = &sm;
-  const bool gshadow = (l.opts.checks & (kCheckRaces | kCheckInit)) != 0;
-  const ir::Block& entry = fn->regions[0].front();
-  size_t nin = ctx.in.size();
-  for (size_t k = 0; k < entry.args.size(); ++k) {
-    const ir::Type& pt = entry.args[k]->type;
-    std::string name = "%" + entry.args[k]->name;
-    if (k < nin && pt.is_scalar()) {
-      l.scalar_args.push_back(scalar_of(ctx.input(k), pt.dtype));
-      l.globals.emplace_back();  // keeps global ids equal to parameter numbers
-      continue;
-    }
-    const Tensor& t = k < nin ? ctx.input(k) : ctx.output(k - nin);
-    if (k >= nin) std::memset(ctx.output(k - nin).bytes(), 0, ctx.output(k - nin).nbytes());
-    // Launch operands are read-only and initialised: no access to them can race or read
-    // uninitialised memory (a write is a fatal error), so they need no shadow.
-    Buffer b = global_buffer(t, pt.dtype, name, k < nin, gshadow && k >= nin);
-    b.readonly = k < nin;
-    l.globals.push_back(std::move(b));
-    l.scalar_args.push_back(Cell{make_handle(kSpaceGlobal, static_cast<int64_t>(k))});
-  }
+  bind_launch(l, *fn, ctx.in, ctx.out);
   std::vector<GroupResult> results;
   run_groups(l, results);
   finish(l, results);
-  // Results whose storage was converted go back to the output tensors' element type.
-  for (size_t k = nin; k < entry.args.size(); ++k) {
-    const Buffer& b = l.globals[k];
-    Tensor& out = ctx.output(k - nin);
-    if (b.data != out.bytes())
-      num::convert_array(b.dt, b.data, out.dtype(), out.bytes(), static_cast<size_t>(b.numel), {});
-  }
+  write_back(l, ctx.in.size(), ctx.out);
 }
 
 }  // namespace
 
 KernelFn launch_resolver(const ir::Op& op) {
   return op.name == "tile.launch" ? &launch_kernel : nullptr;
+}
+
+const ir::Op* launch_callee(const ir::Op& launch) { return find_callee(launch); }
+
+bool calls_tile_collectives(const ir::Op& func) {
+  if (func.name == "tile.all_reduce" || func.name == "tile.all_gather") return true;
+  for (const ir::Region& r : func.regions)
+    for (const auto& b : r.blocks)
+      for (const auto& o : b->ops)
+        if (calls_tile_collectives(*o)) return true;
+  return false;
+}
+
+PhasedLaunch::PhasedLaunch(const ir::Op& launch, const SourceManager& sm,
+                           std::vector<const Tensor*> in, std::vector<Tensor*> out)
+    : out_(std::move(out)), nin_(in.size()) {
+  const ir::Op* fn = find_callee(launch);
+  if (!fn) fail_at(sm, launch, "callee not found (launch_c1)");
+  configure(l_, launch, launch.attrs.get("grid"), launch.attrs.get_int("tiles", 1),
+            launch.attrs.get_int("lanes", 32), sm);
+  if (l_.opts.checks & (kCheckRaces | kCheckInit))
+    fail_at(sm, launch,
+            "--check races and --check init do not support kernels that call tile collectives "
+            "yet (run without them, or with --check bounds,barriers,async)");
+  prog_ = decode(*fn, l_.lanes, sm);
+  l_.prog = &prog_;
+  l_.sm = &sm;
+  bind_launch(l_, *fn, in, out_);
+  const size_t n = static_cast<size_t>(l_.num_groups);
+  groups_.resize(n);
+  results_.resize(n);
+  started_.assign(n, false);
+}
+
+void PhasedLaunch::step(int64_t g) {
+  const size_t k = static_cast<size_t>(g);
+  GroupResult& out = results_[k];
+  if (!out.error.empty()) return;
+  try {
+    if (!started_[k]) {
+      init_group(l_, g, out, groups_[k]);
+      started_[k] = true;
+    }
+    if (!run_until_collective(groups_[k])) groups_[k] = GroupState{};  // exited: free its state
+  } catch (const Error& e) {
+    out.error = e.what();
+  } catch (const std::bad_alloc&) {
+    out.error =
+        "out of memory while simulating group " + std::to_string(g) + " of kernel @" + prog_.name;
+  }
+}
+
+const Inst* PhasedLaunch::stopped_at(int64_t g) const {
+  const GroupState& gs = groups_[static_cast<size_t>(g)];
+  return gs.suspended_pc < 0 ? nullptr : &prog_.code[static_cast<size_t>(gs.suspended_pc)];
+}
+
+Buffer& PhasedLaunch::operand(int64_t g, int32_t reg) {
+  const GroupState& gs = groups_[static_cast<size_t>(g)];
+  const Inst& in = prog_.code[static_cast<size_t>(gs.suspended_pc)];
+  const int64_t h = gs.tiles[0].regs[static_cast<size_t>(reg)].i;
+  for (size_t t = 1; t < gs.tiles.size(); ++t)
+    if (gs.tiles[t].regs[static_cast<size_t>(reg)].i != h)
+      fail_at(*l_.sm, *in.op,
+              "tiles 0 and " + std::to_string(t) + " of group " + std::to_string(g) +
+                  " pass different buffers to this tile collective (tcoll_run_c2)");
+  const size_t id = static_cast<size_t>(handle_id(h));
+  if (handle_space(h) != kSpaceGlobal || id >= l_.globals.size() || !l_.globals[id].data)
+    fail_at(*l_.sm, *in.op, "internal: a tile collective operand is not a global buffer");
+  return l_.globals[id];
+}
+
+void PhasedLaunch::resume() {
+  for (GroupState& gs : groups_)
+    if (gs.suspended_pc >= 0) resume_after_collective(gs);
+}
+
+void PhasedLaunch::finish() {
+  tile::finish(l_, results_);
+  write_back(l_, nin_, out_);
 }
 
 bool is_kernel_function(const ir::Op& func) { return func.attrs.get("tile.grid") != nullptr; }

@@ -36,6 +36,49 @@ class ScopedDebugOptions {
   const TileDebugOptions* prev_;
 };
 
+/// The kernel a `tile.launch` calls, or nullptr.
+const ir::Op* launch_callee(const ir::Op& launch);
+
+/// True when kernel `func` contains a tile collective (tile.all_reduce, tile.all_gather).
+bool calls_tile_collectives(const ir::Op& func);
+
+/// One rank's `tile.launch` of a kernel that calls tile collectives, run in phases by the mesh
+/// executor (docs/ops/tile/collectives.md): step(g) runs group g until it exits or all its tiles
+/// wait at one tile collective; the executor performs the collective over every rank's buffers,
+/// then resume() lets the stopped groups continue. Not copyable or movable (Launch points in).
+class PhasedLaunch {
+ public:
+  /// Binds operands and results like the Graph IR resolver does; results start zeroed.
+  PhasedLaunch(const ir::Op& launch, const SourceManager& sm, std::vector<const Tensor*> in,
+               std::vector<Tensor*> out);
+  PhasedLaunch(const PhasedLaunch&) = delete;
+  PhasedLaunch& operator=(const PhasedLaunch&) = delete;
+
+  int64_t num_groups() const { return l_.num_groups; }
+  /// Starts or continues group g. Never throws: a fatal error is kept in error(g).
+  void step(int64_t g);
+  const std::string& error(int64_t g) const { return results_[static_cast<size_t>(g)].error; }
+  /// The collective instruction group g waits at, or nullptr when it has exited.
+  const Inst* stopped_at(int64_t g) const;
+  /// The global buffer register `reg` of group g's tiles names; throws tessera::Error (naming
+  /// the group and tile) when the tiles of the group disagree or it is not a global buffer.
+  Buffer& operand(int64_t g, int32_t reg);
+  /// Lets every group stopped at a collective continue after it, in a new barrier epoch.
+  void resume();
+  /// Merges reports and counters, throws the first error, writes back converted results.
+  void finish();
+  const Launch& launch() const { return l_; }
+
+ private:
+  Program prog_;
+  Launch l_;
+  std::vector<GroupState> groups_;
+  std::vector<GroupResult> results_;
+  std::vector<bool> started_;
+  std::vector<Tensor*> out_;
+  size_t nin_ = 0;
+};
+
 /// Runs every group of `l` (in parallel unless global shadows force an order).
 void run_groups(Launch& l, std::vector<GroupResult>& results);
 

@@ -111,7 +111,39 @@ void release_barrier(GroupState& g) {
   ++g.epoch;
 }
 
-void schedule(GroupState& g) {
+/// exec_m6 (docs/tile-ir.md): a group stops at a tile collective only when every tile waits at
+/// that same collective op; a tile that exited, waits at a barrier or at another collective is a
+/// fatal divergence (the collective could never complete on a GPU).
+void check_collective_arrival(GroupState& g) {
+  Launch& l = *g.launch;
+  int32_t first = -1;
+  for (size_t t = 0; t < g.tiles.size() && first < 0; ++t)
+    if (g.tiles[t].at_collective) first = static_cast<int32_t>(t);
+  const int32_t cpc = g.tiles[static_cast<size_t>(first)].pc;
+  for (size_t t = 0; t < g.tiles.size(); ++t) {
+    const TileState& ts = g.tiles[t];
+    if (ts.at_collective && ts.pc == cpc) continue;
+    const std::string what = ts.done            ? "exited"
+                             : ts.at_collective ? "waits at another tile collective"
+                                                : "waits at a tile.barrier";
+    DiagnosticEngine d(l.sm);
+    auto& e = d.op_error(*l.prog->code[static_cast<size_t>(ts.pc)].op,
+                         "collective divergence: tile " + std::to_string(t) + " of group " +
+                             std::to_string(g.id) + " of kernel @" + l.prog->name + " " + what +
+                             " while tile " + std::to_string(first) +
+                             " waits at a tile collective (a deadlock on a GPU)",
+                         "");
+    e.notes.push_back(Diagnostic{Severity::note,
+                                 l.prog->code[static_cast<size_t>(cpc)].op->loc,
+                                 "tile " + std::to_string(first) + " waits here",
+                                 {}});
+    throw Error(d.render());
+  }
+  g.suspended_pc = cpc;
+}
+
+/// Runs g's tiles between barriers; returns true when they stopped at a tile collective.
+bool schedule(GroupState& g) {
   Launch& l = *g.launch;
   const size_t T = g.tiles.size();
   std::vector<int32_t> order(T);
@@ -133,9 +165,16 @@ void schedule(GroupState& g) {
         if (st == RunStatus::kQuantum) runnable = true;
       }
     }
-    bool any_waiting = false;
-    for (const TileState& ts : g.tiles) any_waiting |= ts.waiting;
+    bool any_waiting = false, any_collective = false;
+    for (const TileState& ts : g.tiles) {
+      any_waiting |= ts.waiting;
+      any_collective |= ts.at_collective;
+    }
     if (!any_waiting) break;
+    if (any_collective) {
+      check_collective_arrival(g);
+      return true;
+    }
     release_barrier(g);
   }
   if (l.trace)
@@ -144,6 +183,7 @@ void schedule(GroupState& g) {
       g.out->trace.push_back({"epoch " + std::to_string(g.epoch), g.id, static_cast<int32_t>(t),
                               ts.epoch_start, ts.clock - ts.epoch_start});
     }
+  return false;
 }
 
 /// What earlier groups (in id order) did to one global element: the least access of each kind
@@ -208,39 +248,66 @@ void merge_group(const Launch& l, std::vector<std::vector<CrossEntry>>& table, G
 
 }  // namespace
 
+void init_group(Launch& l, int64_t group, GroupResult& out, GroupState& g,
+                TouchIndex* touch_index) {
+  const Program& p = *l.prog;
+  g.launch = &l;
+  g.id = group;
+  g.out = &out;
+  g.touch_index = touch_index;
+  if (touch_index && ++touch_index->gen == 0) {  // generation 0 marks never-touched slots
+    for (auto& v : touch_index->slot) std::fill(v.begin(), v.end(), 0);
+    touch_index->gen = 1;
+  }
+  if (touch_index) touch_index->touches.clear();
+  g.coord[0] = group % l.grid[0];
+  g.coord[1] = (group / l.grid[0]) % l.grid[1];
+  g.coord[2] = group / (l.grid[0] * l.grid[1]);
+  const uint32_t c = l.opts.checks;
+  for (size_t k = 0; k < p.shared.size(); ++k)
+    g.shared.push_back(make_alloc(p.shared[k], kSpaceShared,
+                                  alloc_name(l, p.shared[k], "shared", k),
+                                  (c & (kCheckRaces | kCheckInit | kCheckAsync)) != 0));
+  g.tiles.resize(static_cast<size_t>(l.tiles));
+  for (TileState& ts : g.tiles) {
+    ts.regs.assign(static_cast<size_t>(p.num_regs), Cell{});
+    ts.agg.assign(static_cast<size_t>(p.agg_floats), 0.0f);
+    for (size_t k = 0; k < p.param_regs.size(); ++k)
+      ts.regs[static_cast<size_t>(p.param_regs[k])] = l.scalar_args[k];
+    for (size_t k = 0; k < p.locals.size(); ++k)
+      ts.locals.push_back(make_alloc(
+          p.locals[k], kSpaceLocal, alloc_name(l, p.locals[k], "local", k), (c & kCheckInit) != 0));
+  }
+}
+
+bool run_until_collective(GroupState& g) { return schedule(g); }
+
+void resume_after_collective(GroupState& g) {
+  Launch& l = *g.launch;
+  uint64_t now = 0;
+  for (const TileState& ts : g.tiles) now = std::max(now, ts.clock);
+  for (size_t t = 0; t < g.tiles.size(); ++t) {
+    TileState& ts = g.tiles[t];
+    if (l.trace)
+      g.out->trace.push_back({"epoch " + std::to_string(g.epoch), g.id, static_cast<int32_t>(t),
+                              ts.epoch_start, ts.clock - ts.epoch_start});
+    ts.waiting = ts.at_collective = false;
+    ++ts.pc;
+    ts.clock = ts.epoch_start = now;
+  }
+  ++g.epoch;
+  g.suspended_pc = -1;
+}
+
 void run_group(Launch& l, int64_t group, GroupResult& out, TouchIndex* touch_index) {
   try {
-    const Program& p = *l.prog;
     GroupState g;
-    g.launch = &l;
-    g.id = group;
-    g.out = &out;
-    g.touch_index = touch_index;
-    if (touch_index && ++touch_index->gen == 0) {  // generation 0 marks never-touched slots
-      for (auto& v : touch_index->slot) std::fill(v.begin(), v.end(), 0);
-      touch_index->gen = 1;
-    }
-    if (touch_index) touch_index->touches.clear();
-    g.coord[0] = group % l.grid[0];
-    g.coord[1] = (group / l.grid[0]) % l.grid[1];
-    g.coord[2] = group / (l.grid[0] * l.grid[1]);
-    const uint32_t c = l.opts.checks;
-    for (size_t k = 0; k < p.shared.size(); ++k)
-      g.shared.push_back(make_alloc(p.shared[k], kSpaceShared,
-                                    alloc_name(l, p.shared[k], "shared", k),
-                                    (c & (kCheckRaces | kCheckInit | kCheckAsync)) != 0));
-    g.tiles.resize(static_cast<size_t>(l.tiles));
-    for (TileState& ts : g.tiles) {
-      ts.regs.assign(static_cast<size_t>(p.num_regs), Cell{});
-      ts.agg.assign(static_cast<size_t>(p.agg_floats), 0.0f);
-      for (size_t k = 0; k < p.param_regs.size(); ++k)
-        ts.regs[static_cast<size_t>(p.param_regs[k])] = l.scalar_args[k];
-      for (size_t k = 0; k < p.locals.size(); ++k)
-        ts.locals.push_back(make_alloc(p.locals[k], kSpaceLocal,
-                                       alloc_name(l, p.locals[k], "local", k),
-                                       (c & kCheckInit) != 0));
-    }
-    schedule(g);
+    init_group(l, group, out, g, touch_index);
+    if (schedule(g))
+      throw Error(format_location(l.sm, l.prog->code[static_cast<size_t>(g.suspended_pc)].op->loc) +
+                  ": error: tile collectives run only in a tile.launch of a mesh program "
+                  "(kernel @" +
+                  l.prog->name + ")");
     if (touch_index) {
       out.touches = touch_index->touches;  // exact-size copy; the worker keeps its capacity
       touch_index->touches.clear();

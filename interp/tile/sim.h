@@ -106,7 +106,8 @@ struct TouchIndex {
 struct TileState {
   int32_t pc = 0;
   bool done = false;
-  bool waiting = false;  ///< stopped at a barrier
+  bool waiting = false;        ///< stopped at a barrier or a tile collective
+  bool at_collective = false;  ///< stopped at a tile collective (waiting is set too)
   std::vector<Cell> regs;
   std::vector<float> agg;
   std::vector<PendingCopy> uncommitted;
@@ -157,6 +158,7 @@ struct GroupState {
   GroupResult* out = nullptr;
   uint64_t steps = 0;
   TouchIndex* touch_index = nullptr;  ///< set when global buffers are tracked
+  int32_t suspended_pc = -1;          ///< the collective every tile waits at, or -1
 };
 
 /// The access record of tile t of g at instruction `inst`.
@@ -172,6 +174,17 @@ inline Access make_access(const GroupState& g, int32_t t, int32_t lane, int32_t 
 /// Runs one group to completion (all tiles exited). Never throws: fatal errors land in
 /// `out.error`.
 void run_group(Launch& l, int64_t group, GroupResult& out, TouchIndex* touch_index = nullptr);
+
+/// Creates group `group`'s state (tiles, registers, shared and local buffers) without running it.
+void init_group(Launch& l, int64_t group, GroupResult& out, GroupState& g,
+                TouchIndex* touch_index = nullptr);
+
+/// Runs g's tiles until all exited (returns false) or all wait at one tile collective (returns
+/// true and sets g.suspended_pc). Throws tessera::Error on divergence at a collective.
+bool run_until_collective(GroupState& g);
+
+/// Releases the tiles of g waiting at its collective: they continue after it in a new epoch.
+void resume_after_collective(GroupState& g);
 
 /// Status of a tile after it ran for a while.
 enum class RunStatus { kBarrier, kExited, kQuantum };

@@ -39,13 +39,13 @@ def _raw(arr: np.ndarray) -> np.ndarray:
 
 
 def run(module: str, per_rank_inputs: dict[str, list[np.ndarray]], out_dtypes: list, names=None,
-        extra=(), expect_fail=False):
+        extra=(), expect_fail=False, threads="2"):
     """Runs @main; returns per-result lists of per-rank arrays (or (rc, stderr) if expect_fail)."""
     with tempfile.TemporaryDirectory() as tmp:
         src = Path(tmp) / "prog.mlir"
         src.write_text(module)
         args = [INTERP, "run", str(src), "--output-dir", str(Path(tmp) / "out"), "--per-rank-outputs",
-                "--threads", "2", *extra]
+                "--threads", threads, *extra]
         for name, arrays in per_rank_inputs.items():
             for r, a in enumerate(arrays):
                 f = Path(tmp) / f"{name}@{r}.npy"
