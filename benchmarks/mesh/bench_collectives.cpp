@@ -13,7 +13,9 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <string>
 #include <vector>
 
 #include <malloc.h>
@@ -62,7 +64,17 @@ struct Row {
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  // Arguments: collective names to run (default: all), and `--reps K` to multiply every case's
+  // repetition count (best-of timings; more reps steady the small cases on a shared machine).
+  std::vector<std::string> only;
+  int rep_scale = 1;
+  for (int a = 1; a < argc; ++a) {
+    if (std::strcmp(argv[a], "--reps") == 0 && a + 1 < argc)
+      rep_scale = std::max(1, std::atoi(argv[++a]));
+    else
+      only.emplace_back(argv[a]);
+  }
   // Keep freed buffers in the heap (no mmap per large tensor), as a long-running interpreter
   // would: otherwise every collective pays fresh page faults that the memcpy peer does not.
   mallopt(M_MMAP_MAX, 0);
@@ -85,6 +97,7 @@ int main() {
   };
   const size_t mb = size_t{1} << 20;
   for (const char* op : {"all_reduce", "all_gather", "reduce_scatter", "all_to_all"}) {
+    if (!only.empty() && std::find(only.begin(), only.end(), op) == only.end()) continue;
     for (const MeshCase& mc : meshes) {
       const int64_t n = mc.mesh.size();
       im::Groups g = tessera::mesh::make_groups(mc.mesh, mc.axes);
@@ -99,7 +112,8 @@ int main() {
           for (int64_t i = 0; i < per; ++i) p[i] = static_cast<float>((i + r) & 7);
           in.push_back(std::move(t));
         }
-        const int reps = total_mb >= 64 ? 3 : 5;
+        // Small cases take microseconds: many reps cost little and filter out preemption.
+        const int reps = rep_scale * (total_mb >= 64 ? 3 : total_mb >= 16 ? 5 : 50);
         double S = 0, factor = 0, phys = 0;
         double t = 0;
         const double pb = static_cast<double>(per) * 4;  // per-rank input bytes

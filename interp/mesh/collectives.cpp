@@ -1,9 +1,11 @@
 // Collectives over all ranks' buffers at once: groups fold in rank order, copies move blocks.
 #include "interp/mesh/collectives.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <memory>
 #include <type_traits>
 
 #include <tbb/blocked_range.h>
@@ -15,7 +17,30 @@
 namespace tessera::interp::mesh {
 namespace {
 
-constexpr size_t kGrain = 1 << 14;  // elements per parallel chunk of a fold
+// Parallel work is cut into chunks of about kWork element-steps (elements x inputs folded, or
+// bytes copied): below that a TBB task costs more than it saves, and whole operations smaller
+// than one chunk run serially on the calling thread.
+constexpr size_t kWork = size_t{1} << 17;
+constexpr size_t kMaxChunk = size_t{1} << 14;  // elements: a chunk's accumulator stays in cache
+constexpr size_t kMinChunk = 256;
+constexpr size_t kCopyWork = size_t{1} << 18;  // bytes copied per parallel chunk
+constexpr size_t kCopyTile = 16;               // ranks per tile of an all_to_all
+
+/// Elements per chunk when folding n inputs.
+size_t fold_chunk(size_t n) {
+  return std::clamp(kWork / std::max<size_t>(n, 1), kMinChunk, kMaxChunk);
+}
+
+/// Runs f(begin, end) over [0, count) in chunks of `grain` (serially when there is one chunk).
+template <typename F>
+void parallel_chunks(size_t count, size_t grain, F&& f) {
+  if (count <= grain) {
+    if (count) f(size_t{0}, count);
+    return;
+  }
+  tbb::parallel_for(tbb::blocked_range<size_t>(0, count, grain),
+                    [&](const tbb::blocked_range<size_t>& r) { f(r.begin(), r.end()); });
+}
 
 template <typename T>
 T combine_float(ReduceOp op, T a, T b) {
@@ -56,38 +81,40 @@ T combine_int(ReduceOp op, T a, T b) {
   return a;
 }
 
+// Range kernels: dst[0, m) = fold over g of ins[g][off, off + m) (elements), serially. Every
+// element sees the same sequence of operations whatever the chunking, so results do not depend
+// on how work is split.
+
 /// f32 / f64: native arithmetic is exactly "compute, round once to T".
 template <typename T>
-void fold_native_float(ReduceOp op, std::span<const std::byte* const> ins, std::byte* dst,
-                       size_t numel) {
+void fold_native_float(ReduceOp op, std::span<const std::byte* const> ins, size_t off,
+                       std::byte* dst, size_t m) {
   const size_t n = ins.size();
   const T scale = static_cast<T>(1) / static_cast<T>(n);  // T(1/n), correctly rounded
-  tbb::parallel_for(tbb::blocked_range<size_t>(0, numel, kGrain), [&](const auto& r) {
-    T* out = reinterpret_cast<T*>(dst);
-    const T* in0 = reinterpret_cast<const T*>(ins[0]);
-    if (op == ReduceOp::avg) {
-      for (size_t i = r.begin(); i < r.end(); ++i) out[i] = in0[i] * scale;
+  T* __restrict out = reinterpret_cast<T*>(dst);
+  const T* in0 = reinterpret_cast<const T*>(ins[0]) + off;
+  if (op == ReduceOp::avg) {
+    for (size_t i = 0; i < m; ++i) out[i] = in0[i] * scale;
+  } else {
+    std::memcpy(out, in0, m * sizeof(T));
+  }
+  for (size_t g = 1; g < n; ++g) {
+    const T* __restrict in = reinterpret_cast<const T*>(ins[g]) + off;
+    if (op == ReduceOp::sum) {
+      for (size_t i = 0; i < m; ++i) out[i] += in[i];  // vectorises
+    } else if (op == ReduceOp::avg) {
+      for (size_t i = 0; i < m; ++i) out[i] += in[i] * scale;
     } else {
-      std::memcpy(out + r.begin(), in0 + r.begin(), (r.end() - r.begin()) * sizeof(T));
+      for (size_t i = 0; i < m; ++i) out[i] = combine_float(op, out[i], in[i]);
     }
-    for (size_t g = 1; g < n; ++g) {
-      const T* in = reinterpret_cast<const T*>(ins[g]);
-      if (op == ReduceOp::sum) {
-        for (size_t i = r.begin(); i < r.end(); ++i) out[i] += in[i];  // vectorises
-      } else if (op == ReduceOp::avg) {
-        for (size_t i = r.begin(); i < r.end(); ++i) out[i] += in[i] * scale;
-      } else {
-        for (size_t i = r.begin(); i < r.end(); ++i) out[i] = combine_float(op, out[i], in[i]);
-      }
-    }
-  });
+  }
 }
 
 /// f16, bf16, fp8: decode to f32, combine exactly there (the operands have at most 11
 /// significant bits, so f32 holds every sum and product of two exactly or rounds once harmlessly),
 /// round to T after every step.
-void fold_low_float(ReduceOp op, DType t, std::span<const std::byte* const> ins, std::byte* dst,
-                    size_t numel) {
+void fold_low_float(ReduceOp op, DType t, std::span<const std::byte* const> ins, size_t off,
+                    std::byte* dst, size_t m) {
   const size_t n = ins.size();
   const size_t es = element_bytes(t);
   const num::ConvertOptions co{};
@@ -98,50 +125,103 @@ void fold_low_float(ReduceOp op, DType t, std::span<const std::byte* const> ins,
     num::convert_array(DType::f64, &inv, t, &bits, 1, co);
     num::convert_array(t, &bits, DType::f32, &scale, 1, co);
   }
-  tbb::parallel_for(tbb::blocked_range<size_t>(0, numel, 2048), [&](const auto& r) {
-    const size_t m = r.end() - r.begin();
-    std::vector<float> acc(m), x(m);
-    std::vector<std::byte> tmp(m * es);
-    auto round_trip = [&](std::vector<float>& v) {
-      num::convert_array(DType::f32, v.data(), t, tmp.data(), m, co);
-      num::convert_array(t, tmp.data(), DType::f32, v.data(), m, co);
-    };
-    auto load = [&](size_t g, std::vector<float>& v) {
-      num::convert_array(t, ins[g] + r.begin() * es, DType::f32, v.data(), m, co);
-      if (op == ReduceOp::avg) {
-        for (float& e : v) e *= scale;
-        round_trip(v);
-      }
-    };
-    load(0, acc);
-    for (size_t g = 1; g < n; ++g) {
-      load(g, x);
-      for (size_t i = 0; i < m; ++i) acc[i] = combine_float(op, acc[i], x[i]);
-      round_trip(acc);
+  std::vector<float> acc(m), x(m);
+  std::vector<std::byte> tmp(m * es);
+  auto round_trip = [&](std::vector<float>& v) {
+    num::convert_array(DType::f32, v.data(), t, tmp.data(), m, co);
+    num::convert_array(t, tmp.data(), DType::f32, v.data(), m, co);
+  };
+  auto load = [&](size_t g, std::vector<float>& v) {
+    num::convert_array(t, ins[g] + off * es, DType::f32, v.data(), m, co);
+    if (op == ReduceOp::avg) {
+      for (float& e : v) e *= scale;
+      round_trip(v);
     }
-    num::convert_array(DType::f32, acc.data(), t, dst + r.begin() * es, m, co);
-  });
+  };
+  load(0, acc);
+  for (size_t g = 1; g < n; ++g) {
+    load(g, x);
+    for (size_t i = 0; i < m; ++i) acc[i] = combine_float(op, acc[i], x[i]);
+    round_trip(acc);
+  }
+  num::convert_array(DType::f32, acc.data(), t, dst, m, co);
 }
 
 template <typename T>
-void fold_int(ReduceOp op, std::span<const std::byte* const> ins, std::byte* dst, size_t numel) {
+void fold_int(ReduceOp op, std::span<const std::byte* const> ins, size_t off, std::byte* dst,
+              size_t m) {
   const size_t n = ins.size();
-  tbb::parallel_for(tbb::blocked_range<size_t>(0, numel, kGrain), [&](const auto& r) {
-    T* out = reinterpret_cast<T*>(dst);
-    std::memcpy(out + r.begin(), reinterpret_cast<const T*>(ins[0]) + r.begin(),
-                (r.end() - r.begin()) * sizeof(T));
-    for (size_t g = 1; g < n; ++g) {
-      const T* in = reinterpret_cast<const T*>(ins[g]);
-      for (size_t i = r.begin(); i < r.end(); ++i) out[i] = combine_int(op, out[i], in[i]);
-    }
-    if (op == ReduceOp::avg) {
-      // Truncating division of the wrapped sum (C++ '/' truncates toward zero), in 64 bits: the
-      // group size need not fit in T (256 ranks of i8 would otherwise divide by zero).
-      using Wide = std::conditional_t<std::is_signed_v<T>, int64_t, uint64_t>;
-      for (size_t i = r.begin(); i < r.end(); ++i)
-        out[i] = static_cast<T>(static_cast<Wide>(out[i]) / static_cast<Wide>(n));
-    }
-  });
+  T* __restrict out = reinterpret_cast<T*>(dst);
+  std::memcpy(out, reinterpret_cast<const T*>(ins[0]) + off, m * sizeof(T));
+  for (size_t g = 1; g < n; ++g) {
+    const T* __restrict in = reinterpret_cast<const T*>(ins[g]) + off;
+    for (size_t i = 0; i < m; ++i) out[i] = combine_int(op, out[i], in[i]);
+  }
+  if (op == ReduceOp::avg) {
+    // Truncating division of the wrapped sum (C++ '/' truncates toward zero), in 64 bits: the
+    // group size need not fit in T (256 ranks of i8 would otherwise divide by zero).
+    using Wide = std::conditional_t<std::is_signed_v<T>, int64_t, uint64_t>;
+    for (size_t i = 0; i < m; ++i)
+      out[i] = static_cast<T>(static_cast<Wide>(out[i]) / static_cast<Wide>(n));
+  }
+}
+
+bool reducible(DType t) {
+  switch (t) {
+    case DType::f32:
+    case DType::f64:
+    case DType::f16:
+    case DType::bf16:
+    case DType::f8e4m3:
+    case DType::f8e5m2:
+    case DType::i8:
+    case DType::i16:
+    case DType::i32:
+    case DType::i64:
+    case DType::index:
+    case DType::u8:
+    case DType::u16:
+    case DType::u32:
+    case DType::u64:
+      return true;
+    default:
+      return false;
+  }
+}
+
+/// dst[0, m) = fold of elements [off, off + m) of every input, serially.
+void fold_range(ReduceOp op, DType t, std::span<const std::byte* const> ins, size_t off,
+                std::byte* dst, size_t m) {
+  switch (t) {
+    case DType::f32:
+      return fold_native_float<float>(op, ins, off, dst, m);
+    case DType::f64:
+      return fold_native_float<double>(op, ins, off, dst, m);
+    case DType::f16:
+    case DType::bf16:
+    case DType::f8e4m3:
+    case DType::f8e5m2:
+      return fold_low_float(op, t, ins, off, dst, m);
+    case DType::i8:
+      return fold_int<int8_t>(op, ins, off, dst, m);
+    case DType::i16:
+      return fold_int<int16_t>(op, ins, off, dst, m);
+    case DType::i32:
+      return fold_int<int32_t>(op, ins, off, dst, m);
+    case DType::i64:
+    case DType::index:
+      return fold_int<int64_t>(op, ins, off, dst, m);
+    case DType::u8:
+      return fold_int<uint8_t>(op, ins, off, dst, m);
+    case DType::u16:
+      return fold_int<uint16_t>(op, ins, off, dst, m);
+    case DType::u32:
+      return fold_int<uint32_t>(op, ins, off, dst, m);
+    case DType::u64:
+      return fold_int<uint64_t>(op, ins, off, dst, m);
+    default:
+      throw Error(std::string("collectives cannot reduce element type ") + dtype_mlir_name(t));
+  }
 }
 
 /// Copies an N-d box of `box` elements from `src` (shape ss, at offset so) to `dst` (shape ds,
@@ -195,6 +275,53 @@ void copy_box(const std::byte* src, const std::vector<int64_t>& ss, const std::v
   }
 }
 
+/// The contiguous runs of an N-d box of shape `box` inside a tensor of shape ss (source) and one
+/// of shape ds (destination): byte offsets of every run relative to the box origin in each, and
+/// the run length in bytes (0 for an empty box). Trailing dims the box spans fully in both merge
+/// into one run, as in copy_box.
+struct BoxPlan {
+  std::vector<size_t> src, dst;
+  size_t run = 0;
+};
+
+BoxPlan plan_box(const std::vector<int64_t>& ss, const std::vector<int64_t>& ds,
+                 const std::vector<int64_t>& box, size_t es) {
+  BoxPlan p;
+  const size_t rank = box.size();
+  int64_t numel = 1;
+  for (int64_t b : box) numel *= b;
+  if (numel == 0) return p;
+  size_t k = rank;
+  int64_t run = 1;
+  while (k > 0) {
+    size_t d = k - 1;
+    run *= box[d];
+    bool full = box[d] == ss[d] && box[d] == ds[d];
+    --k;
+    if (!full) break;
+  }
+  p.run = static_cast<size_t>(run) * es;
+  const auto sst = row_major_strides(ss), dst_st = row_major_strides(ds);
+  const auto outer = static_cast<size_t>(numel / run);
+  p.src.reserve(outer);
+  p.dst.reserve(outer);
+  std::vector<int64_t> idx(k, 0);
+  for (size_t it = 0; it < outer; ++it) {
+    int64_t s_off = 0, d_off = 0;
+    for (size_t d = 0; d < k; ++d) {
+      s_off += idx[d] * sst[d];
+      d_off += idx[d] * dst_st[d];
+    }
+    p.src.push_back(static_cast<size_t>(s_off) * es);
+    p.dst.push_back(static_cast<size_t>(d_off) * es);
+    for (size_t d = k; d-- > 0;) {
+      if (++idx[d] < box[d]) break;
+      idx[d] = 0;
+    }
+  }
+  return p;
+}
+
 Tensor zeros_like(DType t, const std::vector<int64_t>& shape) {
   Tensor z(t, shape);
   if (z.nbytes()) std::memset(z.bytes(), 0, z.nbytes());
@@ -240,36 +367,12 @@ std::optional<ReduceOp> parse_reduce_op(std::string_view s) {
 
 void fold(ReduceOp op, DType t, std::span<const std::byte* const> ins, std::byte* dst,
           size_t numel) {
-  switch (t) {
-    case DType::f32:
-      return fold_native_float<float>(op, ins, dst, numel);
-    case DType::f64:
-      return fold_native_float<double>(op, ins, dst, numel);
-    case DType::f16:
-    case DType::bf16:
-    case DType::f8e4m3:
-    case DType::f8e5m2:
-      return fold_low_float(op, t, ins, dst, numel);
-    case DType::i8:
-      return fold_int<int8_t>(op, ins, dst, numel);
-    case DType::i16:
-      return fold_int<int16_t>(op, ins, dst, numel);
-    case DType::i32:
-      return fold_int<int32_t>(op, ins, dst, numel);
-    case DType::i64:
-    case DType::index:
-      return fold_int<int64_t>(op, ins, dst, numel);
-    case DType::u8:
-      return fold_int<uint8_t>(op, ins, dst, numel);
-    case DType::u16:
-      return fold_int<uint16_t>(op, ins, dst, numel);
-    case DType::u32:
-      return fold_int<uint32_t>(op, ins, dst, numel);
-    case DType::u64:
-      return fold_int<uint64_t>(op, ins, dst, numel);
-    default:
-      throw Error(std::string("collectives cannot reduce element type ") + dtype_mlir_name(t));
-  }
+  if (!reducible(t))
+    throw Error(std::string("collectives cannot reduce element type ") + dtype_mlir_name(t));
+  if (ins.empty()) return;
+  const size_t es = element_bytes(t);
+  parallel_chunks(numel, fold_chunk(ins.size()),
+                  [&](size_t b, size_t e) { fold_range(op, t, ins, b, dst + b * es, e - b); });
 }
 
 std::vector<Tensor> all_reduce(const Groups& g, ReduceOp op, const std::vector<Tensor>& in) {
@@ -306,25 +409,56 @@ std::vector<Tensor> reduce_scatter(const Groups& g, ReduceOp op, int64_t dim,
                                    const std::vector<Tensor>& in) {
   std::vector<Tensor> out(in.size());
   const size_t n = static_cast<size_t>(g.group_size);
+  const auto d = static_cast<size_t>(dim);
   for (const auto& members : g.members) {
     const Tensor& first = in[static_cast<size_t>(members[0])];
+    const DType t = first.dtype();
+    if (!reducible(t))
+      throw Error(std::string("collectives cannot reduce element type ") + dtype_mlir_name(t));
     auto shape = first.shape();
-    auto d = static_cast<size_t>(dim);
     shape[d] /= g.group_size;
-    int64_t outer = 1, inner = 1;
-    for (size_t k = 0; k < d; ++k) outer *= shape[k];
-    for (size_t k = d + 1; k < shape.size(); ++k) inner *= shape[k];
-    size_t es = element_bytes(first.dtype());
-    size_t block = static_cast<size_t>(shape[d] * inner);  // elements of one block row
+    size_t outer = 1, inner = 1;
+    for (size_t k = 0; k < d; ++k) outer *= static_cast<size_t>(shape[k]);
+    for (size_t k = d + 1; k < shape.size(); ++k) inner *= static_cast<size_t>(shape[k]);
+    const size_t es = element_bytes(t);
+    const size_t block = static_cast<size_t>(shape[d]) * inner;  // elements of one segment
+    std::vector<const std::byte*> ins;
+    ins.reserve(n);
+    for (int64_t r : members) ins.push_back(in[static_cast<size_t>(r)].bytes());
+    std::vector<std::byte*> dst(n);
     for (size_t b = 0; b < n; ++b) {
-      Tensor res(first.dtype(), shape);
-      for (int64_t o = 0; o < outer; ++o) {
-        std::vector<const std::byte*> ptrs;
-        size_t src_off = (static_cast<size_t>(o) * n + b) * block * es;
-        for (int64_t r : members) ptrs.push_back(in[static_cast<size_t>(r)].bytes() + src_off);
-        fold(op, first.dtype(), ptrs, res.bytes() + static_cast<size_t>(o) * block * es, block);
-      }
+      Tensor res(t, shape);
+      dst[b] = res.bytes();
       out[static_cast<size_t>(members[b])] = std::move(res);
+    }
+    // Input elements [s * block, (s + 1) * block) form segment s, which reduces into row s / n
+    // of the output of group rank s % n.
+    const size_t segs = outer * n, chunk = fold_chunk(n);
+    if (block == 0 || segs == 0) continue;
+    if (block >= 4 * kMinChunk) {
+      // Long segments: fold pieces of them straight into the outputs.
+      const size_t pieces = (block + chunk - 1) / chunk, piece = (block + pieces - 1) / pieces;
+      parallel_chunks(segs * pieces, 1, [&](size_t u0, size_t u1) {
+        for (size_t u = u0; u < u1; ++u) {
+          const size_t s = u / pieces, lo = u % pieces * piece, m = std::min(piece, block - lo);
+          fold_range(op, t, ins, s * block + lo, dst[s % n] + ((s / n) * block + lo) * es, m);
+        }
+      });
+    } else {
+      // Short segments: fold runs of whole segments (contiguous in every input) into a scratch
+      // buffer of at most 64 KB with long loops, then copy each segment to its output row.
+      const size_t span = std::min(chunk, (size_t{1} << 16) / es);
+      const size_t per = std::max<size_t>(1, span / block), units = (segs + per - 1) / per;
+      parallel_chunks(units, 1, [&](size_t u0, size_t u1) {
+        std::unique_ptr<std::byte[]> acc(new std::byte[per * block * es]);
+        for (size_t u = u0; u < u1; ++u) {
+          const size_t s0 = u * per, s1 = std::min(segs, s0 + per);
+          fold_range(op, t, ins, s0 * block, acc.get(), (s1 - s0) * block);
+          for (size_t s = s0; s < s1; ++s)
+            std::memcpy(dst[s % n] + (s / n) * block * es, acc.get() + (s - s0) * block * es,
+                        block * es);
+        }
+      });
     }
   }
   return out;
@@ -334,37 +468,69 @@ std::vector<Tensor> all_to_all(const Groups& g, int64_t split_dim, int64_t conca
                                const std::vector<Tensor>& in) {
   std::vector<Tensor> out(in.size());
   const auto sd = static_cast<size_t>(split_dim), cd = static_cast<size_t>(concat_dim);
-  for (const auto& members : g.members)
-    for (int64_t r : members) {
-      const Tensor& t = in[static_cast<size_t>(r)];
-      auto shape = t.shape();
-      shape[sd] /= g.group_size;
-      shape[cd] *= g.group_size;
-      out[static_cast<size_t>(r)] = Tensor(t.dtype(), shape);
-    }
-  // Output block j of rank i (along concat) = input block i of rank j (along split).
-  if (sd == 0 && cd == 0) {  // blocks are contiguous byte ranges: plain copies
-    for_members(g, [&](size_t k, size_t i) {
-      Tensor& dst = out[static_cast<size_t>(g.members[k][i])];
-      const size_t block = dst.nbytes() / static_cast<size_t>(g.group_size);
-      for (size_t j = 0; j < static_cast<size_t>(g.group_size); ++j)
-        std::memcpy(dst.bytes() + j * block,
-                    in[static_cast<size_t>(g.members[k][j])].bytes() + i * block, block);
-    });
-    return out;
+  const size_t n = static_cast<size_t>(g.group_size), ng = g.members.size();
+  // Output block j of group rank i (along concat) = input block i of group rank j (along split).
+  // One plan per group: the runs of a block, the byte steps between consecutive blocks.
+  struct GroupPlan {
+    DType t = DType::f32;
+    std::vector<int64_t> out_shape;
+    BoxPlan box;
+    size_t src_step = 0, dst_step = 0, out_bytes = 0;
+  };
+  std::vector<GroupPlan> plans(ng);
+  size_t max_bytes = 0;
+  for (size_t k = 0; k < ng; ++k) {
+    const Tensor& first = in[static_cast<size_t>(g.members[k][0])];
+    GroupPlan& p = plans[k];
+    p.t = first.dtype();
+    const size_t es = element_bytes(p.t);
+    std::vector<int64_t> box = first.shape();
+    box[sd] /= g.group_size;
+    p.out_shape = box;
+    p.out_shape[cd] *= g.group_size;
+    p.box = plan_box(first.shape(), p.out_shape, box, es);
+    p.src_step = static_cast<size_t>(box[sd] * row_major_strides(first.shape())[sd]) * es;
+    p.dst_step = static_cast<size_t>(box[cd] * row_major_strides(p.out_shape)[cd]) * es;
+    p.out_bytes = storage_bytes(p.t, p.out_shape);
+    max_bytes = std::max(max_bytes, p.out_bytes);
   }
-  for_members(g, [&](size_t k, size_t i) {
-    Tensor& dst = out[static_cast<size_t>(g.members[k][i])];
-    for (size_t j = 0; j < static_cast<size_t>(g.group_size); ++j) {
-      const Tensor& src = in[static_cast<size_t>(g.members[k][j])];
-      std::vector<int64_t> box = src.shape();
-      box[sd] /= g.group_size;
-      if (src.numel() == 0) continue;
-      std::vector<int64_t> so = zero_offsets(box.size()), doff = so;
-      so[sd] = static_cast<int64_t>(i) * box[sd];
-      doff[cd] = static_cast<int64_t>(j) * box[cd];
-      copy_box(src.bytes(), src.shape(), so, dst.bytes(), dst.shape(), doff, box,
-               element_bytes(src.dtype()));
+  std::vector<const std::byte*> src(ng * n);  // group k's member j at k * n + j
+  for (size_t u = 0; u < ng * n; ++u)
+    src[u] = in[static_cast<size_t>(g.members[u / n][u % n])].bytes();
+  // Outputs are allocated here, on the calling thread (as every other collective does: buffers
+  // then come from, and return to, the caller's heap instead of a worker's). Tasks own runs of
+  // whole outputs and copy them in tiles of source ranks: a tile reads a contiguous stretch of
+  // each of its sources and writes one of each output.
+  std::vector<std::byte*> dst(ng * n);
+  for (size_t u = 0; u < ng * n; ++u) {
+    Tensor t(plans[u / n].t, plans[u / n].out_shape);
+    dst[u] = t.bytes();
+    out[static_cast<size_t>(g.members[u / n][u % n])] = std::move(t);
+  }
+  const size_t grain = std::max<size_t>(1, kCopyWork / std::max<size_t>(max_bytes, 1));
+  parallel_chunks(ng * n, grain, [&](size_t b, size_t e) {
+    for (size_t u0 = b; u0 < e; u0 += kCopyTile) {
+      const size_t u1 = std::min(e, u0 + kCopyTile);
+      for (size_t j0 = 0; j0 < n; j0 += kCopyTile) {
+        const size_t j1 = std::min(n, j0 + kCopyTile);
+        for (size_t u = u0; u < u1; ++u) {
+          const size_t k = u / n, i = u % n;
+          const GroupPlan& p = plans[k];
+          const size_t run = p.box.run, runs = p.box.src.size();
+          if (runs == 1) {  // a block is one contiguous run: the common case
+            for (size_t j = j0; j < j1; ++j)
+              std::memcpy(dst[u] + j * p.dst_step + p.box.dst[0],
+                          src[k * n + j] + i * p.src_step + p.box.src[0], run);
+          } else {
+            for (size_t j = j0; j < j1; ++j) {
+              std::byte* to = dst[u] + j * p.dst_step;
+              const std::byte* from = src[k * n + j] + i * p.src_step;
+              for (size_t r = 0; r < runs; ++r)
+                std::memcpy(to + p.box.dst[r], from + p.box.src[r], run);
+            }
+          }
+        }
+      }
     }
   });
   return out;
