@@ -316,4 +316,27 @@ std::string to_string(const ShardSpec& s, const Mesh& m) {
   return ir::to_string(shard_spec_attr(s, m));
 }
 
+bool reducible(DType t) {
+  switch (t) {
+    case DType::f64:
+    case DType::f32:
+    case DType::f16:
+    case DType::bf16:
+    case DType::f8e4m3:
+    case DType::f8e5m2:
+    case DType::i8:
+    case DType::i16:
+    case DType::i32:
+    case DType::i64:
+    case DType::index:
+    case DType::u8:
+    case DType::u16:
+    case DType::u32:
+    case DType::u64:
+      return true;
+    default:
+      return false;
+  }
+}
+
 }  // namespace tessera::mesh

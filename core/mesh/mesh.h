@@ -92,4 +92,8 @@ std::optional<ShardSpec> result_shard_spec(const ir::Op& func, size_t k, const M
 /// "{partition = [0], mesh_axes = ["tp"]}"-like text for messages.
 std::string to_string(const ShardSpec& s, const Mesh& m);
 
+/// Element types collectives reduce: the IEEE-like floats, fp8 and every integer but i1/i4
+/// (shared by the verifier and the executor).
+bool reducible(DType t);
+
 }  // namespace tessera::mesh

@@ -10,30 +10,6 @@ using mesh::Mesh;
 /// Element types collectives move: all but packed i4.
 bool movable(DType t) { return t != DType::i4; }
 
-/// Element types collectives reduce: the IEEE-like floats, fp8 and every integer but i1/i4.
-bool reducible(DType t) {
-  switch (t) {
-    case DType::f64:
-    case DType::f32:
-    case DType::f16:
-    case DType::bf16:
-    case DType::f8e4m3:
-    case DType::f8e5m2:
-    case DType::i8:
-    case DType::i16:
-    case DType::i32:
-    case DType::i64:
-    case DType::index:
-    case DType::u8:
-    case DType::u16:
-    case DType::u32:
-    case DType::u64:
-      return true;
-    default:
-      return false;
-  }
-}
-
 /// What every collective hook needs: the mesh, the group axes and group size.
 struct Setup {
   Mesh mesh;
@@ -61,7 +37,7 @@ bool setup(InferCtx& ctx, Setup& s, bool need_axes = true) {
 bool operand_ok(InferCtx& ctx, bool reduce) {
   if (!require_tensor(ctx, 0, "mesh_c3")) return false;
   DType t = ctx.operands[0].dtype;
-  if (reduce ? !reducible(t) : !movable(t))
+  if (reduce ? !mesh::reducible(t) : !movable(t))
     return ctx.fail(std::string("element type ") + dtype_mlir_name(t) + " cannot be " +
                         (reduce ? "reduced" : "moved") + " by collectives",
                     "mesh_c3");
@@ -282,7 +258,7 @@ bool infer_Redistribute(InferCtx& ctx) {
     return ctx.fail(err.empty() ? "needs ShardSpec attributes 'src' and 'dst'" : err,
                     "redistribute_c1");
   // redistribute_c2: partial values need a reducible element type.
-  if (!a->partial.empty() && !reducible(in.dtype))
+  if (!a->partial.empty() && !mesh::reducible(in.dtype))
     return ctx.fail(
         std::string("partial values of type ") + dtype_mlir_name(in.dtype) + " cannot be reduced",
         "redistribute_c2");

@@ -11,6 +11,7 @@
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
+#include "core/mesh/mesh.h"
 #include "core/numerics/convert_array.h"
 #include "core/support/error.h"
 
@@ -163,29 +164,6 @@ void fold_int(ReduceOp op, std::span<const std::byte* const> ins, size_t off, st
     using Wide = std::conditional_t<std::is_signed_v<T>, int64_t, uint64_t>;
     for (size_t i = 0; i < m; ++i)
       out[i] = static_cast<T>(static_cast<Wide>(out[i]) / static_cast<Wide>(n));
-  }
-}
-
-bool reducible(DType t) {
-  switch (t) {
-    case DType::f32:
-    case DType::f64:
-    case DType::f16:
-    case DType::bf16:
-    case DType::f8e4m3:
-    case DType::f8e5m2:
-    case DType::i8:
-    case DType::i16:
-    case DType::i32:
-    case DType::i64:
-    case DType::index:
-    case DType::u8:
-    case DType::u16:
-    case DType::u32:
-    case DType::u64:
-      return true;
-    default:
-      return false;
   }
 }
 
@@ -367,7 +345,7 @@ std::optional<ReduceOp> parse_reduce_op(std::string_view s) {
 
 void fold(ReduceOp op, DType t, std::span<const std::byte* const> ins, std::byte* dst,
           size_t numel) {
-  if (!reducible(t))
+  if (!tessera::mesh::reducible(t))
     throw Error(std::string("collectives cannot reduce element type ") + dtype_mlir_name(t));
   if (ins.empty()) return;
   const size_t es = element_bytes(t);
@@ -413,7 +391,7 @@ std::vector<Tensor> reduce_scatter(const Groups& g, ReduceOp op, int64_t dim,
   for (const auto& members : g.members) {
     const Tensor& first = in[static_cast<size_t>(members[0])];
     const DType t = first.dtype();
-    if (!reducible(t))
+    if (!tessera::mesh::reducible(t))
       throw Error(std::string("collectives cannot reduce element type ") + dtype_mlir_name(t));
     auto shape = first.shape();
     shape[d] /= g.group_size;
