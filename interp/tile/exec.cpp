@@ -85,34 +85,12 @@ int64_t ibin(GroupState& g, int32_t t, const Inst& in, int64_t a, int64_t b) {
 }
 
 bool icmp(uint8_t mode, int64_t a, int64_t b, DType d) {
-  if (mode & kUnsigned) {
+  const uint8_t op = mode & 7;
+  if ((mode & kUnsigned) && op != kEq && op != kNe) {
     uint64_t mask = bits_of(d) == 64 ? ~uint64_t{0} : (uint64_t{1} << bits_of(d)) - 1;
-    uint64_t x = static_cast<uint64_t>(a) & mask, y = static_cast<uint64_t>(b) & mask;
-    switch (mode & 7) {
-      case kLt:
-        return x < y;
-      case kLe:
-        return x <= y;
-      case kGt:
-        return x > y;
-      case kGe:
-        return x >= y;
-    }
+    return compare_ordered(mode, static_cast<uint64_t>(a) & mask, static_cast<uint64_t>(b) & mask);
   }
-  switch (mode & 7) {
-    case kEq:
-      return a == b;
-    case kNe:
-      return a != b;
-    case kLt:
-      return a < b;
-    case kLe:
-      return a <= b;
-    case kGt:
-      return a > b;
-    default:
-      return a >= b;
-  }
+  return compare_ordered(mode, a, b);
 }
 
 /// Resolves the index operands of a scalar/vector access to a logical element index, or -1

@@ -35,9 +35,9 @@ inline T fbin(Bin m, T a, T b) {
   }
 }
 
+/// The comparison in the low three bits of `mode` (kEq .. kGe) on two ordered values.
 template <typename T>
-inline bool fcmp(uint8_t mode, T a, T b) {
-  if (std::isnan(a) || std::isnan(b)) return (mode & kUnordered) != 0;
+inline bool compare_ordered(uint8_t mode, T a, T b) {
   switch (mode & 7) {
     case kEq:
       return a == b;
@@ -52,6 +52,13 @@ inline bool fcmp(uint8_t mode, T a, T b) {
     default:
       return a >= b;
   }
+}
+
+/// Float comparison: a NaN on either side satisfies only the unordered predicates.
+template <typename T>
+inline bool fcmp(uint8_t mode, T a, T b) {
+  if (std::isnan(a) || std::isnan(b)) return (mode & kUnordered) != 0;
+  return compare_ordered(mode, a, b);
 }
 
 void exec_abin(const Inst& in, const Cell* R, float* A);
