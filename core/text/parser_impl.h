@@ -1,0 +1,107 @@
+// Internal to core/text: the recursive-descent parser's class, shared by parser.cpp (ops,
+// regions, functions, modules) and parser_attrs.cpp (types and attributes).
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "core/ir/ir.h"
+#include "core/support/diagnostics.h"
+#include "core/text/lexer.h"
+#include "core/text/parser.h"
+
+namespace tessera::text::detail {
+
+using ir::Attr;
+using ir::Location;
+using ir::Op;
+using ir::Type;
+using ir::Value;
+
+struct PendingUse {
+  Op* op;
+  size_t operand;
+  std::string name;
+  Location loc;
+  Type written;  ///< The operand type the op spelled out (kind none if not yet known).
+};
+
+class Parser {
+ public:
+  Parser(std::string_view text, uint32_t file, DiagnosticEngine& diag)
+      : lex_(text, file), diag_(diag) {
+    tok_ = lex_.next();
+  }
+
+  std::unique_ptr<ir::Module> parse_top();
+
+ private:
+  // Token helpers.
+  void consume() { tok_ = lex_.next(); }
+  bool at(Tok k) const { return tok_.kind == k; }
+  bool at_id(const char* s) const { return tok_.kind == Tok::bare_id && tok_.text == s; }
+  bool accept(Tok k) {
+    if (!at(k)) return false;
+    consume();
+    return true;
+  }
+  bool expect(Tok k, const char* what) {
+    if (accept(k)) return true;
+    return error(std::string("expected ") + what);
+  }
+  bool error(const std::string& msg) {
+    if (!failed_) {
+      if (tok_.kind == Tok::error)
+        diag_.error(tok_.loc, tok_.text);
+      else
+        diag_.error(tok_.loc, msg);
+    }
+    failed_ = true;
+    return false;
+  }
+
+  struct DepthGuard {
+    Parser& p;
+    bool ok;
+    explicit DepthGuard(Parser& parser) : p(parser), ok(++parser.depth_ <= kMaxNesting) {
+      if (!ok) p.error("nesting is deeper than " + std::to_string(kMaxNesting) + " levels");
+    }
+    ~DepthGuard() { --p.depth_; }
+  };
+
+  // Grammar.
+  bool parse_type(Type& t);
+  bool parse_type_list_parens(std::vector<Type>& out);
+  bool parse_result_types(std::vector<Type>& out);
+  bool parse_attr(Attr& a);
+  bool parse_attr_dict(ir::AttrDict& d);
+  bool parse_number_attr(Attr& a, bool negative);
+  bool parse_dense(Attr& a);
+  bool parse_op(ir::Block& block);
+  bool parse_generic_op(Op& op);
+  bool parse_custom_op(Op& op, const std::string& name);
+  bool parse_func(Op& op);
+  bool parse_return(Op& op);
+  bool parse_module_body(ir::Module& m);
+  bool parse_region(ir::Region& r, Op* parent, bool has_entry);
+  bool parse_block_body(ir::Block& b);
+  bool parse_operand_list(Op& op, Tok close);
+  bool parse_operand(Op& op);
+  bool skip_trailing_loc();
+
+  // SSA scope (one per isolated region: module body or function).
+  void define(Value* v, const std::string& name, Location loc);
+  bool resolve_scope();
+
+  Lexer lex_;
+  Token tok_;
+  DiagnosticEngine& diag_;
+  bool failed_ = false;
+  int depth_ = 0;
+  std::unordered_map<std::string, Value*> names_;
+  std::vector<PendingUse> pending_;
+};
+
+}  // namespace tessera::text::detail
