@@ -251,10 +251,6 @@ bool Parser::parse_dense(Attr& a) {
     return true;
   }
   // Flatten nested lists into numbers.
-  std::vector<double> vals;
-  std::vector<int64_t> ivals;
-  bool all_int = true;
-  std::vector<const Attr*> stack{&body};
   std::vector<const Attr*> flat;
   std::function<bool(const Attr&)> collect = [&](const Attr& x) {
     if (x.kind == Attr::Kind::array) {
@@ -278,8 +274,6 @@ bool Parser::parse_dense(Attr& a) {
     failed_ = true;
     return false;
   }
-  (void)all_int;
-  (void)stack;
   int bits = dtype_bits(t.dtype);
   if (t.dtype != DType::f32 && t.dtype != DType::f64 && dtype_is_float(t.dtype))
     return error("dense literals of " + std::string(dtype_mlir_name(t.dtype)) +
