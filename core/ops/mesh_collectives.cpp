@@ -132,6 +132,20 @@ bool infer_AllGather(InferCtx& ctx) {
   return true;
 }
 
+/// The operand's type with dim `d` divided by the group size (left `?` if dynamic), as the
+/// result; reports `label` when the size does not divide.
+static bool split_result(InferCtx& ctx, const Setup& s, int64_t d, const char* label) {
+  ir::Type t = ctx.operands[0];
+  int64_t& len = t.shape[static_cast<size_t>(d)];
+  if (len != ir::kDynamic && len % s.n != 0)
+    return ctx.fail("dimension " + std::to_string(d) + " of size " + std::to_string(len) +
+                        " does not divide by the group size " + std::to_string(s.n),
+                    label);
+  if (len != ir::kDynamic) len /= s.n;
+  ctx.results = {t};
+  return true;
+}
+
 bool infer_ReduceScatter(InferCtx& ctx) {
   ctx.result_label = "mesh_c5";
   Setup s;
@@ -139,16 +153,8 @@ bool infer_ReduceScatter(InferCtx& ctx) {
   if (!setup(ctx, s) || !operand_ok(ctx, true) || !reduce_op_ok(ctx) ||
       !dim_attr(ctx, "dim", "reduce_scatter_c1", d))
     return false;
-  ir::Type t = ctx.operands[0];
-  int64_t& len = t.shape[static_cast<size_t>(d)];
   // reduce_scatter_c1: the scattered dim divides by the group size.
-  if (len != ir::kDynamic && len % s.n != 0)
-    return ctx.fail("dimension " + std::to_string(d) + " of size " + std::to_string(len) +
-                        " does not divide by the group size " + std::to_string(s.n),
-                    "reduce_scatter_c1");
-  if (len != ir::kDynamic) len /= s.n;
-  ctx.results = {t};
-  return true;
+  return split_result(ctx, s, d, "reduce_scatter_c1");
 }
 
 bool infer_AllToAll(InferCtx& ctx) {
@@ -198,15 +204,8 @@ bool infer_CollectiveScatter(InferCtx& ctx) {
   if (!setup(ctx, s) || !operand_ok(ctx, false) || !root_ok(ctx, s) ||
       !dim_attr(ctx, "dim", "scatter_c1", d))
     return false;
-  ir::Type t = ctx.operands[0];
-  int64_t& len = t.shape[static_cast<size_t>(d)];
-  if (len != ir::kDynamic && len % s.n != 0)
-    return ctx.fail("dimension " + std::to_string(d) + " of size " + std::to_string(len) +
-                        " does not divide by the group size " + std::to_string(s.n),
-                    "scatter_c1");
-  if (len != ir::kDynamic) len /= s.n;
-  ctx.results = {t};
-  return true;
+  // scatter_c1: the scattered dim divides by the group size.
+  return split_result(ctx, s, d, "scatter_c1");
 }
 
 bool infer_Ppermute(InferCtx& ctx) {
