@@ -1,6 +1,7 @@
 // Verifier hooks of mesh ops: collectives, point-to-point, redistribute (docs/collectives.md).
 #include "core/mesh/mesh.h"
 #include "core/ops/infer_util.h"
+#include "core/ops/mesh_attrs.h"
 
 namespace tessera::ops {
 namespace {
@@ -67,31 +68,38 @@ bool dim_attr(InferCtx& ctx, const char* name, const char* label, int64_t& out) 
   return true;
 }
 
+bool same_type(InferCtx& ctx) {
+  ctx.results = {ctx.operands[0]};
+  return true;
+}
+
+}  // namespace
+
 /// root_c1: `root` is a group rank.
-bool root_ok(InferCtx& ctx, const Setup& s) {
+bool root_ok(InferCtx& ctx, int64_t n) {
   const ir::Attr* a = ctx.attr("root");
-  if (!a || !a->is_int() || a->i < 0 || a->i >= s.n)
-    return ctx.fail("attribute 'root' must be a group rank in [0, " + std::to_string(s.n) + ")",
+  if (!a || !a->is_int() || a->i < 0 || a->i >= n)
+    return ctx.fail("attribute 'root' must be a group rank in [0, " + std::to_string(n) + ")",
                     "root_c1");
   return true;
 }
 
 /// pairs_c1: `pairs` lists [source, destination] group ranks; sources distinct, destinations
 /// distinct.
-bool pairs_ok(InferCtx& ctx, const Setup& s) {
+bool pairs_ok(InferCtx& ctx, int64_t n) {
   const ir::Attr* a = ctx.attr("pairs");
   auto fail = [&](const std::string& m) { return ctx.fail(m, "pairs_c1"); };
   if (!a || a->kind != ir::Attr::Kind::array)
     return fail("attribute 'pairs' must be [[src, dst], ...]");
-  std::vector<bool> src(static_cast<size_t>(s.n)), dst(static_cast<size_t>(s.n));
+  std::vector<bool> src(static_cast<size_t>(n)), dst(static_cast<size_t>(n));
   for (const ir::Attr& p : a->elems) {
     auto v = p.as_int_array();
     if (p.kind != ir::Attr::Kind::array || !v || v->size() != 2)
       return fail("attribute 'pairs' must be [[src, dst], ...]");
     for (int64_t x : *v)
-      if (x < 0 || x >= s.n)
+      if (x < 0 || x >= n)
         return fail("pair entry " + std::to_string(x) + " is not a group rank in [0, " +
-                    std::to_string(s.n) + ")");
+                    std::to_string(n) + ")");
     if (src[static_cast<size_t>((*v)[0])] || dst[static_cast<size_t>((*v)[1])])
       return fail("each group rank may be the source of one pair and the destination of one pair");
     src[static_cast<size_t>((*v)[0])] = dst[static_cast<size_t>((*v)[1])] = true;
@@ -106,13 +114,6 @@ bool channel_ok(InferCtx& ctx) {
     return ctx.fail("attribute 'channel' must be a non-negative integer", "channel_c1");
   return true;
 }
-
-bool same_type(InferCtx& ctx) {
-  ctx.results = {ctx.operands[0]};
-  return true;
-}
-
-}  // namespace
 
 bool infer_AllReduce(InferCtx& ctx) {
   ctx.result_label = "mesh_c5";  // mesh_c5: the result type follows the op's shape rule
@@ -181,27 +182,27 @@ bool infer_AllToAll(InferCtx& ctx) {
 bool infer_CollectiveBroadcast(InferCtx& ctx) {
   ctx.result_label = "mesh_c5";
   Setup s;
-  return setup(ctx, s) && operand_ok(ctx, false) && root_ok(ctx, s) && same_type(ctx);
+  return setup(ctx, s) && operand_ok(ctx, false) && root_ok(ctx, s.n) && same_type(ctx);
 }
 
 bool infer_CollectiveReduce(InferCtx& ctx) {
   ctx.result_label = "mesh_c5";
   Setup s;
-  return setup(ctx, s) && operand_ok(ctx, true) && reduce_op_ok(ctx) && root_ok(ctx, s) &&
+  return setup(ctx, s) && operand_ok(ctx, true) && reduce_op_ok(ctx) && root_ok(ctx, s.n) &&
          same_type(ctx);
 }
 
 bool infer_CollectiveGather(InferCtx& ctx) {
   if (!infer_AllGather(ctx)) return false;
   Setup s;
-  return setup(ctx, s) && root_ok(ctx, s);
+  return setup(ctx, s) && root_ok(ctx, s.n);
 }
 
 bool infer_CollectiveScatter(InferCtx& ctx) {
   ctx.result_label = "mesh_c5";
   Setup s;
   int64_t d = 0;
-  if (!setup(ctx, s) || !operand_ok(ctx, false) || !root_ok(ctx, s) ||
+  if (!setup(ctx, s) || !operand_ok(ctx, false) || !root_ok(ctx, s.n) ||
       !dim_attr(ctx, "dim", "scatter_c1", d))
     return false;
   // scatter_c1: the scattered dim divides by the group size.
@@ -211,12 +212,12 @@ bool infer_CollectiveScatter(InferCtx& ctx) {
 bool infer_Ppermute(InferCtx& ctx) {
   ctx.result_label = "mesh_c5";
   Setup s;
-  return setup(ctx, s) && operand_ok(ctx, false) && pairs_ok(ctx, s) && same_type(ctx);
+  return setup(ctx, s) && operand_ok(ctx, false) && pairs_ok(ctx, s.n) && same_type(ctx);
 }
 
 bool infer_Send(InferCtx& ctx) {
   Setup s;
-  if (!setup(ctx, s) || !operand_ok(ctx, false) || !pairs_ok(ctx, s) || !channel_ok(ctx))
+  if (!setup(ctx, s) || !operand_ok(ctx, false) || !pairs_ok(ctx, s.n) || !channel_ok(ctx))
     return false;
   ctx.results = {};
   return true;
@@ -224,7 +225,7 @@ bool infer_Send(InferCtx& ctx) {
 
 bool infer_Recv(InferCtx& ctx) {
   Setup s;
-  if (!setup(ctx, s) || !pairs_ok(ctx, s) || !channel_ok(ctx)) return false;
+  if (!setup(ctx, s) || !pairs_ok(ctx, s.n) || !channel_ok(ctx)) return false;
   // recv_c1: the declared result is a statically shaped tensor (recv has no operand to infer from).
   const ir::Type& t = ctx.declared.at(0);
   if (!t.is_tensor() || !t.has_static_shape() || !movable(t.dtype))

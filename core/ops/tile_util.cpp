@@ -103,4 +103,24 @@ std::optional<std::string> arith_predicate(const ir::Attr* a, bool is_float) {
   return name;
 }
 
+bool is_tile_collective(const ir::Op& op) {
+  if (!op.def) return false;
+  switch (kind_of(op)) {
+    case OpKind::TileAllReduce:
+    case OpKind::TileAllGather:
+    case OpKind::TileReduceScatter:
+    case OpKind::TileAllToAll:
+    case OpKind::TileCollectiveBroadcast:
+    case OpKind::TileCollectiveReduce:
+    case OpKind::TileCollectiveGather:
+    case OpKind::TileCollectiveScatter:
+    case OpKind::TilePpermute:
+    case OpKind::TileSend:
+    case OpKind::TileRecv:
+      return true;
+    default:
+      return false;
+  }
+}
+
 }  // namespace tessera::ops::tile

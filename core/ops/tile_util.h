@@ -4,8 +4,6 @@
 #include <optional>
 #include <string>
 
-#include <string>
-
 #include "core/ops/registry.h"
 
 namespace tessera::ops::tile {
@@ -31,6 +29,10 @@ bool string_choice(InferCtx& ctx, const char* name, const char* allowed, const c
 bool int_attr(InferCtx& ctx, const char* name, int64_t dflt, const char* label, int64_t& out);
 /// Operands [first, end) must all be `index`.
 bool require_indices(InferCtx& ctx, size_t first, const char* label);
+
+/// True for the Tile IR collectives over mesh axes (tile.all_reduce ... tile.recv,
+/// docs/ops/tile/collectives.md): the ops that are phase boundaries of a whole launch.
+bool is_tile_collective(const ir::Op& op);
 
 /// The comparison an arith.cmpi / arith.cmpf `predicate` names: a Tessera string ("slt", "olt",
 /// ...) or MLIR's integer encoding (cmpi: 0 eq .. 9 uge; cmpf: 1 oeq .. 13 une). nullopt when

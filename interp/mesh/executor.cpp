@@ -86,15 +86,6 @@ void Executor::check_group_types(const ir::Op& op, const Groups& g,
   }
 }
 
-std::vector<std::pair<int64_t, int64_t>> read_pairs(const ir::Op& op) {
-  std::vector<std::pair<int64_t, int64_t>> out;
-  for (const ir::Attr& p : op.attrs.get("pairs")->elems) {
-    auto v = *p.as_int_array();
-    out.emplace_back(v[0], v[1]);
-  }
-  return out;
-}
-
 std::optional<tessera::mesh::ShardSpec> spec_attr(const ir::Op& op, const char* name, const Mesh& m,
                                                   size_t rank, std::string& err) {
   const ir::Attr* a = op.attrs.get(name);
@@ -325,6 +316,15 @@ std::vector<std::vector<Tensor>> Executor::run(const ir::Op& func,
 }
 
 }  // namespace
+
+std::vector<std::pair<int64_t, int64_t>> read_pairs(const ir::Op& op) {
+  std::vector<std::pair<int64_t, int64_t>> out;
+  for (const ir::Attr& p : op.attrs.get("pairs")->elems) {
+    auto v = *p.as_int_array();
+    out.emplace_back(v[0], v[1]);
+  }
+  return out;
+}
 
 bool has_mesh(const LoadedModule& lm) {
   return lm.module->op().attrs.get("tessera.mesh") != nullptr;

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/mesh/mesh.h"
@@ -32,6 +33,9 @@ bool has_mesh(const LoadedModule& lm);
 std::vector<std::vector<Tensor>> run_mesh(const LoadedModule& lm,
                                           const std::vector<std::vector<Tensor>>& per_rank,
                                           const MeshRunOptions& opts);
+
+/// The [src, dst] group-rank pairs of a verified op's `pairs` attribute (pairs_c1).
+std::vector<std::pair<int64_t, int64_t>> read_pairs(const ir::Op& op);
 
 /// Host-tensor entry for the plugin ABI: parse, verify and run a mesh module with per-rank inputs.
 std::vector<std::vector<HostTensor>> run_mesh_module_text(

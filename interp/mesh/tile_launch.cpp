@@ -1,13 +1,16 @@
 // Tile collectives: a tile.launch on every rank as one phased simulation (collectives.md).
 #include "interp/mesh/tile_launch.h"
 
+#include <algorithm>
 #include <cstring>
+#include <map>
 #include <memory>
 
 #include <tbb/parallel_for.h>
 
 #include "core/support/error.h"
 #include "interp/mesh/collectives.h"
+#include "interp/mesh/executor.h"
 #include "interp/tile/launch.h"
 
 namespace tessera::interp::mesh {
@@ -37,12 +40,24 @@ class PhasedRun {
     return m_.describe_rank(static_cast<int64_t>(r)) + " group " + std::to_string(g);
   }
   const Inst* check_arrivals() const;
+  Buffer* operand(size_t r, const Inst& in, int32_t reg);
+  void store(const ir::Op& op, Buffer& dst, const Tensor& v) const;
+  void send(const ir::Op& op, const Groups& groups, const std::vector<Buffer*>& a);
+  void recv(const ir::Op& op, const Groups& groups, const std::vector<Buffer*>& a);
   void perform(const Inst& in);
+  void check_mailbox() const;
 
   const ir::Op& op_;
   const Mesh& m_;
   const SourceManager& sm_;
   std::vector<std::unique_ptr<PhasedLaunch>> ranks_;
+  /// One message posted by tile.send and not yet taken by tile.recv.
+  struct Message {
+    int64_t src = 0, dst = 0;
+    Tensor value;
+    const ir::Op* send = nullptr;
+  };
+  std::map<int64_t, std::vector<Message>> mailbox_;  ///< per channel, oldest first
 };
 
 /// tcoll_run_c1: every group of every rank stops at the same tile collective, or all exit.
@@ -74,6 +89,81 @@ const Inst* PhasedRun::check_arrivals() const {
   return ref;
 }
 
+/// Rank r's buffer in operand slot `reg` of the collective every group of r waits at (the same
+/// for every tile and group of the rank, tcoll_run_c2).
+Buffer* PhasedRun::operand(size_t r, const Inst& in, int32_t reg) {
+  PhasedLaunch& pl = *ranks_[r];
+  try {
+    Buffer* b = &pl.operand(0, reg);
+    for (int64_t g = 1; g < pl.num_groups(); ++g)
+      if (&pl.operand(g, reg) != b)
+        fail(*in.op, "groups 0 and " + std::to_string(g) + " pass different buffers",
+             "tcoll_run_c2");
+    return b;
+  } catch (const Error& e) {
+    throw Error(m_.describe_rank(static_cast<int64_t>(r)) + ": " + e.what());
+  }
+}
+
+/// A copy of a buffer's elements as a 1-D tensor (dim-0 blocks of a row-major memref are
+/// contiguous, so every collective here works along dim 0 of that view).
+Tensor flat_copy(const Buffer& b) {
+  Tensor t(b.dt, {b.numel});
+  if (t.nbytes()) std::memcpy(t.bytes(), b.data, t.nbytes());
+  return t;
+}
+
+void PhasedRun::store(const ir::Op& op, Buffer& dst, const Tensor& v) const {
+  if (static_cast<size_t>(dst.numel * dst.esize) != v.nbytes() || dst.dt != v.dtype())
+    fail(op, "internal: a tile collective result does not fit its buffer", "internal");
+  if (v.nbytes()) std::memcpy(dst.data, v.bytes(), v.nbytes());
+}
+
+/// tile.send: posts group rank s's buffer to group rank d for every pair (s, d) of every group.
+void PhasedRun::send(const ir::Op& op, const Groups& groups, const std::vector<Buffer*>& a) {
+  auto& box = mailbox_[op.attrs.get_int("channel", 0)];
+  for (const auto& members : groups.members)
+    for (auto [s, d] : read_pairs(op)) {
+      const int64_t src = members[static_cast<size_t>(s)], dst = members[static_cast<size_t>(d)];
+      box.push_back(Message{src, dst, flat_copy(*a[static_cast<size_t>(src)]), &op});
+    }
+}
+
+/// tile.recv: takes for every pair the oldest message between its ranks on the channel
+/// (tcoll_run_c3); buffers of ranks that are no destination become zeros.
+void PhasedRun::recv(const ir::Op& op, const Groups& groups, const std::vector<Buffer*>& a) {
+  const int64_t channel = op.attrs.get_int("channel", 0);
+  auto& box = mailbox_[channel];
+  std::vector<bool> got(a.size());
+  for (const auto& members : groups.members)
+    for (auto [s, d] : read_pairs(op)) {
+      const int64_t src = members[static_cast<size_t>(s)], dst = members[static_cast<size_t>(d)];
+      auto it = std::find_if(box.begin(), box.end(),
+                             [&](const Message& m) { return m.src == src && m.dst == dst; });
+      const std::string route = "from " + m_.describe_rank(src) + " to " + m_.describe_rank(dst) +
+                                " on channel " + std::to_string(channel);
+      if (it == box.end())
+        fail(op,
+             "tile.recv has no matching tile.send: no message " + route +
+                 " was posted earlier in this launch (a hang on a GPU)",
+             "tcoll_run_c3", box.empty() ? nullptr : box.front().send,
+             "a send on this channel between other ranks is here");
+      Buffer& b = *a[static_cast<size_t>(dst)];
+      if (it->value.dtype() != b.dt || it->value.numel() != b.numel)
+        fail(op,
+             "receives " + std::to_string(b.numel) + " elements of " + dtype_mlir_name(b.dt) +
+                 " but the message " + route + " holds " + std::to_string(it->value.numel()) +
+                 " of " + dtype_mlir_name(it->value.dtype()),
+             "tcoll_run_c3", it->send, "the send is here");
+      store(op, b, it->value);
+      got[static_cast<size_t>(dst)] = true;
+      box.erase(it);
+    }
+  for (size_t r = 0; r < a.size(); ++r)
+    if (!got[r] && a[r]->numel)
+      std::memset(a[r]->data, 0, static_cast<size_t>(a[r]->numel * a[r]->esize));
+}
+
 /// Performs the collective every group waits at, over every rank's buffers.
 void PhasedRun::perform(const Inst& in) {
   const ir::Op& op = *in.op;
@@ -82,22 +172,14 @@ void PhasedRun::perform(const Inst& in) {
   if (!axes) fail(op, err, "tcoll_c1");
   const Groups groups = make_groups(m_, *axes);
   const size_t n = ranks_.size();
+  const bool in_place = in.b < 0;  // all_reduce, collective_broadcast, send, recv
   std::vector<Buffer*> a(n), b(n);
   for (size_t r = 0; r < n; ++r) {
-    PhasedLaunch& pl = *ranks_[r];
-    try {
-      a[r] = &pl.operand(0, in.a);
-      if (in.b >= 0) b[r] = &pl.operand(0, in.b);
-      for (int64_t g = 1; g < pl.num_groups(); ++g)
-        if (&pl.operand(g, in.a) != a[r] || (in.b >= 0 && &pl.operand(g, in.b) != b[r]))
-          fail(op, "groups 0 and " + std::to_string(g) + " pass different buffers", "tcoll_run_c2");
-    } catch (const Error& e) {
-      throw Error(m_.describe_rank(static_cast<int64_t>(r)) + ": " + e.what());
-    }
-    Buffer* written = in.b >= 0 ? b[r] : a[r];
-    if (written->readonly)
+    a[r] = operand(r, in, in.a);
+    b[r] = in_place ? a[r] : operand(r, in, in.b);
+    if (op.name != "tile.send" && b[r]->readonly)
       fail(op,
-           "writes " + written->name + ", an operand of the tile.launch (read-only, mem_m4); " +
+           "writes " + b[r]->name + ", an operand of the tile.launch (read-only, mem_m4); " +
                "copy it into a result buffer first",
            "tcoll_run_c2");
   }
@@ -113,32 +195,47 @@ void PhasedRun::perform(const Inst& in) {
                  dtype_mlir_name(x.dt),
              "tcoll_run_c2");
     }
-  const int64_t gs = groups.group_size;
-  if (op.name == "tile.all_reduce") {
-    const ReduceOp rop = *parse_reduce_op(op.attrs.get_string("op", "sum"));
-    tbb::parallel_for(size_t{0}, groups.members.size(), [&](size_t k) {
-      const auto& members = groups.members[k];
-      std::vector<const std::byte*> ins;
-      for (int64_t r : members) ins.push_back(a[static_cast<size_t>(r)]->data);
-      const Buffer& first = *a[static_cast<size_t>(members[0])];
-      std::vector<std::byte> acc(static_cast<size_t>(first.numel * first.esize));
-      fold(rop, first.dt, ins, acc.data(), static_cast<size_t>(first.numel));
-      for (int64_t r : members)
-        std::memcpy(a[static_cast<size_t>(r)]->data, acc.data(), acc.size());
-    });
-    return;
-  }
-  // tile.all_gather: dst block i (along dim 0) is group rank i's src, through the Graph IR
-  // collective on tensors viewed as 1-D (dim 0 blocks are contiguous in row-major order).
+  if (op.name == "tile.send") return send(op, groups, a);
+  if (op.name == "tile.recv") return recv(op, groups, a);
+  // Every other collective reads every rank's source, then writes every destination (so a
+  // source and destination may be the same buffer), through the Graph IR collectives.
   std::vector<Tensor> src(n);
-  for (size_t r = 0; r < n; ++r) {
-    if (b[r]->numel != gs * a[r]->numel || b[r]->dt != a[r]->dt)
-      fail(op, "internal: all_gather destination does not fit", "internal");
-    src[r] = Tensor(a[r]->dt, {a[r]->numel});
-    std::memcpy(src[r].bytes(), a[r]->data, src[r].nbytes());
-  }
-  std::vector<Tensor> res = all_gather(groups, 0, src);
-  for (size_t r = 0; r < n; ++r) std::memcpy(b[r]->data, res[r].bytes(), res[r].nbytes());
+  for (size_t r = 0; r < n; ++r) src[r] = flat_copy(*a[r]);
+  auto reduce_op = [&] { return *parse_reduce_op(op.attrs.get_string("op", "sum")); };
+  const int64_t root = op.attrs.get_int("root", 0);
+  std::vector<Tensor> res;
+  if (op.name == "tile.all_reduce")
+    res = all_reduce(groups, reduce_op(), src);
+  else if (op.name == "tile.all_gather")
+    res = all_gather(groups, 0, src);
+  else if (op.name == "tile.reduce_scatter")
+    res = reduce_scatter(groups, reduce_op(), 0, src);
+  else if (op.name == "tile.all_to_all")
+    res = all_to_all(groups, 0, 0, src);
+  else if (op.name == "tile.collective_broadcast")
+    res = broadcast(groups, root, src);
+  else if (op.name == "tile.collective_reduce")
+    res = reduce(groups, reduce_op(), root, src);
+  else if (op.name == "tile.collective_gather")
+    res = gather(groups, 0, root, src);
+  else if (op.name == "tile.collective_scatter")
+    res = scatter(groups, 0, root, src);
+  else if (op.name == "tile.ppermute")
+    res = ppermute(groups, read_pairs(op), src);
+  else
+    fail(op, "internal: no mesh implementation of this tile collective", "internal");
+  for (size_t r = 0; r < n; ++r) store(op, *b[r], res[r]);
+}
+
+/// tcoll_run_c3: every message a tile.send posted was taken by a tile.recv of the launch.
+void PhasedRun::check_mailbox() const {
+  for (const auto& [channel, box] : mailbox_)
+    if (!box.empty())
+      fail(*box.front().send,
+           "message from " + m_.describe_rank(box.front().src) + " to " +
+               m_.describe_rank(box.front().dst) + " on channel " + std::to_string(channel) +
+               " is never received: the launch ends without a matching tile.recv",
+           "tcoll_run_c3");
 }
 
 void PhasedRun::run(const std::vector<std::vector<const Tensor*>>& in,
@@ -170,6 +267,7 @@ void PhasedRun::run(const std::vector<std::vector<const Tensor*>>& in,
     pairs = std::move(still);
     for (auto& pl : ranks_) pl->resume();
   }
+  check_mailbox();
   for (size_t r = 0; r < n; ++r) {
     try {
       ranks_[r]->finish();

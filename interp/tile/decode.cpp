@@ -527,7 +527,16 @@ class Decoder {
         emit(make(Opc::kBarrier, op));
         return;
       case OpKind::TileAllReduce:
-      case OpKind::TileAllGather: {
+      case OpKind::TileAllGather:
+      case OpKind::TileReduceScatter:
+      case OpKind::TileAllToAll:
+      case OpKind::TileCollectiveBroadcast:
+      case OpKind::TileCollectiveReduce:
+      case OpKind::TileCollectiveGather:
+      case OpKind::TileCollectiveScatter:
+      case OpKind::TilePpermute:
+      case OpKind::TileSend:
+      case OpKind::TileRecv: {
         // The mesh executor performs the collective; a, b hold the memref handles.
         Inst in = make(Opc::kCollective, op);
         in.a = get(op.operands[0]).idx;

@@ -7,6 +7,7 @@
 #include <span>
 
 #include "core/numerics/convert_array.h"
+#include "core/ops/tile_util.h"
 #include "core/support/error.h"
 
 namespace tessera::interp::tile {
@@ -250,7 +251,7 @@ KernelFn launch_resolver(const ir::Op& op) {
 const ir::Op* launch_callee(const ir::Op& launch) { return find_callee(launch); }
 
 bool calls_tile_collectives(const ir::Op& func) {
-  if (func.name == "tile.all_reduce" || func.name == "tile.all_gather") return true;
+  if (ops::tile::is_tile_collective(func)) return true;
   for (const ir::Region& r : func.regions)
     for (const auto& b : r.blocks)
       for (const auto& o : b->ops)

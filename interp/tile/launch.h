@@ -39,7 +39,7 @@ class ScopedDebugOptions {
 /// The kernel a `tile.launch` calls, or nullptr.
 const ir::Op* launch_callee(const ir::Op& launch);
 
-/// True when kernel `func` contains a tile collective (tile.all_reduce, tile.all_gather).
+/// True when kernel `func` contains a tile collective (ops::tile::is_tile_collective).
 bool calls_tile_collectives(const ir::Op& func);
 
 /// One rank's `tile.launch` of a kernel that calls tile collectives, run in phases by the mesh

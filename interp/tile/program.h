@@ -68,7 +68,7 @@ enum class Opc : uint8_t {
   kShuffle,
   kVote,
   kWarpReduce,
-  kCollective,  ///< tile.all_reduce / tile.all_gather: a grid-and-mesh-wide phase boundary
+  kCollective,  ///< tile.all_reduce ... tile.recv: a grid-and-mesh-wide phase boundary
 };
 
 /// Binary operation kinds (IBin/FBin/ABin `mode`).
