@@ -62,6 +62,11 @@ bool element_value_ok(InferCtx& ctx, const ir::Type& v, DType mem, const char* l
     if (w == 1 || w == 2 || w == 4 || w == 8) return true;
     return ctx.fail("vector width must be 1, 2, 4 or 8, got " + std::to_string(w), label);
   }
+  if (v.is_scalar() && v.dtype == want)
+    return ctx.fail("scalar registers hold integers, index, f32 and f64, not " + ir::to_string(v) +
+                        "; access " + dtype_mlir_name(mem) + " memory as vector<1x" +
+                        dtype_mlir_name(mem) + "> or a register tile",
+                    label);
   return ctx.fail("value type " + ir::to_string(v) + " does not match the memref element type " +
                       dtype_mlir_name(mem),
                   label);

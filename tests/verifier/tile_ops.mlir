@@ -109,6 +109,14 @@ func.func @k(%m: memref<8xf32>, %i: index) {
 }
 
 // -----
+// load_c1: bf16 is not a scalar register type
+func.func @k(%m: memref<8xbf16>, %i: index) {
+  // expected-error@+1 {{scalar registers hold integers, index, f32 and f64, not bf16; access bf16 memory as vector<1xbf16> or a register tile (load_c1)}}
+  %v = tile.load %m, %i : (memref<8xbf16>, index) -> bf16
+  return
+}
+
+// -----
 // alloc_c1
 func.func @k() {
   // expected-error@+1 {{result must be a static memref in memory space 3, got memref<8xf32> (alloc_c1)}}
