@@ -36,6 +36,8 @@ struct TileDebugOptions {
   bool deterministic = true;   ///< refuse float atomics (their result depends on order)
   uint64_t max_steps = uint64_t{1} << 28;  ///< per-group instruction limit (runaway loops)
   std::shared_ptr<TileCheckLog> log;  ///< where launches add reports and counters (may be null)
+  std::string
+      context;  ///< where the launches run, named in reports ("rank 3 (tp=3)"; may be empty)
 };
 
 /// Options that change how, never what, a program computes (results are bit-identical for any

@@ -90,4 +90,11 @@ std::string main_help() {
   return os.str();
 }
 
+int print_tile_reports(const interp::TileCheckLog& log) {
+  for (const std::string& r : log.reports) std::cerr << r;
+  if (log.total > log.reports.size())
+    std::cerr << (log.total - log.reports.size()) << " more reports (--check-limit)\n";
+  return log.total > 0 ? kExitCheckFired : 0;
+}
+
 }  // namespace tessera::cli

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/ir/ir.h"
+#include "interp/api.h"
 #include "interp/tensor.h"
 
 namespace tessera::cli {
@@ -41,6 +42,10 @@ interp::Tensor load_param_npy(const std::string& file, const ir::Value& param, u
 
 /// Reads a whole file; throws tessera::Error naming the path when it cannot.
 std::string read_file(const std::string& path, uint64_t max_bytes = uint64_t{1} << 31);
+
+/// Prints the sanitizer reports of `log` to stderr (and how many were over --check-limit);
+/// returns the exit status of a run: kExitCheckFired when any report fired, else 0.
+int print_tile_reports(const interp::TileCheckLog& log);
 
 /// The top-level --help text (lists every subcommand).
 std::string main_help();

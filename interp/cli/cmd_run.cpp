@@ -117,11 +117,7 @@ int cmd_run(const std::vector<std::string>& args) {
   if (vm.count("print") || !vm.count("output-dir"))
     for (size_t k = 0; k < outs.size(); ++k)
       std::cout << format_tensor(result_stem(*func, k), outs[k]);
-  for (const std::string& r : ro.tile.log->reports) std::cerr << r;
-  if (ro.tile.log->total > ro.tile.log->reports.size())
-    std::cerr << (ro.tile.log->total - ro.tile.log->reports.size())
-              << " more reports (--check-limit)\n";
-  return ro.tile.log->total > 0 ? kExitCheckFired : 0;
+  return print_tile_reports(*ro.tile.log);
 }
 
 }  // namespace tessera::cli

@@ -12,6 +12,7 @@
 #include "interp/graph/plan.h"
 #include "interp/mesh/collectives.h"
 #include "interp/mesh/tile_launch.h"
+#include "interp/tile/launch.h"
 
 namespace tessera::interp::mesh {
 namespace {
@@ -50,6 +51,7 @@ class Executor {
   void check_group_types(const ir::Op& op, const Groups& g, const std::vector<Tensor>& in) const;
   void collective(size_t k);
   void collective_launch(size_t k);
+  void merge_tile_logs(const TileDebugOptions& into) const;
   void trace(int64_t rank, const ir::Op& op, const char* what, int64_t peer) {
     if (!trace_) return;
     (*trace_)[static_cast<size_t>(rank)].push_back(
@@ -67,6 +69,7 @@ class Executor {
   std::vector<std::unique_ptr<Plan>> plans_;
   std::vector<size_t> plan_of_;  // per rank
   std::vector<PlanRunner> runners_;
+  std::vector<TileDebugOptions> tile_opts_;         // per rank: its own report log, its name
   std::map<int64_t, std::deque<Message>> mailbox_;  // by channel
 };
 
@@ -231,12 +234,25 @@ void Executor::collective_launch(size_t k) {
     for (const ir::Type& t : sr.result_types) outs[r].push_back(runners_[r].allocate(t));
     for (Tensor& t : outs[r]) out[r].push_back(&t);
   }
-  run_collective_launch(*plans_[0]->steps[k].op, mesh_, lm_.sm, in, out);
+  run_collective_launch(*plans_[0]->steps[k].op, mesh_, lm_.sm, in, out, tile_opts_);
   for (size_t r = 0; r < n; ++r) {
     const PlanStep& sr = plans_[plan_of_[r]]->steps[k];
     for (size_t j = 0; j < sr.outputs.size(); ++j)
       runners_[r].slot(sr.outputs[j]) = std::move(outs[r][j]);
     runners_[r].release_after(k);
+  }
+}
+
+/// Appends every rank's tile reports and counters to `into.log`, in rank order.
+void Executor::merge_tile_logs(const TileDebugOptions& into) const {
+  if (!into.log) return;
+  TileCheckLog& dst = *into.log;
+  for (const TileDebugOptions& o : tile_opts_) {
+    dst.total += o.log->total;
+    dst.lane_ops += o.log->lane_ops;
+    dst.instructions += o.log->instructions;
+    for (const std::string& rep : o.log->reports)
+      if (dst.reports.size() < into.check_limit) dst.reports.push_back(rep);
   }
 }
 
@@ -287,6 +303,10 @@ std::vector<std::vector<Tensor>> Executor::run(const ir::Op& func,
   for (size_t r = 0; r < n; ++r) {
     runners_.emplace_back(*plans_[plan_of_[r]], lm_.sm);
     runners_.back().set_args(per_rank[r]);
+    TileDebugOptions& o = tile_opts_.emplace_back(opts.tile);
+    o.log = std::make_shared<TileCheckLog>();
+    o.trace_path.clear();
+    o.context = mesh_.describe_rank(static_cast<int64_t>(r));
   }
   for (size_t k = 0; k < steps; ++k) {
     if (plans_[0]->steps[k].kernel && is_collective_launch(*plans_[0]->steps[k].op)) {
@@ -294,6 +314,7 @@ std::vector<std::vector<Tensor>> Executor::run(const ir::Op& func,
     } else if (plans_[0]->steps[k].kernel) {
       tbb::parallel_for(size_t{0}, n, [&](size_t r) {
         try {
+          tile::ThreadDebugOptions scope(tile_opts_[r]);  // this rank's launches, its log
           runners_[r].run_step(k);
         } catch (const Error& e) {
           throw Error(mesh_.describe_rank(static_cast<int64_t>(r)) + ": " + e.what());
@@ -310,6 +331,7 @@ std::vector<std::vector<Tensor>> Executor::run(const ir::Op& func,
                mesh_.describe_rank(box.front().dst) + " on channel " + std::to_string(channel) +
                " is never received (no matching tessera.recv)",
            "mesh_run_c2");
+  merge_tile_logs(opts.tile);
   std::vector<std::vector<Tensor>> out(n);
   for (size_t r = 0; r < n; ++r) out[r] = runners_[r].results();
   return out;
@@ -363,6 +385,7 @@ std::vector<std::vector<HostTensor>> run_mesh_module_text(
   MeshRunOptions mo;
   mo.entry = options.entry;
   mo.max_memory = options.max_memory;
+  mo.tile = options.tile;
   auto outs = run_mesh(*lm, ins, mo);
   std::vector<std::vector<HostTensor>> res(outs.size());
   for (size_t r = 0; r < outs.size(); ++r)

@@ -19,6 +19,11 @@ struct MeshRunOptions {
   /// (*p2p_trace)[r] holds "send F3 to pp=2 (rank 2) channel 0" / "recv B1 from ... channel 1"
   /// (the label is the op's `label` attribute, or "-").
   std::vector<std::vector<std::string>>* p2p_trace = nullptr;
+  /// Sanitizers, schedule seed and step limit of the tile.launch kernels on every rank. Each
+  /// rank's launches report into a log of their own, naming the rank; after the run the logs are
+  /// appended to `tile.log` in rank order (at most `tile.check_limit` reports). `trace_path` is
+  /// ignored (`p2p_trace` is the mesh trace).
+  TileDebugOptions tile;
 };
 
 /// The module's mesh; throws tessera::Error when it has none or it is malformed.

@@ -26,7 +26,7 @@ class PhasedRun {
   PhasedRun(const ir::Op& op, const Mesh& m, const SourceManager& sm) : op_(op), m_(m), sm_(sm) {}
 
   void run(const std::vector<std::vector<const Tensor*>>& in,
-           const std::vector<std::vector<Tensor*>>& out);
+           const std::vector<std::vector<Tensor*>>& out, const std::vector<TileDebugOptions>& opts);
 
  private:
   [[noreturn]] void fail(const ir::Op& at, const std::string& msg, const char* label,
@@ -44,6 +44,7 @@ class PhasedRun {
   void store(const ir::Op& op, Buffer& dst, const Tensor& v) const;
   void send(const ir::Op& op, const Groups& groups, const std::vector<Buffer*>& a);
   void recv(const ir::Op& op, const Groups& groups, const std::vector<Buffer*>& a);
+  void check_reads(const Inst& in, const Groups& groups, const std::vector<Buffer*>& a) const;
   void perform(const Inst& in);
   void check_mailbox() const;
 
@@ -164,6 +165,29 @@ void PhasedRun::recv(const ir::Op& op, const Groups& groups, const std::vector<B
       std::memset(a[r]->data, 0, static_cast<size_t>(a[r]->numel * a[r]->esize));
 }
 
+/// --check init: the source buffers the collective reads hold only initialised elements (every
+/// rank's for reductions and gathers, the root's for broadcast and scatter, the sources' of the
+/// pairs for ppermute and send; recv reads none).
+void PhasedRun::check_reads(const Inst& in, const Groups& groups,
+                            const std::vector<Buffer*>& a) const {
+  const ir::Op& op = *in.op;
+  if (op.name == "tile.recv") return;
+  const bool rooted =
+      op.name == "tile.collective_broadcast" || op.name == "tile.collective_scatter";
+  const bool paired = op.name == "tile.ppermute" || op.name == "tile.send";
+  const int64_t root = op.attrs.get_int("root", 0);
+  const auto pairs = paired ? read_pairs(op) : std::vector<std::pair<int64_t, int64_t>>{};
+  for (const auto& members : groups.members)
+    for (size_t k = 0; k < members.size(); ++k) {
+      const auto gk = static_cast<int64_t>(k);
+      bool reads = !rooted && !paired;
+      if (rooted) reads = gk == root;
+      for (auto [s, d] : pairs) reads |= s == gk;
+      const auto r = static_cast<size_t>(members[k]);
+      if (reads) ranks_[r]->check_read_by_collective(*a[r]);
+    }
+}
+
 /// Performs the collective every group waits at, over every rank's buffers.
 void PhasedRun::perform(const Inst& in) {
   const ir::Op& op = *in.op;
@@ -195,6 +219,8 @@ void PhasedRun::perform(const Inst& in) {
                  dtype_mlir_name(x.dt),
              "tcoll_run_c2");
     }
+  check_reads(in, groups, a);
+  for (size_t r = 0; r < n && op.name != "tile.send"; ++r) ranks_[r]->written_by_collective(*b[r]);
   if (op.name == "tile.send") return send(op, groups, a);
   if (op.name == "tile.recv") return recv(op, groups, a);
   // Every other collective reads every rank's source, then writes every destination (so a
@@ -239,10 +265,12 @@ void PhasedRun::check_mailbox() const {
 }
 
 void PhasedRun::run(const std::vector<std::vector<const Tensor*>>& in,
-                    const std::vector<std::vector<Tensor*>>& out) {
+                    const std::vector<std::vector<Tensor*>>& out,
+                    const std::vector<TileDebugOptions>& opts) {
   const size_t n = in.size();
   for (size_t r = 0; r < n; ++r) {
     try {
+      tile::ThreadDebugOptions scope(opts[r]);
       ranks_.push_back(std::make_unique<PhasedLaunch>(op_, sm_, in[r], out[r]));
     } catch (const Error& e) {
       throw Error(m_.describe_rank(static_cast<int64_t>(r)) + ": " + e.what());
@@ -260,6 +288,7 @@ void PhasedRun::run(const std::vector<std::vector<const Tensor*>>& in,
         throw Error(m_.describe_rank(static_cast<int64_t>(r)) + ": " + ranks_[r]->error(g));
     const Inst* at = check_arrivals();
     if (!at) break;
+    for (auto& pl : ranks_) pl->end_phase();
     perform(*at);
     std::vector<std::pair<size_t, int64_t>> still;
     for (auto [r, g] : pairs)
@@ -287,8 +316,9 @@ bool is_collective_launch(const ir::Op& op) {
 
 void run_collective_launch(const ir::Op& op, const Mesh& m, const SourceManager& sm,
                            const std::vector<std::vector<const Tensor*>>& in,
-                           const std::vector<std::vector<Tensor*>>& out) {
-  PhasedRun(op, m, sm).run(in, out);
+                           const std::vector<std::vector<Tensor*>>& out,
+                           const std::vector<TileDebugOptions>& opts) {
+  PhasedRun(op, m, sm).run(in, out, opts);
 }
 
 }  // namespace tessera::interp::mesh

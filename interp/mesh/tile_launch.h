@@ -19,8 +19,10 @@ bool is_collective_launch(const ir::Op& op);
 /// rank's buffers (folded in group-rank order) and the groups continue. Throws tessera::Error
 /// naming ranks, groups and source locations when ranks or groups reach different collectives,
 /// when a tile.recv finds no message, or when a tile.send's message is never received.
+/// `opts[r]` are rank r's tile debug options (its sanitizers and report log).
 void run_collective_launch(const ir::Op& op, const tessera::mesh::Mesh& m, const SourceManager& sm,
                            const std::vector<std::vector<const Tensor*>>& in,
-                           const std::vector<std::vector<Tensor*>>& out);
+                           const std::vector<std::vector<Tensor*>>& out,
+                           const std::vector<TileDebugOptions>& opts);
 
 }  // namespace tessera::interp::mesh

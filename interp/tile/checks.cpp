@@ -45,7 +45,7 @@ GlobalTouch& touch_of(GroupState& g, const Buffer& b, int64_t elem) {
   GlobalTouch& gt = ti.touches.emplace_back();
   gt.buf = static_cast<int32_t>(bi);
   gt.elem = elem;
-  gt.s.init = b.start_init;
+  gt.s.init = b.phase_init.empty() ? b.start_init : b.phase_init[static_cast<size_t>(elem)] != 0;
   return gt;
 }
 

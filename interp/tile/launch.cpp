@@ -14,9 +14,11 @@ namespace tessera::interp::tile {
 namespace {
 
 std::atomic<const TileDebugOptions*> g_options{nullptr};
+thread_local const TileDebugOptions* t_options = nullptr;  // overrides g_options on this thread
 
 const TileDebugOptions& current_options() {
   static const TileDebugOptions kDefault;
+  if (t_options) return *t_options;
   const TileDebugOptions* o = g_options.load();
   return o ? *o : kDefault;
 }
@@ -135,7 +137,9 @@ void finish(Launch& l, std::vector<GroupResult>& results) {
       ++o.log->total;
       if (o.log->reports.size() >= o.check_limit) continue;
       DiagnosticEngine d(l.sm);
-      std::string where = "in kernel @" + l.prog->name + ", " + access_words(rep.at);
+      std::string where = "in kernel @" + l.prog->name +
+                          (o.context.empty() ? "" : " on " + o.context) + ", " +
+                          access_words(rep.at);
       if (rep.element >= 0) where += ", " + rep.buffer + " element " + std::to_string(rep.element);
       auto& e = d.error(
           l.prog->code[static_cast<size_t>(rep.at.inst)].op->loc,
@@ -266,10 +270,6 @@ PhasedLaunch::PhasedLaunch(const ir::Op& launch, const SourceManager& sm,
   if (!fn) fail_at(sm, launch, "callee not found (launch_c1)");
   configure(l_, launch, launch.attrs.get("grid"), launch.attrs.get_int("tiles", 1),
             launch.attrs.get_int("lanes", 32), sm);
-  if (l_.opts.checks & (kCheckRaces | kCheckInit))
-    fail_at(sm, launch,
-            "--check races and --check init do not support kernels that call tile collectives "
-            "yet (run without them, or with --check bounds,barriers,async)");
   prog_ = decode(*fn, l_.lanes, sm);
   l_.prog = &prog_;
   l_.sm = &sm;
@@ -285,11 +285,12 @@ void PhasedLaunch::step(int64_t g) {
   GroupResult& out = results_[k];
   if (!out.error.empty()) return;
   try {
+    TouchIndex* ti = tracked() ? &index_.local() : nullptr;
     if (!started_[k]) {
-      init_group(l_, g, out, groups_[k]);
+      init_group(l_, g, out, groups_[k], ti);
       started_[k] = true;
     }
-    if (!run_until_collective(groups_[k])) groups_[k] = GroupState{};  // exited: free its state
+    if (!run_until_collective(groups_[k], ti)) groups_[k] = GroupState{};  // exited: free it
   } catch (const Error& e) {
     out.error = e.what();
   } catch (const std::bad_alloc&) {
@@ -318,12 +319,38 @@ Buffer& PhasedLaunch::operand(int64_t g, int32_t reg) {
   return l_.globals[id];
 }
 
+void PhasedLaunch::end_phase() {
+  if (tracked()) tile::end_phase(l_, results_);
+}
+
+void PhasedLaunch::check_read_by_collective(const Buffer& b) {
+  if (!(l_.opts.checks & kCheckInit) || !b.tracked) return;
+  for (int64_t e = 0; e < b.numel; ++e) {
+    if (b.phase_init.empty() ? b.start_init : b.phase_init[static_cast<size_t>(e)] != 0) continue;
+    Report r;
+    r.kind = kCheckInit;
+    // Every group of this rank waits at the collective (tcoll_run_c1); report it as group 0's.
+    r.at = Access{0, 0, 0, groups_[0].suspended_pc, 0, false};
+    r.element = e;
+    r.buffer = b.name;
+    r.message = "the tile collective reads uninitialised memory (no tile wrote " + b.name +
+                " element " + std::to_string(e) + " before it)";
+    results_[0].reports.push_back(std::move(r));
+    return;
+  }
+}
+
+void PhasedLaunch::written_by_collective(Buffer& b) {
+  if (tracked() && b.tracked) b.phase_init.assign(static_cast<size_t>(b.numel), 1);
+}
+
 void PhasedLaunch::resume() {
   for (GroupState& gs : groups_)
     if (gs.suspended_pc >= 0) resume_after_collective(gs);
 }
 
 void PhasedLaunch::finish() {
+  end_phase();
   tile::finish(l_, results_);
   write_back(l_, nin_, out_);
 }
@@ -377,5 +404,10 @@ std::vector<Tensor> run_kernel_function(const ir::Op& func, const SourceManager&
 
 ScopedDebugOptions::ScopedDebugOptions(const TileDebugOptions& o) : prev_(g_options.exchange(&o)) {}
 ScopedDebugOptions::~ScopedDebugOptions() { g_options.store(prev_); }
+
+ThreadDebugOptions::ThreadDebugOptions(const TileDebugOptions& o) : prev_(t_options) {
+  t_options = &o;
+}
+ThreadDebugOptions::~ThreadDebugOptions() { t_options = prev_; }
 
 }  // namespace tessera::interp::tile

@@ -3,6 +3,8 @@
 
 #include <vector>
 
+#include <tbb/enumerable_thread_specific.h>
+
 #include "core/ir/ir.h"
 #include "core/support/diagnostics.h"
 #include "interp/api.h"
@@ -36,6 +38,21 @@ class ScopedDebugOptions {
   const TileDebugOptions* prev_;
 };
 
+/// Like ScopedDebugOptions, for launches configured on the calling thread only, taking
+/// precedence over it (the mesh executor gives every rank its own options and report log).
+/// Scopes nest: a TBB worker that runs another rank's task while it waits restores the outer
+/// options when that task's scope ends.
+class ThreadDebugOptions {
+ public:
+  explicit ThreadDebugOptions(const TileDebugOptions& o);
+  ~ThreadDebugOptions();
+  ThreadDebugOptions(const ThreadDebugOptions&) = delete;
+  ThreadDebugOptions& operator=(const ThreadDebugOptions&) = delete;
+
+ private:
+  const TileDebugOptions* prev_;
+};
+
 /// The kernel a `tile.launch` calls, or nullptr.
 const ir::Op* launch_callee(const ir::Op& launch);
 
@@ -63,8 +80,18 @@ class PhasedLaunch {
   /// The global buffer register `reg` of group g's tiles names; throws tessera::Error (naming
   /// the group and tile) when the tiles of the group disagree or it is not a global buffer.
   Buffer& operand(int64_t g, int32_t reg);
+  /// Under races/init checks: merges the phase that just ended (races between its groups) and
+  /// carries init bits into the next phase (Buffer::phase_init). Call when every group stopped.
+  void end_phase();
   /// Lets every group stopped at a collective continue after it, in a new barrier epoch.
   void resume();
+  /// Under --check init: reports (once, at the collective every group waits at, as group 0's)
+  /// the first element of `b` that no tile initialised before the collective reads it.
+  void check_read_by_collective(const Buffer& b);
+  /// Under races/init checks: every element of `b` is initialised (a collective wrote it).
+  void written_by_collective(Buffer& b);
+  /// True when global buffers carry shadows (races or init checks).
+  bool tracked() const { return (l_.opts.checks & (kCheckRaces | kCheckInit)) != 0; }
   /// Merges reports and counters, throws the first error, writes back converted results.
   void finish();
   const Launch& launch() const { return l_; }
@@ -75,6 +102,7 @@ class PhasedLaunch {
   std::vector<GroupState> groups_;
   std::vector<GroupResult> results_;
   std::vector<bool> started_;
+  tbb::enumerable_thread_specific<TouchIndex> index_;  ///< per worker, under races/init
   std::vector<Tensor*> out_;
   size_t nin_ = 0;
 };

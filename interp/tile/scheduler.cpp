@@ -246,6 +246,16 @@ void merge_group(const Launch& l, std::vector<std::vector<CrossEntry>>& table, G
   }
 }
 
+/// Starts a new set of global touches on `ti` (a new generation makes every slot stale).
+void reset_touches(TouchIndex* ti) {
+  if (!ti) return;
+  if (++ti->gen == 0) {  // generation 0 marks never-touched slots
+    for (auto& v : ti->slot) std::fill(v.begin(), v.end(), 0);
+    ti->gen = 1;
+  }
+  ti->touches.clear();
+}
+
 }  // namespace
 
 void init_group(Launch& l, int64_t group, GroupResult& out, GroupState& g,
@@ -255,11 +265,7 @@ void init_group(Launch& l, int64_t group, GroupResult& out, GroupState& g,
   g.id = group;
   g.out = &out;
   g.touch_index = touch_index;
-  if (touch_index && ++touch_index->gen == 0) {  // generation 0 marks never-touched slots
-    for (auto& v : touch_index->slot) std::fill(v.begin(), v.end(), 0);
-    touch_index->gen = 1;
-  }
-  if (touch_index) touch_index->touches.clear();
+  reset_touches(touch_index);
   g.coord[0] = group % l.grid[0];
   g.coord[1] = (group / l.grid[0]) % l.grid[1];
   g.coord[2] = group / (l.grid[0] * l.grid[1]);
@@ -280,7 +286,32 @@ void init_group(Launch& l, int64_t group, GroupResult& out, GroupState& g,
   }
 }
 
-bool run_until_collective(GroupState& g) { return schedule(g); }
+bool run_until_collective(GroupState& g, TouchIndex* touch_index) {
+  if (touch_index != g.touch_index) {  // a resumed group may run on another worker
+    g.touch_index = touch_index;
+    reset_touches(touch_index);
+  }
+  const bool stopped = schedule(g);
+  if (touch_index) {
+    auto& out = g.out->touches;
+    out.insert(out.end(), touch_index->touches.begin(), touch_index->touches.end());
+    reset_touches(touch_index);
+  }
+  return stopped;
+}
+
+void end_phase(Launch& l, std::vector<GroupResult>& results) {
+  std::vector<std::vector<CrossEntry>> table(l.globals.size());
+  for (GroupResult& res : results) {
+    if (l.opts.checks & kCheckRaces) merge_group(l, table, res);
+    for (const GlobalTouch& gt : res.touches) {
+      Buffer& b = l.globals[static_cast<size_t>(gt.buf)];
+      if (b.phase_init.empty()) b.phase_init.assign(static_cast<size_t>(b.numel), b.start_init);
+      if (gt.s.init) b.phase_init[static_cast<size_t>(gt.elem)] = 1;
+    }
+    res.touches.clear();
+  }
+}
 
 void resume_after_collective(GroupState& g) {
   Launch& l = *g.launch;

@@ -53,6 +53,9 @@ struct Buffer {
   std::vector<Shadow> shadow;       ///< empty unless a shadow-using check is on
   bool tracked = false;    ///< global buffer under races/init: shadows live per group (touches)
   bool start_init = true;  ///< init bit every element starts with (results: false)
+  /// Phased launches under --check init: the init bit of each element at the start of the
+  /// current phase (written by an earlier phase or a tile collective); empty otherwise.
+  std::vector<uint8_t> phase_init;
 
   int64_t phys(int64_t i) const {
     if (plain) return i;
@@ -180,8 +183,16 @@ void init_group(Launch& l, int64_t group, GroupResult& out, GroupState& g,
                 TouchIndex* touch_index = nullptr);
 
 /// Runs g's tiles until all exited (returns false) or all wait at one tile collective (returns
-/// true and sets g.suspended_pc). Throws tessera::Error on divergence at a collective.
-bool run_until_collective(GroupState& g);
+/// true and sets g.suspended_pc). Throws tessera::Error on divergence at a collective. With
+/// `touch_index` (races/init checks), the group records this phase's global accesses there and
+/// they are appended to g.out->touches when it stops.
+bool run_until_collective(GroupState& g, TouchIndex* touch_index = nullptr);
+
+/// Ends a phase of a phased launch under races/init checks (every group stopped at a
+/// collective or exited): merges the groups' global touches in group order (races between
+/// groups of the phase, mem_m3) and carries each written element's init bit into
+/// Buffer::phase_init for the next phase.
+void end_phase(Launch& l, std::vector<GroupResult>& results);
 
 /// Releases the tiles of g waiting at its collective: they continue after it in a new epoch.
 void resume_after_collective(GroupState& g);

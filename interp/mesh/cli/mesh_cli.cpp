@@ -86,6 +86,7 @@ int run_mesh_cli(const interp::LoadedModule& lm, const std::vector<std::string>&
   interp::mesh::MeshRunOptions mo;
   mo.entry = ro.entry;
   mo.max_memory = ro.max_memory;
+  mo.tile = ro.tile;  // sanitizers and schedule seed of tile kernels on every rank
   // `run --trace FILE` on a mesh module writes every rank's sends and recvs in program order
   // (docs/collectives.md, "Pipelines").
   const std::string& trace_file = ro.tile.trace_path;
@@ -132,7 +133,7 @@ int run_mesh_cli(const interp::LoadedModule& lm, const std::vector<std::string>&
     write(stem, global);
     if (print || output_dir.empty()) std::cout << format_tensor(stem, global);
   }
-  return 0;
+  return ro.tile.log ? print_tile_reports(*ro.tile.log) : 0;
 }
 
 }  // namespace tessera::cli
