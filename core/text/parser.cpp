@@ -19,7 +19,7 @@ void Parser::define(Value* v, const std::string& name, Location loc) {
 
 bool Parser::parse_operand(Op& op) {
   if (!at(Tok::percent_id)) return error("expected an SSA operand");
-  pending_.push_back({&op, op.operands.size(), tok_.text, tok_.loc});
+  pending_.push_back({&op, op.operands.size(), tok_.text, tok_.loc, Type{}});
   op.operands.push_back(nullptr);
   consume();
   return true;
