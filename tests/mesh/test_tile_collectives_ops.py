@@ -201,33 +201,51 @@ def test_reduce_scatter_then_all_gather_is_an_all_reduce_of_the_scattered_sum():
         assert zs[r].tobytes() == want[r].tobytes(), r
 
 
-def test_recv_without_send_is_a_diagnostic():
-    mesh = mm.Mesh(["dp", "pp"], [2, 4])
-    body = '    tile.recv %y {axes = ["pp"], pairs = [[0, 1]], channel = 2} : (memref<8xf32>) -> ()\n'
-    rc, err = h.run(copy_then(mesh.axes, mesh.shape, body), {"x": inputs(8, [8], np.float32, 1)},
+def p2p_failure(body):
+    """Runs copy_then(body) on a 2x4 (dp, pp) mesh; returns stderr of the failing run."""
+    rc, err = h.run(copy_then(["dp", "pp"], [2, 4], body), {"x": inputs(8, [8], np.float32, 1)},
                     [np.float32, np.float32], expect_fail=True)
-    assert rc == 1
+    assert rc == 1, err
+    return err
+
+
+def sr(op, buf, pairs, channel, ty="memref<8xf32>"):
+    return f'    tile.{op} {buf} {{axes = ["pp"], pairs = {pairs}, channel = {channel}}} : ({ty}) -> ()\n'
+
+
+def test_recv_without_send_is_a_diagnostic():
+    err = p2p_failure(sr("recv", "%y", [[0, 1]], 2))
     assert "prog.mlir:6:5: error: 'tile.recv' op tile.recv has no matching tile.send: no message from " \
            "rank 0 (dp=0, pp=0) to rank 1 (dp=0, pp=1) on channel 2 was posted earlier in this launch" in err
     assert "(tcoll_run_c3)" in err
+    # A message on another channel does not match; the note points at a send on this channel only.
+    err = p2p_failure(sr("send", "%y", [[2, 3]], 1) + sr("recv", "%z", [[2, 3]], 0))
+    assert "prog.mlir:7:5: error: 'tile.recv' op tile.recv has no matching tile.send" in err
+    assert "note: a send on this channel" not in err
 
 
 def test_send_never_received_is_a_diagnostic():
-    mesh = mm.Mesh(["dp", "pp"], [2, 4])
-    body = ('    tile.send %y {axes = ["pp"], pairs = [[2, 3]], channel = 1} : (memref<8xf32>) -> ()\n'
-            '    tile.recv %z {axes = ["pp"], pairs = [[2, 3]], channel = 0} : (memref<8xf32>) -> ()\n')
-    rc, err = h.run(copy_then(mesh.axes, mesh.shape, body), {"x": inputs(8, [8], np.float32, 1)},
-                    [np.float32, np.float32], expect_fail=True)
-    assert rc == 1
-    # The recv on channel 0 finds nothing; the message on channel 1 is never taken.
-    assert "'tile.recv' op tile.recv has no matching tile.send" in err
-    assert "prog.mlir:6:5: note: a send on this channel between other ranks is here" not in err
-    body = '    tile.send %y {axes = ["pp"], pairs = [[2, 3]], channel = 1} : (memref<8xf32>) -> ()\n'
-    rc, err = h.run(copy_then(mesh.axes, mesh.shape, body), {"x": inputs(8, [8], np.float32, 1)},
-                    [np.float32, np.float32], expect_fail=True)
-    assert rc == 1
+    err = p2p_failure(sr("send", "%y", [[2, 3]], 1))
     assert "prog.mlir:6:5: error: 'tile.send' op message from rank 2 (dp=0, pp=2) to rank 3 (dp=0, pp=3) " \
            "on channel 1 is never received: the launch ends without a matching tile.recv (tcoll_run_c3)" in err
+
+
+def test_recv_of_another_size_is_a_diagnostic():
+    prog = f"""module attributes {{{h.mesh_attr(["dp", "pp"], [2, 4])}}} {{
+  func.func @k(%x: memref<8xf32>, %w: memref<4xf32>) {{
+{sr("send", "%x", [[1, 2]], 0)}{sr("recv", "%w", [[1, 2]], 0, "memref<4xf32>")}    return
+  }}
+  func.func @main(%x: tensor<8xf32>) -> tensor<4xf32> {{
+    %w = tile.launch %x {{callee = @k, grid = [1], tiles = 2, lanes = 32}} : (tensor<8xf32>) -> tensor<4xf32>
+    return %w : tensor<4xf32>
+  }}
+}}
+"""
+    rc, err = h.run(prog, {"x": inputs(8, [8], np.float32, 1)}, [np.float32], expect_fail=True)
+    assert rc == 1, err
+    assert "prog.mlir:4:5: error: 'tile.recv' op receives 4 elements of f32 but the message from rank 1 " \
+           "(dp=0, pp=1) to rank 2 (dp=0, pp=2) on channel 0 holds 8 of f32 (tcoll_run_c3)" in err
+    assert "prog.mlir:3:5: note: the send is here" in err
 
 
 def test_writing_a_launch_operand_is_refused():
