@@ -10,11 +10,48 @@ namespace tessera::text::detail {
 
 void Parser::define(Value* v, const std::string& name, Location loc) {
   if (name.empty()) return;
-  auto [it, inserted] = names_.emplace(name, v);
-  if (!inserted) {
-    diag_.error(loc, "redefinition of SSA value '%" + name + "'");
+  for (const Scope& s : scopes_)
+    if (s.count(name)) {
+      diag_.error(loc, "redefinition of SSA value '%" + name + "'");
+      failed_ = true;
+      return;
+    }
+  scopes_.back().emplace(name, v);
+}
+
+void Parser::bind(const PendingUse& u, Value* v) {
+  u.op->operands[u.operand] = v;
+  if (u.written.kind != ir::TypeKind::none && !(u.written == v->type)) {
+    diag_.error(u.loc, "use of value '%" + u.name + "' expects type " + ir::to_string(u.written) +
+                           " but it was defined as " + ir::to_string(v->type));
     failed_ = true;
   }
+}
+
+void Parser::close_region_scope(size_t mark) {
+  const Scope& top = scopes_.back();
+  size_t keep = mark;
+  for (size_t k = mark; k < pending_.size(); ++k) {
+    auto it = top.find(pending_[k].name);
+    if (it != top.end())
+      bind(pending_[k], it->second);
+    else if (keep++ != k)
+      pending_[keep - 1] = std::move(pending_[k]);
+  }
+  pending_.resize(keep);
+  scopes_.pop_back();
+}
+
+std::pair<std::vector<Parser::Scope>, std::vector<PendingUse>> Parser::begin_isolated() {
+  auto saved = std::make_pair(std::move(scopes_), std::move(pending_));
+  scopes_.assign(1, Scope{});
+  pending_.clear();
+  return saved;
+}
+
+void Parser::end_isolated(std::pair<std::vector<Scope>, std::vector<PendingUse>>& saved) {
+  scopes_ = std::move(saved.first);
+  pending_ = std::move(saved.second);
 }
 
 bool Parser::parse_operand(Op& op) {
@@ -35,29 +72,26 @@ bool Parser::parse_operand_list(Op& op, Tok close) {
 
 bool Parser::resolve_scope() {
   for (const PendingUse& u : pending_) {
-    auto it = names_.find(u.name);
-    if (it == names_.end()) {
+    auto it = scopes_.front().find(u.name);
+    if (it == scopes_.front().end()) {
       diag_.error(u.loc, "use of undefined SSA value '%" + u.name + "'");
       failed_ = true;
       continue;
     }
-    u.op->operands[u.operand] = it->second;
-    if (u.written.kind != ir::TypeKind::none && !(u.written == it->second->type)) {
-      diag_.error(u.loc, "use of value '%" + u.name + "' expects type " + ir::to_string(u.written) +
-                             " but it was defined as " + ir::to_string(it->second->type));
-      failed_ = true;
-    }
+    bind(u, it->second);
   }
   pending_.clear();
-  names_.clear();
+  scopes_.assign(1, Scope{});
   return !failed_;
 }
 
 /// Sets the spelled-out types of the operands an op just parsed (for the type check on resolve).
-static void record_operand_types(std::vector<PendingUse>& pending, const Op& op,
+/// `first` is the size `pending` had before the op's operands were parsed: its uses are the
+/// entries from there on that name the op (the uses of its regions come after them).
+static void record_operand_types(std::vector<PendingUse>& pending, size_t first, const Op& op,
                                  const std::vector<Type>& types) {
-  for (auto it = pending.rbegin(); it != pending.rend() && it->op == &op; ++it)
-    if (it->operand < types.size()) it->written = types[it->operand];
+  for (size_t k = first; k < pending.size() && pending[k].op == &op; ++k)
+    if (pending[k].operand < types.size()) pending[k].written = types[pending[k].operand];
 }
 
 bool Parser::parse_op(ir::Block& block) {
@@ -133,6 +167,7 @@ bool Parser::parse_op(ir::Block& block) {
 
 bool Parser::parse_generic_op(Op& o) {
   if (!expect(Tok::l_paren, "'(' after the op name")) return false;
+  const size_t first_use = pending_.size();
   if (!parse_operand_list(o, Tok::r_paren)) return false;
   if (!expect(Tok::r_paren, "')'")) return false;
   if (at(Tok::l_square)) return error("block successors are not supported");
@@ -144,12 +179,8 @@ bool Parser::parse_generic_op(Op& o) {
     consume();
     // Functions are isolated from above: their SSA names form a scope of their own.
     bool isolated = o.name == "func.func";
-    auto saved_names = isolated ? std::move(names_) : decltype(names_){};
-    auto saved_pending = isolated ? std::move(pending_) : decltype(pending_){};
-    if (isolated) {
-      names_.clear();
-      pending_.clear();
-    }
+    std::pair<std::vector<Scope>, std::vector<PendingUse>> saved;
+    if (isolated) saved = begin_isolated();
     do {
       o.regions.emplace_back();
       if (!parse_region(o.regions.back(), &o, false)) return false;
@@ -157,8 +188,7 @@ bool Parser::parse_generic_op(Op& o) {
     if (!expect(Tok::r_paren, "')' after regions")) return false;
     if (isolated) {
       if (!resolve_scope()) return false;
-      names_ = std::move(saved_names);
-      pending_ = std::move(saved_pending);
+      end_isolated(saved);
     }
   }
   if (at(Tok::l_brace) && !parse_attr_dict(o.attrs)) return false;
@@ -170,7 +200,7 @@ bool Parser::parse_generic_op(Op& o) {
   if (ins.size() != o.operands.size())
     return error("op has " + std::to_string(o.operands.size()) + " operands but its type lists " +
                  std::to_string(ins.size()));
-  record_operand_types(pending_, o, ins);
+  record_operand_types(pending_, first_use, o, ins);
   for (Type& t : outs) o.add_result(std::move(t));
   return true;
 }
@@ -183,6 +213,7 @@ bool Parser::parse_custom_op(Op& o, const std::string& name) {
   if (!ops::lookup_op(name))
     return error("custom form of unknown op '" + name + "'; use the generic form \"" + name +
                  "\"(...)");
+  const size_t first_use = pending_.size();
   if (at(Tok::percent_id) && !parse_operand_list(o, Tok::eof)) return false;
   if (at(Tok::l_brace) && !parse_attr_dict(o.attrs)) return false;
   std::vector<Type> ins, outs;
@@ -211,7 +242,7 @@ bool Parser::parse_custom_op(Op& o, const std::string& name) {
   if (ins.size() != o.operands.size())
     return error("op has " + std::to_string(o.operands.size()) + " operands but " +
                  std::to_string(ins.size()) + " operand types");
-  record_operand_types(pending_, o, ins);
+  record_operand_types(pending_, first_use, o, ins);
   for (Type& t : outs) o.add_result(std::move(t));
   return true;
 }
@@ -226,10 +257,7 @@ bool Parser::parse_func(Op& o) {
   o.attrs.set("sym_name", Attr::string_attr(tok_.text));
   consume();
   // New SSA scope: functions are isolated from above.
-  auto saved_names = std::move(names_);
-  auto saved_pending = std::move(pending_);
-  names_.clear();
-  pending_.clear();
+  auto saved = begin_isolated();
   auto entry = std::make_unique<ir::Block>();
   std::vector<Type> ins, outs;
   std::vector<Attr> arg_attrs;
@@ -274,13 +302,13 @@ bool Parser::parse_func(Op& o) {
     if (!parse_region(o.regions[0], &o, true)) return false;
   }
   bool ok = resolve_scope();
-  names_ = std::move(saved_names);
-  pending_ = std::move(saved_pending);
+  end_isolated(saved);
   return ok;
 }
 
 bool Parser::parse_return(Op& o) {
   if (at(Tok::percent_id)) {
+    const size_t first_use = pending_.size();
     if (!parse_operand_list(o, Tok::colon)) return false;
     if (!expect(Tok::colon, "':' and the returned types")) return false;
     std::vector<Type> ins;
@@ -290,7 +318,7 @@ bool Parser::parse_return(Op& o) {
       ins.push_back(std::move(t));
     } while (accept(Tok::comma));
     if (ins.size() != o.operands.size()) return error("return lists a different number of types");
-    record_operand_types(pending_, o, ins);
+    record_operand_types(pending_, first_use, o, ins);
   }
   return true;
 }
@@ -299,6 +327,8 @@ bool Parser::parse_region(ir::Region& r, Op* parent, bool has_entry) {
   DepthGuard g(*this);
   if (!g.ok) return false;
   if (!expect(Tok::l_brace, "'{' starting a region")) return false;
+  scopes_.emplace_back();  // the region's names (closed below)
+  const size_t mark = pending_.size();
   // `has_entry`: the entry block already exists with the signature's arguments (func.func).
   bool have_entry = has_entry;
   ir::Block* cur = have_entry ? r.blocks.front().get() : nullptr;
@@ -345,6 +375,7 @@ bool Parser::parse_region(ir::Region& r, Op* parent, bool has_entry) {
     r.blocks.push_back(std::make_unique<ir::Block>());
     r.blocks.back()->parent = parent;
   }
+  close_region_scope(mark);
   return true;
 }
 

@@ -91,16 +91,30 @@ class Parser {
   bool parse_operand(Op& op);
   bool skip_trailing_loc();
 
-  // SSA scope (one per isolated region: module body or function).
+  // SSA names, scoped as MLIR scopes them: every region opens a scope nested in the enclosing
+  // one; a name is visible in its scope and the scopes nested in it, may not be redefined while
+  // visible, and goes out of scope when its region ends (so sibling regions may reuse names).
+  // Uses are resolved when their scope closes (forward references within a scope work): uses a
+  // region's own names do not satisfy move out to the enclosing scope. Isolated ops (modules,
+  // functions) start a fresh stack.
+  using Scope = std::unordered_map<std::string, Value*>;
   void define(Value* v, const std::string& name, Location loc);
+  /// Binds a pending use to its value, checking the type the op spelled out.
+  void bind(const PendingUse& u, Value* v);
+  /// Closes the innermost region scope: binds the uses since `mark` that its names satisfy.
+  void close_region_scope(size_t mark);
+  /// Ends an isolated scope: every remaining use must name a value of it.
   bool resolve_scope();
+  /// Saves the name state and starts an isolated one (restored by end_isolated).
+  std::pair<std::vector<Scope>, std::vector<PendingUse>> begin_isolated();
+  void end_isolated(std::pair<std::vector<Scope>, std::vector<PendingUse>>& saved);
 
   Lexer lex_;
   Token tok_;
   DiagnosticEngine& diag_;
   bool failed_ = false;
   int depth_ = 0;
-  std::unordered_map<std::string, Value*> names_;
+  std::vector<Scope> scopes_ = std::vector<Scope>(1);  ///< innermost last
   std::vector<PendingUse> pending_;
 };
 

@@ -123,6 +123,61 @@ TEST_CASE("operand types must agree with the value's definition") {
         std::string::npos);
 }
 
+// MLIR's scoping (checked against mlir-opt-15 by hand): names defined in a region go out of
+// scope at its end, so sibling regions may reuse them; an inner region sees (and may not
+// redefine) the names of the regions around it, including ones defined after it.
+const char* kLoops = R"(func.func @f(%n: index) {
+  %c0 = arith.constant {value = 0 : index} : index
+  "scf.for"(%c0, %n, %c1) ({
+  ^bb0(%s: index):
+    %t = arith.addi %s, %late : index
+    "scf.yield"() : () -> ()
+  }) : (index, index, index) -> ()
+  %c1 = arith.constant {value = 1 : index} : index
+  %late = arith.constant {value = 7 : index} : index
+  "scf.for"(%c0, %n, %c1) ({
+  ^bb0(%s: index):
+    %t = arith.muli %s, %s : index
+    "scf.yield"() : () -> ()
+  }) : (index, index, index) -> ()
+  return
+}
+)";
+
+TEST_CASE("SSA names are scoped by region: siblings reuse names, inner regions see outer ones") {
+  Parsed p(kLoops);
+  REQUIRE_MESSAGE(p.m, p.diag.render());
+  const ir::Block& body = p.m->lookup_func("f")->regions[0].front();
+  const ir::Op& loop1 = *body.ops[1];
+  const ir::Op& loop2 = *body.ops[4];
+  const ir::Op& add = *loop1.regions[0].front().ops[0];
+  const ir::Op& mul = *loop2.regions[0].front().ops[0];
+  CHECK(add.operands[0] == loop1.regions[0].front().args[0].get());  // its own %s
+  CHECK(add.operands[1] == body.ops[3]->results[0].get());           // %late, defined after
+  CHECK(loop1.operands[2] == body.ops[2]->results[0].get());         // %c1, defined after
+  CHECK(mul.operands[0] == loop2.regions[0].front().args[0].get());  // the second %s
+  CHECK(mul.operands[1] == loop2.regions[0].front().args[0].get());
+  // Printing keeps the program readable and parses back to the same text.
+  std::string once = print(*p.m, true);
+  Parsed q(once);
+  REQUIRE_MESSAGE(q.m, q.diag.render());
+  CHECK(print(*q.m, true) == once);
+}
+
+TEST_CASE("SSA names: a region's names are gone after it, and shadowing is a redefinition") {
+  std::string used_after = kLoops;
+  used_after.replace(used_after.find("  return\n"), 9,
+                     "  %u = arith.addi %t, %t : index\n  return\n");
+  Parsed p(used_after);
+  CHECK_FALSE(p.m);
+  CHECK(p.diag.render().find("use of undefined SSA value '%t'") != std::string::npos);
+  std::string shadow = kLoops;
+  shadow.replace(shadow.find("%t = arith.muli"), 2, "%n");
+  Parsed q(shadow);
+  CHECK_FALSE(q.m);
+  CHECK(q.diag.render().find("redefinition of SSA value '%n'") != std::string::npos);
+}
+
 TEST_CASE("hostile nesting is refused without recursion blow-up") {
   std::string deep = "func.func @f() attributes {x = " + std::string(10000, '[') +
                      std::string(10000, ']') + "} {\n return\n}\n";
