@@ -1,9 +1,11 @@
 // Decoding a tile kernel: registers, aggregate arena offsets, jumps for scf.*, one Inst per op.
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstring>
 #include <unordered_map>
 
+#include "core/numerics/convert.h"
 #include "core/ops/contractions.h"
 #include "core/ops/policy.h"
 #include "core/ops/registry.h"
@@ -71,6 +73,9 @@ class Decoder {
       s.idx = p_.agg_floats;
       p_.agg_floats += static_cast<int32_t>(n);
     } else {
+      // A bf16/f16/fp8 scalar (a kernel parameter) would have no meaning in a register cell.
+      if (t.is_scalar() && !ops::tile::is_scalar_reg(t))
+        fail_value(v, "scalar registers hold integers, index, f32 and f64; pass a memref");
       s.idx = p_.num_regs++;
     }
     slots_[v] = s;
@@ -208,6 +213,7 @@ class Decoder {
       return;
     }
     in.opc = compare ? Opc::kACmp : Opc::kABin;
+    in.round_to_dt = !compare && (a.dt == DType::bf16 || a.dt == DType::f16);
     in.rows = r.rows;
     in.cols = r.cols;
     in.lane_ops = static_cast<uint64_t>(r.numel());
@@ -222,6 +228,21 @@ class Decoder {
   }
 
   static OpKind kind(const ir::Op& op) { return op.def->kind; }
+
+  /// The register-tile cell (imm_cell) of the number `v` in element type `dt`: floats rounded
+  /// once from the double to `dt` (RNE), integers wrapped to their width (i1: 0 or 1).
+  static int64_t tile_cell(double v, DType dt) {
+    float f;
+    if (dtype_is_float(dt)) {
+      f = dt == DType::bf16 || dt == DType::f16
+              ? static_cast<float>(num::to_double(dt, num::from_double(dt, v)))
+              : static_cast<float>(v);
+    } else {
+      const int64_t i = std::isfinite(v) && std::fabs(v) < 9.2e18 ? static_cast<int64_t>(v) : 0;
+      f = std::bit_cast<float>(static_cast<int32_t>(canonical_int(i, dt)));
+    }
+    return std::bit_cast<uint32_t>(f);
+  }
 
   void scf_for(const ir::Op& op) {
     const ir::Block& b = op.regions[0].front();
@@ -328,7 +349,7 @@ class Decoder {
       in.rows = in.cols = 0;  // scalar access
     }
     in.bcast = op.attrs.get_bool("mask", false) ? 1 : 0;
-    in.fimm = op.attrs.get_float("padding", 0.0);
+    if (opc == Opc::kLoadTile) in.imm = tile_cell(op.attrs.get_float("padding", 0.0), mt.dtype);
     if (in.rows > 0) in.lane_ops = static_cast<uint64_t>(in.rows) * static_cast<uint64_t>(in.cols);
     if (op.num_results() == 1) {
       Slot r = define(op.result());
@@ -421,8 +442,7 @@ class Decoder {
           c.i = v->b ? 1 : 0;
         else
           c.i = v->is_int() ? v->i : static_cast<int64_t>(v->f);
-        if (r.dt == DType::i1) c.i &= 1;
-        if (r.dt == DType::i32) c.i = static_cast<int32_t>(c.i);
+        if (!dtype_is_float(r.dt)) c.i = canonical_int(c.i, r.dt);
         std::memcpy(&in.imm, &c, sizeof c);
         emit(in);
         return;
@@ -610,7 +630,8 @@ class Decoder {
         in.rows = r.numel();
         in.lane_ops = static_cast<uint64_t>(r.numel());
         if (!op.operands.empty()) in.a = get(op.operands[0]).idx;
-        in.fimm = kind(op) == OpKind::TileZeros ? 0.0 : op.attrs.get_float("value", 0.0);
+        in.imm =
+            tile_cell(kind(op) == OpKind::TileZeros ? 0.0 : op.attrs.get_float("value", 0.0), r.dt);
         emit(in);
         return;
       }

@@ -10,87 +10,12 @@
 namespace tessera::interp::tile {
 namespace {
 
-int64_t wrap(int64_t v, DType d) {
-  switch (d) {
-    case DType::i1:
-      return v & 1;
-    case DType::i8:
-      return static_cast<int8_t>(v);
-    case DType::i16:
-      return static_cast<int16_t>(v);
-    case DType::i32:
-      return static_cast<int32_t>(v);
-    default:
-      return v;
-  }
-}
-
-int bits_of(DType d) {
-  return d == DType::i1 ? 1 : d == DType::i8 ? 8 : d == DType::i16 ? 16 : d == DType::i32 ? 32 : 64;
-}
-
-[[noreturn]] void fatal(GroupState& g, int32_t t, const Inst& in, const std::string& msg) {
-  DiagnosticEngine d(g.launch->sm);
-  d.op_error(*in.op,
-             msg + " (group " + std::to_string(g.id) + ", tile " + std::to_string(t) +
-                 " of kernel @" + g.launch->prog->name + ")",
-             "");
-  throw Error(d.render());
-}
-
+/// A scalar integer op: operands and result in canonical form of `in.dt` (program.h).
 int64_t ibin(GroupState& g, int32_t t, const Inst& in, int64_t a, int64_t b) {
-  const uint64_t ua = static_cast<uint64_t>(a), ub = static_cast<uint64_t>(b);
-  int64_t r = 0;
-  switch (static_cast<Bin>(in.mode)) {
-    case Bin::add:
-      r = static_cast<int64_t>(ua + ub);
-      break;
-    case Bin::sub:
-      r = static_cast<int64_t>(ua - ub);
-      break;
-    case Bin::mul:
-      r = static_cast<int64_t>(ua * ub);
-      break;
-    case Bin::div:
-    case Bin::rem:
-      if (b == 0) fatal(g, t, in, "integer division by zero");
-      if (a == std::numeric_limits<int64_t>::min() && b == -1)
-        r = static_cast<Bin>(in.mode) == Bin::div ? a : 0;
-      else
-        r = static_cast<Bin>(in.mode) == Bin::div ? a / b : a % b;
-      break;
-    case Bin::min:
-      r = a < b ? a : b;
-      break;
-    case Bin::max:
-      r = a > b ? a : b;
-      break;
-    case Bin::band:
-      r = a & b;
-      break;
-    case Bin::bor:
-      r = a | b;
-      break;
-    case Bin::bxor:
-      r = a ^ b;
-      break;
-    case Bin::shl:
-      r = (b < 0 || b >= bits_of(in.dt)) ? 0 : static_cast<int64_t>(ua << b);
-      break;
-    case Bin::shr:
-      r = (b < 0 || b >= bits_of(in.dt)) ? (a < 0 ? -1 : 0) : a >> b;
-      break;
-  }
-  return wrap(r, in.dt);
-}
-
-bool icmp(uint8_t mode, int64_t a, int64_t b, DType d) {
-  const uint8_t op = mode & 7;
-  if ((mode & kUnsigned) && op != kEq && op != kNe) {
-    uint64_t mask = bits_of(d) == 64 ? ~uint64_t{0} : (uint64_t{1} << bits_of(d)) - 1;
-    return compare_ordered(mode, static_cast<uint64_t>(a) & mask, static_cast<uint64_t>(b) & mask);
-  }
-  return compare_ordered(mode, a, b);
+  const Bin m = static_cast<Bin>(in.mode);
+  if ((m == Bin::div || m == Bin::rem) && b == 0) division_by_zero(g, t, in, "");
+  const int64_t r = int_bin(m, signed_int(a, in.dt), signed_int(b, in.dt), int_bits(in.dt));
+  return canonical_int(r, in.dt);
 }
 
 /// Resolves the index operands of a scalar/vector access to a logical element index, or -1
@@ -145,6 +70,19 @@ T atomic_apply(T* addr, T v, uint8_t mode, bool shared) {
 }
 
 }  // namespace
+
+void fatal(GroupState& g, int32_t t, const Inst& in, const std::string& msg) {
+  DiagnosticEngine d(g.launch->sm);
+  d.op_error(*in.op,
+             msg + " (group " + std::to_string(g.id) + ", tile " + std::to_string(t) +
+                 " of kernel @" + g.launch->prog->name + ")",
+             "");
+  throw Error(d.render());
+}
+
+void division_by_zero(GroupState& g, int32_t t, const Inst& in, const std::string& where) {
+  fatal(g, t, in, "integer division by zero" + where);
+}
 
 float fexp(float x) { return static_cast<float>(std::exp(static_cast<double>(x))); }
 
@@ -238,11 +176,11 @@ RunStatus run_tile(GroupState& g, int32_t t, uint64_t quantum) {
         ++pc;
         break;
       case Opc::kABin:
-        exec_abin(in, R, A);
+        exec_abin(g, t, in, R, A);
         ++pc;
         break;
       case Opc::kICmp:
-        R[in.dst].i = icmp(in.mode, R[in.a].i, R[in.b].i, in.dt);
+        R[in.dst].i = int_cmp(in.mode, R[in.a].i, R[in.b].i, in.dt);
         ++pc;
         break;
       case Opc::kFCmp:
@@ -265,17 +203,19 @@ RunStatus run_tile(GroupState& g, int32_t t, uint64_t quantum) {
         }
         ++pc;
         break;
-      case Opc::kIndexCast:
-        R[in.dst].i = wrap(R[in.a].i, in.dt);
+      case Opc::kIndexCast:  // sign-extends (i1 true is -1) or truncates, as MLIR's index_cast
+        R[in.dst].i = canonical_int(signed_int(R[in.a].i, static_cast<DType>(in.mode)), in.dt);
         ++pc;
         break;
-      case Opc::kSIToFP:
+      case Opc::kSIToFP: {
+        const int64_t v = signed_int(R[in.a].i, static_cast<DType>(in.mode));
         if (in.dt == DType::f64)
-          R[in.dst].d = static_cast<double>(R[in.a].i);
+          R[in.dst].d = static_cast<double>(v);
         else
-          R[in.dst].f = static_cast<float>(R[in.a].i);
+          R[in.dst].f = static_cast<float>(v);
         ++pc;
         break;
+      }
       case Opc::kFPToSI: {
         double v = static_cast<DType>(in.mode) == DType::f64 ? R[in.a].d : R[in.a].f;
         int64_t r = 0;
@@ -287,7 +227,7 @@ RunStatus run_tile(GroupState& g, int32_t t, uint64_t quantum) {
           r = std::numeric_limits<int64_t>::min();
         else
           r = static_cast<int64_t>(v);
-        R[in.dst].i = wrap(r, in.dt);
+        R[in.dst].i = canonical_int(r, in.dt);
         ++pc;
         break;
       }

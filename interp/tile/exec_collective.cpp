@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "core/numerics/accumulate.h"
+#include "core/numerics/fast_paths.h"
 #include "interp/tile/exec_ops.h"
 #include "interp/tile/memory.h"
 
@@ -46,122 +48,119 @@ void apply_bin(const Inst& in, const Cell* R, float* A, F f) {
   }
 }
 
-/// Integer tiles keep int32 bits in the float arena; scalars splatted into them are int64.
+/// Integer tiles keep int32 bits in the float arena (canonical form, program.h); scalar
+/// operands are int64 registers narrowed to the tile's 32-bit cells.
 template <typename F>
 void apply_ibin(const Inst& in, const Cell* R, float* A, F f) {
   Inst tmp = in;
-  // Scalar operands are read as int64 and narrowed to the tile's int32 lanes.
-  auto getf = [](int32_t v) {
-    float x;
-    std::memcpy(&x, &v, 4);
-    return x;
-  };
-  Cell r2[2];
-  if (static_cast<Bcast>(in.bcast) == Bcast::agg_scalar) {
-    r2[0].f = getf(static_cast<int32_t>(R[in.b].i));
+  Cell r2[1];
+  const Bcast bc = static_cast<Bcast>(in.bcast);
+  if (bc == Bcast::agg_scalar) {
+    agg_set_i(&r2[0].f, static_cast<int32_t>(R[in.b].i));
     tmp.b = 0;
-  } else if (static_cast<Bcast>(in.bcast) == Bcast::scalar_agg) {
-    r2[0].f = getf(static_cast<int32_t>(R[in.a].i));
+  } else if (bc == Bcast::scalar_agg) {
+    agg_set_i(&r2[0].f, static_cast<int32_t>(R[in.a].i));
     tmp.a = 0;
   }
-  const Cell* src = (static_cast<Bcast>(in.bcast) == Bcast::agg_scalar ||
-                     static_cast<Bcast>(in.bcast) == Bcast::scalar_agg)
-                        ? r2
-                        : R;
-  apply_bin(tmp, src, A, [&](float x, float y) { return getf(f(agg_i(&x), agg_i(&y))); });
+  const Cell* src = bc == Bcast::agg_scalar || bc == Bcast::scalar_agg ? r2 : R;
+  apply_bin(tmp, src, A, [&](float x, float y) {
+    float r;
+    agg_set_i(&r, f(agg_i(&x), agg_i(&y)));
+    return r;
+  });
 }
 
-int32_t ibin32(Bin m, int32_t a, int32_t b) {
-  const uint32_t ua = static_cast<uint32_t>(a), ub = static_cast<uint32_t>(b);
-  switch (m) {
-    case Bin::add:
-      return static_cast<int32_t>(ua + ub);
-    case Bin::sub:
-      return static_cast<int32_t>(ua - ub);
-    case Bin::mul:
-      return static_cast<int32_t>(ua * ub);
-    case Bin::div:
-      return b == 0 || (a == INT32_MIN && b == -1) ? 0 : a / b;
-    case Bin::rem:
-      return b == 0 || (a == INT32_MIN && b == -1) ? 0 : a % b;
-    case Bin::min:
-      return a < b ? a : b;
-    case Bin::max:
-      return a > b ? a : b;
-    case Bin::band:
-      return a & b;
-    case Bin::bor:
-      return a | b;
-    case Bin::bxor:
-      return a ^ b;
-    case Bin::shl:
-      return b < 0 || b >= 32 ? 0 : static_cast<int32_t>(ua << b);
-    case Bin::shr:
-      return b < 0 || b >= 32 ? (a < 0 ? -1 : 0) : a >> b;
+/// Stops the run when a divisor of an integer tile division is zero (as the scalar ops do),
+/// naming the first such element in row-major order and its lane (k mod L, exec_m2).
+void check_divisors(GroupState& g, int32_t t, const Inst& in, const Cell* R, const float* A) {
+  const int64_t n = int64_t(in.rows) * in.cols;
+  int64_t bad = -1;
+  switch (static_cast<Bcast>(in.bcast)) {
+    case Bcast::agg_scalar:
+      if (static_cast<int32_t>(R[in.b].i) == 0) bad = 0;
+      break;
+    case Bcast::rows_left:  // divisor b[r] for all of row r
+      for (int32_t r = 0; r < in.rows && bad < 0; ++r)
+        if (agg_i(A + in.b + r) == 0) bad = int64_t(r) * in.cols;
+      break;
+    default:  // one divisor per element
+      for (int64_t k = 0; k < n && bad < 0; ++k)
+        if (agg_i(A + in.b + k) == 0) bad = k;
+      break;
   }
-  return 0;
+  if (bad < 0) return;
+  const std::vector<int64_t>& shape = in.op->result()->type.shape;
+  std::vector<int64_t> idx(shape.size());
+  for (size_t d = shape.size(), rest = size_t(bad); d-- > 0;) {
+    idx[d] = int64_t(rest % size_t(shape[d]));
+    rest /= size_t(shape[d]);
+  }
+  division_by_zero(g, t, in,
+                   " in element " + index_str(idx.data(), idx.size()) + " (lane " +
+                       std::to_string(bad % g.launch->lanes) + ")");
 }
 
 }  // namespace
 
-void exec_abin(const Inst& in, const Cell* R, float* A) {
+void round_cells(DType dt, float* p, int64_t n) {
+  if (dt == DType::bf16) {
+    // Bit-identical to num::from_float<num::BF16> (fast_paths.h); widening back is exact.
+    for (int64_t k = 0; k < n; ++k) {
+      const uint16_t h = num::fast::f32_to_bf16<false, false>(num::f32_bits(p[k]));
+      p[k] = num::f32_from_bits(uint32_t(h) << 16);
+    }
+  } else if (dt == DType::f16) {
+    for (int64_t k = 0; k < n; ++k) p[k] = num::round_to_accum(p[k], DType::f16);
+  }
+}
+
+void exec_abin(GroupState& g, int32_t t, const Inst& in, const Cell* R, float* A) {
   const Bin m = static_cast<Bin>(in.mode);
   if (!dtype_is_float(in.dt)) {
-    apply_ibin(in, R, A, [m](int32_t a, int32_t b) { return ibin32(m, a, b); });
+    if (m == Bin::div || m == Bin::rem) check_divisors(g, t, in, R, A);
+    if (in.dt == DType::i1) {  // one signed bit: true is -1; the cell keeps 0/1
+      apply_ibin(in, R, A, [m](int32_t a, int32_t b) {
+        const int32_t r = int_bin(m, signed_int(a, DType::i1), signed_int(b, DType::i1), 1);
+        return canonical_int(r, DType::i1);
+      });
+    } else {
+      apply_ibin(in, R, A, [m](int32_t a, int32_t b) { return int_bin(m, a, b, 32); });
+    }
     return;
   }
   switch (m) {
     case Bin::add:
       apply_bin(in, R, A, [](float a, float b) { return a + b; });
-      return;
+      break;
     case Bin::sub:
       apply_bin(in, R, A, [](float a, float b) { return a - b; });
-      return;
+      break;
     case Bin::mul:
       apply_bin(in, R, A, [](float a, float b) { return a * b; });
-      return;
+      break;
     case Bin::div:
       apply_bin(in, R, A, [](float a, float b) { return a / b; });
-      return;
+      break;
     default:
       apply_bin(in, R, A, [m](float a, float b) { return fbin(m, a, b); });
-      return;
+      break;
   }
+  // bf16/f16: the f32 result of one +, -, *, / of two such values rounds to the same value as
+  // the exact result would (f32 has more than 2p + 2 bits), so this is one rounding per op.
+  if (in.round_to_dt) round_cells(in.dt, A + in.dst, int64_t(in.rows) * in.cols);
 }
 
 void exec_acmp(const Inst& in, const Cell* R, float* A) {
   auto bits = [](bool v) {
-    int32_t i = v;
     float f;
-    std::memcpy(&f, &i, 4);
+    agg_set_i(&f, v);
     return f;
   };
   if (dtype_is_float(in.dt)) {
     apply_bin(in, R, A, [&](float a, float b) { return bits(fcmp(in.mode, a, b)); });
   } else {
     apply_ibin(in, R, A, [&](int32_t a, int32_t b) {
-      bool r;
-      switch (in.mode & 7) {
-        case kEq:
-          r = a == b;
-          break;
-        case kNe:
-          r = a != b;
-          break;
-        case kLt:
-          r = (in.mode & kUnsigned) ? uint32_t(a) < uint32_t(b) : a < b;
-          break;
-        case kLe:
-          r = (in.mode & kUnsigned) ? uint32_t(a) <= uint32_t(b) : a <= b;
-          break;
-        case kGt:
-          r = (in.mode & kUnsigned) ? uint32_t(a) > uint32_t(b) : a > b;
-          break;
-        default:
-          r = (in.mode & kUnsigned) ? uint32_t(a) >= uint32_t(b) : a >= b;
-          break;
-      }
-      return int32_t(r);
+      return static_cast<int32_t>(int_cmp(in.mode, a, b, in.dt));
     });
   }
 }
@@ -271,7 +270,7 @@ void exec_load_tile(GroupState& g, int32_t t, int32_t pc, const Inst& in, const 
   Window w = window(*g.launch->prog, in, R, b, idx);
   float* d = A + in.dst;
   if (copy_window_f32(b, w, in, d, false)) return;
-  const float pad = static_cast<float>(in.fimm);
+  const float pad = imm_cell(in);  // in the element type (decode)
   for_window(g, t, pc, in, b, w, idx,
              [&](int32_t i, int32_t j, bool inside, int64_t e, int32_t lane) {
                float& out = d[int64_t(i) * in.cols + j];
@@ -494,13 +493,12 @@ void exec_collective(const Inst& in, Cell* R, float* A) {
     case Opc::kFill:
     case Opc::kFillReg: {
       float v;
-      if (!dtype_is_float(in.dt)) {
-        int32_t i =
-            in.opc == Opc::kFill ? static_cast<int32_t>(in.fimm) : static_cast<int32_t>(R[in.a].i);
-        std::memcpy(&v, &i, 4);
-      } else {
-        v = in.opc == Opc::kFill ? static_cast<float>(in.fimm) : R[in.a].f;
-      }
+      if (in.opc == Opc::kFill)
+        v = imm_cell(in);  // already in the element type (decode)
+      else if (!dtype_is_float(in.dt))
+        agg_set_i(&v, static_cast<int32_t>(R[in.a].i));  // canonical scalar, narrowed
+      else
+        v = R[in.a].f;  // an f32 register: f32 tiles only (scalar registers are not bf16/f16)
       std::fill(d, d + in.rows, v);
       return;
     }

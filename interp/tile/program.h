@@ -1,6 +1,7 @@
 // A tile kernel pre-decoded into a flat instruction array with resolved register slots.
 #pragma once
 
+#include <bit>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -80,11 +81,42 @@ enum Cmp : uint8_t { kEq, kNe, kLt, kLe, kGt, kGe, kUnordered = 8, kUnsigned = 1
 enum class Bcast : uint8_t { same, agg_scalar, scalar_agg, rows_left, rows_right };
 
 /// A register cell: every scalar register holds one of these (memrefs hold a buffer handle).
+/// Integers are held in canonical form: sign-extended from their width, except i1, which holds
+/// 0 or 1. Register tiles hold the same forms in 32-bit cells of the float arena.
 union Cell {
   int64_t i;
   float f;
   double d;
 };
+
+/// Bit width of an integer type (index: 64).
+inline constexpr int int_bits(DType d) {
+  return d == DType::i1 ? 1 : d == DType::i8 ? 8 : d == DType::i16 ? 16 : d == DType::i32 ? 32 : 64;
+}
+
+/// The canonical form of `v` wrapped to the width of integer type `d` (two's complement).
+template <typename T>
+inline constexpr T canonical_int(T v, DType d) {
+  switch (d) {
+    case DType::i1:
+      return v & 1;
+    case DType::i8:
+      return static_cast<int8_t>(v);
+    case DType::i16:
+      return static_cast<int16_t>(v);
+    case DType::i32:
+      return static_cast<T>(static_cast<int32_t>(v));
+    default:
+      return v;
+  }
+}
+
+/// The signed value of a canonical integer of type `d`: MLIR reads i1 as a signed one-bit
+/// integer, so true is -1. Other types are held sign-extended already.
+template <typename T>
+inline constexpr T signed_int(T v, DType d) {
+  return d == DType::i1 ? static_cast<T>(-(v & 1)) : v;
+}
 
 /// Memory handle layout in a Cell: space in bits 32..39, buffer number in bits 0..31.
 inline constexpr int64_t make_handle(int space, int64_t id) { return (int64_t(space) << 32) | id; }
@@ -98,6 +130,9 @@ struct Inst {
   uint8_t mode = 0;       ///< Bin, Cmp, reduce/shuffle/vote kind, ...
   uint8_t bcast = 0;      ///< Bcast for kABin/kACmp; flags elsewhere
   DType dt = DType::f32;  ///< element type the instruction works in
+  /// kABin on a bf16/f16 register tile: round every result to `dt` (RNE), as MLIR's arith does.
+  /// Set at decode time and tested once per instruction, so f32 tiles pay nothing per element.
+  bool round_to_dt = false;
   int32_t dst = -1, a = -1, b = -1, c = -1;
   int32_t rows = 0, cols = 0, k = 0;  ///< shapes (aggregate: rows x cols; numel = rows * cols)
   int32_t list = 0, nlist = 0;        ///< index operands in Program::lists
@@ -108,6 +143,12 @@ struct Inst {
   uint32_t cost = 1;      ///< simulated clock ticks (trace): lane_ops / lanes, >= 1
   const ir::Op* op = nullptr;
 };
+
+/// The register-tile cell (an f32 value, or int32 bits for integer tiles) a decoded constant
+/// carries in Inst::imm: the fill value of kFill, the padding of kLoadTile.
+inline float imm_cell(const Inst& in) {
+  return std::bit_cast<float>(static_cast<uint32_t>(in.imm));
+}
 
 /// A shared or local allocation made by one tile.alloc_shared / tile.alloc_register op.
 struct AllocInfo {
