@@ -398,6 +398,14 @@ class Decoder {
     }
     if (!op.def || op.def->level != ops::Level::tile || kind(op) == OpKind::TileLaunch)
       fail(op, "cannot run inside a tile kernel (only Tile IR, arith.* and scf.* ops can)");
+    if (ops::tile::is_tile_collective(op)) {
+      // The mesh executor performs the collective; a, b hold the memref handles.
+      Inst in = make(Opc::kCollective, op);
+      in.a = get(op.operands[0]).idx;
+      if (op.operands.size() > 1) in.b = get(op.operands[1]).idx;
+      emit(in);
+      return;
+    }
     switch (kind(op)) {
       case OpKind::TileLinearId:
       case OpKind::TileGroupId:
@@ -546,24 +554,6 @@ class Decoder {
       case OpKind::TileBarrier:
         emit(make(Opc::kBarrier, op));
         return;
-      case OpKind::TileAllReduce:
-      case OpKind::TileAllGather:
-      case OpKind::TileReduceScatter:
-      case OpKind::TileAllToAll:
-      case OpKind::TileCollectiveBroadcast:
-      case OpKind::TileCollectiveReduce:
-      case OpKind::TileCollectiveGather:
-      case OpKind::TileCollectiveScatter:
-      case OpKind::TilePpermute:
-      case OpKind::TileSend:
-      case OpKind::TileRecv: {
-        // The mesh executor performs the collective; a, b hold the memref handles.
-        Inst in = make(Opc::kCollective, op);
-        in.a = get(op.operands[0]).idx;
-        if (op.operands.size() > 1) in.b = get(op.operands[1]).idx;
-        emit(in);
-        return;
-      }
       case OpKind::TileCommitGroup:
         emit(make(Opc::kCommit, op));
         return;
