@@ -58,6 +58,11 @@ bool element_value_ok(InferCtx& ctx, const ir::Type& v, DType mem, const char* l
   DType want = mem;
   if (v.is_scalar() && v.dtype == want && is_scalar_reg(v)) return true;
   if (v.kind == ir::TypeKind::vector && v.rank() == 1 && v.dtype == want) {
+    if (!aggregate_dtype_ok(want))
+      return ctx.fail(std::string("register tiles hold f32, bf16, f16, i32 or i1, not ") +
+                          dtype_mlir_name(want) + "; access " + dtype_mlir_name(want) +
+                          " memory with scalar loads and stores",
+                      label);
     int64_t w = v.shape[0];
     if (w == 1 || w == 2 || w == 4 || w == 8) return true;
     return ctx.fail("vector width must be 1, 2, 4 or 8, got " + std::to_string(w), label);
@@ -78,6 +83,10 @@ bool tile_access_ok(InferCtx& ctx, const ir::Type& t, DType mem, const char* lab
     return ctx.fail("register tile must be a static 2-D tensor of " +
                         std::string(dtype_mlir_name(mem)) + ", got " + ir::to_string(t),
                     label);
+  if (!aggregate_dtype_ok(mem))
+    return ctx.fail(
+        std::string("register tiles hold f32, bf16, f16, i32 or i1, not ") + dtype_mlir_name(mem),
+        label);
   const ir::Attr* m = ctx.attr("mask");
   if (m && m->kind != ir::Attr::Kind::boolean)
     return ctx.fail("attribute 'mask' must be true or false", label);

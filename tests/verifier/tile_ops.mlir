@@ -238,3 +238,19 @@ func.func @k(%a: tensor<8xf32>) {
   %t = tile.broadcast %a : (tensor<8xf32>) -> tensor<4x4xf32>
   return
 }
+
+// -----
+// tile_c1: no f64 register tiles
+func.func @k(%m: memref<4x4xf64>, %i: index) {
+  // expected-error@+1 {{register tiles hold f32, bf16, f16, i32 or i1, not f64 (tile_c1)}}
+  %t = tile.load_tile %m, %i, %i : (memref<4x4xf64>, index, index) -> tensor<4x4xf64>
+  return
+}
+
+// -----
+// load_c1: no f64 vectors
+func.func @k(%m: memref<8xf64>, %i: index) {
+  // expected-error@+1 {{register tiles hold f32, bf16, f16, i32 or i1, not f64; access f64 memory with scalar loads and stores (load_c1)}}
+  %v = tile.load %m, %i : (memref<8xf64>, index) -> vector<2xf64>
+  return
+}
