@@ -37,6 +37,33 @@ Tensor::Tensor(DType dtype, std::vector<int64_t> shape) : dtype_(dtype), shape_(
       std::shared_ptr<std::byte>(static_cast<std::byte*>(p), [](std::byte* q) { std::free(q); });
 }
 
+std::vector<Tensor> Tensor::slices(DType dtype, const std::vector<int64_t>& shape, size_t count) {
+  if (count == 0) return {};
+  int64_t numel = 0;
+  const size_t nbytes = storage_bytes(dtype, shape, &numel);
+  const size_t stride = (nbytes + 63) / 64 * 64;  // every slice starts 64-byte aligned
+  size_t alloc = 0;
+  if (__builtin_mul_overflow(stride, count, &alloc))
+    throw Error("tensor slices need more bytes than fit in 64 bits");
+  if (alloc == 0) alloc = 64;
+  void* p = std::aligned_alloc(64, alloc);
+  if (!p) throw Error("out of memory allocating " + std::to_string(alloc) + " bytes");
+  // One owner (and one control block); every slice aliases it at its own offset.
+  const std::shared_ptr<std::byte> block(static_cast<std::byte*>(p),
+                                         [](std::byte* q) { std::free(q); });
+  std::vector<Tensor> out(count);
+  for (size_t k = 0; k < count; ++k) {
+    Tensor& t = out[k];
+    t.dtype_ = dtype;
+    t.shape_ = shape;
+    t.numel_ = numel;
+    t.nbytes_ = nbytes;
+    t.slice_ = true;
+    t.storage_ = std::shared_ptr<std::byte>(block, block.get() + k * stride);
+  }
+  return out;
+}
+
 Tensor Tensor::view_as(std::vector<int64_t> shape) const {
   return reuse_as(dtype_, std::move(shape));
 }
@@ -47,6 +74,7 @@ Tensor Tensor::reuse_as(DType dtype, std::vector<int64_t> shape) const {
   t.shape_ = std::move(shape);
   t.nbytes_ = storage_bytes(dtype, t.shape_, &t.numel_);
   if (t.nbytes_ > nbytes_) throw Error("internal: view larger than its storage");
+  t.slice_ = slice_;
   t.storage_ = storage_;
   return t;
 }

@@ -17,6 +17,11 @@ class Tensor {
   Tensor() = default;
   /// Allocates uninitialised storage; throws tessera::Error if the size overflows.
   Tensor(DType dtype, std::vector<int64_t> shape);
+  /// `count` tensors of one type carved from one allocation (one malloc instead of `count`, for
+  /// collectives that make an output per rank). Each slice starts 64-byte aligned and shares no
+  /// cache line with another (threads may write different slices at once); the allocation lives
+  /// until the last slice (or a copy or view of one) is dropped.
+  static std::vector<Tensor> slices(DType dtype, const std::vector<int64_t>& shape, size_t count);
 
   DType dtype() const { return dtype_; }
   const std::vector<int64_t>& shape() const { return shape_; }
@@ -25,8 +30,12 @@ class Tensor {
   int64_t numel() const { return numel_; }
   size_t nbytes() const { return nbytes_; }
   ir::Type type() const { return ir::Type::tensor(dtype_, shape_); }
-  /// True when no other Tensor shares this storage (so it may be recycled).
-  bool sole_owner() const { return storage_.use_count() == 1; }
+  /// True when no other Tensor shares this storage (so it may be recycled). Always false for a
+  /// slice (see slices()): recycling one would pin its whole allocation for one slice's worth of
+  /// reuse, so slices go back to the heap together instead.
+  bool sole_owner() const { return !slice_ && storage_.use_count() == 1; }
+  /// True when this tensor's storage is one slice of a shared allocation (see slices()).
+  bool is_slice() const { return slice_; }
 
   std::byte* bytes() { return storage_.get(); }
   const std::byte* bytes() const { return storage_.get(); }
@@ -52,6 +61,7 @@ class Tensor {
   std::vector<int64_t> shape_;
   int64_t numel_ = 0;
   size_t nbytes_ = 0;
+  bool slice_ = false;  ///< storage_ aliases part of a larger allocation
   std::shared_ptr<std::byte> storage_;
 };
 
