@@ -8,23 +8,6 @@
 namespace tessera::ops {
 namespace {
 
-/// Element types a tile all_reduce folds: every global memref element type but i1.
-bool tile_reducible(DType t) {
-  switch (t) {
-    case DType::f32:
-    case DType::f64:
-    case DType::f16:
-    case DType::bf16:
-    case DType::i8:
-    case DType::i32:
-    case DType::i64:
-    case DType::index:
-      return true;
-    default:
-      return false;
-  }
-}
-
 /// tcoll_c1: the enclosing module declares a mesh and `axes` names distinct axes in mesh order;
 /// sets `n` to the group size (the product of the axes' sizes).
 bool axes_ok(InferCtx& ctx, int64_t& n) {
@@ -50,7 +33,8 @@ bool global_memref_ok(InferCtx& ctx, size_t k, bool reduce) {
     if (d < 0)
       return ctx.fail("operand #" + std::to_string(k) + " needs a static shape", "tcoll_c2");
   if (t.shape.empty()) return ctx.fail("needs a memref of rank >= 1", "tcoll_c2");
-  const bool ok = reduce ? tile_reducible(t.dtype) : t.dtype != DType::i4;
+  // The element types the Graph IR collectives fold (bf16, f16, fp8, ints; not i1), or move.
+  const bool ok = reduce ? mesh::reducible(t.dtype) : t.dtype != DType::i4;
   if (!ok)
     return ctx.fail(std::string("element type ") + dtype_mlir_name(t.dtype) + " cannot be " +
                         (reduce ? "reduced" : "moved") + " by tile collectives",

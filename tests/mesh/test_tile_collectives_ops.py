@@ -73,6 +73,7 @@ def check(mesh_key, line, src_shape, dst_shape, dt, model, seed=3):
     ("2x4", ["tp"], "max", np.int32),
     ("2x4", ["dp", "tp"], "prod", np.float64),
     ("2x4", ["dp"], "sum", np.float16),
+    ("8", ["tp"], "sum", E4M3),  # fp8: decoded to f32, rounded to e4m3 after every step
 ])
 def test_reduce_scatter(mesh_key, cax, op, dt):
     n = group_size(mesh_key, cax)
@@ -95,6 +96,7 @@ def test_all_to_all(mesh_key, cax, dt):
     ("8", ["tp"], 5, "sum", np.float32),
     ("2x4", ["tp"], 3, "min", BF16),
     ("2x4", ["dp"], 1, "avg", np.int32),
+    ("8", ["tp"], 2, "max", ml_dtypes.float8_e5m2),
 ])
 def test_collective_reduce(mesh_key, cax, root, op, dt):
     check(mesh_key, f'tile.collective_reduce %x, %y {{axes = {ax(cax)}, op = "{op}", root = {root}}}', [16],
