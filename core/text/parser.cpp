@@ -1,7 +1,9 @@
 // Parser for Tessera's MLIR text: ops, regions, functions and modules (recursive descent).
 #include "core/text/parser.h"
 
+#include <algorithm>
 #include <cstring>
+#include <span>
 
 #include "core/ops/registry.h"
 #include "core/text/parser_impl.h"
@@ -213,7 +215,18 @@ bool Parser::parse_custom_op(Op& o, const std::string& name) {
   if (!ops::lookup_op(name))
     return error("custom form of unknown op '" + name + "'; use the generic form \"" + name +
                  "\"(...)");
+  // MLIR's own custom forms of a few upstream ops, so that text mlir-opt prints reads back.
+  if (name == "arith.constant" && !at(Tok::l_brace)) return parse_mlir_constant(o);
+  if ((name == "arith.cmpi" || name == "arith.cmpf") && at(Tok::bare_id))
+    return parse_mlir_compare(o, name == "arith.cmpf");
   const size_t first_use = pending_.size();
+  if (name == "func.call" && at(Tok::at_id)) {  // func.call @f(%a, %b) {attrs} : (T, U) -> R
+    o.attrs.set("callee", Attr::symbol_attr(tok_.text));
+    consume();
+    if (!expect(Tok::l_paren, "'(' after the callee")) return false;
+    if (!parse_operand_list(o, Tok::r_paren)) return false;
+    if (!expect(Tok::r_paren, "')' closing the call's operands")) return false;
+  }
   if (at(Tok::percent_id) && !parse_operand_list(o, Tok::eof)) return false;
   if (at(Tok::l_brace) && !parse_attr_dict(o.attrs)) return false;
   std::vector<Type> ins, outs;
@@ -244,6 +257,48 @@ bool Parser::parse_custom_op(Op& o, const std::string& name) {
                  std::to_string(ins.size()) + " operand types");
   record_operand_types(pending_, first_use, o, ins);
   for (Type& t : outs) o.add_result(std::move(t));
+  return true;
+}
+
+/// `arith.constant 0 : index`, `arith.constant 1.5 : f32`, `arith.constant true`,
+/// `arith.constant dense<...> : tensor<...>`: the value attribute carries the result type.
+bool Parser::parse_mlir_constant(Op& o) {
+  Attr v;
+  if (!parse_attr(v)) return false;
+  if (at(Tok::l_brace) && !parse_attr_dict(o.attrs)) return false;
+  Type t = v.type;
+  if (v.kind == Attr::Kind::boolean) t = Type::scalar(DType::i1);
+  if (t.kind == ir::TypeKind::none)
+    return error("arith.constant needs a typed value (`0 : index`, `1.0 : f32`, `dense<..> : T`)");
+  o.attrs.set("value", std::move(v));
+  o.add_result(std::move(t));
+  return true;
+}
+
+/// `arith.cmpi slt, %a, %b : T` / `arith.cmpf olt, %a, %b : T`: the predicate becomes MLIR's
+/// integer encoding (what the generic form carries); the result is i1 of the operands' shape.
+bool Parser::parse_mlir_compare(Op& o, bool is_float) {
+  static const char* const kInt[] = {"eq",  "ne",  "slt", "sle", "sgt",
+                                     "sge", "ult", "ule", "ugt", "uge"};
+  static const char* const kFloat[] = {"false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord",
+                                       "ueq",   "ugt", "uge", "ult", "ule", "une", "uno", "true"};
+  const std::span<const char* const> names =
+      is_float ? std::span<const char* const>(kFloat) : std::span<const char* const>(kInt);
+  auto it = std::find_if(names.begin(), names.end(), [&](const char* n) { return tok_.text == n; });
+  if (it == names.end()) return error("unknown comparison predicate '" + tok_.text + "'");
+  o.attrs.set("predicate", Attr::integer_attr(it - names.begin()));
+  consume();
+  if (!expect(Tok::comma, "',' after the predicate")) return false;
+  const size_t first_use = pending_.size();
+  if (!parse_operand_list(o, Tok::colon)) return false;
+  if (at(Tok::l_brace) && !parse_attr_dict(o.attrs)) return false;
+  if (!expect(Tok::colon, "':' and the operand type")) return false;
+  Type t;
+  if (!parse_type(t)) return false;
+  if (o.operands.size() != 2) return error("a comparison takes two operands");
+  record_operand_types(pending_, first_use, o, {t, t});
+  t.dtype = DType::i1;
+  o.add_result(std::move(t));
   return true;
 }
 

@@ -83,6 +83,8 @@ class Parser {
   bool parse_generic_op(Op& op);
   bool parse_custom_op(Op& op, const std::string& name);
   bool parse_func(Op& op);
+  bool parse_mlir_constant(Op& op);
+  bool parse_mlir_compare(Op& op, bool is_float);
   bool parse_return(Op& op);
   bool parse_module_body(ir::Module& m);
   bool parse_region(ir::Region& r, Op* parent, bool has_entry);

@@ -26,9 +26,32 @@ struct Message {
   const ir::Op* send = nullptr;
 };
 
+/// The function a func.call names, or nullptr.
+const ir::Op* callee_of(const LoadedModule& lm, const ir::Op& call) {
+  const ir::Attr* c = call.attrs.get("callee");
+  return c ? lm.module->lookup_func(c->s) : nullptr;
+}
+
+/// True when `func`, or a function it calls, contains a mesh op or a tile.launch whose kernel
+/// calls tile collectives: a call of it must run over all ranks at once, not per rank.
+bool needs_all_ranks(const LoadedModule& lm, const ir::Op& func, int depth = 0) {
+  if (depth > 64) return false;  // unbounded recursion is reported when the call runs
+  for (const ir::Region& r : func.regions)
+    for (const auto& b : r.blocks)
+      for (const auto& o : b->ops) {
+        if (o->def && o->def->level == ops::Level::mesh) return true;
+        if (is_collective_launch(*o)) return true;
+        if (o->name == "func.call")
+          if (const ir::Op* f = callee_of(lm, *o); f && needs_all_ranks(lm, *f, depth + 1))
+            return true;
+      }
+  return false;
+}
+
 class Executor {
  public:
-  Executor(const LoadedModule& lm, const Mesh& m) : lm_(lm), mesh_(m) {}
+  Executor(const LoadedModule& lm, const Mesh& m, int depth = 0)
+      : lm_(lm), mesh_(m), depth_(depth) {}
 
   std::vector<std::vector<Tensor>> run(const ir::Op& func,
                                        const std::vector<std::vector<Tensor>>& per_rank,
@@ -51,6 +74,7 @@ class Executor {
   void check_group_types(const ir::Op& op, const Groups& g, const std::vector<Tensor>& in) const;
   void collective(size_t k);
   void collective_launch(size_t k);
+  void call_all_ranks(size_t k, const MeshRunOptions& opts);
   void merge_tile_logs(const TileDebugOptions& into) const;
   void trace(int64_t rank, const ir::Op& op, const char* what, int64_t peer) {
     if (!trace_) return;
@@ -66,6 +90,7 @@ class Executor {
  private:
   const LoadedModule& lm_;
   const Mesh& mesh_;
+  int depth_ = 0;  // nesting of calls run over all ranks
   std::vector<std::unique_ptr<Plan>> plans_;
   std::vector<size_t> plan_of_;  // per rank
   std::vector<PlanRunner> runners_;
@@ -256,6 +281,36 @@ void Executor::merge_tile_logs(const TileDebugOptions& into) const {
   }
 }
 
+/// A func.call of a function with collectives: the callee runs as a mesh function of its own,
+/// over every rank's operands (its sends and recvs pair up inside it).
+void Executor::call_all_ranks(size_t k, const MeshRunOptions& opts) {
+  const ir::Op& op = *plans_[0]->steps[k].op;
+  const ir::Op* callee = callee_of(lm_, op);
+  if (!callee) fail(op, "callee not found", "call_c1");
+  if (depth_ >= 64) fail(op, "calls nest deeper than 64 (unbounded recursion?)", "internal");
+  const size_t n = runners_.size();
+  std::vector<std::vector<Tensor>> in(n);
+  for (size_t r = 0; r < n; ++r)
+    for (int s : plans_[plan_of_[r]]->steps[k].inputs) in[r].push_back(runners_[r].slot(s));
+  MeshRunOptions sub = opts;
+  sub.entry = ir::func_name(*callee);
+  sub.p2p_trace = trace_;
+  auto out = Executor(lm_, mesh_, depth_ + 1).run(*callee, in, sub);
+  for (size_t r = 0; r < n; ++r) {
+    const PlanStep& sr = plans_[plan_of_[r]]->steps[k];
+    for (size_t j = 0; j < sr.outputs.size(); ++j) {
+      if (out[r][j].type() != sr.result_types[j])
+        fail(op,
+             "internal: " + mesh_.describe_rank(static_cast<int64_t>(r)) + " got " +
+                 ir::to_string(out[r][j].type()) + ", plan expects " +
+                 ir::to_string(sr.result_types[j]),
+             "internal");
+      runners_[r].slot(sr.outputs[j]) = std::move(out[r][j]);
+    }
+    runners_[r].release_after(k);
+  }
+}
+
 std::vector<std::vector<Tensor>> Executor::run(const ir::Op& func,
                                                const std::vector<std::vector<Tensor>>& per_rank,
                                                const MeshRunOptions& opts) {
@@ -309,7 +364,11 @@ std::vector<std::vector<Tensor>> Executor::run(const ir::Op& func,
     o.context = mesh_.describe_rank(static_cast<int64_t>(r));
   }
   for (size_t k = 0; k < steps; ++k) {
-    if (plans_[0]->steps[k].kernel && is_collective_launch(*plans_[0]->steps[k].op)) {
+    const ir::Op& sop = *plans_[0]->steps[k].op;
+    const ir::Op* callee = sop.name == "func.call" ? callee_of(lm_, sop) : nullptr;
+    if (plans_[0]->steps[k].kernel && callee && needs_all_ranks(lm_, *callee)) {
+      call_all_ranks(k, opts);
+    } else if (plans_[0]->steps[k].kernel && is_collective_launch(sop)) {
       collective_launch(k);
     } else if (plans_[0]->steps[k].kernel) {
       tbb::parallel_for(size_t{0}, n, [&](size_t r) {

@@ -178,6 +178,50 @@ TEST_CASE("SSA names: a region's names are gone after it, and shadowing is a red
   CHECK(q.diag.render().find("redefinition of SSA value '%n'") != std::string::npos);
 }
 
+TEST_CASE("MLIR's custom forms of arith.constant, arith.cmpi/cmpf and func.call read back") {
+  const char* mlir_forms = R"(func.func @g(%a: tensor<4xf32>) -> tensor<4xf32> {
+  return %a : tensor<4xf32>
+}
+func.func @f(%i: index, %x: vector<4xf32>, %a: tensor<4xf32>) -> tensor<4xf32> {
+  %c = arith.constant 7 : index
+  %h = arith.constant 1.5 : f32
+  %t = arith.constant true
+  %p = arith.cmpi slt, %i, %c : index
+  %q = arith.cmpf olt, %x, %x : vector<4xf32>
+  %r = func.call @g(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+)";
+  const char* tessera_forms = R"(func.func @g(%a: tensor<4xf32>) -> tensor<4xf32> {
+  return %a : tensor<4xf32>
+}
+func.func @f(%i: index, %x: vector<4xf32>, %a: tensor<4xf32>) -> tensor<4xf32> {
+  %c = arith.constant {value = 7 : index} : index
+  %h = arith.constant {value = 1.5 : f32} : f32
+  %t = "arith.constant"() {value = true} : () -> i1
+  %p = arith.cmpi %i, %c {predicate = 2} : (index, index) -> i1
+  %q = arith.cmpf %x, %x {predicate = 4} : (vector<4xf32>, vector<4xf32>) -> vector<4xi1>
+  %r = func.call %a {callee = @g} : (tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+)";
+  Parsed p(mlir_forms), q(tessera_forms);
+  REQUIRE_MESSAGE(p.m, p.diag.render());
+  REQUIRE_MESSAGE(q.m, q.diag.render());
+  CHECK(print(*p.m, true) == print(*q.m, true));
+  Parsed bad_pred(
+      "func.func @f(%i: index) {\n  %p = arith.cmpi less, %i, %i : index\n  return\n}\n");
+  CHECK_FALSE(bad_pred.m);
+  CHECK(bad_pred.diag.render().find("unknown comparison predicate 'less'") != std::string::npos);
+  // As in MLIR, an integer without a type is an i64; a string has no type at all.
+  Parsed i64("func.func @f() {\n  %c = arith.constant 3\n  return\n}\n");
+  REQUIRE(i64.m);
+  CHECK(print(*i64.m, true).find("() -> i64") != std::string::npos);
+  Parsed untyped("func.func @f() {\n  %c = arith.constant \"3\"\n  return\n}\n");
+  CHECK_FALSE(untyped.m);
+  CHECK(untyped.diag.render().find("arith.constant needs a typed value") != std::string::npos);
+}
+
 TEST_CASE("hostile nesting is refused without recursion blow-up") {
   std::string deep = "func.func @f() attributes {x = " + std::string(10000, '[') +
                      std::string(10000, ']') + "} {\n return\n}\n";

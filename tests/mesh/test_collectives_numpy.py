@@ -184,3 +184,40 @@ def test_integer_avg_with_groups_larger_than_the_type(dtype, ranks):
         total = (total.astype(np.int64) + x.astype(np.int64)).astype(dtype)
     want = np.array([int(v) // ranks if int(v) >= 0 else -((-int(v)) // ranks) for v in total], dtype)
     check(h.run(prog, {"x": xs}, [dtype], ["r"])[0], [want] * ranks)
+
+
+CALLS = """module attributes {tessera.mesh = {axes = ["dp", "tp"], shape = [2, 4]}} {
+  func.func @scale(%a: tensor<8xf32>) -> tensor<8xf32> {
+    %s = tessera.mul %a, %a : tensor<8xf32>
+    return %s : tensor<8xf32>
+  }
+  func.func @reduce_tp(%a: tensor<8xf32>) -> tensor<8xf32> {
+    %s = tessera.all_reduce %a {axes = ["tp"], op = "sum"} : (tensor<8xf32>) -> tensor<8xf32>
+    return %s : tensor<8xf32>
+  }
+  func.func @twice(%a: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>) {
+    %sq = func.call @scale(%a) : (tensor<8xf32>) -> tensor<8xf32>
+    %r = func.call @reduce_tp(%sq) : (tensor<8xf32>) -> tensor<8xf32>
+    %g = tessera.all_gather %a {axes = ["dp"], dim = 0} : (tensor<8xf32>) -> tensor<16xf32>
+    %h = tessera.slice %g {start = [4], sizes = [8]} : (tensor<16xf32>) -> tensor<8xf32>
+    return %r, %h : tensor<8xf32>, tensor<8xf32>
+  }
+  func.func @main(%a: tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>) {
+    %r, %h = func.call @twice(%a) : (tensor<8xf32>) -> (tensor<8xf32>, tensor<8xf32>)
+    return %r, %h : tensor<8xf32>, tensor<8xf32>
+  }
+}
+"""
+
+
+def test_calls_of_functions_with_collectives_run_over_all_ranks():
+    """func.call (MLIR's custom form) of functions with collectives, nested two deep."""
+    mesh = mm.Mesh(["dp", "tp"], [2, 4])
+    xs = [np.random.default_rng(r).integers(-9, 10, 8).astype(np.float32) for r in range(8)]
+    for threads in ("1", "2"):
+        r, hs = h.run(CALLS, {"a": xs}, [np.float32, np.float32], names=["r", "h"], threads=threads)
+        want_r = mm.all_reduce(mesh, ["tp"], "sum", [x * x for x in xs])
+        want_h = [g[4:12] for g in mm.all_gather(mesh, ["dp"], 0, xs)]
+        for k in range(8):
+            assert r[k].tobytes() == want_r[k].tobytes(), (threads, k)
+            assert hs[k].tobytes() == want_h[k].tobytes(), (threads, k)

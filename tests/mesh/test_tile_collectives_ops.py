@@ -268,10 +268,24 @@ def test_ring_all_reduce_example_equals_the_sum():
     from pathlib import Path
     example = Path(__file__).resolve().parents[2] / "examples" / "mesh" / "ring_all_reduce.mlir"
     x = np.random.default_rng(9).integers(-1000, 1000, 1024).astype(np.float32)
+    text = example.read_text()
+    # The same kernel reached through a func.call (the call then runs over all ranks at once).
+    called = text.replace("func.func @main(%x: tensor<128xf32> {tessera.shard = {partition = [0], "
+                          'mesh_axes = ["x"]}})\n      -> tensor<128xf32> {',
+                          "func.func @inner(%x: tensor<128xf32>) -> tensor<128xf32> {")
+    assert called != text
+    called = called.rstrip()[:-1] + """  func.func @main(%x: tensor<128xf32> {tessera.shard = {partition = [0], mesh_axes = ["x"]}})
+      -> tensor<128xf32> {
+    %acc = func.call @inner(%x) : (tensor<128xf32>) -> tensor<128xf32>
+    return %acc : tensor<128xf32>
+  }
+}
+"""
     with tempfile.TemporaryDirectory() as tmp:
         np.save(Path(tmp) / "x.npy", x)
-        for threads in ("1", "2"):
-            p = subprocess.run([h.INTERP, "run", str(example), "--input", f"x={tmp}/x.npy", "--output-dir",
+        (Path(tmp) / "called.mlir").write_text(called)
+        for threads, prog in (("1", example), ("2", example), ("2", Path(tmp) / "called.mlir")):
+            p = subprocess.run([h.INTERP, "run", str(prog), "--input", f"x={tmp}/x.npy", "--output-dir",
                                 f"{tmp}/out", "--check", "all", "--threads", threads],
                                capture_output=True, text=True, timeout=600)
             assert p.returncode == 0, p.stderr
