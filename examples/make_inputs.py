@@ -25,7 +25,9 @@ def inputs(rng):
             "wo": normal(rng, (32, 32), 32 ** -0.5)}
     ln = {"x": normal(rng, (8, 64)), "g": 1 + normal(rng, (64,), 0.1), "b": normal(rng, (64,), 0.1),
           "w1": normal(rng, (64, 256), 64 ** -0.5), "w2": normal(rng, (256, 64), 256 ** -0.5)}
-    return {"mlp": mlp, "attention_block": attn, "layernorm_gelu": ln}
+    # 8 ranks x 128 floats, given as one global array that the program's ShardSpec splits.
+    ring = {"x": normal(rng, (1024,))}
+    return {"mlp": mlp, "attention_block": attn, "layernorm_gelu": ln, "mesh/ring_all_reduce": ring}
 
 
 def main():
@@ -38,6 +40,7 @@ def main():
         args = []
         for name, arr in arrays.items():
             path = os.path.join(out, f"{prog}.{name}.npy")
+            os.makedirs(os.path.dirname(path), exist_ok=True)
             np.save(path, arr)
             args.append(f"--input {name}={path}")
         print(f"tessera-interp run {os.path.join(HERE, prog + '.mlir')} {' '.join(args)} --print")
