@@ -219,6 +219,8 @@ bool Parser::parse_custom_op(Op& o, const std::string& name) {
   if (name == "arith.constant" && !at(Tok::l_brace)) return parse_mlir_constant(o);
   if ((name == "arith.cmpi" || name == "arith.cmpf") && at(Tok::bare_id))
     return parse_mlir_compare(o, name == "arith.cmpf");
+  if (name == "scf.for") return parse_mlir_for(o);
+  if (name == "scf.if") return parse_mlir_if(o);
   const size_t first_use = pending_.size();
   if (name == "func.call" && at(Tok::at_id)) {  // func.call @f(%a, %b) {attrs} : (T, U) -> R
     o.attrs.set("callee", Attr::symbol_attr(tok_.text));
@@ -243,6 +245,17 @@ bool Parser::parse_custom_op(Op& o, const std::string& name) {
       } while (accept(Tok::comma));
       if (accept(Tok::arrow)) {
         if (!parse_result_types(outs)) return false;
+      } else if (at_id("to") &&
+                 ins.size() == 1) {  // MLIR casts: `arith.index_cast %x : i32 to index`
+        consume();
+        Type t;
+        if (!parse_type(t)) return false;
+        outs.push_back(std::move(t));
+      } else if (name == "arith.select" && o.operands.size() == 3 && ins.size() <= 2) {
+        // MLIR: `arith.select %c, %a, %b : T` (i1 condition) or `: C, T`.
+        Type t = ins.back(), c = ins.size() == 2 ? ins[0] : Type::scalar(DType::i1);
+        ins = {c, t, t};
+        outs.push_back(t);
       } else if (ins.size() == 1) {
         // `: T` names one type for every operand and the result.
         Type t = ins[0];
@@ -299,6 +312,97 @@ bool Parser::parse_mlir_compare(Op& o, bool is_float) {
   record_operand_types(pending_, first_use, o, {t, t});
   t.dtype = DType::i1;
   o.add_result(std::move(t));
+  return true;
+}
+
+void Parser::add_implicit_yield(ir::Region& r, Op* parent, Location loc) {
+  if (r.blocks.empty()) {
+    r.blocks.push_back(std::make_unique<ir::Block>());
+    r.blocks.back()->parent = parent;
+  }
+  ir::Block& b = *r.blocks.back();
+  if (!b.ops.empty() && b.ops.back()->name == "scf.yield") return;
+  auto y = std::make_unique<Op>();
+  y->name = "scf.yield";
+  y->def = ops::lookup_op(y->name);
+  y->loc = loc;
+  y->parent = &b;
+  b.append(std::move(y));
+}
+
+/// `scf.for %iv = %lb to %ub step %s [iter_args(%a = %init, ...) -> (T, ...)] [: T] { ... }`
+bool Parser::parse_mlir_for(Op& o) {
+  const Location loc = tok_.loc;
+  if (!at(Tok::percent_id)) return error("expected the induction variable of scf.for");
+  std::vector<std::pair<std::string, Location>> args{{tok_.text, tok_.loc}};
+  consume();
+  const size_t first_use = pending_.size();
+  if (!expect(Tok::equal, "'=' after the induction variable")) return false;
+  if (!parse_operand(o)) return false;
+  if (!at_id("to")) return error("expected 'to' in scf.for");
+  consume();
+  if (!parse_operand(o)) return false;
+  if (!at_id("step")) return error("expected 'step' in scf.for");
+  consume();
+  if (!parse_operand(o)) return false;
+  std::vector<Type> outs;
+  if (at_id("iter_args")) {
+    consume();
+    if (!expect(Tok::l_paren, "'(' after iter_args")) return false;
+    do {
+      if (!at(Tok::percent_id)) return error("expected an iter_args name");
+      args.emplace_back(tok_.text, tok_.loc);
+      consume();
+      if (!expect(Tok::equal, "'=' in iter_args")) return false;
+      if (!parse_operand(o)) return false;
+    } while (accept(Tok::comma));
+    if (!expect(Tok::r_paren, "')' closing iter_args")) return false;
+    if (!expect(Tok::arrow, "'->' and the iter_args types")) return false;
+    if (!parse_result_types(outs)) return false;
+    if (outs.size() + 1 != args.size()) return error("iter_args and their types differ in number");
+  }
+  Type iv = Type::scalar(DType::index);
+  if (accept(Tok::colon) && !parse_type(iv)) return false;
+  std::vector<Type> ins{iv, iv, iv};
+  ins.insert(ins.end(), outs.begin(), outs.end());
+  record_operand_types(pending_, first_use, o, ins);
+  o.regions.emplace_back();
+  auto entry = std::make_unique<ir::Block>();
+  entry->parent = &o;
+  for (size_t k = 0; k < args.size(); ++k) {
+    Value* v = entry->add_arg(k == 0 ? iv : outs[k - 1], args[k].first);
+    v->loc = args[k].second;
+  }
+  o.regions[0].blocks.push_back(std::move(entry));
+  if (!parse_region(o.regions[0], &o, true, args)) return false;
+  if (outs.empty()) add_implicit_yield(o.regions[0], &o, loc);
+  if (at(Tok::l_brace) && !parse_attr_dict(o.attrs)) return false;
+  for (Type& t : outs) o.add_result(std::move(t));
+  return true;
+}
+
+/// `scf.if %cond [-> (T, ...)] { ... } [else { ... }]`
+bool Parser::parse_mlir_if(Op& o) {
+  const Location loc = tok_.loc;
+  const size_t first_use = pending_.size();
+  if (!parse_operand(o)) return false;
+  record_operand_types(pending_, first_use, o, {Type::scalar(DType::i1)});
+  std::vector<Type> outs;
+  if (accept(Tok::arrow) && !parse_result_types(outs)) return false;
+  o.regions.resize(2);
+  if (!parse_region(o.regions[0], &o, false)) return false;
+  if (at_id("else")) {
+    consume();
+    if (!parse_region(o.regions[1], &o, false)) return false;
+  } else if (!outs.empty()) {
+    return error("an scf.if with results needs an else region");
+  }
+  if (outs.empty()) {
+    add_implicit_yield(o.regions[0], &o, loc);
+    add_implicit_yield(o.regions[1], &o, loc);
+  }
+  if (at(Tok::l_brace) && !parse_attr_dict(o.attrs)) return false;
+  for (Type& t : outs) o.add_result(std::move(t));
   return true;
 }
 
@@ -378,12 +482,15 @@ bool Parser::parse_return(Op& o) {
   return true;
 }
 
-bool Parser::parse_region(ir::Region& r, Op* parent, bool has_entry) {
+bool Parser::parse_region(ir::Region& r, Op* parent, bool has_entry,
+                          const std::vector<std::pair<std::string, Location>>& entry_args) {
   DepthGuard g(*this);
   if (!g.ok) return false;
   if (!expect(Tok::l_brace, "'{' starting a region")) return false;
   scopes_.emplace_back();  // the region's names (closed below)
   const size_t mark = pending_.size();
+  for (size_t k = 0; k < entry_args.size(); ++k)
+    define(r.blocks.front()->args[k].get(), entry_args[k].first, entry_args[k].second);
   // `has_entry`: the entry block already exists with the signature's arguments (func.func).
   bool have_entry = has_entry;
   ir::Block* cur = have_entry ? r.blocks.front().get() : nullptr;

@@ -87,7 +87,15 @@ class Parser {
   bool parse_mlir_compare(Op& op, bool is_float);
   bool parse_return(Op& op);
   bool parse_module_body(ir::Module& m);
-  bool parse_region(ir::Region& r, Op* parent, bool has_entry);
+  /// `entry_args`: names of arguments already added to the entry block (the region's first
+  /// block, which then exists), defined in the region's scope (scf.for's induction variable).
+  bool parse_region(ir::Region& r, Op* parent, bool has_entry,
+                    const std::vector<std::pair<std::string, Location>>& entry_args = {});
+  bool parse_mlir_for(Op& op);
+  bool parse_mlir_if(Op& op);
+  /// Appends `scf.yield` to the last block of `r` unless it already ends with one (MLIR's
+  /// implicit terminator of result-less scf.for / scf.if bodies).
+  void add_implicit_yield(ir::Region& r, Op* parent, Location loc);
   bool parse_block_body(ir::Block& b);
   bool parse_operand_list(Op& op, Tok close);
   bool parse_operand(Op& op);

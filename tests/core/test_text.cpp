@@ -222,6 +222,78 @@ func.func @f(%i: index, %x: vector<4xf32>, %a: tensor<4xf32>) -> tensor<4xf32> {
   CHECK(untyped.diag.render().find("arith.constant needs a typed value") != std::string::npos);
 }
 
+TEST_CASE("MLIR's custom forms of scf.for, scf.if, casts and select read back") {
+  const char* mlir_forms = R"(func.func @f(%n: index, %x: memref<8xf32>, %k: i32) -> f32 {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %z = arith.constant 0.0 : f32
+  %sum = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %z) -> (f32) {
+    %v = tile.load %x, %i : (memref<8xf32>, index) -> f32
+    %a = arith.addf %acc, %v : f32
+    scf.yield %a : f32
+  }
+  scf.for %i = %c0 to %n step %c1 {
+    %p = arith.cmpi slt, %i, %c1 : index
+    scf.if %p {
+      tile.store %sum, %x, %i : (f32, memref<8xf32>, index) -> ()
+    }
+  }
+  %ki = arith.index_cast %k : i32 to index
+  %big = arith.cmpi sgt, %ki, %n : index
+  %r = arith.select %big, %sum, %z : f32
+  %s = scf.if %big -> (f32) {
+    scf.yield %r : f32
+  } else {
+    scf.yield %z : f32
+  }
+  return %s : f32
+}
+)";
+  const char* generic = R"(func.func @f(%n: index, %x: memref<8xf32>, %k: i32) -> f32 {
+  %c0 = "arith.constant"() {value = 0 : index} : () -> index
+  %c1 = "arith.constant"() {value = 1 : index} : () -> index
+  %z = "arith.constant"() {value = 0.0 : f32} : () -> f32
+  %sum = "scf.for"(%c0, %n, %c1, %z) ({
+  ^bb0(%i: index, %acc: f32):
+    %v = "tile.load"(%x, %i) : (memref<8xf32>, index) -> f32
+    %a = "arith.addf"(%acc, %v) : (f32, f32) -> f32
+    "scf.yield"(%a) : (f32) -> ()
+  }) : (index, index, index, f32) -> f32
+  "scf.for"(%c0, %n, %c1) ({
+  ^bb0(%i: index):
+    %p = "arith.cmpi"(%i, %c1) {predicate = 2} : (index, index) -> i1
+    "scf.if"(%p) ({
+      "tile.store"(%sum, %x, %i) : (f32, memref<8xf32>, index) -> ()
+      "scf.yield"() : () -> ()
+    }, {
+      "scf.yield"() : () -> ()
+    }) : (i1) -> ()
+    "scf.yield"() : () -> ()
+  }) : (index, index, index) -> ()
+  %ki = "arith.index_cast"(%k) : (i32) -> index
+  %big = "arith.cmpi"(%ki, %n) {predicate = 4} : (index, index) -> i1
+  %r = "arith.select"(%big, %sum, %z) : (i1, f32, f32) -> f32
+  %s = "scf.if"(%big) ({
+    "scf.yield"(%r) : (f32) -> ()
+  }, {
+    "scf.yield"(%z) : (f32) -> ()
+  }) : (i1) -> f32
+  return %s : f32
+}
+)";
+  Parsed p(mlir_forms), q(generic);
+  REQUIRE_MESSAGE(p.m, p.diag.render());
+  REQUIRE_MESSAGE(q.m, q.diag.render());
+  CHECK(print(*p.m, true) == print(*q.m, true));
+  CHECK(verify::verify_module(*p.m, p.diag));
+  Parsed no_else(
+      "func.func @f(%c: i1) -> f32 {\n  %r = scf.if %c -> (f32) {\n    %z = arith.constant 0.0 : "
+      "f32\n    scf.yield %z : f32\n  }\n  return %r : f32\n}\n");
+  CHECK_FALSE(no_else.m);
+  CHECK(no_else.diag.render().find("an scf.if with results needs an else region") !=
+        std::string::npos);
+}
+
 TEST_CASE("hostile nesting is refused without recursion blow-up") {
   std::string deep = "func.func @f() attributes {x = " + std::string(10000, '[') +
                      std::string(10000, ']') + "} {\n return\n}\n";
