@@ -25,6 +25,10 @@ struct TileCheckLog {
   uint64_t total = 0;                ///< every report, including those over the limit
   uint64_t lane_ops = 0;             ///< simulated lane-operations (docs/tile-ir.md, "Cost")
   uint64_t instructions = 0;         ///< decoded instructions executed, over all tiles
+  /// With TileDebugOptions::collect_trace: Chrome trace events (JSON objects) of every launch,
+  /// each launch after the previous one on the simulated clock, which ends at `trace_end`.
+  std::vector<std::string> trace_events;
+  uint64_t trace_end = 0;
 };
 
 /// Tile simulator debugging: sanitizers, schedule permutation, tracing (docs/tile-ir.md).
@@ -36,8 +40,12 @@ struct TileDebugOptions {
   bool deterministic = true;   ///< refuse float atomics (their result depends on order)
   uint64_t max_steps = uint64_t{1} << 28;  ///< per-group instruction limit (runaway loops)
   std::shared_ptr<TileCheckLog> log;  ///< where launches add reports and counters (may be null)
-  std::string
-      context;  ///< where the launches run, named in reports ("rank 3 (tp=3)"; may be empty)
+  /// Where the launches run, named in reports and traces ("rank 3 (tp=3)"; may be empty).
+  std::string context;
+  /// Append every launch's trace to `log` (processes numbered from `trace_pid_base` and named
+  /// after `context`) instead of writing `trace_path` (mesh programs: one trace of all ranks).
+  bool collect_trace = false;
+  int64_t trace_pid_base = 0;
 };
 
 /// Options that change how, never what, a program computes (results are bit-identical for any

@@ -42,8 +42,8 @@ int cmd_run(const std::vector<std::string>& args) {
       "schedule-seed", po::value<uint64_t>()->default_value(0),
       "tile kernels: reproducibly permute the interleaving of tiles and groups (0 = in order)")(
       "trace", po::value<std::string>(),
-      "write a trace: tile kernels a Chrome/Perfetto FILE.json; mesh programs every rank's sends "
-      "and recvs");
+      "write a trace: tile kernels a Chrome/Perfetto FILE.json (mesh programs: of every rank); "
+      "mesh programs with another FILE name every rank's sends and recvs");
   auto parsed = parse_file_command(args, desc);
   if (!parsed) return 0;
   auto& vm = *parsed;

@@ -50,8 +50,11 @@ bool needs_all_ranks(const LoadedModule& lm, const ir::Op& func, int depth = 0) 
 
 class Executor {
  public:
-  Executor(const LoadedModule& lm, const Mesh& m, int depth = 0)
-      : lm_(lm), mesh_(m), depth_(depth) {}
+  /// `outer_tile_opts`: the per-rank tile options of the executor whose call this one runs
+  /// (shared, so reports and traces of nested calls land in the same per-rank logs).
+  Executor(const LoadedModule& lm, const Mesh& m, int depth = 0,
+           std::vector<TileDebugOptions>* outer_tile_opts = nullptr)
+      : lm_(lm), mesh_(m), depth_(depth), outer_tile_opts_(outer_tile_opts) {}
 
   std::vector<std::vector<Tensor>> run(const ir::Op& func,
                                        const std::vector<std::vector<Tensor>>& per_rank,
@@ -75,7 +78,10 @@ class Executor {
   void collective(size_t k);
   void collective_launch(size_t k);
   void call_all_ranks(size_t k, const MeshRunOptions& opts);
-  void merge_tile_logs(const TileDebugOptions& into) const;
+  void merge_tile_logs(const TileDebugOptions& into);
+  std::vector<TileDebugOptions>& tile_opts() {
+    return outer_tile_opts_ ? *outer_tile_opts_ : tile_opts_;
+  }
   void trace(int64_t rank, const ir::Op& op, const char* what, int64_t peer) {
     if (!trace_) return;
     (*trace_)[static_cast<size_t>(rank)].push_back(
@@ -91,6 +97,7 @@ class Executor {
   const LoadedModule& lm_;
   const Mesh& mesh_;
   int depth_ = 0;  // nesting of calls run over all ranks
+  std::vector<TileDebugOptions>* outer_tile_opts_ = nullptr;
   std::vector<std::unique_ptr<Plan>> plans_;
   std::vector<size_t> plan_of_;  // per rank
   std::vector<PlanRunner> runners_;
@@ -259,7 +266,7 @@ void Executor::collective_launch(size_t k) {
     for (const ir::Type& t : sr.result_types) outs[r].push_back(runners_[r].allocate(t));
     for (Tensor& t : outs[r]) out[r].push_back(&t);
   }
-  run_collective_launch(*plans_[0]->steps[k].op, mesh_, lm_.sm, in, out, tile_opts_);
+  run_collective_launch(*plans_[0]->steps[k].op, mesh_, lm_.sm, in, out, tile_opts());
   for (size_t r = 0; r < n; ++r) {
     const PlanStep& sr = plans_[plan_of_[r]]->steps[k];
     for (size_t j = 0; j < sr.outputs.size(); ++j)
@@ -268,16 +275,27 @@ void Executor::collective_launch(size_t k) {
   }
 }
 
-/// Appends every rank's tile reports and counters to `into.log`, in rank order.
-void Executor::merge_tile_logs(const TileDebugOptions& into) const {
-  if (!into.log) return;
-  TileCheckLog& dst = *into.log;
-  for (const TileDebugOptions& o : tile_opts_) {
-    dst.total += o.log->total;
-    dst.lane_ops += o.log->lane_ops;
-    dst.instructions += o.log->instructions;
-    for (const std::string& rep : o.log->reports)
-      if (dst.reports.size() < into.check_limit) dst.reports.push_back(rep);
+/// Appends every rank's tile reports and counters to `into.log`, in rank order, and writes the
+/// trace of every rank's launches when one was asked for (a nested executor leaves both to the
+/// outermost one, whose per-rank logs it shares).
+void Executor::merge_tile_logs(const TileDebugOptions& into) {
+  if (outer_tile_opts_) return;
+  if (into.log) {
+    TileCheckLog& dst = *into.log;
+    for (const TileDebugOptions& o : tile_opts_) {
+      dst.total += o.log->total;
+      dst.lane_ops += o.log->lane_ops;
+      dst.instructions += o.log->instructions;
+      for (const std::string& rep : o.log->reports)
+        if (dst.reports.size() < into.check_limit) dst.reports.push_back(rep);
+    }
+  }
+  if (!tile_opts_.empty() && tile_opts_[0].collect_trace) {
+    std::vector<std::string> events;
+    for (const TileDebugOptions& o : tile_opts_)
+      events.insert(events.end(), o.log->trace_events.begin(), o.log->trace_events.end());
+    tile::write_trace_file(into.trace_path,
+                           "mesh program, " + std::to_string(tile_opts_.size()) + " ranks", events);
   }
 }
 
@@ -295,7 +313,7 @@ void Executor::call_all_ranks(size_t k, const MeshRunOptions& opts) {
   MeshRunOptions sub = opts;
   sub.entry = ir::func_name(*callee);
   sub.p2p_trace = trace_;
-  auto out = Executor(lm_, mesh_, depth_ + 1).run(*callee, in, sub);
+  auto out = Executor(lm_, mesh_, depth_ + 1, &tile_opts()).run(*callee, in, sub);
   for (size_t r = 0; r < n; ++r) {
     const PlanStep& sr = plans_[plan_of_[r]]->steps[k];
     for (size_t j = 0; j < sr.outputs.size(); ++j) {
@@ -358,8 +376,13 @@ std::vector<std::vector<Tensor>> Executor::run(const ir::Op& func,
   for (size_t r = 0; r < n; ++r) {
     runners_.emplace_back(*plans_[plan_of_[r]], lm_.sm);
     runners_.back().set_args(per_rank[r]);
+    if (outer_tile_opts_) continue;
     TileDebugOptions& o = tile_opts_.emplace_back(opts.tile);
     o.log = std::make_shared<TileCheckLog>();
+    // A .json trace holds the tile kernels of every rank (rank r's groups are processes
+    // r * 2^20 + g); any other trace file is the send/recv trace (MeshRunOptions::p2p_trace).
+    o.collect_trace = opts.tile.trace_path.ends_with(".json");
+    o.trace_pid_base = static_cast<int64_t>(r) << 20;
     o.trace_path.clear();
     o.context = mesh_.describe_rank(static_cast<int64_t>(r));
   }
@@ -373,7 +396,7 @@ std::vector<std::vector<Tensor>> Executor::run(const ir::Op& func,
     } else if (plans_[0]->steps[k].kernel) {
       tbb::parallel_for(size_t{0}, n, [&](size_t r) {
         try {
-          tile::ThreadDebugOptions scope(tile_opts_[r]);  // this rank's launches, its log
+          tile::ThreadDebugOptions scope(tile_opts()[r]);  // this rank's launches, its log
           runners_[r].run_step(k);
         } catch (const Error& e) {
           throw Error(mesh_.describe_rank(static_cast<int64_t>(r)) + ": " + e.what());

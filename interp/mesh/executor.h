@@ -21,8 +21,9 @@ struct MeshRunOptions {
   std::vector<std::vector<std::string>>* p2p_trace = nullptr;
   /// Sanitizers, schedule seed and step limit of the tile.launch kernels on every rank. Each
   /// rank's launches report into a log of their own, naming the rank; after the run the logs are
-  /// appended to `tile.log` in rank order (at most `tile.check_limit` reports). `trace_path` is
-  /// ignored (`p2p_trace` is the mesh trace).
+  /// appended to `tile.log` in rank order (at most `tile.check_limit` reports). A `trace_path`
+  /// ending in ".json" receives a Chrome/Perfetto trace of every rank's launches (one process
+  /// per rank and group, launches one after another); other paths are ignored here.
   TileDebugOptions tile;
 };
 

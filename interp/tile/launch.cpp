@@ -157,7 +157,11 @@ void finish(Launch& l, std::vector<GroupResult>& results) {
       o.log->reports.push_back(d.render());
     }
   }
-  if (!o.trace_path.empty()) write_trace(o.trace_path, l, results);
+  if (o.collect_trace && o.log)
+    render_trace(l, results, o.trace_pid_base, o.context.empty() ? "" : o.context + " ",
+                 o.log->trace_end, o.log->trace_events, o.log->trace_end);
+  else if (!o.trace_path.empty())
+    write_trace(o.trace_path, l, results);
   for (const GroupResult& r : results)
     if (!r.error.empty()) throw Error(r.error);
 }
@@ -181,7 +185,7 @@ void configure(Launch& l, const ir::Op& where, const ir::Attr* grid, int64_t til
   l.tiles = static_cast<int32_t>(tiles);
   l.lanes = static_cast<int32_t>(lanes);
   l.opts = current_options();
-  l.trace = !l.opts.trace_path.empty();
+  l.trace = !l.opts.trace_path.empty() || l.opts.collect_trace;
 }
 
 const ir::Op* find_callee(const ir::Op& op) {

@@ -112,5 +112,13 @@ void run_groups(Launch& l, std::vector<GroupResult>& results);
 
 /// Writes a Chrome/Perfetto trace of one launch.
 void write_trace(const std::string& path, const Launch& l, const std::vector<GroupResult>& results);
+/// Appends one launch's trace events: process pid_base + g is "<process_prefix>group g", one
+/// thread per tile, times shifted by `ts_offset`; `end` grows to the last event's end.
+void render_trace(const Launch& l, const std::vector<GroupResult>& results, int64_t pid_base,
+                  const std::string& process_prefix, uint64_t ts_offset,
+                  std::vector<std::string>& events, uint64_t& end);
+/// Writes rendered events as a Chrome/Perfetto trace file (`what` names the program).
+void write_trace_file(const std::string& path, const std::string& what,
+                      const std::vector<std::string>& events);
 
 }  // namespace tessera::interp::tile

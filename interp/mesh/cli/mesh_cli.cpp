@@ -88,10 +88,11 @@ int run_mesh_cli(const interp::LoadedModule& lm, const std::vector<std::string>&
   mo.max_memory = ro.max_memory;
   mo.tile = ro.tile;  // sanitizers and schedule seed of tile kernels on every rank
   // `run --trace FILE` on a mesh module writes every rank's sends and recvs in program order
-  // (docs/collectives.md, "Pipelines").
+  // (docs/collectives.md, "Pipelines"); `--trace FILE.json` a Perfetto trace of the tile kernels
+  // of every rank (written by the executor).
   const std::string& trace_file = ro.tile.trace_path;
   std::vector<std::vector<std::string>> trace;
-  if (!trace_file.empty()) mo.p2p_trace = &trace;
+  if (!trace_file.empty() && !trace_file.ends_with(".json")) mo.p2p_trace = &trace;
   auto outs = interp::mesh::run_mesh(lm, per, mo);
   if (mo.p2p_trace) {
     std::ofstream tf(trace_file);
