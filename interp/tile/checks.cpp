@@ -124,9 +124,11 @@ void shadow_access(GroupState& g, int32_t t, Buffer& b, int64_t elem, int32_t la
   Shadow& s = *sp;
   const uint32_t checks = g.launch->opts.checks;
   // Fast path: a read of initialised, settled memory whose last writer is ordered before us and
-  // whose reader slot already names this tile in this epoch changes nothing and reports nothing.
-  if (kind == AccessKind::kRead && s.init && !s.pending.valid() && s.read1.tile == t &&
-      s.read1.group == g.id && s.read1.epoch == g.epoch &&
+  // one of whose reader slots already names this tile in this epoch changes nothing and reports
+  // nothing (a slot keeps the tile's first read of the epoch).
+  auto mine = [&](const Access& r) { return r.tile == t && r.group == g.id && r.epoch == g.epoch; };
+  if (kind == AccessKind::kRead && s.init && !s.pending.valid() &&
+      (mine(s.read1) || mine(s.read2)) &&
       (!s.write.valid() ||
        (s.write.group == g.id && (s.write.tile == t || s.write.epoch != g.epoch))))
     return;
