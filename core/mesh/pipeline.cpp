@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "core/support/error.h"
+#include "core/text/printer.h"
 
 namespace tessera::mesh {
 namespace {
@@ -16,9 +17,10 @@ bool is_bubble(const PipeAction& a) { return a.micro < 0; }
 /// Emits the module text; SSA names are %t<tick>_<what>.
 class LinearEmitter {
  public:
-  explicit LinearEmitter(const LinearPipelineSpec& s) : s_(s) {
+  explicit LinearEmitter(const LinearPipelineSpec& s) : s_(s), calls_(!s.stage.forward.empty()) {
     act_ = type({s.batch, s.dim});
-    wt_ = type({s.dim, s.dim});
+    wshape_ = calls_ ? s.stage.weight_shape : std::vector<int64_t>{s.dim, s.dim};
+    wt_ = type(wshape_);
     xt_ = type({s.micro, s.batch, s.dim});
   }
 
@@ -82,12 +84,40 @@ class LinearEmitter {
     return v;
   }
 
+  /// The stage's output for input `in`: `in W` or a call of the forward stage function.
+  std::string forward(const std::string& in) {
+    if (!calls_) return binary("matmul", in, act_, "%w", wt_, act_);
+    std::string v = fresh("f");
+    out_ << "    " << v << " = \"func.call\"(" << in << ", %w) {callee = @" << s_.stage.forward
+         << "} : (" << act_ << ", " << wt_ << ") -> " << act_ << "\n";
+    return v;
+  }
+
+  /// The gradients (input, weight) of the stage for input `xin` and output gradient `dy`; the
+  /// input gradient only when `need_dx` (linear stages skip its matmul otherwise).
+  std::pair<std::string, std::string> backward(const std::string& xin, const std::string& dy,
+                                               bool need_dx) {
+    if (calls_) {
+      std::string v = fresh("b");
+      out_ << "    " << v << ":2 = \"func.call\"(" << xin << ", " << dy << ", %w) {callee = @"
+           << s_.stage.backward << "} : (" << act_ << ", " << act_ << ", " << wt_ << ") -> ("
+           << act_ << ", " << wt_ << ")\n";
+      return {v + "#0", v + "#1"};
+    }
+    std::string dx = need_dx ? binary("matmul", dy, act_, wT_, wt_, act_) : std::string();
+    std::string xT = transpose(xin, act_, type({s_.dim, s_.batch}));
+    return {dx, binary("matmul", xT, type({s_.dim, s_.batch}), dy, act_, wt_)};
+  }
+
   void header() {
-    out_ << "// 1F1B pipeline of " << s_.stages << " linear stages, " << s_.micro
-         << " micro-batches (core/mesh/pipeline.h, docs/collectives.md).\n"
+    out_ << "// 1F1B pipeline of " << s_.stages << " "
+         << (calls_ ? "stages (@" + s_.stage.forward + ", @" + s_.stage.backward + ")"
+                    : std::string("linear stages"))
+         << ", " << s_.micro << " micro-batches (core/mesh/pipeline.h, docs/collectives.md).\n"
          << "module attributes {tessera.mesh = {axes = [\"pp\"], shape = [" << s_.stages
-         << "]}} {\n"
-         << "  func.func @main(%x: " << xt_ << ", %w: " << wt_
+         << "]}} {\n";
+    if (calls_) out_ << s_.stage.text;
+    out_ << "  func.func @main(%x: " << xt_ << ", %w: " << wt_
          << " {tessera.shard = {partition = [0], mesh_axes = [\"pp\"]}}) -> (" << xt_ << ", " << wt_
          << ") attributes {tessera.result_shards = [{}, {partition = [0], mesh_axes = "
          << "[\"pp\"]}]} {\n";
@@ -107,8 +137,10 @@ class LinearEmitter {
       is_stage_.push_back(is);
     }
     zero_act_ = zeros(act_, s_.batch * s_.dim, elem_bytes());
-    zero_w_ = zeros(wt_, s_.dim * s_.dim, elem_bytes());
-    wT_ = transpose("%w", wt_, wt_);
+    int64_t wnum = 1;
+    for (int64_t d : wshape_) wnum *= d;
+    zero_w_ = zeros(wt_, wnum, elem_bytes());
+    if (!calls_) wT_ = transpose("%w", wt_, wt_);
     stash_in_.assign(static_cast<size_t>(s_.micro), zero_act_);
     stash_out_.assign(static_cast<size_t>(s_.micro), zero_act_);
     gw_ = zero_w_;
@@ -147,7 +179,7 @@ class LinearEmitter {
     if (!fwd.empty()) {
       std::string in = zero_act_;
       for (auto& [s, v] : fin) in = select(s, v, in, act_);
-      std::string h = binary("matmul", in, act_, "%w", wt_, act_);
+      std::string h = forward(in);
       for (auto& [s, a] : fwd) {
         auto m = static_cast<size_t>(a.micro);
         stash_in_[m] = select(s, in, stash_in_[m], act_);
@@ -164,9 +196,7 @@ class LinearEmitter {
         xin = select(s, stash_in_[static_cast<size_t>(bwd[k].second.micro)], xin, act_);
       }
       bool any_send = std::any_of(bwd.begin(), bwd.end(), [](auto& b) { return b.first > 0; });
-      std::string dx = any_send ? binary("matmul", dy, act_, wT_, wt_, act_) : std::string();
-      std::string xT = transpose(xin, act_, type({s_.dim, s_.batch}));
-      std::string dw = binary("matmul", xT, type({s_.dim, s_.batch}), dy, act_, wt_);
+      auto [dx, dw] = backward(xin, dy, any_send);
       std::string acc = binary("add", gw_, wt_, dw, wt_, wt_);
       std::string gw = gw_;
       for (auto& [s, a] : bwd) gw = select(s, acc, gw, wt_);
@@ -196,6 +226,8 @@ class LinearEmitter {
   }
 
   const LinearPipelineSpec& s_;
+  const bool calls_;  // stage functions instead of linear layers
+  std::vector<int64_t> wshape_;
   std::ostringstream out_;
   int next_ = 0;
   std::string act_, wt_, xt_, zero_act_, zero_w_, wT_, gw_;
@@ -261,6 +293,48 @@ PipeTimetable lockstep(const std::vector<std::vector<PipeAction>>& order) {
     tt.ticks.push_back(std::move(row));
   }
   return tt;
+}
+
+void read_stage_functions(const ir::Module& m, const std::string& forward,
+                          const std::string& backward, LinearPipelineSpec& spec) {
+  const ir::Op* f = m.lookup_func(forward);
+  const ir::Op* b = m.lookup_func(backward);
+  if (!f || !b) throw Error("the stage module needs functions @" + forward + " and @" + backward);
+  auto inputs = [](const ir::Op& fn) {
+    std::vector<ir::Type> t;
+    if (!fn.regions.empty() && !fn.regions[0].blocks.empty())
+      for (const auto& a : fn.regions[0].front().args) t.push_back(a->type);
+    return t;
+  };
+  auto sig = [&](const ir::Op& fn) {
+    std::string r = "(";
+    for (const ir::Type& t : inputs(fn)) r += (r.size() > 1 ? ", " : "") + ir::to_string(t);
+    r += ") -> (";
+    const auto outs = ir::func_result_types(fn);
+    for (size_t k = 0; k < outs.size(); ++k) r += (k ? ", " : "") + ir::to_string(outs[k]);
+    return r + ")";
+  };
+  const auto fin = inputs(*f), bin = inputs(*b);
+  const auto fout = ir::func_result_types(*f), bout = ir::func_result_types(*b);
+  const bool fwd_ok = fin.size() == 2 && fout.size() == 1 && fin[0].is_tensor() &&
+                      fin[0].rank() == 2 && fin[0].has_static_shape() && fout[0] == fin[0] &&
+                      fin[1].is_tensor() && fin[1].rank() >= 1 && fin[1].has_static_shape() &&
+                      fin[1].dtype == fin[0].dtype;
+  if (!fwd_ok)
+    throw Error("@" + forward + " must be (tensor<BxDxT>, W) -> tensor<BxDxT> with a static W " +
+                "of element type T, got " + sig(*f));
+  if (!(bin.size() == 3 && bout.size() == 2 && bin[0] == fin[0] && bin[1] == fin[0] &&
+        bin[2] == fin[1] && bout[0] == fin[0] && bout[1] == fin[1]))
+    throw Error("@" + backward + " must be (A, A, W) -> (A, W) with A and W of @" + forward + " (" +
+                ir::to_string(fin[0]) + ", " + ir::to_string(fin[1]) + "), got " + sig(*b));
+  spec.batch = fin[0].shape[0];
+  spec.dim = fin[0].shape[1];
+  spec.dtype = dtype_mlir_name(fin[0].dtype);
+  spec.stage.forward = forward;
+  spec.stage.backward = backward;
+  spec.stage.weight_shape = fin[1].shape;
+  spec.stage.text.clear();
+  for (const ir::Op* fn : m.funcs()) spec.stage.text += "  " + text::print_op_generic(*fn) + "\n";
 }
 
 std::string emit_linear_pipeline(const LinearPipelineSpec& spec) {

@@ -1,8 +1,9 @@
-"""1F1B pipeline parallelism: the schedule, the per-stage send/recv order and the numerics.
+"""1F1B pipeline parallelism: the schedule, the per-stage send/recv order and the numerics of
+linear stages and of user stage functions.
 
 The oracles are independent of core/mesh/pipeline.cpp: the 1F1B order comes from the in-flight
 rule (a stage runs a forward while fewer than S - s micro-batches are in flight, else a backward),
-and the numbers from a single-device numpy model of the same chain of linear layers.
+and the numbers from single-device numpy models of the same chains (linear, and relu(h W0) W1).
 """
 from __future__ import annotations
 
@@ -137,3 +138,115 @@ def test_bad_arguments_are_errors_not_crashes():
                  ["schedule", "--stages", "2000", "--micro", "2"], ["frobnicate"], ["emit", "--dim"]):
         p = subprocess.run([PIPE, *args], capture_output=True, text=True, timeout=60)
         assert p.returncode in (1, 2) and "tessera-mesh-pipeline" in p.stderr, args
+
+
+# Stage functions: each stage is two layers, relu(h W0) W1, its weights packed as W = [W0; W1]
+# (2 x D x D). The backward recomputes the hidden layer and returns (dh, dW).
+STAGE = """func.func @forward(%h: tensor<{B}x{D}xf32>, %w: tensor<2x{D}x{D}xf32>) -> tensor<{B}x{D}xf32> {{
+  %w0s = tessera.slice %w {{start = [0, 0, 0], sizes = [1, {D}, {D}]}} : (tensor<2x{D}x{D}xf32>) -> tensor<1x{D}x{D}xf32>
+  %w1s = tessera.slice %w {{start = [1, 0, 0], sizes = [1, {D}, {D}]}} : (tensor<2x{D}x{D}xf32>) -> tensor<1x{D}x{D}xf32>
+  %w0 = tessera.reshape %w0s : (tensor<1x{D}x{D}xf32>) -> tensor<{D}x{D}xf32>
+  %w1 = tessera.reshape %w1s : (tensor<1x{D}x{D}xf32>) -> tensor<{D}x{D}xf32>
+  %p = tessera.matmul %h, %w0 : (tensor<{B}x{D}xf32>, tensor<{D}x{D}xf32>) -> tensor<{B}x{D}xf32>
+  %a = tessera.relu %p : tensor<{B}x{D}xf32>
+  %y = tessera.matmul %a, %w1 : (tensor<{B}x{D}xf32>, tensor<{D}x{D}xf32>) -> tensor<{B}x{D}xf32>
+  return %y : tensor<{B}x{D}xf32>
+}}
+func.func @backward(%h: tensor<{B}x{D}xf32>, %dy: tensor<{B}x{D}xf32>, %w: tensor<2x{D}x{D}xf32>)
+    -> (tensor<{B}x{D}xf32>, tensor<2x{D}x{D}xf32>) {{
+  %w0s = tessera.slice %w {{start = [0, 0, 0], sizes = [1, {D}, {D}]}} : (tensor<2x{D}x{D}xf32>) -> tensor<1x{D}x{D}xf32>
+  %w1s = tessera.slice %w {{start = [1, 0, 0], sizes = [1, {D}, {D}]}} : (tensor<2x{D}x{D}xf32>) -> tensor<1x{D}x{D}xf32>
+  %w0 = tessera.reshape %w0s : (tensor<1x{D}x{D}xf32>) -> tensor<{D}x{D}xf32>
+  %w1 = tessera.reshape %w1s : (tensor<1x{D}x{D}xf32>) -> tensor<{D}x{D}xf32>
+  %p = tessera.matmul %h, %w0 : (tensor<{B}x{D}xf32>, tensor<{D}x{D}xf32>) -> tensor<{B}x{D}xf32>
+  %a = tessera.relu %p : tensor<{B}x{D}xf32>
+  %aT = tessera.transpose %a {{perm = [1, 0]}} : (tensor<{B}x{D}xf32>) -> tensor<{D}x{B}xf32>
+  %dw1 = tessera.matmul %aT, %dy : (tensor<{D}x{B}xf32>, tensor<{B}x{D}xf32>) -> tensor<{D}x{D}xf32>
+  %w1T = tessera.transpose %w1 {{perm = [1, 0]}} : (tensor<{D}x{D}xf32>) -> tensor<{D}x{D}xf32>
+  %da = tessera.matmul %dy, %w1T : (tensor<{B}x{D}xf32>, tensor<{D}x{D}xf32>) -> tensor<{B}x{D}xf32>
+  %zero = tessera.constant {{value = dense<0.0> : tensor<{B}x{D}xf32>}} : () -> tensor<{B}x{D}xf32>
+  %on = tessera.cmp_gt %p, %zero : (tensor<{B}x{D}xf32>, tensor<{B}x{D}xf32>) -> tensor<{B}x{D}xi1>
+  %dp = tessera.select %on, %da, %zero : (tensor<{B}x{D}xi1>, tensor<{B}x{D}xf32>, tensor<{B}x{D}xf32>) -> tensor<{B}x{D}xf32>
+  %hT = tessera.transpose %h {{perm = [1, 0]}} : (tensor<{B}x{D}xf32>) -> tensor<{D}x{B}xf32>
+  %dw0 = tessera.matmul %hT, %dp : (tensor<{D}x{B}xf32>, tensor<{B}x{D}xf32>) -> tensor<{D}x{D}xf32>
+  %w0T = tessera.transpose %w0 {{perm = [1, 0]}} : (tensor<{D}x{D}xf32>) -> tensor<{D}x{D}xf32>
+  %dx = tessera.matmul %dp, %w0T : (tensor<{B}x{D}xf32>, tensor<{D}x{D}xf32>) -> tensor<{B}x{D}xf32>
+  %g0 = tessera.reshape %dw0 : (tensor<{D}x{D}xf32>) -> tensor<1x{D}x{D}xf32>
+  %g1 = tessera.reshape %dw1 : (tensor<{D}x{D}xf32>) -> tensor<1x{D}x{D}xf32>
+  %dw = tessera.concat %g0, %g1 {{axis = 0}} : (tensor<1x{D}x{D}xf32>, tensor<1x{D}x{D}xf32>) -> tensor<2x{D}x{D}xf32>
+  return %dx, %dw : tensor<{B}x{D}xf32>, tensor<2x{D}x{D}xf32>
+}}
+"""
+
+
+def reference_two_layer(x, ws):
+    """Single device, float64: stage s is relu(h W0) W1 with ws[s] = [W0; W1]; loss 0.5*sum(y^2);
+    relu' is 1 where the pre-activation is > 0; dW summed over micro-batches in order."""
+    grads = [np.zeros_like(w, dtype=np.float64) for w in ws]
+    ys = []
+    for m in range(x.shape[0]):
+        hs = [x[m].astype(np.float64)]
+        for w in ws:
+            hs.append(np.maximum(hs[-1] @ w[0], 0) @ w[1])
+        ys.append(hs[-1])
+        dy = hs[-1]
+        for s in reversed(range(len(ws))):
+            w0, w1 = ws[s][0].astype(np.float64), ws[s][1].astype(np.float64)
+            p = hs[s] @ w0
+            a = np.maximum(p, 0)
+            dp = np.where(p > 0, dy @ w1.T, 0.0)
+            grads[s] = grads[s] + np.stack([hs[s].T @ dp, a.T @ dy])
+            dy = dp @ w0.T
+    return np.stack(ys), grads
+
+
+@pytest.mark.parametrize("stages,micro,batch,dim", [(4, 6, 2, 3), (3, 4, 2, 4)])
+def test_pipeline_of_stage_functions_matches_single_device(stages, micro, batch, dim):
+    rng = np.random.default_rng(stages * 7 + micro)
+    x = rng.integers(-2, 3, size=(micro, batch, dim)).astype(np.float32)
+    # Mostly positive weights keep activations alive through every relu (small integers: exact).
+    ws = [np.stack([rng.choice([-1, 0, 1, 1, 2], size=(dim, dim)),
+                    rng.choice([-1, 1, 1, 2], size=(dim, dim))]).astype(np.float32) for _ in range(stages)]
+    want_y, want_g = reference_two_layer(x, ws)
+    assert (want_y != 0).mean() > 0.3 and all((g != 0).mean() > 0.5 for g in want_g)
+    with tempfile.TemporaryDirectory() as tmp:
+        t = Path(tmp)
+        (t / "stage.mlir").write_text(STAGE.format(B=batch, D=dim))
+        prog = tool("emit", "--stages", str(stages), "--micro", str(micro), "--stage-functions",
+                    str(t / "stage.mlir"))
+        assert "callee = @forward" in prog and "callee = @backward" in prog
+        (t / "p.mlir").write_text(prog)
+        np.save(t / "x.npy", x)
+        np.save(t / "w.npy", np.concatenate(ws))  # global (S*2) x D x D, sharded over pp
+        p = subprocess.run([INTERP, "run", str(t / "p.mlir"), "--input", f"x={t / 'x.npy'}",
+                            "--input", f"w={t / 'w.npy'}", "--per-rank-outputs", "--output-dir",
+                            str(t / "out"), "--trace", str(t / "trace.txt")],
+                           capture_output=True, text=True, timeout=600)
+        assert p.returncode == 0, p.stderr
+        y = np.load(t / "out" / f"y@{stages - 1}.npy")
+        gs = [np.load(t / "out" / f"gw@{s}.npy") for s in range(stages)]
+        trace = [[] for _ in range(stages)]
+        for line in (t / "trace.txt").read_text().splitlines():
+            rank, ev = line.split(": ", 1)
+            trace[int(rank.split()[1])].append(ev)
+    assert np.abs(want_y).max() < 2**24 and max(np.abs(g).max() for g in want_g) < 2**24
+    assert np.array_equal(y.view(np.uint32), want_y.astype(np.float32).view(np.uint32))
+    for s in range(stages):
+        assert np.array_equal(gs[s].view(np.uint32), want_g[s].astype(np.float32).view(np.uint32)), s
+    assert trace == expected_trace(oracle_1f1b(stages, micro), stages)
+
+
+def test_stage_functions_with_the_wrong_signature_are_refused():
+    with tempfile.TemporaryDirectory() as tmp:
+        bad = Path(tmp) / "stage.mlir"
+        bad.write_text(STAGE.format(B=2, D=3).replace("-> (tensor<2x3xf32>, tensor<2x3x3xf32>)",
+                                                      "-> (tensor<2x3xf32>, tensor<2x3x3xf32>, tensor<2x3xf32>)")
+                       .replace("return %dx, %dw : tensor<2x3xf32>, tensor<2x3x3xf32>",
+                                "return %dx, %dw, %dx : tensor<2x3xf32>, tensor<2x3x3xf32>, tensor<2x3xf32>"))
+        p = subprocess.run([PIPE, "emit", "--stages", "2", "--micro", "2", "--stage-functions", str(bad)],
+                           capture_output=True, text=True, timeout=60)
+        assert p.returncode == 1
+        assert "@backward must be (A, A, W) -> (A, W)" in p.stderr
+        p = subprocess.run([PIPE, "emit", "--stages", "2", "--micro", "2", "--stage-functions",
+                            str(Path(tmp) / "missing.mlir")], capture_output=True, text=True, timeout=60)
+        assert p.returncode == 1 and "cannot read the stage functions" in p.stderr

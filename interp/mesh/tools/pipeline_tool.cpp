@@ -3,16 +3,25 @@
 #include <iostream>
 #include <string>
 
+#include <fstream>
+#include <sstream>
+
 #include "core/mesh/pipeline.h"
+#include "core/support/diagnostics.h"
 #include "core/support/error.h"
+#include "core/text/parser.h"
+#include "core/verify/verifier.h"
 
 namespace {
 
 const char* kUsage =
     "Usage: tessera-mesh-pipeline schedule --stages S --micro M\n"
     "       tessera-mesh-pipeline emit --stages S --micro M [--batch B] [--dim D] [--dtype T]\n"
+    "       tessera-mesh-pipeline emit --stages S --micro M --stage-functions FILE\n"
     "schedule prints each stage's 1F1B order and the lock-step timetable; emit prints the SPMD\n"
-    "module of a chain of S linear stages trained with that timetable (docs/collectives.md).\n";
+    "module of a chain of S stages trained with that timetable (docs/collectives.md): linear\n"
+    "stages, or the @forward and @backward functions of FILE (A = tensor<BxDxT>):\n"
+    "  @forward(%h: A, %w: W) -> A,  @backward(%h: A, %dy: A, %w: W) -> (A, W).\n";
 
 bool parse_int(const std::string& s, int64_t& out) {
   auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), out);
@@ -29,6 +38,7 @@ int main(int argc, char** argv) {
   }
   const std::string cmd = argv[1];
   LinearPipelineSpec spec;
+  std::string stage_file;
   for (int k = 2; k < argc; ++k) {
     std::string a = argv[k];
     if (k + 1 >= argc) {
@@ -39,6 +49,10 @@ int main(int argc, char** argv) {
     int64_t n = 0;
     if (a == "--dtype") {
       spec.dtype = v;
+      continue;
+    }
+    if (a == "--stage-functions") {
+      stage_file = v;
       continue;
     }
     if (!parse_int(v, n) || n < 1 || n > 1'000'000) {
@@ -77,6 +91,17 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (cmd == "emit") {
+      if (!stage_file.empty()) {  // the stage functions fix batch, dim and dtype
+        std::ifstream in(stage_file);
+        std::stringstream text;
+        text << in.rdbuf();
+        if (!in) throw tessera::Error(stage_file + ": cannot read the stage functions");
+        tessera::SourceManager sm;
+        tessera::DiagnosticEngine diag(&sm);
+        auto m = tessera::text::parse_module(text.str(), stage_file, sm, diag);
+        if (!m || !tessera::verify::verify_module(*m, diag)) throw tessera::Error(diag.render());
+        read_stage_functions(*m, "forward", "backward", spec);
+      }
       std::cout << emit_linear_pipeline(spec);
       return 0;
     }
