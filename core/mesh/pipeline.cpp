@@ -327,6 +327,11 @@ void read_stage_functions(const ir::Module& m, const std::string& forward,
         bin[2] == fin[1] && bout[0] == fin[0] && bout[1] == fin[1]))
     throw Error("@" + backward + " must be (A, A, W) -> (A, W) with A and W of @" + forward + " (" +
                 ir::to_string(fin[0]) + ", " + ir::to_string(fin[1]) + "), got " + sig(*b));
+  int64_t wnum = 1;
+  for (int64_t d : fin[1].shape) wnum = d > 0 && wnum <= (int64_t{1} << 24) / d ? wnum * d : -1;
+  if (wnum < 0)
+    throw Error("@" + forward + ": the weight type " + ir::to_string(fin[1]) +
+                " is too large for an emitted pipeline (at most 2^24 elements per stage)");
   spec.batch = fin[0].shape[0];
   spec.dim = fin[0].shape[1];
   spec.dtype = dtype_mlir_name(fin[0].dtype);

@@ -250,3 +250,15 @@ def test_stage_functions_with_the_wrong_signature_are_refused():
         p = subprocess.run([PIPE, "emit", "--stages", "2", "--micro", "2", "--stage-functions",
                             str(Path(tmp) / "missing.mlir")], capture_output=True, text=True, timeout=60)
         assert p.returncode == 1 and "cannot read the stage functions" in p.stderr
+        huge = Path(tmp) / "huge.mlir"
+        w = "tensor<300000x300000xf32>"  # a consistent module whose weights are too large to emit
+        huge.write_text(f"""func.func @forward(%h: tensor<2x3xf32>, %w: {w}) -> tensor<2x3xf32> {{
+  return %h : tensor<2x3xf32>
+}}
+func.func @backward(%h: tensor<2x3xf32>, %dy: tensor<2x3xf32>, %w: {w}) -> (tensor<2x3xf32>, {w}) {{
+  return %dy, %w : tensor<2x3xf32>, {w}
+}}
+""")
+        p = subprocess.run([PIPE, "emit", "--stages", "2", "--micro", "2", "--stage-functions", str(huge)],
+                           capture_output=True, text=True, timeout=60)
+        assert p.returncode == 1 and "is too large for an emitted pipeline" in p.stderr, p.stderr

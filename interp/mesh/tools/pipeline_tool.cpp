@@ -1,10 +1,10 @@
 // tessera-mesh-pipeline: prints the 1F1B schedule or emits the pipelined SPMD module.
 #include <charconv>
-#include <iostream>
-#include <string>
-
+#include <exception>
 #include <fstream>
+#include <iostream>
 #include <sstream>
+#include <string>
 
 #include "core/mesh/pipeline.h"
 #include "core/support/diagnostics.h"
@@ -106,6 +106,9 @@ int main(int argc, char** argv) {
       return 0;
     }
   } catch (const tessera::Error& e) {
+    std::cerr << "tessera-mesh-pipeline: error: " << e.what() << "\n";
+    return 1;
+  } catch (const std::exception& e) {  // out of memory and the like: still no signal
     std::cerr << "tessera-mesh-pipeline: error: " << e.what() << "\n";
     return 1;
   }
