@@ -298,6 +298,37 @@ def gen_redistribute(seed=8):
     w.cf.write()
 
 
+def gen_calls(seed=9):
+    """func.call of functions with collectives: the call runs over all ranks at once."""
+    cf = MeshCaseFile(os.path.join(OUT, "call.mlir"), generator=__file__,
+                      header="func.call of functions with collectives in mesh programs "
+                             "(docs/collectives.md, Execution).")
+    rng = np.random.default_rng(seed)
+    m = mesh_of("2x4")
+    for dn in ("f32", "bf16", "i32"):
+        dt = DTYPES[dn]
+        t = f"tensor<6x{mlir_elem(dt)}>"
+        g = f"tensor<12x{mlir_elem(dt)}>"
+        program = (
+            'module attributes {tessera.mesh = {axes = ["dp", "tp"], shape = [2, 4]}} {\n'
+            f"  func.func @sum_tp(%a: {t}) -> {t} {{\n"
+            f'    %s = "tessera.all_reduce"(%a) {{axes = ["tp"], op = "sum"}} : ({t}) -> {t}\n'
+            f"    return %s : {t}\n  }}\n"
+            f"  func.func @both(%a: {t}) -> ({t}, {g}) {{\n"
+            f'    %s = "func.call"(%a) {{callee = @sum_tp}} : ({t}) -> {t}\n'
+            f'    %g = "tessera.all_gather"(%a) {{axes = ["dp"], dim = 0}} : ({t}) -> {g}\n'
+            f"    return %s, %g : {t}, {g}\n  }}\n"
+            f"  func.func @main(%a: {t}) -> ({t}, {g}) {{\n"
+            f'    %r:2 = "func.call"(%a) {{callee = @both}} : ({t}) -> ({t}, {g})\n'
+            f"    return %r#0, %r#1 : {t}, {g}\n  }}\n}}\n")
+        xs = [values(rng, (6,), dt) for _ in range(m.size)]
+        cf.add_mesh_case(f"nested_{dn}", program, m.size, [xs],
+                         [mm.all_reduce(m, ["tp"], "sum", xs), mm.all_gather(m, ["dp"], 0, xs)],
+                         requires=["op=func.call", "op=tessera.all_reduce", "op=tessera.all_gather",
+                                   f"dtype={mlir_elem(dt)}", "level=graph"], note=EXACT_NOTE)
+    cf.write()
+
+
 if __name__ == "__main__":
     gen_all_reduce()
     gen_all_gather()
@@ -308,3 +339,4 @@ if __name__ == "__main__":
     gen_send_recv()
     gen_axis_index()
     gen_redistribute()
+    gen_calls()
