@@ -10,10 +10,9 @@ namespace {
 
 using namespace tile;
 
-bool float_tile(const ir::Type& t) {
-  return is_aggregate(t) &&
-         (t.dtype == DType::f32 || t.dtype == DType::bf16 || t.dtype == DType::f16);
-}
+bool float_dtype(DType d) { return d == DType::f32 || d == DType::bf16 || d == DType::f16; }
+
+bool float_tile(const ir::Type& t) { return is_aggregate(t) && float_dtype(t.dtype); }
 
 bool require_2d(InferCtx& ctx, size_t k, const char* label) {
   const ir::Type& t = ctx.operands[k];
@@ -77,20 +76,27 @@ bool infer_TileReduce(InferCtx& ctx) {
   ctx.result_label = "tile_reduce_c2";
   // tile_reduce_c1: a register tile reduced to a scalar by sum, max or min (row-major order).
   const ir::Type& t = ctx.operands[0];
-  if (!is_aggregate(t) || t.dtype != DType::f32)
-    return ctx.fail("operand must be an f32 register tile, got " + ir::to_string(t),
+  if (!float_tile(t))
+    return ctx.fail("operand must be an f32, bf16 or f16 register tile, got " + ir::to_string(t),
                     "tile_reduce_c1");
   std::string kind;
   if (!string_choice(ctx, "kind", "sum|max|min", "sum", "tile_reduce_c1", kind)) return false;
+  // tile_reduce_c2: an f32 scalar (scalar registers are never bf16/f16; the value is the
+  // element type's).
   ctx.results = {ir::Type::scalar(DType::f32)};
   return true;
 }
 
-/// row_c1: [M, N] f32 tile (and an optional [M] init) reduced along rows to [M].
+/// row_c1: [M, N] float tile (and an optional [M] init) reduced along rows to [M], all of one
+/// element type.
 static bool infer_row(InferCtx& ctx) {
   ctx.result_label = "row_c2";
-  if (!require_2d(ctx, 0, "row_c1")) return false;
-  ir::Type r = ir::Type::tensor(DType::f32, {ctx.operands[0].shape[0]});
+  const ir::Type& t = ctx.operands[0];
+  if (!t.is_tensor() || t.rank() != 2 || !float_tile(t))
+    return ctx.fail(
+        "operand #0 must be a 2-D f32, bf16 or f16 register tile, got " + ir::to_string(t),
+        "row_c1");
+  ir::Type r = ir::Type::tensor(t.dtype, {t.shape[0]});
   if (ctx.operands.size() == 2 && !(ctx.operands[1] == r))
     return ctx.fail("init must be " + ir::to_string(r) + ", got " + ir::to_string(ctx.operands[1]),
                     "row_c1");
@@ -103,9 +109,10 @@ bool infer_TileRowSum(InferCtx& c) { return infer_row(c); }
 bool infer_TileExp(InferCtx& ctx) {
   ctx.result_label = "exp_c1";
   const ir::Type& t = ctx.operands[0];
-  // exp_c1: an f32 scalar or f32 register tile; the result has its type.
-  if (t.dtype != DType::f32 || !(is_scalar_reg(t) || is_aggregate(t)))
-    return ctx.fail("operand must be f32 (scalar or register tile), got " + ir::to_string(t),
+  // exp_c1: an f32 scalar or an f32/bf16/f16 register tile; the result has its type.
+  if (!(float_tile(t) || (is_scalar_reg(t) && t.dtype == DType::f32)))
+    return ctx.fail("operand must be an f32 scalar or an f32, bf16 or f16 register tile, got " +
+                        ir::to_string(t),
                     "exp_c1");
   ctx.results = {t};
   return true;
@@ -113,10 +120,11 @@ bool infer_TileExp(InferCtx& ctx) {
 
 bool infer_TileMaximum(InferCtx& ctx) {
   ctx.result_label = "maximum_c1";
-  // maximum_c1: two f32 values of one type.
+  // maximum_c1: two values of one type: f32 scalars or f32/bf16/f16 register tiles.
   const ir::Type& a = ctx.operands[0];
-  if (!(a == ctx.operands[1]) || a.dtype != DType::f32 || !(is_scalar_reg(a) || is_aggregate(a)))
-    return ctx.fail("operands must be f32 values of one type", "maximum_c1");
+  if (!(a == ctx.operands[1]) || !(float_tile(a) || (is_scalar_reg(a) && a.dtype == DType::f32)))
+    return ctx.fail("operands must be f32 scalars or f32, bf16 or f16 register tiles of one type",
+                    "maximum_c1");
   ctx.results = {a};
   return true;
 }
@@ -212,14 +220,15 @@ bool infer_TileVote(InferCtx& ctx) {
 
 bool infer_TileWarpReduce(InferCtx& ctx) {
   ctx.result_label = "warp_c3";
-  // warp_c3: sum/max/min over the lanes in lane order to a scalar of the element type.
+  // warp_c3: sum/max/min over the lanes in lane order to an i32 scalar (i32 lanes) or an f32
+  // scalar (float lanes: scalar registers are never bf16/f16; the value is the element type's).
   if (!require_lanes(ctx, 0, "warp_c3")) return false;
   DType d = ctx.operands[0].dtype;
-  if (d != DType::f32 && d != DType::i32)
-    return ctx.fail("warp_reduce needs f32 or i32 lanes", "warp_c3");
+  if (!float_dtype(d) && d != DType::i32)
+    return ctx.fail("warp_reduce needs f32, bf16, f16 or i32 lanes", "warp_c3");
   std::string kind;
   if (!string_choice(ctx, "kind", "sum|max|min", "sum", "warp_c3", kind)) return false;
-  ctx.results = {ir::Type::scalar(d)};
+  ctx.results = {ir::Type::scalar(d == DType::i32 ? d : DType::f32)};
   return true;
 }
 

@@ -213,7 +213,7 @@ class Decoder {
       return;
     }
     in.opc = compare ? Opc::kACmp : Opc::kABin;
-    in.round_to_dt = !compare && (a.dt == DType::bf16 || a.dt == DType::f16);
+    in.round_to_dt = !compare && is_low_float(a.dt);
     in.rows = r.rows;
     in.cols = r.cols;
     in.lane_ops = static_cast<uint64_t>(r.numel());
@@ -378,13 +378,15 @@ class Decoder {
     emit(in);
   }
 
-  void unary_agg(const ir::Op& op, Opc scalar_opc, Opc agg_opc) {
+  /// `rounds`: the op's result on a bf16/f16 tile is rounded to the type (round_to_dt).
+  void unary_agg(const ir::Op& op, Opc scalar_opc, Opc agg_opc, bool rounds) {
     Slot a = get(op.operands[0]);
     Slot r = define(op.result());
     Inst in = make(a.agg ? agg_opc : scalar_opc, op);
     in.a = a.idx;
     in.dst = r.idx;
     in.dt = a.dt;
+    in.round_to_dt = rounds && is_low_float(a.dt);
     in.rows = r.numel();
     in.cols = 1;
     if (a.agg) in.lane_ops = static_cast<uint64_t>(r.numel());
@@ -460,10 +462,10 @@ class Decoder {
         binary(op, true);
         return;
       case OpKind::ArithNegF:
-        unary_agg(op, Opc::kNeg, Opc::kANeg);
+        unary_agg(op, Opc::kNeg, Opc::kANeg, false);  // exact
         return;
       case OpKind::TileExp:
-        unary_agg(op, Opc::kExp, Opc::kAExp);
+        unary_agg(op, Opc::kExp, Opc::kAExp, true);
         return;
       case OpKind::ArithSelect: {
         Slot c = get(op.operands[0]), a = get(op.operands[1]), b = get(op.operands[2]);
@@ -578,6 +580,7 @@ class Decoder {
         in.mode = k == "max" || k == "all" ? 1 : k == "min" || k == "ballot" ? 2 : 0;
         in.a = a.idx;
         in.dt = a.dt;
+        in.round_to_dt = in.mode == 0 && is_low_float(a.dt);  // a sum rounds every step
         in.rows = a.numel();
         in.lane_ops = static_cast<uint64_t>(a.numel());
         in.dst = define(op.result()).idx;
@@ -589,6 +592,8 @@ class Decoder {
         Slot a = get(op.operands[0]);
         Inst in = make(kind(op) == OpKind::TileRowMax ? Opc::kRowMax : Opc::kRowSum, op);
         in.a = a.idx;
+        in.dt = a.dt;
+        in.round_to_dt = kind(op) == OpKind::TileRowSum && is_low_float(a.dt);
         in.b = op.operands.size() == 2 ? get(op.operands[1]).idx : -1;
         in.rows = a.rows;
         in.cols = a.cols;

@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 
+#include "core/numerics/convert.h"
 #include "core/support/error.h"
 #include "interp/tile/exec_ops.h"
 #include "interp/tile/memory.h"
@@ -85,6 +86,10 @@ void division_by_zero(GroupState& g, int32_t t, const Inst& in, const std::strin
 }
 
 float fexp(float x) { return static_cast<float>(std::exp(static_cast<double>(x))); }
+
+float fexp_to(DType dt, float x) {
+  return static_cast<float>(num::to_double(dt, num::from_double(dt, std::exp(double(x)))));
+}
 
 RunStatus run_tile(GroupState& g, int32_t t, uint64_t quantum) {
   Launch& l = *g.launch;
@@ -247,7 +252,10 @@ RunStatus run_tile(GroupState& g, int32_t t, uint64_t quantum) {
         ++pc;
         break;
       case Opc::kAExp:
-        for (int32_t k = 0; k < in.rows; ++k) A[in.dst + k] = fexp(A[in.a + k]);
+        if (in.round_to_dt)
+          for (int32_t k = 0; k < in.rows; ++k) A[in.dst + k] = fexp_to(in.dt, A[in.a + k]);
+        else
+          for (int32_t k = 0; k < in.rows; ++k) A[in.dst + k] = fexp(A[in.a + k]);
         ++pc;
         break;
       case Opc::kDim:

@@ -100,6 +100,22 @@ void check_divisors(GroupState& g, int32_t t, const Inst& in, const Cell* R, con
                        std::to_string(bad % g.launch->lanes) + ")");
 }
 
+/// acc = op(acc, x[k]) for k = 0 .. n-1 in order, op a sum (mode 0), max (1) or min (2). A sum
+/// on a bf16/f16 tile (`round`) rounds acc to `dt` after every addition: the f32 sum of two such
+/// values rounds to the same value as the exact sum. Max and min of such values are exact.
+float fold(uint8_t mode, bool round, DType dt, float acc, const float* x, int32_t n) {
+  if (mode == 0) {
+    if (round)
+      for (int32_t k = 0; k < n; ++k) acc = num::round_to_accum(acc + x[k], dt);
+    else
+      for (int32_t k = 0; k < n; ++k) acc += x[k];
+    return acc;
+  }
+  const Bin m = mode == 1 ? Bin::max : Bin::min;
+  for (int32_t k = 0; k < n; ++k) acc = fbin(m, acc, x[k]);
+  return acc;
+}
+
 }  // namespace
 
 void round_cells(DType dt, float* p, int64_t n) {
@@ -454,16 +470,12 @@ void exec_collective(const Inst& in, Cell* R, float* A) {
   const float* a = A + in.a;
   float* d = A + in.dst;
   switch (in.opc) {
-    case Opc::kReduce: {
-      float acc = a[0];
-      for (int32_t k = 1; k < in.rows; ++k)
-        acc = in.mode == 0 ? acc + a[k] : fbin(in.mode == 1 ? Bin::max : Bin::min, acc, a[k]);
-      R[in.dst].f = acc;
+    case Opc::kReduce:
+      R[in.dst].f = fold(in.mode, in.round_to_dt, in.dt, a[0], a + 1, in.rows - 1);
       return;
-    }
     case Opc::kRowMax:
     case Opc::kRowSum: {
-      const bool sum = in.opc == Opc::kRowSum;
+      const uint8_t mode = in.opc == Opc::kRowSum ? 0 : 1;
       for (int32_t i = 0; i < in.rows; ++i) {
         const float* row = a + size_t(i) * in.cols;
         float acc;
@@ -474,9 +486,7 @@ void exec_collective(const Inst& in, Cell* R, float* A) {
           acc = row[0];
           j0 = 1;
         }
-        for (int32_t j = j0; j < in.cols; ++j)
-          acc = sum ? acc + row[j] : fbin(Bin::max, acc, row[j]);
-        d[i] = acc;
+        d[i] = fold(mode, in.round_to_dt, in.dt, acc, row + j0, in.cols - j0);
       }
       return;
     }
@@ -539,10 +549,7 @@ void exec_collective(const Inst& in, Cell* R, float* A) {
         }
         R[in.dst].i = acc;
       } else {
-        float acc = a[0];
-        for (int32_t l = 1; l < in.rows; ++l)
-          acc = in.mode == 0 ? acc + a[l] : fbin(in.mode == 1 ? Bin::max : Bin::min, acc, a[l]);
-        R[in.dst].f = acc;
+        R[in.dst].f = fold(in.mode, in.round_to_dt, in.dt, a[0], a + 1, in.rows - 1);
       }
       return;
     }

@@ -21,6 +21,8 @@ namespace tessera::interp::tile {
 
 /// f32 exp: through the f64 exp, rounded once (the same function tessera.flash_attn uses).
 float fexp(float x);
+/// exp of a bf16/f16 value: the f64 exp of fexp rounded once to `dt` (RNE), not through f32.
+float fexp_to(DType dt, float x);
 
 /// MLIR's integer binary ops on signed values (signed_int) of a `bits`-wide type held in T:
 /// int64_t for scalars, int32_t for register-tile cells. The caller wraps the result to the

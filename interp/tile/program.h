@@ -118,6 +118,9 @@ inline constexpr T signed_int(T v, DType d) {
   return d == DType::i1 ? static_cast<T>(-(v & 1)) : v;
 }
 
+/// bf16 and f16: the register-tile element types whose f32 cells are rounded after each op.
+inline constexpr bool is_low_float(DType d) { return d == DType::bf16 || d == DType::f16; }
+
 /// Memory handle layout in a Cell: space in bits 32..39, buffer number in bits 0..31.
 inline constexpr int64_t make_handle(int space, int64_t id) { return (int64_t(space) << 32) | id; }
 inline constexpr int handle_space(int64_t h) { return static_cast<int>((h >> 32) & 0xff); }
@@ -130,8 +133,10 @@ struct Inst {
   uint8_t mode = 0;       ///< Bin, Cmp, reduce/shuffle/vote kind, ...
   uint8_t bcast = 0;      ///< Bcast for kABin/kACmp; flags elsewhere
   DType dt = DType::f32;  ///< element type the instruction works in
-  /// kABin on a bf16/f16 register tile: round every result to `dt` (RNE), as MLIR's arith does.
-  /// Set at decode time and tested once per instruction, so f32 tiles pay nothing per element.
+  /// On a bf16/f16 register tile, round every result to `dt` (RNE), as MLIR's arith does:
+  /// kABin (except comparisons), kAExp, and every addition of a sum (kReduce, kRowSum,
+  /// kWarpReduce). Set at decode time and tested once per instruction, so f32 tiles pay nothing
+  /// per element.
   bool round_to_dt = false;
   int32_t dst = -1, a = -1, b = -1, c = -1;
   int32_t rows = 0, cols = 0, k = 0;  ///< shapes (aggregate: rows x cols; numel = rows * cols)

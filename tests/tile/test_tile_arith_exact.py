@@ -348,3 +348,159 @@ def test_masked_load_padding_has_the_element_type(tmp_path, t, pad, want):
         {"x": x, "o": np.zeros((2, 2), dt)})
     got = result(tmp_path, 1, dt if t == "bf16" else None).astype(np.float64)
     assert got.tolist() == [[2, want], [4, want]]
+
+
+# --- bf16 / f16 collective compute: reductions, row ops, exp, maximum (docs/ops/tile/compute.md,
+# docs/ops/tile/warp.md). Each model below is the op's documented sequential order in ml_dtypes /
+# numpy scalars: one addition of two values of the type, rounded once to the type, per step. ---
+
+LOWP = pytest.mark.parametrize("dt", [BF16, np.float16], ids=["bf16", "f16"])
+# Significand bits (with the hidden bit) and exponent range of the two types.
+FORMAT = {np.dtype(BF16): (8, -126, 127), np.dtype(np.float16): (11, -14, 15)}
+
+
+def mixed(dt, shape, seed):
+    """Values of mixed sign and magnitude, so the rounding of a running sum matters."""
+    rng = np.random.default_rng(seed)
+    x = rng.standard_normal(shape) * 10.0 ** rng.integers(-2, 3, shape)
+    return x.astype(dt)
+
+
+def fold(xs, op, acc=None):
+    """acc = op(acc, x) over xs in order, starting from `acc` or the first element; on numpy
+    scalars of the type every step is computed and rounded once to it."""
+    xs = list(xs)
+    if acc is None:
+        acc, xs = xs[0], xs[1:]
+    for x in xs:
+        acc = op(acc, x)
+    return acc
+
+
+FOLD = {"sum": lambda a, b: a + b, "max": np.maximum, "min": np.minimum}
+
+
+def bits_equal(got, want):
+    np.testing.assert_array_equal(np.asarray(got).view(np.uint16), np.asarray(want).view(np.uint16))
+
+
+@LOWP
+def test_low_precision_tile_reduce_rounds_every_step(tmp_path, dt):
+    t = MLIR_NAME[np.dtype(dt)]
+    m, tt = f"memref<{R}x{C}x{t}>", f"tensor<{R}x{C}x{t}>"
+    body = ["%c0 = arith.constant {value = 0 : index} : index",
+            f"%a = tile.load_tile %x, %c0, %c0 : ({m}, index, index) -> {tt}"]
+    for k, kind in enumerate(FOLD):
+        body += [f"%r{k} = tile.reduce %a {{kind = \"{kind}\"}} : ({tt}) -> f32",
+                 f"%i{k} = arith.constant {{value = {k} : index}} : index",
+                 f"tile.store %r{k}, %o, %i{k} : (f32, memref<3xf32>, index) -> ()"]
+    x = mixed(dt, (R, C), 21)
+    run(tmp_path, kernel(f"%x: {m}, %o: memref<3xf32>", body), {"x": x, "o": np.zeros(3, np.float32)})
+    got = result(tmp_path, 1)
+    # Row-major order from the first element; the f32 result holds the value of the type exactly.
+    want = np.array([fold(x.reshape(-1), FOLD[k]) for k in FOLD], dt).astype(np.float32)
+    np.testing.assert_array_equal(got.view(np.uint32), want.view(np.uint32))
+    assert want[0] != np.float32(x.astype(np.float64).sum())  # the rounding of every step shows
+
+
+@LOWP
+@pytest.mark.parametrize("init", [False, True], ids=["first", "init"])
+def test_low_precision_row_sum_row_max_round_every_step(tmp_path, dt, init):
+    t = MLIR_NAME[np.dtype(dt)]
+    m, tt, col = f"memref<{R}x{C}x{t}>", f"tensor<{R}x{C}x{t}>", f"tensor<{R}x1x{t}>"
+    rt = f"tensor<{R}x{t}>"
+    body = ["%c0 = arith.constant {value = 0 : index} : index",
+            f"%a = tile.load_tile %x, %c0, %c0 : ({m}, index, index) -> {tt}"]
+    if init:  # a [R] init: the single column of a [R, 1] tile, through row_max
+        body += [f"%ic = tile.load_tile %y, %c0, %c0 : (memref<{R}x1x{t}>, index, index) -> {col}",
+                 f"%init = tile.row_max %ic : ({col}) -> {rt}"]
+    for k, op in enumerate(["row_sum", "row_max"]):
+        args, types = ("%a, %init", f"{tt}, {rt}") if init else ("%a", tt)
+        body += [f"%r{k} = tile.{op} {args} : ({types}) -> {rt}",
+                 f"%b{k} = tile.broadcast %r{k} : ({rt}) -> {col}",
+                 f"tile.store_tile %b{k}, %o{k}, %c0, %c0 : ({col}, memref<{R}x1x{t}>, index, index) -> ()"]
+    x = mixed(dt, (R, C), 22)
+    y = mixed(dt, (R, 1), 23)
+    params = f"%x: {m}, %y: memref<{R}x1x{t}>, %o0: memref<{R}x1x{t}>, %o1: memref<{R}x1x{t}>"
+    z = np.zeros((R, 1), dt)
+    run(tmp_path, kernel(params, body), {"x": x, "y": y, "o0": z, "o1": z})
+    for k, op in enumerate(["sum", "max"]):
+        want = np.array([fold(x[i], FOLD[op], y[i, 0] if init else None) for i in range(R)], dt)
+        bits_equal(result(tmp_path, 2 + k, np.uint16)[:, 0], want)
+
+
+@LOWP
+def test_low_precision_warp_reduce_rounds_every_step(tmp_path, dt):
+    """Lane order from lane 0 over 8 lanes, for 16 lane vectors (rows of x)."""
+    t = MLIR_NAME[np.dtype(dt)]
+    L, n = 8, 16
+    m, v = f"memref<{n}x{L}x{t}>", f"vector<{L}x{t}>"
+    body = ["%c0 = arith.constant {value = 0 : index} : index"]
+    for i in range(n):
+        body += [f"%i{i} = arith.constant {{value = {i} : index}} : index",
+                 f"%v{i} = tile.load %x, %i{i}, %c0 : ({m}, index, index) -> {v}"]
+        for k, kind in enumerate(FOLD):
+            body += [f"%r{i}_{k} = tile.warp_reduce %v{i} {{kind = \"{kind}\"}} : ({v}) -> f32",
+                     f"%k{i}_{k} = arith.constant {{value = {k} : index}} : index",
+                     f"tile.store %r{i}_{k}, %o, %i{i}, %k{i}_{k} : (f32, memref<{n}x3xf32>, index, index) -> ()"]
+    x = mixed(dt, (n, L), 24)
+    run(tmp_path, kernel(f"%x: {m}, %o: memref<{n}x3xf32>", body, lanes=L),
+        {"x": x, "o": np.zeros((n, 3), np.float32)})
+    want = np.array([[fold(x[i], FOLD[k]) for k in FOLD] for i in range(n)], dt)
+    got = result(tmp_path, 1)
+    np.testing.assert_array_equal(got.view(np.uint32), want.astype(np.float32).view(np.uint32))
+
+
+def round_once(d, dt):
+    """The float64 values `d` rounded once to `dt` (nearest, ties to even): an independent model
+    (ml_dtypes converts float64 to bf16 through float32, which would round twice)."""
+    p, emin, emax = FORMAT[np.dtype(dt)]
+    with np.errstate(invalid="ignore"):
+        _, e = np.frexp(d)  # d = f * 2^e with 0.5 <= |f| < 1: the ulp is 2^(e - p)
+        q = np.maximum(e - p, emin - p + 1)  # below the normal range the ulp stays 2^(emin-p+1)
+        r = np.ldexp(np.rint(np.ldexp(d, -q)), q)  # np.rint rounds ties to even
+        r = np.where(np.abs(r) >= 2.0 ** (emax + 1), np.copysign(np.inf, d), r)
+        r = np.where(np.isfinite(d), r, d)
+    return r.astype(dt)  # exact: every value is one of the type's
+
+
+@LOWP
+def test_low_precision_exp_rounds_once_over_every_bit_pattern(tmp_path, dt):
+    """exp of all 65536 values of the type: the float64 exp rounded once to the type."""
+    t = MLIR_NAME[np.dtype(dt)]
+    m, tt = f"memref<256x256x{t}>", f"tensor<256x256x{t}>"
+    body = ["%c0 = arith.constant {value = 0 : index} : index",
+            f"%a = tile.load_tile %x, %c0, %c0 : ({m}, index, index) -> {tt}",
+            f"%e = tile.exp %a : ({tt}) -> {tt}",
+            f"tile.store_tile %e, %o, %c0, %c0 : ({tt}, {m}, index, index) -> ()"]
+    x = np.arange(65536, dtype=np.uint16).view(dt).reshape(256, 256)
+    run(tmp_path, kernel(f"%x: {m}, %o: {m}", body), {"x": x, "o": np.zeros_like(x)})
+    with np.errstate(over="ignore", invalid="ignore"):  # exp overflows; NaN casts warn
+        got = result(tmp_path, 1, np.uint16).view(dt).astype(np.float64)
+        want = round_once(np.exp(x.astype(np.float64)), dt).astype(np.float64)
+    nan = np.isnan(want)
+    assert (np.isnan(got) == nan).all()
+    np.testing.assert_array_equal(got[~nan], want[~nan])
+
+
+@LOWP
+def test_low_precision_maximum_is_exact(tmp_path, dt):
+    """Elementwise max of two tiles of the type: NaN propagates, -0 < +0, no rounding."""
+    t = MLIR_NAME[np.dtype(dt)]
+    m, tt = f"memref<{R}x{C}x{t}>", f"tensor<{R}x{C}x{t}>"
+    body = ["%c0 = arith.constant {value = 0 : index} : index",
+            f"%a = tile.load_tile %x, %c0, %c0 : ({m}, index, index) -> {tt}",
+            f"%b = tile.load_tile %y, %c0, %c0 : ({m}, index, index) -> {tt}",
+            f"%r = tile.maximum %a, %b : ({tt}, {tt}) -> {tt}",
+            f"tile.store_tile %r, %o, %c0, %c0 : ({tt}, {m}, index, index) -> ()"]
+    x, y = mixed(dt, (R, C), 25), mixed(dt, (R, C), 26)
+    x[0, :4] = np.array([0.0, -0.0, np.nan, 1.0], dt)
+    y[0, :4] = np.array([-0.0, 0.0, 1.0, np.nan], dt)
+    run(tmp_path, kernel(f"%x: {m}, %y: {m}, %o: {m}", body), {"x": x, "y": y, "o": np.zeros_like(x)})
+    got = result(tmp_path, 2, np.uint16).view(dt)
+    with np.errstate(invalid="ignore"):  # NaN operands
+        want = np.where(x == y, np.where(np.signbit(x), y, x), np.maximum(x, y))
+    assert np.isnan(got[0, 2:4]).all() and np.isnan(want[0, 2:4]).all()
+    got[0, 2:4] = want[0, 2:4] = 0
+    bits_equal(got, want)
+    assert not np.signbit(got[0, :2].astype(np.float32)).any()  # max(+0, -0) is +0

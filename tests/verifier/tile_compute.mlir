@@ -1,9 +1,9 @@
 // Verifier tests for tile-collective compute ops (docs/ops/tile/compute.md).
 // Each chunk is one failing program named after the constraint it breaks.
 
-// tile_reduce_c1 (tile.reduce: f32 operand)
+// tile_reduce_c1 (tile.reduce: float operand)
 func.func @k(%a: tensor<4x4xi32>) {
-  // expected-error@+1 {{operand must be an f32 register tile, got tensor<4x4xi32> (tile_reduce_c1)}}
+  // expected-error@+1 {{operand must be an f32, bf16 or f16 register tile, got tensor<4x4xi32> (tile_reduce_c1)}}
   %r = tile.reduce %a {kind = "sum"} : (tensor<4x4xi32>) -> i32
   return
 }
@@ -25,9 +25,9 @@ func.func @k(%a: tensor<4x4xf32>) {
 }
 
 // -----
-// row_c1 (2-D f32 operand)
+// row_c1 (2-D float operand)
 func.func @k(%a: tensor<16xf32>) {
-  // expected-error@+1 {{operand #0 must be a 2-D f32 register tile, got tensor<16xf32> (row_c1)}}
+  // expected-error@+1 {{operand #0 must be a 2-D f32, bf16 or f16 register tile, got tensor<16xf32> (row_c1)}}
   %r = tile.row_max %a : (tensor<16xf32>) -> tensor<16xf32>
   return
 }
@@ -43,7 +43,7 @@ func.func @k(%a: tensor<16x8xf32>) {
 // -----
 // exp_c1
 func.func @k(%a: f64) {
-  // expected-error@+1 {{operand must be f32 (scalar or register tile), got f64 (exp_c1)}}
+  // expected-error@+1 {{operand must be an f32 scalar or an f32, bf16 or f16 register tile, got f64 (exp_c1)}}
   %r = tile.exp %a : (f64) -> f64
   return
 }
@@ -51,7 +51,7 @@ func.func @k(%a: f64) {
 // -----
 // maximum_c1
 func.func @k(%a: tensor<4xf32>, %b: tensor<4x4xf32>) {
-  // expected-error@+1 {{operands must be f32 values of one type (maximum_c1)}}
+  // expected-error@+1 {{operands must be f32 scalars or f32, bf16 or f16 register tiles of one type (maximum_c1)}}
   %r = tile.maximum %a, %b : (tensor<4xf32>, tensor<4x4xf32>) -> tensor<4xf32>
   return
 }

@@ -254,3 +254,59 @@ func.func @k(%m: memref<8xf64>, %i: index) {
   %v = tile.load %m, %i : (memref<8xf64>, index) -> vector<2xf64>
   return
 }
+
+// -----
+// tile_reduce_c2: a bf16 tile reduces to an f32 scalar (scalar registers are never bf16/f16)
+func.func @k(%a: tensor<4x4xbf16>) {
+  // expected-error@+1 {{result #0 has type bf16 but the operands give f32 (tile_reduce_c2)}}
+  %r = tile.reduce %a {kind = "sum"} : (tensor<4x4xbf16>) -> bf16
+  return
+}
+
+// -----
+// warp_c3: f16 lanes reduce to an f32 scalar
+func.func @k(%x: vector<32xf16>) {
+  // expected-error@+1 {{result #0 has type f16 but the operands give f32 (warp_c3)}}
+  %r = tile.warp_reduce %x {kind = "max"} : (vector<32xf16>) -> f16
+  return
+}
+
+// -----
+// row_c1: the init has the tile's element type
+func.func @k(%a: tensor<16x8xbf16>, %i: tensor<16xf32>) {
+  // expected-error@+1 {{init must be tensor<16xbf16>, got tensor<16xf32> (row_c1)}}
+  %r = tile.row_sum %a, %i : (tensor<16x8xbf16>, tensor<16xf32>) -> tensor<16xbf16>
+  return
+}
+
+// -----
+// row_c2: the result has the tile's element type
+func.func @k(%a: tensor<16x8xf16>) {
+  // expected-error@+1 {{result #0 has type tensor<16xf32> but the operands give tensor<16xf16> (row_c2)}}
+  %r = tile.row_max %a : (tensor<16x8xf16>) -> tensor<16xf32>
+  return
+}
+
+// -----
+// exp_c1: bf16 tiles, but no bf16 scalars
+func.func @k(%a: bf16) {
+  // expected-error@+1 {{operand must be an f32 scalar or an f32, bf16 or f16 register tile, got bf16 (exp_c1)}}
+  %r = tile.exp %a : (bf16) -> bf16
+  return
+}
+
+// -----
+// exp_c1: no integer tiles
+func.func @k(%a: tensor<4x4xi32>) {
+  // expected-error@+1 {{operand must be an f32 scalar or an f32, bf16 or f16 register tile, got tensor<4x4xi32> (exp_c1)}}
+  %r = tile.exp %a : (tensor<4x4xi32>) -> tensor<4x4xi32>
+  return
+}
+
+// -----
+// maximum_c1: one element type (bf16 and f16 do not mix)
+func.func @k(%a: tensor<4x4xbf16>, %b: tensor<4x4xf16>) {
+  // expected-error@+1 {{operands must be f32 scalars or f32, bf16 or f16 register tiles of one type (maximum_c1)}}
+  %r = tile.maximum %a, %b : (tensor<4x4xbf16>, tensor<4x4xf16>) -> tensor<4x4xbf16>
+  return
+}

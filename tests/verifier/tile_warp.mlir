@@ -42,9 +42,9 @@ func.func @k(%x: vector<32xi1>) {
 
 // -----
 // warp_c3 (element type)
-func.func @k(%x: vector<32xf16>) {
-  // expected-error@+1 {{warp_reduce needs f32 or i32 lanes (warp_c3)}}
-  %r = tile.warp_reduce %x {kind = "sum"} : (vector<32xf16>) -> f16
+func.func @k(%x: vector<32xi1>) {
+  // expected-error@+1 {{warp_reduce needs f32, bf16, f16 or i32 lanes (warp_c3)}}
+  %r = tile.warp_reduce %x {kind = "sum"} : (vector<32xi1>) -> i1
   return
 }
 
