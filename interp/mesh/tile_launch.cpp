@@ -8,6 +8,7 @@
 
 #include <tbb/parallel_for.h>
 
+#include "core/ops/registry.h"
 #include "core/support/error.h"
 #include "interp/mesh/collectives.h"
 #include "interp/mesh/executor.h"
@@ -16,6 +17,8 @@
 namespace tessera::interp::mesh {
 namespace {
 
+using ops::kind_of;
+using ops::OpKind;
 using tile::Buffer;
 using tile::Inst;
 using tile::PhasedLaunch;
@@ -171,10 +174,10 @@ void PhasedRun::recv(const ir::Op& op, const Groups& groups, const std::vector<B
 void PhasedRun::check_reads(const Inst& in, const Groups& groups,
                             const std::vector<Buffer*>& a) const {
   const ir::Op& op = *in.op;
-  if (op.name == "tile.recv") return;
-  const bool rooted =
-      op.name == "tile.collective_broadcast" || op.name == "tile.collective_scatter";
-  const bool paired = op.name == "tile.ppermute" || op.name == "tile.send";
+  const OpKind k = kind_of(op);
+  if (k == OpKind::TileRecv) return;
+  const bool rooted = k == OpKind::TileCollectiveBroadcast || k == OpKind::TileCollectiveScatter;
+  const bool paired = k == OpKind::TilePpermute || k == OpKind::TileSend;
   const int64_t root = op.attrs.get_int("root", 0);
   const auto pairs = paired ? read_pairs(op) : std::vector<std::pair<int64_t, int64_t>>{};
   for (const auto& members : groups.members)
@@ -196,12 +199,13 @@ void PhasedRun::perform(const Inst& in) {
   if (!axes) fail(op, err, "tcoll_c1");
   const Groups groups = make_groups(m_, *axes);
   const size_t n = ranks_.size();
+  const OpKind kind = kind_of(op);
   const bool in_place = in.b < 0;  // all_reduce, collective_broadcast, send, recv
   std::vector<Buffer*> a(n), b(n);
   for (size_t r = 0; r < n; ++r) {
     a[r] = operand(r, in, in.a);
     b[r] = in_place ? a[r] : operand(r, in, in.b);
-    if (op.name != "tile.send" && b[r]->readonly)
+    if (kind != OpKind::TileSend && b[r]->readonly)
       fail(op,
            "writes " + b[r]->name + ", an operand of the tile.launch (read-only, mem_m4); " +
                "copy it into a result buffer first",
@@ -220,9 +224,9 @@ void PhasedRun::perform(const Inst& in) {
              "tcoll_run_c2");
     }
   check_reads(in, groups, a);
-  for (size_t r = 0; r < n && op.name != "tile.send"; ++r) ranks_[r]->written_by_collective(*b[r]);
-  if (op.name == "tile.send") return send(op, groups, a);
-  if (op.name == "tile.recv") return recv(op, groups, a);
+  if (kind == OpKind::TileSend) return send(op, groups, a);
+  for (size_t r = 0; r < n; ++r) ranks_[r]->written_by_collective(*b[r]);
+  if (kind == OpKind::TileRecv) return recv(op, groups, a);
   // Every other collective reads every rank's source, then writes every destination (so a
   // source and destination may be the same buffer), through the Graph IR collectives.
   std::vector<Tensor> src(n);
@@ -230,26 +234,37 @@ void PhasedRun::perform(const Inst& in) {
   auto reduce_op = [&] { return *parse_reduce_op(op.attrs.get_string("op", "sum")); };
   const int64_t root = op.attrs.get_int("root", 0);
   std::vector<Tensor> res;
-  if (op.name == "tile.all_reduce")
-    res = all_reduce(groups, reduce_op(), src);
-  else if (op.name == "tile.all_gather")
-    res = all_gather(groups, 0, src);
-  else if (op.name == "tile.reduce_scatter")
-    res = reduce_scatter(groups, reduce_op(), 0, src);
-  else if (op.name == "tile.all_to_all")
-    res = all_to_all(groups, 0, 0, src);
-  else if (op.name == "tile.collective_broadcast")
-    res = broadcast(groups, root, src);
-  else if (op.name == "tile.collective_reduce")
-    res = reduce(groups, reduce_op(), root, src);
-  else if (op.name == "tile.collective_gather")
-    res = gather(groups, 0, root, src);
-  else if (op.name == "tile.collective_scatter")
-    res = scatter(groups, 0, root, src);
-  else if (op.name == "tile.ppermute")
-    res = ppermute(groups, read_pairs(op), src);
-  else
-    fail(op, "internal: no mesh implementation of this tile collective", "internal");
+  switch (kind) {
+    case OpKind::TileAllReduce:
+      res = all_reduce(groups, reduce_op(), src);
+      break;
+    case OpKind::TileAllGather:
+      res = all_gather(groups, 0, src);
+      break;
+    case OpKind::TileReduceScatter:
+      res = reduce_scatter(groups, reduce_op(), 0, src);
+      break;
+    case OpKind::TileAllToAll:
+      res = all_to_all(groups, 0, 0, src);
+      break;
+    case OpKind::TileCollectiveBroadcast:
+      res = broadcast(groups, root, src);
+      break;
+    case OpKind::TileCollectiveReduce:
+      res = reduce(groups, reduce_op(), root, src);
+      break;
+    case OpKind::TileCollectiveGather:
+      res = gather(groups, 0, root, src);
+      break;
+    case OpKind::TileCollectiveScatter:
+      res = scatter(groups, 0, root, src);
+      break;
+    case OpKind::TilePpermute:
+      res = ppermute(groups, read_pairs(op), src);
+      break;
+    default:
+      fail(op, "internal: no mesh implementation of this tile collective", "internal");
+  }
   for (size_t r = 0; r < n; ++r) store(op, *b[r], res[r]);
 }
 
