@@ -102,18 +102,15 @@ def test_schedule_is_1f1b(stages, micro):
         assert len(ticks) == 2 * (micro + stages - 1)  # the 1F1B makespan, no extra bubbles
 
 
-@pytest.mark.parametrize("stages,micro,batch,dim", [(4, 6, 2, 3), (2, 3, 1, 2), (3, 5, 2, 2)])
-def test_pipeline_matches_single_device_and_trace_is_1f1b(stages, micro, batch, dim):
-    rng = np.random.default_rng(stages * 100 + micro)
-    x = rng.integers(-2, 3, size=(micro, batch, dim)).astype(np.float32)
-    ws = [rng.integers(-1, 2, size=(dim, dim)).astype(np.float32) for _ in range(stages)]
-    want_y, want_g = reference(x, ws)
+def run_and_check(prog, x, ws, want_y, want_g, stages, micro):
+    """Runs the emitted program `prog` on x and the stacked weights; checks y and every dW_s bit
+    for bit (all values are exact integers, so float64 and f32 agree; +-0 included) and that
+    every stage's sends and recvs come in its 1F1B order."""
     with tempfile.TemporaryDirectory() as tmp:
         t = Path(tmp)
-        (t / "p.mlir").write_text(tool("emit", "--stages", str(stages), "--micro", str(micro),
-                                       "--batch", str(batch), "--dim", str(dim)))
+        (t / "p.mlir").write_text(prog)
         np.save(t / "x.npy", x)
-        np.save(t / "w.npy", np.concatenate(ws))
+        np.save(t / "w.npy", np.concatenate(ws))  # the stages' weights stacked, sharded over pp
         p = subprocess.run([INTERP, "run", str(t / "p.mlir"), "--input", f"x={t / 'x.npy'}",
                             "--input", f"w={t / 'w.npy'}", "--per-rank-outputs", "--output-dir",
                             str(t / "out"), "--threads", "2", "--trace", str(t / "trace.txt")],
@@ -126,11 +123,20 @@ def test_pipeline_matches_single_device_and_trace_is_1f1b(stages, micro, batch, 
             rank, ev = line.split(": ", 1)
             trace[int(rank.split()[1])].append(ev)
     assert np.abs(want_y).max() < 2**24 and max(np.abs(g).max() for g in want_g) < 2**24
-    # Bit for bit (all values are exact integers, so float64 and f32 agree; +-0 included).
     assert np.array_equal(y.view(np.uint32), want_y.astype(np.float32).view(np.uint32))
     for s in range(stages):
         assert np.array_equal(gs[s].view(np.uint32), want_g[s].astype(np.float32).view(np.uint32)), s
     assert trace == expected_trace(oracle_1f1b(stages, micro), stages)
+
+
+@pytest.mark.parametrize("stages,micro,batch,dim", [(4, 6, 2, 3), (2, 3, 1, 2), (3, 5, 2, 2)])
+def test_pipeline_matches_single_device_and_trace_is_1f1b(stages, micro, batch, dim):
+    rng = np.random.default_rng(stages * 100 + micro)
+    x = rng.integers(-2, 3, size=(micro, batch, dim)).astype(np.float32)
+    ws = [rng.integers(-1, 2, size=(dim, dim)).astype(np.float32) for _ in range(stages)]
+    want_y, want_g = reference(x, ws)
+    prog = tool("emit", "--stages", str(stages), "--micro", str(micro), "--batch", str(batch), "--dim", str(dim))
+    run_and_check(prog, x, ws, want_y, want_g, stages, micro)
 
 
 def test_bad_arguments_are_errors_not_crashes():
@@ -210,30 +216,11 @@ def test_pipeline_of_stage_functions_matches_single_device(stages, micro, batch,
     want_y, want_g = reference_two_layer(x, ws)
     assert (want_y != 0).mean() > 0.3 and all((g != 0).mean() > 0.5 for g in want_g)
     with tempfile.TemporaryDirectory() as tmp:
-        t = Path(tmp)
-        (t / "stage.mlir").write_text(STAGE.format(B=batch, D=dim))
+        (Path(tmp) / "stage.mlir").write_text(STAGE.format(B=batch, D=dim))
         prog = tool("emit", "--stages", str(stages), "--micro", str(micro), "--stage-functions",
-                    str(t / "stage.mlir"))
-        assert "callee = @forward" in prog and "callee = @backward" in prog
-        (t / "p.mlir").write_text(prog)
-        np.save(t / "x.npy", x)
-        np.save(t / "w.npy", np.concatenate(ws))  # global (S*2) x D x D, sharded over pp
-        p = subprocess.run([INTERP, "run", str(t / "p.mlir"), "--input", f"x={t / 'x.npy'}",
-                            "--input", f"w={t / 'w.npy'}", "--per-rank-outputs", "--output-dir",
-                            str(t / "out"), "--trace", str(t / "trace.txt")],
-                           capture_output=True, text=True, timeout=600)
-        assert p.returncode == 0, p.stderr
-        y = np.load(t / "out" / f"y@{stages - 1}.npy")
-        gs = [np.load(t / "out" / f"gw@{s}.npy") for s in range(stages)]
-        trace = [[] for _ in range(stages)]
-        for line in (t / "trace.txt").read_text().splitlines():
-            rank, ev = line.split(": ", 1)
-            trace[int(rank.split()[1])].append(ev)
-    assert np.abs(want_y).max() < 2**24 and max(np.abs(g).max() for g in want_g) < 2**24
-    assert np.array_equal(y.view(np.uint32), want_y.astype(np.float32).view(np.uint32))
-    for s in range(stages):
-        assert np.array_equal(gs[s].view(np.uint32), want_g[s].astype(np.float32).view(np.uint32)), s
-    assert trace == expected_trace(oracle_1f1b(stages, micro), stages)
+                    str(Path(tmp) / "stage.mlir"))
+    assert "callee = @forward" in prog and "callee = @backward" in prog
+    run_and_check(prog, x, ws, want_y, want_g, stages, micro)
 
 
 def test_stage_functions_with_the_wrong_signature_are_refused():
