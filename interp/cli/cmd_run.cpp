@@ -66,12 +66,18 @@ int cmd_run(const std::vector<std::string>& args) {
   ro.tile.log = std::make_shared<TileCheckLog>();
   auto lm = load_module(read_file(path), path);
   std::cerr << lm->warnings;
-  if (interp::mesh::has_mesh(*lm))  // mesh programs: global or per-rank I/O (docs/collectives.md)
-    return run_mesh_cli(
-        *lm,
-        vm.count("input") ? vm["input"].as<std::vector<std::string>>() : std::vector<std::string>{},
-        ro, vm.count("output-dir") ? vm["output-dir"].as<std::string>() : "", vm.count("print") > 0,
-        vm.count("per-rank-outputs") > 0);
+  if (interp::mesh::has_mesh(*lm)) {  // mesh programs: global or per-rank I/O (collectives.md)
+    try {
+      return run_mesh_cli(*lm,
+                          vm.count("input") ? vm["input"].as<std::vector<std::string>>()
+                                            : std::vector<std::string>{},
+                          ro, vm.count("output-dir") ? vm["output-dir"].as<std::string>() : "",
+                          vm.count("print") > 0, vm.count("per-rank-outputs") > 0);
+    } catch (const Error&) {
+      print_tile_reports(*ro.tile.log);  // what the sanitizers found before the error
+      throw;
+    }
+  }
   const ir::Op* func = lm->module->lookup_func(ro.entry);
   if (!func || func->regions.empty())
     throw Error("no function body named '" + ro.entry + "' in " + path);
@@ -105,7 +111,13 @@ int cmd_run(const std::vector<std::string>& args) {
                        std::to_string(k) + ", " + ir::to_string(entry.args[k]->type) + ")"};
     inputs.push_back(load_param_npy(it->second, *entry.args[k], ro.max_memory));
   }
-  auto outs = run_function(*lm, inputs, ro);
+  std::vector<interp::Tensor> outs;
+  try {
+    outs = run_function(*lm, inputs, ro);
+  } catch (const Error&) {
+    print_tile_reports(*ro.tile.log);  // what the sanitizers found before the error
+    throw;
+  }
   if (vm.count("output-dir")) {
     std::string dir = vm["output-dir"].as<std::string>();
     std::error_code ec;

@@ -78,6 +78,7 @@ class Executor {
   void collective(size_t k);
   void collective_launch(size_t k);
   void call_all_ranks(size_t k, const MeshRunOptions& opts);
+  void run_steps(const MeshRunOptions& opts);
   void merge_tile_logs(const TileDebugOptions& into);
   std::vector<TileDebugOptions>& tile_opts() {
     return outer_tile_opts_ ? *outer_tile_opts_ : tile_opts_;
@@ -386,6 +387,24 @@ std::vector<std::vector<Tensor>> Executor::run(const ir::Op& func,
     o.trace_path.clear();
     o.context = mesh_.describe_rank(static_cast<int64_t>(r));
   }
+  try {
+    run_steps(opts);
+  } catch (...) {
+    // The reports gathered so far still reach the user, before the error.
+    try {
+      merge_tile_logs(opts.tile);
+    } catch (...) {
+    }
+    throw;
+  }
+  merge_tile_logs(opts.tile);
+  std::vector<std::vector<Tensor>> out(n);
+  for (size_t r = 0; r < n; ++r) out[r] = runners_[r].results();
+  return out;
+}
+
+void Executor::run_steps(const MeshRunOptions& opts) {
+  const size_t n = runners_.size(), steps = plans_[0]->steps.size();
   for (size_t k = 0; k < steps; ++k) {
     const ir::Op& sop = *plans_[0]->steps[k].op;
     const ir::Op* callee = sop.name == "func.call" ? callee_of(lm_, sop) : nullptr;
@@ -394,14 +413,20 @@ std::vector<std::vector<Tensor>> Executor::run(const ir::Op& func,
     } else if (plans_[0]->steps[k].kernel && is_collective_launch(sop)) {
       collective_launch(k);
     } else if (plans_[0]->steps[k].kernel) {
+      // Every rank runs; the error of the lowest failing rank is reported (whatever the timing).
+      std::vector<std::string> errors(n);
       tbb::parallel_for(size_t{0}, n, [&](size_t r) {
         try {
           tile::ThreadDebugOptions scope(tile_opts()[r]);  // this rank's launches, its log
           runners_[r].run_step(k);
         } catch (const Error& e) {
-          throw Error(mesh_.describe_rank(static_cast<int64_t>(r)) + ": " + e.what());
+          errors[r] = mesh_.describe_rank(static_cast<int64_t>(r)) + ": " + e.what();
+        } catch (const std::bad_alloc&) {
+          errors[r] = mesh_.describe_rank(static_cast<int64_t>(r)) + ": out of memory";
         }
       });
+      for (const std::string& e : errors)
+        if (!e.empty()) throw Error(e);
     } else {
       collective(k);
     }
@@ -413,10 +438,6 @@ std::vector<std::vector<Tensor>> Executor::run(const ir::Op& func,
                mesh_.describe_rank(box.front().dst) + " on channel " + std::to_string(channel) +
                " is never received (no matching tessera.recv)",
            "mesh_run_c2");
-  merge_tile_logs(opts.tile);
-  std::vector<std::vector<Tensor>> out(n);
-  for (size_t r = 0; r < n; ++r) out[r] = runners_[r].results();
-  return out;
 }
 
 }  // namespace

@@ -196,3 +196,35 @@ def test_reading_a_result_before_the_collective_writes_it_is_reported():
            "%y element 7)" in err
     assert "[races] read races with an earlier write by group 0 tile 3 lane 0 (different groups of one " \
            "launch) (in kernel @k on rank 3 (x=3), group 1, tile 0, lane 0, %y element 3)" in err
+
+
+# Launch 1 races on every rank (a report under --check races); launch 2 divides by d[0], which is
+# zero on ranks 1 and 3 (a fatal error).
+RACE_THEN_FATAL = RACE.replace('''  func.func @main() -> tensor<8xf32> {
+    %y = tile.launch {callee = @k, grid = [2], tiles = 4, lanes = 32} : () -> tensor<8xf32>
+    return %y : tensor<8xf32>
+  }''', '''  func.func @div(%d: memref<1xi32>, %z: memref<1xi32>) {
+    %c0 = arith.constant {value = 0 : index} : index
+    %v = tile.load %d, %c0 : (memref<1xi32>, index) -> i32
+    %q = arith.divsi %v, %v : (i32, i32) -> i32
+    tile.store %q, %z, %c0 : (i32, memref<1xi32>, index) -> ()
+    return
+  }
+  func.func @main(%d: tensor<1xi32>) -> (tensor<8xf32>, tensor<1xi32>) {
+    %y = tile.launch {callee = @k, grid = [2], tiles = 4, lanes = 32} : () -> tensor<8xf32>
+    %z = tile.launch %d {callee = @div, grid = [1], tiles = 1, lanes = 32} : (tensor<1xi32>) -> tensor<1xi32>
+    return %y, %z : tensor<8xf32>, tensor<1xi32>
+  }''')
+
+
+@pytest.mark.parametrize("threads", ["1", "2"])
+def test_reports_before_a_fatal_error_are_printed_and_the_lowest_failing_rank_is_named(threads):
+    assert RACE_THEN_FATAL != RACE
+    ds = [np.array([0 if r in (1, 3) else 5], np.int32) for r in range(4)]
+    rc, err = h.run(RACE_THEN_FATAL, {"d": ds}, [np.float32, np.int32], expect_fail=True, threads=threads,
+                    extra=["--check", "races"])
+    assert rc == 1, err
+    assert re.findall(r"\[races\].*on rank (\d)", err) == ["0", "1", "2", "3"], err
+    assert "rank 1 (x=1): " in err and "integer division by zero" in err
+    assert "rank 3 (x=3): " not in err  # the lowest failing rank is reported, whatever the timing
+    assert err.index("[races]") < err.index("integer division by zero")

@@ -193,3 +193,35 @@ def test_scalar_integer_arith_matches_numpy(tmp_path, op):
     b = np.array([p[1] for p in pairs], np.int64)
     want = INT_OPS[op](a, b).astype(np.int32)
     np.testing.assert_array_equal(out(tmp_path / "o", "0"), want)
+
+
+def test_reports_before_a_fatal_error_are_printed(tmp_path):
+    """A race report of one launch is printed even though a later launch stops the run."""
+    prog = tmp_path / "p.mlir"
+    prog.write_text("""module {
+  func.func @race(%y: memref<4xf32>) {
+    %c0 = arith.constant {value = 0 : index} : index
+    %g = tile.group_id : index
+    %gi = arith.index_cast %g : (index) -> i64
+    %gf = arith.sitofp %gi : (i64) -> f32
+    tile.store %gf, %y, %c0 : (f32, memref<4xf32>, index) -> ()
+    return
+  }
+  func.func @div(%d: memref<1xi32>, %z: memref<1xi32>) {
+    %c0 = arith.constant {value = 0 : index} : index
+    %v = tile.load %d, %c0 : (memref<1xi32>, index) -> i32
+    %q = arith.divsi %v, %v : (i32, i32) -> i32
+    tile.store %q, %z, %c0 : (i32, memref<1xi32>, index) -> ()
+    return
+  }
+  func.func @main(%d: tensor<1xi32>) -> (tensor<4xf32>, tensor<1xi32>) {
+    %y = tile.launch {callee = @race, grid = [2], tiles = 1, lanes = 32} : () -> tensor<4xf32>
+    %z = tile.launch %d {callee = @div, grid = [1], tiles = 1, lanes = 32} : (tensor<1xi32>) -> tensor<1xi32>
+    return %y, %z : tensor<4xf32>, tensor<1xi32>
+  }
+}
+""")
+    p = run(str(prog), {"d": np.array([0], np.int32)}, tmp_path / "o", "--check", "races", expect_rc=1)
+    assert "[races] write races with an earlier write by group 0" in p.stderr
+    assert "integer division by zero" in p.stderr
+    assert p.stderr.index("[races]") < p.stderr.index("integer division by zero")
