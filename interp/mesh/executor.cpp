@@ -50,11 +50,10 @@ bool needs_all_ranks(const LoadedModule& lm, const ir::Op& func, int depth = 0) 
 
 class Executor {
  public:
-  /// `outer_tile_opts`: the per-rank tile options of the executor whose call this one runs
-  /// (shared, so reports and traces of nested calls land in the same per-rank logs).
-  Executor(const LoadedModule& lm, const Mesh& m, int depth = 0,
-           std::vector<TileDebugOptions>* outer_tile_opts = nullptr)
-      : lm_(lm), mesh_(m), depth_(depth), outer_tile_opts_(outer_tile_opts) {}
+  /// `outer`: the executor whose func.call this one runs. Its per-rank tile options (reports,
+  /// traces) and its mailbox are shared, so messages cross calls and pair up anywhere.
+  Executor(const LoadedModule& lm, const Mesh& m, Executor* outer = nullptr)
+      : lm_(lm), mesh_(m), outer_(outer), depth_(outer ? outer->depth_ + 1 : 0) {}
 
   std::vector<std::vector<Tensor>> run(const ir::Op& func,
                                        const std::vector<std::vector<Tensor>>& per_rank,
@@ -80,8 +79,9 @@ class Executor {
   void call_all_ranks(size_t k, const MeshRunOptions& opts);
   void run_steps(const MeshRunOptions& opts);
   void merge_tile_logs(const TileDebugOptions& into);
-  std::vector<TileDebugOptions>& tile_opts() {
-    return outer_tile_opts_ ? *outer_tile_opts_ : tile_opts_;
+  std::vector<TileDebugOptions>& tile_opts() { return outer_ ? outer_->tile_opts() : tile_opts_; }
+  std::map<int64_t, std::deque<Message>>& mailbox() {
+    return outer_ ? outer_->mailbox() : mailbox_;
   }
   void trace(int64_t rank, const ir::Op& op, const char* what, int64_t peer) {
     if (!trace_) return;
@@ -97,8 +97,8 @@ class Executor {
  private:
   const LoadedModule& lm_;
   const Mesh& mesh_;
+  Executor* outer_ = nullptr;
   int depth_ = 0;  // nesting of calls run over all ranks
-  std::vector<TileDebugOptions>* outer_tile_opts_ = nullptr;
   std::vector<std::unique_ptr<Plan>> plans_;
   std::vector<size_t> plan_of_;  // per rank
   std::vector<PlanRunner> runners_;
@@ -190,7 +190,7 @@ void Executor::collective(size_t k) {
         out = ppermute(g, read_pairs(op), in);
         break;
       case OpKind::Send: {
-        auto& box = mailbox_[int_attr("channel")];
+        auto& box = mailbox()[int_attr("channel")];
         for (const auto& members : g.members)
           for (auto [s, d] : read_pairs(op)) {
             int64_t src = members[static_cast<size_t>(s)], dst = members[static_cast<size_t>(d)];
@@ -201,7 +201,7 @@ void Executor::collective(size_t k) {
       }
       case OpKind::Recv: {
         int64_t channel = int_attr("channel");
-        auto& box = mailbox_[channel];
+        auto& box = mailbox()[channel];
         out.resize(n);
         for (const auto& members : g.members)
           for (auto [s, d] : read_pairs(op)) {
@@ -280,7 +280,7 @@ void Executor::collective_launch(size_t k) {
 /// trace of every rank's launches when one was asked for (a nested executor leaves both to the
 /// outermost one, whose per-rank logs it shares).
 void Executor::merge_tile_logs(const TileDebugOptions& into) {
-  if (outer_tile_opts_) return;
+  if (outer_) return;
   if (into.log) {
     TileCheckLog& dst = *into.log;
     for (const TileDebugOptions& o : tile_opts_) {
@@ -314,7 +314,7 @@ void Executor::call_all_ranks(size_t k, const MeshRunOptions& opts) {
   MeshRunOptions sub = opts;
   sub.entry = ir::func_name(*callee);
   sub.p2p_trace = trace_;
-  auto out = Executor(lm_, mesh_, depth_ + 1, &tile_opts()).run(*callee, in, sub);
+  auto out = Executor(lm_, mesh_, this).run(*callee, in, sub);
   for (size_t r = 0; r < n; ++r) {
     const PlanStep& sr = plans_[plan_of_[r]]->steps[k];
     for (size_t j = 0; j < sr.outputs.size(); ++j) {
@@ -377,7 +377,7 @@ std::vector<std::vector<Tensor>> Executor::run(const ir::Op& func,
   for (size_t r = 0; r < n; ++r) {
     runners_.emplace_back(*plans_[plan_of_[r]], lm_.sm);
     runners_.back().set_args(per_rank[r]);
-    if (outer_tile_opts_) continue;
+    if (outer_) continue;
     TileDebugOptions& o = tile_opts_.emplace_back(opts.tile);
     o.log = std::make_shared<TileCheckLog>();
     // A .json trace holds the tile kernels of every rank (rank r's groups are processes
@@ -431,6 +431,7 @@ void Executor::run_steps(const MeshRunOptions& opts) {
       collective(k);
     }
   }
+  if (outer_) return;  // the outermost function checks the shared mailbox when it ends
   for (auto& [channel, box] : mailbox_)
     if (!box.empty())
       fail(*box.front().send,
