@@ -32,6 +32,45 @@ bool before(const Access& a, const Access& b) {
   return std::tie(a.tile, a.epoch, a.inst, a.lane) < std::tie(b.tile, b.epoch, b.inst, b.lane);
 }
 
+enum class Finding { async_pending, uninitialised, race_with_write, race_with_read };
+
+/// Builds and files one report of shadow_access (kept out of line: the access path only pays
+/// for it when something fires).
+[[gnu::cold, gnu::noinline]] void report_access(GroupState& g, const Buffer& b, int64_t elem,
+                                                AccessKind kind, uint32_t check, const Access& me,
+                                                const Access& other, Finding what) {
+  std::string msg = kind_word(kind);
+  auto by = [&](const Access& o) {
+    return " by group " + std::to_string(o.group) + " tile " + std::to_string(o.tile) + " lane " +
+           std::to_string(o.lane) +
+           (o.group == me.group ? " (no barrier between them)"
+                                : " (different groups of one launch)");
+  };
+  switch (what) {
+    case Finding::async_pending:
+      msg += " of an async-copy destination before the wait_group that completes the copy";
+      break;
+    case Finding::uninitialised:
+      msg += " of uninitialised memory";
+      break;
+    case Finding::race_with_write:
+      msg +=
+          std::string(" races with an earlier ") + (other.atomic ? "atomic" : "write") + by(other);
+      break;
+    case Finding::race_with_read:
+      msg += " races with an earlier read" + by(other);
+      break;
+  }
+  Report r;
+  r.kind = check;
+  r.at = me;
+  r.other = other;
+  r.element = elem;
+  r.buffer = b.name;
+  r.message = std::move(msg);
+  add_report(g, std::move(r));
+}
+
 /// The running group's record of global element `elem` of `b`, created on first touch.
 GlobalTouch& touch_of(GroupState& g, const Buffer& b, int64_t elem) {
   TouchIndex& ti = *g.touch_index;
@@ -133,43 +172,19 @@ void shadow_access(GroupState& g, int32_t t, Buffer& b, int64_t elem, int32_t la
        (s.write.group == g.id && (s.write.tile == t || s.write.epoch != g.epoch))))
     return;
   Access me = make_access(g, t, lane, inst, kind == AccessKind::kAtomic);
-  auto report = [&](uint32_t k, const Access& other, std::string msg) {
-    Report r;
-    r.kind = k;
-    r.at = me;
-    r.other = other;
-    r.element = elem;
-    r.buffer = b.name;
-    r.message = std::move(msg);
-    add_report(g, std::move(r));
-  };
   if ((checks & kCheckAsync) && s.pending.valid()) {
-    report(kCheckAsync, s.pending,
-           std::string(kind_word(kind)) +
-               " of an async-copy destination before the wait_group "
-               "that completes the copy");
+    report_access(g, b, elem, kind, kCheckAsync, me, s.pending, Finding::async_pending);
   } else if ((checks & kCheckInit) && kind != AccessKind::kWrite && !s.init) {
-    report(kCheckInit, Access{}, std::string(kind_word(kind)) + " of uninitialised memory");
+    report_access(g, b, elem, kind, kCheckInit, me, Access{}, Finding::uninitialised);
   }
   if ((checks & kCheckRaces) && b.space != kSpaceLocal) {
     const bool both_atomic = me.atomic && s.write.atomic;
     if (unordered(s.write, me) && !both_atomic) {
-      report(kCheckRaces, s.write,
-             std::string(kind_word(kind)) + " races with an earlier " +
-                 (s.write.atomic ? "atomic" : "write") + " by group " +
-                 std::to_string(s.write.group) + " tile " + std::to_string(s.write.tile) +
-                 " lane " + std::to_string(s.write.lane) +
-                 (s.write.group == me.group ? " (no barrier between them)"
-                                            : " (different groups of one launch)"));
+      report_access(g, b, elem, kind, kCheckRaces, me, s.write, Finding::race_with_write);
     } else if (kind != AccessKind::kRead) {
       for (const Access* r : {&s.read1, &s.read2})
         if (current(*r, me) && !same_tile(*r, me) && unordered(*r, me)) {
-          report(kCheckRaces, *r,
-                 std::string(kind_word(kind)) + " races with an earlier read by group " +
-                     std::to_string(r->group) + " tile " + std::to_string(r->tile) + " lane " +
-                     std::to_string(r->lane) +
-                     (r->group == me.group ? " (no barrier between them)"
-                                           : " (different groups of one launch)"));
+          report_access(g, b, elem, kind, kCheckRaces, me, *r, Finding::race_with_read);
           break;
         }
     }
