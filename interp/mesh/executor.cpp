@@ -1,8 +1,8 @@
 // The mesh executor: ranks are values; ordinary steps run rank-parallel, collectives run once.
 #include "interp/mesh/executor.h"
 
+#include <algorithm>
 #include <cstring>
-#include <deque>
 #include <map>
 
 #include <tbb/parallel_for.h>
@@ -11,6 +11,7 @@
 #include "core/support/error.h"
 #include "interp/graph/plan.h"
 #include "interp/mesh/collectives.h"
+#include "interp/mesh/mailbox.h"
 #include "interp/mesh/tile_launch.h"
 #include "interp/tile/launch.h"
 
@@ -18,13 +19,6 @@ namespace tessera::interp::mesh {
 namespace {
 
 using ops::OpKind;
-
-/// One message posted by tessera.send and not yet taken by tessera.recv.
-struct Message {
-  int64_t src = 0, dst = 0;
-  Tensor value;
-  const ir::Op* send = nullptr;
-};
 
 /// The function a func.call names, or nullptr.
 const ir::Op* callee_of(const LoadedModule& lm, const ir::Op& call) {
@@ -80,9 +74,7 @@ class Executor {
   void run_steps(const MeshRunOptions& opts);
   void merge_tile_logs(const TileDebugOptions& into);
   std::vector<TileDebugOptions>& tile_opts() { return outer_ ? outer_->tile_opts() : tile_opts_; }
-  std::map<int64_t, std::deque<Message>>& mailbox() {
-    return outer_ ? outer_->mailbox() : mailbox_;
-  }
+  Mailbox& mailbox() { return outer_ ? outer_->mailbox() : mailbox_; }
   void trace(int64_t rank, const ir::Op& op, const char* what, int64_t peer) {
     if (!trace_) return;
     (*trace_)[static_cast<size_t>(rank)].push_back(
@@ -102,8 +94,8 @@ class Executor {
   std::vector<std::unique_ptr<Plan>> plans_;
   std::vector<size_t> plan_of_;  // per rank
   std::vector<PlanRunner> runners_;
-  std::vector<TileDebugOptions> tile_opts_;         // per rank: its own report log, its name
-  std::map<int64_t, std::deque<Message>> mailbox_;  // by channel
+  std::vector<TileDebugOptions> tile_opts_;  // per rank: its own report log, its name
+  Mailbox mailbox_;
 };
 
 void Executor::check_group_types(const ir::Op& op, const Groups& g,
@@ -190,31 +182,29 @@ void Executor::collective(size_t k) {
         out = ppermute(g, read_pairs(op), in);
         break;
       case OpKind::Send: {
-        auto& box = mailbox()[int_attr("channel")];
+        const int64_t channel = int_attr("channel");
         for (const auto& members : g.members)
           for (auto [s, d] : read_pairs(op)) {
             int64_t src = members[static_cast<size_t>(s)], dst = members[static_cast<size_t>(d)];
-            box.push_back(Message{src, dst, in[static_cast<size_t>(src)], &op});
+            mailbox().post(channel, Message{src, dst, in[static_cast<size_t>(src)], &op});
             trace(src, op, "send", dst);
           }
         break;
       }
       case OpKind::Recv: {
         int64_t channel = int_attr("channel");
-        auto& box = mailbox()[channel];
         out.resize(n);
         for (const auto& members : g.members)
           for (auto [s, d] : read_pairs(op)) {
             int64_t src = members[static_cast<size_t>(s)], dst = members[static_cast<size_t>(d)];
-            auto it = std::find_if(box.begin(), box.end(),
-                                   [&](const Message& m) { return m.src == src && m.dst == dst; });
-            if (it == box.end())
+            auto it = mailbox().take(channel, src, dst);
+            if (!it)
               fail(op,
                    "has no matching send: " + mesh_.describe_rank(dst) +
                        " waits for a message from " + mesh_.describe_rank(src) + " on channel " +
                        std::to_string(channel) +
                        " that no earlier tessera.send posted (this would hang)",
-                   "mesh_run_c2", box.empty() ? nullptr : box.front().send,
+                   "mesh_run_c2", mailbox().oldest_send(channel),
                    "a send on this channel with other ranks is here");
             const ir::Type& want =
                 plans_[plan_of_[static_cast<size_t>(dst)]]->steps[k].result_types[0];
@@ -225,7 +215,6 @@ void Executor::collective(size_t k) {
                    "mesh_run_c3", it->send, "the send is here");
             out[static_cast<size_t>(dst)] = it->value;
             trace(dst, op, "recv", src);
-            box.erase(it);
           }
         for (size_t r = 0; r < n; ++r)
           if (out[r].numel() == 0 && out[r].shape().empty() && out[r].nbytes() == 0) {
@@ -432,13 +421,13 @@ void Executor::run_steps(const MeshRunOptions& opts) {
     }
   }
   if (outer_) return;  // the outermost function checks the shared mailbox when it ends
-  for (auto& [channel, box] : mailbox_)
-    if (!box.empty())
-      fail(*box.front().send,
-           "message from " + mesh_.describe_rank(box.front().src) + " to " +
-               mesh_.describe_rank(box.front().dst) + " on channel " + std::to_string(channel) +
-               " is never received (no matching tessera.recv)",
-           "mesh_run_c2");
+  int64_t channel = 0;
+  if (const Message* m = mailbox_.unreceived(channel))
+    fail(*m->send,
+         "message from " + mesh_.describe_rank(m->src) + " to " + mesh_.describe_rank(m->dst) +
+             " on channel " + std::to_string(channel) +
+             " is never received (no matching tessera.recv)",
+         "mesh_run_c2");
 }
 
 }  // namespace

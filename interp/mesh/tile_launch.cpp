@@ -1,9 +1,7 @@
 // Tile collectives: a tile.launch on every rank as one phased simulation (collectives.md).
 #include "interp/mesh/tile_launch.h"
 
-#include <algorithm>
 #include <cstring>
-#include <map>
 #include <memory>
 
 #include <tbb/parallel_for.h>
@@ -12,6 +10,7 @@
 #include "core/support/error.h"
 #include "interp/mesh/collectives.h"
 #include "interp/mesh/executor.h"
+#include "interp/mesh/mailbox.h"
 #include "interp/tile/launch.h"
 
 namespace tessera::interp::mesh {
@@ -55,13 +54,7 @@ class PhasedRun {
   const Mesh& m_;
   const SourceManager& sm_;
   std::vector<std::unique_ptr<PhasedLaunch>> ranks_;
-  /// One message posted by tile.send and not yet taken by tile.recv.
-  struct Message {
-    int64_t src = 0, dst = 0;
-    Tensor value;
-    const ir::Op* send = nullptr;
-  };
-  std::map<int64_t, std::vector<Message>> mailbox_;  ///< per channel, oldest first
+  Mailbox mailbox_;  ///< messages of tile.send not yet taken by tile.recv (this launch only)
 };
 
 /// tcoll_run_c1: every group of every rank stops at the same tile collective, or all exit.
@@ -125,11 +118,11 @@ void PhasedRun::store(const ir::Op& op, Buffer& dst, const Tensor& v) const {
 
 /// tile.send: posts group rank s's buffer to group rank d for every pair (s, d) of every group.
 void PhasedRun::send(const ir::Op& op, const Groups& groups, const std::vector<Buffer*>& a) {
-  auto& box = mailbox_[op.attrs.get_int("channel", 0)];
+  const int64_t channel = op.attrs.get_int("channel", 0);
   for (const auto& members : groups.members)
     for (auto [s, d] : read_pairs(op)) {
       const int64_t src = members[static_cast<size_t>(s)], dst = members[static_cast<size_t>(d)];
-      box.push_back(Message{src, dst, flat_copy(*a[static_cast<size_t>(src)]), &op});
+      mailbox_.post(channel, Message{src, dst, flat_copy(*a[static_cast<size_t>(src)]), &op});
     }
 }
 
@@ -137,20 +130,18 @@ void PhasedRun::send(const ir::Op& op, const Groups& groups, const std::vector<B
 /// (tcoll_run_c3); buffers of ranks that are no destination become zeros.
 void PhasedRun::recv(const ir::Op& op, const Groups& groups, const std::vector<Buffer*>& a) {
   const int64_t channel = op.attrs.get_int("channel", 0);
-  auto& box = mailbox_[channel];
   std::vector<bool> got(a.size());
   for (const auto& members : groups.members)
     for (auto [s, d] : read_pairs(op)) {
       const int64_t src = members[static_cast<size_t>(s)], dst = members[static_cast<size_t>(d)];
-      auto it = std::find_if(box.begin(), box.end(),
-                             [&](const Message& m) { return m.src == src && m.dst == dst; });
+      auto it = mailbox_.take(channel, src, dst);
       const std::string route = "from " + m_.describe_rank(src) + " to " + m_.describe_rank(dst) +
                                 " on channel " + std::to_string(channel);
-      if (it == box.end())
+      if (!it)
         fail(op,
              "tile.recv has no matching tile.send: no message " + route +
                  " was posted earlier in this launch (a hang on a GPU)",
-             "tcoll_run_c3", box.empty() ? nullptr : box.front().send,
+             "tcoll_run_c3", mailbox_.oldest_send(channel),
              "a send on this channel between other ranks is here");
       Buffer& b = *a[static_cast<size_t>(dst)];
       if (it->value.dtype() != b.dt || it->value.numel() != b.numel)
@@ -161,7 +152,6 @@ void PhasedRun::recv(const ir::Op& op, const Groups& groups, const std::vector<B
              "tcoll_run_c3", it->send, "the send is here");
       store(op, b, it->value);
       got[static_cast<size_t>(dst)] = true;
-      box.erase(it);
     }
   for (size_t r = 0; r < a.size(); ++r)
     if (!got[r] && a[r]->numel)
@@ -270,13 +260,13 @@ void PhasedRun::perform(const Inst& in) {
 
 /// tcoll_run_c3: every message a tile.send posted was taken by a tile.recv of the launch.
 void PhasedRun::check_mailbox() const {
-  for (const auto& [channel, box] : mailbox_)
-    if (!box.empty())
-      fail(*box.front().send,
-           "message from " + m_.describe_rank(box.front().src) + " to " +
-               m_.describe_rank(box.front().dst) + " on channel " + std::to_string(channel) +
-               " is never received: the launch ends without a matching tile.recv",
-           "tcoll_run_c3");
+  int64_t channel = 0;
+  if (const Message* m = mailbox_.unreceived(channel))
+    fail(*m->send,
+         "message from " + m_.describe_rank(m->src) + " to " + m_.describe_rank(m->dst) +
+             " on channel " + std::to_string(channel) +
+             " is never received: the launch ends without a matching tile.recv",
+         "tcoll_run_c3");
 }
 
 void PhasedRun::run(const std::vector<std::vector<const Tensor*>>& in,
