@@ -533,27 +533,24 @@ std::vector<Tensor> broadcast(const Groups& g, int64_t root, const std::vector<T
   return out;
 }
 
-std::vector<Tensor> reduce(const Groups& g, ReduceOp op, int64_t root,
-                           const std::vector<Tensor>& in) {
-  std::vector<Tensor> all = all_reduce(g, op, in), out(in.size());
+/// Keeps `all[r]` on the root of each group and replaces it by zeros of its type elsewhere.
+static std::vector<Tensor> root_only(const Groups& g, int64_t root, std::vector<Tensor> all) {
   for (const auto& members : g.members)
     for (size_t i = 0; i < members.size(); ++i) {
-      auto r = static_cast<size_t>(members[i]);
-      out[r] = static_cast<int64_t>(i) == root ? all[r] : zeros_like(in[r].dtype(), in[r].shape());
+      Tensor& t = all[static_cast<size_t>(members[i])];
+      if (static_cast<int64_t>(i) != root) t = zeros_like(t.dtype(), t.shape());
     }
-  return out;
+  return all;
+}
+
+std::vector<Tensor> reduce(const Groups& g, ReduceOp op, int64_t root,
+                           const std::vector<Tensor>& in) {
+  return root_only(g, root, all_reduce(g, op, in));
 }
 
 std::vector<Tensor> gather(const Groups& g, int64_t dim, int64_t root,
                            const std::vector<Tensor>& in) {
-  std::vector<Tensor> all = all_gather(g, dim, in), out(in.size());
-  for (const auto& members : g.members)
-    for (size_t i = 0; i < members.size(); ++i) {
-      auto r = static_cast<size_t>(members[i]);
-      out[r] =
-          static_cast<int64_t>(i) == root ? all[r] : zeros_like(all[r].dtype(), all[r].shape());
-    }
-  return out;
+  return root_only(g, root, all_gather(g, dim, in));
 }
 
 std::vector<Tensor> scatter(const Groups& g, int64_t dim, int64_t root,
