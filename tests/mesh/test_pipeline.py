@@ -147,24 +147,22 @@ def test_bad_arguments_are_errors_not_crashes():
 
 
 # Stage functions: each stage is two layers, relu(h W0) W1, its weights packed as W = [W0; W1]
-# (2 x D x D). The backward recomputes the hidden layer and returns (dh, dW).
-STAGE = """func.func @forward(%h: tensor<{B}x{D}xf32>, %w: tensor<2x{D}x{D}xf32>) -> tensor<{B}x{D}xf32> {{
-  %w0s = tessera.slice %w {{start = [0, 0, 0], sizes = [1, {D}, {D}]}} : (tensor<2x{D}x{D}xf32>) -> tensor<1x{D}x{D}xf32>
+# (2 x D x D), unpacked by UNPACK in both. The backward recomputes the hidden layer and returns
+# (dh, dW). stage_module(B, D) gives the text.
+UNPACK = """  %w0s = tessera.slice %w {{start = [0, 0, 0], sizes = [1, {D}, {D}]}} : (tensor<2x{D}x{D}xf32>) -> tensor<1x{D}x{D}xf32>
   %w1s = tessera.slice %w {{start = [1, 0, 0], sizes = [1, {D}, {D}]}} : (tensor<2x{D}x{D}xf32>) -> tensor<1x{D}x{D}xf32>
   %w0 = tessera.reshape %w0s : (tensor<1x{D}x{D}xf32>) -> tensor<{D}x{D}xf32>
   %w1 = tessera.reshape %w1s : (tensor<1x{D}x{D}xf32>) -> tensor<{D}x{D}xf32>
-  %p = tessera.matmul %h, %w0 : (tensor<{B}x{D}xf32>, tensor<{D}x{D}xf32>) -> tensor<{B}x{D}xf32>
+"""
+STAGE = """func.func @forward(%h: tensor<{B}x{D}xf32>, %w: tensor<2x{D}x{D}xf32>) -> tensor<{B}x{D}xf32> {{
+{unpack}  %p = tessera.matmul %h, %w0 : (tensor<{B}x{D}xf32>, tensor<{D}x{D}xf32>) -> tensor<{B}x{D}xf32>
   %a = tessera.relu %p : tensor<{B}x{D}xf32>
   %y = tessera.matmul %a, %w1 : (tensor<{B}x{D}xf32>, tensor<{D}x{D}xf32>) -> tensor<{B}x{D}xf32>
   return %y : tensor<{B}x{D}xf32>
 }}
 func.func @backward(%h: tensor<{B}x{D}xf32>, %dy: tensor<{B}x{D}xf32>, %w: tensor<2x{D}x{D}xf32>)
     -> (tensor<{B}x{D}xf32>, tensor<2x{D}x{D}xf32>) {{
-  %w0s = tessera.slice %w {{start = [0, 0, 0], sizes = [1, {D}, {D}]}} : (tensor<2x{D}x{D}xf32>) -> tensor<1x{D}x{D}xf32>
-  %w1s = tessera.slice %w {{start = [1, 0, 0], sizes = [1, {D}, {D}]}} : (tensor<2x{D}x{D}xf32>) -> tensor<1x{D}x{D}xf32>
-  %w0 = tessera.reshape %w0s : (tensor<1x{D}x{D}xf32>) -> tensor<{D}x{D}xf32>
-  %w1 = tessera.reshape %w1s : (tensor<1x{D}x{D}xf32>) -> tensor<{D}x{D}xf32>
-  %p = tessera.matmul %h, %w0 : (tensor<{B}x{D}xf32>, tensor<{D}x{D}xf32>) -> tensor<{B}x{D}xf32>
+{unpack}  %p = tessera.matmul %h, %w0 : (tensor<{B}x{D}xf32>, tensor<{D}x{D}xf32>) -> tensor<{B}x{D}xf32>
   %a = tessera.relu %p : tensor<{B}x{D}xf32>
   %aT = tessera.transpose %a {{perm = [1, 0]}} : (tensor<{B}x{D}xf32>) -> tensor<{D}x{B}xf32>
   %dw1 = tessera.matmul %aT, %dy : (tensor<{D}x{B}xf32>, tensor<{B}x{D}xf32>) -> tensor<{D}x{D}xf32>
@@ -183,6 +181,10 @@ func.func @backward(%h: tensor<{B}x{D}xf32>, %dy: tensor<{B}x{D}xf32>, %w: tenso
   return %dx, %dw : tensor<{B}x{D}xf32>, tensor<2x{D}x{D}xf32>
 }}
 """
+
+
+def stage_module(B, D):
+    return STAGE.format(B=B, D=D, unpack=UNPACK.format(D=D))
 
 
 def reference_two_layer(x, ws):
@@ -216,7 +218,7 @@ def test_pipeline_of_stage_functions_matches_single_device(stages, micro, batch,
     want_y, want_g = reference_two_layer(x, ws)
     assert (want_y != 0).mean() > 0.3 and all((g != 0).mean() > 0.5 for g in want_g)
     with tempfile.TemporaryDirectory() as tmp:
-        (Path(tmp) / "stage.mlir").write_text(STAGE.format(B=batch, D=dim))
+        (Path(tmp) / "stage.mlir").write_text(stage_module(batch, dim))
         prog = tool("emit", "--stages", str(stages), "--micro", str(micro), "--stage-functions",
                     str(Path(tmp) / "stage.mlir"))
     assert "callee = @forward" in prog and "callee = @backward" in prog
@@ -226,7 +228,7 @@ def test_pipeline_of_stage_functions_matches_single_device(stages, micro, batch,
 def test_stage_functions_with_the_wrong_signature_are_refused():
     with tempfile.TemporaryDirectory() as tmp:
         bad = Path(tmp) / "stage.mlir"
-        bad.write_text(STAGE.format(B=2, D=3).replace("-> (tensor<2x3xf32>, tensor<2x3x3xf32>)",
+        bad.write_text(stage_module(2, 3).replace("-> (tensor<2x3xf32>, tensor<2x3x3xf32>)",
                                                       "-> (tensor<2x3xf32>, tensor<2x3x3xf32>, tensor<2x3xf32>)")
                        .replace("return %dx, %dw : tensor<2x3xf32>, tensor<2x3x3xf32>",
                                 "return %dx, %dw, %dx : tensor<2x3xf32>, tensor<2x3x3xf32>, tensor<2x3xf32>"))
