@@ -72,6 +72,7 @@ class Executor {
   void collective_launch(size_t k);
   void call_all_ranks(size_t k, const MeshRunOptions& opts);
   void run_steps(const MeshRunOptions& opts);
+  void store_results(size_t k, std::vector<std::vector<Tensor>>& out);
   void merge_tile_logs(const TileDebugOptions& into);
   std::vector<TileDebugOptions>& tile_opts() { return outer_ ? outer_->tile_opts() : tile_opts_; }
   Mailbox& mailbox() { return outer_ ? outer_->mailbox() : mailbox_; }
@@ -229,16 +230,25 @@ void Executor::collective(size_t k) {
         fail(op, "internal: no mesh implementation", "internal");
     }
   }
-  for (size_t r = 0; r < n; ++r) {
+  std::vector<std::vector<Tensor>> results(n);
+  for (size_t r = 0; r < n; ++r)
+    results[r].assign(plans_[plan_of_[r]]->steps[k].outputs.size(), out[r]);
+  store_results(k, results);
+}
+
+/// Moves every rank's results of step k into its slots (checking the plan's types) and
+/// releases what the step was the last user of.
+void Executor::store_results(size_t k, std::vector<std::vector<Tensor>>& out) {
+  for (size_t r = 0; r < runners_.size(); ++r) {
     const PlanStep& sr = plans_[plan_of_[r]]->steps[k];
     for (size_t j = 0; j < sr.outputs.size(); ++j) {
-      if (out[r].type() != sr.result_types[j])
-        fail(op,
+      if (out[r][j].type() != sr.result_types[j])
+        fail(*sr.op,
              "internal: " + mesh_.describe_rank(static_cast<int64_t>(r)) + " got " +
-                 ir::to_string(out[r].type()) + ", plan expects " +
+                 ir::to_string(out[r][j].type()) + ", plan expects " +
                  ir::to_string(sr.result_types[j]),
              "internal");
-      runners_[r].slot(sr.outputs[j]) = out[r];
+      runners_[r].slot(sr.outputs[j]) = std::move(out[r][j]);
     }
     runners_[r].release_after(k);
   }
@@ -257,12 +267,7 @@ void Executor::collective_launch(size_t k) {
     for (Tensor& t : outs[r]) out[r].push_back(&t);
   }
   run_collective_launch(*plans_[0]->steps[k].op, mesh_, lm_.sm, in, out, tile_opts());
-  for (size_t r = 0; r < n; ++r) {
-    const PlanStep& sr = plans_[plan_of_[r]]->steps[k];
-    for (size_t j = 0; j < sr.outputs.size(); ++j)
-      runners_[r].slot(sr.outputs[j]) = std::move(outs[r][j]);
-    runners_[r].release_after(k);
-  }
+  store_results(k, outs);
 }
 
 /// Appends every rank's tile reports and counters to `into.log`, in rank order, and writes the
@@ -304,19 +309,7 @@ void Executor::call_all_ranks(size_t k, const MeshRunOptions& opts) {
   sub.entry = ir::func_name(*callee);
   sub.p2p_trace = trace_;
   auto out = Executor(lm_, mesh_, this).run(*callee, in, sub);
-  for (size_t r = 0; r < n; ++r) {
-    const PlanStep& sr = plans_[plan_of_[r]]->steps[k];
-    for (size_t j = 0; j < sr.outputs.size(); ++j) {
-      if (out[r][j].type() != sr.result_types[j])
-        fail(op,
-             "internal: " + mesh_.describe_rank(static_cast<int64_t>(r)) + " got " +
-                 ir::to_string(out[r][j].type()) + ", plan expects " +
-                 ir::to_string(sr.result_types[j]),
-             "internal");
-      runners_[r].slot(sr.outputs[j]) = std::move(out[r][j]);
-    }
-    runners_[r].release_after(k);
-  }
+  store_results(k, out);
 }
 
 std::vector<std::vector<Tensor>> Executor::run(const ir::Op& func,
