@@ -139,14 +139,12 @@ bool infer_TilePpermute(InferCtx& ctx) {
   return axes_ok(ctx, n) && memrefs_ok(ctx, 2, false) && pairs_ok(ctx, n) && same_type(ctx);
 }
 
+// tile.send and tile.recv: one buffer, the pairs and the channel.
 bool infer_TileSend(InferCtx& ctx) {
   int64_t n = 1;
   return axes_ok(ctx, n) && memrefs_ok(ctx, 1, false) && pairs_ok(ctx, n) && channel_ok(ctx);
 }
 
-bool infer_TileRecv(InferCtx& ctx) {
-  int64_t n = 1;
-  return axes_ok(ctx, n) && memrefs_ok(ctx, 1, false) && pairs_ok(ctx, n) && channel_ok(ctx);
-}
+bool infer_TileRecv(InferCtx& ctx) { return infer_TileSend(ctx); }
 
 }  // namespace tessera::ops
