@@ -76,6 +76,7 @@ Groups make_groups(const Mesh& m, const std::vector<int>& axes) {
 
 int64_t ShardSpec::shards(const Mesh& m, size_t d) const {
   int64_t n = 1;
+  if (d >= dim_axes.size()) return 1;  // a dim the spec does not name is not sharded
   for (int a : dim_axes[d]) n *= m.shape[static_cast<size_t>(a)];
   return n;
 }
@@ -258,6 +259,11 @@ Attr shard_spec_attr(const ShardSpec& s, const Mesh& m) {
 std::optional<std::vector<int64_t>> local_shape(const std::vector<int64_t>& global,
                                                 const ShardSpec& s, const Mesh& m,
                                                 std::string& err) {
+  if (global.size() != s.dim_axes.size()) {  // the spec has one entry per dim
+    err = "a rank-" + std::to_string(global.size()) + " tensor cannot have a ShardSpec for rank " +
+          std::to_string(s.dim_axes.size());
+    return std::nullopt;
+  }
   std::vector<int64_t> out = global;
   for (size_t d = 0; d < global.size(); ++d) {
     int64_t n = s.shards(m, d);
@@ -283,6 +289,7 @@ std::vector<int64_t> global_shape(const std::vector<int64_t>& local, const Shard
 int64_t shard_index(const ShardSpec& s, const Mesh& m, size_t d, int64_t rank) {
   auto c = m.coords(rank);
   int64_t idx = 0;
+  if (d >= s.dim_axes.size()) return 0;  // a dim the spec does not name is not sharded
   for (int a : s.dim_axes[d])
     idx = idx * m.shape[static_cast<size_t>(a)] + c[static_cast<size_t>(a)];
   return idx;

@@ -6,7 +6,6 @@
 #include <sstream>
 
 #include "core/support/error.h"
-#include "interp/io/npy.h"
 
 namespace tessera::cli {
 
@@ -50,30 +49,17 @@ std::string result_stem(const ir::Op& func, size_t k) {
   return std::to_string(k);
 }
 
-interp::Tensor load_param_npy(const std::string& file, const ir::Value& param, uint64_t max_bytes) {
-  interp::HostTensor h = io::read_npy(file, max_bytes);
-  if (h.dtype != param.type.dtype) {
-    try {
-      io::reinterpret_as(h, param.type.dtype);
-    } catch (const Error& e) {
-      throw Error(file + ": holds " + dtype_short_name(h.dtype) + " data but parameter '%" +
-                  param.name + "' is " + ir::to_string(param.type) + " (" + e.what() + ")");
-    }
-  }
-  return interp::Tensor::from_host(h);
-}
-
 std::string read_file(const std::string& path, uint64_t max_bytes) {
   std::ifstream in(path, std::ios::binary);
-  if (!in) throw Error(path + ": cannot open file");
+  if (!in) throw Error(path + ": error: cannot open file");
   in.seekg(0, std::ios::end);
   auto size = static_cast<uint64_t>(in.tellg());
   if (size > max_bytes)
-    throw Error(path + ": file is larger than " + std::to_string(max_bytes) + " bytes");
+    throw Error(path + ": error: file is larger than " + std::to_string(max_bytes) + " bytes");
   in.seekg(0);
   std::string s(size, '\0');
   in.read(s.data(), static_cast<std::streamsize>(size));
-  if (!in) throw Error(path + ": read failed");
+  if (!in) throw Error(path + ": error: read failed");
   return s;
 }
 

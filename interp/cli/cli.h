@@ -36,10 +36,6 @@ std::optional<boost::program_options::variables_map> parse_file_command(
 /// (`return %logits` -> "logits"), else the index.
 std::string result_stem(const ir::Op& func, size_t k);
 
-/// Reads a .npy file for parameter `param`, giving raw-bit data the parameter's low-precision
-/// element type (uint8 -> f8E4M3FN, uint16 -> bf16, ...). Throws tessera::Error naming the file.
-interp::Tensor load_param_npy(const std::string& file, const ir::Value& param, uint64_t max_bytes);
-
 /// Reads a whole file; throws tessera::Error naming the path when it cannot.
 std::string read_file(const std::string& path, uint64_t max_bytes = uint64_t{1} << 31);
 

@@ -1,15 +1,14 @@
 // tessera-interp run FILE: run a function on .npy inputs and write .npy outputs.
-#include <filesystem>
 #include <iostream>
-#include <map>
 
 #include "core/support/error.h"
 #include "interp/cli/cli.h"
-#include "interp/cli/format.h"
-#include "interp/io/npy.h"
+#include "interp/cli/inputs.h"
+#include "interp/cli/outputs.h"
 #include "interp/mesh/cli/mesh_cli.h"
 #include "interp/mesh/executor.h"
 #include "interp/session.h"
+#include "interp/tile/launch.h"
 #include "interp/tile/options.h"
 
 namespace tessera::cli {
@@ -66,51 +65,28 @@ int cmd_run(const std::vector<std::string>& args) {
   ro.tile.log = std::make_shared<TileCheckLog>();
   auto lm = load_module(read_file(path), path);
   std::cerr << lm->warnings;
+  const ir::Op* func = lm->module->lookup_func(ro.entry);
+  if (!func || func->regions.empty())
+    throw Error(path + ": error: no function body named '" + ro.entry + "'");
+  const auto specs =
+      vm.count("input") ? vm["input"].as<std::vector<std::string>>() : std::vector<std::string>{};
+  ResultWriter out(vm.count("output-dir") ? vm["output-dir"].as<std::string>() : "",
+                   vm.count("print") > 0);
   if (interp::mesh::has_mesh(*lm)) {  // mesh programs: global or per-rank I/O (collectives.md)
     try {
-      return run_mesh_cli(*lm,
-                          vm.count("input") ? vm["input"].as<std::vector<std::string>>()
-                                            : std::vector<std::string>{},
-                          ro, vm.count("output-dir") ? vm["output-dir"].as<std::string>() : "",
-                          vm.count("print") > 0, vm.count("per-rank-outputs") > 0);
+      return run_mesh_cli(*lm, *func, specs, ro, out, vm.count("per-rank-outputs") > 0);
     } catch (const Error&) {
       print_tile_reports(*ro.tile.log);  // what the sanitizers found before the error
       throw;
     }
   }
-  const ir::Op* func = lm->module->lookup_func(ro.entry);
-  if (!func || func->regions.empty())
-    throw Error("no function body named '" + ro.entry + "' in " + path);
-  const ir::Block& entry = func->regions[0].front();
-  // Bind inputs by name or position.
-  std::map<size_t, std::string> files;
-  if (vm.count("input")) {
-    for (const std::string& spec : vm["input"].as<std::vector<std::string>>()) {
-      auto eq = spec.find('=');
-      if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size())
-        throw UsageError{"--input expects NAME=FILE.npy, got '" + spec + "'"};
-      std::string name = spec.substr(0, eq);
-      if (name[0] == '%') name.erase(0, 1);
-      size_t idx = entry.args.size();
-      for (size_t k = 0; k < entry.args.size(); ++k)
-        if (entry.args[k]->name == name) idx = k;
-      if (idx == entry.args.size() && !name.empty() &&
-          name.find_first_not_of("0123456789") == std::string::npos && name.size() < 6)
-        idx = std::stoul(name);
-      if (idx >= entry.args.size())
-        throw UsageError{"--input names '" + name + "', which is not a parameter of @" + ro.entry};
-      if (files.count(idx)) throw UsageError{"parameter '" + name + "' is bound twice"};
-      files[idx] = spec.substr(eq + 1);
-    }
-  }
-  std::vector<interp::Tensor> inputs;
-  for (size_t k = 0; k < entry.args.size(); ++k) {
-    auto it = files.find(k);
-    if (it == files.end())
-      throw UsageError{"missing --input for parameter '%" + entry.args[k]->name + "' (#" +
-                       std::to_string(k) + ", " + ir::to_string(entry.args[k]->type) + ")"};
-    inputs.push_back(load_param_npy(it->second, *entry.args[k], ro.max_memory));
-  }
+  if (vm.count("per-rank-outputs"))
+    throw UsageError{"--per-rank-outputs needs a module with a tessera.mesh"};
+  std::vector<interp::Tensor> inputs = bind_inputs(*lm, *func, specs, nullptr, ro.max_memory).at(0);
+  // Every launch's trace is collected and written once, at the end (also when nothing ran).
+  const std::string trace_path = ro.tile.trace_path;
+  ro.tile.collect_trace = !trace_path.empty();
+  ro.tile.trace_path.clear();
   std::vector<interp::Tensor> outs;
   try {
     outs = run_function(*lm, inputs, ro);
@@ -118,17 +94,9 @@ int cmd_run(const std::vector<std::string>& args) {
     print_tile_reports(*ro.tile.log);  // what the sanitizers found before the error
     throw;
   }
-  if (vm.count("output-dir")) {
-    std::string dir = vm["output-dir"].as<std::string>();
-    std::error_code ec;
-    std::filesystem::create_directories(dir, ec);
-    if (ec) throw Error(dir + ": cannot create output directory: " + ec.message());
-    for (size_t k = 0; k < outs.size(); ++k)
-      io::write_npy(dir + "/" + result_stem(*func, k) + ".npy", outs[k].to_host());
-  }
-  if (vm.count("print") || !vm.count("output-dir"))
-    for (size_t k = 0; k < outs.size(); ++k)
-      std::cout << format_tensor(result_stem(*func, k), outs[k]);
+  if (!trace_path.empty())
+    tile::write_trace_file(trace_path, "@" + ro.entry, ro.tile.log->trace_events);
+  for (size_t k = 0; k < outs.size(); ++k) out.write(result_stem(*func, k), outs[k]);
   return print_tile_reports(*ro.tile.log);
 }
 

@@ -25,7 +25,7 @@ int cmd_verify(const std::vector<std::string>& args) {
     std::string report;
     int bad = check_expected_diagnostics(read_file(path), path, report);
     if (bad) {
-      std::cerr << report << path << ": " << bad << " diagnostic expectation(s) failed\n";
+      std::cerr << report << path << ": error: " << bad << " diagnostic expectation(s) failed\n";
       return kExitInputError;
     }
     std::cout << path << ": all expected diagnostics produced\n";

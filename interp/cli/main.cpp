@@ -6,6 +6,21 @@
 
 #include "core/support/error.h"
 #include "interp/cli/cli.h"
+#include "interp/cli/outputs.h"
+
+namespace {
+
+/// Prints an error so that it reads "LOCATION: error: ..." (docs/cli.md): a message that does not
+/// start with such a head gets the tool's name as its location.
+void print_error(const std::string& msg, const std::string& where) {
+  const size_t line_end = msg.find('\n');
+  const size_t head = msg.find(": error: ");
+  if (head == std::string::npos || head > line_end) std::cerr << where << ": error: ";
+  std::cerr << msg;
+  if (msg.empty() || msg.back() != '\n') std::cerr << "\n";
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   using namespace tessera;
@@ -15,25 +30,30 @@ int main(int argc, char** argv) {
   }
   std::vector<std::string> args(argv + 2, argv + argc);
   std::string cmd = argv[1];
+  const std::string tool = "tessera-interp " + cmd;
   try {
+    int rc = -1;
 #define TESSERA_COMMAND(id, name, summary) \
-  if (cmd == name) return cli::cmd_##id(args);
+  if (cmd == name) rc = cli::cmd_##id(args);
 #include "interp/cli/commands.def"
 #undef TESSERA_COMMAND
-    std::cerr << "tessera-interp: unknown command '" << cmd << "'\n\n" << cli::main_help();
-    return kExitUsage;
+    if (rc < 0) {
+      std::cerr << "tessera-interp: error: unknown command '" << cmd << "'\n\n" << cli::main_help();
+      return kExitUsage;
+    }
+    cli::flush_stdout();  // results printed to a full disk are an error, not a short file
+    return rc;
   } catch (const cli::UsageError& e) {
-    std::cerr << "tessera-interp " << cmd << ": " << e.message << "\n";
+    std::cerr << tool << ": error: " << e.message << "\n";
     return kExitUsage;
   } catch (const Error& e) {
-    std::cerr << e.what();
-    if (std::strlen(e.what()) && e.what()[std::strlen(e.what()) - 1] != '\n') std::cerr << "\n";
+    print_error(e.what(), tool);
     return kExitInputError;
   } catch (const std::bad_alloc&) {
-    std::cerr << "tessera-interp: out of memory\n";
+    std::cerr << tool << ": error: out of memory\n";
     return kExitInputError;
   } catch (const std::exception& e) {
-    std::cerr << "tessera-interp: internal error: " << e.what() << "\n";
+    std::cerr << tool << ": error: internal error: " << e.what() << "\n";
     return 70;
   }
 }

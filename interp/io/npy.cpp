@@ -17,7 +17,7 @@ namespace {
 constexpr std::array<unsigned char, 6> kMagic = {0x93, 'N', 'U', 'M', 'P', 'Y'};
 
 [[noreturn]] void fail(const std::string& name, const std::string& reason) {
-  throw Error(name + ": npy: " + reason);
+  throw Error(name + ": error: npy: " + reason);
 }
 
 /// What the header dictionary says about the data.
@@ -27,13 +27,15 @@ struct Header {
   bool big_endian = false;
   bool fortran_order = false;
   std::vector<int64_t> shape;
+  bool raw_void = false;  ///< descr V1 / V2: raw bits of a format numpy lacks (ml_dtypes)
 };
 
 /// Strict parser for the Python-literal dict numpy writes, e.g.
 /// {'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }
 class HeaderParser {
  public:
-  HeaderParser(std::string_view text, const std::string& name) : s_(text), name_(name) {}
+  HeaderParser(std::string_view text, const std::string& name, bool allow_void)
+      : s_(text), name_(name), allow_void_(allow_void) {}
 
   Header parse() {
     bool seen_descr = false, seen_order = false, seen_shape = false;
@@ -192,6 +194,13 @@ class HeaderParser {
         return;
       }
     }
+    if (allow_void_ && (rest == "V1" || rest == "V2")) {  // ml_dtypes arrays saved by np.save
+      h.dtype = rest == "V1" ? DType::u8 : DType::u16;
+      h.item_bytes = rest == "V1" ? 1 : 2;
+      h.big_endian = order == '>';
+      h.raw_void = true;
+      return;
+    }
     char kind = rest.empty() ? '?' : rest[0];
     if (kind == 'O') bad("object dtype '" + d + "' is refused (it would need pickle)");
     if (kind == 'V') bad("void/structured dtype '" + d + "' is not supported");
@@ -203,6 +212,7 @@ class HeaderParser {
 
   std::string_view s_;
   const std::string& name_;
+  bool allow_void_ = false;
   size_t pos_ = 0;
 };
 
@@ -325,9 +335,12 @@ interp::HostTensor finish(const Header& h, std::vector<std::byte> data, const st
   return t;
 }
 
-Header parse_header_text(std::span<const std::byte> bytes, const std::string& name) {
+Header parse_header_text(std::span<const std::byte> bytes, const std::string& name,
+                         bool* raw_void) {
   std::string_view text(reinterpret_cast<const char*>(bytes.data()), bytes.size());
-  return HeaderParser(text, name).parse();
+  Header h = HeaderParser(text, name, raw_void != nullptr).parse();
+  if (raw_void) *raw_void = h.raw_void;
+  return h;
 }
 
 std::string descr_for(DType t) {
@@ -384,9 +397,9 @@ int64_t storage_bytes(DType dtype, int64_t count) {
 }
 
 interp::HostTensor parse_npy(std::span<const std::byte> bytes, const std::string& name,
-                             uint64_t max_bytes) {
+                             uint64_t max_bytes, bool* raw_void) {
   Preamble p = parse_preamble(bytes.first(std::min<size_t>(bytes.size(), 12)), bytes.size(), name);
-  Header h = parse_header_text(bytes.subspan(p.header_start, p.header_len), name);
+  Header h = parse_header_text(bytes.subspan(p.header_start, p.header_len), name, raw_void);
   uint64_t data_start = p.header_start + p.header_len;
   uint64_t want = data_bytes_for(h, max_bytes, name);
   check_data_size(bytes.size() - data_start, want, name);
@@ -394,7 +407,7 @@ interp::HostTensor parse_npy(std::span<const std::byte> bytes, const std::string
   return finish(h, std::move(data), name);
 }
 
-interp::HostTensor read_npy(const std::string& path, uint64_t max_bytes) {
+interp::HostTensor read_npy(const std::string& path, uint64_t max_bytes, bool* raw_void) {
   std::error_code ec;
   if (!std::filesystem::is_regular_file(path, ec)) fail(path, "no such regular file");
   std::ifstream in(path, std::ios::binary);
@@ -416,7 +429,7 @@ interp::HostTensor read_npy(const std::string& path, uint64_t max_bytes) {
   std::vector<std::byte> header(static_cast<size_t>(p.header_len));
   in.seekg(static_cast<std::streamoff>(p.header_start), std::ios::beg);
   read_exact(header, "header");
-  Header h = parse_header_text(header, path);
+  Header h = parse_header_text(header, path, raw_void);
   uint64_t data_start = p.header_start + p.header_len;
   uint64_t want = data_bytes_for(h, max_bytes, path);
   check_data_size(file_size - data_start, want, path);  // Before allocating anything large.
@@ -470,11 +483,11 @@ std::vector<std::byte> encode_npy(const interp::HostTensor& t) {
 void write_npy(const std::string& path, const interp::HostTensor& tensor) {
   std::vector<std::byte> bytes = encode_npy(tensor);
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) throw Error(path + ": npy: cannot open file for writing");
+  if (!out) throw Error(path + ": error: cannot open the file for writing");
   out.write(reinterpret_cast<const char*>(bytes.data()),
             static_cast<std::streamsize>(bytes.size()));
-  out.flush();
-  if (!out) throw Error(path + ": npy: write failed");
+  out.close();  // a full disk shows only when the buffered bytes reach the file
+  if (out.fail()) throw Error(path + ": error: writing the file failed (disk full?)");
 }
 
 void reinterpret_as(interp::HostTensor& t, DType target) {

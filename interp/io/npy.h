@@ -26,17 +26,22 @@ inline constexpr uint64_t kNpyMaxHeaderBytes = uint64_t{1} << 20;
 /// u8 -> u64, f2 -> f16, f4 -> f32, f8 -> f64. Low-precision floats arrive as u8/u16 raw bits; use
 /// reinterpret_as() to give them their type.
 ///
-/// Refused with a tessera::Error that starts with "<path>: npy: ": bad magic, unknown version,
-/// truncated preamble, header or data, a header length beyond the file or kNpyMaxHeaderBytes, a
-/// malformed header dictionary, object/structured/string/complex/datetime dtypes, negative or
-/// non-integer dims, element counts or byte sizes overflowing 64 bits, data larger than
-/// `max_bytes`, bool bytes other than 0 and 1, and trailing bytes after the data (a file that is
-/// longer than its header says was written wrongly, so it is not trusted).
-interp::HostTensor read_npy(const std::string& path, uint64_t max_bytes = kDefaultNpyMaxBytes);
+/// Refused with a tessera::Error that starts with "<path>: error: npy: ": bad magic, unknown
+/// version, truncated preamble, header or data, a header length beyond the file or
+/// kNpyMaxHeaderBytes, a malformed header dictionary, object/structured/string/complex/datetime
+/// dtypes, negative or non-integer dims, element counts or byte sizes overflowing 64 bits, data
+/// larger than `max_bytes`, bool bytes other than 0 and 1, and trailing bytes after the data (a
+/// file that is longer than its header says was written wrongly, so it is not trusted).
+///
+/// With `raw_void` non-null, descr V1 and V2 (what np.save writes for ml_dtypes arrays such as
+/// bfloat16 or float8_e4m3fn) are also accepted, as u8 / u16 raw bits ('>V2' is byte-swapped),
+/// and *raw_void tells whether the file had one; the caller decides which format the bits are.
+interp::HostTensor read_npy(const std::string& path, uint64_t max_bytes = kDefaultNpyMaxBytes,
+                            bool* raw_void = nullptr);
 
 /// Same as read_npy, from bytes already in memory; `name` is used in error messages.
 interp::HostTensor parse_npy(std::span<const std::byte> bytes, const std::string& name,
-                             uint64_t max_bytes = kDefaultNpyMaxBytes);
+                             uint64_t max_bytes = kDefaultNpyMaxBytes, bool* raw_void = nullptr);
 
 /// Encodes a tensor as a version 1.0 .npy file (version 2.0 if the header needs it): C order,
 /// little endian. f16 -> '<f2', tf32 -> '<f4', bf16 -> '<u2', fp8/fp6/fp4/e8m0 -> '|u1' raw bits,

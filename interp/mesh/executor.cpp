@@ -2,8 +2,10 @@
 #include "interp/mesh/executor.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <map>
+#include <set>
 
 #include <tbb/parallel_for.h>
 
@@ -12,6 +14,7 @@
 #include "interp/graph/plan.h"
 #include "interp/mesh/collectives.h"
 #include "interp/mesh/mailbox.h"
+#include "interp/mesh/rank_error.h"
 #include "interp/mesh/tile_launch.h"
 #include "interp/tile/launch.h"
 
@@ -74,6 +77,8 @@ class Executor {
   void run_steps(const MeshRunOptions& opts);
   void store_results(size_t k, std::vector<std::vector<Tensor>>& out);
   void merge_tile_logs(const TileDebugOptions& into);
+  uint64_t mesh_peak_bytes(const std::vector<std::vector<Tensor>>& per_rank) const;
+  const std::string& path() const { return lm_.sm.name(1); }
   std::vector<TileDebugOptions>& tile_opts() { return outer_ ? outer_->tile_opts() : tile_opts_; }
   Mailbox& mailbox() { return outer_ ? outer_->mailbox() : mailbox_; }
   void trace(int64_t rank, const ir::Op& op, const char* what, int64_t peer) {
@@ -230,9 +235,15 @@ void Executor::collective(size_t k) {
         fail(op, "internal: no mesh implementation", "internal");
     }
   }
+  // Ops without results (tessera.send) produce no per-rank value at all.
   std::vector<std::vector<Tensor>> results(n);
-  for (size_t r = 0; r < n; ++r)
-    results[r].assign(plans_[plan_of_[r]]->steps[k].outputs.size(), out[r]);
+  for (size_t r = 0; r < n; ++r) {
+    size_t nout = plans_[plan_of_[r]]->steps[k].outputs.size();
+    if (nout == 0) continue;
+    if (out.size() != n)
+      fail(op, "internal: the collective produced no value per rank", "internal");
+    results[r].assign(nout, out[r]);
+  }
   store_results(k, results);
 }
 
@@ -312,13 +323,53 @@ void Executor::call_all_ranks(size_t k, const MeshRunOptions& opts) {
   store_results(k, out);
 }
 
+/// Peak bytes of live buffers over all ranks (--max-memory, docs/collectives.md "Execution"):
+/// every distinct input buffer once (the replicas of a global input share storage), plus, per
+/// step, the buffers every rank's plan holds; results that the ranks of a group share
+/// (all_reduce, all_gather, collective_broadcast) count once per group.
+uint64_t Executor::mesh_peak_bytes(const std::vector<std::vector<Tensor>>& per_rank) const {
+  uint64_t inputs = 0;
+  std::set<const std::byte*> seen;
+  for (const auto& args : per_rank)
+    for (const Tensor& t : args)
+      if (t.nbytes() && seen.insert(t.bytes()).second) inputs += t.nbytes();
+  std::vector<uint64_t> ranks_of(plans_.size(), 0);
+  for (size_t p : plan_of_) ++ranks_of[p];
+  std::vector<uint64_t> live_at;  // over all ranks, at each step, outputs allocated
+  for (size_t p = 0; p < plans_.size(); ++p) {
+    const Plan& plan = *plans_[p];
+    if (live_at.size() < plan.steps.size()) live_at.resize(plan.steps.size(), 0);
+    std::map<int, uint64_t> bytes;  // slot -> bytes over the ranks of this plan
+    uint64_t live = 0;
+    for (size_t k = 0; k < plan.steps.size(); ++k) {
+      const PlanStep& st = plan.steps[k];
+      uint64_t copies = ranks_of[p];
+      OpKind kind = st.op->def ? ops::kind_of(*st.op) : OpKind::kCount;
+      if (plans_.size() == 1 && (kind == OpKind::AllReduce || kind == OpKind::AllGather ||
+                                 kind == OpKind::CollectiveBroadcast))
+        copies = groups(*st.op).members.size();
+      for (size_t j = 0; j < st.outputs.size(); ++j) {
+        uint64_t b = storage_bytes(st.result_types[j].dtype, st.result_types[j].shape);
+        if (__builtin_mul_overflow(b, copies, &b) || __builtin_add_overflow(live, b, &live))
+          live = UINT64_MAX;
+        bytes[st.outputs[j]] = b;
+      }
+      if (__builtin_add_overflow(live_at[k], live, &live_at[k])) live_at[k] = UINT64_MAX;
+      for (int s : st.release)
+        if (auto it = bytes.find(s); it != bytes.end() && live != UINT64_MAX) live -= it->second;
+    }
+  }
+  uint64_t peak = live_at.empty() ? 0 : *std::max_element(live_at.begin(), live_at.end());
+  return __builtin_add_overflow(peak, inputs, &peak) ? UINT64_MAX : peak;
+}
+
 std::vector<std::vector<Tensor>> Executor::run(const ir::Op& func,
                                                const std::vector<std::vector<Tensor>>& per_rank,
                                                const MeshRunOptions& opts) {
   const size_t n = static_cast<size_t>(mesh_.size());
   if (per_rank.size() != n)
-    throw Error("the mesh has " + std::to_string(n) + " ranks but inputs were given for " +
-                std::to_string(per_rank.size()));
+    throw Error(path() + ": error: the mesh has " + std::to_string(n) +
+                " ranks but inputs were given for " + std::to_string(per_rank.size()));
   // One plan per distinct argument signature (usually one for all ranks).
   std::map<std::string, size_t> by_sig;  // keyed by the printed signature
   std::vector<std::vector<ir::Type>> sigs;
@@ -337,20 +388,23 @@ std::vector<std::vector<Tensor>> Executor::run(const ir::Op& func,
   PlanOptions po;
   po.max_memory = opts.max_memory;
   po.allow_missing_kernels = true;
-  uint64_t total_peak = 0;
   for (size_t s = 0; s < sigs.size(); ++s) {
     try {
       plans_.push_back(std::make_unique<Plan>(compile_plan(func, sigs[s], lm_.sm, po)));
     } catch (const Error& e) {
       size_t r = std::find(plan_of_.begin(), plan_of_.end(), s) - plan_of_.begin();
-      throw Error(mesh_.describe_rank(static_cast<int64_t>(r)) + ": " + e.what());
+      throw Error(on_rank(mesh_, static_cast<int64_t>(r), e.what(), path()));
     }
   }
-  for (size_t r = 0; r < n; ++r) total_peak += plans_[plan_of_[r]]->peak_bytes;
-  if (total_peak > opts.max_memory)
-    throw Error("running '" + ir::func_name(func) + "' on " + std::to_string(n) + " ranks needs " +
-                std::to_string(total_peak) + " bytes of live buffers, above the limit of " +
-                std::to_string(opts.max_memory) + " (--max-memory)");
+  const uint64_t total_peak = mesh_peak_bytes(per_rank);
+  if (total_peak > opts.max_memory) {
+    DiagnosticEngine d(&lm_.sm);
+    d.error(func.loc, "running '" + ir::func_name(func) + "' on " + std::to_string(n) +
+                          " ranks needs " + std::to_string(total_peak) +
+                          " bytes of live buffers, above the limit of " +
+                          std::to_string(opts.max_memory) + " (--max-memory)");
+    throw Error(d.render());
+  }
   const size_t steps = plans_[0]->steps.size();
   for (const auto& p : plans_)
     if (p->steps.size() != steps)
@@ -395,16 +449,24 @@ void Executor::run_steps(const MeshRunOptions& opts) {
     } else if (plans_[0]->steps[k].kernel && is_collective_launch(sop)) {
       collective_launch(k);
     } else if (plans_[0]->steps[k].kernel) {
-      // Every rank runs; the error of the lowest failing rank is reported (whatever the timing).
+      // The error of the lowest failing rank is reported, whatever the timing: once rank f has
+      // failed, ranks above f are cancelled (they cannot change the report); ranks below f
+      // still run, since one of them may fail too and then its error is the one reported.
       std::vector<std::string> errors(n);
+      std::atomic<size_t> lowest_failed{n};
       tbb::parallel_for(size_t{0}, n, [&](size_t r) {
+        if (r > lowest_failed.load(std::memory_order_relaxed)) return;
         try {
           tile::ThreadDebugOptions scope(tile_opts()[r]);  // this rank's launches, its log
           runners_[r].run_step(k);
+          return;
         } catch (const Error& e) {
-          errors[r] = mesh_.describe_rank(static_cast<int64_t>(r)) + ": " + e.what();
+          errors[r] = on_rank(mesh_, static_cast<int64_t>(r), e.what(), path());
         } catch (const std::bad_alloc&) {
-          errors[r] = mesh_.describe_rank(static_cast<int64_t>(r)) + ": out of memory";
+          errors[r] = on_rank(mesh_, static_cast<int64_t>(r), "out of memory", path());
+        }
+        for (size_t f = lowest_failed.load();
+             r < f && !lowest_failed.compare_exchange_weak(f, r);) {
         }
       });
       for (const std::string& e : errors)
@@ -442,7 +504,8 @@ Mesh module_mesh(const LoadedModule& lm) {
   std::string err;
   auto m = tessera::mesh::read_mesh(lm.module->op(), err);
   if (!m)
-    throw Error(lm.sm.name(1) + ": " + (err.empty() ? "the module declares no tessera.mesh" : err));
+    throw Error(lm.sm.name(1) +
+                ": error: " + (err.empty() ? "the module declares no tessera.mesh" : err));
   return *m;
 }
 
@@ -451,7 +514,8 @@ std::vector<std::vector<Tensor>> run_mesh(const LoadedModule& lm,
                                           const MeshRunOptions& opts) {
   Mesh m = module_mesh(lm);
   const ir::Op* func = lm.module->lookup_func(opts.entry);
-  if (!func || func->regions.empty()) throw Error("no function body named '" + opts.entry + "'");
+  if (!func || func->regions.empty())
+    throw Error(lm.sm.name(1) + ": error: no function body named '" + opts.entry + "'");
   Executor ex(lm, m);
   if (opts.p2p_trace) {
     opts.p2p_trace->assign(static_cast<size_t>(m.size()), {});

@@ -128,7 +128,13 @@ std::vector<Tensor> shard_global(const Mesh& m, const ShardSpec& s, const Tensor
 }
 
 Tensor unshard(const Mesh& m, const ShardSpec& s, const std::vector<Tensor>& shards) {
+  if (shards.size() != static_cast<size_t>(m.size()))
+    throw Error("expected one shard per rank (" + std::to_string(m.size()) + "), got " +
+                std::to_string(shards.size()));
   const Tensor& first = shards.at(0);
+  if (static_cast<size_t>(first.rank()) != s.dim_axes.size())
+    throw Error("a rank-" + std::to_string(first.rank()) +
+                " result cannot have a ShardSpec for rank " + std::to_string(s.dim_axes.size()));
   Tensor global(first.dtype(), global_shape(first.shape(), s, m));
   // Axes that neither shard nor are partial replicate: every replica must hold the same bits.
   std::vector<bool> used(m.axes.size(), false);

@@ -1,6 +1,7 @@
 // Tile collectives: a tile.launch on every rank as one phased simulation (collectives.md).
 #include "interp/mesh/tile_launch.h"
 
+#include <atomic>
 #include <cstring>
 #include <memory>
 
@@ -11,6 +12,7 @@
 #include "interp/mesh/collectives.h"
 #include "interp/mesh/executor.h"
 #include "interp/mesh/mailbox.h"
+#include "interp/mesh/rank_error.h"
 #include "interp/tile/launch.h"
 
 namespace tessera::interp::mesh {
@@ -98,7 +100,7 @@ Buffer* PhasedRun::operand(size_t r, const Inst& in, int32_t reg) {
              "tcoll_run_c2");
     return b;
   } catch (const Error& e) {
-    throw Error(m_.describe_rank(static_cast<int64_t>(r)) + ": " + e.what());
+    throw Error(on_rank(m_, static_cast<int64_t>(r), e.what(), sm_.name(1)));
   }
 }
 
@@ -278,7 +280,7 @@ void PhasedRun::run(const std::vector<std::vector<const Tensor*>>& in,
       tile::ThreadDebugOptions scope(opts[r]);
       ranks_.push_back(std::make_unique<PhasedLaunch>(op_, sm_, in[r], out[r]));
     } catch (const Error& e) {
-      throw Error(m_.describe_rank(static_cast<int64_t>(r)) + ": " + e.what());
+      throw Error(on_rank(m_, static_cast<int64_t>(r), e.what(), sm_.name(1)));
     }
   }
   // Every (rank, group) pair is one task; a task runs one group up to its next collective.
@@ -286,11 +288,20 @@ void PhasedRun::run(const std::vector<std::vector<const Tensor*>>& in,
   for (size_t r = 0; r < n; ++r)
     for (int64_t g = 0; g < ranks_[r]->num_groups(); ++g) pairs.emplace_back(r, g);
   for (;;) {
-    tbb::parallel_for(size_t{0}, pairs.size(),
-                      [&](size_t k) { ranks_[pairs[k].first]->step(pairs[k].second); });
+    // Once a group of rank f has failed, the groups of ranks above f are cancelled; the lowest
+    // failing rank's error is reported, whatever the timing (ranks below f still run).
+    std::atomic<size_t> lowest_failed{n};
+    tbb::parallel_for(size_t{0}, pairs.size(), [&](size_t k) {
+      auto [r, g] = pairs[k];
+      if (r > lowest_failed.load(std::memory_order_relaxed)) return;
+      ranks_[r]->step(g);
+      if (ranks_[r]->error(g).empty()) return;
+      for (size_t f = lowest_failed.load(); r < f && !lowest_failed.compare_exchange_weak(f, r);) {
+      }
+    });
     for (auto [r, g] : pairs)
       if (!ranks_[r]->error(g).empty())
-        throw Error(m_.describe_rank(static_cast<int64_t>(r)) + ": " + ranks_[r]->error(g));
+        throw Error(on_rank(m_, static_cast<int64_t>(r), ranks_[r]->error(g), sm_.name(1)));
     const Inst* at = check_arrivals();
     if (!at) break;
     for (auto& pl : ranks_) pl->end_phase();
@@ -306,7 +317,7 @@ void PhasedRun::run(const std::vector<std::vector<const Tensor*>>& in,
     try {
       ranks_[r]->finish();
     } catch (const Error& e) {
-      throw Error(m_.describe_rank(static_cast<int64_t>(r)) + ": " + e.what());
+      throw Error(on_rank(m_, static_cast<int64_t>(r), e.what(), sm_.name(1)));
     }
   }
 }

@@ -50,12 +50,13 @@ void render_trace(const Launch& l, const std::vector<GroupResult>& results, int6
 void write_trace_file(const std::string& path, const std::string& what,
                       const std::vector<std::string>& events) {
   std::ofstream f(path, std::ios::binary | std::ios::trunc);
-  if (!f) throw Error(path + ": cannot write the trace file");
+  if (!f) throw Error(path + ": error: cannot open the trace file for writing");
   f << "{\"displayTimeUnit\":\"ns\",\"otherData\":{\"kernel\":" << json_string(what)
     << ",\"clock\":\"simulated lane-operations per lane\"},\"traceEvents\":[\n";
   for (size_t k = 0; k < events.size(); ++k) f << (k ? ",\n" : "") << events[k];
   f << "\n]}\n";
-  if (!f) throw Error(path + ": error while writing the trace file");
+  f.close();  // buffered bytes reach the file (or fail, e.g. on a full disk) only here
+  if (f.fail()) throw Error(path + ": error: writing the trace file failed (disk full?)");
 }
 
 void write_trace(const std::string& path, const Launch& l,

@@ -173,7 +173,7 @@ RUNS = [
     ("unknown_option", {}, ["run", "{prog}", "--frobnicate"], 2, ["frobnicate"]),
     ("unknown_command", {}, ["explode"], 2, ["unknown command 'explode'"]),
     ("no_command", {}, [], 2, ["Usage: tessera-interp"]),
-    ("missing_file", {}, ["verify", "{tmp}/absent.mlir"], 1, ["absent.mlir: cannot open file"]),
+    ("missing_file", {}, ["verify", "{tmp}/absent.mlir"], 1, ["absent.mlir: error: cannot open file"]),
     ("missing_file_argument", {}, ["verify"], 2, ["missing FILE"]),
     ("output_dir_is_file", {"x.npy": np.zeros(4, np.float32), "blocker": b"x"},
      ["run", "{prog}", "--input", "a={tmp}/x.npy", "--output-dir", "{tmp}/blocker/sub"], 1, ["cannot create output directory"]),

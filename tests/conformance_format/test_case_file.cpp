@@ -200,7 +200,7 @@ TEST_CASE("bad case files are errors at the right line") {
   expect_error("// CASE: a\n// INPUT: 0 tensor<100000x100000x100000xf32> splat:00000000\n" + m, 2,
                "inline tensor too large");
   expect_error("// CASE: a\n// INPUT: 0 tensor<2xf32> npy:missing.npy\n" + m, 2,
-               "missing.npy: npy: no such regular file");
+               "missing.npy: error: npy: no such regular file");
   expect_error(
       "// CASE: a\n// EXPECT: 0 tensor<2xf32> splat:00000000\n" + m + "// RULE: bitexact\n", 8,
       "directive 'RULE' after the program text");

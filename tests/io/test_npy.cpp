@@ -122,7 +122,7 @@ void expect_error(const std::vector<std::byte>& file, const std::string& fragmen
   } catch (const tessera::Error& e) {
     std::string msg = e.what();
     CAPTURE(msg);
-    CHECK(msg.rfind("bad.npy: npy: ", 0) == 0);
+    CHECK(msg.rfind("bad.npy: error: npy: ", 0) == 0);
     CHECK(msg.find(fragment) != std::string::npos);
   }
 }
@@ -233,7 +233,7 @@ TEST_CASE("write_npy and read_npy go through the file system") {
   for (size_t n = 0; n < full.size(); n += 7) {
     std::ofstream(path, std::ios::binary | std::ios::trunc)
         .write(reinterpret_cast<const char*>(full.data()), static_cast<std::streamsize>(n));
-    std::string prefix = path + ": npy: ";
+    std::string prefix = path + ": error: npy: ";
     CHECK_THROWS_WITH_AS(io::read_npy(path), doctest::Contains(prefix.c_str()), tessera::Error);
   }
   CHECK_THROWS_WITH_AS(io::read_npy((dir / "missing.npy").string()),

@@ -117,7 +117,7 @@ def test_refused_dtypes(tmp_path, arr, fragment):
     np.save(path, arr, allow_pickle=True)
     proc = run_probe("info", path, check=False)
     assert proc.returncode == 1
-    assert f"{path}: npy: " in proc.stderr and fragment in proc.stderr
+    assert f"{path}: error: npy: " in proc.stderr and fragment in proc.stderr
 
 
 def test_large_header_version_2(tmp_path):

@@ -1,0 +1,311 @@
+// Binding `--input` files to parameters: names, positions, ranks, dtype rules, sharding.
+#include "interp/cli/inputs.h"
+
+#include <map>
+
+#include "core/support/error.h"
+#include "interp/cli/cli.h"
+#include "interp/io/npy.h"
+#include "interp/mesh/collectives.h"
+
+namespace tessera::cli {
+namespace {
+
+/// "parameter '%x'" as every message names it.
+std::string param_words(const ir::Value& p) { return "parameter '%" + p.name + "'"; }
+
+std::string shape_text(const std::vector<int64_t>& shape) {
+  std::string s;
+  for (int64_t d : shape) s += (s.empty() ? "" : "x") + std::to_string(d);
+  return s.empty() ? "()" : s;
+}
+
+/// The numpy name of the dtype a file's header declared.
+std::string numpy_name(DType d, bool raw_void) {
+  if (raw_void)
+    return d == DType::u8 ? "raw 1-byte values (numpy 'V1', e.g. an ml_dtypes array)"
+                          : "raw 2-byte values (numpy 'V2', e.g. ml_dtypes.bfloat16)";
+  switch (d) {
+    case DType::i1:
+      return "bool";
+    case DType::i8:
+      return "int8";
+    case DType::i16:
+      return "int16";
+    case DType::i32:
+      return "int32";
+    case DType::i64:
+      return "int64";
+    case DType::u8:
+      return "uint8";
+    case DType::u16:
+      return "uint16";
+    case DType::u32:
+      return "uint32";
+    case DType::u64:
+      return "uint64";
+    case DType::f16:
+      return "float16";
+    case DType::f32:
+      return "float32";
+    case DType::f64:
+      return "float64";
+    default:
+      return dtype_mlir_name(d);
+  }
+}
+
+/// The ml_dtypes type whose np.save output ('V1' / 'V2') carries `t`, or nullptr.
+const char* ml_dtypes_name(DType t) {
+  switch (t) {
+    case DType::bf16:
+      return "bfloat16";
+    case DType::f8e4m3:
+      return "float8_e4m3fn";
+    case DType::f8e5m2:
+      return "float8_e5m2";
+    case DType::f6e2m3:
+      return "float6_e2m3fn";
+    case DType::f6e3m2:
+      return "float6_e3m2fn";
+    case DType::f4e2m1:
+      return "float4_e2m1fn";
+    case DType::e8m0:
+      return "float8_e8m0fnu";
+    case DType::i4:
+      return "int4";
+    default:
+      return nullptr;
+  }
+}
+
+/// The numpy dtype (besides an ml_dtypes array) that carries `t` in a .npy file.
+std::string carrier(DType t) {
+  switch (t) {
+    case DType::tf32:
+      return "float32";
+    case DType::index:
+      return "int64";
+    case DType::i4:
+      return "int8 (values in [-8, 7])";
+    case DType::bf16:
+      return "uint16 (raw bits)";
+    default:
+      if (ml_dtypes_name(t)) return "uint8 (raw bits, one value per byte)";
+      return numpy_name(t, false);
+  }
+}
+
+/// Whether a file of dtype `have` (raw_void: an ml_dtypes 'V1'/'V2' file) may bind `want`.
+bool accepted(DType have, bool raw_void, DType want) {
+  const bool one_byte_format = ml_dtypes_name(want) && want != DType::bf16;
+  if (raw_void)
+    return have == DType::u8 ? one_byte_format : want == DType::bf16 && have == DType::u16;
+  if (have == want) return true;
+  switch (want) {
+    case DType::tf32:
+      return have == DType::f32;
+    case DType::index:
+      return have == DType::i64;
+    case DType::i4:
+      return have == DType::i8;
+    case DType::bf16:
+      return have == DType::u16;
+    default:
+      return one_byte_format && have == DType::u8;
+  }
+}
+
+/// ml_dtypes.int4 stores one value per byte in the low nibble (two's complement, high nibble
+/// zero); turns it into int8 values, which reinterpret_as packs.
+void int4_nibbles_to_int8(interp::HostTensor& h, const std::string& file) {
+  for (size_t i = 0; i < h.data.size(); ++i) {
+    auto b = static_cast<unsigned>(h.data[i]);
+    if (b > 0xF)
+      throw Error(file + ": error: int4 element " + std::to_string(i) + " has byte value " +
+                  std::to_string(b) + " (an ml_dtypes int4 byte holds one nibble, at most 15)");
+    int v = b >= 8 ? static_cast<int>(b) - 16 : static_cast<int>(b);
+    h.data[i] = static_cast<std::byte>(static_cast<int8_t>(v));
+  }
+  h.dtype = DType::i8;
+}
+
+/// Whether a tensor of `shape` can bind a parameter of type `p`: a shaped parameter (tensor,
+/// or memref of a kernel run directly) of the same rank and every static dim equal; a scalar
+/// parameter takes a 0-d array.
+bool shape_admits(const ir::Type& p, const std::vector<int64_t>& shape) {
+  if (!p.is_shaped()) return shape.empty();
+  if (p.shape.size() != shape.size()) return false;
+  for (size_t d = 0; d < shape.size(); ++d)
+    if (p.shape[d] != ir::kDynamic && p.shape[d] != shape[d]) return false;
+  return true;
+}
+
+/// The global shape `ir::Type` for messages ("8x?x3").
+std::string dims_text(const std::vector<int64_t>& shape) {
+  std::string s;
+  for (int64_t d : shape)
+    s += (s.empty() ? "" : "x") + (d == ir::kDynamic ? "?" : std::to_string(d));
+  return s.empty() ? "()" : s;
+}
+
+[[noreturn]] void fail_at_param(const interp::LoadedModule& lm, const ir::Value& p,
+                                const std::string& msg) {
+  DiagnosticEngine d(&lm.sm);
+  d.error(p.loc, msg);
+  throw Error(d.render());
+}
+
+/// Splits the global tensor in `file` for parameter k over the mesh.
+std::vector<interp::Tensor> load_global(const interp::LoadedModule& lm, const ir::Op& func,
+                                        size_t k, const std::string& file,
+                                        const tessera::mesh::Mesh& m, uint64_t max_bytes) {
+  const ir::Value& p = *func.regions[0].front().args[k];
+  std::string err;
+  auto spec = tessera::mesh::arg_shard_spec(func, k, m, err);
+  if (!spec) fail_at_param(lm, p, param_words(p) + ": " + err);
+  interp::Tensor g = load_input(file, func, k, max_bytes, false);
+  const std::string per_rank = param_words(p) + " is " + ir::to_string(p.type) +
+                               " on each rank, sharded " + tessera::mesh::to_string(*spec, m);
+  const auto want = tessera::mesh::global_shape(p.type.shape, *spec, m);
+  // A ShardSpec has one entry per dim of the parameter: check the rank before using it.
+  if (static_cast<size_t>(g.rank()) != p.type.shape.size())
+    throw Error(file + ": error: " + per_rank + ", so its global tensor has rank " +
+                std::to_string(p.type.shape.size()) + " (" + dims_text(want) +
+                "), but the file holds a tensor of shape " + shape_text(g.shape()) + " (rank " +
+                std::to_string(g.rank()) + ")");
+  std::vector<interp::Tensor> shards;
+  try {
+    shards = interp::mesh::shard_global(m, *spec, g);
+  } catch (const Error& e) {
+    throw Error(file + ": error: " + param_words(p) + ": " + e.what());
+  }
+  if (!shards.empty() && !shape_admits(p.type, shards[0].shape()))
+    throw Error(file + ": error: " + per_rank + ", so its global tensor is " + dims_text(want) +
+                ", but the file holds " + shape_text(g.shape()) + " (local shards " +
+                ir::to_string(shards[0].type()) + ")");
+  return shards;
+}
+
+}  // namespace
+
+std::vector<InputBinding> parse_inputs(const ir::Op& func, const std::vector<std::string>& specs,
+                                       int64_t ranks) {
+  const ir::Block& entry = func.regions[0].front();
+  const size_t nargs = entry.args.size();
+  const std::string fname = ir::func_name(func);
+  std::vector<InputBinding> out;
+  std::map<std::pair<size_t, int64_t>, size_t> seen;
+  for (const std::string& spec : specs) {
+    auto eq = spec.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size())
+      throw UsageError{"--input expects NAME=FILE.npy" +
+                       std::string(ranks > 0 ? " or NAME@RANK=FILE.npy" : "") + ", got '" + spec +
+                       "'"};
+    std::string name = spec.substr(0, eq);
+    InputBinding b;
+    b.file = spec.substr(eq + 1);
+    if (auto at = name.find('@'); at != std::string::npos) {
+      if (ranks <= 0)
+        throw UsageError{"--input '" + spec +
+                         "': per-rank inputs (NAME@RANK) need a module with a tessera.mesh"};
+      std::string r = name.substr(at + 1);
+      if (r.empty() || r.size() > 7 || r.find_first_not_of("0123456789") != std::string::npos ||
+          std::stoll(r) >= ranks)
+        throw UsageError{"--input '" + spec + "': rank must be in [0, " + std::to_string(ranks) +
+                         ")"};
+      b.rank = std::stoll(r);
+      name = name.substr(0, at);
+    }
+    if (!name.empty() && name[0] == '%') name.erase(0, 1);
+    b.param = nargs;
+    for (size_t k = 0; k < nargs; ++k)
+      if (entry.args[k]->name == name) b.param = k;
+    if (b.param == nargs && !name.empty() && name.size() < 6 &&
+        name.find_first_not_of("0123456789") == std::string::npos)
+      b.param = std::stoul(name);
+    if (b.param >= nargs)
+      throw UsageError{"--input names '" + name + "', which is not a parameter of @" + fname};
+    if (!seen.emplace(std::make_pair(b.param, b.rank), out.size()).second)
+      throw UsageError{"parameter '" + name + "' is bound twice"};
+    out.push_back(std::move(b));
+  }
+  return out;
+}
+
+interp::Tensor load_input(const std::string& file, const ir::Op& func, size_t k, uint64_t max_bytes,
+                          bool check_shape) {
+  const ir::Value& p = *func.regions[0].front().args[k];
+  bool raw_void = false;
+  interp::HostTensor h = io::read_npy(file, max_bytes, &raw_void);
+  const DType want = p.type.dtype;
+  if (!accepted(h.dtype, raw_void, want)) {
+    std::string rule = std::string("parameters of element type ") + dtype_mlir_name(want) +
+                       " take " + carrier(want);
+    if (const char* ml = ml_dtypes_name(want))
+      rule += " or an ml_dtypes." + std::string(ml) + " array";
+    throw Error(file + ": error: " + param_words(p) + " is " + ir::to_string(p.type) +
+                " but the file holds " + numpy_name(h.dtype, raw_void) + " data; " + rule +
+                " (convert with numpy or `tessera-interp cast`)");
+  }
+  try {
+    if (raw_void && want == DType::i4) int4_nibbles_to_int8(h, file);
+    if (h.dtype != want) io::reinterpret_as(h, want);
+  } catch (const Error& e) {
+    std::string what = e.what();
+    if (what.find(": error: ") != std::string::npos) throw;
+    throw Error(file + ": error: " + param_words(p) + " (" + ir::to_string(p.type) + "): " + what);
+  }
+  interp::Tensor t = interp::Tensor::from_host(h);
+  if (check_shape && !shape_admits(p.type, t.shape()))
+    throw Error(file + ": error: input #" + std::to_string(k) + " ('%" + p.name + "') has type " +
+                ir::to_string(t.type()) + " but the function expects " + ir::to_string(p.type));
+  return t;
+}
+
+std::vector<std::vector<interp::Tensor>> bind_inputs(const interp::LoadedModule& lm,
+                                                     const ir::Op& func,
+                                                     const std::vector<std::string>& specs,
+                                                     const tessera::mesh::Mesh* mesh,
+                                                     uint64_t max_bytes) {
+  const ir::Block& entry = func.regions[0].front();
+  const size_t nargs = entry.args.size();
+  const int64_t n = mesh ? mesh->size() : 1;
+  std::map<std::pair<size_t, int64_t>, std::string> files;  // (param, rank or -1) -> file
+  for (InputBinding& b : parse_inputs(func, specs, mesh ? n : 0))
+    files[{b.param, b.rank}] = std::move(b.file);
+  std::vector<std::vector<interp::Tensor>> per(static_cast<size_t>(n),
+                                               std::vector<interp::Tensor>(nargs));
+  for (size_t k = 0; k < nargs; ++k) {
+    const ir::Value& p = *entry.args[k];
+    auto g = files.find({k, -1});
+    if (g != files.end()) {
+      for (int64_t r = 0; mesh && r < n; ++r)
+        if (files.count({k, r}))
+          throw UsageError{"parameter '" + p.name + "' is bound globally and per rank"};
+      if (!mesh) {
+        per[0][k] = load_input(g->second, func, k, max_bytes, true);
+        continue;
+      }
+      auto shards = load_global(lm, func, k, g->second, *mesh, max_bytes);
+      for (int64_t r = 0; r < n; ++r)
+        per[static_cast<size_t>(r)][k] = shards[static_cast<size_t>(r)];
+      continue;
+    }
+    for (int64_t r = 0; r < n; ++r) {
+      auto f = files.find({k, mesh ? r : -1});
+      if (f == files.end()) {
+        std::string what = "missing --input for parameter '%" + p.name + "' (#" +
+                           std::to_string(k) + ", " + ir::to_string(p.type) + ")";
+        if (mesh)
+          what += ": give " + p.name + "=GLOBAL.npy or " + p.name + "@R=FILE.npy for every rank R" +
+                  (r > 0 ? " (rank " + std::to_string(r) + " is missing)" : "");
+        throw UsageError{what};
+      }
+      per[static_cast<size_t>(r)][k] = load_input(f->second, func, k, max_bytes, true);
+    }
+  }
+  return per;
+}
+
+}  // namespace tessera::cli
