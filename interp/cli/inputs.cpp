@@ -23,7 +23,7 @@ std::string shape_text(const std::vector<int64_t>& shape) {
 /// The numpy name of the dtype a file's header declared.
 std::string numpy_name(DType d, bool raw_void) {
   if (raw_void)
-    return d == DType::u8 ? "raw 1-byte values (numpy 'V1', e.g. an ml_dtypes array)"
+    return d == DType::u8 ? "raw 1-byte values (numpy 'V1' or 'f1', e.g. an ml_dtypes array)"
                           : "raw 2-byte values (numpy 'V2', e.g. ml_dtypes.bfloat16)";
   switch (d) {
     case DType::i1:

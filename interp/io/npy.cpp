@@ -194,9 +194,10 @@ class HeaderParser {
         return;
       }
     }
-    if (allow_void_ && (rest == "V1" || rest == "V2")) {  // ml_dtypes arrays saved by np.save
-      h.dtype = rest == "V1" ? DType::u8 : DType::u16;
-      h.item_bytes = rest == "V1" ? 1 : 2;
+    // ml_dtypes arrays saved by np.save: 'V1' / 'V2', and 'f1' for float8_e5m2.
+    if (allow_void_ && (rest == "V1" || rest == "V2" || rest == "f1")) {
+      h.dtype = rest == "V2" ? DType::u16 : DType::u8;
+      h.item_bytes = rest == "V2" ? 2 : 1;
       h.big_endian = order == '>';
       h.raw_void = true;
       return;

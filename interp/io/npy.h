@@ -33,9 +33,10 @@ inline constexpr uint64_t kNpyMaxHeaderBytes = uint64_t{1} << 20;
 /// larger than `max_bytes`, bool bytes other than 0 and 1, and trailing bytes after the data (a
 /// file that is longer than its header says was written wrongly, so it is not trusted).
 ///
-/// With `raw_void` non-null, descr V1 and V2 (what np.save writes for ml_dtypes arrays such as
-/// bfloat16 or float8_e4m3fn) are also accepted, as u8 / u16 raw bits ('>V2' is byte-swapped),
-/// and *raw_void tells whether the file had one; the caller decides which format the bits are.
+/// With `raw_void` non-null, descr V1, V2 and f1 (what np.save writes for ml_dtypes arrays such
+/// as bfloat16, float8_e4m3fn, float8_e5m2) are also accepted, as u8 / u16 raw bits ('>V2' is
+/// byte-swapped), and *raw_void tells whether the file had one; the caller decides which format the
+/// bits are.
 interp::HostTensor read_npy(const std::string& path, uint64_t max_bytes = kDefaultNpyMaxBytes,
                             bool* raw_void = nullptr);
 
