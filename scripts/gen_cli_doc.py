@@ -18,17 +18,50 @@ and `--help` disagree. Exit codes of every tool: 0 success, 1 a diagnosed error 
 program, bad file, failed run), 2 bad usage, 3 a sanitizer check fired (`tessera-interp run
 --check`). No input makes a tool die from a signal or an uncaught exception.
 
+## Errors
+
+Every error reads `FILE:LINE:COL: error: ...` (an error in a program, with the source line and a
+caret) or `PATH: error: ...` (an error about a file: an input `.npy`, an output, a trace, the
+program file itself), and an error about an input names the parameter. Errors of one rank of a
+mesh program keep that form and name the rank after `error:` (`prog.mlir:7:5: error: rank 3
+(dp=1, tp=1): ...`). Usage errors read `tessera-interp CMD: error: ...` (exit 2). Every file a
+tool writes (results, traces) is checked after it is closed, and so is standard output: a full
+disk is an error (exit 1), never a short file.
+
 ## Inputs and outputs
 
 - Tensors move in and out as NumPy `.npy` files (versions 1-3, C or Fortran order, any byte
   order; every numeric numpy dtype). Object arrays, pickles, structured and complex dtypes are
   refused.
-- Low-precision tensors (bf16, fp8, fp6, fp4, e8m0) are `.npy` files of raw bit patterns: `uint16`
-  for bf16, `uint8` for the 8-bit and smaller formats (one value per byte, high bits zero). The
-  parameter's tensor type in the program says which format the bits are in. f16 uses numpy's
-  `float16`.
+- `run --input NAME=FILE.npy` binds a parameter by its name (with or without `%`) or its
+  position; in a mesh program `NAME=FILE.npy` is the global tensor (split by the parameter's
+  `tessera.shard`; its rank must be the parameter's) and `NAME@R=FILE.npy` rank R's shard
+  (docs/collectives.md). Single-device and mesh runs bind by the same rules:
+- The file's dtype must be the parameter's element type. The only other files accepted are
+  these carriers of the same bits:
+
+  | parameter | also accepted |
+  |---|---|
+  | `bf16` | `uint16` raw bits; `ml_dtypes.bfloat16` arrays (np.save writes descr `<V2`) |
+  | `f8E4M3FN f8E5M2 f6E2M3FN f6E3M2FN f4E2M1FN f8E8M0FNU` | `uint8` raw bits, one value per byte (fp6/fp4: high bits zero); the matching `ml_dtypes` arrays (descr `<V1`, `<f1` for float8_e5m2) |
+  | `i4` | `int8` values in [-8, 7]; `ml_dtypes.int4` arrays (`<V1`, one nibble per byte) |
+  | `tf32` | `float32` |
+  | `index` | `int64` |
+
+  Anything else (an `int32` file for an `f32` parameter, `float64` for `f32`, `uint16` for `f16`)
+  is refused with an error naming the file, the parameter and both dtypes: values are never
+  reinterpreted or converted silently. Convert with numpy (`x.astype(np.float32)`) or
+  `tessera-interp cast`. The parameter's tensor type says which format raw bits are in.
 - `run` writes result k as `DIR/<name>.npy`, where `<name>` is the SSA name of the k-th returned
-  value when it is a word (`return %logits` gives `logits.npy`), else `k`.
+  value when it is a word (`return %logits` gives `logits.npy`), else `k`. Low-precision results
+  are written as raw bits (`uint16` for bf16, `uint8` for the 8-bit and smaller formats), `i4`
+  as `int8`. `--print` shows integers exactly and floats with enough digits to read them back
+  (17 for f64, 9 for the others).
+- `--trace FILE` writes one Chrome/Perfetto trace of every tile launch of the run (a run without
+  launches writes a trace without events); mesh programs: docs/collectives.md.
+- `--max-memory` bounds the live buffers of a run; in a mesh program a buffer shared by ranks
+  (the replicas of a global input, the result of an all_reduce, all_gather or
+  collective_broadcast of a group) counts once.
 """
 
 
