@@ -19,7 +19,7 @@ int main(int argc, char** argv) {
     try {
       options = conform::parse_runner_options(argc, argv, TESSERA_DEFAULT_CASES_DIR);
     } catch (const Error& e) {
-      std::cerr << "tessera-conform: " << e.what() << "\n";
+      std::cerr << conform::error_line(e.what()) << "\n";
       return kExitUsage;
     }
     if (options.help) {
@@ -38,7 +38,7 @@ int main(int argc, char** argv) {
     }
     return conform::run_conformance(options, registry, std::cout, std::cerr, isatty(1) != 0);
   } catch (const std::exception& e) {
-    std::cerr << "tessera-conform: error: " << e.what() << "\n";
+    std::cerr << conform::error_line(e.what()) << "\n";
     return kExitInputError;
   }
 }

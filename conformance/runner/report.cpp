@@ -134,10 +134,10 @@ void write_junit(const std::string& path, const std::vector<CaseResult>& results
   }
   x << "  </testsuite>\n</testsuites>\n";
   std::ofstream f(path, std::ios::binary | std::ios::trunc);
-  if (!f) throw Error(path + ": cannot open the JUnit report for writing");
+  if (!f) throw Error(path + ": error: cannot open the JUnit report for writing");
   f << x.str();
   f.close();
-  if (!f) throw Error(path + ": error writing the JUnit report");
+  if (f.fail()) throw Error(path + ": error: writing the JUnit report failed (disk full?)");
 }
 
 }  // namespace tessera::conform

@@ -251,6 +251,12 @@ bool case_matches_filter(const std::string& glob, const std::string& id, const s
   return fnmatch(glob.c_str(), id.c_str(), 0) == 0 || fnmatch(glob.c_str(), name.c_str(), 0) == 0;
 }
 
+std::string error_line(const std::string& what) {
+  const size_t head = what.find(": error: ");
+  if (head != std::string::npos && head < what.find('\n')) return what;
+  return "tessera-conform: error: " + what;
+}
+
 int run_conformance(const RunnerOptions& o, plugins::Registry& registry, std::ostream& out,
                     std::ostream& err, bool progress_bar) {
   const auto t_start = Clock::now();
@@ -273,7 +279,7 @@ int run_conformance(const RunnerOptions& o, plugins::Registry& registry, std::os
     }
     files = find_case_files(o.cases);
   } catch (const std::exception& e) {
-    err << "tessera-conform: error: " << e.what() << "\n";
+    err << error_line(e.what()) << "\n";
     return kExitInputError;
   }
   for (size_t i = 0; i < targets.size(); ++i) {
@@ -375,7 +381,7 @@ int run_conformance(const RunnerOptions& o, plugins::Registry& registry, std::os
     try {
       write_junit(o.junit, results, props, since(t_start));
     } catch (const std::exception& e) {
-      err << "tessera-conform: error: " << e.what() << "\n";
+      err << error_line(e.what()) << "\n";
       out << summary_line(s) << "\n";
       return kExitInputError;
     }

@@ -23,6 +23,10 @@ bool case_matches_filter(const std::string& glob, const std::string& id, const s
 /// Runs the suite as `options` say, printing progress and results to `out` and setup errors to
 /// `err`. Returns the process exit code: kExitOk, or kExitInputError when a case failed or the
 /// run could not start (unknown backend, missing case directory, unwritable report).
+/// An error message as tessera-conform prints it: one that already reads "LOCATION: error: ..."
+/// stays as it is; any other gets "tessera-conform: error: " in front (docs/cli.md, "Errors").
+std::string error_line(const std::string& what);
+
 int run_conformance(const RunnerOptions& options, plugins::Registry& registry, std::ostream& out,
                     std::ostream& err, bool progress_bar);
 

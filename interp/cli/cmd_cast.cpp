@@ -90,12 +90,15 @@ int cmd_cast(const std::vector<std::string>& args) {
   if (vm.count("from")) from = parse_format("from", vm["from"].as<std::string>());
 
   const std::string in_path = vm["in"].as<std::string>();
-  interp::HostTensor in = io::read_npy(in_path);
+  // With --from, raw bits may also come as the 'V1'/'V2'/'f1' files np.save writes for ml_dtypes.
+  bool raw_void = false;
+  interp::HostTensor in =
+      io::read_npy(in_path, io::kDefaultNpyMaxBytes, from ? &raw_void : nullptr);
   if (from && *from != in.dtype) {
     try {
       io::reinterpret_as(in, *from);
     } catch (const Error& e) {
-      throw Error(in_path + ": cannot read its " + dtype_short_name(in.dtype) + " data as " +
+      throw Error(in_path + ": error: cannot read its " + dtype_short_name(in.dtype) + " data as " +
                   dtype_short_name(*from) + ": " + e.what());
     }
   }

@@ -152,3 +152,17 @@ def test_outputs_to_a_full_disk_are_errors(tmp_path):
         p = subprocess.run([TOOL, "run", prog, "-i", f"a={x}", "--print"], stdout=full,
                            stderr=subprocess.PIPE, text=True, timeout=120)
     assert p.returncode == 1 and "error:" in p.stderr, p.stderr
+
+
+CONFORM = os.path.join(os.path.dirname(TOOL), "tessera-conform")
+
+
+@pytest.mark.skipif(not os.path.exists(CONFORM), reason="tessera-conform not built")
+def test_conform_errors_read_location_error(tmp_path):
+    p = subprocess.run([CONFORM, "--frobnicate"], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 2 and p.stderr.startswith("tessera-conform: error: "), p.stderr
+    cases = os.path.join(HERE, "..", "..", "conformance", "cases", "graph", "add.mlir")
+    if os.path.exists(FULL) and os.path.exists(cases):
+        p = subprocess.run([CONFORM, "--cases", cases, "--junit", FULL], capture_output=True,
+                           text=True, timeout=300)
+        assert p.returncode == 1 and p.stderr.startswith(f"{FULL}: error: "), p.stderr
