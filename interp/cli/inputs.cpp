@@ -174,6 +174,18 @@ std::vector<interp::Tensor> load_global(const interp::LoadedModule& lm, const ir
                 std::to_string(p.type.shape.size()) + " (" + dims_text(want) +
                 "), but the file holds a tensor of shape " + shape_text(g.shape()) + " (rank " +
                 std::to_string(g.rank()) + ")");
+  // Before allocating: the distinct shards (one per block; replicas share it) plus the zeros
+  // of the ranks that do not hold a partial value must fit in --max-memory.
+  uint64_t blocks = 1, partial_group = 1;
+  for (size_t d = 0; d < spec->dim_axes.size(); ++d) blocks *= spec->shards(m, d);
+  for (int a : spec->partial) partial_group *= m.shape[static_cast<size_t>(a)];
+  const auto n = static_cast<uint64_t>(m.size());
+  uint64_t bytes = 0;
+  if (__builtin_mul_overflow(g.nbytes() / blocks, blocks + n - n / partial_group, &bytes) ||
+      bytes > max_bytes)
+    throw Error(file + ": error: " + param_words(p) + ": its shards on " + std::to_string(n) +
+                " ranks need more than the limit of " + std::to_string(max_bytes) +
+                " bytes (--max-memory)");
   std::vector<interp::Tensor> shards;
   try {
     shards = interp::mesh::shard_global(m, *spec, g);
@@ -237,7 +249,14 @@ interp::Tensor load_input(const std::string& file, const ir::Op& func, size_t k,
                           bool check_shape) {
   const ir::Value& p = *func.regions[0].front().args[k];
   bool raw_void = false;
-  interp::HostTensor h = io::read_npy(file, max_bytes, &raw_void);
+  interp::HostTensor h;
+  try {
+    h = io::read_npy(file, max_bytes, &raw_void);
+  } catch (const Error& e) {
+    std::string what = e.what();
+    if (what.find("exceeds the limit") == std::string::npos) throw;
+    throw Error(what + " (--max-memory)");
+  }
   const DType want = p.type.dtype;
   if (!accepted(h.dtype, raw_void, want)) {
     std::string rule = std::string("parameters of element type ") + dtype_mlir_name(want) +

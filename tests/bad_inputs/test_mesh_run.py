@@ -136,3 +136,21 @@ def test_max_memory_counts_per_rank_inputs_each(tmp_path):
     assert run(args + ["--max-memory", "69632"]).returncode == 0
     p = run(args + ["--max-memory", "69631"])
     assert p.returncode == 1 and "needs 69632 bytes" in p.stderr, p.stderr
+
+
+def test_partial_global_input_is_checked_against_max_memory_before_allocating(tmp_path):
+    prog = write(tmp_path, "p.mlir", """module attributes {tessera.mesh = {axes = ["dp"], shape = [1024]}} {
+  func.func @main(%x: tensor<1024xf32> {tessera.shard = {partial = ["dp"]}}) -> tensor<1024xf32>
+      attributes {tessera.result_shards = [{partial = ["dp"]}]} {
+    return %x : tensor<1024xf32>
+  }
+}
+""")
+    x = save(tmp_path, "x.npy", np.arange(1024, dtype=np.float32))
+    # Rank 0 holds x, the 1023 others zeros: 1024 buffers of 4096 bytes = 4194304 bytes.
+    p = run(["run", prog, "-i", f"x={x}", "--max-memory", "4194303"])
+    assert p.returncode == 1 and p.stderr.startswith(f"{x}: error: parameter '%x'"), p.stderr
+    assert "(--max-memory)" in p.stderr
+    p = run(["run", prog, "-i", f"x={x}", "--max-memory", "16000000", "-o", str(tmp_path / "o")])
+    assert p.returncode == 0, p.stderr
+    np.testing.assert_array_equal(np.load(tmp_path / "o" / "x.npy"), np.arange(1024, dtype=np.float32))
