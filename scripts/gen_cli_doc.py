@@ -71,9 +71,10 @@ def helps(bin_dir):
     top = subprocess.run([interp, "--help"], capture_output=True, text=True, check=True).stdout
     for m in re.finditer(r"^  (\S+)\s{2,}", top, flags=re.M):
         sections.append((f"tessera-interp {m.group(1)}", [interp, m.group(1), "--help"]))
-    conform = pathlib.Path(bin_dir) / "tessera-conform"
-    if conform.exists():
-        sections.append(("tessera-conform", [str(conform), "--help"]))
+    for tool in ("tessera-opt", "tessera-conform"):
+        path = pathlib.Path(bin_dir) / tool
+        if path.exists():
+            sections.append((tool, [str(path), "--help"]))
     out = [INTRO]
     for title, cmd in sections:
         text = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout.rstrip()

@@ -1,9 +1,15 @@
-// Philox4x32-10 counter-based random numbers (Salmon et al. 2011), keyed by seed, stream and index.
+// Philox4x32-10 counter-based random numbers (Salmon et al. 2011) from Random123, keyed by seed,
+// stream and index.
 #pragma once
+
+#include <Random123/philox.h>
 
 #include <cstdint>
 
 #include "core/numerics/dtype.h"
+
+// Random123 names its 10-round entry point with a function-like macro; ours is a function.
+#undef philox4x32
 
 namespace tessera::num {
 
@@ -12,22 +18,12 @@ struct Philox4 {
   uint32_t v[4];
 };
 
-/// Philox4x32 with `rounds` rounds (10 is the standard); key is two 32-bit words.
-TESSERA_HD inline Philox4 philox4x32(Philox4 ctr, uint32_t k0, uint32_t k1, int rounds = 10) {
-  constexpr uint32_t kMul0 = 0xD2511F53u, kMul1 = 0xCD9E8D57u;
-  constexpr uint32_t kWeyl0 = 0x9E3779B9u, kWeyl1 = 0xBB67AE85u;
-  for (int r = 0; r < rounds; ++r) {
-    if (r > 0) {
-      k0 += kWeyl0;
-      k1 += kWeyl1;
-    }
-    const uint64_t p0 = uint64_t(kMul0) * ctr.v[0];
-    const uint64_t p1 = uint64_t(kMul1) * ctr.v[2];
-    const uint32_t hi0 = uint32_t(p0 >> 32), lo0 = uint32_t(p0);
-    const uint32_t hi1 = uint32_t(p1 >> 32), lo1 = uint32_t(p1);
-    ctr = Philox4{{hi1 ^ ctr.v[1] ^ k0, lo1, hi0 ^ ctr.v[3] ^ k1, lo0}};
-  }
-  return ctr;
+/// Philox4x32-10 of counter `ctr` under key (k0, k1): Random123's philox4x32_R with 10 rounds.
+TESSERA_HD inline Philox4 philox4x32_10(Philox4 ctr, uint32_t k0, uint32_t k1) {
+  const philox4x32_ctr_t c = {{ctr.v[0], ctr.v[1], ctr.v[2], ctr.v[3]}};
+  const philox4x32_key_t k = {{k0, k1}};
+  const philox4x32_ctr_t r = philox4x32_R(10, c, k);
+  return Philox4{{r.v[0], r.v[1], r.v[2], r.v[3]}};
 }
 
 /// 32 random bits for logical element `index` of the stream (seed, stream). One Philox block
@@ -38,7 +34,7 @@ TESSERA_HD inline uint32_t random_bits(uint64_t seed, uint64_t stream, uint64_t 
   const uint64_t block = index >> 2;
   const Philox4 ctr{
       {uint32_t(block), uint32_t(block >> 32), uint32_t(stream), uint32_t(stream >> 32)}};
-  return philox4x32(ctr, uint32_t(seed), uint32_t(seed >> 32)).v[index & 3];
+  return philox4x32_10(ctr, uint32_t(seed), uint32_t(seed >> 32)).v[index & 3];
 }
 
 }  // namespace tessera::num

@@ -2,23 +2,24 @@
 #include <algorithm>
 #include <fstream>
 
+#include <nlohmann/json.hpp>
+
 #include "core/support/error.h"
 #include "interp/tile/launch.h"
 
 namespace tessera::interp::tile {
 namespace {
 
+using nlohmann::json;
+
 /// At most this many events are written (the first events win).
 constexpr size_t kMaxEvents = 1'000'000;
 
-std::string json_string(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    if (static_cast<unsigned char>(c) < 0x20) continue;
-    out += c;
-  }
-  return out + "\"";
+/// One event as compact JSON; invalid UTF-8 in names (user symbols) is replaced, never thrown on.
+std::string dump(const json& j) { return j.dump(-1, ' ', false, json::error_handler_t::replace); }
+
+json metadata(const char* what, int64_t pid, const std::string& name) {
+  return {{"ph", "M"}, {"name", what}, {"pid", pid}, {"args", {{"name", name}}}};
 }
 
 }  // namespace
@@ -29,19 +30,22 @@ void render_trace(const Launch& l, const std::vector<GroupResult>& results, int6
   for (size_t g = 0; g < results.size() && events.size() < kMaxEvents; ++g) {
     const int64_t pid = pid_base + static_cast<int64_t>(g);
     events.push_back(
-        "{\"ph\":\"M\",\"name\":\"process_name\",\"pid\":" + std::to_string(pid) +
-        ",\"args\":{\"name\":" + json_string(process_prefix + "group " + std::to_string(g)) + "}}");
-    for (int32_t t = 0; t < l.tiles; ++t)
-      events.push_back("{\"ph\":\"M\",\"name\":\"thread_name\",\"pid\":" + std::to_string(pid) +
-                       ",\"tid\":" + std::to_string(t) + ",\"args\":{\"name\":\"tile " +
-                       std::to_string(t) + "\"}}");
+        dump(metadata("process_name", pid, process_prefix + "group " + std::to_string(g))));
+    for (int32_t t = 0; t < l.tiles; ++t) {
+      json m = metadata("thread_name", pid, "tile " + std::to_string(t));
+      m["tid"] = t;
+      events.push_back(dump(m));
+    }
     for (const TraceEvent& e : results[g].trace) {
       if (events.size() >= kMaxEvents) break;
-      events.push_back("{\"ph\":\"X\",\"name\":" + json_string(e.name) + ",\"cat\":\"" +
-                       (e.name.rfind("epoch", 0) == 0 ? "barrier" : e.name) + "\",\"pid\":" +
-                       std::to_string(pid_base + e.group) + ",\"tid\":" + std::to_string(e.tile) +
-                       ",\"ts\":" + std::to_string(ts_offset + e.ts) +
-                       ",\"dur\":" + std::to_string(e.dur) + "}");
+      const bool barrier = e.name.rfind("epoch", 0) == 0;
+      events.push_back(dump({{"ph", "X"},
+                             {"name", e.name},
+                             {"cat", barrier ? std::string("barrier") : e.name},
+                             {"pid", pid_base + e.group},
+                             {"tid", e.tile},
+                             {"ts", ts_offset + e.ts},
+                             {"dur", e.dur}}));
       end = std::max(end, ts_offset + e.ts + e.dur);
     }
   }
@@ -50,13 +54,14 @@ void render_trace(const Launch& l, const std::vector<GroupResult>& results, int6
 void write_trace_file(const std::string& path, const std::string& what,
                       const std::vector<std::string>& events) {
   std::ofstream f(path, std::ios::binary | std::ios::trunc);
-  if (!f) throw Error(path + ": error: cannot open the trace file for writing");
-  f << "{\"displayTimeUnit\":\"ns\",\"otherData\":{\"kernel\":" << json_string(what)
-    << ",\"clock\":\"simulated lane-operations per lane\"},\"traceEvents\":[\n";
+  if (!f) throw Error(path + ": error: cannot write the trace file");
+  const json header = {{"kernel", what}, {"clock", "simulated lane-operations per lane"}};
+  // The events are already JSON; the array is streamed so that a million of them need no copy.
+  f << "{\"displayTimeUnit\":\"ns\",\"otherData\":" << dump(header) << ",\"traceEvents\":[\n";
   for (size_t k = 0; k < events.size(); ++k) f << (k ? ",\n" : "") << events[k];
   f << "\n]}\n";
-  f.close();  // buffered bytes reach the file (or fail, e.g. on a full disk) only here
-  if (f.fail()) throw Error(path + ": error: writing the trace file failed (disk full?)");
+  f.close();  // a full disk shows only when the buffer is written
+  if (!f) throw Error(path + ": error: writing the trace file failed");
 }
 
 void write_trace(const std::string& path, const Launch& l,

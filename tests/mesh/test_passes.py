@@ -1,5 +1,6 @@
-"""Lowering tests: each file in passes/ runs through tessera-mesh-opt and is checked by its CHECK
-lines (filecheck.py); the rewritten TP MLP then runs on the mesh and matches numpy."""
+"""insert-collectives on the mesh: the TP MLP of tests/transforms/ (whose printed IR FileCheck
+checks there), rewritten by tessera-opt, runs on the mesh and matches numpy; pass errors are
+located diagnostics."""
 from __future__ import annotations
 
 import os
@@ -10,10 +11,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from filecheck import filecheck, parse_checks
-
 HERE = Path(__file__).parent
-OPT = os.environ.get("TESSERA_MESH_OPT", "tessera-mesh-opt")
+OPT = os.environ.get("TESSERA_OPT", "tessera-opt")
+PASSES = HERE.parent / "transforms"
 INTERP = os.environ.get("TESSERA_INTERP", "tessera-interp")
 
 
@@ -22,20 +22,6 @@ def opt(path: Path) -> str:
                        text=True, timeout=60)
     assert p.returncode == 0, p.stderr
     return p.stdout
-
-
-@pytest.mark.parametrize("name", [p.name for p in sorted((HERE / "passes").glob("*.mlir"))])
-def test_pass_file(name):
-    path = HERE / "passes" / name
-    filecheck(parse_checks(path.read_text()), opt(path))
-
-
-def test_filecheck_rejects_wrong_output():
-    checks = parse_checks("// CHECK: all_reduce\n// CHECK-NEXT: return\n")
-    with pytest.raises(AssertionError):
-        filecheck(checks, "x = all_reduce\ny = other\nreturn\n")
-    with pytest.raises(AssertionError):
-        filecheck(parse_checks("// CHECK-NOT: gather\n// CHECK: ret"), "all_gather\nret\n")
 
 
 def test_rewritten_mlp_runs_on_the_mesh():
@@ -47,7 +33,7 @@ def test_rewritten_mlp_runs_on_the_mesh():
     want = np.maximum(x @ w1, 0) @ w2
     with tempfile.TemporaryDirectory() as tmp:
         prog = Path(tmp) / "mlp.mlir"
-        prog.write_text(opt(HERE / "passes" / "insert_collectives.mlir"))
+        prog.write_text(opt(PASSES / "insert_collectives.mlir"))
         args = [INTERP, "run", str(prog), "--entry", "mlp", "--output-dir", tmp]
         for name, arr in (("x", x), ("w1", w1), ("w2", w2)):
             np.save(Path(tmp) / f"{name}.npy", arr)

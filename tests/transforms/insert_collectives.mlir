@@ -1,4 +1,4 @@
-// RUN: tessera-mesh-opt %s --pass insert-collectives
+// RUN: tessera-opt %s --pass insert-collectives | FileCheck %s
 // Megatron MLP on tp: column-parallel W1 (N sharded), row-parallel W2 (K sharded), y replicated.
 module attributes {tessera.mesh = {axes = ["dp", "tp"], shape = [2, 4]}} {
   // CHECK-LABEL: func.func @mlp

@@ -1,5 +1,5 @@
 // Pass insert-collectives: ShardSpec propagation and collective insertion.
-#include "core/mesh/insert_collectives.h"
+#include "core/transforms/insert_collectives.h"
 
 #include <algorithm>
 #include <map>
@@ -8,8 +8,10 @@
 #include "core/ops/registry.h"
 #include "core/verify/verifier.h"
 
-namespace tessera::mesh {
+namespace tessera::transforms {
 namespace {
+
+using namespace tessera::mesh;  // the mesh model: ShardSpec, Mesh
 
 using ir::Attr;
 
@@ -251,4 +253,4 @@ bool insert_collectives(ir::Module& module, DiagnosticEngine& diag) {
   return verify::verify_module(module, diag);
 }
 
-}  // namespace tessera::mesh
+}  // namespace tessera::transforms

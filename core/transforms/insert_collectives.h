@@ -4,7 +4,7 @@
 #include "core/ir/ir.h"
 #include "core/support/diagnostics.h"
 
-namespace tessera::mesh {
+namespace tessera::transforms {
 
 /// Walks every function of a mesh module in order, giving each value a ShardSpec (arguments from
 /// `tessera.shard`), and inserts the collectives that make each op's operands compatible and each
@@ -16,4 +16,4 @@ namespace tessera::mesh {
 /// tessera.redistribute (local). Returns false with diagnostics on failure.
 bool insert_collectives(ir::Module& m, DiagnosticEngine& diag);
 
-}  // namespace tessera::mesh
+}  // namespace tessera::transforms

@@ -7,7 +7,7 @@
 
 #include "core/ir/ir.h"
 
-namespace tessera::mesh {
+namespace tessera::transforms {
 
 /// One unit of work of a pipeline stage: forward or backward of micro-batch `micro`.
 struct PipeAction {
@@ -71,4 +71,4 @@ void read_stage_functions(const ir::Module& stage_module, const std::string& for
 /// `"B<m>"` for traces. Gradients accumulate in micro-batch order of each stage's backwards.
 std::string emit_linear_pipeline(const LinearPipelineSpec& spec);
 
-}  // namespace tessera::mesh
+}  // namespace tessera::transforms

@@ -1,5 +1,5 @@
 // 1F1B schedule, lock-step timetable and the SPMD text of a pipelined chain of linear stages.
-#include "core/mesh/pipeline.h"
+#include "core/transforms/pipeline.h"
 
 #include <algorithm>
 #include <sstream>
@@ -7,7 +7,7 @@
 #include "core/support/error.h"
 #include "core/text/printer.h"
 
-namespace tessera::mesh {
+namespace tessera::transforms {
 namespace {
 
 using Kind = PipeAction::Kind;
@@ -113,7 +113,8 @@ class LinearEmitter {
     out_ << "// 1F1B pipeline of " << s_.stages << " "
          << (calls_ ? "stages (@" + s_.stage.forward + ", @" + s_.stage.backward + ")"
                     : std::string("linear stages"))
-         << ", " << s_.micro << " micro-batches (core/mesh/pipeline.h, docs/collectives.md).\n"
+         << ", " << s_.micro
+         << " micro-batches (core/transforms/pipeline.h, docs/collectives.md).\n"
          << "module attributes {tessera.mesh = {axes = [\"pp\"], shape = [" << s_.stages
          << "]}} {\n";
     if (calls_) out_ << s_.stage.text;
@@ -352,4 +353,4 @@ std::string emit_linear_pipeline(const LinearPipelineSpec& spec) {
   return LinearEmitter(spec).emit(tt);
 }
 
-}  // namespace tessera::mesh
+}  // namespace tessera::transforms
