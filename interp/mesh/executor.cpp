@@ -75,6 +75,7 @@ class Executor {
   void collective_launch(size_t k);
   void call_all_ranks(size_t k, const MeshRunOptions& opts);
   void run_steps(const MeshRunOptions& opts);
+  void run_ranks(size_t k);
   void store_results(size_t k, std::vector<std::vector<Tensor>>& out);
   void merge_tile_logs(const TileDebugOptions& into);
   uint64_t mesh_peak_bytes(const std::vector<std::vector<Tensor>>& per_rank) const;
@@ -439,6 +440,59 @@ std::vector<std::vector<Tensor>> Executor::run(const ir::Op& func,
   return out;
 }
 
+/// What a rank's tile log held before a step, to undo what a cancelled step left there.
+struct LogMark {
+  size_t reports = 0, events = 0;
+  uint64_t total = 0, lane_ops = 0, instructions = 0, trace_end = 0;
+  explicit LogMark(const TileCheckLog& l)
+      : reports(l.reports.size()),
+        events(l.trace_events.size()),
+        total(l.total),
+        lane_ops(l.lane_ops),
+        instructions(l.instructions),
+        trace_end(l.trace_end) {}
+  void restore(TileCheckLog& l) const {
+    l.reports.resize(reports);
+    l.trace_events.resize(events);
+    l.total = total;
+    l.lane_ops = lane_ops;
+    l.instructions = instructions;
+    l.trace_end = trace_end;
+  }
+};
+
+/// Runs step k on every rank (TBB over ranks). The error of the lowest failing rank is
+/// reported, whatever the timing: once rank f has failed, the ranks above f are cancelled (they
+/// cannot change the report); the ranks below f still run, since one of them may fail too and
+/// then its error is the one reported. What the ranks above f logged in this step (sanitizer
+/// reports, trace events) depends on the timing, so it is dropped: the reports printed before
+/// the error are the same for any thread count.
+void Executor::run_ranks(size_t k) {
+  const size_t n = runners_.size();
+  std::vector<LogMark> marks;
+  for (size_t r = 0; r < n; ++r) marks.emplace_back(*tile_opts()[r].log);
+  std::vector<std::string> errors(n);
+  std::atomic<size_t> lowest_failed{n};
+  tbb::parallel_for(size_t{0}, n, [&](size_t r) {
+    if (r > lowest_failed.load(std::memory_order_relaxed)) return;
+    try {
+      tile::ThreadDebugOptions scope(tile_opts()[r]);  // this rank's launches, its log
+      runners_[r].run_step(k);
+      return;
+    } catch (const Error& e) {
+      errors[r] = on_rank(mesh_, static_cast<int64_t>(r), e.what(), path());
+    } catch (const std::bad_alloc&) {
+      errors[r] = on_rank(mesh_, static_cast<int64_t>(r), "out of memory", path());
+    }
+    for (size_t f = lowest_failed.load(); r < f && !lowest_failed.compare_exchange_weak(f, r);) {
+    }
+  });
+  const size_t f = lowest_failed.load();
+  if (f == n) return;
+  for (size_t r = f + 1; r < n; ++r) marks[r].restore(*tile_opts()[r].log);
+  throw Error(errors[f]);
+}
+
 void Executor::run_steps(const MeshRunOptions& opts) {
   const size_t n = runners_.size(), steps = plans_[0]->steps.size();
   for (size_t k = 0; k < steps; ++k) {
@@ -449,28 +503,7 @@ void Executor::run_steps(const MeshRunOptions& opts) {
     } else if (plans_[0]->steps[k].kernel && is_collective_launch(sop)) {
       collective_launch(k);
     } else if (plans_[0]->steps[k].kernel) {
-      // The error of the lowest failing rank is reported, whatever the timing: once rank f has
-      // failed, ranks above f are cancelled (they cannot change the report); ranks below f
-      // still run, since one of them may fail too and then its error is the one reported.
-      std::vector<std::string> errors(n);
-      std::atomic<size_t> lowest_failed{n};
-      tbb::parallel_for(size_t{0}, n, [&](size_t r) {
-        if (r > lowest_failed.load(std::memory_order_relaxed)) return;
-        try {
-          tile::ThreadDebugOptions scope(tile_opts()[r]);  // this rank's launches, its log
-          runners_[r].run_step(k);
-          return;
-        } catch (const Error& e) {
-          errors[r] = on_rank(mesh_, static_cast<int64_t>(r), e.what(), path());
-        } catch (const std::bad_alloc&) {
-          errors[r] = on_rank(mesh_, static_cast<int64_t>(r), "out of memory", path());
-        }
-        for (size_t f = lowest_failed.load();
-             r < f && !lowest_failed.compare_exchange_weak(f, r);) {
-        }
-      });
-      for (const std::string& e : errors)
-        if (!e.empty()) throw Error(e);
+      run_ranks(k);
     } else {
       collective(k);
     }

@@ -154,3 +154,17 @@ def test_partial_global_input_is_checked_against_max_memory_before_allocating(tm
     p = run(["run", prog, "-i", f"x={x}", "--max-memory", "16000000", "-o", str(tmp_path / "o")])
     assert p.returncode == 0, p.stderr
     np.testing.assert_array_equal(np.load(tmp_path / "o" / "x.npy"), np.arange(1024, dtype=np.float32))
+
+
+def test_reports_before_a_rank_error_do_not_depend_on_threads(tmp_path):
+    prog = os.path.join(HERE, "mesh_cancel.mlir")
+    # Rank 0 spins into the step limit (fatal); ranks 1..7 store out of bounds, which --check
+    # bounds reports. Ranks above 0 are cancelled, and whatever they reported in the step that
+    # failed is dropped, so the output is the same for any thread count.
+    args = ["run", prog, *rank_inputs(tmp_path, [1] + [0] * 7), "--check", "bounds"]
+    p1 = run(args + ["--threads", "1"], timeout=300)
+    p2 = run(args + ["--threads", "2"], timeout=300)
+    assert p1.returncode == p2.returncode == 1, p1.stderr
+    assert p1.stderr == p2.stderr
+    assert "error: rank 0 (dp=0):" in p1.stderr and "step limit" in p1.stderr
+    assert "rank 1 (dp=1)" not in p1.stderr
