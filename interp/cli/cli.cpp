@@ -1,6 +1,7 @@
 // Shared pieces of the tessera-interp subcommands.
 #include "interp/cli/cli.h"
 
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <sstream>
@@ -50,6 +51,9 @@ std::string result_stem(const ir::Op& func, size_t k) {
 }
 
 std::string read_file(const std::string& path, uint64_t max_bytes) {
+  std::error_code ec;
+  if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))
+    throw Error(path + ": error: not a regular file");
   std::ifstream in(path, std::ios::binary);
   if (!in) throw Error(path + ": error: cannot open file");
   in.seekg(0, std::ios::end);

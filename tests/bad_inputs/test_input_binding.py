@@ -194,7 +194,7 @@ def test_input_errors_read_location_error(tmp_path):
         (["cast", good, str(tmp_path / "o.npy"), "--to", "nope"], None, "error:"),
         (["numerics", "nope"], None, "error:"),
         (["print", str(tmp_path / "absent.mlir")], 1, "absent.mlir: error:"),
-        (["verify", str(tmp_path)], 1, "error:"),
+        (["verify", str(tmp_path)], 1, ": error: not a regular file"),
         (["frobnicate"], 2, "error: unknown command"),
     ]
     for argv, code, fragment in cases:
