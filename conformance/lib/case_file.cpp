@@ -375,8 +375,9 @@ class ChunkParser {
     fs::path p = fs::path(rel).is_absolute() ? fs::path(rel) : fs::path(path_).parent_path() / rel;
     interp::HostTensor t;
     try {
-      t = io::read_npy(p.string());
-      if (t.dtype != declared.dtype) io::reinterpret_as(t, declared.dtype);
+      bool raw_void = false;  // the binding rule of tessera-interp run (docs/cli.md)
+      t = io::read_npy(p.string(), io::kDefaultNpyMaxBytes, &raw_void);
+      io::adopt_dtype(t, raw_void, declared.dtype);
     } catch (const Error& e) {
       fail(where + e.what());
     }

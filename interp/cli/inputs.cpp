@@ -96,40 +96,6 @@ std::string carrier(DType t) {
   }
 }
 
-/// Whether a file of dtype `have` (raw_void: an ml_dtypes 'V1'/'V2' file) may bind `want`.
-bool accepted(DType have, bool raw_void, DType want) {
-  const bool one_byte_format = ml_dtypes_name(want) && want != DType::bf16;
-  if (raw_void)
-    return have == DType::u8 ? one_byte_format : want == DType::bf16 && have == DType::u16;
-  if (have == want) return true;
-  switch (want) {
-    case DType::tf32:
-      return have == DType::f32;
-    case DType::index:
-      return have == DType::i64;
-    case DType::i4:
-      return have == DType::i8;
-    case DType::bf16:
-      return have == DType::u16;
-    default:
-      return one_byte_format && have == DType::u8;
-  }
-}
-
-/// ml_dtypes.int4 stores one value per byte in the low nibble (two's complement, high nibble
-/// zero); turns it into int8 values, which reinterpret_as packs.
-void int4_nibbles_to_int8(interp::HostTensor& h, const std::string& file) {
-  for (size_t i = 0; i < h.data.size(); ++i) {
-    auto b = static_cast<unsigned>(h.data[i]);
-    if (b > 0xF)
-      throw Error(file + ": error: int4 element " + std::to_string(i) + " has byte value " +
-                  std::to_string(b) + " (an ml_dtypes int4 byte holds one nibble, at most 15)");
-    int v = b >= 8 ? static_cast<int>(b) - 16 : static_cast<int>(b);
-    h.data[i] = static_cast<std::byte>(static_cast<int8_t>(v));
-  }
-  h.dtype = DType::i8;
-}
-
 /// Whether a tensor of `shape` can bind a parameter of type `p`: a shaped parameter (tensor,
 /// or memref of a kernel run directly) of the same rank and every static dim equal; a scalar
 /// parameter takes a 0-d array.
@@ -258,7 +224,7 @@ interp::Tensor load_input(const std::string& file, const ir::Op& func, size_t k,
     throw Error(what + " (--max-memory)");
   }
   const DType want = p.type.dtype;
-  if (!accepted(h.dtype, raw_void, want)) {
+  if (!io::dtype_binds(h.dtype, raw_void, want)) {
     std::string rule = std::string("parameters of element type ") + dtype_mlir_name(want) +
                        " take " + carrier(want);
     if (const char* ml = ml_dtypes_name(want))
@@ -268,8 +234,7 @@ interp::Tensor load_input(const std::string& file, const ir::Op& func, size_t k,
                 " (convert with numpy or `tessera-interp cast`)");
   }
   try {
-    if (raw_void && want == DType::i4) int4_nibbles_to_int8(h, file);
-    if (h.dtype != want) io::reinterpret_as(h, want);
+    io::adopt_dtype(h, raw_void, want);
   } catch (const Error& e) {
     std::string what = e.what();
     if (what.find(": error: ") != std::string::npos) throw;

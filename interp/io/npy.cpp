@@ -491,6 +491,63 @@ void write_npy(const std::string& path, const interp::HostTensor& tensor) {
   if (out.fail()) throw Error(path + ": error: writing the file failed (disk full?)");
 }
 
+namespace {
+
+/// Formats numpy has no dtype for: a file carries them as raw bytes, one value per byte.
+bool one_byte_format(DType t) {
+  switch (t) {
+    case DType::f8e4m3:
+    case DType::f8e5m2:
+    case DType::f6e2m3:
+    case DType::f6e3m2:
+    case DType::f4e2m1:
+    case DType::e8m0:
+      return true;
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
+bool dtype_binds(DType file, bool raw_void, DType want) {
+  if (raw_void)
+    return file == DType::u8 ? one_byte_format(want) || want == DType::i4
+                             : want == DType::bf16 && file == DType::u16;
+  if (file == want) return true;
+  switch (want) {
+    case DType::tf32:
+      return file == DType::f32;
+    case DType::index:
+      return file == DType::i64;
+    case DType::i4:
+      return file == DType::i8;
+    case DType::bf16:
+      return file == DType::u16;
+    default:
+      return one_byte_format(want) && file == DType::u8;
+  }
+}
+
+void adopt_dtype(interp::HostTensor& t, bool raw_void, DType want) {
+  if (!dtype_binds(t.dtype, raw_void, want))
+    throw Error(std::string("a .npy file of ") + (raw_void ? "raw " : "") +
+                dtype_mlir_name(t.dtype) + " data cannot carry " + dtype_mlir_name(want));
+  if (raw_void && want == DType::i4) {
+    // ml_dtypes.int4 keeps one value per byte in the low nibble (two's complement, high
+    // nibble zero); reinterpret_as packs int8 values.
+    for (size_t i = 0; i < t.data.size(); ++i) {
+      auto b = static_cast<unsigned>(t.data[i]);
+      if (b > 0xF)
+        throw Error("int4 element " + std::to_string(i) + " has byte value " + std::to_string(b) +
+                    " (an ml_dtypes int4 byte holds one nibble, at most 15)");
+      t.data[i] = static_cast<std::byte>(static_cast<int8_t>(b >= 8 ? int(b) - 16 : int(b)));
+    }
+    t.dtype = DType::i8;
+  }
+  if (t.dtype != want) reinterpret_as(t, want);
+}
+
 void reinterpret_as(interp::HostTensor& t, DType target) {
   int64_t count = element_count(t.shape);
   if (static_cast<int64_t>(t.data.size()) != storage_bytes(t.dtype, count)) {

@@ -60,6 +60,18 @@ void write_npy(const std::string& path, const interp::HostTensor& tensor);
 /// first (the inverse of how encode_npy writes i4). Throws tessera::Error otherwise.
 void reinterpret_as(interp::HostTensor& tensor, DType target);
 
+/// The binding rule of .npy files (docs/cli.md, "Inputs and outputs"): whether a file of dtype
+/// `file` (`raw_void`: its descr was V1/V2/f1, see read_npy) may carry a tensor of `want`. Only
+/// the same dtype, or a carrier of the same bits: uint8 (or V1/f1) for the one-byte float
+/// formats, uint16 (or V2) for bf16, int8 (or V1, ml_dtypes.int4) for i4, float32 for tf32,
+/// int64 for index. Never a conversion or a reinterpretation of other bits.
+bool dtype_binds(DType file, bool raw_void, DType want);
+
+/// Gives a tensor read from a .npy file its element type `want` under dtype_binds (ml_dtypes
+/// int4 nibbles are sign-extended and packed; fp6/fp4/i1 values are range-checked). Throws
+/// tessera::Error, without a location, when the rule refuses it or a value is out of range.
+void adopt_dtype(interp::HostTensor& tensor, bool raw_void, DType want);
+
 /// Number of elements of a shape; throws tessera::Error on negative dims or overflow.
 int64_t element_count(const std::vector<int64_t>& shape);
 

@@ -279,7 +279,12 @@ TEST_CASE("npy payloads must match the declared type") {
   expect_error("// CASE: a\n// INPUT: 0 tensor<2xf32> npy:f32x3.npy\n" + m, 2,
                "has shape tensor<3xf32>, declared tensor<2xf32>");
   expect_error("// CASE: a\n// INPUT: 0 tensor<3xf16> npy:f32x3.npy\n" + m, 2,
-               "element widths differ: 32 vs 16 bits");
+               "a .npy file of f32 data cannot carry f16");
+  // Same width, other type: refused too, never reinterpreted (docs/cli.md, the binding rule).
+  t.dtype = DType::i32;
+  tessera::io::write_npy((scratch().dir / "i32x3.npy").string(), t);
+  expect_error("// CASE: a\n// INPUT: 0 tensor<3xf32> npy:i32x3.npy\n" + m, 2,
+               "a .npy file of i32 data cannot carry f32");
 }
 
 TEST_CASE("find_case_files lists *.mlir recursively and sorted") {

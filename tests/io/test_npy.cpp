@@ -2,6 +2,7 @@
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -330,4 +331,48 @@ TEST_CASE("reinterpret_as checks widths and value ranges") {
   HostTensor f = random_tensor(DType::f32, {2}, 2);
   io::reinterpret_as(f, DType::tf32);
   CHECK(f.dtype == DType::tf32);
+}
+
+// The binding rule (docs/cli.md, "Inputs and outputs"), checked over every pair of types against
+// the table written out by hand here: a file binds its own type and these carriers only.
+TEST_CASE("dtype_binds: the same type or a documented carrier, nothing else") {
+  const std::vector<std::pair<DType, DType>> carriers = {
+      // (file, parameter)
+      {DType::u16, DType::bf16},  {DType::u8, DType::f8e4m3}, {DType::u8, DType::f8e5m2},
+      {DType::u8, DType::f6e2m3}, {DType::u8, DType::f6e3m2}, {DType::u8, DType::f4e2m1},
+      {DType::u8, DType::e8m0},   {DType::i8, DType::i4},     {DType::f32, DType::tf32},
+      {DType::i64, DType::index},
+  };
+  const std::vector<std::pair<DType, DType>> raw = {
+      // descr V1 / f1 (u8) and V2 (u16)
+      {DType::u16, DType::bf16},  {DType::u8, DType::f8e4m3}, {DType::u8, DType::f8e5m2},
+      {DType::u8, DType::f6e2m3}, {DType::u8, DType::f6e3m2}, {DType::u8, DType::f4e2m1},
+      {DType::u8, DType::e8m0},   {DType::u8, DType::i4},
+  };
+  auto listed = [](const auto& v, DType a, DType b) {
+    return std::find(v.begin(), v.end(), std::make_pair(a, b)) != v.end();
+  };
+  for (int f = 0; f < tessera::kNumDTypes; ++f)
+    for (int w = 0; w < tessera::kNumDTypes; ++w) {
+      auto file = static_cast<DType>(f), want = static_cast<DType>(w);
+      CAPTURE(f);
+      CAPTURE(w);
+      CHECK(io::dtype_binds(file, false, want) == (file == want || listed(carriers, file, want)));
+      CHECK(io::dtype_binds(file, true, want) == listed(raw, file, want));
+    }
+  HostTensor i32 = random_tensor(DType::i32, {3}, 5);
+  CHECK_THROWS_WITH_AS(io::adopt_dtype(i32, false, DType::f32),
+                       doctest::Contains("cannot carry f32"), tessera::Error);
+  HostTensor nib;  // ml_dtypes.int4: one nibble per byte -> packed i4
+  nib.dtype = DType::u8;
+  nib.shape = {3};
+  nib.data = {std::byte{0x8}, std::byte{0xF}, std::byte{0x7}};  // -8, -1, 7
+  io::adopt_dtype(nib, true, DType::i4);
+  REQUIRE(nib.dtype == DType::i4);
+  CHECK(nib.data == std::vector<std::byte>{std::byte{0xF8}, std::byte{0x07}});
+  HostTensor wide = nib;
+  wide.dtype = DType::u8;
+  wide.data = {std::byte{0x10}, std::byte{0}, std::byte{0}};
+  CHECK_THROWS_WITH_AS(io::adopt_dtype(wide, true, DType::i4), doctest::Contains("one nibble"),
+                       tessera::Error);
 }
