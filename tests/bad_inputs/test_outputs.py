@@ -166,3 +166,10 @@ def test_conform_errors_read_location_error(tmp_path):
         p = subprocess.run([CONFORM, "--cases", cases, "--junit", FULL], capture_output=True,
                            text=True, timeout=300)
         assert p.returncode == 1 and p.stderr.startswith(f"{FULL}: error: "), p.stderr
+
+
+@needs_dev_full
+def test_cast_to_a_full_disk_is_an_error(tmp_path):
+    x = save(tmp_path, "x.npy", np.arange(4, dtype=np.float32))
+    p = run(["cast", x, FULL, "--to", "bf16"])
+    assert p.returncode == 1 and p.stderr.startswith(f"{FULL}: error: "), p.stderr
