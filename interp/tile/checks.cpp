@@ -29,7 +29,8 @@ const char* kind_word(AccessKind k) {
 /// Whether a precedes b in the deterministic order (tile, epoch, inst, lane).
 bool before(const Access& a, const Access& b) {
   if (!b.valid()) return true;
-  return std::tie(a.tile, a.epoch, a.inst, a.lane) < std::tie(b.tile, b.epoch, b.inst, b.lane);
+  return std::make_tuple(a.tile, a.epoch, a.inst, int(a.lane)) <
+         std::make_tuple(b.tile, b.epoch, b.inst, int(b.lane));
 }
 
 enum class Finding {
@@ -177,8 +178,8 @@ void add_report(GroupState& g, Report r) {
   // Of the reports with one (kind, op, other op), keep the least by tile, epoch, lane and
   // element, so which instance is shown does not depend on the order tiles ran in.
   auto key = [](const Report& x) {
-    return std::tie(x.at.tile, x.at.epoch, x.at.lane, x.element, x.other.group, x.other.tile,
-                    x.other.epoch, x.other.lane);
+    return std::make_tuple(x.at.tile, x.at.epoch, int(x.at.lane), x.element, x.other.group,
+                           x.other.tile, x.other.epoch, int(x.other.lane));
   };
   for (Report& x : out.reports)
     if (x.kind == r.kind && x.at.inst == r.at.inst && x.other.inst == r.other.inst) {

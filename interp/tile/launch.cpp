@@ -351,7 +351,7 @@ void PhasedLaunch::check_read_by_collective(const Buffer& b) {
     Report r;
     r.kind = kCheckInit;
     // Every group of this rank waits at the collective (tcoll_run_c1); report it as group 0's.
-    r.at = Access{0, 0, 0, groups_[0].suspended_pc, 0, false};
+    r.at = Access{.group = 0, .tile = 0, .inst = groups_[0].suspended_pc};
     r.element = e;
     r.buffer = b.name;
     r.message = "the tile collective reads uninitialised memory (no tile wrote " + b.name +

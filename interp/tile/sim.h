@@ -22,13 +22,14 @@ inline constexpr uint32_t kCheckBounds = 1, kCheckRaces = 2, kCheckBarriers = 4,
 struct Access {
   int32_t group = -1;
   int16_t tile = -1;
-  int16_t lane = 0;
+  uint16_t lane : 14 = 0;  ///< lanes <= 1024 (launch_c2)
+  uint16_t atomic : 1 = 0;
+  uint16_t async : 1 = 0;  ///< the write of an async copy (made when its wait_group completed it)
   int32_t inst = -1;
   uint32_t epoch = 0;
-  bool atomic = false;
-  bool async = false;  ///< the write of an async copy (made when its wait_group completed it)
   bool valid() const { return tile >= 0; }
 };
+static_assert(sizeof(Access) == 16, "shadows hold six of these per element");
 
 /// Per-element shadow state for the races, init and async checks. Reads and atomics keep up to
 /// two tiles each of the current epoch: any other tile differs from at least one of them, so a
@@ -186,12 +187,12 @@ struct GroupState {
 
 /// The access record of tile t of g at instruction `inst`.
 inline Access make_access(const GroupState& g, int32_t t, int32_t lane, int32_t inst, bool atomic) {
-  return Access{static_cast<int32_t>(g.id),
-                static_cast<int16_t>(t),
-                static_cast<int16_t>(lane),
-                inst,
-                g.epoch,
-                atomic};
+  return Access{.group = static_cast<int32_t>(g.id),
+                .tile = static_cast<int16_t>(t),
+                .lane = static_cast<uint16_t>(lane),
+                .atomic = atomic,
+                .inst = inst,
+                .epoch = g.epoch};
 }
 
 /// Runs one group to completion (all tiles exited). Never throws: fatal errors land in
