@@ -314,8 +314,11 @@ void PhasedLaunch::step(int64_t g) {
   } catch (const Error& e) {
     out.error = e.what();
   } catch (const std::bad_alloc&) {
-    out.error =
-        "out of memory while simulating group " + std::to_string(g) + " of kernel @" + prog_.name;
+    out.error = "error: out of memory while simulating group " + std::to_string(g) +
+                " of kernel @" + prog_.name;
+  } catch (const std::exception& e) {  // a broken invariant: still a diagnostic, never a crash
+    out.error = "error: internal error while simulating group " + std::to_string(g) +
+                " of kernel @" + prog_.name + ": " + e.what();
   }
   note_failure(l_, g);
 }

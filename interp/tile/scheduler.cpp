@@ -356,8 +356,11 @@ void run_group(Launch& l, int64_t group, GroupResult& out, TouchIndex* touch_ind
   } catch (const Error& e) {
     out.error = e.what();
   } catch (const std::bad_alloc&) {
-    out.error = "out of memory while simulating group " + std::to_string(group) + " of kernel @" +
-                l.prog->name;
+    out.error = "error: out of memory while simulating group " + std::to_string(group) +
+                " of kernel @" + l.prog->name;
+  } catch (const std::exception& e) {  // a broken invariant: still a diagnostic, never a crash
+    out.error = "error: internal error while simulating group " + std::to_string(group) +
+                " of kernel @" + l.prog->name + ": " + e.what();
   }
   note_failure(l, group);
 }
