@@ -59,16 +59,22 @@ uint64_t group_footprint(const Launch& l) {
   return sat_add(shared, sat_mul(tile, uint64_t(l.tiles)));
 }
 
-uint64_t check_group_memory(const Launch& l, uint64_t live_groups) {
+uint64_t check_group_memory(const Launch& l, uint64_t live_groups, bool phased) {
   const uint64_t per_group = group_footprint(l);
-  const uint64_t need = sat_mul(per_group, live_groups);
+  // Every group of the launch also has a result record (and, phased, a kept state) and a slot
+  // in the schedule's order, whether or not it is alive.
+  const uint64_t record = sizeof(GroupResult) + sizeof(int64_t) + (phased ? sizeof(GroupState) : 0);
+  const uint64_t need = sat_add(sat_mul(per_group, live_groups),
+                                sat_mul(record, static_cast<uint64_t>(l.num_groups)));
   if (need > l.opts.max_memory) {
     DiagnosticEngine d(l.sm);
     d.op_error(*l.prog->func,
                "tile kernel @" + l.prog->name + " needs " + std::to_string(need) +
-                   " bytes of shared, local and register memory and sanitizer shadows for " +
+                   " bytes of shared, local and register memory, sanitizer shadows and group "
+                   "records (" +
                    std::to_string(live_groups) + (live_groups == 1 ? " group" : " groups") +
-                   " at once, above the limit of " + std::to_string(l.opts.max_memory) +
+                   " alive at once, " + std::to_string(l.num_groups) +
+                   " in all), above the limit of " + std::to_string(l.opts.max_memory) +
                    " bytes (--max-memory)",
                "");
     throw Error(d.render());

@@ -425,11 +425,12 @@ void run_all(Launch& l, std::vector<GroupResult>& results) {
 }  // namespace
 
 void run_groups(Launch& l, std::vector<GroupResult>& results) {
-  results.assign(static_cast<size_t>(l.num_groups), GroupResult{});
   // --max-memory bounds the groups alive at once: fewer workers when groups are large (the
   // results do not depend on the number of workers).
   const uint64_t per_group = std::max<uint64_t>(1, check_group_memory(l, 1));
-  const uint64_t fit = l.opts.max_memory / per_group;
+  results.assign(static_cast<size_t>(l.num_groups), GroupResult{});
+  const uint64_t records = uint64_t(l.num_groups) * (sizeof(GroupResult) + sizeof(int64_t));
+  const uint64_t fit = (l.opts.max_memory - std::min(records, l.opts.max_memory)) / per_group;
   const int workers = tbb::this_task_arena::max_concurrency();
   if (fit >= static_cast<uint64_t>(workers)) return run_all(l, results);
   tbb::task_arena arena(static_cast<int>(std::max<uint64_t>(fit, 1)));

@@ -119,6 +119,12 @@ def test_max_memory_covers_shared_memory_and_shadows(tmp_path):
     fails(p, "--max-memory")
 
 
+def test_group_records_count_towards_memory(tmp_path):
+    # 2^31 groups: each needs a result record even when its kernel does nothing.
+    p = run(tmp_path, kernel(C0, grid="[65536, 32768]"), {"out": np.zeros(4, np.float32)})
+    fails(p, "--max-memory", "2147483648 in all")
+
+
 def test_padding_counts_towards_memory(tmp_path):
     # 2^20 rows of one i8 plus 1024 padding elements each: 2^30 bytes + 2^20 physical rows.
     ty = "memref<1048576x1xi8, 3>"
