@@ -286,9 +286,9 @@ PhasedLaunch::PhasedLaunch(const ir::Op& launch, const SourceManager& sm,
   prog_ = decode(*fn, l_.lanes, sm);
   l_.prog = &prog_;
   l_.sm = &sm;
+  bind_launch(l_, *fn, in, out_);
   // Every group of a phased launch stays alive between collectives.
   check_group_memory(l_, static_cast<uint64_t>(l_.num_groups), true);
-  bind_launch(l_, *fn, in, out_);
   const size_t n = static_cast<size_t>(l_.num_groups);
   groups_.resize(n);
   results_.resize(n);

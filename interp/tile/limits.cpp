@@ -59,13 +59,23 @@ uint64_t group_footprint(const Launch& l) {
   return sat_add(shared, sat_mul(tile, uint64_t(l.tiles)));
 }
 
+uint64_t touch_index_bytes(const Launch& l) {
+  uint64_t n = 0;
+  for (const Buffer& b : l.globals)
+    if (b.tracked) n = sat_add(n, sat_mul(static_cast<uint64_t>(b.numel), sizeof(uint64_t)));
+  return n;
+}
+
 uint64_t check_group_memory(const Launch& l, uint64_t live_groups, bool phased) {
-  const uint64_t per_group = group_footprint(l);
+  // A worker running a group of a checked launch also keeps an index over the global elements
+  // (TouchIndex); phased launches count one such index.
+  const uint64_t per_group = sat_add(group_footprint(l), phased ? 0 : touch_index_bytes(l));
   // Every group of the launch also has a result record (and, phased, a kept state) and a slot
   // in the schedule's order, whether or not it is alive.
   const uint64_t record = sizeof(GroupResult) + sizeof(int64_t) + (phased ? sizeof(GroupState) : 0);
-  const uint64_t need = sat_add(sat_mul(per_group, live_groups),
-                                sat_mul(record, static_cast<uint64_t>(l.num_groups)));
+  const uint64_t need = sat_add(sat_add(sat_mul(per_group, live_groups),
+                                        sat_mul(record, static_cast<uint64_t>(l.num_groups))),
+                                phased ? touch_index_bytes(l) : 0);
   if (need > l.opts.max_memory) {
     DiagnosticEngine d(l.sm);
     d.op_error(*l.prog->func,

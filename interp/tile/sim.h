@@ -247,7 +247,8 @@ void note_failure(Launch& l, int64_t group);
 uint64_t group_footprint(const Launch& l);
 /// Throws tessera::Error (at the kernel) when `live_groups` groups of `l` (plus the records of
 /// all its groups; `phased`: every group's state is kept) would hold more than --max-memory
-/// bytes; returns one group's footprint.
+/// bytes; returns what one live group costs (with its worker's global-touch index unless
+/// `phased`). Must run after the launch's global buffers are bound.
 uint64_t check_group_memory(const Launch& l, uint64_t live_groups, bool phased = false);
 /// Bytes of one shared or local allocation (padding included), with its shadow when `shadow`.
 uint64_t alloc_bytes(const AllocInfo& ai, bool shadow);

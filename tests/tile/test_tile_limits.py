@@ -125,6 +125,15 @@ def test_group_records_count_towards_memory(tmp_path):
     fails(p, "--max-memory", "2147483648 in all")
 
 
+def test_global_shadow_index_counts_towards_memory(tmp_path):
+    # A checked run indexes every element of its global buffers: 2^24 elements x 8 bytes.
+    body = C0 + "\n  %v = tile.load %x, %c0 : (memref<16777216xi8>, index) -> i8"
+    text = kernel(body, params="%x: memref<16777216xi8>")
+    ins = {"x": np.zeros(1 << 24, np.int8)}
+    fails(run(tmp_path, text, ins, "--check", "races", "--max-memory", str(100 << 20)), "--max-memory")
+    assert run(tmp_path, text, ins, "--max-memory", str(100 << 20)).returncode == 0
+
+
 def test_padding_counts_towards_memory(tmp_path):
     # 2^20 rows of one i8 plus 1024 padding elements each: 2^30 bytes + 2^20 physical rows.
     ty = "memref<1048576x1xi8, 3>"
