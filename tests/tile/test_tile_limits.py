@@ -297,6 +297,21 @@ def test_endless_loop_in_many_groups_ends_quickly(tmp_path, extra):
     assert "(group 0, tile" in p.stderr  # the lowest failing group, whatever the timing
 
 
+def test_endless_loop_launched_from_graph_ir_ends_quickly(tmp_path):
+    text = ("module {\n" + kernel(ENDLESS, grid="[4096]").replace("attributes {tile.grid = [4096], "
+            "tile.tiles = 1, tile.lanes = 4} ", "") +
+            "  func.func @main() -> tensor<4xf32> {\n"
+            "    %o = tile.launch {callee = @k, grid = [64, 64], tiles = 2, lanes = 4} : () -> tensor<4xf32>\n"
+            "    return %o : tensor<4xf32>\n  }\n}\n")
+    path = tmp_path / "g.mlir"
+    path.write_text(text)
+    t0 = time.monotonic()
+    p = subprocess.run([TOOL, "run", str(path), "--max-group-steps", "1000000", "--schedule-seed", "7"],
+                       capture_output=True, text=True, timeout=60)
+    assert time.monotonic() - t0 < 30
+    fails(p, "step limit exceeded", "(group 0, tile")
+
+
 def test_whole_run_step_budget(tmp_path):
     text = kernel(ENDLESS, grid="[64]", tiles=1)
     p = run(tmp_path, text, {"out": np.zeros(4, np.float32)}, "--max-steps", "5000000", timeout=60)
