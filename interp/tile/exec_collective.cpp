@@ -5,6 +5,7 @@
 
 #include "core/numerics/accumulate.h"
 #include "core/numerics/fast_paths.h"
+#include "core/support/error.h"
 #include "interp/tile/exec_ops.h"
 #include "interp/tile/memory.h"
 
@@ -573,8 +574,9 @@ void exec_collective(const Inst& in, Cell* R, float* A) {
       }
       return;
     }
-    default:
-      return;
+    default:  // run_tile routes only the opcodes above here
+      throw Error("internal: tile instruction " + std::to_string(int(in.opc)) +
+                  " has no execution case");
   }
 }
 
