@@ -1,6 +1,8 @@
 // The interpreter's public entry points: run a module given as text on host tensors.
 #pragma once
 
+#include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -31,6 +33,12 @@ struct TileCheckLog {
   uint64_t trace_end = 0;
 };
 
+/// What the tile launches of one run have used of the run's budget (TileDebugOptions).
+struct TileRunBudget {
+  std::atomic<uint64_t> steps{0};
+  std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+};
+
 /// Tile simulator debugging: sanitizers, schedule permutation, tracing (docs/tile-ir.md).
 struct TileDebugOptions {
   uint32_t checks = 0;         ///< bit set: 1 bounds, 2 races, 4 barriers, 8 init, 16 async
@@ -39,7 +47,15 @@ struct TileDebugOptions {
   std::string trace_path;      ///< non-empty: write a Chrome/Perfetto trace here
   bool deterministic = true;   ///< refuse float atomics (their result depends on order)
   uint64_t max_steps = uint64_t{1} << 28;  ///< per-group instruction limit (runaway loops)
-  std::shared_ptr<TileCheckLog> log;  ///< where launches add reports and counters (may be null)
+  /// Whole-run limits of tile launches (docs/tile-ir.md, "Limits"): instructions over every
+  /// group, launch and rank, and wall-clock seconds (0: none), counted in `budget`.
+  uint64_t max_total_steps = uint64_t{1} << 36;
+  double time_limit = 3600.0;
+  /// Bytes of shared, local and register memory (and their sanitizer shadows) that the groups
+  /// of one launch may hold at once (RunOptions::max_memory, --max-memory).
+  uint64_t max_memory = uint64_t{8} << 30;
+  std::shared_ptr<TileRunBudget> budget;  ///< shared by the run's launches (null: per launch)
+  std::shared_ptr<TileCheckLog> log;      ///< where launches add reports and counters (may be null)
   /// Where the launches run, named in reports and traces ("rank 3 (tp=3)"; may be empty).
   std::string context;
   /// Append every launch's trace to `log` (processes numbered from `trace_pid_base` and named

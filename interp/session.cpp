@@ -50,7 +50,9 @@ std::vector<Tensor> run_function(const LoadedModule& lm, const std::vector<Tenso
     ThreadLimit tile_limit(opts.threads);
     return tile::run_kernel_function(*func, lm.sm, inputs, opts);
   }
-  tile::ScopedDebugOptions tile_debug(opts.tile);  // seen by tile.launch kernels
+  TileDebugOptions tile_opts = opts.tile;  // seen by tile.launch kernels
+  tile_opts.max_memory = std::min(tile_opts.max_memory, opts.max_memory);
+  tile::ScopedDebugOptions tile_debug(tile_opts);
   std::vector<ir::Type> arg_types;
   for (const Tensor& t : inputs) arg_types.push_back(t.type());
   PlanOptions po;

@@ -68,7 +68,9 @@ def main(argv):
     def has_kernel(op):
         if op["level"] == "builtin":
             return True
-        pats = [re.compile(r"void kernel_" + op["ident"] + r"\("), re.compile(r"OpKind::" + op["ident"] + r"\b")]
+        # Tile IR ops: the simulator's decode function (interp/tile/decode_ops.cpp).
+        pats = [re.compile(r"void kernel_" + op["ident"] + r"\("), re.compile(r"OpKind::" + op["ident"] + r"\b"),
+                re.compile(r"TILE_DECODE\(" + op["ident"] + r"\)")]
         return any(p.search(t) for t in interp_src.values() for p in pats)
 
     def count_vtests(op):

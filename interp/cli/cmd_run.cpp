@@ -22,7 +22,9 @@ int cmd_run(const std::vector<std::string>& args) {
       "DIR]\n"
       "                          [--threads N] [--print] [--max-memory BYTES] [--check LIST]\n"
       "                          [--check-limit N] [--schedule-seed N] [--trace "
-      "FILE.json]\n\nOptions");
+      "FILE.json]\n"
+      "                          [--max-steps N] [--max-group-steps N] [--time-limit "
+      "SECONDS]\n\nOptions");
   desc.add_options()("entry", po::value<std::string>()->default_value("main"), "function to run")(
       "input,i", po::value<std::vector<std::string>>()->composing(),
       "NAME=FILE.npy: bind a parameter (by name without '%', or by position) to a .npy file")(
@@ -40,6 +42,12 @@ int cmd_run(const std::vector<std::string>& args) {
       "print at most N sanitizer reports")(
       "schedule-seed", po::value<uint64_t>()->default_value(0),
       "tile kernels: reproducibly permute the interleaving of tiles and groups (0 = in order)")(
+      "max-steps", po::value<uint64_t>()->default_value(uint64_t{1} << 36),
+      "tile kernels: stop the run after N instructions over all groups, launches and ranks")(
+      "max-group-steps", po::value<uint64_t>()->default_value(uint64_t{1} << 28),
+      "tile kernels: stop the run when one group executes more than N instructions")(
+      "time-limit", po::value<double>()->default_value(3600.0),
+      "tile kernels: stop the run after SECONDS of wall time (0 = no limit)")(
       "trace", po::value<std::string>(),
       "write a trace: tile kernels a Chrome/Perfetto FILE.json (mesh programs: of every rank); "
       "mesh programs with another FILE name every rank's sends and recvs");
@@ -62,6 +70,14 @@ int cmd_run(const std::vector<std::string>& args) {
   ro.tile.check_limit = vm["check-limit"].as<uint64_t>();
   ro.tile.schedule_seed = vm["schedule-seed"].as<uint64_t>();
   if (vm.count("trace")) ro.tile.trace_path = vm["trace"].as<std::string>();
+  // The run's limits of tile launches (docs/tile-ir.md, "Limits").
+  ro.tile.max_total_steps = vm["max-steps"].as<uint64_t>();
+  ro.tile.max_steps = vm["max-group-steps"].as<uint64_t>();
+  ro.tile.time_limit = vm["time-limit"].as<double>();
+  if (!(ro.tile.time_limit >= 0) || ro.tile.time_limit > 1e9)
+    throw UsageError{"--time-limit must be between 0 and 1e9 seconds"};
+  ro.tile.max_memory = ro.max_memory;
+  ro.tile.budget = std::make_shared<TileRunBudget>();
   ro.tile.log = std::make_shared<TileCheckLog>();
   auto lm = load_module(read_file(path), path);
   std::cerr << lm->warnings;

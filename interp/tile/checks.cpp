@@ -29,13 +29,22 @@ const char* kind_word(AccessKind k) {
 /// Whether a precedes b in the deterministic order (tile, epoch, inst, lane).
 bool before(const Access& a, const Access& b) {
   if (!b.valid()) return true;
-  return std::tie(a.tile, a.epoch, a.inst, a.lane) < std::tie(b.tile, b.epoch, b.inst, b.lane);
+  return std::make_tuple(a.tile, a.epoch, a.inst, int(a.lane)) <
+         std::make_tuple(b.tile, b.epoch, b.inst, int(b.lane));
 }
 
-enum class Finding { async_pending, uninitialised, race_with_write, race_with_read };
+enum class Finding {
+  async_pending,    ///< an access while an async copy to the element is in flight
+  async_landed,     ///< an access of another tile in the epoch an async copy landed in
+  async_unordered,  ///< an access of another tile in the epoch an async copy was issued in
+  async_twice,      ///< a second async copy while one to the element is in flight
+  uninitialised,
+  race_with_write,
+  race_with_read
+};
 
-/// Builds and files one report of shadow_access (kept out of line: the access path only pays
-/// for it when something fires).
+/// Builds and files one report (kept out of line: the access path only pays for it when
+/// something fires). `kind` is the kind of access `me`.
 [[gnu::cold, gnu::noinline]] void report_access(GroupState& g, const Buffer& b, int64_t elem,
                                                 AccessKind kind, uint32_t check, const Access& me,
                                                 const Access& other, Finding what) {
@@ -49,6 +58,21 @@ enum class Finding { async_pending, uninitialised, race_with_write, race_with_re
   switch (what) {
     case Finding::async_pending:
       msg += " of an async-copy destination before the wait_group that completes the copy";
+      break;
+    case Finding::async_landed:
+      msg +=
+          " of an async-copy destination in the barrier epoch the copy completed in, by "
+          "another tile (no barrier after the wait_group)";
+      break;
+    case Finding::async_unordered:
+      msg +=
+          " of an async-copy destination in the barrier epoch the copy was issued in, by "
+          "another tile (the copy may land before or after it)";
+      break;
+    case Finding::async_twice:
+      msg =
+          "async copy to an element an earlier async copy may still be writing (PTX gives two "
+          "copies in flight to one destination no order)";
       break;
     case Finding::uninitialised:
       msg += " of uninitialised memory";
@@ -69,6 +93,47 @@ enum class Finding { async_pending, uninitialised, race_with_write, race_with_re
   r.buffer = b.name;
   r.message = std::move(msg);
   add_report(g, std::move(r));
+}
+
+/// Keeps `me` in a two-slot record of the current epoch (reads or atomics): the first tile of
+/// the epoch in `s1`, a second, different tile in `s2`.
+void remember(Access& s1, Access& s2, const Access& me) {
+  if (!current(s1, me)) {
+    s1 = me;
+    s2 = Access{};
+  } else if (!same_tile(s1, me) && (!current(s2, me) || same_tile(s2, me))) {
+    s2 = me;
+  }
+}
+
+/// The slot among s1, s2 that holds an access of another tile of me's epoch, or nullptr.
+const Access* other_tile(const Access& s1, const Access& s2, const Access& me) {
+  for (const Access* r : {&s1, &s2})
+    if (current(*r, me) && !same_tile(*r, me) && unordered(*r, me)) return r;
+  return nullptr;
+}
+
+/// mem_m2: the race check of one access (plain accesses conflict with writes and atomics of
+/// other tiles of the epoch, writes and atomics also with reads; atomics not with atomics). A
+/// conflict with a landed async copy is an async report when that check is on.
+void check_race(GroupState& g, const Buffer& b, int64_t elem, Shadow& s, const Access& me,
+                AccessKind kind, uint32_t checks) {
+  if (!me.atomic && unordered(s.write, me)) {
+    if (s.write.async && (checks & kCheckAsync))
+      report_access(g, b, elem, kind, kCheckAsync, me, s.write, Finding::async_landed);
+    else if (checks & kCheckRaces)
+      report_access(g, b, elem, kind, kCheckRaces, me, s.write, Finding::race_with_write);
+    return;
+  }
+  if (!(checks & kCheckRaces)) return;
+  if (me.atomic && unordered(s.write, me)) {
+    report_access(g, b, elem, kind, kCheckRaces, me, s.write, Finding::race_with_write);
+  } else if (const Access* a = me.atomic ? nullptr : other_tile(s.atomic1, s.atomic2, me)) {
+    report_access(g, b, elem, kind, kCheckRaces, me, *a, Finding::race_with_write);
+  } else if (kind != AccessKind::kRead) {
+    if (const Access* r = other_tile(s.read1, s.read2, me))
+      report_access(g, b, elem, kind, kCheckRaces, me, *r, Finding::race_with_read);
+  }
 }
 
 /// The running group's record of global element `elem` of `b`, created on first touch.
@@ -113,8 +178,8 @@ void add_report(GroupState& g, Report r) {
   // Of the reports with one (kind, op, other op), keep the least by tile, epoch, lane and
   // element, so which instance is shown does not depend on the order tiles ran in.
   auto key = [](const Report& x) {
-    return std::tie(x.at.tile, x.at.epoch, x.at.lane, x.element, x.other.group, x.other.tile,
-                    x.other.epoch, x.other.lane);
+    return std::make_tuple(x.at.tile, x.at.epoch, int(x.at.lane), x.element, x.other.group,
+                           x.other.tile, x.other.epoch, int(x.other.lane));
   };
   for (Report& x : out.reports)
     if (x.kind == r.kind && x.at.inst == r.at.inst && x.other.inst == r.other.inst) {
@@ -164,42 +229,67 @@ void shadow_access(GroupState& g, int32_t t, Buffer& b, int64_t elem, int32_t la
   const uint32_t checks = g.launch->opts.checks;
   // Fast path: a read of initialised, settled memory whose last writer is ordered before us and
   // one of whose reader slots already names this tile in this epoch changes nothing and reports
-  // nothing (a slot keeps the tile's first read of the epoch).
+  // nothing (a slot keeps the tile's first read of the epoch; an atomic of another tile since
+  // then was checked against that read).
   auto mine = [&](const Access& r) { return r.tile == t && r.group == g.id && r.epoch == g.epoch; };
-  if (kind == AccessKind::kRead && s.init && !s.pending.valid() &&
-      (mine(s.read1) || mine(s.read2)) &&
+  if (kind == AccessKind::kRead && s.init && s.in_flight == 0 && (mine(s.read1) || mine(s.read2)) &&
       (!s.write.valid() ||
        (s.write.group == g.id && (s.write.tile == t || s.write.epoch != g.epoch))))
     return;
   Access me = make_access(g, t, lane, inst, kind == AccessKind::kAtomic);
-  if ((checks & kCheckAsync) && s.pending.valid()) {
+  if ((checks & kCheckAsync) && s.in_flight > 0) {
     report_access(g, b, elem, kind, kCheckAsync, me, s.pending, Finding::async_pending);
   } else if ((checks & kCheckInit) && kind != AccessKind::kWrite && !s.init) {
     report_access(g, b, elem, kind, kCheckInit, me, Access{}, Finding::uninitialised);
   }
-  if ((checks & kCheckRaces) && b.space != kSpaceLocal) {
-    const bool both_atomic = me.atomic && s.write.atomic;
-    if (unordered(s.write, me) && !both_atomic) {
-      report_access(g, b, elem, kind, kCheckRaces, me, s.write, Finding::race_with_write);
-    } else if (kind != AccessKind::kRead) {
-      for (const Access* r : {&s.read1, &s.read2})
-        if (current(*r, me) && !same_tile(*r, me) && unordered(*r, me)) {
-          report_access(g, b, elem, kind, kCheckRaces, me, *r, Finding::race_with_read);
-          break;
-        }
-    }
-  }
+  if ((checks & (kCheckRaces | kCheckAsync)) && b.space != kSpaceLocal)
+    check_race(g, b, elem, s, me, kind, checks);
   if (kind == AccessKind::kRead) {
-    if (!current(s.read1, me)) {
-      s.read1 = me;
-      s.read2 = Access{};
-    } else if (!same_tile(s.read1, me) && (!current(s.read2, me) || same_tile(s.read2, me))) {
-      s.read2 = me;
-    }
+    remember(s.read1, s.read2, me);
+  } else if (kind == AccessKind::kAtomic) {
+    remember(s.atomic1, s.atomic2, me);
+    s.init = true;
   } else {
     s.write = me;
     s.init = true;
   }
+}
+
+void async_issue(GroupState& g, int32_t t, Buffer& b, int64_t elem, int32_t lane, int32_t inst) {
+  Shadow& s = b.shadow[static_cast<size_t>(elem)];
+  Access me = make_access(g, t, lane, inst, false);
+  me.async = true;
+  // mem_m5: the copy's write may land at any time from its issue to its completion, so it is
+  // unordered with accesses of other tiles in the issue epoch, whether made before the issue or
+  // after it (those after are caught by in_flight), and with another copy still in flight.
+  if (s.in_flight > 0) {
+    report_access(g, b, elem, AccessKind::kWrite, kCheckAsync, me, s.pending, Finding::async_twice);
+  } else if (s.write.async && unordered(s.write, me)) {
+    report_access(g, b, elem, AccessKind::kWrite, kCheckAsync, me, s.write, Finding::async_twice);
+  } else if (unordered(s.write, me)) {
+    report_access(g, b, elem, AccessKind::kWrite, kCheckAsync, s.write, me,
+                  Finding::async_unordered);
+  } else if (const Access* a = other_tile(s.atomic1, s.atomic2, me)) {
+    report_access(g, b, elem, AccessKind::kAtomic, kCheckAsync, *a, me, Finding::async_unordered);
+  } else if (const Access* r = other_tile(s.read1, s.read2, me)) {
+    report_access(g, b, elem, AccessKind::kRead, kCheckAsync, *r, me, Finding::async_unordered);
+  }
+  s.pending = me;
+  if (s.in_flight < UINT16_MAX) ++s.in_flight;
+}
+
+void async_land(GroupState& g, int32_t t, Buffer& b, int64_t elem, int32_t lane, int32_t inst) {
+  Shadow& s = b.shadow[static_cast<size_t>(elem)];
+  const uint32_t checks = g.launch->opts.checks;
+  if (s.in_flight > 0 && --s.in_flight == 0) s.pending = Access{};
+  Access me = make_access(g, t, lane, inst, false);
+  me.async = true;
+  // With the async check on, every access made while the copy was in flight was reported then;
+  // without it, the landing write is checked like a plain write.
+  if (!(checks & kCheckAsync) && (checks & kCheckRaces))
+    check_race(g, b, elem, s, me, AccessKind::kWrite, checks);
+  s.write = me;
+  s.init = true;
 }
 
 void check_writable(GroupState& g, int32_t t, const Buffer& b, int32_t inst) {

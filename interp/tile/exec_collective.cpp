@@ -5,6 +5,7 @@
 
 #include "core/numerics/accumulate.h"
 #include "core/numerics/fast_paths.h"
+#include "core/support/error.h"
 #include "interp/tile/exec_ops.h"
 #include "interp/tile/memory.h"
 
@@ -189,57 +190,84 @@ struct Window {
   bool lead_ok = true;
 };
 
-Window window(const Program& p, const Inst& in, const Cell* R, const Buffer& b, int64_t* idx) {
+/// Reads the window's indices (one per dimension of `b`). A leading index is used only when it
+/// lies inside its dimension, so the base offset never overflows.
+Window window(const Program& p, const Inst& in, const Cell* R, const Buffer& b) {
   Window w;
   const int32_t* li = p.lists.data() + in.list;
   const size_t rank = b.shape.size();
-  for (size_t d = 0; d < rank; ++d) idx[d] = R[li[d]].i;
   for (size_t d = 0; d + 2 < rank; ++d) {
-    if (idx[d] < 0 || idx[d] >= b.shape[d]) w.lead_ok = false;
-    w.base += idx[d] * b.strides[d];
+    const int64_t i = R[li[d]].i;
+    if (i < 0 || i >= b.shape[d])
+      w.lead_ok = false;
+    else
+      w.base += i * b.strides[d];
   }
-  w.r0 = idx[rank - 2];
-  w.c0 = idx[rank - 1];
+  w.r0 = R[li[rank - 2]].i;
+  w.c0 = R[li[rank - 1]].i;
   w.rows = b.shape[rank - 2];
   w.cols = b.shape[rank - 1];
   w.rstride = b.strides[rank - 2];
   return w;
 }
 
+/// Position origin + off inside [0, size): `pos` is set unless the sum overflows.
+bool in_dim(int64_t origin, int32_t off, int64_t size, int64_t& pos) {
+  if (__builtin_add_overflow(origin, int64_t{off}, &pos)) return false;
+  return pos >= 0 && pos < size;
+}
+
+/// "origin+off" when origin + off does not fit in 64 bits, else the sum.
+std::string pos_str(int64_t origin, int32_t off) {
+  int64_t pos;
+  if (__builtin_add_overflow(origin, int64_t{off}, &pos))
+    return std::to_string(origin) + "+" + std::to_string(off);
+  return std::to_string(pos);
+}
+
+/// The out-of-bounds message of element (i, j) of the window.
+std::string window_outside(const Program& p, const Inst& in, const Cell* R, const Buffer& b,
+                           const Window& w, int32_t i, int32_t j) {
+  const int32_t* li = p.lists.data() + in.list;
+  const size_t rank = b.shape.size();
+  std::string at = "[", origin = "[";
+  for (size_t d = 0; d < rank; ++d) {
+    const std::string sep = d ? ", " : "";
+    origin += sep + std::to_string(R[li[d]].i);
+    at += sep + (d + 2 == rank   ? pos_str(w.r0, i)
+                 : d + 1 == rank ? pos_str(w.c0, j)
+                                 : std::to_string(R[li[d]].i));
+  }
+  return at + "] outside " + index_str(b.shape.data(), rank) + " (window " +
+         std::to_string(in.rows) + "x" + std::to_string(in.cols) + " at " + origin + "])";
+}
+
 /// Visits every element (i, j) of an rows x cols window: in(i, j) says whether it is inside.
 /// Reports the first outside element once when the access is not masked.
 template <typename F>
-void for_window(GroupState& g, int32_t t, int32_t pc, const Inst& in, const Buffer& b,
-                const Window& w, const int64_t* idx, F f) {
+void for_window(GroupState& g, int32_t t, int32_t pc, const Inst& in, const Cell* R,
+                const Buffer& b, const Window& w, F f) {
   bool reported = false;
   const int32_t lanes = g.launch->lanes;
   int32_t lane = -1;
   for (int32_t i = 0; i < in.rows; ++i) {
-    const int64_t r = w.r0 + i;
-    const bool row_ok = w.lead_ok && r >= 0 && r < w.rows;
+    int64_t r = 0, c = 0;
+    const bool row_ok = w.lead_ok && in_dim(w.r0, i, w.rows, r);
     for (int32_t j = 0; j < in.cols; ++j) {
-      const int64_t c = w.c0 + j;
-      const bool inside = row_ok && c >= 0 && c < w.cols;
+      const bool inside = row_ok && in_dim(w.c0, j, w.cols, c);
       if (++lane == lanes) lane = 0;  // element k of the window belongs to lane k mod L
       if (!inside && !in.bcast && !reported) {
         reported = true;
-        std::vector<int64_t> at(idx, idx + b.shape.size());
-        at[at.size() - 2] = r;
-        at[at.size() - 1] = c;
-        out_of_bounds(g, t, b, lane, pc,
-                      index_str(at.data(), at.size()) + " outside " +
-                          index_str(b.shape.data(), b.shape.size()) + " (window " +
-                          std::to_string(in.rows) + "x" + std::to_string(in.cols) + " at " +
-                          index_str(idx, b.shape.size()) + ")");
+        out_of_bounds(g, t, b, lane, pc, window_outside(*g.launch->prog, in, R, b, w, i, j));
       }
       f(i, j, inside, inside ? w.base + r * w.rstride + c : -1, lane);
     }
   }
 }
 
-bool fully_inside(const Window& w, const Inst& in) {
-  return w.lead_ok && w.r0 >= 0 && w.c0 >= 0 && w.r0 + in.rows <= w.rows &&
-         w.c0 + in.cols <= w.cols;
+bool fully_inside(const Window& w, const Inst& in) {  // written so that nothing overflows
+  return w.lead_ok && w.r0 >= 0 && w.c0 >= 0 && w.r0 <= w.rows - in.rows &&
+         w.c0 <= w.cols - in.cols;
 }
 
 /// Copies a fully-inside f32 window between an unchecked buffer and registers `reg` (rows x cols,
@@ -282,12 +310,11 @@ bool copy_window_f32(Buffer& b, const Window& w, const Inst& in, float* reg, boo
 
 void exec_load_tile(GroupState& g, int32_t t, int32_t pc, const Inst& in, const Cell* R, float* A) {
   Buffer& b = buffer_of(g, t, R[in.b].i);
-  int64_t idx[8];
-  Window w = window(*g.launch->prog, in, R, b, idx);
+  Window w = window(*g.launch->prog, in, R, b);
   float* d = A + in.dst;
   if (copy_window_f32(b, w, in, d, false)) return;
   const float pad = imm_cell(in);  // in the element type (decode)
-  for_window(g, t, pc, in, b, w, idx,
+  for_window(g, t, pc, in, R, b, w,
              [&](int32_t i, int32_t j, bool inside, int64_t e, int32_t lane) {
                float& out = d[int64_t(i) * in.cols + j];
                if (!inside) {
@@ -303,11 +330,10 @@ void exec_store_tile(GroupState& g, int32_t t, int32_t pc, const Inst& in, const
                      const float* A) {
   Buffer& b = buffer_of(g, t, R[in.b].i);
   check_writable(g, t, b, pc);
-  int64_t idx[8];
-  Window w = window(*g.launch->prog, in, R, b, idx);
+  Window w = window(*g.launch->prog, in, R, b);
   const float* s = A + in.a;
   if (copy_window_f32(b, w, in, const_cast<float*>(s), true)) return;
-  for_window(g, t, pc, in, b, w, idx,
+  for_window(g, t, pc, in, R, b, w,
              [&](int32_t i, int32_t j, bool inside, int64_t e, int32_t lane) {
                if (!inside) return;
                if (shadowed(b)) shadow_access(g, t, b, e, lane, pc, AccessKind::kWrite);
@@ -319,8 +345,7 @@ void exec_async_copy(GroupState& g, int32_t t, int32_t pc, const Inst& in, const
   Buffer& src = buffer_of(g, t, R[in.a].i);
   Buffer& dst = buffer_of(g, t, R[in.b].i);
   TileState& ts = g.tiles[static_cast<size_t>(t)];
-  int64_t idx[8];
-  Window w = window(*g.launch->prog, in, R, src, idx);
+  Window w = window(*g.launch->prog, in, R, src);
   PendingCopy pcopy;
   pcopy.inst = pc;
   pcopy.dst_buf = static_cast<int32_t>(handle_id(R[in.b].i));
@@ -337,7 +362,7 @@ void exec_async_copy(GroupState& g, int32_t t, int32_t pc, const Inst& in, const
                   src.data + (w.base + (w.r0 + i) * w.rstride + w.c0) * src.esize, row_bytes);
     for (size_t k = 0; k < n; ++k) pcopy.dst_index[k] = int64_t(k);
   } else {
-    for_window(g, t, pc, in, src, w, idx,
+    for_window(g, t, pc, in, R, src, w,
                [&](int32_t i, int32_t j, bool inside, int64_t e, int32_t lane) {
                  const size_t k = size_t(i) * size_t(in.cols) + size_t(j);
                  pcopy.dst_index[k] = int64_t(k);
@@ -349,8 +374,7 @@ void exec_async_copy(GroupState& g, int32_t t, int32_t pc, const Inst& in, const
   }
   if (shadowed(dst) && (g.launch->opts.checks & kCheckAsync)) {
     for (size_t k = 0; k < n; ++k)
-      dst.shadow[k].pending =
-          make_access(g, t, static_cast<int32_t>(k % size_t(g.launch->lanes)), pc, false);
+      async_issue(g, t, dst, int64_t(k), static_cast<int32_t>(k % size_t(g.launch->lanes)), pc);
   }
   ts.uncommitted.push_back(std::move(pcopy));
 }
@@ -371,11 +395,8 @@ void complete_async(GroupState& g, int32_t t, int64_t keep) {
       }
       for (size_t k = 0; k < c.dst_index.size(); ++k) {
         const int64_t e = c.dst_index[k];
-        if (shadowed(dst)) {
-          dst.shadow[static_cast<size_t>(e)].pending = Access{};
-          shadow_access(g, t, dst, e, static_cast<int32_t>(k % size_t(g.launch->lanes)), c.inst,
-                        AccessKind::kWrite);
-        }
+        if (shadowed(dst))
+          async_land(g, t, dst, e, static_cast<int32_t>(k % size_t(g.launch->lanes)), c.inst);
         std::memcpy(dst.data + dst.phys(e) * dst.esize, c.staged.data() + k * size_t(c.esize),
                     size_t(c.esize));
       }
@@ -496,7 +517,7 @@ void exec_collective(const Inst& in, Cell* R, float* A) {
       for (int32_t i = 0; i < in.rows; ++i)
         for (int32_t j = 0; j < in.cols; ++j) {
           const size_t k = size_t(i) * in.cols + j;
-          d[k] = c0 + j > r0 + i ? v : a[k];
+          d[k] = __int128{c0} + j > __int128{r0} + i ? v : a[k];  // exact for any index
         }
       return;
     }
@@ -533,7 +554,7 @@ void exec_collective(const Inst& in, Cell* R, float* A) {
         bool v = (agg_i(a + l) & 1) != 0;
         all &= v;
         any |= v;
-        if (v) ballot |= int64_t{1} << l;
+        if (v && l < 64) ballot |= int64_t{1} << l;  // ballot needs L <= 64 (warp_c2)
       }
       R[in.dst].i = in.mode == 0 ? any : in.mode == 1 ? all : ballot;
       return;
@@ -553,8 +574,9 @@ void exec_collective(const Inst& in, Cell* R, float* A) {
       }
       return;
     }
-    default:
-      return;
+    default:  // run_tile routes only the opcodes above here
+      throw Error("internal: tile instruction " + std::to_string(int(in.opc)) +
+                  " has no execution case");
   }
 }
 

@@ -140,5 +140,7 @@ void exec_async_copy(GroupState& g, int32_t t, int32_t pc, const Inst& in, const
 void exec_mma(const Program& p, const Inst& in, float* A);
 /// Reductions, row ops, causal mask, fills and warp primitives.
 void exec_collective(const Inst& in, Cell* R, float* A);
+/// Casts, negation and exp (scalar and register tile).
+void exec_unary(const Inst& in, Cell* R, float* A);
 
 }  // namespace tessera::interp::tile

@@ -131,7 +131,14 @@ void finish(Launch& l, std::vector<GroupResult>& results) {
     o.log->lane_ops += lane_ops;
     o.log->instructions += insts;
   }
-  for (const GroupResult& r : results) {
+  // Groups above the lowest failing one were cancelled at a point that depends on timing: their
+  // reports are left out, so what is printed does not (unless the run's budget ran out).
+  size_t first_error = results.size();
+  for (size_t g = 0; g < results.size() && first_error == results.size(); ++g)
+    if (!results[g].error.empty()) first_error = g;
+  const size_t upto = first_error < results.size() ? first_error + 1 : results.size();
+  for (size_t g = 0; g < upto; ++g) {
+    const GroupResult& r = results[g];
     for (const Report& rep : r.reports) {
       if (!o.log) continue;
       ++o.log->total;
@@ -162,8 +169,8 @@ void finish(Launch& l, std::vector<GroupResult>& results) {
                  o.log->trace_end, o.log->trace_events, o.log->trace_end);
   else if (!o.trace_path.empty())
     write_trace(o.trace_path, l, results);
-  for (const GroupResult& r : results)
-    if (!r.error.empty()) throw Error(r.error);
+  if (l.aborted.load()) throw Error(l.abort_error);
+  if (first_error < results.size()) throw Error(results[first_error].error);
 }
 
 /// Reads grid, tiles and lanes of a launch or kernel function.
@@ -185,6 +192,8 @@ void configure(Launch& l, const ir::Op& where, const ir::Attr* grid, int64_t til
   l.tiles = static_cast<int32_t>(tiles);
   l.lanes = static_cast<int32_t>(lanes);
   l.opts = current_options();
+  if (!l.opts.budget) l.opts.budget = std::make_shared<TileRunBudget>();  // this launch only
+  l.budget = l.opts.budget.get();
   l.trace = !l.opts.trace_path.empty() || l.opts.collect_trace;
 }
 
@@ -278,6 +287,8 @@ PhasedLaunch::PhasedLaunch(const ir::Op& launch, const SourceManager& sm,
   l_.prog = &prog_;
   l_.sm = &sm;
   bind_launch(l_, *fn, in, out_);
+  // Every group of a phased launch stays alive between collectives.
+  check_group_memory(l_, static_cast<uint64_t>(l_.num_groups), true);
   const size_t n = static_cast<size_t>(l_.num_groups);
   groups_.resize(n);
   results_.resize(n);
@@ -295,12 +306,21 @@ void PhasedLaunch::step(int64_t g) {
       started_[k] = true;
     }
     if (!run_until_collective(groups_[k], ti)) groups_[k] = GroupState{};  // exited: free it
+    return;
+  } catch (const Cancelled&) {
+    out.cancelled = true;
+    if (l_.aborted.load()) out.error = l_.abort_error;  // the run's budget ran out
+    return;
   } catch (const Error& e) {
     out.error = e.what();
   } catch (const std::bad_alloc&) {
-    out.error =
-        "out of memory while simulating group " + std::to_string(g) + " of kernel @" + prog_.name;
+    out.error = "error: out of memory while simulating group " + std::to_string(g) +
+                " of kernel @" + prog_.name;
+  } catch (const std::exception& e) {  // a broken invariant: still a diagnostic, never a crash
+    out.error = "error: internal error while simulating group " + std::to_string(g) +
+                " of kernel @" + prog_.name + ": " + e.what();
   }
+  note_failure(l_, g);
 }
 
 const Inst* PhasedLaunch::stopped_at(int64_t g) const {
@@ -334,7 +354,7 @@ void PhasedLaunch::check_read_by_collective(const Buffer& b) {
     Report r;
     r.kind = kCheckInit;
     // Every group of this rank waits at the collective (tcoll_run_c1); report it as group 0's.
-    r.at = Access{0, 0, 0, groups_[0].suspended_pc, 0, false};
+    r.at = Access{.group = 0, .tile = 0, .inst = groups_[0].suspended_pc};
     r.element = e;
     r.buffer = b.name;
     r.message = "the tile collective reads uninitialised memory (no tile wrote " + b.name +
@@ -367,6 +387,7 @@ std::vector<Tensor> run_kernel_function(const ir::Op& func, const SourceManager&
   Launch l;
   configure(l, func, func.attrs.get("tile.grid"), func.attrs.get_int("tile.tiles", 1),
             func.attrs.get_int("tile.lanes", 32), sm);
+  l.opts.max_memory = std::min(l.opts.max_memory, opts.max_memory);
   Program prog = decode(func, l.lanes, sm);
   l.prog = &prog;
   l.sm = &sm;

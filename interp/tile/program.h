@@ -8,6 +8,7 @@
 
 #include "core/ir/ir.h"
 #include "core/numerics/accumulate.h"
+#include "core/ops/registry.h"
 #include "core/support/diagnostics.h"
 
 namespace tessera::interp::tile {
@@ -182,5 +183,8 @@ struct Program {
 /// Decodes `func` for `lanes` lanes per tile. Throws tessera::Error (rendered with `sm`) for
 /// ops the simulator cannot run.
 Program decode(const ir::Op& func, int lanes, const SourceManager& sm);
+
+/// True when the decoder has a decode case for op kind `kind` (every op of tile_ops.def).
+bool has_decoder(ops::OpKind kind);
 
 }  // namespace tessera::interp::tile

@@ -32,14 +32,16 @@ Buffer make_alloc(const AllocInfo& ai, int space, std::string name, bool shadow)
   b.shape = ai.shape;
   b.strides.assign(b.shape.size(), 1);
   for (size_t d = b.shape.size(); d-- > 1;) b.strides[d - 1] = b.strides[d] * b.shape[d];
-  b.numel = 1;
-  for (int64_t x : b.shape) b.numel *= x;
+  // The verifier bounds allocations (alloc_c1) and launches check group_footprint first, so
+  // these products fit; a dimension may be 0 (an empty allocation: every access is outside).
+  int64_t rows = 1;
+  for (size_t d = 0; d + 1 < b.shape.size(); ++d) rows *= b.shape[d];
   b.cols = b.shape.back();
+  b.numel = rows * b.cols;
   b.phys_cols = b.cols + ai.padding;
   b.chunk = ai.swizzle_xor ? std::max<int64_t>(1, 16 / b.esize) : 0;
   b.plain = !ai.swizzle_xor && ai.padding == 0;
-  const int64_t phys_elems = b.numel / b.cols * b.phys_cols;
-  b.own.assign(static_cast<size_t>(phys_elems * b.esize), std::byte{0});
+  b.own.assign(static_cast<size_t>(alloc_bytes(ai, false)), std::byte{0});
   b.data = b.own.data();
   b.name = std::move(name);
   if (shadow) b.shadow.resize(static_cast<size_t>(b.numel));
@@ -159,6 +161,7 @@ bool schedule(GroupState& g) {
       for (int32_t t : order) {
         TileState& ts = g.tiles[static_cast<size_t>(t)];
         if (ts.done || ts.waiting) continue;
+        if (cancelled(g)) throw Cancelled{};
         // Unseeded: a tile runs until it blocks. Seeded: a random quantum, then the next tile.
         const uint64_t quantum = seeded ? 1 + rng.next() % 48 : uint64_t{1} << 20;
         RunStatus st = run_tile(g, t, quantum);
@@ -292,6 +295,7 @@ bool run_until_collective(GroupState& g, TouchIndex* touch_index) {
     reset_touches(touch_index);
   }
   const bool stopped = schedule(g);
+  flush_budget(g);
   if (touch_index) {
     auto& out = g.out->touches;
     out.insert(out.end(), touch_index->touches.begin(), touch_index->touches.end());
@@ -334,7 +338,9 @@ void run_group(Launch& l, int64_t group, GroupResult& out, TouchIndex* touch_ind
   try {
     GroupState g;
     init_group(l, group, out, g, touch_index);
-    if (schedule(g))
+    const bool stopped = schedule(g);
+    flush_budget(g);
+    if (stopped)
       throw Error(format_location(l.sm, l.prog->code[static_cast<size_t>(g.suspended_pc)].op->loc) +
                   ": error: tile collectives run only in a tile.launch of a mesh program "
                   "(kernel @" +
@@ -343,23 +349,50 @@ void run_group(Launch& l, int64_t group, GroupResult& out, TouchIndex* touch_ind
       out.touches = touch_index->touches;  // exact-size copy; the worker keeps its capacity
       touch_index->touches.clear();
     }
+    return;
+  } catch (const Cancelled&) {
+    out.cancelled = true;
+    return;
   } catch (const Error& e) {
     out.error = e.what();
   } catch (const std::bad_alloc&) {
-    out.error = "out of memory while simulating group " + std::to_string(group) + " of kernel @" +
-                l.prog->name;
+    out.error = "error: out of memory while simulating group " + std::to_string(group) +
+                " of kernel @" + l.prog->name;
+  } catch (const std::exception& e) {  // a broken invariant: still a diagnostic, never a crash
+    out.error = "error: internal error while simulating group " + std::to_string(group) +
+                " of kernel @" + l.prog->name + ": " + e.what();
   }
+  note_failure(l, group);
 }
 
-void run_groups(Launch& l, std::vector<GroupResult>& results) {
+namespace {
+
+/// Runs groups [lo, hi) (positions in `order`) in parallel; a group whose launch was cancelled
+/// before it started is skipped, and the run's budget running out cancels the whole loop.
+void run_range(Launch& l, std::vector<GroupResult>& results, const std::vector<int64_t>& order,
+               int64_t lo, int64_t hi, tbb::enumerable_thread_specific<TouchIndex>* index) {
+  tbb::task_group_context ctx;
+  tbb::parallel_for(
+      tbb::blocked_range<int64_t>(lo, hi, 1),
+      [&](const tbb::blocked_range<int64_t>& r) {
+        for (int64_t k = r.begin(); k < r.end(); ++k) {
+          const int64_t gid = order[static_cast<size_t>(k)];
+          GroupResult& res = results[static_cast<size_t>(gid)];
+          if (l.aborted.load() || l.first_failed.load() < gid) {
+            res.cancelled = true;
+            continue;
+          }
+          run_group(l, gid, res, index ? &index->local() : nullptr);
+          if (l.aborted.load()) ctx.cancel_group_execution();
+        }
+      },
+      ctx);
+}
+
+void run_all(Launch& l, std::vector<GroupResult>& results) {
   const int64_t n = l.num_groups;
-  results.assign(static_cast<size_t>(n), GroupResult{});
   std::vector<int64_t> order(static_cast<size_t>(n));
   std::iota(order.begin(), order.end(), 0);
-  if (l.opts.schedule_seed != 0) {
-    Rng rng{l.opts.schedule_seed};
-    for (size_t k = order.size(); k > 1; --k) std::swap(order[k - 1], order[rng.next() % k]);
-  }
   // With races/init checks every group keeps its own shadows of global memory (touches); the
   // groups run in parallel in batches and each batch is merged into the cross-group table in
   // group-id order, so reports do not depend on threads, seeds or batch size.
@@ -370,11 +403,8 @@ void run_groups(Launch& l, std::vector<GroupResult>& results) {
     const int64_t batch = std::max<int64_t>(4, 2 * tbb::this_task_arena::max_concurrency());
     for (int64_t lo = 0; lo < n; lo += batch) {
       const int64_t hi = std::min(n, lo + batch);
-      tbb::parallel_for(tbb::blocked_range<int64_t>(lo, hi, 1),
-                        [&](const tbb::blocked_range<int64_t>& r) {
-                          for (int64_t gid = r.begin(); gid < r.end(); ++gid)
-                            run_group(l, gid, results[static_cast<size_t>(gid)], &index.local());
-                        });
+      run_range(l, results, order, lo, hi, &index);
+      if (l.aborted.load()) return;
       for (int64_t gid = lo; gid < hi; ++gid) {
         GroupResult& res = results[static_cast<size_t>(gid)];
         if (!res.error.empty()) return;
@@ -385,13 +415,26 @@ void run_groups(Launch& l, std::vector<GroupResult>& results) {
     }
     return;
   }
-  tbb::parallel_for(tbb::blocked_range<int64_t>(0, n, 1),
-                    [&](const tbb::blocked_range<int64_t>& r) {
-                      for (int64_t k = r.begin(); k < r.end(); ++k) {
-                        const int64_t gid = order[static_cast<size_t>(k)];
-                        run_group(l, gid, results[static_cast<size_t>(gid)]);
-                      }
-                    });
+  if (l.opts.schedule_seed != 0) {
+    Rng rng{l.opts.schedule_seed};
+    for (size_t k = order.size(); k > 1; --k) std::swap(order[k - 1], order[rng.next() % k]);
+  }
+  run_range(l, results, order, 0, n, nullptr);
+}
+
+}  // namespace
+
+void run_groups(Launch& l, std::vector<GroupResult>& results) {
+  // --max-memory bounds the groups alive at once: fewer workers when groups are large (the
+  // results do not depend on the number of workers).
+  const uint64_t per_group = std::max<uint64_t>(1, check_group_memory(l, 1));
+  results.assign(static_cast<size_t>(l.num_groups), GroupResult{});
+  const uint64_t records = uint64_t(l.num_groups) * (sizeof(GroupResult) + sizeof(int64_t));
+  const uint64_t fit = (l.opts.max_memory - std::min(records, l.opts.max_memory)) / per_group;
+  const int workers = tbb::this_task_arena::max_concurrency();
+  if (fit >= static_cast<uint64_t>(workers)) return run_all(l, results);
+  tbb::task_arena arena(static_cast<int>(std::max<uint64_t>(fit, 1)));
+  arena.execute([&] { run_all(l, results); });
 }
 
 }  // namespace tessera::interp::tile

@@ -1,6 +1,7 @@
 // Tile simulator state: buffers with sanitizer shadows, per-tile and per-group state, reports.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -21,17 +22,24 @@ inline constexpr uint32_t kCheckBounds = 1, kCheckRaces = 2, kCheckBarriers = 4,
 struct Access {
   int32_t group = -1;
   int16_t tile = -1;
-  int16_t lane = 0;
+  uint16_t lane : 14 = 0;  ///< lanes <= 1024 (launch_c2)
+  uint16_t atomic : 1 = 0;
+  uint16_t async : 1 = 0;  ///< the write of an async copy (made when its wait_group completed it)
   int32_t inst = -1;
   uint32_t epoch = 0;
-  bool atomic = false;
   bool valid() const { return tile >= 0; }
 };
+static_assert(sizeof(Access) == 16, "shadows hold six of these per element");
 
-/// Per-element shadow state for the races, init and async checks.
+/// Per-element shadow state for the races, init and async checks. Reads and atomics keep up to
+/// two tiles each of the current epoch: any other tile differs from at least one of them, so a
+/// conflict with "some other tile of this epoch" is never missed, whatever the schedule.
 struct Shadow {
-  Access write, read1, read2;  ///< last writer; up to two reading tiles of the current epoch
-  Access pending;              ///< async copy issued, not yet waited for
+  Access write;             ///< last plain write (or landed async copy)
+  Access atomic1, atomic2;  ///< atomics of up to two tiles of the current epoch
+  Access read1, read2;      ///< reads of up to two tiles of the current epoch
+  Access pending;           ///< the latest async copy issued to it and not yet completed
+  uint16_t in_flight = 0;   ///< async copies issued to it and not yet completed (mem_m5)
   bool init = false;
 };
 
@@ -139,7 +147,18 @@ struct Launch {
   int32_t tiles = 1, lanes = 32;
   TileDebugOptions opts;
   bool trace = false;
+  TileRunBudget* budget = nullptr;  ///< opts.budget: steps and start time of the whole run
+  /// Cancellation (exec_m5): the lowest group that failed so far; groups above it stop.
+  std::atomic<int64_t> first_failed{INT64_MAX};
+  /// Set when the run's budget ran out: every group stops and `abort_error` is the launch's error.
+  std::atomic<bool> aborted{false};
+  std::atomic<bool> abort_claimed{false};
+  std::string abort_error;
 };
+
+/// Thrown inside a group that stops because its launch was cancelled (a lower group failed, or
+/// the run's budget ran out). Never escapes run_group or PhasedLaunch::step.
+struct Cancelled {};
 
 /// Per-group results merged in group order after the launch.
 struct GroupResult {
@@ -147,6 +166,7 @@ struct GroupResult {
   std::vector<TraceEvent> trace;
   uint64_t lane_ops = 0, instructions = 0;
   std::string error;                 ///< a fatal diagnostic (rendered), if any
+  bool cancelled = false;            ///< stopped early: a lower group failed or the budget ran out
   std::vector<GlobalTouch> touches;  ///< checked runs: global elements touched, for the merge
 };
 
@@ -160,18 +180,19 @@ struct GroupState {
   uint32_t epoch = 0;
   GroupResult* out = nullptr;
   uint64_t steps = 0;
-  TouchIndex* touch_index = nullptr;  ///< set when global buffers are tracked
-  int32_t suspended_pc = -1;          ///< the collective every tile waits at, or -1
+  uint64_t unbilled_steps = 0, unbilled_lane_ops = 0;  ///< not yet charged to the run's budget
+  TouchIndex* touch_index = nullptr;                   ///< set when global buffers are tracked
+  int32_t suspended_pc = -1;  ///< the collective every tile waits at, or -1
 };
 
 /// The access record of tile t of g at instruction `inst`.
 inline Access make_access(const GroupState& g, int32_t t, int32_t lane, int32_t inst, bool atomic) {
-  return Access{static_cast<int32_t>(g.id),
-                static_cast<int16_t>(t),
-                static_cast<int16_t>(lane),
-                inst,
-                g.epoch,
-                atomic};
+  return Access{.group = static_cast<int32_t>(g.id),
+                .tile = static_cast<int16_t>(t),
+                .lane = static_cast<uint16_t>(lane),
+                .atomic = atomic,
+                .inst = inst,
+                .epoch = g.epoch};
 }
 
 /// Runs one group to completion (all tiles exited). Never throws: fatal errors land in
@@ -206,6 +227,39 @@ RunStatus run_tile(GroupState& g, int32_t t, uint64_t quantum);
 
 /// Completes tile t's committed async-copy groups so that at most `keep` remain pending.
 void complete_async(GroupState& g, int32_t t, int64_t keep);
+
+/// Charges executed instructions to the run's budget (batched); stops the launch (aborted,
+/// throws Cancelled) when the run's step or wall-time limit is exceeded.
+void charge_budget(GroupState& g, uint64_t steps, uint64_t lane_ops);
+/// Charges whatever g has not charged yet (at the end of a group or phase).
+void flush_budget(GroupState& g);
+/// Whether g must stop: the run's budget ran out, or a group with a lower id failed.
+inline bool cancelled(const GroupState& g) {
+  const Launch& l = *g.launch;
+  return l.aborted.load(std::memory_order_relaxed) ||
+         l.first_failed.load(std::memory_order_relaxed) < g.id;
+}
+/// Records that `group` failed: groups with higher ids are cancelled (the reported error is the
+/// lowest failing group's, whatever the timing).
+void note_failure(Launch& l, int64_t group);
+/// Bytes one group of `l` holds: shared and local allocations, registers, register tiles and
+/// the shadows the enabled checks keep (saturates at UINT64_MAX).
+uint64_t group_footprint(const Launch& l);
+/// Throws tessera::Error (at the kernel) when `live_groups` groups of `l` (plus the records of
+/// all its groups; `phased`: every group's state is kept) would hold more than --max-memory
+/// bytes; returns what one live group costs (with its worker's global-touch index unless
+/// `phased`). Must run after the launch's global buffers are bound.
+uint64_t check_group_memory(const Launch& l, uint64_t live_groups, bool phased = false);
+/// Bytes of one shared or local allocation (padding included), with its shadow when `shadow`.
+uint64_t alloc_bytes(const AllocInfo& ai, bool shadow);
+
+/// Under --check async: tile t issues an async copy (instruction `inst`) whose destination
+/// includes element `elem` of shared buffer b (mem_m5): reports a copy still in flight to it and
+/// accesses of other tiles in this barrier epoch, then marks it in flight.
+void async_issue(GroupState& g, int32_t t, Buffer& b, int64_t elem, int32_t lane, int32_t inst);
+/// The copy issued at `inst` lands in element `elem` (tile t's wait_group completed it): its
+/// write is made in the current epoch.
+void async_land(GroupState& g, int32_t t, Buffer& b, int64_t elem, int32_t lane, int32_t inst);
 
 /// Records a report (deduplicated per group by kind and instruction pair).
 void add_report(GroupState& g, Report r);
