@@ -1,32 +1,18 @@
 // Loading and running modules.
 #include "interp/session.h"
 
-#include <mutex>
-
 #include <tbb/global_control.h>
 
 #include "core/support/error.h"
 #include "core/text/parser.h"
 #include "core/verify/verifier.h"
-#include "interp/graph/kernels_call.h"
 #include "interp/graph/plan.h"
 #include "interp/tile/launch.h"
 
 namespace tessera::interp {
 
-void register_extensions() {
-  static std::once_flag once;
-  std::call_once(once, [] {
-    // Executors beyond Graph IR register their kernel resolvers here, explicitly (no static
-    // constructors): one line per extension, e.g. register_kernel_resolver(&tile::launch_kernel).
-    register_kernel_resolver(&call_kernel_resolver);
-    register_kernel_resolver(&tile::launch_resolver);
-  });
-}
-
 std::unique_ptr<LoadedModule> load_module(const std::string& text, const std::string& source_name,
                                           bool verify) {
-  register_extensions();
   auto lm = std::make_unique<LoadedModule>();
   DiagnosticEngine diag(&lm->sm);
   lm->module = text::parse_module(text, source_name, lm->sm, diag);
@@ -46,20 +32,27 @@ std::vector<Tensor> run_function(const LoadedModule& lm, const std::vector<Tenso
     throw Error("no function named '" + opts.entry + "' in the module (functions: " +
                 (names.empty() ? std::string("none") : names) + ")");
   }
-  if (tile::is_kernel_function(*func)) {  // a Tile IR kernel run directly (docs/tile-ir.md)
-    ThreadLimit tile_limit(opts.threads);
-    return tile::run_kernel_function(*func, lm.sm, inputs, opts);
-  }
-  TileDebugOptions tile_opts = opts.tile;  // seen by tile.launch kernels
-  tile_opts.max_memory = std::min(tile_opts.max_memory, opts.max_memory);
-  tile::ScopedDebugOptions tile_debug(tile_opts);
+  const RunContext run = make_run_context(lm, opts);
+  ThreadLimit limit(opts.threads);
+  if (tile::is_kernel_function(*func))  // a Tile IR kernel run directly (docs/tile-ir.md)
+    return tile::run_kernel_function(*func, inputs, run);
   std::vector<ir::Type> arg_types;
   for (const Tensor& t : inputs) arg_types.push_back(t.type());
   PlanOptions po;
   po.max_memory = opts.max_memory;
-  ThreadLimit limit(opts.threads);
   Plan plan = compile_plan(*func, arg_types, lm.sm, po);
-  return run_plan(plan, inputs, lm.sm);
+  return run_plan(plan, inputs, run);
+}
+
+RunContext make_run_context(const LoadedModule& lm, const RunOptions& opts) {
+  RunContext run;
+  run.module = lm.module.get();
+  run.sm = &lm.sm;
+  run.threads = opts.threads;
+  run.max_memory = opts.max_memory;
+  run.tile = opts.tile;
+  run.tile.max_memory = std::min(run.tile.max_memory, opts.max_memory);
+  return run;
 }
 
 struct ThreadLimit::Impl {

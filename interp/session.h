@@ -8,6 +8,7 @@
 #include "core/ir/ir.h"
 #include "core/support/diagnostics.h"
 #include "interp/api.h"
+#include "interp/run_context.h"
 #include "interp/tensor.h"
 
 namespace tessera::interp {
@@ -19,15 +20,16 @@ struct LoadedModule {
   std::string warnings;  ///< Rendered warnings from verification (may be empty).
 };
 
-/// Registers the kernel resolvers of the Tile IR and mesh executors (idempotent; called by
-/// load_module).
-void register_extensions();
-
 /// Parses and verifies; throws tessera::Error holding every rendered diagnostic.
 std::unique_ptr<LoadedModule> load_module(const std::string& text, const std::string& source_name,
                                           bool verify = true);
 
-/// Runs function `opts.entry` on `inputs`. Throws tessera::Error on bad input.
+/// The run context of one run of `lm` under `opts`: the module, its sources, the thread cap,
+/// the memory limit (which also caps the tile launches' memory) and the tile options.
+RunContext make_run_context(const LoadedModule& lm, const RunOptions& opts);
+
+/// Runs function `opts.entry` on `inputs`: a Graph IR function through a plan, a Tile IR
+/// kernel function (`tile.grid`) directly. Throws tessera::Error on bad input.
 std::vector<Tensor> run_function(const LoadedModule& lm, const std::vector<Tensor>& inputs,
                                  const RunOptions& opts);
 

@@ -7,18 +7,19 @@
 #include "core/ir/ir.h"
 #include "core/support/diagnostics.h"
 #include "core/support/error.h"
+#include "interp/run_context.h"
 #include "interp/tensor.h"
 
 namespace tessera::interp {
 
-/// What a kernel gets: its op (attributes, location), inputs, and outputs already allocated with
-/// the concrete result types. Kernels write every output element.
+/// What a kernel gets: its op (attributes, location), inputs, outputs already allocated with
+/// the concrete result types, and the run it belongs to. Kernels write every output element.
 struct KernelCtx {
   const ir::Op& op;
   std::span<const Tensor* const> in;
   std::span<Tensor* const> out;
   uint64_t step = 0;  ///< Index of this op in the plan (keys random streams).
-  const SourceManager* sm = nullptr;
+  const RunContext& run;
 
   const Tensor& input(size_t k) const { return *in[k]; }
   Tensor& output(size_t k = 0) const { return *out[k]; }
@@ -93,7 +94,13 @@ void dispatch_any(const KernelCtx& ctx, DType t, F&& f) {
 #include "core/ops/graph_ops.def"
 #undef TESSERA_OP
 
-/// Kernel lookup for an op kind; nullptr for ops the Graph IR executor does not run.
+/// The kernels of ops from other levels that a Graph IR plan runs like any other op:
+/// `func.call` (interp/graph/kernels_call.cpp) and `tile.launch` (interp/tile/launch.cpp).
+void kernel_Call(KernelCtx&);
+void kernel_TileLaunch(KernelCtx&);
+
+/// Kernel lookup for an op kind; nullptr for ops the Graph IR executor does not run (mesh
+/// collectives, which the mesh executor runs over all ranks at once).
 KernelFn graph_kernel(const ir::Op& op);
 
 /// Ops whose kernels handle low-precision element types themselves (cast, quantize, shape ops);

@@ -1,56 +1,33 @@
-// Graph IR kernel dispatch, built from graph_ops.def.
-#include "core/ops/registry.h"
+// Graph IR kernel dispatch: one constant table built from graph_ops.def plus the kernels of
+// func.call and tile.launch. No registry: the table is complete at compile time.
 #include "interp/graph/kernel.h"
-#include "interp/graph/plan.h"
 
 #include <array>
-#include <mutex>
-#include <vector>
+
+#include "core/ops/registry.h"
 
 namespace tessera::interp {
 namespace {
 
-struct Entry {
-  ops::OpKind kind;
-  KernelFn fn;
-};
+using KernelTable = std::array<KernelFn, ops::kNumOps>;
 
-constexpr Entry kGraphKernels[] = {
-#define TESSERA_OP(id, name, level, mino, maxo, nres, flags) {ops::OpKind::id, &kernel_##id},
+constexpr KernelTable make_table() {
+  KernelTable t{};
+#define TESSERA_OP(id, name, level, mino, maxo, nres, flags) \
+  t[static_cast<size_t>(ops::OpKind::id)] = &kernel_##id;
 #include "core/ops/graph_ops.def"
 #undef TESSERA_OP
-};
+  t[static_cast<size_t>(ops::OpKind::Call)] = &kernel_Call;
+  t[static_cast<size_t>(ops::OpKind::TileLaunch)] = &kernel_TileLaunch;
+  return t;
+}
 
-std::vector<KernelResolver>& resolvers() {
-  static auto* r = new std::vector<KernelResolver>();
-  return *r;
-}
-std::mutex& resolver_mutex() {
-  static auto* m = new std::mutex();
-  return *m;
-}
+constexpr KernelTable kKernels = make_table();
 
 }  // namespace
 
-void register_kernel_resolver(KernelResolver r) {
-  std::lock_guard<std::mutex> lock(resolver_mutex());
-  for (KernelResolver x : resolvers())
-    if (x == r) return;
-  resolvers().push_back(r);
-}
-
 KernelFn graph_kernel(const ir::Op& op) {
-  static const auto* table = [] {
-    auto* t = new std::array<KernelFn, ops::kNumOps>{};
-    for (const Entry& e : kGraphKernels) (*t)[static_cast<size_t>(e.kind)] = e.fn;
-    return t;
-  }();
-  if (!op.def) return nullptr;
-  if (KernelFn k = (*table)[static_cast<size_t>(op.def->kind)]) return k;
-  std::lock_guard<std::mutex> lock(resolver_mutex());
-  for (KernelResolver r : resolvers())
-    if (KernelFn k = r(op)) return k;
-  return nullptr;
+  return op.def ? kKernels[static_cast<size_t>(op.def->kind)] : nullptr;
 }
 
 bool kernel_handles_low_precision(const ir::Op& op) {

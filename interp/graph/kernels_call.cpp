@@ -1,56 +1,36 @@
 // func.call: plans the callee for the concrete operand types and runs it (docs/ir-overview.md).
-#include "interp/graph/kernels_call.h"
-
 #include "core/ops/registry.h"
+#include "interp/graph/kernel.h"
 #include "interp/graph/plan.h"
 
 namespace tessera::interp {
-namespace {
 
-/// Calls nest on one thread (kernels never call across threads), so a thread-local depth bounds
-/// recursion.
-thread_local int call_depth = 0;
-constexpr int kMaxCallDepth = 64;
-
-const ir::Op* find_callee(const ir::Op& call) {
-  const ir::Op* m = call.parent ? call.parent->parent : nullptr;
-  while (m && m->name != "builtin.module") m = m->parent ? m->parent->parent : nullptr;
-  const ir::Attr* callee = call.attrs.get("callee");
-  if (!m || !callee) return nullptr;
-  for (const auto& o : m->regions[0].front().ops)
-    if (o->name == "func.func" && ir::func_name(*o) == callee->s) return o.get();
-  return nullptr;
-}
-
-void kernel_call(KernelCtx& ctx) {
-  const ir::Op* callee = find_callee(ctx.op);
-  if (!callee) ctx.fail("callee not found");
-  if (call_depth >= kMaxCallDepth)
-    ctx.fail("calls nest deeper than " + std::to_string(kMaxCallDepth) + " (unbounded recursion?)");
+void kernel_Call(KernelCtx& ctx) {
+  const ir::Attr* name = ctx.op.attrs.get("callee");
+  const ir::Op* callee = name ? ctx.run.lookup_func(name->s) : nullptr;
+  if (!callee) ctx.fail("callee not found (call_c1)");
+  // The depth travels in the run context (no thread-local counter): a callee's context is its
+  // caller's, one call deeper.
+  if (ctx.run.call_depth >= RunContext::kMaxCallDepth)
+    ctx.fail("calls nest deeper than " + std::to_string(RunContext::kMaxCallDepth) +
+             " (unbounded recursion?)");
   std::vector<ir::Type> types;
   std::vector<Tensor> args;
   for (const Tensor* t : ctx.in) {
     types.push_back(t->type());
     args.push_back(*t);
   }
-  ++call_depth;
-  struct Depth {
-    ~Depth() { --call_depth; }
-  } guard;
-  Plan plan = compile_plan(*callee, types, *ctx.sm, PlanOptions{});
-  auto results = run_plan(plan, args, *ctx.sm);
+  const RunContext inner = ctx.run.nested_call();
+  PlanOptions po;
+  po.max_memory = ctx.run.max_memory;
+  Plan plan = compile_plan(*callee, types, *ctx.run.sm, po);
+  auto results = run_plan(plan, args, inner);
   for (size_t k = 0; k < results.size() && k < ctx.out.size(); ++k) {
     if (results[k].shape() != ctx.output(k).shape() || results[k].dtype() != ctx.output(k).dtype())
       ctx.fail("result #" + std::to_string(k) + " of the callee has type " +
                ir::to_string(results[k].type()));
     ctx.output(k) = results[k];
   }
-}
-
-}  // namespace
-
-KernelFn call_kernel_resolver(const ir::Op& op) {
-  return op.def && op.def->kind == ops::OpKind::Call ? &kernel_call : nullptr;
 }
 
 }  // namespace tessera::interp

@@ -217,14 +217,14 @@ Tensor widen_to_f32(const Tensor& t) {
 
 struct PlanRunner::State {
   const Plan& plan;
-  const SourceManager& sm;
+  const RunContext& run;
   std::vector<Tensor> slots;
   BufferPool pool;
   std::vector<bool> keep;  ///< Arguments and results are never recycled.
 };
 
-PlanRunner::PlanRunner(const Plan& plan, const SourceManager& sm)
-    : st_(std::make_unique<State>(State{plan, sm, {}, {}, {}})) {
+PlanRunner::PlanRunner(const Plan& plan, const RunContext& run)
+    : st_(std::make_unique<State>(State{plan, run, {}, {}, {}})) {
   st_->slots.resize(static_cast<size_t>(plan.num_slots));
   st_->keep.assign(static_cast<size_t>(plan.num_slots), false);
   for (int s : plan.result_slots) st_->keep[static_cast<size_t>(s)] = true;
@@ -255,7 +255,7 @@ void PlanRunner::run_step(size_t k) {
   const PlanStep& st = st_->plan.steps[k];
   auto& slots = st_->slots;
   auto& pool = st_->pool;
-  if (!st.kernel) fail_at(st_->sm, st.op->loc, "'" + st.op->name + "' op needs a mesh to run");
+  if (!st.kernel) fail_at(*st_->run.sm, st.op->loc, "'" + st.op->name + "' op needs a mesh to run");
   std::vector<const Tensor*> ins;
   std::vector<Tensor> widened;
   widened.reserve(st.inputs.size());
@@ -277,7 +277,7 @@ void PlanRunner::run_step(size_t k) {
   }
   std::vector<Tensor*> out_ptrs;
   for (auto& t : outs) out_ptrs.push_back(&t);
-  KernelCtx ctx{*st.op, ins, out_ptrs, k, &st_->sm};
+  KernelCtx ctx{*st.op, ins, out_ptrs, k, st_->run};
   st.kernel(ctx);
   for (size_t r = 0; r < st.outputs.size(); ++r) {
     const ir::Type& want = st.result_types[r];
@@ -303,15 +303,15 @@ std::vector<Tensor> PlanRunner::results() const {
 }
 
 std::vector<Tensor> run_plan(const Plan& plan, const std::vector<Tensor>& args,
-                             const SourceManager& sm) {
-  PlanRunner runner(plan, sm);
+                             const RunContext& run) {
+  PlanRunner runner(plan, run);
   runner.set_args(args);
   for (size_t k = 0; k < plan.steps.size(); ++k) runner.run_step(k);
   return runner.results();
 }
 
 void KernelCtx::fail(const std::string& msg) const {
-  DiagnosticEngine d(sm);
+  DiagnosticEngine d(run.sm);
   d.op_error(op, msg, "");
   throw Error(d.render());
 }

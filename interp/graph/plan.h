@@ -9,6 +9,7 @@
 #include "core/ir/ir.h"
 #include "core/support/diagnostics.h"
 #include "interp/graph/kernel.h"
+#include "interp/run_context.h"
 #include "interp/tensor.h"
 
 namespace tessera::interp {
@@ -49,10 +50,11 @@ struct Plan {
 Plan compile_plan(const ir::Op& func, const std::vector<ir::Type>& arg_types,
                   const SourceManager& sm, const PlanOptions& opts);
 
-/// Step-by-step execution state of one plan (one per rank in SPMD execution).
+/// Step-by-step execution state of one plan (one per rank in SPMD execution). Its kernels see
+/// `run`, which must outlive the runner.
 class PlanRunner {
  public:
-  PlanRunner(const Plan& plan, const SourceManager& sm);
+  PlanRunner(const Plan& plan, const RunContext& run);
   ~PlanRunner();
   PlanRunner(PlanRunner&&) noexcept;
   /// Binds the arguments (types must match those the plan was compiled for).
@@ -74,12 +76,6 @@ class PlanRunner {
 
 /// Runs a plan on arguments whose types match those it was compiled for.
 std::vector<Tensor> run_plan(const Plan& plan, const std::vector<Tensor>& args,
-                             const SourceManager& sm);
-
-/// An extension's kernel lookup (Tile IR launches, for instance). Resolvers are registered
-/// explicitly at start-up (no static constructors) and asked in order for ops whose level has no
-/// Graph IR kernel.
-using KernelResolver = KernelFn (*)(const ir::Op&);
-void register_kernel_resolver(KernelResolver r);
+                             const RunContext& run);
 
 }  // namespace tessera::interp

@@ -37,7 +37,7 @@ bool needs_all_ranks(const LoadedModule& lm, const ir::Op& func, int depth = 0) 
     for (const auto& b : r.blocks)
       for (const auto& o : b->ops) {
         if (o->def && o->def->level == ops::Level::mesh) return true;
-        if (is_collective_launch(*o)) return true;
+        if (is_collective_launch(*lm.module, *o)) return true;
         if (o->name == "func.call")
           if (const ir::Op* f = callee_of(lm, *o); f && needs_all_ranks(lm, *f, depth + 1))
             return true;
@@ -47,8 +47,8 @@ bool needs_all_ranks(const LoadedModule& lm, const ir::Op& func, int depth = 0) 
 
 class Executor {
  public:
-  /// `outer`: the executor whose func.call this one runs. Its per-rank tile options (reports,
-  /// traces) and its mailbox are shared, so messages cross calls and pair up anywhere.
+  /// `outer`: the executor whose func.call this one runs. Its per-rank run contexts (tile
+  /// reports, traces) and its mailbox are shared, so messages cross calls and pair up anywhere.
   Executor(const LoadedModule& lm, const Mesh& m, Executor* outer = nullptr)
       : lm_(lm), mesh_(m), outer_(outer), depth_(outer ? outer->depth_ + 1 : 0) {}
 
@@ -78,9 +78,10 @@ class Executor {
   void run_ranks(size_t k);
   void store_results(size_t k, std::vector<std::vector<Tensor>>& out);
   void merge_tile_logs(const TileDebugOptions& into);
+  void make_rank_contexts(const MeshRunOptions& opts);
   uint64_t mesh_peak_bytes(const std::vector<std::vector<Tensor>>& per_rank) const;
   const std::string& path() const { return lm_.sm.name(1); }
-  std::vector<TileDebugOptions>& tile_opts() { return outer_ ? outer_->tile_opts() : tile_opts_; }
+  std::vector<RunContext>& rank_ctx() { return outer_ ? outer_->rank_ctx() : rank_ctx_; }
   Mailbox& mailbox() { return outer_ ? outer_->mailbox() : mailbox_; }
   void trace(int64_t rank, const ir::Op& op, const char* what, int64_t peer) {
     if (!trace_) return;
@@ -101,7 +102,7 @@ class Executor {
   std::vector<std::unique_ptr<Plan>> plans_;
   std::vector<size_t> plan_of_;  // per rank
   std::vector<PlanRunner> runners_;
-  std::vector<TileDebugOptions> tile_opts_;  // per rank: its own report log, its name
+  std::vector<RunContext> rank_ctx_;  // per rank: its tile options, own report log, its name
   Mailbox mailbox_;
 };
 
@@ -278,7 +279,7 @@ void Executor::collective_launch(size_t k) {
     for (const ir::Type& t : sr.result_types) outs[r].push_back(runners_[r].allocate(t));
     for (Tensor& t : outs[r]) out[r].push_back(&t);
   }
-  run_collective_launch(*plans_[0]->steps[k].op, mesh_, lm_.sm, in, out, tile_opts());
+  run_collective_launch(*plans_[0]->steps[k].op, mesh_, lm_.sm, in, out, rank_ctx());
   store_results(k, outs);
 }
 
@@ -289,7 +290,8 @@ void Executor::merge_tile_logs(const TileDebugOptions& into) {
   if (outer_) return;
   if (into.log) {
     TileCheckLog& dst = *into.log;
-    for (const TileDebugOptions& o : tile_opts_) {
+    for (const RunContext& c : rank_ctx_) {
+      const TileDebugOptions& o = c.tile;
       dst.total += o.log->total;
       dst.lane_ops += o.log->lane_ops;
       dst.instructions += o.log->instructions;
@@ -297,12 +299,12 @@ void Executor::merge_tile_logs(const TileDebugOptions& into) {
         if (dst.reports.size() < into.check_limit) dst.reports.push_back(rep);
     }
   }
-  if (!tile_opts_.empty() && tile_opts_[0].collect_trace) {
+  if (!rank_ctx_.empty() && rank_ctx_[0].tile.collect_trace) {
     std::vector<std::string> events;
-    for (const TileDebugOptions& o : tile_opts_)
-      events.insert(events.end(), o.log->trace_events.begin(), o.log->trace_events.end());
+    for (const RunContext& c : rank_ctx_)
+      events.insert(events.end(), c.tile.log->trace_events.begin(), c.tile.log->trace_events.end());
     tile::write_trace_file(into.trace_path,
-                           "mesh program, " + std::to_string(tile_opts_.size()) + " ranks", events);
+                           "mesh program, " + std::to_string(rank_ctx_.size()) + " ranks", events);
   }
 }
 
@@ -410,19 +412,11 @@ std::vector<std::vector<Tensor>> Executor::run(const ir::Op& func,
   for (const auto& p : plans_)
     if (p->steps.size() != steps)
       throw Error("internal: SPMD plans of one function differ in length");
+  if (!outer_) make_rank_contexts(opts);
   runners_.reserve(n);
   for (size_t r = 0; r < n; ++r) {
-    runners_.emplace_back(*plans_[plan_of_[r]], lm_.sm);
+    runners_.emplace_back(*plans_[plan_of_[r]], rank_ctx()[r]);
     runners_.back().set_args(per_rank[r]);
-    if (outer_) continue;
-    TileDebugOptions& o = tile_opts_.emplace_back(opts.tile);
-    o.log = std::make_shared<TileCheckLog>();
-    // A .json trace holds the tile kernels of every rank (rank r's groups are processes
-    // r * 2^20 + g); any other trace file is the send/recv trace (MeshRunOptions::p2p_trace).
-    o.collect_trace = opts.tile.trace_path.ends_with(".json");
-    o.trace_pid_base = static_cast<int64_t>(r) << 20;
-    o.trace_path.clear();
-    o.context = mesh_.describe_rank(static_cast<int64_t>(r));
   }
   try {
     run_steps(opts);
@@ -438,6 +432,29 @@ std::vector<std::vector<Tensor>> Executor::run(const ir::Op& func,
   std::vector<std::vector<Tensor>> out(n);
   for (size_t r = 0; r < n; ++r) out[r] = runners_[r].results();
   return out;
+}
+
+/// Every rank runs in a context of its own: the run's, with a report log of its own, named after
+/// the rank. Runners keep references to these, so the vector is filled once, before them.
+void Executor::make_rank_contexts(const MeshRunOptions& opts) {
+  const size_t n = static_cast<size_t>(mesh_.size());
+  rank_ctx_.reserve(n);
+  for (size_t r = 0; r < n; ++r) {
+    RunContext& c = rank_ctx_.emplace_back();
+    c.module = lm_.module.get();
+    c.sm = &lm_.sm;
+    c.max_memory = opts.max_memory;
+    c.tile = opts.tile;
+    TileDebugOptions& o = c.tile;
+    o.max_memory = std::min(o.max_memory, opts.max_memory);
+    o.log = std::make_shared<TileCheckLog>();
+    // A .json trace holds the tile kernels of every rank (rank r's groups are processes
+    // r * 2^20 + g); any other trace file is the send/recv trace (MeshRunOptions::p2p_trace).
+    o.collect_trace = opts.tile.trace_path.ends_with(".json");
+    o.trace_pid_base = static_cast<int64_t>(r) << 20;
+    o.trace_path.clear();
+    o.context = mesh_.describe_rank(static_cast<int64_t>(r));
+  }
 }
 
 /// What a rank's tile log held before a step, to undo what a cancelled step left there.
@@ -470,13 +487,12 @@ struct LogMark {
 void Executor::run_ranks(size_t k) {
   const size_t n = runners_.size();
   std::vector<LogMark> marks;
-  for (size_t r = 0; r < n; ++r) marks.emplace_back(*tile_opts()[r].log);
+  for (size_t r = 0; r < n; ++r) marks.emplace_back(*rank_ctx()[r].tile.log);
   std::vector<std::string> errors(n);
   std::atomic<size_t> lowest_failed{n};
   tbb::parallel_for(size_t{0}, n, [&](size_t r) {
     if (r > lowest_failed.load(std::memory_order_relaxed)) return;
     try {
-      tile::ThreadDebugOptions scope(tile_opts()[r]);  // this rank's launches, its log
       runners_[r].run_step(k);
       return;
     } catch (const Error& e) {
@@ -489,7 +505,7 @@ void Executor::run_ranks(size_t k) {
   });
   const size_t f = lowest_failed.load();
   if (f == n) return;
-  for (size_t r = f + 1; r < n; ++r) marks[r].restore(*tile_opts()[r].log);
+  for (size_t r = f + 1; r < n; ++r) marks[r].restore(*rank_ctx()[r].tile.log);
   throw Error(errors[f]);
 }
 
@@ -500,7 +516,7 @@ void Executor::run_steps(const MeshRunOptions& opts) {
     const ir::Op* callee = sop.name == "func.call" ? callee_of(lm_, sop) : nullptr;
     if (plans_[0]->steps[k].kernel && callee && needs_all_ranks(lm_, *callee)) {
       call_all_ranks(k, opts);
-    } else if (plans_[0]->steps[k].kernel && is_collective_launch(sop)) {
+    } else if (plans_[0]->steps[k].kernel && is_collective_launch(*lm_.module, sop)) {
       collective_launch(k);
     } else if (plans_[0]->steps[k].kernel) {
       run_ranks(k);

@@ -30,7 +30,7 @@ class PhasedRun {
   PhasedRun(const ir::Op& op, const Mesh& m, const SourceManager& sm) : op_(op), m_(m), sm_(sm) {}
 
   void run(const std::vector<std::vector<const Tensor*>>& in,
-           const std::vector<std::vector<Tensor*>>& out, const std::vector<TileDebugOptions>& opts);
+           const std::vector<std::vector<Tensor*>>& out, const std::vector<RunContext>& run);
 
  private:
   [[noreturn]] void fail(const ir::Op& at, const std::string& msg, const char* label,
@@ -273,12 +273,11 @@ void PhasedRun::check_mailbox() const {
 
 void PhasedRun::run(const std::vector<std::vector<const Tensor*>>& in,
                     const std::vector<std::vector<Tensor*>>& out,
-                    const std::vector<TileDebugOptions>& opts) {
+                    const std::vector<RunContext>& run) {
   const size_t n = in.size();
   for (size_t r = 0; r < n; ++r) {
     try {
-      tile::ThreadDebugOptions scope(opts[r]);
-      ranks_.push_back(std::make_unique<PhasedLaunch>(op_, sm_, in[r], out[r]));
+      ranks_.push_back(std::make_unique<PhasedLaunch>(op_, run[r], in[r], out[r]));
     } catch (const Error& e) {
       throw Error(on_rank(m_, static_cast<int64_t>(r), e.what(), sm_.name(1)));
     }
@@ -324,17 +323,17 @@ void PhasedRun::run(const std::vector<std::vector<const Tensor*>>& in,
 
 }  // namespace
 
-bool is_collective_launch(const ir::Op& op) {
+bool is_collective_launch(const ir::Module& module, const ir::Op& op) {
   if (op.name != "tile.launch") return false;
-  const ir::Op* fn = tile::launch_callee(op);
+  const ir::Op* fn = tile::launch_callee(module, op);
   return fn && tile::calls_tile_collectives(*fn);
 }
 
 void run_collective_launch(const ir::Op& op, const Mesh& m, const SourceManager& sm,
                            const std::vector<std::vector<const Tensor*>>& in,
                            const std::vector<std::vector<Tensor*>>& out,
-                           const std::vector<TileDebugOptions>& opts) {
-  PhasedRun(op, m, sm).run(in, out, opts);
+                           const std::vector<RunContext>& run) {
+  PhasedRun(op, m, sm).run(in, out, run);
 }
 
 }  // namespace tessera::interp::mesh

@@ -442,7 +442,7 @@ void mma_rows(const float* a, const float* b, const float* c, float* d, int32_t 
 void exec_mma(const Program& p, const Inst& in, float* A) {
   const int32_t M = in.rows, N = in.cols, K = in.k;
   const bool ta = in.mode & 1, tb = in.mode & 2;
-  thread_local std::vector<float> abuf, bbuf;
+  thread_local std::vector<float> abuf, bbuf;  // scratch: no run state (rewritten before use)
   // Logical a is [M, K] row-major and b is [K, N] row-major after these copies.
   const float* a = A + in.a;
   const float* b = A + in.b;
@@ -538,7 +538,7 @@ void exec_collective(const Inst& in, Cell* R, float* A) {
       return;
     case Opc::kShuffle: {
       const int32_t L = in.rows;
-      thread_local std::vector<float> tmp;
+      thread_local std::vector<float> tmp;  // scratch: no run state (rewritten before use)
       tmp.assign(a, a + L);
       for (int32_t l = 0; l < L; ++l) {
         int64_t s = in.bcast ? agg_i(A + in.b + l) : R[in.b].i;

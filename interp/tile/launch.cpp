@@ -1,9 +1,7 @@
 // Tile IR launches: binding tensors to kernel parameters, merging reports, traces.
 #include "interp/tile/launch.h"
 
-#include <atomic>
 #include <cstring>
-#include <mutex>
 #include <span>
 
 #include "core/numerics/convert_array.h"
@@ -12,16 +10,6 @@
 
 namespace tessera::interp::tile {
 namespace {
-
-std::atomic<const TileDebugOptions*> g_options{nullptr};
-thread_local const TileDebugOptions* t_options = nullptr;  // overrides g_options on this thread
-
-const TileDebugOptions& current_options() {
-  static const TileDebugOptions kDefault;
-  if (t_options) return *t_options;
-  const TileDebugOptions* o = g_options.load();
-  return o ? *o : kDefault;
-}
 
 const char* check_name(uint32_t k) {
   switch (k) {
@@ -173,9 +161,9 @@ void finish(Launch& l, std::vector<GroupResult>& results) {
   if (first_error < results.size()) throw Error(results[first_error].error);
 }
 
-/// Reads grid, tiles and lanes of a launch or kernel function.
+/// Reads grid, tiles and lanes of a launch or kernel function; the launch runs with `opts`.
 void configure(Launch& l, const ir::Op& where, const ir::Attr* grid, int64_t tiles, int64_t lanes,
-               const SourceManager& sm) {
+               const SourceManager& sm, const TileDebugOptions& opts) {
   auto g = grid ? grid->as_int_array() : std::nullopt;
   if (!g || g->empty() || g->size() > 3)
     fail_at(sm, where, "needs a grid of 1 to 3 positive sizes");
@@ -191,20 +179,15 @@ void configure(Launch& l, const ir::Op& where, const ir::Attr* grid, int64_t til
   l.num_groups = total;
   l.tiles = static_cast<int32_t>(tiles);
   l.lanes = static_cast<int32_t>(lanes);
-  l.opts = current_options();
+  l.opts = opts;
   if (!l.opts.budget) l.opts.budget = std::make_shared<TileRunBudget>();  // this launch only
   l.budget = l.opts.budget.get();
   l.trace = !l.opts.trace_path.empty() || l.opts.collect_trace;
 }
 
-const ir::Op* find_callee(const ir::Op& op) {
-  const ir::Op* top = &op;
-  while (top->parent && top->parent->parent) top = top->parent->parent;
+const ir::Op* find_callee(const ir::Module& module, const ir::Op& op) {
   const ir::Attr* callee = op.attrs.get("callee");
-  if (!callee || top->regions.empty()) return nullptr;
-  for (const auto& o : top->regions[0].front().ops)
-    if (o->name == "func.func" && o->attrs.get_string("sym_name", "") == callee->s) return o.get();
-  return nullptr;
+  return callee ? module.lookup_func(callee->s) : nullptr;
 }
 
 /// Binds a launch's operands (read-only) and results (zeroed) to the kernel's parameters.
@@ -242,13 +225,16 @@ void write_back(const Launch& l, size_t nin, std::span<Tensor* const> out) {
   }
 }
 
+}  // namespace
+
+/// `tile.launch` as a Graph IR kernel: the launch runs with the run context's tile options.
 void launch_kernel(KernelCtx& ctx) {
-  const ir::Op* fn = find_callee(ctx.op);
+  const ir::Op* fn = ctx.run.module ? find_callee(*ctx.run.module, ctx.op) : nullptr;
   if (!fn) ctx.fail("callee not found (launch_c1)");
-  const SourceManager& sm = *ctx.sm;
+  const SourceManager& sm = *ctx.run.sm;
   Launch l;
   configure(l, ctx.op, ctx.op.attrs.get("grid"), ctx.op.attrs.get_int("tiles", 1),
-            ctx.op.attrs.get_int("lanes", 32), sm);
+            ctx.op.attrs.get_int("lanes", 32), sm, ctx.run.tile);
   Program prog = decode(*fn, l.lanes, sm);
   l.prog = &prog;
   l.sm = &sm;
@@ -259,13 +245,9 @@ void launch_kernel(KernelCtx& ctx) {
   write_back(l, ctx.in.size(), ctx.out);
 }
 
-}  // namespace
-
-KernelFn launch_resolver(const ir::Op& op) {
-  return op.name == "tile.launch" ? &launch_kernel : nullptr;
+const ir::Op* launch_callee(const ir::Module& module, const ir::Op& launch) {
+  return find_callee(module, launch);
 }
-
-const ir::Op* launch_callee(const ir::Op& launch) { return find_callee(launch); }
 
 bool calls_tile_collectives(const ir::Op& func) {
   if (ops::tile::is_tile_collective(func)) return true;
@@ -276,13 +258,14 @@ bool calls_tile_collectives(const ir::Op& func) {
   return false;
 }
 
-PhasedLaunch::PhasedLaunch(const ir::Op& launch, const SourceManager& sm,
+PhasedLaunch::PhasedLaunch(const ir::Op& launch, const RunContext& run,
                            std::vector<const Tensor*> in, std::vector<Tensor*> out)
     : out_(std::move(out)), nin_(in.size()) {
-  const ir::Op* fn = find_callee(launch);
+  const SourceManager& sm = *run.sm;
+  const ir::Op* fn = run.module ? find_callee(*run.module, launch) : nullptr;
   if (!fn) fail_at(sm, launch, "callee not found (launch_c1)");
   configure(l_, launch, launch.attrs.get("grid"), launch.attrs.get_int("tiles", 1),
-            launch.attrs.get_int("lanes", 32), sm);
+            launch.attrs.get_int("lanes", 32), sm, run.tile);
   prog_ = decode(*fn, l_.lanes, sm);
   l_.prog = &prog_;
   l_.sm = &sm;
@@ -381,13 +364,13 @@ void PhasedLaunch::finish() {
 
 bool is_kernel_function(const ir::Op& func) { return func.attrs.get("tile.grid") != nullptr; }
 
-std::vector<Tensor> run_kernel_function(const ir::Op& func, const SourceManager& sm,
-                                        const std::vector<Tensor>& inputs, const RunOptions& opts) {
-  ScopedDebugOptions scope(opts.tile);
+std::vector<Tensor> run_kernel_function(const ir::Op& func, const std::vector<Tensor>& inputs,
+                                        const RunContext& run) {
+  const SourceManager& sm = *run.sm;
   Launch l;
   configure(l, func, func.attrs.get("tile.grid"), func.attrs.get_int("tile.tiles", 1),
-            func.attrs.get_int("tile.lanes", 32), sm);
-  l.opts.max_memory = std::min(l.opts.max_memory, opts.max_memory);
+            func.attrs.get_int("tile.lanes", 32), sm, run.tile);
+  l.opts.max_memory = std::min(l.opts.max_memory, run.max_memory);
   Program prog = decode(func, l.lanes, sm);
   l.prog = &prog;
   l.sm = &sm;
@@ -427,12 +410,10 @@ std::vector<Tensor> run_kernel_function(const ir::Op& func, const SourceManager&
   return outs;
 }
 
-ScopedDebugOptions::ScopedDebugOptions(const TileDebugOptions& o) : prev_(g_options.exchange(&o)) {}
-ScopedDebugOptions::~ScopedDebugOptions() { g_options.store(prev_); }
-
-ThreadDebugOptions::ThreadDebugOptions(const TileDebugOptions& o) : prev_(t_options) {
-  t_options = &o;
-}
-ThreadDebugOptions::~ThreadDebugOptions() { t_options = prev_; }
-
 }  // namespace tessera::interp::tile
+
+namespace tessera::interp {
+
+void kernel_TileLaunch(KernelCtx& ctx) { tile::launch_kernel(ctx); }
+
+}  // namespace tessera::interp

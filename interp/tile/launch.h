@@ -9,52 +9,28 @@
 #include "core/support/diagnostics.h"
 #include "interp/api.h"
 #include "interp/graph/kernel.h"
+#include "interp/run_context.h"
 #include "interp/tensor.h"
 #include "interp/tile/sim.h"
 
 namespace tessera::interp::tile {
 
-/// The Graph IR kernel resolver for `tile.launch` (registered by register_extensions()).
-KernelFn launch_resolver(const ir::Op& op);
+/// `tile.launch` run from a Graph IR plan (interp::kernel_TileLaunch): the launch uses the run
+/// context's tile options.
+void launch_kernel(KernelCtx& ctx);
 
 /// True for a function that is a tile kernel meant to be run directly: it carries a
 /// `tile.grid` attribute (and optionally `tile.tiles`, `tile.lanes`).
 bool is_kernel_function(const ir::Op& func);
 
-/// Runs a kernel function directly: every parameter binds one input (memref <- tensor of the same
-/// type, scalar <- 0-d tensor); returns the final contents of every memref parameter, in order.
-std::vector<Tensor> run_kernel_function(const ir::Op& func, const SourceManager& sm,
-                                        const std::vector<Tensor>& inputs, const RunOptions& opts);
+/// Runs a kernel function directly under `run` (its tile options and memory limit): every
+/// parameter binds one input (memref <- tensor of the same type, scalar <- 0-d tensor); returns
+/// the final contents of every memref parameter, in order.
+std::vector<Tensor> run_kernel_function(const ir::Op& func, const std::vector<Tensor>& inputs,
+                                        const RunContext& run);
 
-/// Sets the debug options launches use while `run_function` runs (RAII).
-class ScopedDebugOptions {
- public:
-  explicit ScopedDebugOptions(const TileDebugOptions& o);
-  ~ScopedDebugOptions();
-  ScopedDebugOptions(const ScopedDebugOptions&) = delete;
-  ScopedDebugOptions& operator=(const ScopedDebugOptions&) = delete;
-
- private:
-  const TileDebugOptions* prev_;
-};
-
-/// Like ScopedDebugOptions, for launches configured on the calling thread only, taking
-/// precedence over it (the mesh executor gives every rank its own options and report log).
-/// Scopes nest: a TBB worker that runs another rank's task while it waits restores the outer
-/// options when that task's scope ends.
-class ThreadDebugOptions {
- public:
-  explicit ThreadDebugOptions(const TileDebugOptions& o);
-  ~ThreadDebugOptions();
-  ThreadDebugOptions(const ThreadDebugOptions&) = delete;
-  ThreadDebugOptions& operator=(const ThreadDebugOptions&) = delete;
-
- private:
-  const TileDebugOptions* prev_;
-};
-
-/// The kernel a `tile.launch` calls, or nullptr.
-const ir::Op* launch_callee(const ir::Op& launch);
+/// The kernel a `tile.launch` calls (looked up in `module`), or nullptr.
+const ir::Op* launch_callee(const ir::Module& module, const ir::Op& launch);
 
 /// True when kernel `func` contains a tile collective (ops::tile::is_tile_collective).
 bool calls_tile_collectives(const ir::Op& func);
@@ -65,8 +41,9 @@ bool calls_tile_collectives(const ir::Op& func);
 /// then resume() lets the stopped groups continue. Not copyable or movable (Launch points in).
 class PhasedLaunch {
  public:
-  /// Binds operands and results like the Graph IR resolver does; results start zeroed.
-  PhasedLaunch(const ir::Op& launch, const SourceManager& sm, std::vector<const Tensor*> in,
+  /// Binds operands and results like the `tile.launch` kernel does; results start zeroed. The
+  /// launch uses `run`'s tile options (a rank's own report log, its name).
+  PhasedLaunch(const ir::Op& launch, const RunContext& run, std::vector<const Tensor*> in,
                std::vector<Tensor*> out);
   PhasedLaunch(const PhasedLaunch&) = delete;
   PhasedLaunch& operator=(const PhasedLaunch&) = delete;
