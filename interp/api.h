@@ -74,6 +74,25 @@ struct RunOptions {
   TileDebugOptions tile;                ///< Tile IR launches: sanitizers, seed, trace.
 };
 
+/// A module compiled once (parsed, verified, its entry found) for repeated runs on host tensors:
+/// what the reference backend's executables hold. Built over the session API (interp/session.h).
+class CompiledModule {
+ public:
+  virtual ~CompiledModule() = default;
+  /// How many results a run returns (per rank).
+  virtual size_t num_results() const = 0;
+  /// Runs the entry on one device: inputs in argument order, results in order.
+  virtual std::vector<HostTensor> run(const std::vector<HostTensor>& inputs) const = 0;
+  /// Runs a mesh program: per_rank[r] are rank r's arguments; returns rank r's results in row r.
+  virtual std::vector<std::vector<HostTensor>> run_ranks(
+      const std::vector<std::vector<HostTensor>>& per_rank) const = 0;
+};
+
+/// Parses and verifies `module_text` and finds `options.entry` (the options hold for every
+/// run). Throws tessera::Error with a full diagnostic on bad input.
+std::unique_ptr<CompiledModule> compile_module_text(const std::string& module_text,
+                                                    const RunOptions& options);
+
 /// Parses, verifies and runs `entry` of the module text on `inputs` (in argument order) and
 /// returns its results in order. Throws tessera::Error with a full diagnostic on bad input.
 std::vector<HostTensor> run_module_text(const std::string& module_text,

@@ -15,9 +15,9 @@ namespace tessera::interp {
 /// seed, trace, step and time limits, the report log). There is no other run state: nothing
 /// global, nothing thread-local (docs/ir-overview.md, "The run context").
 struct RunContext {
-  const ir::Module* module = nullptr;  ///< the running module (callee lookups)
-  const SourceManager* sm = nullptr;   ///< sources of diagnostics
-  int threads = 0;                     ///< TBB worker cap of the run (0 = default)
+  const ir::Module* module = nullptr;       ///< the running module (callee lookups)
+  const SourceManager* sm = nullptr;        ///< sources of diagnostics
+  int threads = 0;                          ///< TBB worker cap of the run (0 = default)
   uint64_t max_memory = uint64_t{8} << 30;  ///< live-buffer limit of plans (--max-memory)
   TileDebugOptions tile;                    ///< what tile launches of this run use
   int call_depth = 0;                       ///< func.call nesting (kMaxCallDepth bounds it)

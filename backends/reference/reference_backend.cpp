@@ -3,21 +3,11 @@
 
 #include <cstring>
 #include <memory>
-#include <optional>
 #include <string>
 #include <vector>
 
-#include "backends/reference/signature_scan.h"
 #include "interp/api.h"
-#ifdef TESSERA_REFERENCE_MESH
-#include "interp/mesh/executor.h"
-#endif
 #include "plugins/plugin_support.h"
-#ifdef TESSERA_REFERENCE_USE_CORE
-#include "core/ir/ir.h"
-#include "core/support/diagnostics.h"
-#include "core/text/parser.h"
-#endif
 
 // Built twice from this file: as the built-in (entry tessera_reference_get_api_v1) and as the
 // loadable plugin, where CMake defines TESSERA_REFERENCE_ENTRY=tessera_backend_get_api_v1.
@@ -41,11 +31,12 @@ struct TesseraBuffer {
   HostTensor tensor;
 };
 
+/// What compile made of the module, once: parsed, verified, its entry found (the session API).
 struct TesseraExecutable {
-  std::string module_text;
   tessera::interp::RunOptions options;
-  size_t num_outputs;
-  int64_t num_devices;
+  std::unique_ptr<tessera::interp::CompiledModule> compiled;
+  size_t num_outputs = 0;
+  int64_t num_devices = 1;
 };
 
 /// Execution is synchronous, so every event is complete when created.
@@ -86,25 +77,6 @@ void fill_capabilities(TesseraCapabilities* caps) {
   }
 }
 
-// Number of results of `entry`, or nullopt when there is no such function. With core linked
-// (the production builds) the module is parsed, so syntax errors surface at compile and the
-// generic form works; the ABI tests build this file over a stub interpreter with the scanner.
-std::optional<size_t> count_results(const std::string& text, const std::string& entry,
-                                    const std::string& source_name) {
-#ifdef TESSERA_REFERENCE_USE_CORE
-  tessera::SourceManager sm;
-  tessera::DiagnosticEngine diag(&sm);
-  auto module = tessera::text::parse_module(text, source_name, sm, diag);
-  if (!module) throw tessera::Error(diag.render());
-  const tessera::ir::Op* func = module->lookup_func(entry);
-  if (func == nullptr) return std::nullopt;
-  return tessera::ir::func_result_types(*func).size();
-#else
-  (void)source_name;
-  return tessera::backends::reference::count_entry_results(text, entry);
-#endif
-}
-
 // Mesh hook: per-rank execution through the interpreter's mesh executor (interp/mesh): rank r's
 // arguments are argument_lists[r]; its results fill output_lists[r].
 TesseraError* execute_mesh(TesseraExecuteArgs* args) {
@@ -126,8 +98,7 @@ TesseraError* execute_mesh(TesseraExecuteArgs* args) {
       per_rank[r].push_back(b->tensor);
     }
   }
-  auto results =
-      tessera::interp::mesh::run_mesh_module_text(exe->module_text, per_rank, exe->options);
+  auto results = exe->compiled->run_ranks(per_rank);
   std::vector<std::vector<std::unique_ptr<TesseraBuffer>>> outs(results.size());
   for (size_t r = 0; r < results.size(); ++r) {
     if (results[r].size() != exe->num_outputs) {
@@ -245,8 +216,7 @@ TesseraError* compile(TesseraCompileArgs* args) {
       return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT, "compile: NULL client or text");
     }
     auto exe = std::make_unique<TesseraExecutable>();
-    exe->module_text.assign(args->module_text ? args->module_text : "", args->module_text_size);
-    exe->num_devices = 1;
+    const std::string text(args->module_text ? args->module_text : "", args->module_text_size);
     // Read options field by field, only as far as the caller's struct_size reaches.
     if (const TesseraCompileOptions* o = args->options) {
       if (o->struct_size < TESSERA_STRUCT_SIZE(TesseraCompileOptions, extension)) {
@@ -284,14 +254,10 @@ TesseraError* compile(TesseraCompileArgs* args) {
         return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT, "compile: num_devices < 0");
       }
     }
-    const tessera::interp::RunOptions& ro = exe->options;
-    auto results = count_results(exe->module_text, ro.entry, ro.source_name);
-    if (!results) {
-      return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
-                                 exe->options.source_name + ": no function 'func.func @" +
-                                     exe->options.entry + "(...)' found in the module");
-    }
-    exe->num_outputs = *results;
+    // Parsed and verified here, once: errors in the module surface at compile, and execute
+    // only runs (tessera::Error becomes INVALID_ARGUMENT in support::guard).
+    exe->compiled = tessera::interp::compile_module_text(text, exe->options);
+    exe->num_outputs = exe->compiled->num_results();
     args->executable = exe.release();
     return nullptr;
   });
@@ -436,8 +402,7 @@ TesseraError* execute(TesseraExecuteArgs* args) {
       }
       inputs.push_back(b->tensor);
     }
-    std::vector<HostTensor> results =
-        tessera::interp::run_module_text(exe->module_text, inputs, exe->options);
+    std::vector<HostTensor> results = exe->compiled->run(inputs);
     if (results.size() != exe->num_outputs) {
       return support::make_error(TESSERA_ERROR_INTERNAL,
                                  "execute: the interpreter returned " +

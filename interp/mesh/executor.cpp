@@ -573,23 +573,4 @@ std::vector<std::vector<Tensor>> run_mesh(const LoadedModule& lm,
   return ex.run(*func, per_rank, opts);
 }
 
-std::vector<std::vector<HostTensor>> run_mesh_module_text(
-    const std::string& module_text, const std::vector<std::vector<HostTensor>>& per_rank,
-    const RunOptions& options) {
-  auto lm = load_module(module_text, options.source_name);
-  ThreadLimit limit(options.threads);
-  std::vector<std::vector<Tensor>> ins(per_rank.size());
-  for (size_t r = 0; r < per_rank.size(); ++r)
-    for (const HostTensor& h : per_rank[r]) ins[r].push_back(Tensor::from_host(h));
-  MeshRunOptions mo;
-  mo.entry = options.entry;
-  mo.max_memory = options.max_memory;
-  mo.tile = options.tile;
-  auto outs = run_mesh(*lm, ins, mo);
-  std::vector<std::vector<HostTensor>> res(outs.size());
-  for (size_t r = 0; r < outs.size(); ++r)
-    for (const Tensor& t : outs[r]) res[r].push_back(t.to_host());
-  return res;
-}
-
 }  // namespace tessera::interp::mesh

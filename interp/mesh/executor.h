@@ -43,9 +43,4 @@ std::vector<std::vector<Tensor>> run_mesh(const LoadedModule& lm,
 /// The [src, dst] group-rank pairs of a verified op's `pairs` attribute (pairs_c1).
 std::vector<std::pair<int64_t, int64_t>> read_pairs(const ir::Op& op);
 
-/// Host-tensor entry for the plugin ABI: parse, verify and run a mesh module with per-rank inputs.
-std::vector<std::vector<HostTensor>> run_mesh_module_text(
-    const std::string& module_text, const std::vector<std::vector<HostTensor>>& per_rank,
-    const RunOptions& options);
-
 }  // namespace tessera::interp::mesh

@@ -1,16 +1,16 @@
 // Counts an entry function's results from module text, so executables know their output count.
 #pragma once
 
-// Provisional: the interpreter API only runs modules, so the reference backend needs the result
-// count before running (execute fills caller-allocated output lists). This scanner reads the
-// pretty `func.func @name(...) -> ...` form only; replace it with core's parser once it is public.
+// The stub interpreter of the ABI tests (stub_interp.cpp) links no parser: this scanner gives it
+// the entry's result count from the pretty `func.func @name(...) -> ...` form. The real
+// reference backend counts results on the parsed, verified module (interp::CompiledModule).
 
 #include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
 
-namespace tessera::backends::reference {
+namespace tessera::test_stub {
 
 namespace scan_detail {
 
@@ -93,4 +93,4 @@ inline std::optional<size_t> count_entry_results(std::string_view text, const st
   return std::nullopt;
 }
 
-}  // namespace tessera::backends::reference
+}  // namespace tessera::test_stub

@@ -8,7 +8,7 @@
 #include "core/ir/type.h"
 #include "core/numerics/convert.h"
 #include "core/numerics/formats.h"
-#include "interp/cli/cli.h"
+#include "interp/tools/interp/cli.h"
 
 namespace tessera::cli {
 namespace {

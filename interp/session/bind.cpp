@@ -1,14 +1,13 @@
 // Binding `--input` files to parameters: names, positions, ranks, dtype rules, sharding.
-#include "interp/cli/inputs.h"
+#include "interp/session/bind.h"
 
 #include <map>
 
 #include "core/support/error.h"
-#include "interp/cli/cli.h"
 #include "interp/io/npy.h"
 #include "interp/mesh/collectives.h"
 
-namespace tessera::cli {
+namespace tessera::interp {
 namespace {
 
 /// "parameter '%x'" as every message names it.
@@ -115,7 +114,7 @@ std::string dims_text(const std::vector<int64_t>& shape) {
   return s.empty() ? "()" : s;
 }
 
-[[noreturn]] void fail_at_param(const interp::LoadedModule& lm, const ir::Value& p,
+[[noreturn]] void fail_at_param(const LoadedModule& lm, const ir::Value& p,
                                 const std::string& msg) {
   DiagnosticEngine d(&lm.sm);
   d.error(p.loc, msg);
@@ -123,14 +122,14 @@ std::string dims_text(const std::vector<int64_t>& shape) {
 }
 
 /// Splits the global tensor in `file` for parameter k over the mesh.
-std::vector<interp::Tensor> load_global(const interp::LoadedModule& lm, const ir::Op& func,
-                                        size_t k, const std::string& file,
-                                        const tessera::mesh::Mesh& m, uint64_t max_bytes) {
+std::vector<Tensor> load_global(const LoadedModule& lm, const ir::Op& func, size_t k,
+                                const std::string& file, const tessera::mesh::Mesh& m,
+                                uint64_t max_bytes) {
   const ir::Value& p = *func.regions[0].front().args[k];
   std::string err;
   auto spec = tessera::mesh::arg_shard_spec(func, k, m, err);
   if (!spec) fail_at_param(lm, p, param_words(p) + ": " + err);
-  interp::Tensor g = load_input(file, func, k, max_bytes, false);
+  Tensor g = load_input(file, func, k, max_bytes, false);
   const std::string per_rank = param_words(p) + " is " + ir::to_string(p.type) +
                                " on each rank, sharded " + tessera::mesh::to_string(*spec, m);
   const auto want = tessera::mesh::global_shape(p.type.shape, *spec, m);
@@ -152,9 +151,9 @@ std::vector<interp::Tensor> load_global(const interp::LoadedModule& lm, const ir
     throw Error(file + ": error: " + param_words(p) + ": its shards on " + std::to_string(n) +
                 " ranks need more than the limit of " + std::to_string(max_bytes) +
                 " bytes (--max-memory)");
-  std::vector<interp::Tensor> shards;
+  std::vector<Tensor> shards;
   try {
-    shards = interp::mesh::shard_global(m, *spec, g);
+    shards = mesh::shard_global(m, *spec, g);
   } catch (const Error& e) {
     throw Error(file + ": error: " + param_words(p) + ": " + e.what());
   }
@@ -211,11 +210,11 @@ std::vector<InputBinding> parse_inputs(const ir::Op& func, const std::vector<std
   return out;
 }
 
-interp::Tensor load_input(const std::string& file, const ir::Op& func, size_t k, uint64_t max_bytes,
-                          bool check_shape) {
+Tensor load_input(const std::string& file, const ir::Op& func, size_t k, uint64_t max_bytes,
+                  bool check_shape) {
   const ir::Value& p = *func.regions[0].front().args[k];
   bool raw_void = false;
-  interp::HostTensor h;
+  HostTensor h;
   try {
     h = io::read_npy(file, max_bytes, &raw_void);
   } catch (const Error& e) {
@@ -240,26 +239,23 @@ interp::Tensor load_input(const std::string& file, const ir::Op& func, size_t k,
     if (what.find(": error: ") != std::string::npos) throw;
     throw Error(file + ": error: " + param_words(p) + " (" + ir::to_string(p.type) + "): " + what);
   }
-  interp::Tensor t = interp::Tensor::from_host(h);
+  Tensor t = Tensor::from_host(h);
   if (check_shape && !shape_admits(p.type, t.shape()))
     throw Error(file + ": error: input #" + std::to_string(k) + " ('%" + p.name + "') has type " +
                 ir::to_string(t.type()) + " but the function expects " + ir::to_string(p.type));
   return t;
 }
 
-std::vector<std::vector<interp::Tensor>> bind_inputs(const interp::LoadedModule& lm,
-                                                     const ir::Op& func,
-                                                     const std::vector<std::string>& specs,
-                                                     const tessera::mesh::Mesh* mesh,
-                                                     uint64_t max_bytes) {
+std::vector<std::vector<Tensor>> bind_inputs(const LoadedModule& lm, const ir::Op& func,
+                                             const std::vector<std::string>& specs,
+                                             const tessera::mesh::Mesh* mesh, uint64_t max_bytes) {
   const ir::Block& entry = func.regions[0].front();
   const size_t nargs = entry.args.size();
   const int64_t n = mesh ? mesh->size() : 1;
   std::map<std::pair<size_t, int64_t>, std::string> files;  // (param, rank or -1) -> file
   for (InputBinding& b : parse_inputs(func, specs, mesh ? n : 0))
     files[{b.param, b.rank}] = std::move(b.file);
-  std::vector<std::vector<interp::Tensor>> per(static_cast<size_t>(n),
-                                               std::vector<interp::Tensor>(nargs));
+  std::vector<std::vector<Tensor>> per(static_cast<size_t>(n), std::vector<Tensor>(nargs));
   for (size_t k = 0; k < nargs; ++k) {
     const ir::Value& p = *entry.args[k];
     auto g = files.find({k, -1});
@@ -292,4 +288,4 @@ std::vector<std::vector<interp::Tensor>> bind_inputs(const interp::LoadedModule&
   return per;
 }
 
-}  // namespace tessera::cli
+}  // namespace tessera::interp

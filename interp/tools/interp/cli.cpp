@@ -1,5 +1,5 @@
 // Shared pieces of the tessera-interp subcommands.
-#include "interp/cli/cli.h"
+#include "interp/tools/interp/cli.h"
 
 #include <filesystem>
 #include <fstream>
@@ -39,17 +39,6 @@ std::optional<po::variables_map> parse_file_command(const std::vector<std::strin
   return vm;
 }
 
-std::string result_stem(const ir::Op& func, size_t k) {
-  const ir::Op& ret = *func.regions[0].front().ops.back();
-  if (k < ret.operands.size()) {
-    const std::string& n = ret.operands[k]->name;
-    bool word = !n.empty() && !std::isdigit(static_cast<unsigned char>(n[0]));
-    for (char c : n) word &= std::isalnum(static_cast<unsigned char>(c)) || c == '_';
-    if (word) return n;
-  }
-  return std::to_string(k);
-}
-
 std::string read_file(const std::string& path, uint64_t max_bytes) {
   std::error_code ec;
   if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))
@@ -73,7 +62,7 @@ std::string main_help() {
         "Runs Tessera programs on the CPU, bit-exactly.\n\nCommands:\n";
 #define TESSERA_COMMAND(id, name, summary) \
   os << "  " << std::string(name).append(12 - std::string(name).size(), ' ') << summary << "\n";
-#include "interp/cli/commands.def"
+#include "interp/tools/interp/commands.def"
 #undef TESSERA_COMMAND
   os << "\nRun 'tessera-interp <command> --help' for a command's options.\n"
         "Exit codes: 0 success, 1 diagnosed error in the input, 2 bad usage, 3 a check fired.\n";

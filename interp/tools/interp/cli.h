@@ -8,18 +8,17 @@
 
 #include "core/ir/ir.h"
 #include "interp/api.h"
+#include "interp/session.h"
 #include "interp/tensor.h"
 
 namespace tessera::cli {
 
 #define TESSERA_COMMAND(id, name, summary) int cmd_##id(const std::vector<std::string>& args);
-#include "interp/cli/commands.def"
+#include "interp/tools/interp/commands.def"
 #undef TESSERA_COMMAND
 
-/// Thrown for bad command-line usage (exit code 2).
-struct UsageError {
-  std::string message;
-};
+/// Thrown for bad command-line usage (exit code 2); the session API throws it for bad bindings.
+using interp::UsageError;
 
 /// Parses `args` against `desc` (plus positionals); converts Boost errors to UsageError.
 boost::program_options::variables_map parse_args(
@@ -31,10 +30,6 @@ boost::program_options::variables_map parse_args(
 /// missing FILE. The FILE is in vm["file"].
 std::optional<boost::program_options::variables_map> parse_file_command(
     const std::vector<std::string>& args, boost::program_options::options_description& desc);
-
-/// The file-name stem of result k of `func`: the returned value's SSA name when it is a word
-/// (`return %logits` -> "logits"), else the index.
-std::string result_stem(const ir::Op& func, size_t k);
 
 /// Reads a whole file; throws tessera::Error naming the path when it cannot.
 std::string read_file(const std::string& path, uint64_t max_bytes = uint64_t{1} << 31);

@@ -10,8 +10,8 @@
 #include "core/numerics/convert_array.h"
 #include "core/ops/policy.h"
 #include "core/support/error.h"
-#include "interp/cli/cli.h"
 #include "interp/io/npy.h"
+#include "interp/tools/interp/cli.h"
 
 namespace tessera::cli {
 namespace {

@@ -1,5 +1,5 @@
 // Human-readable printing of tensors for `--print`.
-#include "interp/cli/format.h"
+#include "interp/session/format.h"
 
 #include <cstdio>
 #include <cstring>
@@ -7,7 +7,7 @@
 
 #include "core/numerics/convert_array.h"
 
-namespace tessera::cli {
+namespace tessera::interp {
 
 namespace {
 
@@ -31,7 +31,7 @@ bool is_integer(DType d) {
 }
 
 /// Element k of an integer tensor, exactly (as text: u64 does not fit in int64).
-std::string integer_text(const interp::Tensor& t, int64_t k) {
+std::string integer_text(const Tensor& t, int64_t k) {
   const std::byte* p = t.bytes();
   auto load = [&](auto v) {
     std::memcpy(&v, p + k * static_cast<int64_t>(sizeof v), sizeof v);
@@ -66,7 +66,7 @@ std::string integer_text(const interp::Tensor& t, int64_t k) {
 
 }  // namespace
 
-std::string format_tensor(const std::string& name, const interp::Tensor& t, int64_t max_elems) {
+std::string format_tensor(const std::string& name, const Tensor& t, int64_t max_elems) {
   std::string out = name + ": " + ir::to_string(t.type()) + "\n";
   int64_t n = t.numel();
   int64_t shown = std::min(n, max_elems);
@@ -100,4 +100,4 @@ std::string format_tensor(const std::string& name, const interp::Tensor& t, int6
   return out;
 }
 
-}  // namespace tessera::cli
+}  // namespace tessera::interp

@@ -5,8 +5,8 @@
 #include <new>
 
 #include "core/support/error.h"
-#include "interp/cli/cli.h"
-#include "interp/cli/outputs.h"
+#include "interp/session/outputs.h"
+#include "interp/tools/interp/cli.h"
 
 namespace {
 
@@ -35,13 +35,13 @@ int main(int argc, char** argv) {
     int rc = -1;
 #define TESSERA_COMMAND(id, name, summary) \
   if (cmd == name) rc = cli::cmd_##id(args);
-#include "interp/cli/commands.def"
+#include "interp/tools/interp/commands.def"
 #undef TESSERA_COMMAND
     if (rc < 0) {
       std::cerr << "tessera-interp: error: unknown command '" << cmd << "'\n\n" << cli::main_help();
       return kExitUsage;
     }
-    cli::flush_stdout();  // results printed to a full disk are an error, not a short file
+    interp::flush_stdout();  // results printed to a full disk are an error, not a short file
     return rc;
   } catch (const cli::UsageError& e) {
     std::cerr << tool << ": error: " << e.message << "\n";

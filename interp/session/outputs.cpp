@@ -1,17 +1,17 @@
 // Writing results and reports with checked writes.
-#include "interp/cli/outputs.h"
+#include "interp/session/outputs.h"
 
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 
 #include "core/support/error.h"
-#include "interp/cli/format.h"
 #include "interp/io/npy.h"
+#include "interp/session/format.h"
 
-namespace tessera::cli {
+namespace tessera::interp {
 
-void ResultWriter::write(const std::string& stem, const interp::Tensor& t) {
+void ResultWriter::write(const std::string& stem, const Tensor& t) {
   if (!dir_.empty()) {
     if (!dir_made_) {
       std::error_code ec;
@@ -40,4 +40,4 @@ void flush_stdout() {
   }
 }
 
-}  // namespace tessera::cli
+}  // namespace tessera::interp

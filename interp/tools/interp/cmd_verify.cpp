@@ -2,9 +2,9 @@
 #include <iostream>
 
 #include "core/support/error.h"
-#include "interp/cli/cli.h"
-#include "interp/cli/expected_diags.h"
 #include "interp/session.h"
+#include "interp/tools/interp/cli.h"
+#include "interp/tools/interp/expected_diags.h"
 
 namespace tessera::cli {
 

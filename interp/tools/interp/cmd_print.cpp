@@ -2,8 +2,8 @@
 #include <iostream>
 
 #include "core/text/printer.h"
-#include "interp/cli/cli.h"
 #include "interp/session.h"
+#include "interp/tools/interp/cli.h"
 
 namespace tessera::cli {
 

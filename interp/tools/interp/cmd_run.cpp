@@ -2,14 +2,10 @@
 #include <iostream>
 
 #include "core/support/error.h"
-#include "interp/cli/cli.h"
-#include "interp/cli/inputs.h"
-#include "interp/cli/outputs.h"
-#include "interp/mesh/cli/mesh_cli.h"
-#include "interp/mesh/executor.h"
 #include "interp/session.h"
-#include "interp/tile/launch.h"
+#include "interp/session/outputs.h"
 #include "interp/tile/options.h"
+#include "interp/tools/interp/cli.h"
 
 namespace tessera::cli {
 
@@ -79,40 +75,24 @@ int cmd_run(const std::vector<std::string>& args) {
   ro.tile.max_memory = ro.max_memory;
   ro.tile.budget = std::make_shared<TileRunBudget>();
   ro.tile.log = std::make_shared<TileCheckLog>();
-  auto lm = load_module(read_file(path), path);
-  std::cerr << lm->warnings;
-  const ir::Op* func = lm->module->lookup_func(ro.entry);
-  if (!func || func->regions.empty())
-    throw Error(path + ": error: no function body named '" + ro.entry + "'");
   const auto specs =
       vm.count("input") ? vm["input"].as<std::vector<std::string>>() : std::vector<std::string>{};
+  const bool per_rank = vm.count("per-rank-outputs") > 0;
+  Session session(read_file(path), ro);
+  std::cerr << session.module().warnings;
+  if (per_rank && !session.mesh())
+    throw UsageError{"--per-rank-outputs needs a module with a tessera.mesh"};
   ResultWriter out(vm.count("output-dir") ? vm["output-dir"].as<std::string>() : "",
                    vm.count("print") > 0);
-  if (interp::mesh::has_mesh(*lm)) {  // mesh programs: global or per-rank I/O (collectives.md)
-    try {
-      return run_mesh_cli(*lm, *func, specs, ro, out, vm.count("per-rank-outputs") > 0);
-    } catch (const Error&) {
-      print_tile_reports(*ro.tile.log);  // what the sanitizers found before the error
-      throw;
-    }
-  }
-  if (vm.count("per-rank-outputs"))
-    throw UsageError{"--per-rank-outputs needs a module with a tessera.mesh"};
-  std::vector<interp::Tensor> inputs = bind_inputs(*lm, *func, specs, nullptr, ro.max_memory).at(0);
-  // Every launch's trace is collected and written once, at the end (also when nothing ran).
-  const std::string trace_path = ro.tile.trace_path;
-  ro.tile.collect_trace = !trace_path.empty();
-  ro.tile.trace_path.clear();
-  std::vector<interp::Tensor> outs;
+  const RankTensors inputs = session.bind(specs);
+  RankTensors results;
   try {
-    outs = run_function(*lm, inputs, ro);
+    results = session.run(inputs);
   } catch (const Error&) {
     print_tile_reports(*ro.tile.log);  // what the sanitizers found before the error
     throw;
   }
-  if (!trace_path.empty())
-    tile::write_trace_file(trace_path, "@" + ro.entry, ro.tile.log->trace_events);
-  for (size_t k = 0; k < outs.size(); ++k) out.write(result_stem(*func, k), outs[k]);
+  session.write(results, out, per_rank);
   return print_tile_reports(*ro.tile.log);
 }
 

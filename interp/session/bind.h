@@ -11,7 +11,7 @@
 #include "interp/session.h"
 #include "interp/tensor.h"
 
-namespace tessera::cli {
+namespace tessera::interp {
 
 /// One `--input`: the parameter's index, the rank it is for (-1: the whole tensor; in a mesh
 /// program the global tensor, split by the parameter's `tessera.shard`) and the file.
@@ -34,16 +34,14 @@ std::vector<InputBinding> parse_inputs(const ir::Op& func, const std::vector<std
 /// raw-bit arrays np.save writes for ml_dtypes ('V1' for the one-byte formats and int4, 'V2'
 /// for bfloat16). Anything else is refused, naming the file, the parameter and both dtypes;
 /// so is a shape the parameter's type does not admit when `check_shape` is set.
-interp::Tensor load_input(const std::string& file, const ir::Op& func, size_t k, uint64_t max_bytes,
-                          bool check_shape);
+Tensor load_input(const std::string& file, const ir::Op& func, size_t k, uint64_t max_bytes,
+                  bool check_shape);
 
 /// The arguments of every rank (one row when `mesh` is null): parses `specs`, reads every file,
 /// and in a mesh program splits each global tensor by its parameter's ShardSpec. Every
 /// parameter must be bound (globally, or on every rank).
-std::vector<std::vector<interp::Tensor>> bind_inputs(const interp::LoadedModule& lm,
-                                                     const ir::Op& func,
-                                                     const std::vector<std::string>& specs,
-                                                     const tessera::mesh::Mesh* mesh,
-                                                     uint64_t max_bytes);
+std::vector<std::vector<Tensor>> bind_inputs(const LoadedModule& lm, const ir::Op& func,
+                                             const std::vector<std::string>& specs,
+                                             const tessera::mesh::Mesh* mesh, uint64_t max_bytes);
 
-}  // namespace tessera::cli
+}  // namespace tessera::interp

@@ -1,5 +1,5 @@
 // MLIR-style `expected-error` checking for verifier tests.
-#include "interp/cli/expected_diags.h"
+#include "interp/tools/interp/expected_diags.h"
 
 #include <cctype>
 #include <cstdint>

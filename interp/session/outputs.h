@@ -5,7 +5,7 @@
 
 #include "interp/tensor.h"
 
-namespace tessera::cli {
+namespace tessera::interp {
 
 /// Sends results to `DIR/<stem>.npy` (when a directory is given) and to standard output (when
 /// `print` is set, or no directory is given). The directory is created on the first result;
@@ -14,7 +14,7 @@ class ResultWriter {
  public:
   ResultWriter(std::string dir, bool print) : dir_(std::move(dir)), print_(print || dir_.empty()) {}
   /// Writes one result; throws tessera::Error ("PATH: error: ...") when it cannot.
-  void write(const std::string& stem, const interp::Tensor& t);
+  void write(const std::string& stem, const Tensor& t);
 
  private:
   std::string dir_;
@@ -29,4 +29,4 @@ void write_text_file(const std::string& path, const std::string& text, const std
 /// Flushes standard output; throws tessera::Error when what was printed could not be written.
 void flush_stdout();
 
-}  // namespace tessera::cli
+}  // namespace tessera::interp
