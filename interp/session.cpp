@@ -1,7 +1,7 @@
 // The session API: loading, binding, running and writing, for every kind of entry.
 #include "interp/session.h"
 
-#include <tbb/global_control.h>
+#include <tbb/task_arena.h>
 
 #include "core/support/error.h"
 #include "core/text/parser.h"
@@ -28,6 +28,16 @@ std::unique_ptr<LoadedModule> load_module(const std::string& text, const std::st
 
 namespace {
 
+/// Runs `f` with at most `threads` TBB workers (0: the default) in a task arena of its own: the
+/// cap belongs to this run only, never to other runs of the process (as a tbb::global_control,
+/// which is process-wide, would).
+template <typename F>
+auto with_threads(int threads, F&& f) {
+  if (threads <= 0) return f();
+  tbb::task_arena arena(threads);
+  return arena.execute(std::forward<F>(f));
+}
+
 /// The function `name` of the module; throws naming the functions there are.
 const ir::Op& find_entry(const LoadedModule& lm, const std::string& name) {
   const ir::Op* func = lm.module->lookup_func(name);
@@ -45,15 +55,16 @@ std::vector<Tensor> run_function(const LoadedModule& lm, const std::vector<Tenso
                                  const RunOptions& opts) {
   const ir::Op& func = find_entry(lm, opts.entry);
   const RunContext run = make_run_context(lm, opts);
-  ThreadLimit limit(opts.threads);
-  if (tile::is_kernel_function(func))  // a Tile IR kernel run directly (docs/tile-ir.md)
-    return tile::run_kernel_function(func, inputs, run);
-  std::vector<ir::Type> arg_types;
-  for (const Tensor& t : inputs) arg_types.push_back(t.type());
-  PlanOptions po;
-  po.max_memory = opts.max_memory;
-  Plan plan = compile_plan(func, arg_types, lm.sm, po);
-  return run_plan(plan, inputs, run);
+  return with_threads(opts.threads, [&] {
+    if (tile::is_kernel_function(func))  // a Tile IR kernel run directly (docs/tile-ir.md)
+      return tile::run_kernel_function(func, inputs, run);
+    std::vector<ir::Type> arg_types;
+    for (const Tensor& t : inputs) arg_types.push_back(t.type());
+    PlanOptions po;
+    po.max_memory = opts.max_memory;
+    Plan plan = compile_plan(func, arg_types, lm.sm, po);
+    return run_plan(plan, inputs, run);
+  });
 }
 
 RunContext make_run_context(const LoadedModule& lm, const RunOptions& opts) {
@@ -66,16 +77,6 @@ RunContext make_run_context(const LoadedModule& lm, const RunOptions& opts) {
   run.tile.max_memory = std::min(run.tile.max_memory, opts.max_memory);
   return run;
 }
-
-struct ThreadLimit::Impl {
-  explicit Impl(int n) : gc(tbb::global_control::max_allowed_parallelism, static_cast<size_t>(n)) {}
-  tbb::global_control gc;
-};
-
-ThreadLimit::ThreadLimit(int threads) {
-  if (threads > 0) impl_ = std::make_unique<Impl>(threads);
-}
-ThreadLimit::~ThreadLimit() = default;
 
 std::string result_stem(const ir::Op& func, size_t k) {
   const ir::Op& ret = *func.regions[0].front().ops.back();
@@ -132,7 +133,6 @@ RankTensors Session::run(const RankTensors& args) const {
 /// (docs/collectives.md, "Pipelines"); `FILE.json` a Perfetto trace of the tile kernels of every
 /// rank (written by the executor).
 RankTensors Session::run_mesh_entry(const RankTensors& args) const {
-  ThreadLimit limit(opts_.threads);
   mesh::MeshRunOptions mo;
   mo.entry = opts_.entry;
   mo.max_memory = opts_.max_memory;
@@ -140,7 +140,7 @@ RankTensors Session::run_mesh_entry(const RankTensors& args) const {
   const std::string& trace_file = opts_.tile.trace_path;
   std::vector<std::vector<std::string>> trace;
   if (!trace_file.empty() && !trace_file.ends_with(".json")) mo.p2p_trace = &trace;
-  RankTensors outs = mesh::run_mesh(*lm_, args, mo);
+  RankTensors outs = with_threads(opts_.threads, [&] { return mesh::run_mesh(*lm_, args, mo); });
   if (mo.p2p_trace) {
     std::string text;
     for (size_t r = 0; r < trace.size(); ++r)

@@ -37,19 +37,6 @@ RunContext make_run_context(const LoadedModule& lm, const RunOptions& opts);
 std::vector<Tensor> run_function(const LoadedModule& lm, const std::vector<Tensor>& inputs,
                                  const RunOptions& opts);
 
-/// Caps TBB's worker count for the lifetime of the object (0 = leave the default).
-class ThreadLimit {
- public:
-  explicit ThreadLimit(int threads);
-  ~ThreadLimit();
-  ThreadLimit(const ThreadLimit&) = delete;
-  ThreadLimit& operator=(const ThreadLimit&) = delete;
-
- private:
-  struct Impl;
-  std::unique_ptr<Impl> impl_;
-};
-
 /// A caller's mistake in how it asks for a run (a malformed or unknown input name, a parameter
 /// bound twice or not at all), as opposed to an error in the module or its data: tools exit 2.
 struct UsageError {
