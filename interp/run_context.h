@@ -13,7 +13,7 @@ namespace tessera::interp {
 /// symbol table resolves `func.call` and `tile.launch` callees), the sources diagnostics refer
 /// to, the thread cap, the memory limit and the tile simulator's options (sanitizers, schedule
 /// seed, trace, step and time limits, the report log). There is no other run state: nothing
-/// global, nothing thread-local (docs/ir-overview.md, "The run context").
+/// global, nothing thread-local (run_m1, docs/ir-overview.md "The run context").
 struct RunContext {
   const ir::Module* module = nullptr;       ///< the running module (callee lookups)
   const SourceManager* sm = nullptr;        ///< sources of diagnostics

@@ -28,8 +28,8 @@ std::unique_ptr<LoadedModule> load_module(const std::string& text, const std::st
 
 namespace {
 
-/// Runs `f` with at most `threads` TBB workers (0: the default) in a task arena of its own: the
-/// cap belongs to this run only, never to other runs of the process (as a tbb::global_control,
+/// run_m4: runs `f` with at most `threads` TBB workers (0: the default) in a task arena of its own:
+/// the cap belongs to this run only, never to other runs of the process (as a tbb::global_control,
 /// which is process-wide, would).
 template <typename F>
 auto with_threads(int threads, F&& f) {

@@ -17,6 +17,7 @@ constexpr KernelTable make_table() {
   t[static_cast<size_t>(ops::OpKind::id)] = &kernel_##id;
 #include "core/ops/graph_ops.def"
 #undef TESSERA_OP
+  // run_m2: func.call and tile.launch are ordinary kernels of the table.
   t[static_cast<size_t>(ops::OpKind::Call)] = &kernel_Call;
   t[static_cast<size_t>(ops::OpKind::TileLaunch)] = &kernel_TileLaunch;
   return t;

@@ -434,8 +434,8 @@ std::vector<std::vector<Tensor>> Executor::run(const ir::Op& func,
   return out;
 }
 
-/// Every rank runs in a context of its own: the run's, with a report log of its own, named after
-/// the rank. Runners keep references to these, so the vector is filled once, before them.
+/// run_m3: every rank runs in a context of its own: the run's, with a report log of its own, named
+/// after the rank. Runners keep references to these, so the vector is filled once, before them.
 void Executor::make_rank_contexts(const MeshRunOptions& opts) {
   const size_t n = static_cast<size_t>(mesh_.size());
   rank_ctx_.reserve(n);

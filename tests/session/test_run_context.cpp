@@ -69,7 +69,7 @@ std::string call_chain(int depth) {
 // Before the run context, launches read their options from a process-wide pointer that every
 // run_function set for its duration: a run without checks running beside one with checks made
 // the latter miss its reports (or the former report races it never asked for).
-TEST_CASE("run_context: concurrent runs keep their own tile options and logs") {
+TEST_CASE("run_m1: concurrent runs keep their own tile options and logs") {
   auto lm = interp::load_module(kRacy, "racy.mlir");
   const uint64_t reports = run_racy(*lm, true);
   REQUIRE(reports > 0);
@@ -89,7 +89,7 @@ TEST_CASE("run_context: concurrent runs keep their own tile options and logs") {
 
 // The call depth travels in the run context: 64 nested calls run, the 65th is refused, whatever
 // else runs in the process at the same time.
-TEST_CASE("run_context: call depth is per run") {
+TEST_CASE("run_m2: call depth travels in the run context") {
   auto ok = interp::load_module(call_chain(65), "chain65.mlir");  // 64 calls deep
   auto deep = interp::load_module(call_chain(66), "chain66.mlir");
   interp::Tensor x(DType::f32, {2});
