@@ -109,6 +109,10 @@ RankTensors Session::bind(const std::vector<std::string>& specs) const {
   return bind_inputs(*lm_, *entry_, specs, mesh(), opts_.max_memory);
 }
 
+RankTensors Session::bind_values(const std::vector<NamedTensor>& values) const {
+  return interp::bind_values(*lm_, *entry_, values, mesh(), opts_.max_memory);
+}
+
 RankTensors Session::run(const RankTensors& args) const {
   if (mesh_) return run_mesh_entry(args);
   if (args.size() != 1)

@@ -51,6 +51,7 @@ std::string result_stem(const ir::Op& func, size_t k);
 using RankTensors = std::vector<std::vector<Tensor>>;
 
 class ResultWriter;
+struct NamedTensor;
 
 /// One module loaded and verified once, run as often as asked: the entry is a Graph IR
 /// function, a Tile IR kernel function (`tile.grid`) or, in a module that declares
@@ -74,6 +75,9 @@ class Session {
   /// The arguments of every rank from `NAME=FILE.npy` / `NAME@R=FILE.npy` specs, by one set of
   /// rules (bind_inputs, docs/cli.md "Inputs and outputs"). Throws UsageError / tessera::Error.
   RankTensors bind(const std::vector<std::string>& specs) const;
+  /// The same rules for tensors in memory, named by parameter name or position (`NAME@R` per
+  /// rank): what the Python package passes.
+  RankTensors bind_values(const std::vector<NamedTensor>& values) const;
   /// Runs the entry (args: one row per rank). A run whose options name a trace file writes it.
   RankTensors run(const RankTensors& args) const;
   /// Gives every result to `out` under its stem (result_stem); a mesh program's results are

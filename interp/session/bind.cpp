@@ -121,23 +121,27 @@ std::string dims_text(const std::vector<int64_t>& shape) {
   throw Error(d.render());
 }
 
-/// Splits the global tensor in `file` for parameter k over the mesh.
+/// "the file" or "the tensor" (given in memory), as messages name where an input came from.
+std::string holder(const InputBinding& b) { return b.value ? "the tensor" : "the file"; }
+
+/// Splits the global tensor of `src` for parameter k over the mesh.
 std::vector<Tensor> load_global(const LoadedModule& lm, const ir::Op& func, size_t k,
-                                const std::string& file, const tessera::mesh::Mesh& m,
+                                const InputBinding& src, const tessera::mesh::Mesh& m,
                                 uint64_t max_bytes) {
+  const std::string& file = src.file;
   const ir::Value& p = *func.regions[0].front().args[k];
   std::string err;
   auto spec = tessera::mesh::arg_shard_spec(func, k, m, err);
   if (!spec) fail_at_param(lm, p, param_words(p) + ": " + err);
-  Tensor g = load_input(file, func, k, max_bytes, false);
+  Tensor g = load_input(src, func, k, max_bytes, false);
   const std::string per_rank = param_words(p) + " is " + ir::to_string(p.type) +
                                " on each rank, sharded " + tessera::mesh::to_string(*spec, m);
   const auto want = tessera::mesh::global_shape(p.type.shape, *spec, m);
   // A ShardSpec has one entry per dim of the parameter: check the rank before using it.
   if (static_cast<size_t>(g.rank()) != p.type.shape.size())
     throw Error(file + ": error: " + per_rank + ", so its global tensor has rank " +
-                std::to_string(p.type.shape.size()) + " (" + dims_text(want) +
-                "), but the file holds a tensor of shape " + shape_text(g.shape()) + " (rank " +
+                std::to_string(p.type.shape.size()) + " (" + dims_text(want) + "), but " +
+                holder(src) + " holds a tensor of shape " + shape_text(g.shape()) + " (rank " +
                 std::to_string(g.rank()) + ")");
   // Before allocating: the distinct shards (one per block; replicas share it) plus the zeros
   // of the ranks that do not hold a partial value must fit in --max-memory.
@@ -159,68 +163,106 @@ std::vector<Tensor> load_global(const LoadedModule& lm, const ir::Op& func, size
   }
   if (!shards.empty() && !shape_admits(p.type, shards[0].shape()))
     throw Error(file + ": error: " + per_rank + ", so its global tensor is " + dims_text(want) +
-                ", but the file holds " + shape_text(g.shape()) + " (local shards " +
+                ", but " + holder(src) + " holds " + shape_text(g.shape()) + " (local shards " +
                 ir::to_string(shards[0].type()) + ")");
   return shards;
 }
 
 }  // namespace
 
-std::vector<InputBinding> parse_inputs(const ir::Op& func, const std::vector<std::string>& specs,
-                                       int64_t ranks) {
+namespace {
+
+/// Resolves NAME (a parameter's name with or without '%', or its position; `NAME@R` for rank R
+/// of a mesh program of `ranks` > 0 ranks) into `b.param` and `b.rank`; `spec` is the whole
+/// binding as the caller wrote it, for messages. One rule for files and tensors in memory.
+void resolve_name(const ir::Op& func, std::string name, int64_t ranks, const std::string& spec,
+                  InputBinding& b) {
   const ir::Block& entry = func.regions[0].front();
   const size_t nargs = entry.args.size();
-  const std::string fname = ir::func_name(func);
-  std::vector<InputBinding> out;
+  if (auto at = name.find('@'); at != std::string::npos) {
+    if (ranks <= 0)
+      throw UsageError{"--input '" + spec +
+                       "': per-rank inputs (NAME@RANK) need a module with a tessera.mesh"};
+    std::string r = name.substr(at + 1);
+    if (r.empty() || r.size() > 7 || r.find_first_not_of("0123456789") != std::string::npos ||
+        std::stoll(r) >= ranks)
+      throw UsageError{"--input '" + spec + "': rank must be in [0, " + std::to_string(ranks) +
+                       ")"};
+    b.rank = std::stoll(r);
+    name = name.substr(0, at);
+  }
+  if (!name.empty() && name[0] == '%') name.erase(0, 1);
+  b.param = nargs;
+  for (size_t k = 0; k < nargs; ++k)
+    if (entry.args[k]->name == name) b.param = k;
+  if (b.param == nargs && !name.empty() && name.size() < 6 &&
+      name.find_first_not_of("0123456789") == std::string::npos)
+    b.param = std::stoul(name);
+  if (b.param >= nargs)
+    throw UsageError{"--input names '" + name + "', which is not a parameter of @" +
+                     ir::func_name(func)};
+}
+
+/// Refuses a second binding of one (parameter, rank).
+void check_unique(const std::vector<InputBinding>& bs, const ir::Op& func) {
   std::map<std::pair<size_t, int64_t>, size_t> seen;
+  for (size_t i = 0; i < bs.size(); ++i)
+    if (!seen.emplace(std::make_pair(bs[i].param, bs[i].rank), i).second)
+      throw UsageError{"parameter '" + func.regions[0].front().args[bs[i].param]->name +
+                       "' is bound twice"};
+}
+
+}  // namespace
+
+std::vector<InputBinding> parse_inputs(const ir::Op& func, const std::vector<std::string>& specs,
+                                       int64_t ranks) {
+  std::vector<InputBinding> out;
   for (const std::string& spec : specs) {
     auto eq = spec.find('=');
     if (eq == std::string::npos || eq == 0 || eq + 1 == spec.size())
       throw UsageError{"--input expects NAME=FILE.npy" +
                        std::string(ranks > 0 ? " or NAME@RANK=FILE.npy" : "") + ", got '" + spec +
                        "'"};
-    std::string name = spec.substr(0, eq);
     InputBinding b;
     b.file = spec.substr(eq + 1);
-    if (auto at = name.find('@'); at != std::string::npos) {
-      if (ranks <= 0)
-        throw UsageError{"--input '" + spec +
-                         "': per-rank inputs (NAME@RANK) need a module with a tessera.mesh"};
-      std::string r = name.substr(at + 1);
-      if (r.empty() || r.size() > 7 || r.find_first_not_of("0123456789") != std::string::npos ||
-          std::stoll(r) >= ranks)
-        throw UsageError{"--input '" + spec + "': rank must be in [0, " + std::to_string(ranks) +
-                         ")"};
-      b.rank = std::stoll(r);
-      name = name.substr(0, at);
-    }
-    if (!name.empty() && name[0] == '%') name.erase(0, 1);
-    b.param = nargs;
-    for (size_t k = 0; k < nargs; ++k)
-      if (entry.args[k]->name == name) b.param = k;
-    if (b.param == nargs && !name.empty() && name.size() < 6 &&
-        name.find_first_not_of("0123456789") == std::string::npos)
-      b.param = std::stoul(name);
-    if (b.param >= nargs)
-      throw UsageError{"--input names '" + name + "', which is not a parameter of @" + fname};
-    if (!seen.emplace(std::make_pair(b.param, b.rank), out.size()).second)
-      throw UsageError{"parameter '" + name + "' is bound twice"};
+    resolve_name(func, spec.substr(0, eq), ranks, spec, b);
     out.push_back(std::move(b));
   }
+  check_unique(out, func);
   return out;
 }
 
-Tensor load_input(const std::string& file, const ir::Op& func, size_t k, uint64_t max_bytes,
+std::vector<InputBinding> name_values(const ir::Op& func, const std::vector<NamedTensor>& values,
+                                      int64_t ranks) {
+  std::vector<InputBinding> out;
+  for (const NamedTensor& v : values) {
+    if (v.name.empty()) throw UsageError{"an input tensor has no parameter name or position"};
+    InputBinding b;
+    b.file = "<input " + v.name + ">";
+    b.value = &v.value;
+    resolve_name(func, v.name, ranks, v.name, b);
+    out.push_back(std::move(b));
+  }
+  check_unique(out, func);
+  return out;
+}
+
+Tensor load_input(const InputBinding& src, const ir::Op& func, size_t k, uint64_t max_bytes,
                   bool check_shape) {
   const ir::Value& p = *func.regions[0].front().args[k];
+  const std::string& file = src.file;
   bool raw_void = false;
   HostTensor h;
-  try {
-    h = io::read_npy(file, max_bytes, &raw_void);
-  } catch (const Error& e) {
-    std::string what = e.what();
-    if (what.find("exceeds the limit") == std::string::npos) throw;
-    throw Error(what + " (--max-memory)");
+  if (src.value) {
+    h = *src.value;  // a tensor in memory: the same dtype and shape rules as a file
+  } else {
+    try {
+      h = io::read_npy(file, max_bytes, &raw_void);
+    } catch (const Error& e) {
+      std::string what = e.what();
+      if (what.find("exceeds the limit") == std::string::npos) throw;
+      throw Error(what + " (--max-memory)");
+    }
   }
   const DType want = p.type.dtype;
   if (!io::dtype_binds(h.dtype, raw_void, want)) {
@@ -228,8 +270,8 @@ Tensor load_input(const std::string& file, const ir::Op& func, size_t k, uint64_
                        " take " + carrier(want);
     if (const char* ml = ml_dtypes_name(want))
       rule += " or an ml_dtypes." + std::string(ml) + " array";
-    throw Error(file + ": error: " + param_words(p) + " is " + ir::to_string(p.type) +
-                " but the file holds " + numpy_name(h.dtype, raw_void) + " data; " + rule +
+    throw Error(file + ": error: " + param_words(p) + " is " + ir::to_string(p.type) + " but " +
+                holder(src) + " holds " + numpy_name(h.dtype, raw_void) + " data; " + rule +
                 " (convert with numpy or `tessera-interp cast`)");
   }
   try {
@@ -246,35 +288,34 @@ Tensor load_input(const std::string& file, const ir::Op& func, size_t k, uint64_
   return t;
 }
 
-std::vector<std::vector<Tensor>> bind_inputs(const LoadedModule& lm, const ir::Op& func,
-                                             const std::vector<std::string>& specs,
-                                             const tessera::mesh::Mesh* mesh, uint64_t max_bytes) {
+std::vector<std::vector<Tensor>> bind(const LoadedModule& lm, const ir::Op& func,
+                                      const std::vector<InputBinding>& bindings,
+                                      const tessera::mesh::Mesh* mesh, uint64_t max_bytes) {
   const ir::Block& entry = func.regions[0].front();
   const size_t nargs = entry.args.size();
   const int64_t n = mesh ? mesh->size() : 1;
-  std::map<std::pair<size_t, int64_t>, std::string> files;  // (param, rank or -1) -> file
-  for (InputBinding& b : parse_inputs(func, specs, mesh ? n : 0))
-    files[{b.param, b.rank}] = std::move(b.file);
+  std::map<std::pair<size_t, int64_t>, const InputBinding*> src;  // (param, rank or -1)
+  for (const InputBinding& b : bindings) src[{b.param, b.rank}] = &b;
   std::vector<std::vector<Tensor>> per(static_cast<size_t>(n), std::vector<Tensor>(nargs));
   for (size_t k = 0; k < nargs; ++k) {
     const ir::Value& p = *entry.args[k];
-    auto g = files.find({k, -1});
-    if (g != files.end()) {
+    auto g = src.find({k, -1});
+    if (g != src.end()) {
       for (int64_t r = 0; mesh && r < n; ++r)
-        if (files.count({k, r}))
+        if (src.count({k, r}))
           throw UsageError{"parameter '" + p.name + "' is bound globally and per rank"};
       if (!mesh) {
-        per[0][k] = load_input(g->second, func, k, max_bytes, true);
+        per[0][k] = load_input(*g->second, func, k, max_bytes, true);
         continue;
       }
-      auto shards = load_global(lm, func, k, g->second, *mesh, max_bytes);
+      auto shards = load_global(lm, func, k, *g->second, *mesh, max_bytes);
       for (int64_t r = 0; r < n; ++r)
         per[static_cast<size_t>(r)][k] = shards[static_cast<size_t>(r)];
       continue;
     }
     for (int64_t r = 0; r < n; ++r) {
-      auto f = files.find({k, mesh ? r : -1});
-      if (f == files.end()) {
+      auto f = src.find({k, mesh ? r : -1});
+      if (f == src.end()) {
         std::string what = "missing --input for parameter '%" + p.name + "' (#" +
                            std::to_string(k) + ", " + ir::to_string(p.type) + ")";
         if (mesh)
@@ -282,10 +323,24 @@ std::vector<std::vector<Tensor>> bind_inputs(const LoadedModule& lm, const ir::O
                   (r > 0 ? " (rank " + std::to_string(r) + " is missing)" : "");
         throw UsageError{what};
       }
-      per[static_cast<size_t>(r)][k] = load_input(f->second, func, k, max_bytes, true);
+      per[static_cast<size_t>(r)][k] = load_input(*f->second, func, k, max_bytes, true);
     }
   }
   return per;
+}
+
+std::vector<std::vector<Tensor>> bind_inputs(const LoadedModule& lm, const ir::Op& func,
+                                             const std::vector<std::string>& specs,
+                                             const tessera::mesh::Mesh* mesh, uint64_t max_bytes) {
+  const int64_t ranks = mesh ? mesh->size() : 0;
+  return bind(lm, func, parse_inputs(func, specs, ranks), mesh, max_bytes);
+}
+
+std::vector<std::vector<Tensor>> bind_values(const LoadedModule& lm, const ir::Op& func,
+                                             const std::vector<NamedTensor>& values,
+                                             const tessera::mesh::Mesh* mesh, uint64_t max_bytes) {
+  const int64_t ranks = mesh ? mesh->size() : 0;
+  return bind(lm, func, name_values(func, values, ranks), mesh, max_bytes);
 }
 
 }  // namespace tessera::interp
