@@ -51,23 +51,21 @@ bool is_low_precision(const ir::Type& t) {
   return t.is_shaped() && dtype_is_low_precision_float(t.dtype);
 }
 
-}  // namespace
+/// What compile_plan tracks while it assigns slots: the slot of each value and its type.
+struct SlotMap {
+  std::unordered_map<const ir::Value*, int> slot;
+  std::unordered_map<int, ir::Type> type;
+};
 
-Plan compile_plan(const ir::Op& func, const std::vector<ir::Type>& arg_types,
-                  const SourceManager& sm, const PlanOptions& opts) {
-  Plan plan;
-  plan.func = &func;
-  if (func.regions.empty())
-    fail_at(sm, func.loc, "function '" + ir::func_name(func) + "' has no body");
+/// Binds the arguments: every static dim must match; named dims must agree across arguments.
+void bind_arguments(Plan& plan, SlotMap& slots, const ir::Op& func,
+                    const std::vector<ir::Type>& arg_types, const SourceManager& sm) {
   const ir::Block& entry = func.regions[0].front();
   if (arg_types.size() != entry.args.size())
     fail_at(sm, func.loc,
             "function '" + ir::func_name(func) + "' takes " + std::to_string(entry.args.size()) +
                 " arguments but " + std::to_string(arg_types.size()) + " inputs were given");
-  std::unordered_map<const ir::Value*, int> slot;
-  std::unordered_map<int, ir::Type> slot_type;
   std::map<std::string, std::pair<int64_t, size_t>> named;  // dim name -> (size, arg index)
-  // Bind arguments: every static dim must match; named dims must agree across arguments.
   for (size_t k = 0; k < entry.args.size(); ++k) {
     const ir::Type& want = entry.args[k]->type;
     const ir::Type& got = arg_types[k];
@@ -87,66 +85,61 @@ Plan compile_plan(const ir::Op& func, const std::vector<ir::Type>& arg_types,
                     " in input #" + std::to_string(k));
     }
     int s = plan.num_slots++;
-    slot[entry.args[k].get()] = s;
-    slot_type[s] = got;
+    slots.slot[entry.args[k].get()] = s;
+    slots.type[s] = got;
     plan.arg_slots.push_back(s);
     plan.arg_types.push_back(got);
   }
-  DiagnosticEngine diag(&sm);
-  auto order = analysis::topological_order(func, diag);
-  if (diag.has_errors()) throw Error(diag.render());
-  auto dead = analysis::dead_ops(func);
-  std::vector<bool> is_dead_flag;
-  const ir::Op* ret = nullptr;
-  for (const ir::Op* op : order) {
-    if (std::find(dead.begin(), dead.end(), op) != dead.end()) continue;
-    if (op->name == "func.return") {
-      ret = op;
-      continue;
-    }
-    if (!op->def) fail_at(sm, op->loc, "'" + op->name + "' is not a registered op and cannot run");
-    KernelFn k = graph_kernel(*op);
-    if (!k && !opts.allow_missing_kernels)
-      fail_at(sm, op->loc,
-              "'" + op->name + "' op cannot run in the Graph IR interpreter (level " +
-                  ops::level_name(op->def->level) + ")");
-    PlanStep st;
-    st.op = op;
-    st.kernel = k;
-    std::vector<ir::Type> in_types;
-    for (const ir::Value* v : op->operands) {
-      auto it = slot.find(v);
-      if (it == slot.end()) fail_at(sm, op->loc, "internal: operand has no slot");
-      st.inputs.push_back(it->second);
-      in_types.push_back(slot_type[it->second]);
-    }
-    if (!verify::infer_op(*op, in_types, true, diag, st.result_types)) throw Error(diag.render());
-    for (auto& t : st.result_types) {
-      if (t.is_shaped() && !t.has_static_shape())
-        fail_at(
-            sm, op->loc,
-            "'" + op->name + "' op result shape " + ir::to_string(t) + " is not known at run time");
-      storage_bytes(t.dtype, t.shape);  // throws on overflow
-    }
-    (void)ops::read_policy(*op);  // validate early, with the op's name
-    bool lp = false;
-    for (auto& t : in_types) lp |= is_low_precision(t);
-    for (auto& t : st.result_types) lp |= is_low_precision(t);
-    st.widen = lp && !kernel_handles_low_precision(*op);
-    for (size_t r = 0; r < op->results.size(); ++r) {
-      int s = plan.num_slots++;
-      slot[op->result(r)] = s;
-      slot_type[s] = st.result_types[r];
-      st.outputs.push_back(s);
-    }
-    plan.steps.push_back(std::move(st));
+}
+
+/// One step for `op`: its kernel, operand slots, re-inferred result types and result slots.
+PlanStep plan_step(Plan& plan, SlotMap& slots, const ir::Op& op, const SourceManager& sm,
+                   const PlanOptions& opts, DiagnosticEngine& diag) {
+  if (!op.def) fail_at(sm, op.loc, "'" + op.name + "' is not a registered op and cannot run");
+  KernelFn k = graph_kernel(op);
+  if (!k && !opts.allow_missing_kernels)
+    fail_at(sm, op.loc,
+            "'" + op.name + "' op cannot run in the Graph IR interpreter (level " +
+                ops::level_name(op.def->level) + ")");
+  PlanStep st;
+  st.op = &op;
+  st.kernel = k;
+  std::vector<ir::Type> in_types;
+  for (const ir::Value* v : op.operands) {
+    auto it = slots.slot.find(v);
+    if (it == slots.slot.end()) fail_at(sm, op.loc, "internal: operand has no slot");
+    st.inputs.push_back(it->second);
+    in_types.push_back(slots.type[it->second]);
   }
-  if (!ret) fail_at(sm, func.loc, "function '" + ir::func_name(func) + "' has no return");
-  for (const ir::Value* v : ret->operands) {
-    plan.result_slots.push_back(slot.at(v));
-    plan.result_types.push_back(slot_type[slot.at(v)]);
+  if (!verify::infer_op(op, in_types, true, diag, st.result_types)) throw Error(diag.render());
+  for (auto& t : st.result_types) {
+    if (t.is_shaped() && !t.has_static_shape())
+      fail_at(
+          sm, op.loc,
+          "'" + op.name + "' op result shape " + ir::to_string(t) + " is not known at run time");
+    storage_bytes(t.dtype, t.shape);  // throws on overflow
   }
-  // Liveness: a slot dies after its last use unless it is an argument or a result.
+  (void)ops::read_policy(op);  // validate early, with the op's name
+  bool lp = false;
+  for (auto& t : in_types) lp |= is_low_precision(t);
+  for (auto& t : st.result_types) lp |= is_low_precision(t);
+  st.widen = lp && !kernel_handles_low_precision(op);
+  for (size_t r = 0; r < op.results.size(); ++r) {
+    int s = plan.num_slots++;
+    slots.slot[op.result(r)] = s;
+    slots.type[s] = st.result_types[r];
+    st.outputs.push_back(s);
+  }
+  return st;
+}
+
+/// Liveness: a slot dies after its last use unless it is an argument or a result. Fills each
+/// step's `release` and the plan's peak live bytes.
+void plan_liveness(Plan& plan, const SlotMap& slots) {
+  auto bytes_of = [&](int s) {
+    const ir::Type& t = slots.type.at(s);
+    return storage_bytes(t.dtype, t.shape);
+  };
   std::vector<int> last_use(static_cast<size_t>(plan.num_slots), -1);
   for (size_t k = 0; k < plan.steps.size(); ++k)
     for (int s : plan.steps[k].inputs) last_use[static_cast<size_t>(s)] = static_cast<int>(k);
@@ -167,13 +160,43 @@ Plan compile_plan(const ir::Op& func, const std::vector<ir::Type>& arg_types,
   plan.peak_bytes = live;
   for (auto& st : plan.steps) {
     for (int s : st.outputs) {
-      live += storage_bytes(slot_type[s].dtype, slot_type[s].shape);
+      live += bytes_of(s);
       plan.peak_bytes = std::max(plan.peak_bytes, live);
     }
     for (int s : st.release)
-      if (!pinned[static_cast<size_t>(s)])
-        live -= storage_bytes(slot_type[s].dtype, slot_type[s].shape);
+      if (!pinned[static_cast<size_t>(s)]) live -= bytes_of(s);
   }
+}
+
+}  // namespace
+
+Plan compile_plan(const ir::Op& func, const std::vector<ir::Type>& arg_types,
+                  const SourceManager& sm, const PlanOptions& opts) {
+  Plan plan;
+  plan.func = &func;
+  if (func.regions.empty())
+    fail_at(sm, func.loc, "function '" + ir::func_name(func) + "' has no body");
+  SlotMap slots;
+  bind_arguments(plan, slots, func, arg_types, sm);
+  DiagnosticEngine diag(&sm);
+  auto order = analysis::topological_order(func, diag);
+  if (diag.has_errors()) throw Error(diag.render());
+  auto dead = analysis::dead_ops(func);
+  const ir::Op* ret = nullptr;
+  for (const ir::Op* op : order) {
+    if (std::find(dead.begin(), dead.end(), op) != dead.end()) continue;
+    if (op->name == "func.return") {
+      ret = op;
+      continue;
+    }
+    plan.steps.push_back(plan_step(plan, slots, *op, sm, opts, diag));
+  }
+  if (!ret) fail_at(sm, func.loc, "function '" + ir::func_name(func) + "' has no return");
+  for (const ir::Value* v : ret->operands) {
+    plan.result_slots.push_back(slots.slot.at(v));
+    plan.result_types.push_back(slots.type[slots.slot.at(v)]);
+  }
+  plan_liveness(plan, slots);
   if (plan.peak_bytes > opts.max_memory)
     fail_at(sm, func.loc,
             "running '" + ir::func_name(func) + "' needs " + std::to_string(plan.peak_bytes) +
