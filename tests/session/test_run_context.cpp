@@ -114,3 +114,32 @@ TEST_CASE("run_m2: call depth travels in the run context") {
   for (auto& th : threads) th.join();
   CHECK(wrong.load() == 0);
 }
+
+// A callee is planned under the run's --max-memory like its caller (before, a callee's plan used
+// the default limit: a 4 MiB intermediate inside a call ran under a 64 KiB limit).
+TEST_CASE("run_m2: a callee's plan honours the run's memory limit") {
+  const char* prog = R"(module {
+  func.func @big(%x: tensor<1x1xf32>) -> tensor<1024xf32> {
+    %b = "tessera.broadcast"(%x) : (tensor<1x1xf32>) -> tensor<1024x1024xf32>
+    %r = "tessera.reduce"(%b) {kind = "sum", axes = [0]} : (tensor<1024x1024xf32>) -> tensor<1024xf32>
+    return %r : tensor<1024xf32>
+  }
+  func.func @main(%x: tensor<1x1xf32>) -> tensor<1024xf32> {
+    %y = func.call %x {callee = @big} : (tensor<1x1xf32>) -> tensor<1024xf32>
+    return %y : tensor<1024xf32>
+  }
+})";
+  auto lm = interp::load_module(prog, "call.mlir");
+  interp::Tensor x(DType::f32, {1, 1});
+  const float one = 1.0f;
+  std::memcpy(x.bytes(), &one, 4);
+  interp::RunOptions ro;
+  auto out = interp::run_function(*lm, {x}, ro);  // default limit: runs
+  REQUIRE(out.size() == 1);
+  float first = 0;
+  std::memcpy(&first, out[0].bytes(), 4);
+  CHECK(first == 1024.0f);  // 1024 ones summed, by hand
+  ro.max_memory = 64 << 10;
+  CHECK_THROWS_WITH_AS(interp::run_function(*lm, {x}, ro),
+                       doctest::Contains("above the limit of 65536 (--max-memory)"), Error);
+}
