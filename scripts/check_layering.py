@@ -28,8 +28,9 @@ STATIC_VAR = re.compile(r"^\s*static\s+(?!const\b|constexpr\b|inline\b|_)[^()]*?
 # A namespace-scope variable (the tree does not indent inside namespaces): a declaration at
 # column 0 with an initializer or a semicolon and no parameter list before it.
 GLOBAL_VAR = re.compile(
-    r"^(?!const\b|constexpr\b|static\b|inline\b|using\b|namespace\b|template\b|struct\b|"
-    r"class\b|enum\b|typedef\b|extern\b|return\b|friend\b|union\b|#|//|/\*|\*|})"
+    r"^(?:inline\s+|extern\s+|thread_local\s+)*"
+    r"(?!const\b|constexpr\b|static\b|inline\b|using\b|namespace\b|template\b|struct\b|"
+    r"class\b|enum\b|typedef\b|return\b|friend\b|union\b|#|//|/\*|\*|})"
     r"[A-Za-z_][\w:<>,*& ]*[\s*&]\w+(\[[^\]]*\])?\s*(=[^=]|\{[^}]*\}\s*;|;)")
 THREAD_LOCAL = re.compile(r"\bthread_local\b")
 ONCE = re.compile(r"\bstd::once_flag\b|\bstd::call_once\b")
