@@ -116,6 +116,9 @@ class Parser {
   /// Ends an isolated scope: every remaining use must name a value of it.
   bool resolve_scope();
   /// Saves the name state and starts an isolated one (restored by end_isolated).
+  /// The value a name denotes in the scopes visible now, or nullptr.
+  Value* visible(const std::string& name) const;
+  void record_operand_types(size_t first, const Op& op, const std::vector<Type>& types);
   std::pair<std::vector<Scope>, std::vector<PendingUse>> begin_isolated();
   void end_isolated(std::pair<std::vector<Scope>, std::vector<PendingUse>>& saved);
 
