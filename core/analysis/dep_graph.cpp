@@ -56,12 +56,12 @@ const ir::Op* top_level(const ir::Op* op, const ir::Block* entry) {
 
 /// Fills CSR arrays (start has n + 1 entries) from an edge list, keyed by `key` of each edge.
 void to_csr(size_t n, const std::vector<std::pair<uint32_t, uint32_t>>& edges, bool by_source,
-            std::vector<uint32_t>& start, std::vector<uint32_t>& adj) {
+            std::vector<size_t>& start, std::vector<uint32_t>& adj) {
   start.assign(n + 1, 0);
   for (const auto& [u, v] : edges) ++start[(by_source ? u : v) + 1];
   for (size_t k = 0; k < n; ++k) start[k + 1] += start[k];
   adj.resize(edges.size());
-  std::vector<uint32_t> fill(start.begin(), start.end() - 1);
+  std::vector<size_t> fill(start.begin(), start.end() - 1);
   for (const auto& [u, v] : edges) adj[fill[by_source ? u : v]++] = by_source ? v : u;
 }
 
@@ -109,7 +109,7 @@ std::vector<const ir::Op*> FunctionGraph::topological_order(DiagnosticEngine& di
   if (forward_only_) return ops_;
   // Kahn's algorithm with a min-heap on the textual index keeps textual order where free.
   const size_t n = ops_.size();
-  std::vector<uint32_t> indeg(n);
+  std::vector<size_t> indeg(n);
   for (size_t v = 0; v < n; ++v) indeg[v] = in_start_[v + 1] - in_start_[v];
   std::priority_queue<uint32_t, std::vector<uint32_t>, std::greater<>> ready;
   for (size_t v = 0; v < n; ++v)
@@ -120,7 +120,7 @@ std::vector<const ir::Op*> FunctionGraph::topological_order(DiagnosticEngine& di
     uint32_t v = ready.top();
     ready.pop();
     order.push_back(ops_[v]);
-    for (uint32_t e = out_start_[v]; e < out_start_[v + 1]; ++e)
+    for (size_t e = out_start_[v]; e < out_start_[v + 1]; ++e)
       if (--indeg[out_[e]] == 0) ready.push(out_[e]);
   }
   if (order.size() != n) {
@@ -151,7 +151,7 @@ std::vector<const ir::Op*> FunctionGraph::dead_ops() const {
   while (!work.empty()) {
     uint32_t v = work.back();
     work.pop_back();
-    for (uint32_t e = in_start_[v]; e < in_start_[v + 1]; ++e)
+    for (size_t e = in_start_[v]; e < in_start_[v + 1]; ++e)
       if (!live[in_[e]]) {
         live[in_[e]] = 1;
         work.push_back(in_[e]);

@@ -32,9 +32,13 @@ class FunctionGraph {
 
  private:
   std::vector<const ir::Op*> ops_;
-  std::vector<uint32_t> out_start_, out_;  ///< CSR successors of node k: out_[out_start_[k]..]
-  std::vector<uint32_t> in_start_, in_;    ///< CSR predecessors
-  bool forward_only_ = true;               ///< Every edge goes from an earlier to a later op.
+  // Nodes are uint32_t (a block of 2^32 ops would need far more memory than exists); offsets
+  // into the edge arrays are size_t, as a function may have more uses than ops.
+  std::vector<size_t> out_start_;  ///< CSR successors of node k: out_[out_start_[k]..]
+  std::vector<uint32_t> out_;
+  std::vector<size_t> in_start_;  ///< CSR predecessors
+  std::vector<uint32_t> in_;
+  bool forward_only_ = true;  ///< Every edge goes from an earlier to a later op.
   std::vector<EarlyUse> early_uses_;
 };
 
