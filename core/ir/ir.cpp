@@ -41,7 +41,7 @@ Op* Module::lookup_func(std::string_view name) const { return symbols().lookup_f
 
 void Module::rebuild_symbols() { build_symbol_table(*op_); }
 
-SymbolTable::SymbolTable(const Block& body) {
+SymbolTable::SymbolTable(const Block& body) : ops_seen_(body.ops.size()) {
   map_.reserve(body.ops.size());
   for (const auto& o : body.ops) {
     const Attr* name = o->attrs.get("sym_name");
@@ -64,6 +64,13 @@ Op* SymbolTable::lookup_func(std::string_view name) const {
 void build_symbol_table(Op& op) {
   if (op.regions.empty() || op.regions[0].empty()) return;
   op.regions[0].symbols = std::make_shared<const SymbolTable>(op.regions[0].front());
+}
+
+const SymbolTable& ensure_symbol_table(const Op& op) {
+  const Region& r = op.regions.at(0);
+  if (!r.symbols || r.symbols->stale(r.front()))
+    r.symbols = std::make_shared<const SymbolTable>(r.front());
+  return *r.symbols;
 }
 
 const SymbolTable* enclosing_symbol_table(const Op& op) {

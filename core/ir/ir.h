@@ -48,8 +48,9 @@ struct Value {
 struct Region {
   std::vector<std::unique_ptr<Block>> blocks;
   /// Set on the region of a symbol-table op (`builtin.module`): its symbols, built once by
-  /// build_symbol_table() (the parser does it); nullptr elsewhere.
-  std::shared_ptr<const SymbolTable> symbols;
+  /// build_symbol_table() (the parser does it); nullptr elsewhere. A cache of the block's
+  /// `sym_name`s, hence mutable: ensure_symbol_table() refreshes it after ops were added.
+  mutable std::shared_ptr<const SymbolTable> symbols;
   Block& front() { return *blocks.front(); }
   const Block& front() const { return *blocks.front(); }
   bool empty() const { return blocks.empty(); }
@@ -119,8 +120,11 @@ class SymbolTable {
   };
   const std::vector<Redefinition>& redefinitions() const { return redefinitions_; }
   size_t size() const { return map_.size(); }
+  /// Whether ops were added to or removed from the block since the table was built.
+  bool stale(const Block& body) const { return body.ops.size() != ops_seen_; }
 
  private:
+  size_t ops_seen_ = 0;  ///< The block's op count when the table was built.
   struct Hash {
     using is_transparent = void;
     size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
@@ -131,6 +135,11 @@ class SymbolTable {
 
 /// Builds (or rebuilds) the symbol table of a symbol-table op (`builtin.module`) from its body.
 void build_symbol_table(Op& symbol_table_op);
+
+/// Rebuilds the table of a symbol-table op when it is missing or stale (ops were added to the
+/// module since; the verifier calls this once per module). Not for use while other threads look
+/// symbols up.
+const SymbolTable& ensure_symbol_table(const Op& symbol_table_op);
 
 /// The symbol table nearest to `op`: that of the first enclosing region that has one.
 const SymbolTable* enclosing_symbol_table(const Op& op);

@@ -141,7 +141,8 @@ bool infer_op(const ir::Op& op, const std::vector<ir::Type>& operand_types, bool
 bool verify_module(const ir::Module& m, DiagnosticEngine& diag) {
   bool ok = true;
   // module_c1: symbol names are unique within the module (the table keeps the first one).
-  for (const auto& r : m.symbols().redefinitions()) {
+  const ir::SymbolTable& symbols = ir::ensure_symbol_table(m.op());  // once per module
+  for (const auto& r : symbols.redefinitions()) {
     auto& d = diag.op_error(*r.again,
                             "redefines symbol '" + r.again->attrs.get_string("sym_name", "") + "'",
                             "module_c1");

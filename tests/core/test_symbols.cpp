@@ -136,3 +136,28 @@ TEST_CASE("generic_c5: aliases are renamed when text is read; the printer writes
   CHECK(ln.attrs.get("epsilon")->as_double() == doctest::Approx(1.0e-3));
   CHECK(verify::verify_module(*m, diag));
 }
+
+TEST_CASE(
+    "call_c1: functions appended after parsing are found (the verifier refreshes the table)") {
+  SourceManager sm;
+  DiagnosticEngine diag(&sm);
+  auto a = text::parse_module(R"(func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = func.call @g(%a) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+)",
+                              "a.mlir", sm, diag);
+  auto b = text::parse_module(R"(func.func @g(%a: tensor<4xf32>) -> tensor<4xf32> {
+  return %a : tensor<4xf32>
+}
+)",
+                              "b.mlir", sm, diag);
+  REQUIRE(a);
+  REQUIRE(b);
+  a->body().append(std::move(b->body().ops[0]));
+  b->body().ops.clear();
+  CHECK(verify::verify_module(*a, diag));
+  CHECK_FALSE(diag.has_errors());
+  const ir::Op* call = a->funcs()[0]->regions[0].front().ops[0].get();
+  CHECK(ir::lookup_callee(*call) == a->funcs()[1]);
+}

@@ -43,6 +43,14 @@ func.func @k() {
 }
 
 // -----
+// generic_c5: arith float ops take no flags (a fastmath flag would be ignored, so it is refused).
+func.func @k(%a: f32) -> f32 {
+  // expected-error@+1 {{'arith.addf' op does not define attribute 'fastmath'}}
+  %0 = "arith.addf"(%a, %a) {fastmath = "fast"} : (f32, f32) -> f32
+  return %0 : f32
+}
+
+// -----
 // generic_c5: an attribute misspelt in case is not its alias.
 func.func @f(%a: tensor<4x4xf32>) -> tensor<4x4xf32> {
   // expected-error@+1 {{does not define attribute 'TransposeB'}}
