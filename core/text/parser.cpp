@@ -13,12 +13,12 @@ namespace tessera::text::detail {
 void Parser::define(Value* v, const std::string& name, Location loc) {
   if (name.empty()) return;
   for (const Scope& s : scopes_)
-    if (s.count(name)) {
+    if (s.find(name)) {
       diag_.error(loc, "redefinition of SSA value '%" + name + "'");
       failed_ = true;
       return;
     }
-  scopes_.back().emplace(name, v);
+  scopes_.back().define(name, v);
 }
 
 void Parser::bind(const PendingUse& u, Value* v) {
@@ -34,9 +34,8 @@ void Parser::close_region_scope(size_t mark) {
   const Scope& top = scopes_.back();
   size_t keep = mark;
   for (size_t k = mark; k < pending_.size(); ++k) {
-    auto it = top.find(pending_[k].name);
-    if (it != top.end())
-      bind(pending_[k], it->second);
+    if (Value* v = top.find(pending_[k].name))
+      bind(pending_[k], v);
     else if (keep++ != k)
       pending_[keep - 1] = std::move(pending_[k]);
   }
@@ -44,7 +43,7 @@ void Parser::close_region_scope(size_t mark) {
   scopes_.pop_back();
 }
 
-std::pair<std::vector<Parser::Scope>, std::vector<PendingUse>> Parser::begin_isolated() {
+std::pair<std::vector<Scope>, std::vector<PendingUse>> Parser::begin_isolated() {
   auto saved = std::make_pair(std::move(scopes_), std::move(pending_));
   scopes_.assign(1, Scope{});
   pending_.clear();
@@ -74,13 +73,13 @@ bool Parser::parse_operand_list(Op& op, Tok close) {
 
 bool Parser::resolve_scope() {
   for (const PendingUse& u : pending_) {
-    auto it = scopes_.front().find(u.name);
-    if (it == scopes_.front().end()) {
+    Value* v = scopes_.front().find(u.name);
+    if (!v) {
       diag_.error(u.loc, "use of undefined SSA value '%" + u.name + "'");
       failed_ = true;
       continue;
     }
-    bind(u, it->second);
+    bind(u, v);
   }
   pending_.clear();
   scopes_.assign(1, Scope{});
@@ -89,7 +88,7 @@ bool Parser::resolve_scope() {
 
 Value* Parser::visible(const std::string& name) const {
   for (auto s = scopes_.rbegin(); s != scopes_.rend(); ++s)
-    if (auto it = s->find(name); it != s->end()) return it->second;
+    if (Value* v = s->find(name)) return v;
   return nullptr;
 }
 
