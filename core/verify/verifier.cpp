@@ -14,10 +14,10 @@ using ir::Op;
 bool verify_region_ops(const ir::Region& r, DiagnosticEngine& diag);
 
 /// generic_c5: every attribute is one the op's record defines, universal or dialect-prefixed.
-bool check_attrs(const Op& op, DiagnosticEngine& diag) {
+bool check_attrs(const Op& op, const ops::OpDef& def, DiagnosticEngine& diag) {
   for (const auto& [name, value] : op.attrs.entries()) {
-    if (ops::attr_allowed(*op.def, name)) continue;
-    const ops::AttrSpec* alias = op.def->find_attr(name);
+    if (ops::attr_allowed(def, name)) continue;
+    const ops::AttrSpec* alias = def.find_attr(name);
     if (alias)  // only reachable for ops built in memory: text has its aliases renamed
       diag.op_error(op,
                     "attribute '" + name + "' is spelled '" + std::string(alias->name) + "' here",
@@ -25,7 +25,7 @@ bool check_attrs(const Op& op, DiagnosticEngine& diag) {
     else
       diag.op_error(op,
                     "does not define attribute '" + name + "'; its attributes are " +
-                        ops::describe_attrs(*op.def) +
+                        ops::describe_attrs(def) +
                         " (a dialect-prefixed name such as 'foo.bar' is a discardable attribute)",
                     "generic_c5");
     return false;
@@ -61,7 +61,7 @@ bool verify_op(const Op& op, DiagnosticEngine& diag) {
                   "generic_c2");
     return false;
   }
-  if (!check_attrs(op, diag)) return false;
+  if (!check_attrs(op, *op.def, diag)) return false;
   // policy_c1..c3: a numeric policy, where present, is well formed.
   if (op.attrs.get("numeric_policy")) {
     try {
@@ -140,6 +140,9 @@ bool infer_op(const ir::Op& op, const std::vector<ir::Type>& operand_types, bool
 
 bool verify_module(const ir::Module& m, DiagnosticEngine& diag) {
   bool ok = true;
+  // generic_c5 on the module itself: `module attributes {...}` holds dialect-prefixed
+  // declarations (tessera.mesh, ...) besides its sym_name.
+  if (const ops::OpDef* md = ops::lookup_op("builtin.module")) ok &= check_attrs(m.op(), *md, diag);
   // module_c1: symbol names are unique within the module (the table keeps the first one).
   const ir::SymbolTable& symbols = ir::ensure_symbol_table(m.op());  // once per module
   for (const auto& r : symbols.redefinitions()) {

@@ -123,3 +123,12 @@ func.func @g(%a: tensor<4xf32>) -> tensor<4xf32> {
   %0 = tessera.neg %a : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+// generic_c5: the module's own attributes are dialect-prefixed declarations (or its sym_name).
+// expected-error@+1 {{'builtin.module' op does not define attribute 'mesh'; its attributes are sym_name, numeric_policy}}
+module @m attributes {mesh = {axes = ["tp"], shape = [4]}, tessera.note = 1} {
+  func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {
+    return %a : tensor<4xf32>
+  }
+}
