@@ -33,6 +33,26 @@ bool check_attrs(const Op& op, const ops::OpDef& def, DiagnosticEngine& diag) {
   return true;
 }
 
+/// generic_c5 for a function's argument and result attributes: dialect attributes only (MLIR:
+/// "arguments may only have dialect attributes"), such as tessera.shard and tessera.dims.
+bool check_arg_attrs(const Op& func, DiagnosticEngine& diag) {
+  for (const char* key : {"arg_attrs", "res_attrs"}) {
+    const ir::Attr* all = func.attrs.get(key);
+    if (!all || all->kind != ir::Attr::Kind::array) continue;
+    for (size_t k = 0; k < all->elems.size(); ++k)
+      for (const auto& [name, value] : all->elems[k].dict)
+        if (name.find('.') == std::string::npos) {
+          diag.op_error(func,
+                        std::string(key[0] == 'a' ? "argument #" : "result #") + std::to_string(k) +
+                            " attribute '" + name + "' is not dialect-prefixed (e.g. 'tessera." +
+                            name + "')",
+                        "generic_c5");
+          return false;
+        }
+  }
+  return true;
+}
+
 bool verify_op(const Op& op, DiagnosticEngine& diag) {
   if (!op.def) {
     // Unregistered ops parse and print, but nothing can run them.
@@ -62,6 +82,7 @@ bool verify_op(const Op& op, DiagnosticEngine& diag) {
     return false;
   }
   if (!check_attrs(op, *op.def, diag)) return false;
+  if (d.kind == ops::OpKind::Func && !check_arg_attrs(op, diag)) return false;
   // policy_c1..c3: a numeric policy, where present, is well formed.
   if (op.attrs.get("numeric_policy")) {
     try {

@@ -132,3 +132,10 @@ module @m attributes {mesh = {axes = ["tp"], shape = [4]}, tessera.note = 1} {
     return %a : tensor<4xf32>
   }
 }
+
+// -----
+// generic_c5: function argument attributes are dialect attributes (as MLIR requires).
+// expected-error@+1 {{'func.func' op argument #1 attribute 'dims' is not dialect-prefixed (e.g. 'tessera.dims') (generic_c5)}}
+func.func @f(%a: tensor<4xf32> {tessera.dims = ["B"]}, %b: tensor<4xf32> {dims = ["B"]}) -> tensor<4xf32> {
+  return %a : tensor<4xf32>
+}
