@@ -1,4 +1,4 @@
-// Graph IR kernel dispatch, built from graph_ops.def.
+// Graph IR kernel dispatch, built from the `kernel` hooks of ops.def.
 #include "core/ops/registry.h"
 #include "interp/graph/kernel.h"
 #include "interp/graph/plan.h"
@@ -15,9 +15,14 @@ struct Entry {
   KernelFn fn;
 };
 
+#define TESSERA_GRAPH_ENTRY_kernel(id) {ops::OpKind::id, &kernel_##id},
+#define TESSERA_GRAPH_ENTRY_resolver(id)
+#define TESSERA_GRAPH_ENTRY_none(id)
+#define TESSERA_GRAPH_ENTRY__(id)
 constexpr Entry kGraphKernels[] = {
-#define TESSERA_OP(id, name, level, mino, maxo, nres, flags) {ops::OpKind::id, &kernel_##id},
-#include "core/ops/graph_ops.def"
+#define TESSERA_OP(id, name, level, mino, maxo, nres, traits, attrs, hooks) \
+  TESSERA_CAT(TESSERA_GRAPH_ENTRY_, TESSERA_HOOK_GRAPH hooks)(id)
+#include "core/ops/ops.def"
 #undef TESSERA_OP
 };
 
@@ -54,23 +59,7 @@ KernelFn graph_kernel(const ir::Op& op) {
 }
 
 bool kernel_handles_low_precision(const ir::Op& op) {
-  if (!op.def) return false;
-  switch (op.def->kind) {
-    case ops::OpKind::Cast:
-    case ops::OpKind::Reshape:
-    case ops::OpKind::Transpose:
-    case ops::OpKind::Permute:
-    case ops::OpKind::Broadcast:
-    case ops::OpKind::Concat:
-    case ops::OpKind::Slice:
-    case ops::OpKind::Constant:
-    case ops::OpKind::Matmul:
-    case ops::OpKind::Quantize:
-    case ops::OpKind::Dequantize:
-      return true;
-    default:
-      return false;
-  }
+  return op.def && op.def->has(ops::kLowPrecision);
 }
 
 }  // namespace tessera::interp

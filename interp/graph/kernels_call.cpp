@@ -12,18 +12,8 @@ namespace {
 thread_local int call_depth = 0;
 constexpr int kMaxCallDepth = 64;
 
-const ir::Op* find_callee(const ir::Op& call) {
-  const ir::Op* m = call.parent ? call.parent->parent : nullptr;
-  while (m && m->name != "builtin.module") m = m->parent ? m->parent->parent : nullptr;
-  const ir::Attr* callee = call.attrs.get("callee");
-  if (!m || !callee) return nullptr;
-  for (const auto& o : m->regions[0].front().ops)
-    if (o->name == "func.func" && ir::func_name(*o) == callee->s) return o.get();
-  return nullptr;
-}
-
 void kernel_call(KernelCtx& ctx) {
-  const ir::Op* callee = find_callee(ctx.op);
+  const ir::Op* callee = ir::lookup_callee(ctx.op);
   if (!callee) ctx.fail("callee not found");
   if (call_depth >= kMaxCallDepth)
     ctx.fail("calls nest deeper than " + std::to_string(kMaxCallDepth) + " (unbounded recursion?)");

@@ -197,15 +197,7 @@ void configure(Launch& l, const ir::Op& where, const ir::Attr* grid, int64_t til
   l.trace = !l.opts.trace_path.empty() || l.opts.collect_trace;
 }
 
-const ir::Op* find_callee(const ir::Op& op) {
-  const ir::Op* top = &op;
-  while (top->parent && top->parent->parent) top = top->parent->parent;
-  const ir::Attr* callee = op.attrs.get("callee");
-  if (!callee || top->regions.empty()) return nullptr;
-  for (const auto& o : top->regions[0].front().ops)
-    if (o->name == "func.func" && o->attrs.get_string("sym_name", "") == callee->s) return o.get();
-  return nullptr;
-}
+const ir::Op* find_callee(const ir::Op& op) { return ir::lookup_callee(op); }
 
 /// Binds a launch's operands (read-only) and results (zeroed) to the kernel's parameters.
 void bind_launch(Launch& l, const ir::Op& fn, std::span<const Tensor* const> in,
