@@ -1,34 +1,39 @@
 #!/usr/bin/env python3
-"""Generates docs/status.md: one row per op of core/ops/*.def, one column per artifact.
+"""Generates docs/status.md: one row per op of the op table, one column per artifact.
 
-Usage: gen_status.py [--junit NAME=FILE.xml]... [--check]
+Usage: gen_status.py [--op-table TESSERA_OP_TABLE] [--junit NAME=FILE.xml]... [--check]
 
-Columns: spec (a heading in docs/ names the op), verifier (a real hook, not a placeholder),
-printer (generic form always; custom form for ops without regions), interp (a kernel or simulator
-case exists), verifier tests and conformance cases (counted), and one column per backend filled
-from tessera-conform JUnit reports: passed/run for the cases that require the op.
+The op table comes from the built `tessera-op-table` program (JSON of core/ops/*.def: level,
+traits, attributes, hooks); default: $TESSERA_BUILD_DIR/bin or build/bin. Columns: spec (a
+heading in docs/ names the op), verifier (every record has its infer hook, a link error
+otherwise), printer (generic form always; custom form for ops without regions), interp (the
+record names a Graph IR kernel or resolver, a tile simulator or mesh executor hook; builtin ops
+are run by the plan itself), verifier tests and conformance cases (counted from the test
+inventories), and one column per backend filled from tessera-conform JUnit reports: passed/run
+for the cases that require the op.
 """
+import json
+import os
 import pathlib
 import re
+import subprocess
 import sys
 import xml.etree.ElementTree as ET
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "status.md"
-OP_LINE = re.compile(r'^TESSERA_OP\((\w+),\s*"([^"]+)",\s*(\w+),\s*(-?\d+),\s*(-?\d+),\s*(-?\d+),\s*([^)]*)\)')
 
 
-def read_ops():
-    ops = []
-    for line in (ROOT / "core/ops/ops.def").read_text().splitlines():
-        m = re.match(r'#include "core/ops/(\w+\.def)"', line)
-        if not m:
-            continue
-        for l2 in (ROOT / "core/ops" / m.group(1)).read_text().splitlines():
-            mm = OP_LINE.match(l2.strip())
-            if mm:
-                ops.append(dict(ident=mm.group(1), name=mm.group(2), level=mm.group(3), flags=mm.group(7)))
-    return ops
+def read_ops(tool):
+    """The op table, in table order, from tessera-op-table's JSON."""
+    if tool is None:
+        build = pathlib.Path(os.environ.get("TESSERA_BUILD_DIR", ROOT / "build"))
+        tool = build / "bin" / "tessera-op-table"
+    try:
+        out = subprocess.run([str(tool)], check=True, capture_output=True, text=True).stdout
+    except (OSError, subprocess.CalledProcessError) as e:
+        sys.exit(f"gen_status.py: cannot run {tool} (build it first): {e}")
+    return json.loads(out)
 
 
 def texts(globs):
@@ -41,15 +46,16 @@ def texts(globs):
 
 def main(argv):
     junits = {}
+    tool = None
     check = "--check" in argv
     for k, a in enumerate(argv):
         if a == "--junit":
             name, path = argv[k + 1].split("=", 1)
             junits[name] = ET.parse(path).getroot()
-    ops = read_ops()
+        if a == "--op-table":
+            tool = argv[k + 1]
+    ops = read_ops(tool)
     docs = texts(["docs/**/*.md"])
-    core_src = {p: t for p, t in texts(["core/ops/*.cpp"]).items() if "pending" not in p.name}
-    interp_src = {p: t for p, t in texts(["interp/**/*.cpp", "interp/**/*.h"]).items() if "pending" not in p.name}
     vtests = texts(["tests/verifier/*.mlir"])
     cases = texts(["conformance/cases/**/*.mlir"])
 
@@ -60,18 +66,10 @@ def main(argv):
         return any(full.search(t) or ("docs/ops/" in p.as_posix() and short.search(t))
                    for p, t in docs.items())
 
-    def has_hook(op):
-        pat = re.compile(r"bool infer_" + op["ident"] + r"\(")
-        return any(pat.search(t) and "is not implemented yet" not in t[pat.search(t).start():pat.search(t).start() + 200]
-                   for t in core_src.values())
-
     def has_kernel(op):
         if op["level"] == "builtin":
             return True
-        # Tile IR ops: the simulator's decode function (interp/tile/decode_ops.cpp).
-        pats = [re.compile(r"void kernel_" + op["ident"] + r"\("), re.compile(r"OpKind::" + op["ident"] + r"\b"),
-                re.compile(r"TILE_DECODE\(" + op["ident"] + r"\)")]
-        return any(p.search(t) for t in interp_src.values() for p in pats)
+        return any(h in ("kernel", "resolver", "exec") for h in op["hooks"].values())
 
     def count_vtests(op):
         """Expected errors whose target line holds the op (generic or custom spelling)."""
@@ -113,17 +111,17 @@ def main(argv):
     header += [f"backend: {n}" for n in junits] + ["python"]
     rows = []
     for op in ops:
-        row = [f"`{op['name']}`", op["level"], yes if has_spec(op) else "no", yes if has_hook(op) else "no",
-               "generic" if "kRegions" in op["flags"] else "generic+custom", yes if has_kernel(op) else "no",
+        row = [f"`{op['name']}`", op["level"], yes if has_spec(op) else "no", yes,
+               "generic" if "regions" in op["traits"] else "generic+custom", yes if has_kernel(op) else "no",
                str(count_vtests(op)), str(count_cases(op))]
         row += [backend_cell(r, op) for r in junits.values()]
         row += ["—"]
         rows.append(row)
     lines = ["# Status", "",
-             "Generated by `scripts/gen_status.py` from the op table (`core/ops/*.def`), the docs, the sources,",
-             "the tests and, for the backend columns, tessera-conform JUnit reports (passed/run of the",
-             "conformance cases that require the op; — where none ran). The Python package does not exist",
-             "yet, hence the empty column.", "",
+             "Generated by `scripts/gen_status.py` from the op table (`core/ops/*.def`, read through",
+             "`tessera-op-table`), the docs, the test inventories and, for the backend columns,",
+             "tessera-conform JUnit reports (passed/run of the conformance cases that require the op; —",
+             "where none ran). The Python package does not exist yet, hence the empty column.", "",
              "| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     lines += ["| " + " | ".join(r) + " |" for r in rows]
     text = "\n".join(lines) + "\n"

@@ -34,12 +34,61 @@ Module::Module() : op_(std::make_unique<Op>()) {
   op_->regions.emplace_back();
   op_->regions[0].blocks.push_back(std::make_unique<Block>());
   op_->regions[0].blocks[0]->parent = op_.get();
+  build_symbol_table(*op_);
 }
 
-Op* Module::lookup_func(std::string_view name) const {
-  for (auto& o : op_->regions[0].front().ops)
-    if (o->name == "func.func" && func_name(*o) == name) return o.get();
+Op* Module::lookup_func(std::string_view name) const { return symbols().lookup_func(name); }
+
+void Module::rebuild_symbols() { build_symbol_table(*op_); }
+
+SymbolTable::SymbolTable(const Block& body) : ops_seen_(body.ops.size()) {
+  map_.reserve(body.ops.size());
+  for (const auto& o : body.ops) {
+    const Attr* name = o->attrs.get("sym_name");
+    if (!name || name->kind != Attr::Kind::string) continue;
+    auto [it, fresh] = map_.try_emplace(name->s, o.get());
+    if (!fresh) redefinitions_.push_back({it->second, o.get()});
+  }
+}
+
+Op* SymbolTable::lookup(std::string_view name) const {
+  auto it = map_.find(name);
+  return it == map_.end() ? nullptr : it->second;
+}
+
+Op* SymbolTable::lookup_func(std::string_view name) const {
+  Op* o = lookup(name);
+  return o && o->name == "func.func" ? o : nullptr;
+}
+
+void build_symbol_table(Op& op) {
+  if (op.regions.empty() || op.regions[0].empty()) return;
+  op.regions[0].symbols = std::make_shared<const SymbolTable>(op.regions[0].front());
+}
+
+const SymbolTable& ensure_symbol_table(const Op& op) {
+  const Region& r = op.regions.at(0);
+  if (!r.symbols || r.symbols->stale(r.front()))
+    r.symbols = std::make_shared<const SymbolTable>(r.front());
+  return *r.symbols;
+}
+
+const SymbolTable* enclosing_symbol_table(const Op& op) {
+  for (const Op* o = &op; o; o = o->parent ? o->parent->parent : nullptr) {
+    if (!o->parent || !o->parent->parent) break;
+    // The region of the parent op that holds o's block.
+    const Op* up = o->parent->parent;
+    for (const Region& r : up->regions)
+      if (r.symbols && !r.empty() && &r.front() == o->parent) return r.symbols.get();
+  }
   return nullptr;
+}
+
+Op* lookup_callee(const Op& op) {
+  const Attr* callee = op.attrs.get("callee");
+  if (!callee || callee->kind != Attr::Kind::symbol) return nullptr;
+  const SymbolTable* table = enclosing_symbol_table(op);
+  return table ? table->lookup_func(callee->s) : nullptr;
 }
 
 std::vector<Op*> Module::funcs() const {

@@ -2,8 +2,12 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "core/ir/attribute.h"
@@ -13,6 +17,7 @@ namespace tessera::ir {
 
 struct Op;
 struct Block;
+class SymbolTable;
 }  // namespace tessera::ir
 
 namespace tessera::ops {
@@ -42,6 +47,10 @@ struct Value {
 /// A list of blocks. Tessera uses single-block regions except in Target IR.
 struct Region {
   std::vector<std::unique_ptr<Block>> blocks;
+  /// Set on the region of a symbol-table op (`builtin.module`): its symbols, built once by
+  /// build_symbol_table() (the parser does it); nullptr elsewhere. A cache of the block's
+  /// `sym_name`s, hence mutable: ensure_symbol_table() refreshes it after ops were added.
+  mutable std::shared_ptr<const SymbolTable> symbols;
   Block& front() { return *blocks.front(); }
   const Block& front() const { return *blocks.front(); }
   bool empty() const { return blocks.empty(); }
@@ -84,13 +93,61 @@ class Module {
   const Op& op() const { return *op_; }
   Block& body() { return op_->regions[0].front(); }
   const Block& body() const { return op_->regions[0].front(); }
-  /// Finds a `func.func` by symbol name, or nullptr.
+  /// Finds a `func.func` by symbol name through the module's symbol table (O(1)), or nullptr.
   Op* lookup_func(std::string_view name) const;
   std::vector<Op*> funcs() const;
+  /// The module's symbol table (built by the parser; rebuild_symbols() after adding symbols).
+  const SymbolTable& symbols() const { return *op_->regions[0].symbols; }
+  void rebuild_symbols();
 
  private:
   std::unique_ptr<Op> op_;
 };
+
+/// The symbols of one symbol-table region: every op of its block with a string `sym_name`,
+/// by name. A name defined twice keeps its first definition; the later ones are recorded as
+/// redefinitions (the verifier reports them, module_c1). Lookups are O(1) and allocate nothing.
+class SymbolTable {
+ public:
+  explicit SymbolTable(const Block& body);
+  /// The op defining `name`, or nullptr.
+  Op* lookup(std::string_view name) const;
+  /// The `func.func` named `name`, or nullptr (also when `name` is another kind of symbol).
+  Op* lookup_func(std::string_view name) const;
+  struct Redefinition {
+    const Op* first;  ///< The definition the table keeps.
+    const Op* again;  ///< A later op with the same name.
+  };
+  const std::vector<Redefinition>& redefinitions() const { return redefinitions_; }
+  size_t size() const { return map_.size(); }
+  /// Whether ops were added to or removed from the block since the table was built.
+  bool stale(const Block& body) const { return body.ops.size() != ops_seen_; }
+
+ private:
+  size_t ops_seen_ = 0;  ///< The block's op count when the table was built.
+  struct Hash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  std::unordered_map<std::string, Op*, Hash, std::equal_to<>> map_;
+  std::vector<Redefinition> redefinitions_;
+};
+
+/// Builds (or rebuilds) the symbol table of a symbol-table op (`builtin.module`) from its body.
+void build_symbol_table(Op& symbol_table_op);
+
+/// Rebuilds the table of a symbol-table op when it is missing or stale (ops were added to the
+/// module since; the verifier calls this once per module). Not for use while other threads look
+/// symbols up.
+const SymbolTable& ensure_symbol_table(const Op& symbol_table_op);
+
+/// The symbol table nearest to `op`: that of the first enclosing region that has one.
+const SymbolTable* enclosing_symbol_table(const Op& op);
+
+/// The `func.func` that `op`'s `callee` symbol attribute names, looked up in the enclosing symbol
+/// table; nullptr when there is no such attribute, table or function. Every callee lookup
+/// (func.call, tile.launch; verifier and interpreter) goes through here.
+Op* lookup_callee(const Op& op);
 
 /// Function helpers (a func.func op keeps `sym_name` and `function_type` attributes and one
 /// region whose entry block arguments are the parameters).

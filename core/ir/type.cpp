@@ -88,7 +88,12 @@ std::optional<DType> parse_dtype_any(std::string_view name) {
     auto d = static_cast<DType>(i);
     if (name == dtype_short_name(d)) return d;
   }
-  static const std::array<std::pair<const char*, DType>, 14> kAliases{{{"float32", DType::f32},
+  // Upstream Tessera's policy spellings (fp32, fp16, ...) and numpy's names.
+  static const std::array<std::pair<const char*, DType>, 18> kAliases{{{"float32", DType::f32},
+                                                                       {"fp64", DType::f64},
+                                                                       {"fp32", DType::f32},
+                                                                       {"fp16", DType::f16},
+                                                                       {"int1", DType::i1},
                                                                        {"float64", DType::f64},
                                                                        {"float16", DType::f16},
                                                                        {"bfloat16", DType::bf16},

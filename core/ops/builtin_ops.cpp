@@ -57,13 +57,7 @@ bool infer_Call(InferCtx& ctx) {
   // call_c1: `callee` names a function of the enclosing module.
   if (!callee || callee->kind != ir::Attr::Kind::symbol)
     return ctx.fail("needs a 'callee' symbol attribute", "call_c1");
-  const ir::Op* module = ctx.op.parent ? ctx.op.parent->parent : nullptr;
-  while (module && module->name != "builtin.module")
-    module = module->parent ? module->parent->parent : nullptr;
-  const ir::Op* target = nullptr;
-  if (module && !module->regions.empty())
-    for (const auto& o : module->regions[0].front().ops)
-      if (o->name == "func.func" && ir::func_name(*o) == callee->s) target = o.get();
+  const ir::Op* target = ir::lookup_callee(ctx.op);  // the module's symbol table, O(1)
   if (!target)
     return ctx.fail("calls @" + callee->s + ", which is not a function of this module", "call_c1");
   const ir::Attr* ft = target->attrs.get("function_type");
@@ -84,7 +78,7 @@ bool infer_Call(InferCtx& ctx) {
   // Results are the callee's (generic_c3 compares them with the written result types). At run
   // time the callee is planned for the concrete operand shapes, so dynamic dims are left open.
   ctx.results = ir::func_result_types(*target);
-  if (ctx.runtime) ctx.results = ctx.declared;
+  if (ctx.runtime) ctx.results.assign(ctx.declared.begin(), ctx.declared.end());
   return true;
 }
 

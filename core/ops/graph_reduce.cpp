@@ -20,7 +20,12 @@ bool infer_Reduce(InferCtx& ctx) {
                     "reduce_c2");
   // reduce_c3: `axes` (default: every axis) holds unique axes in [-rank, rank).
   bool bad = false;
-  auto axes = int_array_attr(ctx, "axes", "reduce_c3", bad);
+  // An integer `axes` (upstream's `axis = 1`) names one axis.
+  std::optional<std::vector<int64_t>> axes;
+  if (const ir::Attr* a = ctx.attr("axes"); a && a->is_int())
+    axes = std::vector<int64_t>{a->i};
+  else
+    axes = int_array_attr(ctx, "axes", "reduce_c3", bad);
   if (bad) return false;
   const int64_t rank = x.rank();
   std::vector<bool> reduced(static_cast<size_t>(rank), !axes.has_value());

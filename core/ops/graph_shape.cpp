@@ -13,7 +13,9 @@ bool infer_transpose_like(InferCtx& ctx) {
   bool bad = false;
   auto perm = int_array_attr(ctx, "perm", "transpose_c1", bad);
   if (bad) return false;
-  // transpose_c1: `perm` is present, an array of integers.
+  // transpose_c1: `perm` is an array of integers; tessera.transpose without it reverses the
+  // dims (numpy.transpose, upstream Tessera); tessera.permute needs it.
+  if (!perm && ctx.op.def->kind == OpKind::Transpose) perm = reversed_dims(in.rank());
   if (!perm) return ctx.fail("needs attribute 'perm' (an array of integers)", "transpose_c1");
   // transpose_c2: `perm` is a permutation of [0, rank).
   std::vector<int64_t> sorted = *perm;

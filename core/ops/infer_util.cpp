@@ -56,6 +56,12 @@ std::optional<int64_t> normalize_axis(int64_t axis, int64_t rank) {
   return axis < 0 ? axis + rank : axis;
 }
 
+std::vector<int64_t> reversed_dims(int64_t rank) {
+  std::vector<int64_t> p;
+  for (int64_t k = rank - 1; k >= 0; --k) p.push_back(k);
+  return p;
+}
+
 int64_t mul_dims(int64_t a, int64_t b) {
   if (a == ir::kDynamic || b == ir::kDynamic) return ir::kDynamic;
   int64_t r;

@@ -28,6 +28,9 @@ std::optional<std::vector<int64_t>> int_array_attr(InferCtx& ctx, const char* na
 /// Normalises an axis in [-rank, rank) to [0, rank); nullopt when out of range.
 std::optional<int64_t> normalize_axis(int64_t axis, int64_t rank);
 
+/// [rank-1, ..., 1, 0]: the permutation of tessera.transpose without `perm`.
+std::vector<int64_t> reversed_dims(int64_t rank);
+
 /// Multiplies two dims where either may be dynamic.
 int64_t mul_dims(int64_t a, int64_t b);
 

@@ -227,7 +227,8 @@ bool infer_Recv(InferCtx& ctx) {
   Setup s;
   if (!setup(ctx, s) || !pairs_ok(ctx, s.n) || !channel_ok(ctx)) return false;
   // recv_c1: the declared result is a statically shaped tensor (recv has no operand to infer from).
-  const ir::Type& t = ctx.declared.at(0);
+  if (ctx.declared.empty()) return ctx.fail("needs a result", "recv_c1");
+  const ir::Type& t = ctx.declared[0];
   if (!t.is_tensor() || !t.has_static_shape() || !movable(t.dtype))
     return ctx.fail("result must be a statically shaped tensor, got " + ir::to_string(t),
                     "recv_c1");

@@ -1,4 +1,4 @@
-// The op registry table, built from ops.def.
+// The op registry table, built from ops.def; attribute lists and aliases (generic_c5).
 #include "core/ops/registry.h"
 
 #include <algorithm>
@@ -24,17 +24,37 @@ const char* level_name(Level l) {
   return "?";
 }
 
+const char* hook_name(Hook h) {
+  switch (h) {
+    case Hook::_:
+      return "_";
+    case Hook::none:
+      return "none";
+    case Hook::kernel:
+      return "kernel";
+    case Hook::resolver:
+      return "resolver";
+    case Hook::exec:
+      return "exec";
+  }
+  return "?";
+}
+
 bool InferCtx::fail(const std::string& msg, const char* label) {
   diag.op_error(op, msg, label);
   return false;
 }
 
+#define TESSERA_OP_HOOKS(g, t, m, l, v) \
+  OpHooks { Hook::g, Hook::t, Hook::m, Hook::l, Hook::v }
 static const OpDef kOps[] = {
-#define TESSERA_OP(id, name, level, mino, maxo, nres, flags) \
-  {OpKind::id, name, Level::level, mino, maxo, nres, flags, &infer_##id},
+#define TESSERA_OP(id, name, level, mino, maxo, nres, traits, attrs, hooks) \
+  {OpKind::id, name,  Level::level,           mino,       maxo, nres,       \
+   traits,     attrs, TESSERA_OP_HOOKS hooks, &infer_##id},
 #include "core/ops/ops.def"
 #undef TESSERA_OP
 };
+#undef TESSERA_OP_HOOKS
 
 std::span<const OpDef> all_ops() { return {kOps, kNumOps}; }
 
@@ -46,6 +66,87 @@ const OpDef* lookup_op(std::string_view name) {
   }();
   auto it = index->find(name);
   return it == index->end() ? nullptr : it->second;
+}
+
+namespace {
+
+/// Splits "a b|B c" into specs; the views point into the string literal of ops.def.
+std::vector<AttrSpec> parse_attr_list(std::string_view list) {
+  std::vector<AttrSpec> out;
+  size_t k = 0;
+  while (k < list.size()) {
+    while (k < list.size() && list[k] == ' ') ++k;
+    size_t end = list.find(' ', k);
+    if (end == std::string_view::npos) end = list.size();
+    std::string_view word = list.substr(k, end - k);
+    if (!word.empty()) {
+      size_t bar = word.find('|');
+      if (bar == std::string_view::npos)
+        out.push_back({word, {}});
+      else
+        out.push_back({word.substr(0, bar), word.substr(bar + 1)});
+    }
+    k = end;
+  }
+  return out;
+}
+
+const std::vector<std::vector<AttrSpec>>& attr_table() {
+  static const auto* table = [] {
+    auto* t = new std::vector<std::vector<AttrSpec>>();
+    for (const OpDef& d : kOps) t->push_back(parse_attr_list(d.attr_list));
+    return t;
+  }();
+  return *table;
+}
+
+}  // namespace
+
+std::span<const AttrSpec> OpDef::attrs() const { return attr_table()[static_cast<size_t>(kind)]; }
+
+const AttrSpec* OpDef::find_attr(std::string_view n) const {
+  for (const AttrSpec& a : attrs())
+    if (a.name == n || (!a.alias.empty() && a.alias == n)) return &a;
+  return nullptr;
+}
+
+bool attr_allowed(const OpDef& def, std::string_view name) {
+  if (name.find('.') != std::string_view::npos) return true;  // discardable, dialect-prefixed
+  for (std::string_view u : kUniversalAttrs)
+    if (name == u) return true;
+  for (const AttrSpec& a : def.attrs())
+    if (a.name == name) return true;
+  return false;
+}
+
+bool canonicalize_attr_aliases(ir::Op& op, std::string& err) {
+  if (!op.def || op.attrs.empty()) return true;
+  for (const AttrSpec& a : op.def->attrs()) {
+    if (a.alias.empty()) continue;
+    const ir::Attr* v = op.attrs.get(a.alias);
+    if (!v) continue;
+    if (op.attrs.get(a.name)) {
+      err = "'" + op.name + "' op has both '" + std::string(a.name) + "' and its alias '" +
+            std::string(a.alias) + "' (generic_c5)";
+      return false;
+    }
+    ir::Attr value = *v;
+    op.attrs.erase(a.alias);
+    op.attrs.set(std::string(a.name), std::move(value));
+  }
+  return true;
+}
+
+std::string describe_attrs(const OpDef& def) {
+  std::string out;
+  for (const AttrSpec& a : def.attrs()) {
+    out += std::string(a.name);
+    if (!a.alias.empty()) out += " (alias " + std::string(a.alias) + ")";
+    out += ", ";
+  }
+  for (std::string_view u : kUniversalAttrs) out += std::string(u) + ", ";
+  out.resize(out.size() - 2);
+  return out;
 }
 
 }  // namespace tessera::ops

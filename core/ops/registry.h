@@ -1,4 +1,4 @@
-// The op registry: one OpDef per line of ops.def, with its verifier / shape-inference hook.
+// The op registry: one OpDef per line of ops.def (the op's whole record) with its verifier hook.
 #pragma once
 
 #include <cstdint>
@@ -15,26 +15,55 @@ namespace tessera::ops {
 enum class Level : uint8_t { builtin, graph, schedule, tile, target, mesh };
 const char* level_name(Level l);
 
-inline constexpr uint32_t kEffect = 1;      ///< Has side effects: never dead, never reordered.
-inline constexpr uint32_t kTerminator = 2;  ///< Ends a block.
-inline constexpr uint32_t kRegions = 4;     ///< Carries regions.
+// Traits (the `traits` column of ops.def). An op without kEffect is pure.
+inline constexpr uint32_t kEffect = 1;       ///< Has side effects: never dead, never reordered.
+inline constexpr uint32_t kTerminator = 2;   ///< Ends a block.
+inline constexpr uint32_t kRegions = 4;      ///< Carries regions.
+inline constexpr uint32_t kElementwise = 8;  ///< Result element i depends on operand elements i.
+inline constexpr uint32_t kLinear = 16;      ///< f(x + y) = f(x) + f(y): partial sums pass through.
+inline constexpr uint32_t kCommutative = 32;    ///< The two operands may be swapped.
+inline constexpr uint32_t kCollective = 64;     ///< Communicates between ranks of a mesh.
+inline constexpr uint32_t kLowPrecision = 128;  ///< Its kernel takes low-precision storage as is.
 
 /// One enumerator per op, in table order.
 enum class OpKind : uint16_t {
-#define TESSERA_OP(id, name, level, mino, maxo, nres, flags) id,
+#define TESSERA_OP(id, name, level, mino, maxo, nres, traits, attrs, hooks) id,
 #include "core/ops/ops.def"
 #undef TESSERA_OP
   kCount
 };
 inline constexpr size_t kNumOps = static_cast<size_t>(OpKind::kCount);
 
+/// What one consumer of the table does with an op (the `hooks` column of ops.def). `_` means the
+/// record says nothing; the consumer that the op's level needs must not see `_` (test op_record).
+enum class Hook : uint8_t {
+  _,         ///< Not stated.
+  none,      ///< Stated: this consumer does not handle the op.
+  kernel,    ///< Graph IR: interp/graph defines `kernel_<Ident>` (a link error otherwise).
+  resolver,  ///< Graph IR: a kernel resolver registered by the session provides the kernel.
+  exec,      ///< Tile simulator / mesh executor: decoded and executed there.
+};
+const char* hook_name(Hook h);
+
+/// The hooks of one op, one per consumer: Graph IR kernel, tile simulator, mesh executor,
+/// lowering, vjp rule. Lowering and vjp have no consumer yet; their columns are `_`.
+struct OpHooks {
+  Hook graph, tile, mesh, lower, vjp;
+};
+
+/// One attribute an op defines, with upstream Tessera's spelling where it differs.
+struct AttrSpec {
+  std::string_view name;   ///< Canonical name (what the printer writes, what hooks read).
+  std::string_view alias;  ///< Accepted spelling renamed to `name` when read; empty if none.
+};
+
 /// What an op's infer hook sees. At verify time operand types may hold dynamic dims; at run time
 /// (runtime == true) they are the concrete shapes of the actual inputs.
 struct InferCtx {
   const ir::Op& op;
-  std::vector<ir::Type> operands;  ///< Operand types.
-  std::vector<ir::Type> declared;  ///< Result types written in the program.
-  std::vector<ir::Type> results;   ///< Out: inferred result types (one per result).
+  std::span<const ir::Type> operands;  ///< Operand types.
+  std::span<const ir::Type> declared;  ///< Result types written in the program.
+  std::vector<ir::Type> results;       ///< Out: inferred result types (one per result).
   DiagnosticEngine& diag;
   bool runtime = false;
   /// The constraint label cited when an inferred result disagrees with the declared one.
@@ -52,13 +81,36 @@ struct OpDef {
   const char* name;
   Level level;
   int min_operands, max_operands, num_results;
-  uint32_t flags;
+  uint32_t flags;         ///< Traits.
+  const char* attr_list;  ///< The `attrs` column: "name name|alias ...".
+  OpHooks hooks;
   InferFn infer;
   bool has(uint32_t f) const { return (flags & f) != 0; }
+  bool pure() const { return !has(kEffect); }
+  /// The attributes the op defines (parsed once from attr_list).
+  std::span<const AttrSpec> attrs() const;
+  /// The spec whose name or alias is `name`, or nullptr.
+  const AttrSpec* find_attr(std::string_view name) const;
 };
 
+/// Attributes every registered op may carry besides its own (docs/ir-overview.md, generic_c5).
+inline constexpr std::string_view kUniversalAttrs[] = {"numeric_policy"};
+
+/// generic_c5: whether `op` may carry an attribute called `name`: one of its record's (canonical
+/// name; aliases are renamed when text is read), a universal one, or a dialect-prefixed
+/// discardable attribute (`foo.bar`).
+bool attr_allowed(const OpDef& def, std::string_view name);
+
+/// Renames upstream spellings (aliases) of `op`'s attributes to their canonical names. Returns
+/// false with a message in `err` when both spellings of one attribute are present.
+bool canonicalize_attr_aliases(ir::Op& op, std::string& err);
+
+/// "a, b (alias B), numeric_policy": the attributes `def` accepts, for messages.
+std::string describe_attrs(const OpDef& def);
+
 /// Every op's infer hook, defined in the family files under core/ops/.
-#define TESSERA_OP(id, name, level, mino, maxo, nres, flags) bool infer_##id(InferCtx&);
+#define TESSERA_OP(id, name, level, mino, maxo, nres, traits, attrs, hooks) \
+  bool infer_##id(InferCtx&);
 #include "core/ops/ops.def"
 #undef TESSERA_OP
 
@@ -67,5 +119,13 @@ const OpDef* lookup_op(std::string_view name);
 inline const OpDef& op_def(OpKind k) { return all_ops()[static_cast<size_t>(k)]; }
 /// The kind of a registered op (ir::Op::def must be set).
 inline OpKind kind_of(const ir::Op& op) { return op.def->kind; }
+
+/// Expands a hooks column `(graph, tile, mesh, lower, vjp)` to one of its entries, so that an
+/// X-macro consumer can select on it: TESSERA_CAT(PREFIX_, TESSERA_HOOK_GRAPH hooks)(id).
+#define TESSERA_HOOK_GRAPH(g, t, m, l, v) g
+#define TESSERA_HOOK_TILE(g, t, m, l, v) t
+#define TESSERA_HOOK_MESH(g, t, m, l, v) m
+#define TESSERA_CAT_(a, b) a##b
+#define TESSERA_CAT(a, b) TESSERA_CAT_(a, b)
 
 }  // namespace tessera::ops

@@ -145,7 +145,7 @@ bool infer_TileZeros(InferCtx& ctx) {
   if (!is_aggregate(ctx.declared[0]) || !aggregate_dtype_ok(ctx.declared[0].dtype))
     return ctx.fail("result must be a static register tile, got " + ir::to_string(ctx.declared[0]),
                     "fill_c1");
-  ctx.results = ctx.declared;
+  ctx.results.assign(ctx.declared.begin(), ctx.declared.end());
   return true;
 }
 

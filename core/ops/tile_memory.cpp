@@ -103,12 +103,7 @@ bool infer_TileLaunch(InferCtx& ctx) {
   // launch_c1: `callee` names a function of the module that has a body.
   if (!callee || callee->kind != ir::Attr::Kind::symbol)
     return ctx.fail("needs a 'callee' symbol attribute", "launch_c1");
-  const ir::Op* top = &ctx.op;
-  while (top->parent && top->parent->parent) top = top->parent->parent;
-  const ir::Op* fn = nullptr;
-  if (top->name == "builtin.module" && !top->regions.empty())
-    for (const auto& o : top->regions[0].front().ops)
-      if (o->name == "func.func" && o->attrs.get_string("sym_name", "") == callee->s) fn = o.get();
+  const ir::Op* fn = ir::lookup_callee(ctx.op);  // the module's symbol table, O(1)
   if (!fn || fn->regions.empty())
     return ctx.fail("callee @" + callee->s + " is not a function with a body in this module",
                     "launch_c1");
@@ -153,7 +148,7 @@ bool infer_TileLaunch(InferCtx& ctx) {
     if (k >= nops && !t.has_static_shape())
       return ctx.fail(what + " must have a static shape", "launch_c4");
   }
-  ctx.results = ctx.declared;
+  ctx.results.assign(ctx.declared.begin(), ctx.declared.end());
   return true;
 }
 
@@ -175,7 +170,7 @@ bool infer_TileLoad(InferCtx& ctx) {
   ctx.result_label = "load_c1";
   if (!require_memref(ctx, 0, "mem_c1") || !require_index_count(ctx, 0, 1, "mem_c2")) return false;
   if (!element_value_ok(ctx, ctx.declared[0], ctx.operands[0].dtype, "load_c1")) return false;
-  ctx.results = ctx.declared;
+  ctx.results.assign(ctx.declared.begin(), ctx.declared.end());
   return true;
 }
 
@@ -190,7 +185,7 @@ bool infer_TileLoadTile(InferCtx& ctx) {
   if (ctx.operands[0].rank() < 2) return ctx.fail("needs a memref of rank 2 or more", "tile_c2");
   if (!require_index_count(ctx, 0, 1, "mem_c2")) return false;
   if (!tile_access_ok(ctx, ctx.declared[0], ctx.operands[0].dtype, "tile_c1")) return false;
-  ctx.results = ctx.declared;
+  ctx.results.assign(ctx.declared.begin(), ctx.declared.end());
   return true;
 }
 

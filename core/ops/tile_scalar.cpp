@@ -1,5 +1,6 @@
 // Verifier hooks of Tile IR ids, arith.* arithmetic and scf.* control flow (docs/tile-ir.md).
 #include <cmath>
+#include <span>
 
 #include "core/ops/tile_util.h"
 
@@ -185,8 +186,8 @@ namespace {
 
 /// Checks that region `r` has one block whose arguments have `types` and that its terminator
 /// is `term` with operand types `yields` (scf_c2).
-bool check_region(InferCtx& ctx, size_t r, const std::vector<ir::Type>& args, const char* term,
-                  const std::vector<ir::Type>* yields, const char* label) {
+bool check_region(InferCtx& ctx, size_t r, std::span<const ir::Type> args, const char* term,
+                  const std::span<const ir::Type>* yields, const char* label) {
   const ir::Op& op = ctx.op;
   if (r >= op.regions.size() || op.regions[r].blocks.size() != 1)
     return ctx.fail("region #" + std::to_string(r) + " must hold exactly one block", label);
@@ -230,7 +231,8 @@ bool infer_ScfFor(InferCtx& ctx) {
   std::vector<ir::Type> iters(ctx.operands.begin() + 3, ctx.operands.end());
   std::vector<ir::Type> args{ir::Type::scalar(DType::index)};
   args.insert(args.end(), iters.begin(), iters.end());
-  if (!check_region(ctx, 0, args, "scf.yield", &iters, "scf_c1")) return false;
+  const std::span<const ir::Type> yields(iters);
+  if (!check_region(ctx, 0, args, "scf.yield", &yields, "scf_c1")) return false;
   ctx.results = iters;
   return true;
 }
@@ -247,7 +249,7 @@ bool infer_ScfIf(InferCtx& ctx) {
                     "scf_c6");
   for (size_t r = 0; r < 2; ++r)
     if (!check_region(ctx, r, {}, "scf.yield", &ctx.declared, "scf_c3")) return false;
-  ctx.results = ctx.declared;
+  ctx.results.assign(ctx.declared.begin(), ctx.declared.end());
   return true;
 }
 
@@ -270,7 +272,7 @@ bool infer_ScfWhile(InferCtx& ctx) {
       return ctx.fail("scf.condition value #" + std::to_string(k) + " differs from the result type",
                       "scf_c4");
   if (!check_region(ctx, 1, passed, "scf.yield", &ctx.operands, "scf_c4")) return false;
-  ctx.results = ctx.declared;
+  ctx.results.assign(ctx.declared.begin(), ctx.declared.end());
   return true;
 }
 

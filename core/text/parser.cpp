@@ -13,12 +13,12 @@ namespace tessera::text::detail {
 void Parser::define(Value* v, const std::string& name, Location loc) {
   if (name.empty()) return;
   for (const Scope& s : scopes_)
-    if (s.count(name)) {
+    if (s.find(name)) {
       diag_.error(loc, "redefinition of SSA value '%" + name + "'");
       failed_ = true;
       return;
     }
-  scopes_.back().emplace(name, v);
+  scopes_.back().define(name, v);
 }
 
 void Parser::bind(const PendingUse& u, Value* v) {
@@ -34,9 +34,8 @@ void Parser::close_region_scope(size_t mark) {
   const Scope& top = scopes_.back();
   size_t keep = mark;
   for (size_t k = mark; k < pending_.size(); ++k) {
-    auto it = top.find(pending_[k].name);
-    if (it != top.end())
-      bind(pending_[k], it->second);
+    if (Value* v = top.find(pending_[k].name))
+      bind(pending_[k], v);
     else if (keep++ != k)
       pending_[keep - 1] = std::move(pending_[k]);
   }
@@ -44,7 +43,7 @@ void Parser::close_region_scope(size_t mark) {
   scopes_.pop_back();
 }
 
-std::pair<std::vector<Parser::Scope>, std::vector<PendingUse>> Parser::begin_isolated() {
+std::pair<std::vector<Scope>, std::vector<PendingUse>> Parser::begin_isolated() {
   auto saved = std::make_pair(std::move(scopes_), std::move(pending_));
   scopes_.assign(1, Scope{});
   pending_.clear();
@@ -74,26 +73,51 @@ bool Parser::parse_operand_list(Op& op, Tok close) {
 
 bool Parser::resolve_scope() {
   for (const PendingUse& u : pending_) {
-    auto it = scopes_.front().find(u.name);
-    if (it == scopes_.front().end()) {
+    Value* v = scopes_.front().find(u.name);
+    if (!v) {
       diag_.error(u.loc, "use of undefined SSA value '%" + u.name + "'");
       failed_ = true;
       continue;
     }
-    bind(u, it->second);
+    bind(u, v);
   }
   pending_.clear();
   scopes_.assign(1, Scope{});
   return !failed_;
 }
 
-/// Sets the spelled-out types of the operands an op just parsed (for the type check on resolve).
-/// `first` is the size `pending` had before the op's operands were parsed: its uses are the
-/// entries from there on that name the op (the uses of its regions come after them).
-static void record_operand_types(std::vector<PendingUse>& pending, size_t first, const Op& op,
-                                 const std::vector<Type>& types) {
-  for (size_t k = first; k < pending.size() && pending[k].op == &op; ++k)
-    if (pending[k].operand < types.size()) pending[k].written = types[pending[k].operand];
+Value* Parser::visible(const std::string& name) const {
+  for (auto s = scopes_.rbegin(); s != scopes_.rend(); ++s)
+    if (Value* v = s->find(name)) return v;
+  return nullptr;
+}
+
+/// Takes the spelled-out types of the operands an op just parsed. `first` is the size `pending_`
+/// had before the op's operands were parsed: its uses are the entries from there on that name the
+/// op (the uses of its regions come after them). A use of a name already defined (the common
+/// case) is bound and type-checked now and leaves `pending_`; a forward use keeps its type for the
+/// check on resolve. (Names are unique across visible scopes, so binding early changes nothing.)
+void Parser::record_operand_types(size_t first, const Op& op, const std::vector<Type>& types) {
+  size_t keep = first, k = first;
+  for (; k < pending_.size() && pending_[k].op == &op; ++k) {
+    PendingUse& u = pending_[k];
+    if (u.operand < types.size()) {
+      if (Value* v = visible(u.name)) {
+        u.op->operands[u.operand] = v;
+        if (!(types[u.operand] == v->type)) {
+          u.written = types[u.operand];
+          bind(u, v);  // reports the mismatch
+        }
+        continue;
+      }
+      u.written = types[u.operand];
+    }
+    if (keep != k) pending_[keep] = std::move(u);
+    ++keep;
+  }
+  if (keep != k)
+    pending_.erase(pending_.begin() + static_cast<std::ptrdiff_t>(keep),
+                   pending_.begin() + static_cast<std::ptrdiff_t>(k));
 }
 
 bool Parser::parse_op(ir::Block& block) {
@@ -145,6 +169,12 @@ bool Parser::parse_op(ir::Block& block) {
   if (!ok) return false;
   if (!skip_trailing_loc()) return false;
   o.def = ops::lookup_op(o.name);
+  // Upstream spellings of attributes (transposeA, eps, ...) become the record's names.
+  if (std::string err; !ops::canonicalize_attr_aliases(o, err)) {
+    diag_.error(op_loc, err);
+    failed_ = true;
+    return false;
+  }
   // Bind result names.
   size_t total = 0;
   for (auto& rn : names) total += static_cast<size_t>(rn.count);
@@ -202,7 +232,7 @@ bool Parser::parse_generic_op(Op& o) {
   if (ins.size() != o.operands.size())
     return error("op has " + std::to_string(o.operands.size()) + " operands but its type lists " +
                  std::to_string(ins.size()));
-  record_operand_types(pending_, first_use, o, ins);
+  record_operand_types(first_use, o, ins);
   for (Type& t : outs) o.add_result(std::move(t));
   return true;
 }
@@ -268,7 +298,7 @@ bool Parser::parse_custom_op(Op& o, const std::string& name) {
   if (ins.size() != o.operands.size())
     return error("op has " + std::to_string(o.operands.size()) + " operands but " +
                  std::to_string(ins.size()) + " operand types");
-  record_operand_types(pending_, first_use, o, ins);
+  record_operand_types(first_use, o, ins);
   for (Type& t : outs) o.add_result(std::move(t));
   return true;
 }
@@ -309,7 +339,7 @@ bool Parser::parse_mlir_compare(Op& o, bool is_float) {
   Type t;
   if (!parse_type(t)) return false;
   if (o.operands.size() != 2) return error("a comparison takes two operands");
-  record_operand_types(pending_, first_use, o, {t, t});
+  record_operand_types(first_use, o, {t, t});
   t.dtype = DType::i1;
   o.add_result(std::move(t));
   return true;
@@ -365,7 +395,7 @@ bool Parser::parse_mlir_for(Op& o) {
   if (accept(Tok::colon) && !parse_type(iv)) return false;
   std::vector<Type> ins{iv, iv, iv};
   ins.insert(ins.end(), outs.begin(), outs.end());
-  record_operand_types(pending_, first_use, o, ins);
+  record_operand_types(first_use, o, ins);
   o.regions.emplace_back();
   auto entry = std::make_unique<ir::Block>();
   entry->parent = &o;
@@ -386,7 +416,7 @@ bool Parser::parse_mlir_if(Op& o) {
   const Location loc = tok_.loc;
   const size_t first_use = pending_.size();
   if (!parse_operand(o)) return false;
-  record_operand_types(pending_, first_use, o, {Type::scalar(DType::i1)});
+  record_operand_types(first_use, o, {Type::scalar(DType::i1)});
   std::vector<Type> outs;
   if (accept(Tok::arrow) && !parse_result_types(outs)) return false;
   o.regions.resize(2);
@@ -477,7 +507,7 @@ bool Parser::parse_return(Op& o) {
       ins.push_back(std::move(t));
     } while (accept(Tok::comma));
     if (ins.size() != o.operands.size()) return error("return lists a different number of types");
-    record_operand_types(pending_, first_use, o, ins);
+    record_operand_types(first_use, o, ins);
   }
   return true;
 }
@@ -587,6 +617,7 @@ std::unique_ptr<ir::Module> Parser::parse_top() {
   if (!at(Tok::eof)) return error("unexpected text after the module"), nullptr;
   if (!resolve_scope()) return nullptr;
   if (failed_) return nullptr;
+  m->rebuild_symbols();  // once per module: every callee lookup uses it
   return m;
 }
 

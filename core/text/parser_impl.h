@@ -2,6 +2,8 @@
 // regions, functions, modules) and parser_attrs.cpp (types and attributes).
 #pragma once
 
+#include <algorithm>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -26,6 +28,48 @@ struct PendingUse {
   std::string name;
   Location loc;
   Type written;  ///< The operand type the op spelled out (kind none if not yet known).
+};
+
+/// The SSA names of one scope: entries in a vector plus an open-addressing index over them, so
+/// defining a name allocates nothing beyond amortised growth (names up to 15 characters stay
+/// inline in their std::string) and a lookup touches few cache lines.
+class Scope {
+ public:
+  /// The value `name` denotes in this scope, or nullptr.
+  Value* find(std::string_view name) const {
+    if (slots_.empty()) return nullptr;
+    const size_t h = std::hash<std::string_view>{}(name);
+    for (size_t i = h & (slots_.size() - 1); slots_[i] != 0; i = (i + 1) & (slots_.size() - 1)) {
+      const Entry& e = entries_[slots_[i] - 1];
+      if (e.hash == h && e.name == name) return e.value;
+    }
+    return nullptr;
+  }
+  /// Adds `name` (the caller has checked that no visible scope defines it).
+  void define(std::string name, Value* v) {
+    if ((entries_.size() + 1) * 2 > slots_.size()) grow();
+    const size_t h = std::hash<std::string_view>{}(name);
+    entries_.push_back({std::move(name), v, h});
+    insert(entries_.size() - 1);
+  }
+
+ private:
+  struct Entry {
+    std::string name;
+    Value* value;
+    size_t hash;
+  };
+  void insert(size_t k) {
+    size_t i = entries_[k].hash & (slots_.size() - 1);
+    while (slots_[i] != 0) i = (i + 1) & (slots_.size() - 1);
+    slots_[i] = k + 1;
+  }
+  void grow() {
+    slots_.assign(std::max<size_t>(16, slots_.size() * 2), 0);
+    for (size_t k = 0; k < entries_.size(); ++k) insert(k);
+  }
+  std::vector<Entry> entries_;
+  std::vector<size_t> slots_;  ///< 0: empty; k + 1: entries_[k]
 };
 
 class Parser {
@@ -107,7 +151,6 @@ class Parser {
   // Uses are resolved when their scope closes (forward references within a scope work): uses a
   // region's own names do not satisfy move out to the enclosing scope. Isolated ops (modules,
   // functions) start a fresh stack.
-  using Scope = std::unordered_map<std::string, Value*>;
   void define(Value* v, const std::string& name, Location loc);
   /// Binds a pending use to its value, checking the type the op spelled out.
   void bind(const PendingUse& u, Value* v);
@@ -116,6 +159,9 @@ class Parser {
   /// Ends an isolated scope: every remaining use must name a value of it.
   bool resolve_scope();
   /// Saves the name state and starts an isolated one (restored by end_isolated).
+  /// The value a name denotes in the scopes visible now, or nullptr.
+  Value* visible(const std::string& name) const;
+  void record_operand_types(size_t first, const Op& op, const std::vector<Type>& types);
   std::pair<std::vector<Scope>, std::vector<PendingUse>> begin_isolated();
   void end_isolated(std::pair<std::vector<Scope>, std::vector<PendingUse>>& saved);
 

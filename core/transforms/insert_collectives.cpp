@@ -21,15 +21,15 @@ Attr axes_attr(const Mesh& m, const std::vector<int>& axes) {
   return Attr::array_attr(std::move(v));
 }
 
-bool is_elementwise_binary(std::string_view n) {
-  return n == "tessera.add" || n == "tessera.sub" || n == "tessera.mul" || n == "tessera.div" ||
-         n == "tessera.max" || n == "tessera.min";
+/// A Graph IR op with the record's kElementwise trait (ops.def): sharded like its operands.
+bool is_elementwise(const ir::Op& op) {
+  return op.def && op.def->level == ops::Level::graph && op.def->has(ops::kElementwise);
 }
-bool is_elementwise_unary(std::string_view n) {
-  static const char* names[] = {"tessera.neg",  "tessera.abs",   "tessera.exp",     "tessera.log",
-                                "tessera.sqrt", "tessera.rsqrt", "tessera.tanh",    "tessera.relu",
-                                "tessera.gelu", "tessera.silu",  "tessera.sigmoid", "tessera.cast"};
-  return std::find(std::begin(names), std::end(names), n) != std::end(names);
+/// Operands all of one shape (no broadcasting), so one ShardSpec fits every operand.
+bool same_shapes(const ir::Op& op) {
+  for (const ir::Value* v : op.operands)
+    if (v->type.shape != op.operands[0]->type.shape) return false;
+  return true;
 }
 
 class Pass {
@@ -162,6 +162,7 @@ bool Pass::run_func(ir::Op& func) {
         op.operands[i] = v;
     };
     ShardSpec result;
+    bool propagated = false;  // `result` holds the results' spec (else they are replicated)
     if (n == "func.return") {
       for (size_t i = 0; i < op.operands.size() && ok; ++i) {
         auto want = result_shard_spec(func, i, m_, err);
@@ -189,19 +190,15 @@ bool Pass::run_func(ir::Op& func) {
       set_operand(0, a);
       set_operand(1, b);
       result = ShardSpec{{a.dim_axes[0], b.dim_axes[1]}, a.dim_axes[1]};
-    } else if (is_elementwise_binary(n) && op.operands.size() == 2 &&
-               op.operands[0]->type.shape == op.operands[1]->type.shape) {
+      propagated = true;
+    } else if (is_elementwise(op) && !op.operands.empty() && same_shapes(op)) {
+      // Every operand takes the first one's spec; pending partial sums pass through only ops
+      // with the kLinear trait (add, sub, neg).
       ShardSpec a = operand_spec(0);
-      bool linear = n == "tessera.add" || n == "tessera.sub";
-      if (!linear) a.partial.clear();
-      set_operand(0, a);
-      set_operand(1, a);
+      if (!op.def->has(ops::kLinear)) a.partial.clear();
+      for (size_t i = 0; i < op.operands.size() && ok; ++i) set_operand(i, a);
       result = a;
-    } else if (is_elementwise_unary(n) && op.operands.size() == 1) {
-      ShardSpec a = operand_spec(0);
-      if (n != "tessera.neg") a.partial.clear();
-      set_operand(0, a);
-      result = a;
+      propagated = true;
     } else {
       // Any other op runs on replicated operands and yields replicated results.
       for (size_t i = 0; i < op.operands.size() && ok; ++i)
@@ -219,9 +216,7 @@ bool Pass::run_func(ir::Op& func) {
     }
     for (auto& r : op.results)
       specs_[r.get()] =
-          (n == "tessera.matmul" || is_elementwise_binary(n) || is_elementwise_unary(n))
-              ? result
-              : ShardSpec::replicated(static_cast<size_t>(r->type.rank()));
+          propagated ? result : ShardSpec::replicated(static_cast<size_t>(r->type.rank()));
     out_.push_back(std::move(up));
   }
   entry.ops = std::move(out_);

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/ir/ir.h"
+#include "core/ops/registry.h"
 #include "core/support/diagnostics.h"
 #include "core/support/error.h"
 #include "interp/run_context.h"
@@ -88,23 +89,28 @@ void dispatch_any(const KernelCtx& ctx, DType t, F&& f) {
   }
 }
 
-/// Declares every Graph IR kernel (defined in interp/graph/kernels_*.cpp). A missing definition
-/// is a link error, so every Graph IR op has an interpreter kernel.
-#define TESSERA_OP(id, name, level, mino, maxo, nres, flags) void kernel_##id(KernelCtx&);
-#include "core/ops/graph_ops.def"
+/// Declares the kernel of every op whose record names a Graph IR `kernel` hook (defined in
+/// interp/graph/kernels_*.cpp) or a `resolver` hook: an op of another level that a plan runs as
+/// an ordinary kernel with the run context, `func.call` (interp/graph/kernels_call.cpp) and
+/// `tile.launch` (interp/tile/launch.cpp); nothing is registered at run time (run_m2). The table
+/// in kernel_table.cpp refers to each, so a record that promises a kernel without a definition
+/// is a link error.
+#define TESSERA_GRAPH_HOOK_kernel(id) void kernel_##id(KernelCtx&);
+#define TESSERA_GRAPH_HOOK_resolver(id) void kernel_##id(KernelCtx&);
+#define TESSERA_GRAPH_HOOK_none(id)
+#define TESSERA_GRAPH_HOOK__(id)
+#define TESSERA_OP(id, name, level, mino, maxo, nres, traits, attrs, hooks) \
+  TESSERA_CAT(TESSERA_GRAPH_HOOK_, TESSERA_HOOK_GRAPH hooks)(id)
+#include "core/ops/ops.def"
 #undef TESSERA_OP
-
-/// The kernels of ops from other levels that a Graph IR plan runs like any other op:
-/// `func.call` (interp/graph/kernels_call.cpp) and `tile.launch` (interp/tile/launch.cpp).
-void kernel_Call(KernelCtx&);
-void kernel_TileLaunch(KernelCtx&);
 
 /// Kernel lookup for an op kind; nullptr for ops the Graph IR executor does not run (mesh
 /// collectives, which the mesh executor runs over all ranks at once).
 KernelFn graph_kernel(const ir::Op& op);
 
-/// Ops whose kernels handle low-precision element types themselves (cast, quantize, shape ops);
-/// for every other op the executor widens inputs to f32 and rounds outputs at storage.
+/// Ops whose kernels handle low-precision element types themselves (the record's kLowPrecision
+/// trait: cast, quantize, shape ops, matmul); for every other op the executor widens inputs to
+/// f32 and rounds outputs at storage.
 bool kernel_handles_low_precision(const ir::Op& op);
 
 }  // namespace tessera::interp

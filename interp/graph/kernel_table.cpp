@@ -1,5 +1,5 @@
-// Graph IR kernel dispatch: one constant table built from graph_ops.def plus the kernels of
-// func.call and tile.launch. No registry: the table is complete at compile time.
+// Graph IR kernel dispatch: one constant table built from the graph hooks of ops.def. No
+// registry: `kernel` and `resolver` hooks alike name a kernel_<Ident> known at compile time.
 #include "interp/graph/kernel.h"
 
 #include <array>
@@ -11,15 +11,18 @@ namespace {
 
 using KernelTable = std::array<KernelFn, ops::kNumOps>;
 
+// run_m2: func.call and tile.launch (graph hook `resolver`) are ordinary kernels of the table.
+#define TESSERA_GRAPH_ENTRY_kernel(id) t[static_cast<size_t>(ops::OpKind::id)] = &kernel_##id;
+#define TESSERA_GRAPH_ENTRY_resolver(id) t[static_cast<size_t>(ops::OpKind::id)] = &kernel_##id;
+#define TESSERA_GRAPH_ENTRY_none(id)
+#define TESSERA_GRAPH_ENTRY__(id)
+
 constexpr KernelTable make_table() {
   KernelTable t{};
-#define TESSERA_OP(id, name, level, mino, maxo, nres, flags) \
-  t[static_cast<size_t>(ops::OpKind::id)] = &kernel_##id;
-#include "core/ops/graph_ops.def"
+#define TESSERA_OP(id, name, level, mino, maxo, nres, traits, attrs, hooks) \
+  TESSERA_CAT(TESSERA_GRAPH_ENTRY_, TESSERA_HOOK_GRAPH hooks)(id)
+#include "core/ops/ops.def"
 #undef TESSERA_OP
-  // run_m2: func.call and tile.launch are ordinary kernels of the table.
-  t[static_cast<size_t>(ops::OpKind::Call)] = &kernel_Call;
-  t[static_cast<size_t>(ops::OpKind::TileLaunch)] = &kernel_TileLaunch;
   return t;
 }
 
@@ -32,23 +35,7 @@ KernelFn graph_kernel(const ir::Op& op) {
 }
 
 bool kernel_handles_low_precision(const ir::Op& op) {
-  if (!op.def) return false;
-  switch (op.def->kind) {
-    case ops::OpKind::Cast:
-    case ops::OpKind::Reshape:
-    case ops::OpKind::Transpose:
-    case ops::OpKind::Permute:
-    case ops::OpKind::Broadcast:
-    case ops::OpKind::Concat:
-    case ops::OpKind::Slice:
-    case ops::OpKind::Constant:
-    case ops::OpKind::Matmul:
-    case ops::OpKind::Quantize:
-    case ops::OpKind::Dequantize:
-      return true;
-    default:
-      return false;
-  }
+  return op.def && op.def->has(ops::kLowPrecision);
 }
 
 }  // namespace tessera::interp

@@ -83,8 +83,9 @@ void kernel_Reduce(KernelCtx& c) {
   const int64_t rank = x.rank();
   std::vector<bool> reduced(static_cast<size_t>(rank), true);
   if (const ir::Attr* axes = c.op.attrs.get("axes")) {
-    auto v = axes->as_int_array();
-    if (!v) c.fail("attribute 'axes' must be an array of integers");
+    // An integer names one axis (upstream's `axis = 1`, docs/ops/graph/reductions.md).
+    auto v = axes->is_int() ? std::optional(std::vector<int64_t>{axes->i}) : axes->as_int_array();
+    if (!v) c.fail("attribute 'axes' must be an integer or an array of integers");
     reduced.assign(static_cast<size_t>(rank), false);
     for (int64_t a : *v) {
       if (a < -rank || a >= rank) c.fail("axis out of range");

@@ -3,6 +3,7 @@
 
 #include <tbb/parallel_for.h>
 
+#include "core/ops/infer_util.h"
 #include "interp/graph/kernel.h"
 
 namespace tessera::interp {
@@ -62,7 +63,10 @@ void gather(const KernelCtx& ctx, const Tensor& in, Tensor& out,
 
 void transpose(KernelCtx& ctx) {
   const Tensor& in = ctx.input(0);
-  auto perm = ctx.op.attrs.get("perm")->as_int_array();
+  // tessera.transpose without `perm` reverses the dims (the verifier allows nothing else).
+  const ir::Attr* p = ctx.op.attrs.get("perm");
+  auto perm = p ? p->as_int_array() : std::optional(ops::reversed_dims(in.rank()));
+  if (!perm || static_cast<int64_t>(perm->size()) != in.rank()) ctx.fail("bad 'perm'");
   auto s = row_major_strides(in.shape());
   std::vector<int64_t> istride;
   for (int64_t p : *perm) istride.push_back(s[size_t(p)]);

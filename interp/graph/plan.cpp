@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <map>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "core/analysis/dep_graph.h"
 #include "core/numerics/convert_array.h"
@@ -179,12 +180,14 @@ Plan compile_plan(const ir::Op& func, const std::vector<ir::Type>& arg_types,
   SlotMap slots;
   bind_arguments(plan, slots, func, arg_types, sm);
   DiagnosticEngine diag(&sm);
-  auto order = analysis::topological_order(func, diag);
+  const analysis::FunctionGraph graph(func);  // built once for both questions
+  auto order = graph.topological_order(diag);
   if (diag.has_errors()) throw Error(diag.render());
-  auto dead = analysis::dead_ops(func);
+  const auto dead_list = graph.dead_ops();
+  const std::unordered_set<const ir::Op*> dead(dead_list.begin(), dead_list.end());
   const ir::Op* ret = nullptr;
   for (const ir::Op* op : order) {
-    if (std::find(dead.begin(), dead.end(), op) != dead.end()) continue;
+    if (dead.count(op)) continue;
     if (op->name == "func.return") {
       ret = op;
       continue;

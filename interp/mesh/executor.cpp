@@ -24,10 +24,7 @@ namespace {
 using ops::OpKind;
 
 /// The function a func.call names, or nullptr.
-const ir::Op* callee_of(const LoadedModule& lm, const ir::Op& call) {
-  const ir::Attr* c = call.attrs.get("callee");
-  return c ? lm.module->lookup_func(c->s) : nullptr;
-}
+const ir::Op* callee_of(const LoadedModule&, const ir::Op& call) { return ir::lookup_callee(call); }
 
 /// True when `func`, or a function it calls, contains a mesh op or a tile.launch whose kernel
 /// calls tile collectives: a call of it must run over all ranks at once, not per rank.

@@ -288,9 +288,10 @@ Tensor load_input(const InputBinding& src, const ir::Op& func, size_t k, uint64_
   return t;
 }
 
-std::vector<std::vector<Tensor>> bind(const LoadedModule& lm, const ir::Op& func,
-                                      const std::vector<InputBinding>& bindings,
-                                      const tessera::mesh::Mesh* mesh, uint64_t max_bytes) {
+std::vector<std::vector<Tensor>> bind_bindings(const LoadedModule& lm, const ir::Op& func,
+                                               const std::vector<InputBinding>& bindings,
+                                               const tessera::mesh::Mesh* mesh,
+                                               uint64_t max_bytes) {
   const ir::Block& entry = func.regions[0].front();
   const size_t nargs = entry.args.size();
   const int64_t n = mesh ? mesh->size() : 1;
@@ -333,14 +334,14 @@ std::vector<std::vector<Tensor>> bind_inputs(const LoadedModule& lm, const ir::O
                                              const std::vector<std::string>& specs,
                                              const tessera::mesh::Mesh* mesh, uint64_t max_bytes) {
   const int64_t ranks = mesh ? mesh->size() : 0;
-  return bind(lm, func, parse_inputs(func, specs, ranks), mesh, max_bytes);
+  return bind_bindings(lm, func, parse_inputs(func, specs, ranks), mesh, max_bytes);
 }
 
 std::vector<std::vector<Tensor>> bind_values(const LoadedModule& lm, const ir::Op& func,
                                              const std::vector<NamedTensor>& values,
                                              const tessera::mesh::Mesh* mesh, uint64_t max_bytes) {
   const int64_t ranks = mesh ? mesh->size() : 0;
-  return bind(lm, func, name_values(func, values, ranks), mesh, max_bytes);
+  return bind_bindings(lm, func, name_values(func, values, ranks), mesh, max_bytes);
 }
 
 }  // namespace tessera::interp

@@ -67,8 +67,8 @@ std::vector<std::vector<Tensor>> bind_values(const LoadedModule& lm, const ir::O
 
 /// The one binding rule behind both: every parameter bound once, globally or on every rank;
 /// each input checked by load_input, a global input of a mesh program split by its ShardSpec.
-std::vector<std::vector<Tensor>> bind(const LoadedModule& lm, const ir::Op& func,
-                                      const std::vector<InputBinding>& bindings,
-                                      const tessera::mesh::Mesh* mesh, uint64_t max_bytes);
+std::vector<std::vector<Tensor>> bind_bindings(const LoadedModule& lm, const ir::Op& func,
+                                               const std::vector<InputBinding>& bindings,
+                                               const tessera::mesh::Mesh* mesh, uint64_t max_bytes);
 
 }  // namespace tessera::interp

@@ -17,22 +17,27 @@ struct DecodeEntry {
   DecodeFn fn;
 };
 
-/// One entry per op of core/ops/tile_ops.def.
+/// One entry per op whose record names the tile hook `exec`.
+#define TESSERA_TILE_ENTRY_exec(id) {OpKind::id, &Decoder::decode_##id},
+#define TESSERA_TILE_ENTRY_none(id)
+#define TESSERA_TILE_ENTRY__(id)
 constexpr DecodeEntry kDecoders[] = {
-#define TESSERA_OP(id, name, level, mino, maxo, nres, flags) {OpKind::id, &Decoder::decode_##id},
-#include "core/ops/tile_ops.def"
+#define TESSERA_OP(id, name, level, mino, maxo, nres, traits, attrs, hooks) \
+  TESSERA_CAT(TESSERA_TILE_ENTRY_, TESSERA_HOOK_TILE hooks)(id)
+#include "core/ops/ops.def"
 #undef TESSERA_OP
 };
 
-/// Every tile-level op of the whole table (ops.def) must be in tile_ops.def, hence in kDecoders.
-constexpr size_t kTileLevelOps = 0
-#define TESSERA_OP(id, name, level, mino, maxo, nres, flags) \
-  +(ops::Level::level == ops::Level::tile ? 1 : 0)
+/// A tile-level op states its tile hook: `exec` (decoded here) or `none` (refused by name).
+#define TESSERA_TILE_STATED_exec true
+#define TESSERA_TILE_STATED_none true
+#define TESSERA_TILE_STATED__ false
+#define TESSERA_OP(id, name, level, mino, maxo, nres, traits, attrs, hooks)     \
+  static_assert(ops::Level::level != ops::Level::tile ||                        \
+                    TESSERA_CAT(TESSERA_TILE_STATED_, TESSERA_HOOK_TILE hooks), \
+                "tile-level op " #id " must state its tile hook (exec or none) in its record");
 #include "core/ops/ops.def"
 #undef TESSERA_OP
-    ;
-static_assert(kTileLevelOps == std::size(kDecoders),
-              "a tile-level op outside core/ops/tile_ops.def has no decode case");
 
 const DecodeEntry* decoder_of(OpKind k) {
   for (const DecodeEntry& e : kDecoders)
@@ -60,10 +65,9 @@ void Decoder::one(const ir::Op& op) {
     emit(make(Opc::kExit, op));
     return;
   }
-  if (!op.def || op.def->level != ops::Level::tile)
-    fail(op, "cannot run inside a tile kernel (only Tile IR, arith.* and scf.* ops can)");
-  const DecodeEntry* e = decoder_of(op.def->kind);
-  if (!e) fail(op, "internal: the tile simulator has no decode case for '" + op.name + "'");
+  // Ops whose tile hook is not `exec` (tile.launch, Graph IR, mesh ops) have no entry.
+  const DecodeEntry* e = op.def ? decoder_of(op.def->kind) : nullptr;
+  if (!e) fail(op, "cannot run inside a tile kernel (only Tile IR, arith.* and scf.* ops can)");
   (this->*(e->fn))(op);
 }
 

@@ -211,9 +211,6 @@ void Decoder::collective(const ir::Op& op) {
 
 #define TILE_DECODE(id) void Decoder::decode_##id(const ir::Op& op)
 
-TILE_DECODE(TileLaunch) {
-  fail(op, "cannot run inside a tile kernel (only Tile IR, arith.* and scf.* ops can)");
-}
 TILE_DECODE(TileLinearId) { id(op, Opc::kLinearId); }
 TILE_DECODE(TileGroupId) { id(op, Opc::kGroupId); }
 TILE_DECODE(TileLocalId) { id(op, Opc::kLocalId); }

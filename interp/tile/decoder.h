@@ -25,9 +25,9 @@ struct Slot {
 };
 
 /// Turns one kernel into Program::code. `one` dispatches on the op's kind through a table built
-/// from core/ops/tile_ops.def: every op there has a `decode_<Kind>` member (decode_ops.cpp), so
-/// an op added to the table without a decode case does not link, and a tile-level op outside
-/// that table is refused with a diagnostic naming it (never another op's semantics).
+/// from the op records: every op whose tile hook is `exec` has a `decode_<Kind>` member
+/// (decode_ops.cpp), so a record that promises one without a definition does not link, and any
+/// other op is refused with a diagnostic naming it (never another op's semantics).
 class Decoder {
  public:
   Decoder(Program& p, int lanes, const SourceManager& sm) : p_(p), lanes_(lanes), sm_(sm) {}
@@ -38,9 +38,13 @@ class Decoder {
   /// Decodes one op (dispatch by kind).
   void one(const ir::Op& op);
 
-  // One member per op of core/ops/tile_ops.def (definitions in decode_ops.cpp).
-#define TESSERA_OP(id, name, level, mino, maxo, nres, flags) void decode_##id(const ir::Op& op);
-#include "core/ops/tile_ops.def"
+  // One member per op whose record names the tile hook `exec` (definitions in decode_ops.cpp).
+#define TESSERA_TILE_DECL_exec(id) void decode_##id(const ir::Op& op);
+#define TESSERA_TILE_DECL_none(id)
+#define TESSERA_TILE_DECL__(id)
+#define TESSERA_OP(id, name, level, mino, maxo, nres, traits, attrs, hooks) \
+  TESSERA_CAT(TESSERA_TILE_DECL_, TESSERA_HOOK_TILE hooks)(id)
+#include "core/ops/ops.def"
 #undef TESSERA_OP
 
  private:

@@ -1,4 +1,4 @@
-// Boost.Graph analyses: topological order, dead values.
+// Dependency-graph analyses: topological order, dead values.
 #include <doctest/doctest.h>
 
 #include "core/analysis/dep_graph.h"

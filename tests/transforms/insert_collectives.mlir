@@ -64,4 +64,38 @@ module attributes {tessera.mesh = {axes = ["dp", "tp"], shape = [2, 4]}} {
       -> tensor<2x8xf32> attributes {tessera.result_shards = [{partition = [1], mesh_axes = ["tp"]}]} {
     return %x : tensor<2x8xf32>
   }
+
+  // Every Graph IR op with the record's kElementwise trait keeps its operands' sharding: pow,
+  // cmp_gt and select (absent from the old hand-written lists) need no gather.
+  // CHECK-LABEL: func.func @elementwise_traits
+  // CHECK: tessera.pow %x, %y
+  // CHECK-NOT: tessera.all_gather
+  // CHECK: tessera.cmp_gt %x, %y
+  // CHECK-NOT: tessera.all_gather
+  // CHECK: tessera.select
+  // CHECK-NOT: tessera.all_gather
+  // CHECK: return
+  func.func @elementwise_traits(%x: tensor<8x4xf32> {tessera.shard = {partition = ["row"], mesh_axes = ["tp"]}},
+                                %y: tensor<8x4xf32> {tessera.shard = {partition = ["row"], mesh_axes = ["tp"]}})
+      -> tensor<8x4xf32> attributes {tessera.result_shards = [{partition = ["row"], mesh_axes = ["tp"]}]} {
+    %p = "tessera.pow"(%x, %y) : (tensor<8x4xf32>, tensor<8x4xf32>) -> tensor<8x4xf32>
+    %c = "tessera.cmp_gt"(%x, %y) : (tensor<8x4xf32>, tensor<8x4xf32>) -> tensor<8x4xi1>
+    %s = "tessera.select"(%c, %p, %x) : (tensor<8x4xi1>, tensor<8x4xf32>, tensor<8x4xf32>) -> tensor<8x4xf32>
+    return %s : tensor<8x4xf32>
+  }
+
+  // A partial sum passes through kLinear ops (neg) and is reduced before non-linear ones (exp).
+  // CHECK-LABEL: func.func @linear_traits
+  // CHECK: %[[P:[0-9a-z_]+]] = tessera.matmul %x, %w
+  // CHECK-NEXT: %[[N:[0-9a-z_]+]] = tessera.neg %[[P]]
+  // CHECK-NEXT: %[[R:[0-9a-z_]+]] = tessera.all_reduce %[[N]] {axes = ["tp"], op = "sum"}
+  // CHECK-NEXT: tessera.exp %[[R]]
+  func.func @linear_traits(%x: tensor<4x8xf32> {tessera.shard = {partition = ["col"], mesh_axes = ["tp"]}},
+                           %w: tensor<8x4xf32> {tessera.shard = {partition = ["row"], mesh_axes = ["tp"]}})
+      -> tensor<4x4xf32> {
+    %p = "tessera.matmul"(%x, %w) : (tensor<4x8xf32>, tensor<8x4xf32>) -> tensor<4x4xf32>
+    %n = "tessera.neg"(%p) : (tensor<4x4xf32>) -> tensor<4x4xf32>
+    %e = "tessera.exp"(%n) : (tensor<4x4xf32>) -> tensor<4x4xf32>
+    return %e : tensor<4x4xf32>
+  }
 }

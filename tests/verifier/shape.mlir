@@ -1,10 +1,10 @@
 // Verifier tests for the shape ops (docs/ops/graph/shape.md).
 // Each chunk is one failing program named after the constraint it breaks.
 
-// transpose_c1
+// transpose_c1 (tessera.transpose without `perm` reverses the dims; tessera.permute needs it)
 func.func @transpose_c1(%a: tensor<2x3xf32>) -> tensor<3x2xf32> {
   // expected-error@+1 {{needs attribute 'perm' (an array of integers) (transpose_c1)}}
-  %0 = "tessera.transpose"(%a) : (tensor<2x3xf32>) -> tensor<3x2xf32>
+  %0 = "tessera.permute"(%a) : (tensor<2x3xf32>) -> tensor<3x2xf32>
   return %0 : tensor<3x2xf32>
 }
 
