@@ -40,7 +40,8 @@ enum class Hook : uint8_t {
   _,         ///< Not stated.
   none,      ///< Stated: this consumer does not handle the op.
   kernel,    ///< Graph IR: interp/graph defines `kernel_<Ident>` (a link error otherwise).
-  resolver,  ///< Graph IR: a kernel resolver registered by the session provides the kernel.
+  resolver,  ///< Graph IR: kernel_<Ident> runs another program (a callee, a tile kernel) via the
+             ///< run context.
   exec,      ///< Tile simulator / mesh executor: decoded and executed there.
 };
 const char* hook_name(Hook h);
