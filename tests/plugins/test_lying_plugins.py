@@ -16,7 +16,7 @@ import sys
 
 # label -> [(lie, text the output must contain)]
 LIES = {
-    "abi_c1": [  # the function table
+    "abi_c1": [  # (abi_c1) the function table
         ("table_null", "returned no function table"),
         ("table_bad_pointer", "function table that is not readable memory"),
         ("table_major_zero", "plugin ABI major 0 is not supported"),
@@ -24,7 +24,7 @@ LIES = {
         ("table_past_page", "function table is not readable"),
         ("table_garbage_slot", "slot 'compile' does not point into any loaded library"),
     ],
-    "abi_c2": [  # error objects
+    "abi_c2": [  # (abi_c2) error objects
         ("init_error_null_message", "plugin error whose message is NULL"),
         ("error_null_message", "compile failed: INVALID_ARGUMENT: (plugin error whose message is NULL)"),
         ("error_empty_message", "(plugin error without a message)"),
@@ -34,7 +34,7 @@ LIES = {
         ("error_message_bad_pointer", "message is not readable memory"),
         ("execute_fails_with_null_message", "execute failed: INVALID_ARGUMENT: (plugin error whose message is NULL)"),
     ],
-    "abi_c3": [  # capability values
+    "abi_c3": [  # (abi_c3) capability values
         ("dtype_mask_unknown_bit", "dtype_mask has bits for unknown dtypes (40"),
         ("ir_level_unknown_bit", "ir_level_mask has unknown bits (4)"),
         ("deterministic_two", "deterministic is 2"),
@@ -45,7 +45,7 @@ LIES = {
         ("caps_struct_size", "struct_size was changed from"),
         ("caps_write_past", "wrote past the struct_size"),
     ],
-    "abi_c4": [  # op_names
+    "abi_c4": [  # (abi_c4) op_names
         ("ops_count_past_array", "op_names does not point to 2 readable entries"),
         ("ops_count_huge", "num_op_names 18446744073709551615 exceeds the limit of 65536"),
         ("ops_null_entry", "op_names[2] is NULL"),
@@ -57,20 +57,20 @@ LIES = {
         ("ops_unterminated", "op_names[0] runs into unreadable memory without a NUL after 11 bytes"),
         ("ops_too_long", "op_names[0] has no NUL within 256 bytes"),
     ],
-    "abi_c5": [  # strings
+    "abi_c5": [  # (abi_c5) strings
         ("reason_empty", "unavailable_reason is empty"),
         ("reason_unterminated", "unavailable_reason runs into unreadable memory"),
         ("platform_null", "client_platform_info: platform_name is NULL"),
         ("platform_unterminated", "client_platform_info: platform_version runs into unreadable"),
     ],
-    "abi_c6": [  # handles
+    "abi_c6": [  # (abi_c6) handles
         ("client_null", "client_create returned no client"),
         ("compile_null_executable", "compile returned no executable"),
         ("upload_null_buffer", "buffer_from_host returned no buffer"),
         ("execute_returns_argument", "execute returned output 0 of rank 0 is an argument buffer"),
         ("execute_duplicate", "execute returned output 1 of rank 0 repeats another output's buffer"),
     ],
-    "abi_c7": [  # counts and buffer descriptions
+    "abi_c7": [  # (abi_c7) counts and buffer descriptions
         ("num_outputs_huge", "executable_num_outputs returned 9223372036854775807 (the limit is 65536)"),
         ("info_unknown_dtype", "buffer_info returned unknown dtype 99"),
         ("info_rank_huge", "buffer_info returned num_dims 1099511627776 (the limit is 64)"),
