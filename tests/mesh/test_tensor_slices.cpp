@@ -107,7 +107,8 @@ TEST_CASE("all_to_all and reduce_scatter write one slice per rank, with the valu
     fill_i32(t, r);
     in.push_back(std::move(t));
   }
-  for (auto [sd, cd] : {std::pair<size_t, size_t>{0, 0}, {0, 1}, {1, 0}}) {
+  for (auto dims : {std::pair<size_t, size_t>{0, 0}, {0, 1}, {1, 0}}) {
+    const size_t sd = dims.first, cd = dims.second;  // CAPTURE's lambda cannot take bindings
     CAPTURE(sd);
     CAPTURE(cd);
     std::vector<int64_t> box = {6, 3};
