@@ -9,6 +9,9 @@ build="${TESSERA_ASAN_BUILD_DIR:-$root/build-asan}"
 secs="${TESSERA_FUZZ_SECONDS:-45}"
 targets=(text npy case_file plugin)
 cmake --build "$build" -j "$(nproc)" --target "${targets[@]/#/fuzz_}" >/dev/null
+# libFuzzer's link puts libstdc++ before the shared ASan runtime; preloading it restores the order.
+cxx="$(command -v clang++-14 || command -v clang++)"
+export LD_PRELOAD="$("$cxx" -print-file-name=libclang_rt.asan-x86_64.so)"
 export ASAN_OPTIONS="detect_leaks=1:strict_string_checks=1"
 export UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1"
 work="$build/fuzz"
@@ -34,7 +37,7 @@ report=()
 for t in "${targets[@]}"; do
   mkdir -p "$work/artifacts/$t"
   log="$work/$t.log"
-  if "$build/tests/fuzz/fuzz_$t" "$work/corpus/$t" -max_total_time="$secs" -max_len=65536 \
+  if "$build/bin/fuzz_$t" "$work/corpus/$t" -max_total_time="$secs" -max_len=65536 \
     -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 \
     -artifact_prefix="$work/artifacts/$t/" >"$log" 2>&1; then
     runs="$(grep -Eo 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -Eo '[0-9]+$' || echo '?')"
