@@ -12,10 +12,17 @@ start=$SECONDS
 bash "$root/scripts/build.sh"
 build="${TESSERA_BUILD_DIR:-$root/build}"
 (cd "$build" && ctest -j "$(nproc)" --output-on-failure --timeout 900)
-summary=("main (g++): build and ctest passed in $((SECONDS - start))s")
+summary=("main (g++ -Werror): build and ctest passed in $((SECONDS - start))s")
+# Every hardening job runs even when an earlier one fails; the run fails if any did.
+status=0
+log="$(mktemp)"
 for job in ${TESSERA_CI_JOBS-asan fuzz tsan}; do
   t=$SECONDS
-  line="$(bash "$root/scripts/ci_$job.sh" | tee /dev/stderr | tail -n 1)"
-  summary+=("$line [$((SECONDS - t))s]")
+  rc=0
+  bash "$root/scripts/ci_$job.sh" 2>&1 | tee "$log" || rc=$?
+  summary+=("$(tail -n 1 "$log") [$((SECONDS - t))s]")
+  [ "$rc" -eq 0 ] || status=1
 done
+rm -f "$log"
 printf '%s\n' "${summary[@]}"
+exit "$status"
