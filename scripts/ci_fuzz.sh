@@ -6,7 +6,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${TESSERA_ASAN_BUILD_DIR:-$root/build-asan}"
-secs="${TESSERA_FUZZ_SECONDS:-45}"
+secs="${TESSERA_FUZZ_SECONDS:-30}"
 targets=(text npy case_file plugin)
 cmake --build "$build" -j "$(nproc)" --target "${targets[@]/#/fuzz_}" >/dev/null
 # libFuzzer's link puts libstdc++ before the shared ASan runtime; preloading it restores the order.
