@@ -2,9 +2,11 @@
 #include "plugins/backend.h"
 
 #include <cstring>
+#include <set>
 #include <utility>
 
 #include "plugins/plugin_support.h"
+#include "plugins/validate.h"
 
 namespace tessera::plugins {
 
@@ -32,12 +34,15 @@ namespace {
 void check(const ClientState& s, TesseraError* err, const char* what) {
   if (err == nullptr) return;
   const TesseraBackendApi& api = s.api();
-  const char* msg = api.error_message(err);
-  std::string text = msg ? msg : "(no message)";
-  int32_t code = api.error_code(err);
+  int32_t code = 0;
+  std::string text = validate::describe_error(api, err, code);  // abi_c2
   api.error_destroy(err);
-  throw BackendError(
-      code, s.lib->origin() + ": " + what + " failed: " + error_code_name(code) + ": " + text);
+  throw BackendError(code, s.lib->origin() + ": " + what + " failed: " + text);
+}
+
+// The plugin broke the ABI's contract in what it returned (docs/plugin-abi.md, section 11).
+[[noreturn]] void broken(const ClientState& s, const std::string& what) {
+  throw BackendError(TESSERA_ERROR_INTERNAL, s.lib->origin() + ": " + what);
 }
 
 // Throws UNIMPLEMENTED when a slot is NULL (not provided by the plugin or its minor).
@@ -104,6 +109,7 @@ BufferHolder upload(const ClientState& s, TesseraDevice* dev, const HostTensor& 
   args.data = t.data.data();
   args.data_size = t.data.size();
   check(s, fn(&args), "buffer_from_host");
+  if (args.buffer == nullptr) broken(s, "buffer_from_host returned no buffer");  // abi_c6
   return BufferHolder(&s, args.buffer);
 }
 
@@ -113,23 +119,29 @@ HostTensor download(const ClientState& s, TesseraBuffer* buf) {
   info.struct_size = TESSERA_BUFFER_INFO_ARGS_STRUCT_SIZE;
   info.buffer = buf;
   check(s, info_fn(&info), "buffer_info");
+  // abi_c7: dtype, rank, dims and byte size are checked before any of them is used.
   auto dtype = support::dtype_from_abi(info.dtype);
-  if (!dtype) {
-    throw BackendError(
-        TESSERA_ERROR_INVALID_ARGUMENT,
-        s.lib->origin() + ": buffer_info returned unknown dtype " + std::to_string(info.dtype));
+  if (!dtype) broken(s, "buffer_info returned unknown dtype " + std::to_string(info.dtype));
+  if (info.num_dims > validate::kMaxRank) {
+    broken(s, "buffer_info returned num_dims " + std::to_string(info.num_dims) + " (the limit is " +
+                  std::to_string(validate::kMaxRank) + ")");
   }
-  if (info.num_dims > 0 && info.dims == nullptr) {
-    throw BackendError(TESSERA_ERROR_INTERNAL, s.lib->origin() + ": buffer_info: dims is NULL");
+  if (info.num_dims > 0 && info.dims == nullptr) broken(s, "buffer_info: dims is NULL");
+  std::vector<unsigned char> raw;
+  if (!validate::read_array(info.dims, info.num_dims, sizeof(int64_t), raw)) {
+    broken(s, "buffer_info: dims is not readable for num_dims " + std::to_string(info.num_dims));
   }
   HostTensor t;
   t.dtype = *dtype;
-  t.shape.assign(info.dims, info.dims + info.num_dims);
+  t.shape.resize(info.num_dims);
+  if (!raw.empty()) std::memcpy(t.shape.data(), raw.data(), raw.size());
+  for (int64_t d : t.shape) {
+    if (d < 0) broken(s, "buffer_info returned a negative extent " + std::to_string(d));
+  }
   auto expect = support::packed_byte_size(t.dtype, t.shape);
   if (!expect || *expect != info.byte_size) {
-    throw BackendError(TESSERA_ERROR_INTERNAL, s.lib->origin() + ": buffer_info: byte_size " +
-                                                   std::to_string(info.byte_size) +
-                                                   " does not match dtype and shape");
+    broken(s, "buffer_info: byte_size " + std::to_string(info.byte_size) +
+                  " does not match dtype and shape");
   }
   t.data.resize(info.byte_size);
   auto to_host = need(s, s.api().buffer_to_host, "buffer_to_host");
@@ -142,25 +154,61 @@ HostTensor download(const ClientState& s, TesseraBuffer* buf) {
   return t;
 }
 
+// Reads client_capabilities into `c` (abi_c3, abi_c4, abi_c5). Guard bytes after the struct catch
+// a plugin that writes past the struct_size the host gave it.
+void read_capabilities(const ClientState& s, Capabilities& c) {
+  struct Guarded {
+    TesseraCapabilities caps;
+    unsigned char tail[64];
+  } box;
+  std::memset(&box, 0, sizeof box);
+  box.caps.struct_size = TESSERA_CAPABILITIES_STRUCT_SIZE;
+  box.caps.max_mesh_size = 1;
+  auto caps_fn = need(s, s.api().client_capabilities, "client_capabilities");
+  TesseraClientCapabilitiesArgs args{};
+  args.struct_size = TESSERA_CLIENT_CAPABILITIES_ARGS_STRUCT_SIZE;
+  args.client = s.client;
+  args.capabilities = &box.caps;
+  check(s, caps_fn(&args), "client_capabilities");
+  validate::CheckedCapabilities v;
+  try {
+    v = validate::check_capabilities(box.caps, TESSERA_CAPABILITIES_STRUCT_SIZE, box.tail,
+                                     sizeof box.tail);
+  } catch (const Error& e) {
+    broken(s, std::string("client_capabilities returned invalid capabilities: ") + e.what());
+  }
+  c.dtype_mask = v.dtype_mask;
+  c.ir_level_mask = v.ir_level_mask;
+  c.deterministic = v.deterministic;
+  c.max_mesh_size = v.max_mesh_size;
+  c.device_count = v.device_count;
+  c.op_names = std::move(v.op_names);
+  c.unavailable_reason = std::move(v.unavailable_reason);
+}
+
+// "name version" from client_platform_info (abi_c5: both strings present and bounded).
+std::string read_platform_info(const ClientState& s) {
+  TesseraClientPlatformInfoArgs info{};
+  info.struct_size = TESSERA_CLIENT_PLATFORM_INFO_ARGS_STRUCT_SIZE;
+  info.client = s.client;
+  check(s, s.api().client_platform_info(&info), "client_platform_info");
+  const std::pair<const char*, const char*> fields[] = {
+      {"platform_name", info.platform_name}, {"platform_version", info.platform_version}};
+  std::string out;
+  for (const auto& [field, p] : fields) {
+    std::string why;
+    std::optional<std::string> v = validate::read_string(p, validate::kMaxNameBytes, why);
+    if (!v) broken(s, std::string("client_platform_info: ") + field + " " + why);
+    out += (out.empty() ? "" : " ") + *v;
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string error_code_name(int32_t code) {
-  switch (code) {
-    case TESSERA_ERROR_INVALID_ARGUMENT:
-      return "INVALID_ARGUMENT";
-    case TESSERA_ERROR_UNIMPLEMENTED:
-      return "UNIMPLEMENTED";
-    case TESSERA_ERROR_INTERNAL:
-      return "INTERNAL";
-    case TESSERA_ERROR_RESOURCE_EXHAUSTED:
-      return "RESOURCE_EXHAUSTED";
-    case TESSERA_ERROR_UNAVAILABLE:
-      return "UNAVAILABLE";
-    case TESSERA_ERROR_FAILED_PRECONDITION:
-      return "FAILED_PRECONDITION";
-    default:
-      return "code " + std::to_string(code);
-  }
+  const char* name = validate::known_error_code_name(code);
+  return name ? name : "code " + std::to_string(code);
 }
 
 bool Capabilities::supports_op(const std::string& op) const {
@@ -221,37 +269,8 @@ Backend Backend::create(std::shared_ptr<const Library> lib) {
   }
   state->client = create.client;
 
-  TesseraCapabilities caps{};
-  caps.struct_size = TESSERA_CAPABILITIES_STRUCT_SIZE;
-  caps.max_mesh_size = 1;
-  auto caps_fn = need(*state, api.client_capabilities, "client_capabilities");
-  TesseraClientCapabilitiesArgs args{};
-  args.struct_size = TESSERA_CLIENT_CAPABILITIES_ARGS_STRUCT_SIZE;
-  args.client = state->client;
-  args.capabilities = &caps;
-  check(*state, caps_fn(&args), "client_capabilities");
-  Capabilities& c = state->caps;
-  c.dtype_mask = caps.dtype_mask;
-  c.ir_level_mask = caps.ir_level_mask;
-  c.deterministic = caps.deterministic != 0;
-  c.max_mesh_size = caps.max_mesh_size;
-  c.device_count = caps.device_count;
-  if (caps.op_names != nullptr) {
-    c.op_names.emplace();
-    for (size_t i = 0; i < caps.num_op_names; ++i) {
-      if (caps.op_names[i] != nullptr) c.op_names->emplace_back(caps.op_names[i]);
-    }
-  }
-  if (caps.unavailable_reason != nullptr) c.unavailable_reason = caps.unavailable_reason;
-
-  if (api.client_platform_info != nullptr) {
-    TesseraClientPlatformInfoArgs info{};
-    info.struct_size = TESSERA_CLIENT_PLATFORM_INFO_ARGS_STRUCT_SIZE;
-    info.client = state->client;
-    check(*state, api.client_platform_info(&info), "client_platform_info");
-    state->platform = std::string(info.platform_name ? info.platform_name : "") + " " +
-                      (info.platform_version ? info.platform_version : "");
-  }
+  read_capabilities(*state, state->caps);
+  if (api.client_platform_info != nullptr) state->platform = read_platform_info(*state);
   Backend b;
   b.state_ = std::move(state);
   return b;
@@ -279,6 +298,7 @@ Executable Backend::compile(const std::string& module_text, const CompileOptions
   args.module_text_size = module_text.size();
   args.options = &opts;
   check(s, fn(&args), "compile");
+  if (args.executable == nullptr) broken(s, "compile returned no executable");  // abi_c6
   Executable exe(state_, args.executable);
   exe.num_devices_ = o.num_devices < 1 ? 1 : o.num_devices;
   return exe;
@@ -309,6 +329,10 @@ std::vector<std::vector<HostTensor>> Backend::run_mesh(
   nargs.executable = exe.handle();
   check(s, num_out_fn(&nargs), "executable_num_outputs");
   const size_t num_outputs = nargs.num_outputs;
+  if (num_outputs > validate::kMaxOutputs) {  // abi_c7
+    broken(s, "executable_num_outputs returned " + std::to_string(num_outputs) + " (the limit is " +
+                  std::to_string(validate::kMaxOutputs) + ")");
+  }
 
   std::vector<DeviceHolder> devices(ranks);
   std::vector<BufferHolder> arg_storage;
@@ -323,6 +347,7 @@ std::vector<std::vector<HostTensor>> Backend::run_mesh(
       dargs.client = s.client;
       dargs.index = static_cast<int64_t>(r);
       check(s, dev_fn(&dargs), "device_get");
+      if (dargs.device == nullptr) broken(s, "device_get returned no device");  // abi_c6
       devices[r].dev = dargs.device;
     }
     for (const HostTensor& t : per_rank[r]) {
@@ -347,14 +372,30 @@ std::vector<std::vector<HostTensor>> Backend::run_mesh(
   args.argument_lists = arg_ptrs.data();
   args.output_lists = out_ptrs.data();
   TesseraError* err = exec_fn(&args);
-  // Take ownership of whatever the plugin produced before looking at the error.
+  // Take ownership of whatever the plugin produced before looking at the error; a handle stored
+  // twice or an argument handed back as an output is owned once (abi_c6), then refused.
   EventHolder event{&s, args.event};
+  std::set<TesseraBuffer*> owned, inputs;
+  for (const auto& list : arg_lists) inputs.insert(list.begin(), list.end());
   std::vector<BufferHolder> out_storage;
   out_storage.reserve(ranks * num_outputs);
-  for (auto& list : out_lists) {
-    for (TesseraBuffer* b : list) out_storage.emplace_back(&s, b);
+  std::string reused;
+  for (size_t r = 0; r < ranks; ++r) {
+    for (size_t i = 0; i < num_outputs; ++i) {
+      TesseraBuffer* b = out_lists[r][i];
+      if (b == nullptr) continue;
+      std::string where = "output " + std::to_string(i) + " of rank " + std::to_string(r);
+      if (inputs.count(b) != 0) {
+        reused = reused.empty() ? where + " is an argument buffer" : reused;
+      } else if (!owned.insert(b).second) {
+        reused = reused.empty() ? where + " repeats another output's buffer" : reused;
+      } else {
+        out_storage.emplace_back(&s, b);
+      }
+    }
   }
   check(s, err, "execute");
+  if (!reused.empty()) broken(s, "execute returned " + reused);
   if (event.ev != nullptr) {
     auto await_fn = need(s, s.api().event_await, "event_await");
     TesseraEventAwaitArgs await{};

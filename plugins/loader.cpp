@@ -5,12 +5,15 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <iterator>
 #include <system_error>
 
 #include "core/support/error.h"
+#include "plugins/validate.h"
 
 namespace tessera::plugins {
 namespace {
@@ -26,9 +29,8 @@ std::string trim(const std::string& s) {
 
 // Turns a plugin_initialize error into text and frees it through the plugin's own table.
 std::string take_error(const TesseraBackendApi& api, TesseraError* err) {
-  const char* msg = api.error_message(err);
-  std::string text = msg ? msg : "(no message)";
-  int32_t code = api.error_code(err);
+  int32_t code = 0;
+  std::string text = validate::describe_error(api, err, code);
   api.error_destroy(err);
   return "code " + std::to_string(code) + ": " + text;
 }
@@ -40,37 +42,91 @@ bool looks_like_path(const std::string& s) {
 
 }  // namespace
 
+namespace {
+
+// Every slot of the table in order, with whether ABI 1.0 requires it (abi_c1).
+struct Slot {
+  const char* name;
+  size_t offset;
+  bool required;
+};
+#define TESSERA_SLOT(name, required) \
+  { #name, offsetof(TesseraBackendApi, name), required }
+constexpr Slot kSlots[] = {
+    TESSERA_SLOT(error_destroy, true),
+    TESSERA_SLOT(error_message, true),
+    TESSERA_SLOT(error_code, true),
+    TESSERA_SLOT(plugin_initialize, false),
+    TESSERA_SLOT(client_create, true),
+    TESSERA_SLOT(client_destroy, true),
+    TESSERA_SLOT(client_capabilities, false),
+    TESSERA_SLOT(device_get, false),
+    TESSERA_SLOT(device_destroy, false),
+    TESSERA_SLOT(compile, false),
+    TESSERA_SLOT(executable_destroy, false),
+    TESSERA_SLOT(executable_num_outputs, false),
+    TESSERA_SLOT(buffer_from_host, false),
+    TESSERA_SLOT(buffer_destroy, false),
+    TESSERA_SLOT(buffer_info, false),
+    TESSERA_SLOT(buffer_to_host, false),
+    TESSERA_SLOT(execute, false),
+    TESSERA_SLOT(event_await, false),
+    TESSERA_SLOT(event_destroy, false),
+    TESSERA_SLOT(client_platform_info, false),
+};
+#undef TESSERA_SLOT
+
+// Table size of each minor of major 1 that this header knows.
+constexpr size_t kTableSizeOfMinor[] = {TESSERA_BACKEND_API_V1_0_STRUCT_SIZE,
+                                        TESSERA_BACKEND_API_STRUCT_SIZE};
+static_assert(std::size(kTableSizeOfMinor) == TESSERA_BACKEND_API_MINOR + 1);
+
+}  // namespace
+
 TesseraBackendApi negotiate_api(const TesseraBackendApi* table, const std::string& origin) {
   if (table == nullptr) throw Error(origin + ": the entry point returned no function table");
-  if (table->major != TESSERA_BACKEND_API_MAJOR) {
-    throw Error(origin + ": plugin ABI major " + std::to_string(table->major) +
+  TesseraBackendApi api;
+  std::memset(&api, 0, sizeof api);
+  // abi_c1: nothing in the table is trusted before it has been read without faulting.
+  const size_t head = offsetof(TesseraBackendApi, error_destroy);
+  if (!validate::copy_from_plugin(&api, table, head)) {
+    throw Error(origin + ": the entry point returned a function table that is not readable memory");
+  }
+  if (api.major != TESSERA_BACKEND_API_MAJOR) {
+    throw Error(origin + ": plugin ABI major " + std::to_string(api.major) +
                 " is not supported; this host speaks major " +
                 std::to_string(TESSERA_BACKEND_API_MAJOR));
   }
-  if (table->struct_size < TESSERA_BACKEND_API_V1_0_STRUCT_SIZE) {
-    throw Error(origin + ": function table too small (" + std::to_string(table->struct_size) +
+  if (api.struct_size < TESSERA_BACKEND_API_V1_0_STRUCT_SIZE) {
+    throw Error(origin + ": function table too small (" + std::to_string(api.struct_size) +
                 " bytes; ABI 1.0 needs at least " +
                 std::to_string(TESSERA_BACKEND_API_V1_0_STRUCT_SIZE) + ")");
   }
-  // Copy the part the plugin's minor covers; newer minors' extra slots are simply not read, older
-  // minors' missing slots stay zero (= unimplemented).
-  TesseraBackendApi api;
-  std::memset(&api, 0, sizeof api);
-  std::memcpy(&api, table, std::min<size_t>(table->struct_size, sizeof api));
-  api.struct_size = sizeof api;
-  struct Required {
-    const char* name;
-    bool present;
-  };
-  const Required required[] = {
-      {"error_destroy", api.error_destroy != nullptr},
-      {"error_message", api.error_message != nullptr},
-      {"error_code", api.error_code != nullptr},
-      {"client_create", api.client_create != nullptr},
-      {"client_destroy", api.client_destroy != nullptr},
-  };
-  for (const Required& r : required) {
-    if (!r.present) throw Error(origin + ": required slot '" + r.name + "' is NULL");
+  // abi_c1: the declared minor fixes the smallest table; slots past that minor are not read, so
+  // older minors' missing slots stay zero (= unimplemented) and newer minors' extra ones unseen.
+  const bool known_minor = api.minor <= TESSERA_BACKEND_API_MINOR;
+  const size_t minor_size = known_minor ? kTableSizeOfMinor[api.minor] : sizeof api;
+  if (api.struct_size < minor_size) {
+    throw Error(origin + ": function table of minor " + std::to_string(api.minor) + " has " +
+                std::to_string(api.struct_size) + " bytes; that minor needs " +
+                std::to_string(minor_size));
+  }
+  const size_t copy = std::min<size_t>(minor_size, sizeof api);
+  if (!validate::copy_from_plugin(&api, table, copy)) {
+    throw Error(origin + ": function table is not readable for its " + std::to_string(copy) +
+                " bytes");
+  }
+  api.struct_size = sizeof api;  // minor stays the plugin's: Library::plugin_minor() reports it
+  for (const Slot& slot : kSlots) {
+    void* fn = nullptr;
+    if (slot.offset + sizeof fn > copy) continue;
+    std::memcpy(&fn, reinterpret_cast<const unsigned char*>(&api) + slot.offset, sizeof fn);
+    if (fn == nullptr && slot.required) {
+      throw Error(origin + ": required slot '" + slot.name + "' is NULL");
+    }
+    if (fn != nullptr && !validate::points_into_loaded_code(fn)) {  // abi_c1
+      throw Error(origin + ": slot '" + slot.name + "' does not point into any loaded library");
+    }
   }
   return api;
 }
@@ -117,7 +173,7 @@ std::shared_ptr<const Library> Library::from_entry(const std::string& origin,
 void Library::init(TesseraGetBackendApiFn* entry) {
   const TesseraBackendApi* table = entry();
   api_ = negotiate_api(table, origin_);
-  plugin_minor_ = table->minor;
+  plugin_minor_ = api_.minor;
   if (api_.plugin_initialize != nullptr) {
     TesseraPluginInitializeArgs args{};
     args.struct_size = TESSERA_PLUGIN_INITIALIZE_ARGS_STRUCT_SIZE;

@@ -45,9 +45,11 @@ class Library {
   uint32_t plugin_minor_ = 0;
 };
 
-/// Checks a table returned by an entry point and returns the host-sized copy: refuses NULL, a
-/// major other than TESSERA_BACKEND_API_MAJOR, a struct_size below the minor-0 table, and NULL
-/// required slots. Throws tessera::Error("<origin>: <reason>").
+/// Checks a table returned by an entry point and returns the host-sized copy (abi_c1): refuses
+/// NULL or unreadable memory, a major other than TESSERA_BACKEND_API_MAJOR, a struct_size below
+/// the minor-0 table or below its declared minor's table, NULL required slots and slots that
+/// point into no loaded library. The copy keeps the plugin's `minor`. Throws
+/// tessera::Error("<origin>: <reason>").
 TesseraBackendApi negotiate_api(const TesseraBackendApi* table, const std::string& origin);
 
 /// One `name:path` entry of TESSERA_BACKENDS.

@@ -23,6 +23,9 @@
  *  - Nothing but C types crosses: no C++ types, no exceptions, no longjmp.
  *  - Unless stated otherwise, pointers passed *in* are borrowed for the duration of the call only,
  *    and out-pointers are written only on success.
+ *  - Hosts trust nothing a plugin returns: counts, enums, strings and pointers are checked
+ *    against these rules (docs/plugin-abi.md section 11, labels abi_c1..abi_c7) and a violation
+ *    is an error naming the rule, never a crash of the host.
  *  - Thread safety: functions on different handles may be called concurrently; calls on one
  *    handle must be serialised by the caller, except that one executable may be executed from
  *    several threads at once.

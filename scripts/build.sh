@@ -10,7 +10,9 @@ if command -v ccache >/dev/null 2>&1; then
   launcher=(-DCMAKE_CXX_COMPILER_LAUNCHER=ccache -DCMAKE_C_COMPILER_LAUNCHER=ccache)
 fi
 if [ ! -f "$build/build.ninja" ]; then
+  # Warnings are errors (TESSERA_WERROR=OFF to relax locally): the tree is warning-free with g++
+  # here and with clang++ in scripts/ci_asan.sh.
   cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release "${launcher[@]}" \
-    -DPython3_EXECUTABLE="$(command -v python3)" >/dev/null
+    -DTESSERA_WERROR="${TESSERA_WERROR:-ON}" -DPython3_EXECUTABLE="$(command -v python3)" >/dev/null
 fi
 cmake --build "$build" -j "$(nproc)" "$@"

@@ -35,7 +35,8 @@ def main():
             if m:
                 for lab in re.findall(LABEL, m.group(1)):
                     defined.setdefault(lab, p.relative_to(ROOT).as_posix())
-    cited = grab(["core/**/*.cpp", "core/**/*.h", "interp/**/*.cpp", "interp/**/*.h"], r"\b(" + LABEL + r")\b")
+    cited = grab(["core/**/*.cpp", "core/**/*.h", "interp/**/*.cpp", "interp/**/*.h",
+                  "plugins/**/*.cpp", "plugins/**/*.h"], r"\b(" + LABEL + r")\b")
     tested = grab(["tests/**/*.mlir"], r"expected-error.*\((" + LABEL + r")\)")
     tested.update(grab(["tests/**/*.py"], r"\((" + LABEL + r")\)"))
     gaps = []

@@ -9,6 +9,15 @@
 
 namespace tessera::ir {
 
+Attr::Attr() = default;
+Attr::~Attr() = default;
+Attr::Attr(const Attr&) = default;
+Attr::Attr(Attr&&) noexcept = default;
+Attr& Attr::operator=(const Attr&) = default;
+Attr& Attr::operator=(Attr&&) noexcept = default;
+
+Attr Attr::unit_attr() { return Attr{}; }
+
 Attr Attr::boolean_attr(bool v) {
   Attr a;
   a.kind = Kind::boolean;

@@ -37,7 +37,16 @@ struct Attr {
   std::vector<std::pair<std::string, Attr>> dict;  ///< dict, kept sorted by key
   std::vector<std::byte> data;                     ///< dense storage (C order)
 
-  static Attr unit_attr() { return Attr{}; }
+  // Special members are defined in attribute.cpp: implicit ones would make clang instantiate
+  // std::pair<std::string, Attr> (in `dict`) while Attr is still incomplete, with libstdc++.
+  Attr();
+  ~Attr();
+  Attr(const Attr&);
+  Attr(Attr&&) noexcept;
+  Attr& operator=(const Attr&);
+  Attr& operator=(Attr&&) noexcept;
+
+  static Attr unit_attr();
   static Attr boolean_attr(bool v);
   static Attr integer_attr(int64_t v, DType t = DType::i64);
   static Attr float_attr(double v, DType t = DType::f64);

@@ -23,7 +23,10 @@ NumericPolicy read_policy(const ir::Op& op) {
     return Error("'" + op.name + "' op numeric_policy: " + msg + " (" + label + ")");
   };
   if (a->kind != ir::Attr::Kind::dict) throw bad("must be a dictionary", "policy_c1");
-  for (auto& [k, v] : a->dict) {
+  for (const auto& entry : a->dict) {
+    // Named references, not structured bindings: clang before 16 cannot capture bindings.
+    const std::string& k = entry.first;
+    const ir::Attr& v = entry.second;
     auto str = [&]() -> std::string {
       if (v.kind != ir::Attr::Kind::string)
         throw bad("field '" + k + "' must be a string", "policy_c2");
