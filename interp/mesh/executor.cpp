@@ -507,7 +507,7 @@ void Executor::run_ranks(size_t k) {
 }
 
 void Executor::run_steps(const MeshRunOptions& opts) {
-  const size_t n = runners_.size(), steps = plans_[0]->steps.size();
+  const size_t steps = plans_[0]->steps.size();
   for (size_t k = 0; k < steps; ++k) {
     const ir::Op& sop = *plans_[0]->steps[k].op;
     const ir::Op* callee = sop.name == "func.call" ? callee_of(lm_, sop) : nullptr;
