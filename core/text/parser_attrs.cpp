@@ -283,13 +283,18 @@ bool Parser::parse_dense(Attr& a) {
     const Attr& x = *flat[splat ? 0 : static_cast<size_t>(k)];
     std::byte* dst = a.data.data() + k * (bits / 8);
     double dv = x.kind == Attr::Kind::boolean ? (x.b ? 1.0 : 0.0) : x.as_double();
-    int64_t iv = x.kind == Attr::Kind::integer ? x.i : static_cast<int64_t>(dv);
     if (t.dtype == DType::f32) {
       float f = static_cast<float>(dv);
       std::memcpy(dst, &f, 4);
     } else if (t.dtype == DType::f64) {
       std::memcpy(dst, &dv, 8);
     } else {
+      // A float literal for an integer element converts only when it is finite and in range
+      // (the conversion of anything else is undefined).
+      if (x.kind != Attr::Kind::integer && !(dv >= -0x1p63 && dv < 0x1p63))
+        return error("dense literal " + std::to_string(dv) + " does not fit " +
+                     std::string(dtype_mlir_name(t.dtype)));
+      int64_t iv = x.kind == Attr::Kind::integer ? x.i : static_cast<int64_t>(dv);
       std::memcpy(dst, &iv, static_cast<size_t>(bits / 8));  // little-endian truncation
     }
   }

@@ -319,3 +319,24 @@ TEST_CASE("dense attributes: list, splat and hex forms agree") {
   CHECK(v[0] == 7.0f);
   CHECK(v[1] == 7.0f);
 }
+
+TEST_CASE("dense attributes: a float literal that does not fit an integer element is an error") {
+  // Found by the libFuzzer text target: the conversion of inf (or 1e300) to int64 was undefined.
+  for (const char* lit : {"1.0e300", "-1.0e300", "0.1e7677669"}) {
+    CAPTURE(lit);
+    Parsed p(std::string("func.func @f() -> tensor<1xi32> {\n  %c = tessera.constant {value = "
+                         "dense<") +
+             lit + "> : tensor<1xi32>} : () -> tensor<1xi32>\n  return %c : tensor<1xi32>\n}\n");
+    CHECK_FALSE(p.m);
+    CHECK(p.diag.render().find("does not fit i32") != std::string::npos);
+  }
+  Parsed ok(
+      "func.func @f() -> tensor<1xi32> {\n  %c = tessera.constant {value = dense<-7.0> : "
+      "tensor<1xi32>} : () -> tensor<1xi32>\n  return %c : tensor<1xi32>\n}\n");
+  CHECK(ok.m);
+  // A float element of a huge value is the float's overflow (inf), never undefined behaviour.
+  Parsed f(
+      "func.func @f() -> tensor<1xf32> {\n  %c = tessera.constant {value = dense<0.1e7677669> "
+      ": tensor<1xf32>} : () -> tensor<1xf32>\n  return %c : tensor<1xf32>\n}\n");
+  CHECK(f.m);
+}

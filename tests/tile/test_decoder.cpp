@@ -47,7 +47,9 @@ TEST_CASE("binary arith ops decode to their own operation") {
       {"arith.divsi", Bin::div}, {"arith.remsi", Bin::rem}, {"arith.minsi", Bin::min},
       {"arith.maxsi", Bin::max}, {"arith.andi", Bin::band}, {"arith.ori", Bin::bor},
       {"arith.xori", Bin::bxor}, {"arith.shli", Bin::shl},  {"arith.shrsi", Bin::shr}};
-  for (auto [name, bin] : int_ops) {
+  for (const auto& entry : int_ops) {
+    const char* name = entry.first;
+    const Bin bin = entry.second;
     CAPTURE(name);
     interp::tile::Inst in = decode_binary(name, "i32");
     CHECK(in.opc == Opc::kIBin);
@@ -56,7 +58,9 @@ TEST_CASE("binary arith ops decode to their own operation") {
   const std::pair<const char*, Bin> float_ops[] = {
       {"arith.addf", Bin::add}, {"arith.subf", Bin::sub},     {"arith.mulf", Bin::mul},
       {"arith.divf", Bin::div}, {"arith.maximumf", Bin::max}, {"arith.minimumf", Bin::min}};
-  for (auto [name, bin] : float_ops) {
+  for (const auto& entry : float_ops) {
+    const char* name = entry.first;
+    const Bin bin = entry.second;
     CAPTURE(name);
     interp::tile::Inst in = decode_binary(name, "f32");
     CHECK(in.opc == Opc::kFBin32);
