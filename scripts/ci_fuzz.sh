@@ -7,6 +7,9 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${TESSERA_ASAN_BUILD_DIR:-$root/build-asan}"
 secs="${TESSERA_FUZZ_SECONDS:-30}"
+# A fixed seed makes the inputs tried the same sequence on every run (the time budget only cuts it
+# short), so a CI failure reproduces; TESSERA_FUZZ_SEED=0 lets libFuzzer pick one.
+fuzz_seed="${TESSERA_FUZZ_SEED:-1}"
 targets=(text npy case_file plugin)
 cmake --build "$build" -j "$(nproc)" --target "${targets[@]/#/fuzz_}" >/dev/null
 # libFuzzer's link puts libstdc++ before the shared ASan runtime; preloading it restores the order.
@@ -37,7 +40,7 @@ report=()
 for t in "${targets[@]}"; do
   mkdir -p "$work/artifacts/$t"
   log="$work/$t.log"
-  if "$build/bin/fuzz_$t" "$work/corpus/$t" -max_total_time="$secs" -max_len=65536 \
+  if "$build/bin/fuzz_$t" "$work/corpus/$t" -max_total_time="$secs" -seed="$fuzz_seed" -max_len=65536 \
     -timeout=20 -rss_limit_mb=4096 -print_final_stats=1 \
     -artifact_prefix="$work/artifacts/$t/" >"$log" 2>&1; then
     runs="$(grep -Eo 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -Eo '[0-9]+$' || echo '?')"

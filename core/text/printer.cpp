@@ -1,6 +1,8 @@
 // Printer for Tessera's MLIR text.
 #include "core/text/printer.h"
 
+#include <cctype>
+
 #include <set>
 #include <unordered_map>
 
@@ -241,8 +243,43 @@ void Printer::func(const Op& o, int ind) {
   }
 }
 
+/// The custom form of func.func reads back as the same op only when its symbol is a bare
+/// identifier, its visibility a keyword and its signature a function type matching the entry
+/// block; anything else (a mangled generic func.func) prints generically.
+static bool custom_func_prints_faithfully(const Op& o) {
+  const ir::Attr* name = o.attrs.get("sym_name");
+  if (!name || name->kind != ir::Attr::Kind::string || name->s.empty()) return false;
+  const std::string& n = name->s;
+  if (!(std::isalpha(static_cast<unsigned char>(n[0])) || n[0] == '_')) return false;
+  for (char c : n)
+    if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '.'))
+      return false;
+  if (const ir::Attr* vis = o.attrs.get("sym_visibility"))
+    if (vis->kind != ir::Attr::Kind::string ||
+        (vis->s != "private" && vis->s != "public" && vis->s != "nested"))
+      return false;
+  const ir::Attr* ft = o.attrs.get("function_type");
+  if (!ft || ft->kind != ir::Attr::Kind::func_type) return false;
+  if (o.regions.size() != 1) return false;
+  if (!o.regions[0].empty()) {
+    const ir::Block& entry = o.regions[0].front();
+    const auto& ins = ft->elems[0].elems;
+    if (entry.args.size() != ins.size()) return false;
+    for (size_t a = 0; a < ins.size(); ++a)
+      if (!(entry.args[a]->type == ins[a].type)) return false;
+  }
+  if (const ir::Attr* aa = o.attrs.get("arg_attrs")) {
+    if (aa->kind != ir::Attr::Kind::array || aa->elems.size() != ft->elems[0].elems.size())
+      return false;
+    for (const ir::Attr& e : aa->elems)
+      if (e.kind != ir::Attr::Kind::dict) return false;
+  }
+  return true;
+}
+
 void Printer::custom(const Op& o, int ind) {
-  if (o.name == "func.func") return func(o, ind);
+  if (o.name == "func.func")
+    return custom_func_prints_faithfully(o) ? func(o, ind) : generic(o, ind);
   if (o.name == "func.return") {
     out_ += "return";
     for (size_t k = 0; k < o.operands.size(); ++k) out_ += (k ? ", " : " ") + ref(o.operands[k]);
