@@ -275,7 +275,7 @@ PhasedLaunch::PhasedLaunch(const ir::Op& launch, const RunContext& run,
   const size_t n = static_cast<size_t>(l_.num_groups);
   groups_.resize(n);
   results_.resize(n);
-  started_.assign(n, false);
+  started_.assign(n, 0);
 }
 
 void PhasedLaunch::step(int64_t g) {
@@ -286,7 +286,7 @@ void PhasedLaunch::step(int64_t g) {
     TouchIndex* ti = tracked() ? &index_.local() : nullptr;
     if (!started_[k]) {
       init_group(l_, g, out, groups_[k], ti);
-      started_[k] = true;
+      started_[k] = 1;
     }
     if (!run_until_collective(groups_[k], ti)) groups_[k] = GroupState{};  // exited: free it
     return;

@@ -78,7 +78,7 @@ class PhasedLaunch {
   Launch l_;
   std::vector<GroupState> groups_;
   std::vector<GroupResult> results_;
-  std::vector<bool> started_;
+  std::vector<uint8_t> started_;  // one byte per group: groups run in parallel (no bit packing)
   tbb::enumerable_thread_specific<TouchIndex> index_;  ///< per worker, under races/init
   std::vector<Tensor*> out_;
   size_t nin_ = 0;
