@@ -291,6 +291,10 @@ void Printer::custom(const Op& o, int ind) {
     return;
   }
   if (!o.def || !o.regions.empty()) return generic(o, ind);
+  // The parser reads `arith.constant` not followed by `{` as MLIR's own form (`arith.constant 1.0
+  // : f32`), so our form is faithful only for an operand-free constant with attributes.
+  if (o.name == "arith.constant" && (!o.operands.empty() || o.attrs.entries().empty()))
+    return generic(o, ind);
   results_prefix(o);
   out_ += o.name;
   for (size_t k = 0; k < o.operands.size(); ++k) out_ += (k ? ", " : " ") + ref(o.operands[k]);
