@@ -11,25 +11,6 @@ namespace tessera::interp {
 
 namespace {
 
-bool is_integer(DType d) {
-  switch (d) {
-    case DType::i1:
-    case DType::i4:
-    case DType::i8:
-    case DType::i16:
-    case DType::i32:
-    case DType::i64:
-    case DType::index:
-    case DType::u8:
-    case DType::u16:
-    case DType::u32:
-    case DType::u64:
-      return true;
-    default:
-      return false;
-  }
-}
-
 /// Element k of an integer tensor, exactly (as text: u64 does not fit in int64).
 std::string integer_text(const Tensor& t, int64_t k) {
   const std::byte* p = t.bytes();
@@ -71,7 +52,7 @@ std::string format_tensor(const std::string& name, const Tensor& t, int64_t max_
   int64_t n = t.numel();
   int64_t shown = std::min(n, max_elems);
   const DType d = t.dtype();
-  const bool integer = is_integer(d);
+  const bool integer = dtype_is_int(d);
   std::vector<double> vals(integer ? 0 : static_cast<size_t>(shown));
   if (shown > 0 && !integer)
     num::convert_array(d, t.bytes(), DType::f64, vals.data(), static_cast<size_t>(shown), {});
