@@ -1,0 +1,163 @@
+"""`@ts.kernel`: Python tile kernels compiled to Tile IR and run on the interpreter.
+
+    @ts.kernel
+    def saxpy(x: ts.Tensor["n", ts.f32], y: ts.Tensor["n", ts.f32], alpha: ts.f32):
+        i = ts.tile.linear_id()
+        if i < n:
+            y[i] = alpha * x[i] + y[i]
+        return y
+
+    y = saxpy(x, y, 2.0, grid=(32,), tiles=32, lanes=32, check="all", schedule_seed=7)
+
+A launch names its grid (1 to 3 group counts), the tiles (warps) of a group and the lanes of a
+tile. The kernel is compiled for the launch's signature (array shapes and dtypes, the values of
+int/bool arguments, grid, tiles, lanes) and cached. Array arguments are the kernel's global
+buffers: what the kernel writes is copied back into them (a read-only array is left alone) and
+`return y` returns y. See docs/python.md, "Kernels".
+"""
+from __future__ import annotations
+
+import inspect
+
+import numpy as np
+
+from ._ast_compiler import LaunchConfig, compile_kernel, parse_kernel
+from ._kernel_errors import (KernelError, KernelRunError, KernelSanitizerError,
+                             KernelSyntaxError)
+from . import _kernel_run
+
+__all__ = ["kernel", "Kernel", "KernelError", "KernelSyntaxError", "KernelRunError",
+           "KernelSanitizerError"]
+
+_NP_OF = {"f32": np.float32, "f64": np.float64, "i32": np.int32, "i64": np.int64, "i1": np.bool_,
+          "index": np.int64}
+
+
+def _grid(grid):
+    if grid is None:
+        raise TypeError("a kernel launch needs grid=(groups,) (1 to 3 sizes)")
+    g = (grid,) if isinstance(grid, int) else tuple(grid)
+    if not 1 <= len(g) <= 3 or not all(isinstance(d, int) and d >= 1 for d in g):
+        raise ValueError(f"grid must be 1 to 3 positive integers, not {grid!r}")
+    return g
+
+
+class Kernel:
+    """A @ts.kernel function: call it with the launch keywords to run it."""
+
+    def __init__(self, fn):
+        self.fn = fn
+        self.__name__ = fn.__name__
+        self.__doc__ = fn.__doc__
+        self._sig = inspect.signature(fn)
+        self._fdef, self._file, self._lines, self._first = parse_kernel(fn)
+        self._cache = {}
+        self._last = None
+
+    def _bind(self, args, kwargs):
+        try:
+            b = self._sig.bind(*args, **kwargs)
+        except TypeError as e:
+            raise TypeError(f"{self.__name__}: {e}") from None
+        b.apply_defaults()
+        bound = {}
+        for name, val in b.arguments.items():
+            if not isinstance(val, (np.ndarray, bool, int, float, np.generic)) and \
+                    hasattr(val, "__array__"):
+                val = np.asarray(val)
+            bound[name] = val
+        return bound
+
+    @staticmethod
+    def _key(bound, config):
+        parts = []
+        for name, v in bound.items():
+            if isinstance(v, np.ndarray):
+                parts.append((name, "a", v.shape, v.dtype.str, v.dtype.name))
+            elif isinstance(v, (bool, int)) and not isinstance(v, np.generic):
+                parts.append((name, "c", type(v), v))
+            else:
+                parts.append((name, "s", type(v)))
+        return tuple(parts) + (config.grid, config.tiles, config.lanes)
+
+    def compile(self, *args, grid=None, tiles=1, lanes=32, **kwargs):
+        """The CompiledKernel (Tile IR text, locations) for these arguments and launch shape."""
+        config = LaunchConfig(_grid(grid), tiles, lanes)
+        bound = self._bind(args, kwargs)
+        key = self._key(bound, config)
+        ck = self._cache.get(key)
+        if ck is None:
+            ck = compile_kernel(self.fn, self._fdef, self._file, self._lines, self._first, bound,
+                                config)
+            self._cache[key] = ck
+        self._last = ck
+        return ck, bound
+
+    def inspect_ir(self, level="tile", *args, **launch):
+        """The Tile IR of the last launch, or of the launch described by args and keywords."""
+        if level != "tile":
+            raise ValueError(f"a kernel is written at the tile level; inspect_ir('{level}') is "
+                             "not available for kernels")
+        if args or launch:
+            return self.compile(*args, **launch)[0].text
+        if self._last is None:
+            raise ValueError("inspect_ir: launch the kernel first or pass its arguments and grid=")
+        return self._last.text
+
+    def __call__(self, *args, grid=None, tiles=1, lanes=32, check=None, schedule_seed=None,
+                 threads=None, backend="reference", **kwargs):
+        if backend != "reference":
+            raise ValueError(f"kernels run on the reference interpreter; backend {backend!r} "
+                             "is not available for @ts.kernel")
+        ck, bound = self.compile(*args, grid=grid, tiles=tiles, lanes=lanes, **kwargs)
+        if check is True:
+            check = "all"
+        inputs = []
+        for kind, name, dt in ck.params:
+            v = bound[name]
+            if kind == "array":
+                inputs.append(np.ascontiguousarray(v))
+            elif kind == "scalar":
+                inputs.append(np.asarray(v, dtype=_NP_OF[dt]))
+        if ck.ret and ck.ret[0] == "scalar":
+            inputs.append(np.zeros(LaunchConfig(_grid(grid), tiles, lanes).groups,
+                                   dtype=_NP_OF[ck.ret[1]]))
+        results = _run(ck, inputs, check, schedule_seed, threads)
+        return self._finish(ck, bound, results)
+
+    launch = __call__
+
+    def _finish(self, ck, bound, results):
+        arrays = [name for kind, name, _ in ck.params if kind == "array"]
+        out = {}
+        for name, res in zip(arrays, results):
+            arg = bound[name]
+            if res.dtype != arg.dtype and res.dtype.itemsize == arg.dtype.itemsize:
+                res = res.view(arg.dtype)  # low-precision results come back as raw bits
+            res = res.reshape(arg.shape)
+            if arg.flags.writeable and not np.shares_memory(arg, res):
+                np.copyto(arg, res)
+                out[name] = arg
+            else:
+                out[name] = res
+        if ck.ret is None:
+            return None
+        if ck.ret[0] == "param":
+            return out[ck.ret[1]]
+        if ck.ret[0] == "params":
+            return tuple(out[n] for n in ck.ret[1])
+        return results[len(arrays)]
+
+
+def _run(ck, inputs, check, schedule_seed, threads):
+    return _kernel_run.run_cli(ck, inputs, check, schedule_seed, threads)
+
+
+def kernel(fn=None, **options):
+    """Decorator: `@ts.kernel` compiles the function to a Tile IR kernel (see module doc)."""
+    if fn is None:
+        return lambda f: kernel(f, **options)
+    if options:
+        raise TypeError(f"@ts.kernel takes no options ({', '.join(options)}); launch options "
+                        "(grid=, tiles=, lanes=, check=, schedule_seed=) go on the call")
+    return Kernel(fn)

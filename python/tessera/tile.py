@@ -1,0 +1,80 @@
+"""`ts.tile`: the tile API of @ts.kernel functions (docs/python.md, "Kernels").
+
+These names exist to be compiled: inside a @ts.kernel function each call becomes one Tile IR op
+(docs/ops/tile/). Called from ordinary Python they raise, since there is no tile to run on.
+"""
+from __future__ import annotations
+
+__all__ = [
+    "linear_id", "group_id", "local_id", "lane_id", "group_size", "num_groups", "dim",
+    "alloc_shared", "alloc_register", "barrier", "cp_async", "cp_commit_group", "cp_wait_group",
+    "load", "store", "load_vector", "store_vector", "mma", "range", "zeros", "full", "broadcast",
+    "row_max", "row_sum", "reduce", "exp", "maximum", "causal_mask", "cast",
+    "atomic_add", "atomic_max", "atomic_min", "atomic_cas",
+    "shuffle", "shuffle_xor", "shuffle_up", "shuffle_down", "shuffle_idx", "vote", "ballot",
+    "warp_reduce",
+]
+
+_DOCS = {
+    "linear_id": "The tile's number in the launch: group * tiles + local_id (tile.linear_id).",
+    "group_id": "The group's coordinate along grid dimension `dim` (tile.group_id).",
+    "local_id": "The tile's number within its group (tile.local_id).",
+    "lane_id": "A lane vector holding 0 .. lanes-1 (tile.lane_id).",
+    "group_size": "Tiles per group (tile.group_size).",
+    "num_groups": "Groups along grid dimension `dim` (tile.num_groups).",
+    "dim": "A buffer's size along `d` (a compile-time integer: kernels are specialised).",
+    "alloc_shared": "alloc_shared(shape, dtype, swizzle=None, alignment=None, padding=None): a "
+                    "group's shared buffer (tile.alloc_shared).",
+    "alloc_register": "alloc_register(dtype) or alloc_register(shape, dtype): a tile-local "
+                      "buffer (tile.alloc_register).",
+    "barrier": "Synchronises the tiles of a group (tile.barrier).",
+    "cp_async": "cp_async(shared_dst, src[window]): an async copy global -> shared "
+                "(tile.async_copy); it lands at cp_wait_group after cp_commit_group.",
+    "cp_commit_group": "Closes the open group of async copies (tile.commit_group).",
+    "cp_wait_group": "cp_wait_group(n): waits until at most n committed groups are pending.",
+    "load": "load(buf, i, ...) or load(buf, index=i): one element (tile.load); load(window) "
+            "reads a 2-D register tile (tile.load_tile).",
+    "store": "store(buf, i, ..., value) or store(buf, index=i, value=v) (tile.store).",
+    "load_vector": "load_vector(buf[i], width=4): `width` consecutive elements (tile.load).",
+    "store_vector": "store_vector(buf[i], vec) (tile.store of a vector).",
+    "mma": "mma(a, b, c=None, accumulator=ts.f32): c + a @ b in f32; operands are tiles, "
+           "buffers or windows, `.T` for a transposed operand (tile.mma).",
+    "range": "range(start, stop, step): the loop of a for statement (scf.for).",
+    "zeros": "zeros(shape, dtype=ts.f32): a register tile of zeros (tile.zeros).",
+    "full": "full(shape, value, dtype=ts.f32): a register tile filled with value (tile.full).",
+    "broadcast": "broadcast(x, shape): a scalar or a row [M] to a tile (tile.broadcast).",
+    "row_max": "Per-row maximum of a 2-D f32 tile (tile.row_max).",
+    "row_sum": "row_sum(t, init=None): per-row sequential sum (tile.row_sum).",
+    "reduce": "reduce(t, kind='sum'|'max'|'min'): a scalar (tile.reduce).",
+    "exp": "Elementwise exp (tile.exp).",
+    "maximum": "Elementwise maximum (tile.maximum).",
+    "causal_mask": "causal_mask(t, row0, col0): -inf where col0 + j > row0 + i (tile.causal_mask).",
+    "cast": "cast(x, dtype): integer/float/index conversions of scalars (arith casts).",
+    "atomic_add": "atomic_add(buf[i], v): returns the old value (tile.atomic kind add).",
+    "atomic_max": "atomic_max(buf[i], v) (tile.atomic kind max).",
+    "atomic_min": "atomic_min(buf[i], v) (tile.atomic kind min).",
+    "atomic_cas": "atomic_cas(buf[i], expected, new): returns the old value (tile.atomic_cas).",
+    "shuffle": "shuffle(v, src, mode='idx'|'xor'|'up'|'down') over a lane vector (tile.shuffle).",
+    "shuffle_xor": "shuffle(v, mask, 'xor').",
+    "shuffle_up": "shuffle(v, delta, 'up').",
+    "shuffle_down": "shuffle(v, delta, 'down').",
+    "shuffle_idx": "shuffle(v, lane, 'idx').",
+    "vote": "vote(pred, kind='any'|'all'|'ballot') over a lane vector (tile.vote).",
+    "ballot": "vote(pred, 'ballot'): an i64 mask of the lanes where pred holds.",
+    "warp_reduce": "warp_reduce(v, kind='sum'|'max'|'min') in lane order (tile.warp_reduce).",
+}
+
+
+def _make(name):
+    def op(*args, **kwargs):
+        raise RuntimeError(f"ts.tile.{name} can only be called inside a @ts.kernel function")
+
+    op.__name__ = op.__qualname__ = name
+    op.__doc__ = _DOCS[name]
+    op._tile_op = name
+    return op
+
+
+for _name in __all__:
+    globals()[_name] = _make(_name)
+del _name
