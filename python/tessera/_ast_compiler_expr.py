@@ -455,7 +455,7 @@ class ExprCompiler:
         fn = self.expr(node.func)
         name = getattr(fn, "_tile_op", None)
         if name is not None:
-            args = [self.expr(a) for a in node.args]
+            args = [self.tile_arg_expr(name, k, a) for k, a in enumerate(node.args)]
             kwargs = {k.arg: self.expr(k.value) for k in node.keywords if k.arg}
             return self.call_tile(name, node, args, kwargs)
         if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):

@@ -22,9 +22,13 @@ class Address:
 class TileBuiltins:
     """Mixin: one `t_<name>` method per `ts.tile.<name>`."""
 
+    def tile_arg_expr(self, name, k, arg):
+        """Argument k of ts.tile.<name>: the first argument of a memory op is an address."""
+        if k == 0 and name in _ADDRESS_OPS and isinstance(arg, ast.Subscript):
+            return self.address_of(arg)
+        return self.expr(arg)
+
     def call_tile(self, name, node, args, kwargs):
-        if name in _ADDRESS_OPS and node.args and isinstance(node.args[0], ast.Subscript):
-            args[0] = self.address_of(node.args[0])
         fn = getattr(self, "t_" + name, None)
         if fn is None:
             self.err(f"ts.tile.{name} cannot be used inside a kernel", node)
@@ -36,6 +40,8 @@ class TileBuiltins:
 
     def address_of(self, sub):
         mem = self.expr(sub.value)
+        if not isinstance(mem, Value) or mem.kind != "mem":
+            return self.expr(sub)
         view = self.window(mem, sub.slice, sub)
         if isinstance(view, MemView):
             return view

@@ -65,7 +65,17 @@ def translate(text, ck, ir_name):
                 continue
         out.append(line)
         k += 1
-    return "\n".join(out), first, reports
+    text = "\n".join(out)
+
+    def inline(m):
+        loc = ck.locmap.python_line(int(m.group(1)))
+        return f"{loc[0]}:{loc[1]}:{loc[2]}" if loc else m.group(0)
+
+    text = re.sub(re.escape(ir_name) + r":(\d+):(\d+)", inline, text)
+    text = text.replace("run with --check bounds", "launch with check='bounds'")
+    reports = [(k, loc, re.sub(re.escape(ir_name) + r":(\d+):(\d+)", inline, msg))
+               for k, loc, msg in reports]
+    return text, first, reports
 
 
 def raise_for(rc, stderr, ck, ir_name):

@@ -1,0 +1,279 @@
+"""@ts.kernel: Python tile kernels against numpy oracles, source locations, sanitizer reports as
+Python exceptions naming the kernel's line, and compile errors for constructs a kernel cannot use.
+
+Expected values come from numpy (the kernels' reduction orders replayed in float32, or exact
+integer arithmetic), never from the interpreter.
+"""
+import inspect
+import re
+
+import numpy as np
+import pytest
+
+import tessera as ts
+from tessera.kernel import KernelRunError, KernelSanitizerError, KernelSyntaxError
+
+
+def line_of(fn, text):
+    """The file line number of the first line of fn's source containing text."""
+    lines, first = inspect.getsourcelines(fn.fn if hasattr(fn, "fn") else fn)
+    for k, ln in enumerate(lines):
+        if text in ln:
+            return first + k
+    raise AssertionError(text)
+
+
+@ts.kernel
+def saxpy(x: ts.Tensor["n", ts.f32], y: ts.Tensor["n", ts.f32], alpha: ts.f32):
+    i = ts.tile.linear_id()
+    if i < n:
+        y[i] = alpha * x[i] + y[i]
+    return y
+
+
+def test_saxpy_matches_numpy_and_updates_y_in_place():
+    rng = np.random.default_rng(1)
+    x = rng.standard_normal(1000).astype(np.float32)
+    y = rng.standard_normal(1000).astype(np.float32)
+    want = np.float32(1.5) * x + y
+    got = saxpy(x, y, 1.5, grid=(32,), tiles=32, lanes=32)
+    assert got is y
+    np.testing.assert_array_equal(y, want)
+
+
+def test_every_op_carries_its_python_location():
+    x = np.zeros(8, np.float32)
+    text = saxpy.inspect_ir("tile", x, x.copy(), 2.0, grid=(1,), tiles=8)
+    fname = re.escape(inspect.getsourcefile(saxpy.fn))
+    body = [ln for ln in text.splitlines()[2:-2] if ln.strip() not in ("}, {", "})")
+            and not ln.strip().startswith("^bb")]
+    assert body
+    for ln in body:
+        assert re.search(r'loc\("' + fname + r'":\d+:\d+\)', ln), ln
+    store_line = line_of(saxpy, "y[i] = alpha")
+    assert re.search(rf"tile.store .*loc\(\"{fname}\":{store_line}:9\)", text)
+
+
+@ts.kernel
+def cooperative_reduction(data: ts.Tensor["N", ts.f32]) -> ts.f32:
+    # The guide's kernel (programming model, "Tile Groups and Synchronization"), unchanged.
+    shared_sum = ts.tile.alloc_shared((128,), ts.f32)
+    tile_id = ts.tile.linear_id()
+    local_sum = 0.0
+    for i in ts.tile.range(tile_id, N, ts.tile.group_size()):
+        local_sum += data[i]
+    shared_sum[ts.tile.local_id()] = local_sum
+    ts.tile.barrier()
+    stride = ts.tile.group_size() // 2
+    while stride > 0:
+        if ts.tile.local_id() < stride:
+            shared_sum[ts.tile.local_id()] += shared_sum[ts.tile.local_id() + stride]
+        ts.tile.barrier()
+        stride //= 2
+    return shared_sum[0]
+
+
+def reduction_oracle(x, tiles):
+    part = np.zeros(tiles, np.float32)
+    for k in range(0, len(x), tiles):  # tile t adds x[t], x[t + T], ... in order
+        chunk = x[k:k + tiles]
+        part[:len(chunk)] += chunk
+    s = tiles // 2
+    while s > 0:
+        part[:s] += part[s:2 * s]
+        s //= 2
+    return part[0]
+
+
+@pytest.mark.parametrize("seed", [0, 3, 17])
+def test_cooperative_reduction_is_exact_for_every_schedule(seed):
+    x = np.random.default_rng(2).standard_normal(3000).astype(np.float32)
+    got = cooperative_reduction(x, grid=(1,), tiles=64, check="all", schedule_seed=seed,
+                                threads=1 + seed % 2)
+    assert got.shape == (1,)
+    assert got[0] == reduction_oracle(x, 64)
+
+
+@ts.kernel
+def branches(x: ts.Tensor["n", ts.f32], out: ts.Tensor["n", ts.f32]):
+    i = ts.tile.linear_id()
+    v = x[i]
+    if v > 0.0:
+        w = v * 2.0
+        k = 1
+    else:
+        w = -v
+        k = 3
+    total = 0
+    j = 0
+    while j < k:
+        total += w
+        j += 1
+    out[i] = total
+
+
+def test_if_else_yields_and_while_carries_a_retyped_variable():
+    x = np.array([1.5, -2.0, 0.0, 4.0], np.float32)
+    out = np.zeros(4, np.float32)
+    branches(x, out, grid=(1,), tiles=4)
+    want = np.where(x > 0, x * 2, -x * 3).astype(np.float32)
+    np.testing.assert_array_equal(out, want)
+
+
+@ts.kernel
+def counters(cnt: ts.Tensor[1, ts.int32], lanes_sum: ts.Tensor["G", ts.int32],
+             vec: ts.Tensor["G", 4, ts.f32], vout: ts.Tensor["G", 4, ts.f32]):
+    ts.tile.atomic_add(cnt[0], 1)
+    g = ts.tile.group_id()
+    lanes = ts.tile.lane_id()
+    swapped = ts.tile.shuffle_xor(lanes, 1)
+    if ts.tile.local_id() == 0:
+        lanes_sum[g] = ts.tile.warp_reduce(swapped * lanes, kind="sum")
+        v = ts.tile.load_vector(vec[g], width=4)
+        ts.tile.store_vector(vout[g], v * 2.0)
+
+
+def test_atomics_shuffles_and_vectors():
+    cnt = np.zeros(1, np.int32)
+    sums = np.zeros(3, np.int32)
+    vec = np.arange(12, dtype=np.float32).reshape(3, 4)
+    vout = np.zeros_like(vec)
+    counters(cnt, sums, vec, vout, grid=(3,), tiles=5, lanes=32, check="all")
+    assert cnt[0] == 15  # every tile of every group adds 1
+    lanes = np.arange(32)
+    assert (sums == int((lanes * (lanes ^ 1)).sum())).all()
+    np.testing.assert_array_equal(vout, vec * 2)
+
+
+@ts.kernel
+def racy(out: ts.Tensor["G", ts.f32]):
+    s = ts.tile.alloc_shared((4,), ts.f32)
+    s[0] = 1.0  # PLANTED RACE: every tile writes element 0 in one barrier epoch
+    ts.tile.barrier()
+    if ts.tile.local_id() == 0:
+        out[ts.tile.group_id()] = s[0]
+
+
+def test_planted_race_is_a_python_exception_naming_the_line():
+    line = line_of(racy, "PLANTED RACE")
+    for seed in (0, 9):
+        with pytest.raises(KernelSanitizerError) as e:
+            racy(np.zeros(2, np.float32), grid=(2,), tiles=4, check="all", schedule_seed=seed)
+        assert e.value.kind == "races"
+        assert e.value.lineno == line
+        msg = str(e.value)
+        assert f"{inspect.getsourcefile(racy.fn)}:{line}:5: error: [races]" in msg
+        assert "PLANTED RACE" in msg  # the Python source line is quoted
+    # without the check, the race goes unreported
+    racy(np.zeros(2, np.float32), grid=(2,), tiles=4)
+
+
+@ts.kernel
+def off_by_one(x: ts.Tensor["n", ts.f32], y: ts.Tensor["n", ts.f32]):
+    i = ts.tile.linear_id()
+    y[i] = x[i + 1]  # PLANTED OOB: the last tile reads x[n]
+
+
+def test_planted_out_of_bounds_names_the_line():
+    line = line_of(off_by_one, "PLANTED OOB")
+    x = np.zeros(64, np.float32)
+    with pytest.raises(KernelSanitizerError) as e:
+        off_by_one(x, x.copy(), grid=(2,), tiles=32, check="bounds")
+    assert e.value.kind == "bounds" and e.value.lineno == line
+    assert "%x at index [64]" in str(e.value)
+    with pytest.raises(KernelRunError) as e:  # unchecked: the run stops at the access
+        off_by_one(x, x.copy(), grid=(2,), tiles=32)
+    assert not isinstance(e.value, KernelSanitizerError)
+    assert e.value.lineno == line and "check='bounds'" in str(e.value)
+
+
+def _compile_error(fn, *args, **launch):
+    k = ts.kernel(fn)
+    with pytest.raises(KernelSyntaxError) as e:
+        k(*args, **launch)
+    return e.value
+
+
+def bad_with(x: ts.Tensor["n", ts.f32]):
+    with open("f"):  # BAD
+        pass
+
+
+def bad_print(x: ts.Tensor["n", ts.f32]):
+    print(x[0])  # BAD
+
+
+def bad_break(x: ts.Tensor["n", ts.f32]):
+    for i in range(n):
+        break  # BAD
+
+
+def bad_lambda(x: ts.Tensor["n", ts.f32]):
+    f = lambda v: v  # BAD  # noqa: E731
+
+
+def bad_unknown(x: ts.Tensor["n", ts.f32]):
+    ts.tile.no_such_op()  # BAD
+
+
+def bad_one_branch(x: ts.Tensor["n", ts.f32]):
+    if ts.tile.linear_id() < 2:
+        z = 1.0
+    x[0] = z  # BAD
+
+
+def bad_return_mid(x: ts.Tensor["n", ts.f32]):
+    if ts.tile.linear_id() < 2:
+        return x  # BAD
+    x[0] = 1.0
+
+
+def bad_slice(x: ts.Tensor["n", ts.f32]):
+    s = ts.tile.alloc_shared((4, 4), ts.f32)
+    i = ts.tile.linear_id()
+    ts.tile.cp_async(s, x[i:i * 2])  # BAD
+
+
+@pytest.mark.parametrize("fn,words", [
+    (bad_with, "'with' blocks"), (bad_print, "print is not supported"),
+    (bad_break, "break cannot be used"), (bad_lambda, "lambda cannot be used"),
+    (bad_unknown, "no attribute 'no_such_op'"), (bad_one_branch, "only one branch"),
+    (bad_return_mid, "last statement"), (bad_slice, "compile-time constant"),
+])
+def test_unsupported_constructs_name_the_python_line(fn, words):
+    e = _compile_error(fn, np.zeros(4, np.float32), grid=(1,))
+    assert words in str(e), str(e)
+    assert e.lineno == line_of(fn, "# BAD")
+    assert str(e).startswith(f"{inspect.getsourcefile(fn)}:{e.lineno}:")
+
+
+def test_symbolic_dimensions_are_checked_at_launch():
+    x = np.zeros(8, np.float32)
+    with pytest.raises(KernelSyntaxError, match="dimension 'n' is 8 .* but 9 in 'y'"):
+        saxpy(x, np.zeros(9, np.float32), 1.0, grid=(1,))
+    with pytest.raises(KernelSyntaxError, match="annotated f32 but the array is f64"):
+        saxpy(x.astype(np.float64), x.astype(np.float64), 1.0, grid=(1,))
+
+
+def test_launch_needs_a_grid_and_the_api_needs_a_kernel():
+    x = np.zeros(8, np.float32)
+    with pytest.raises(TypeError, match="grid"):
+        saxpy(x, x, 1.0)
+    with pytest.raises(ValueError, match="grid"):
+        saxpy(x, x, 1.0, grid=(0,))
+    with pytest.raises(RuntimeError, match="inside a @ts.kernel"):
+        ts.tile.linear_id()
+
+
+def test_verifier_errors_name_the_python_line():
+    @ts.kernel
+    def bad_mma(a: ts.Tensor["m", "k", ts.f32], c: ts.Tensor["m", "m", ts.f32]):
+        s = ts.tile.alloc_shared((8, 8), ts.f32, swizzle="diagonal")  # BAD swizzle
+        ts.tile.barrier()
+        c[0, 0] = s[0, 0]
+
+    a = np.zeros((8, 8), np.float32)
+    with pytest.raises(KernelRunError) as e:
+        bad_mma(a, a.copy(), grid=(1,))
+    assert e.value.lineno == line_of(bad_mma, "BAD swizzle")
+    assert "alloc_c2" in str(e.value)
