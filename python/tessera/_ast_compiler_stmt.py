@@ -28,12 +28,20 @@ _FORBIDDEN = {
 }
 
 
-def assigned_names(stmts):
-    """Names a list of statements stores to (loop targets included), in first-store order."""
-    seen = []
+def assigned_names(stmts, env=None):
+    """Names a list of statements rebinds (loop targets included), in first-store order.
+    `buf += x` of a buffer in `env` writes memory and rebinds nothing."""
+    seen, aug_only = [], set()
+    for s in stmts:
+        for n in ast.walk(s):
+            if isinstance(n, ast.AugAssign) and isinstance(n.target, ast.Name):
+                aug_only.add(id(n.target))
     for s in stmts:
         for n in ast.walk(s):
             if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store) and n.id not in seen:
+                cur = (env or {}).get(n.id)
+                if id(n) in aug_only and isinstance(cur, Value) and cur.kind == "mem":
+                    continue
                 seen.append(n.id)
     return seen
 
@@ -422,13 +430,14 @@ class KernelCompiler(ExprCompiler, TileBuiltins):
         if not isinstance(node.target, ast.Name):
             self.err("the loop variable must be a name", node)
         lo, hi, step = self.loop_range(node)
-        carried = [n for n in assigned_names(node.body) if n in self.env and n != node.target.id]
+        carried = [n for n in assigned_names(node.body, self.env)
+                   if n in self.env and n != node.target.id]
         self.loop(node, carried, lambda args: self.emit_for(node, lo, hi, step, args))
 
     def stmt_While(self, node):
         if node.orelse:
             self.err("while ... else cannot be used in a kernel", node)
-        carried = [n for n in assigned_names(node.body) if n in self.env]
+        carried = [n for n in assigned_names(node.body, self.env) if n in self.env]
         self.loop(node, carried, lambda args: self.emit_while(node, args))
 
     def loop(self, node, carried, emit):
@@ -479,7 +488,8 @@ class KernelCompiler(ExprCompiler, TileBuiltins):
         return outs
 
     def emit_for(self, node, lo, hi, step, inits):
-        carried = [n for n in assigned_names(node.body) if n in self.env and n != node.target.id]
+        carried = [n for n in assigned_names(node.body, self.env)
+                   if n in self.env and n != node.target.id]
         iv = Value(self.em.fresh(node.target.id), "scalar", "index")
         args = [Value(self.em.fresh(n), v.kind, v.dtype, v.shape, v.space, v.vector)
                 for n, v in zip(carried, inits)]
@@ -506,7 +516,7 @@ class KernelCompiler(ExprCompiler, TileBuiltins):
         return [Value(n, v.kind, v.dtype, v.shape, v.space, v.vector) for n, v in zip(names, inits)]
 
     def emit_while(self, node, inits):
-        carried = [n for n in assigned_names(node.body) if n in self.env]
+        carried = [n for n in assigned_names(node.body, self.env) if n in self.env]
         bargs = [Value(self.em.fresh(n), v.kind, v.dtype, v.shape, v.space, v.vector)
                  for n, v in zip(carried, inits)]
         self.em.push()
