@@ -277,3 +277,46 @@ def test_verifier_errors_name_the_python_line():
         bad_mma(a, a.copy(), grid=(1,))
     assert e.value.lineno == line_of(bad_mma, "BAD swizzle")
     assert "alloc_c2" in str(e.value)
+
+
+@ts.kernel
+def guide_gemm_as_written(A: ts.Tensor["M", "K", ts.bf16], B: ts.Tensor["K", "N", ts.bf16],
+                          C: ts.Tensor["M", "N", ts.f32]) -> ts.Tensor["M", "N", ts.f32]:
+    # The guide's example 2 with only tile_m/tile_n/tile_k defined: no commit, no wait.
+    tile_m = ts.tile.group_id(0) * 64
+    tile_n = ts.tile.group_id(1) * 64
+    tile_k = 0
+    smem_a = ts.tile.alloc_shared((64, 32), ts.bf16, swizzle="xor")
+    smem_b = ts.tile.alloc_shared((32, 64), ts.bf16, swizzle="xor")
+    ts.tile.cp_async(smem_a, A[tile_m:tile_m+64, tile_k:tile_k+32])
+    ts.tile.cp_async(smem_b, B[tile_k:tile_k+32, tile_n:tile_n+64])
+    ts.tile.barrier()
+    acc = ts.tile.mma(smem_a, smem_b, accumulator=ts.f32)  # READ BEFORE WAIT
+    C[tile_m:tile_m+64, tile_n:tile_n+64] += acc
+    return C
+
+
+def test_the_guides_gemm_without_commit_and_wait_is_an_async_report():
+    """Why examples/python/kernel_gemm_tensor_core.py adds cp_commit_group/cp_wait_group."""
+    ml_dtypes = pytest.importorskip("ml_dtypes")
+    a = np.ones((64, 32), ml_dtypes.bfloat16)
+    b = np.ones((32, 64), ml_dtypes.bfloat16)
+    with pytest.raises(KernelSanitizerError) as e:
+        guide_gemm_as_written(a, b, np.zeros((64, 64), np.float32), grid=(1, 1), check="async")
+    assert e.value.kind == "async"
+    assert e.value.lineno == line_of(guide_gemm_as_written, "READ BEFORE WAIT")
+
+
+def test_results_do_not_depend_on_threads_or_schedule():
+    x = np.random.default_rng(5).standard_normal(2000).astype(np.float32)
+    outs = {cooperative_reduction(x, grid=(1,), tiles=32, threads=t, schedule_seed=s)[0]
+            for t in (1, 2) for s in (0, 1, 2)}
+    assert len(outs) == 1
+
+
+def test_inspect_ir_before_a_launch_and_other_levels():
+    k = ts.kernel(saxpy.fn)
+    with pytest.raises(ValueError, match="launch the kernel first"):
+        k.inspect_ir("tile")
+    with pytest.raises(ValueError, match="tile level"):
+        k.inspect_ir("graph")
