@@ -3,10 +3,13 @@ from __future__ import annotations
 
 import linecache
 
-try:  # the package's base error (h-pycore's runtime); standalone otherwise
-    from ._runtime import TesseraError as _Base
-except ImportError:  # pragma: no cover - before the runtime lands
-    _Base = Exception
+try:  # the package's errors, so `except ts.SanitizerError` catches kernel reports too
+    from ._errors import RuntimeError_ as _RunBase
+    from ._errors import SanitizerError as _SanBase
+    from ._errors import TesseraError as _Base
+    from ._errors import VerifyError as _SyntaxBase
+except ImportError:  # a package without the core errors
+    _Base = _RunBase = _SanBase = _SyntaxBase = Exception
 
 
 def format_location(filename, lineno, col=None, source=None):
@@ -34,15 +37,15 @@ class KernelError(_Base):
         super().__init__(text)
 
 
-class KernelSyntaxError(KernelError):
+class KernelSyntaxError(KernelError, _SyntaxBase):
     """A Python construct or call a kernel cannot use, or ill-typed kernel code."""
 
 
-class KernelRunError(KernelError):
+class KernelRunError(KernelError, _RunBase):
     """The interpreter refused or stopped the kernel (verifier error, fatal run error)."""
 
 
-class KernelSanitizerError(KernelRunError):
+class KernelSanitizerError(KernelRunError, _SanBase):
     """A sanitizer (`check=`) fired; `reports` holds (kind, python location, text) per report."""
 
     def __init__(self, message, filename=None, lineno=None, col=None, source=None, reports=()):

@@ -150,7 +150,18 @@ class Kernel:
 
 
 def _run(ck, inputs, check, schedule_seed, threads):
-    return _kernel_run.run_cli(ck, inputs, check, schedule_seed, threads)
+    """In process through the package runtime; through tessera-interp where the extension is
+    not built (a source checkout)."""
+    try:
+        from ._runtime import run_module
+        from ._errors import TesseraError
+    except ImportError:
+        return _kernel_run.run_cli(ck, inputs, check, schedule_seed, threads)
+    try:
+        return run_module(ck.text, ck.entry, inputs, filename=f"<kernel {ck.entry}>",
+                          check=check or None, schedule_seed=schedule_seed, threads=threads)
+    except TesseraError as e:
+        raise _kernel_run.from_runtime(e, ck) from None
 
 
 def kernel(fn=None, **options):
