@@ -47,7 +47,7 @@ def main():
     want = x.astype(np.int64) @ W.numpy().astype(np.int64)              # exact integer oracle
     assert y.shape == (4, 72) and y.dtype == ml_dtypes.bfloat16, (y.shape, y.dtype)
     np.testing.assert_array_equal(y.astype(np.int64), want)
-    text = tp_gemm.__dict__["_spmd_last_text"]
+    text = tp_gemm.inspect_ir("graph")
     assert 'shape = [4, 9, 2]' in text and "tessera.all_gather" in text
     print(f"tensor-parallel gemm on {mesh.size} ranks (dp x tp x pp = 4 x 9 x 2): "
           "exact against numpy")

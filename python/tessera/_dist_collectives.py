@@ -162,41 +162,52 @@ def with_sharding(x, layout):
 # The mesh program
 
 
-def _spmd_key(args):
-    from .dist import DistTensor
-
-    key = []
-    for a in args:
-        if isinstance(a, DistTensor):
-            key.append(("d", a.dtype, a.shape, a.layout, a.mesh))
-        elif isinstance(a, np.ndarray):
-            key.append(("a", a.dtype, a.shape))
-        else:
-            key.append(("s", type(a), a))
-    return tuple(key)
+def static_key(a):
+    """The @ts.jit cache key of a distributed argument: its signature, not its data."""
+    return ("dist", a.dtype, a.shape, a.layout, a.mesh)
 
 
-def run_spmd(jf, args: tuple):
-    """Runs the @ts.jit function `jf` on the mesh of its DistTensor arguments."""
+class SpmdCompiled:
+    """The compiled mesh program; `run` takes the jit call's arguments (DistTensors bind their
+    global value, which the interpreter splits by the parameter's tessera.shard)."""
+
+    def __init__(self, compiled):
+        self._c = compiled
+        self.text = compiled.text
+
+    def run(self, inputs):
+        from .dist import DistTensor
+
+        return self._c.run([a.numpy() if isinstance(a, DistTensor) else a for a in inputs])
+
+
+def compile_spmd(jf, args: tuple):
+    """(SpmdCompiled, array positions, single result, module text) for the @ts.jit function
+    `jf` called with `args`, at least one of them a DistTensor."""
     from .dist import DistTensor
 
     meshes = {a.mesh for a in args if isinstance(a, DistTensor)}
     if len(meshes) != 1:
         raise ValueError(f"{jf.fn.__name__}: distributed arguments must share one mesh, got "
                          f"{sorted(map(repr, meshes))}")
+    compiled, pos, single, text = _trace_spmd(jf, args, meshes.pop())
+    return SpmdCompiled(compiled), pos, single, text
+
+
+def run_spmd(jf, args: tuple):
+    """Traces (once per signature) and runs the @ts.jit function `jf` on the mesh of its
+    DistTensor arguments; jf(*args) does the same through the jit cache."""
+    from .dist import DistTensor
+
     cache = jf.__dict__.setdefault("_spmd_cache", {})
-    key = _spmd_key(args)
+    key = tuple(static_key(a) if isinstance(a, DistTensor) else
+                (a.dtype, a.shape) if isinstance(a, np.ndarray) else ("s", type(a), a)
+                for a in args)
     entry = cache.get(key)
     if entry is None:
-        entry = _trace_spmd(jf, args, meshes.pop())
-        cache[key] = entry
-    compiled, pos, single, text = entry
-    jf.__dict__["_spmd_last_text"] = text
-    inputs = []
-    for i in pos:
-        a = args[i]
-        inputs.append(a.numpy() if isinstance(a, DistTensor) else a)
-    outs = compiled.run(inputs)
+        entry = cache[key] = compile_spmd(jf, args)
+    compiled, pos, single, _ = entry
+    outs = compiled.run([args[i] for i in pos])
     return outs[0] if single else tuple(outs)
 
 
