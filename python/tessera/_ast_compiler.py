@@ -75,7 +75,8 @@ def numpy_dtype_name(dt):
 
 def f32_hex(value):
     """An f32 constant as MLIR hex bits: exact for inf, nan and every finite value."""
-    bits = struct.unpack("<I", struct.pack("<f", np.float32(value)))[0]
+    with np.errstate(over="ignore"):  # beyond f32's range rounds to inf, as IEEE says
+        bits = struct.unpack("<I", struct.pack("<f", np.float32(value)))[0]
     return f"0x{bits:08X}"
 
 

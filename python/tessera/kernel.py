@@ -18,6 +18,7 @@ buffers: what the kernel writes is copied back into them (a read-only array is l
 from __future__ import annotations
 
 import inspect
+import math
 
 import numpy as np
 
@@ -39,7 +40,15 @@ def _grid(grid):
     g = (grid,) if isinstance(grid, int) else tuple(grid)
     if not 1 <= len(g) <= 3 or not all(isinstance(d, int) and d >= 1 for d in g):
         raise ValueError(f"grid must be 1 to 3 positive integers, not {grid!r}")
+    if math.prod(g) > 2**31:
+        raise ValueError(f"a grid has at most 2^31 groups, not {math.prod(g)}")
     return g
+
+
+def _count(name, v):
+    if not isinstance(v, int) or isinstance(v, bool) or not 1 <= v <= 1024:
+        raise ValueError(f"{name} must be an integer in [1, 1024], not {v!r}")
+    return v
 
 
 class Kernel:
@@ -82,7 +91,7 @@ class Kernel:
 
     def compile(self, *args, grid=None, tiles=1, lanes=32, **kwargs):
         """The CompiledKernel (Tile IR text, locations) for these arguments and launch shape."""
-        config = LaunchConfig(_grid(grid), tiles, lanes)
+        config = LaunchConfig(_grid(grid), _count("tiles", tiles), _count("lanes", lanes))
         bound = self._bind(args, kwargs)
         key = self._key(bound, config)
         ck = self._cache.get(key)

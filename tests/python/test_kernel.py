@@ -320,3 +320,25 @@ def test_inspect_ir_before_a_launch_and_other_levels():
         k.inspect_ir("tile")
     with pytest.raises(ValueError, match="tile level"):
         k.inspect_ir("graph")
+
+
+def test_launch_shapes_are_checked_before_compiling():
+    x = np.zeros(8, np.float32)
+    for kw, msg in ((dict(tiles=5000), "tiles must be"), (dict(lanes=0), "lanes must be"),
+                    (dict(grid=(1, 1, 1, 1)), "grid must be"),
+                    (dict(grid=(2**16, 2**16)), "at most 2")):
+        args = dict(grid=(1,))
+        args.update(kw)
+        with pytest.raises(ValueError, match=msg):
+            saxpy(x, x.copy(), 1.0, **args)
+
+
+def test_float_constants_beyond_f32_round_to_inf():
+    @ts.kernel
+    def big(x: ts.Tensor["n", ts.f32]):
+        x[0] = 1e300
+        x[1] = -1e300
+
+    x = np.zeros(2, np.float32)
+    big(x, grid=(1,))
+    assert x[0] == np.inf and x[1] == -np.inf
