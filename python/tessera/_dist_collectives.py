@@ -43,16 +43,23 @@ def _axes(mesh, axis) -> list[str]:
 
 
 def _emit(op: str, x: Any, attrs: dict, shape: Sequence[int], dtype=None):
+    """Writes one mesh op into the current trace. Its result type is computed here from the
+    mesh (the op's infer hook needs the module's tessera.mesh, which the trace does not have
+    yet); the verifier checks it when the mesh program is compiled (mesh_c*)."""
     from ._ops import _as_value
-    from ._trace import current, tensor_type
+    from ._trace import Value, current, format_attrs, loc_text, tensor_type, user_location
 
     xv = _as_value(x, None) if x is not None else None
     operands = [xv] if xv is not None else []
     d = dtype if dtype is not None else xv.dtype
-    (r,) = current().emit(op, operands, attrs, [tensor_type(tuple(shape), d)])
-    if xv is not None and xv.policy is not None:
-        r.policy = xv.policy
-    return r
+    rt = tensor_type(tuple(shape), d)
+    tracer = current()
+    name = tracer.fresh()
+    types = ", ".join(v.type for v in operands)
+    tracer.lines.append(
+        f'    {name} = "{op}"({", ".join(v.name for v in operands)}) {format_attrs(attrs)} : '
+        f"({types}) -> {rt} {loc_text(user_location())}")
+    return Value(name, rt, xv.policy if xv is not None else None)
 
 
 def _value(x):
