@@ -64,6 +64,16 @@ std::vector<Tensor> Tensor::slices(DType dtype, const std::vector<int64_t>& shap
   return out;
 }
 
+Tensor Tensor::borrow(DType dtype, std::vector<int64_t> shape, std::shared_ptr<std::byte> storage) {
+  Tensor t;
+  t.dtype_ = dtype;
+  t.shape_ = std::move(shape);
+  t.nbytes_ = storage_bytes(dtype, t.shape_, &t.numel_);
+  t.borrowed_ = true;
+  t.storage_ = std::move(storage);
+  return t;
+}
+
 Tensor Tensor::view_as(std::vector<int64_t> shape) const {
   return reuse_as(dtype_, std::move(shape));
 }
@@ -75,6 +85,7 @@ Tensor Tensor::reuse_as(DType dtype, std::vector<int64_t> shape) const {
   t.nbytes_ = storage_bytes(dtype, t.shape_, &t.numel_);
   if (t.nbytes_ > nbytes_) throw Error("internal: view larger than its storage");
   t.slice_ = slice_;
+  t.borrowed_ = borrowed_;
   t.storage_ = storage_;
   return t;
 }

@@ -22,6 +22,10 @@ class Tensor {
   /// cache line with another (threads may write different slices at once); the allocation lives
   /// until the last slice (or a copy or view of one) is dropped.
   static std::vector<Tensor> slices(DType dtype, const std::vector<int64_t>& shape, size_t count);
+  /// Wraps `storage` that another owner holds (a numpy array the Python package passes without a
+  /// copy): it must hold storage_bytes(dtype, shape) bytes and start 64-byte aligned. The plan
+  /// never recycles it (sole_owner() is false), so the owner's data is never overwritten.
+  static Tensor borrow(DType dtype, std::vector<int64_t> shape, std::shared_ptr<std::byte> storage);
 
   DType dtype() const { return dtype_; }
   const std::vector<int64_t>& shape() const { return shape_; }
@@ -33,7 +37,7 @@ class Tensor {
   /// True when no other Tensor shares this storage (so it may be recycled). Always false for a
   /// slice (see slices()): recycling one would pin its whole allocation for one slice's worth of
   /// reuse, so slices go back to the heap together instead.
-  bool sole_owner() const { return !slice_ && storage_.use_count() == 1; }
+  bool sole_owner() const { return !slice_ && !borrowed_ && storage_.use_count() == 1; }
   /// True when this tensor's storage is one slice of a shared allocation (see slices()).
   bool is_slice() const { return slice_; }
 
@@ -61,7 +65,8 @@ class Tensor {
   std::vector<int64_t> shape_;
   int64_t numel_ = 0;
   size_t nbytes_ = 0;
-  bool slice_ = false;  ///< storage_ aliases part of a larger allocation
+  bool slice_ = false;     ///< storage_ aliases part of a larger allocation
+  bool borrowed_ = false;  ///< storage_ belongs to another owner (borrow())
   std::shared_ptr<std::byte> storage_;
 };
 

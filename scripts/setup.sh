@@ -16,5 +16,7 @@ if [ "${#missing[@]}" -gt 0 ]; then
 fi
 PY=${PYTHON:-python3}
 "$PY" - <<'PYEOF' || "$PY" -m pip install -q -r "$(dirname "$0")/../requirements-test.txt"
-import numpy, ml_dtypes, pytest, jax  # noqa: F401
+import numpy, ml_dtypes, pytest, jax, scikit_build_core  # noqa: F401
+import pybind11
+assert tuple(int(p) for p in pybind11.__version__.split(".")[:2]) >= (2, 12)
 PYEOF

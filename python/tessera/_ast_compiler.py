@@ -3,9 +3,8 @@
 The compiler specialises a kernel for one launch signature (shapes and dtypes of the array
 arguments, the values of Python int/bool arguments, grid, tiles, lanes), so every memref type is
 static and every symbolic dimension of an annotation is a compile-time integer. Each op carries
-`loc("file.py":line:col)` of the Python expression it came from; `LocMap` maps the lines of the
-generated text back to those locations, so diagnostics name the Python line even where the
-parser does not keep locations.
+`loc("file.py":line:col)` of the Python expression it came from; the runtime maps diagnostics
+on the generated text back to those locations, so they name the kernel's Python line.
 
 This file holds the values, the emitter and the entry point; expressions, statements and the
 `ts.tile` builtins are in `_ast_compiler_expr.py`, `_ast_compiler_stmt.py` and
@@ -179,29 +178,6 @@ class Emitter:
         return self.stack.pop()
 
 
-class LocMap:
-    """Maps a line of the generated text to the Python (file, line, col) of its op."""
-
-    _LOC = re.compile(r'loc\("((?:[^"\\]|\\.)*)":(\d+):(\d+)\)\s*$')
-
-    def __init__(self, text, source_lines, first_line):
-        self.by_line = {}
-        for n, line in enumerate(text.splitlines(), 1):
-            m = self._LOC.search(line)
-            if m:
-                self.by_line[n] = (m.group(1).replace('\\"', '"'), int(m.group(2)), int(m.group(3)))
-        self.source_lines, self.first_line = source_lines, first_line
-
-    def python_line(self, ir_line):
-        return self.by_line.get(ir_line)
-
-    def source(self, py_line):
-        k = py_line - self.first_line
-        if 0 <= k < len(self.source_lines):
-            return self.source_lines[k].rstrip("\n")
-        return ""
-
-
 # ---------------------------------------------------------------------------------------------
 # Entry point
 
@@ -231,9 +207,9 @@ def parse_kernel(fn):
 class CompiledKernel:
     """The Tile IR of one specialisation and what the launcher needs to run it."""
 
-    def __init__(self, text, entry, params, ret, locmap, filename):
+    def __init__(self, text, entry, params, ret, filename):
         self.text, self.entry, self.params, self.ret = text, entry, params, ret
-        self.locmap, self.filename = locmap, filename
+        self.filename = filename
 
 
 def compile_kernel(fn, fdef, filename, lines, first, bound, config):
@@ -242,4 +218,4 @@ def compile_kernel(fn, fdef, filename, lines, first, bound, config):
 
     kc = KernelCompiler(fn, fdef, filename, config)
     text, params, ret = kc.compile(bound)
-    return CompiledKernel(text, fdef.name, params, ret, LocMap(text, lines, first), filename)
+    return CompiledKernel(text, fdef.name, params, ret, filename)

@@ -3,13 +3,7 @@ from __future__ import annotations
 
 import linecache
 
-try:  # the package's errors, so `except ts.SanitizerError` catches kernel reports too
-    from ._errors import RuntimeError_ as _RunBase
-    from ._errors import SanitizerError as _SanBase
-    from ._errors import TesseraError as _Base
-    from ._errors import VerifyError as _SyntaxBase
-except ImportError:  # a package without the core errors
-    _Base = _RunBase = _SanBase = _SyntaxBase = Exception
+from ._errors import RuntimeError_, SanitizerError, TesseraError, VerifyError
 
 
 def format_location(filename, lineno, col=None, source=None):
@@ -23,7 +17,7 @@ def format_location(filename, lineno, col=None, source=None):
     return where, f"\n{source}\n{caret}"
 
 
-class KernelError(_Base):
+class KernelError(TesseraError):
     """Base of the kernel errors; `filename`, `lineno`, `col` name the kernel's Python line."""
 
     def __init__(self, message, filename=None, lineno=None, col=None, source=None):
@@ -37,15 +31,15 @@ class KernelError(_Base):
         super().__init__(text)
 
 
-class KernelSyntaxError(KernelError, _SyntaxBase):
+class KernelSyntaxError(KernelError, VerifyError):
     """A Python construct or call a kernel cannot use, or ill-typed kernel code."""
 
 
-class KernelRunError(KernelError, _RunBase):
+class KernelRunError(KernelError, RuntimeError_):
     """The interpreter refused or stopped the kernel (verifier error, fatal run error)."""
 
 
-class KernelSanitizerError(KernelRunError, _SanBase):
+class KernelSanitizerError(KernelRunError, SanitizerError):
     """A sanitizer (`check=`) fired; `reports` holds (kind, python location, text) per report."""
 
     def __init__(self, message, filename=None, lineno=None, col=None, source=None, reports=()):

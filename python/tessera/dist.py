@@ -332,3 +332,15 @@ def tensor(shape: Sequence[int] | None = None, layout: ShardSpec | None = None,
 from ._dist_collectives import (all_gather, all_reduce, all_to_all, axis_index,  # noqa: E402
                                 broadcast, ppermute, reduce_scatter, run_spmd, with_sharding)
 
+
+
+def _register_jit_hook() -> None:
+    """A @ts.jit call with a DistTensor argument becomes an SPMD mesh program (the jit's
+    ARG_HOOKS: the cache key is the tensor's signature, the compile step traces on the mesh)."""
+    from . import _jit
+    from ._dist_collectives import compile_spmd, static_key
+
+    _jit.ARG_HOOKS[DistTensor] = (static_key, compile_spmd)
+
+
+_register_jit_hook()

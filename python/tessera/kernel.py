@@ -26,6 +26,8 @@ from ._ast_compiler import LaunchConfig, compile_kernel, parse_kernel
 from ._kernel_errors import (KernelError, KernelRunError, KernelSanitizerError,
                              KernelSyntaxError)
 from . import _kernel_run
+from ._errors import TesseraError
+from ._runtime import run_module
 
 __all__ = ["kernel", "Kernel", "KernelError", "KernelSyntaxError", "KernelRunError",
            "KernelSanitizerError"]
@@ -159,13 +161,7 @@ class Kernel:
 
 
 def _run(ck, inputs, check, schedule_seed, threads):
-    """In process through the package runtime; through tessera-interp where the extension is
-    not built (a source checkout)."""
-    try:
-        from ._runtime import run_module
-        from ._errors import TesseraError
-    except ImportError:
-        return _kernel_run.run_cli(ck, inputs, check, schedule_seed, threads)
+    """Runs the kernel in process through the package runtime (the session API)."""
     try:
         return run_module(ck.text, ck.entry, inputs, filename=f"<kernel {ck.entry}>",
                           check=check or None, schedule_seed=schedule_seed, threads=threads)

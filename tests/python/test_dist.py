@@ -59,16 +59,17 @@ def test_axis_index_ppermute_broadcast_on_dp():
     def f(x):
         shifted = dist.ppermute(x, axis="dp", pairs=[(0, 1), (1, 2), (2, 3), (3, 0)])
         root = dist.broadcast(x, axis="dp", root=2)
-        idx = dist.axis_index("dp")
-        return (dist.with_sharding(shifted, ROWS_DP), root,
-                dist.with_sharding(dist.all_gather(ts.reshape(ts.cast(idx, ts.f32), (1,)),
-                                                   axis="tp", dim=0), ROWS_DP))
+        dp_sum = dist.all_reduce(dist.axis_index("dp"), axis="dp")
+        grid_sum = dist.all_reduce(dist.axis_index(("tp", "dp")), axis=("dp", "tp"))
+        return dist.with_sharding(shifted, ROWS_DP), root, dp_sum, grid_sum
 
-    shifted, root, idx = f(X)
+    shifted, root, dp_sum, grid_sum = f(X)
     blocks = g.reshape(4, 2, 2)
     np.testing.assert_array_equal(shifted, np.roll(blocks, 1, axis=0).reshape(8, 2))
     np.testing.assert_array_equal(root, blocks[2])
-    np.testing.assert_array_equal(idx, np.repeat(np.arange(4, dtype=np.float32), 2))
+    assert dp_sum.dtype == np.int32 and dp_sum == 0 + 1 + 2 + 3
+    # group rank over (dp, tp) in mesh order is d*2 + t: 0 + 1 + ... + 7
+    assert grid_sum == sum(range(8))
 
 
 def test_seventy_two_ranks_all_reduce():
