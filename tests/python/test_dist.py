@@ -110,3 +110,21 @@ def test_errors_name_the_problem():
 
     with pytest.raises(ValueError, match="share one mesh"):
         two(X, other)
+
+
+def test_a_sharded_value_returned_as_replicated_is_an_error_naming_ranks():
+    g = ints((8, 6), 4)
+    X = dist.tensor(data=g, layout=COLS_TP, mesh=MESH)
+
+    @ts.jit
+    def forgot_layout(x):
+        return x * 2.0  # the local column block differs between tp ranks
+
+    with pytest.raises(ts.TesseraError, match="rank"):
+        forgot_layout(X)
+
+    @ts.jit
+    def with_layout(x):
+        return dist.with_sharding(x * 2.0, COLS_TP)
+
+    np.testing.assert_array_equal(with_layout(X), g * 2)
