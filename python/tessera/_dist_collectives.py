@@ -183,9 +183,16 @@ class SpmdCompiled:
         self.text = compiled.text
 
     def run(self, inputs):
+        from ._errors import RuntimeError_
         from .dist import DistTensor
 
-        return self._c.run([a.numpy() if isinstance(a, DistTensor) else a for a in inputs])
+        try:
+            return self._c.run([a.numpy() if isinstance(a, DistTensor) else a for a in inputs])
+        except RuntimeError_ as e:
+            if "declared replicated" not in str(e):
+                raise
+            raise type(e)(f"{e}\nhint: a result that differs between ranks is a sharded "
+                          "value: return ts.dist.with_sharding(value, ts.ShardSpec(...))") from None
 
 
 def compile_spmd(jf, args: tuple):
