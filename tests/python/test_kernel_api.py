@@ -97,3 +97,16 @@ def test_cast_of_a_register_tile_to_bf16_is_refused_with_the_line():
 
     with pytest.raises(KernelSyntaxError, match="no conversion op"):
         to_bf16(np.zeros((4, 4), np.float32), grid=(1,))
+
+
+def test_the_stub_lists_every_tile_name():
+    """python/tessera/tile.pyi names exactly ts.tile.__all__, and every name compiles."""
+    import ast
+    import os
+
+    stub = os.path.join(os.path.dirname(ts.tile.__file__), "tile.pyi")
+    tree = ast.parse(open(stub).read())
+    names = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
+    assert names == set(ts.tile.__all__)
+    from tessera._ast_compiler_tile import TileBuiltins
+    assert all(hasattr(TileBuiltins, "t_" + n) for n in ts.tile.__all__)
