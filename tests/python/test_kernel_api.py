@@ -105,7 +105,8 @@ def test_the_stub_lists_every_tile_name():
     import os
 
     stub = os.path.join(os.path.dirname(ts.tile.__file__), "tile.pyi")
-    tree = ast.parse(open(stub).read())
+    with open(stub) as f:
+        tree = ast.parse(f.read())
     names = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}
     assert names == set(ts.tile.__all__)
     from tessera._ast_compiler_tile import TileBuiltins
