@@ -41,8 +41,10 @@ std::vector<std::string> infer(const std::string& op, const std::vector<std::str
   }
   std::string results;
   for (size_t k = 0; k < declared.size(); ++k) results += (k ? ", " : "") + declared[k];
-  text += ") {\n  \"" + op + "\"(" + operands + ") " + attrs + " : (" + types + ") -> (" + results +
-          ")\n  return\n}\n";
+  std::string names;
+  for (size_t k = 0; k < declared.size(); ++k) names += (k ? ", %r" : "%r") + std::to_string(k);
+  text += ") {\n  " + (names.empty() ? std::string() : names + " = ") + "\"" + op + "\"(" +
+          operands + ") " + attrs + " : (" + types + ") -> (" + results + ")\n  return\n}\n";
   SourceManager sm;
   DiagnosticEngine diag(&sm);
   auto m = text::parse_module(text, "<infer>", sm, diag);

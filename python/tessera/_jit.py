@@ -60,9 +60,12 @@ class JitFunction:
         self.schedule_seed = schedule_seed
         self._sig = inspect.signature(fn)
         for p in self._sig.parameters.values():
-            if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD, p.KEYWORD_ONLY):
-                raise TypeError(f"@ts.jit {fn.__name__}: only positional parameters are supported")
-        self._names = list(self._sig.parameters)
+            if p.kind in (p.VAR_POSITIONAL, p.VAR_KEYWORD) or (
+                    p.kind == p.KEYWORD_ONLY and p.default is p.empty):
+                raise TypeError(f"@ts.jit {fn.__name__}: *args, **kwargs and keyword-only "
+                                "parameters without a default are not supported")
+        # Keyword-only parameters keep their defaults (static); the others are positional.
+        self._names = [n for n, p in self._sig.parameters.items() if p.kind != p.KEYWORD_ONLY]
         self._specs: dict[str, Any] | None = None
         self._cache: dict[tuple, _Entry] = {}
         self._last: _Entry | None = None
@@ -73,7 +76,7 @@ class JitFunction:
     # ---- calling ------------------------------------------------------------------------------
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
-        if kwargs:
+        if kwargs or len(args) != len(self._names):
             args = self._bind_kwargs(args, kwargs)
         key = tuple((a.dtype, a.shape) if type(a) is np.ndarray else _static_key(a) for a in args)
         entry = self._cache.get(key)
@@ -88,6 +91,10 @@ class JitFunction:
             b = self._sig.bind(*args, **kwargs)
         except TypeError as e:
             raise InputError(f"{self.fn.__name__}: {e}") from None
+        if any(k not in self._names for k in kwargs):
+            raise InputError(f"{self.fn.__name__}: keyword-only parameters keep their defaults "
+                             "under @ts.jit")
+        b.apply_defaults()
         return tuple(b.args)
 
     # ---- tracing ------------------------------------------------------------------------------

@@ -410,7 +410,8 @@ def _getitem(v: Value, key: Any) -> Value:
     if Ellipsis in keys:
         i = keys.index(Ellipsis)
         keys[i:i + 1] = [builtins.slice(None)] * (len(v.shape) - n_real)
-    keys += [builtins.slice(None)] * (len(v.shape) - n_real)
+    else:
+        keys += [builtins.slice(None)] * (len(v.shape) - n_real)
     start, limit, strides, out_shape = [], [], [], []
     d = 0
     for k in keys:

@@ -88,7 +88,11 @@ def compile_module(
         else:
             exe = _plugin_executable(text, opts, backend)
     except _core.Error as e:
-        raise _translate(e, text, filename, run=False) from None
+        err = _translate(e, text, filename, run=False)
+        if backend != "reference" and isinstance(err, VerifyError):
+            # Loading the backend failed, or it refused the program: the backend's error.
+            err = BackendError(f"backend '{backend}': {err}")
+        raise err from None
     compiled = Compiled(text, exe, filename, backend)
     _compiled[key] = compiled
     if len(_compiled) > _CACHE_SIZE:
@@ -139,8 +143,6 @@ def _translate(e: BaseException, text: str, filename: str, *, run: bool) -> Tess
         return InputError(msg)
     if isinstance(e, _core.InternalError):
         return InternalError(msg)
-    if msg.startswith("backend") or "plugin" in msg.split(":", 1)[0]:
-        return BackendError(msg)
     return RuntimeError_(msg) if run else VerifyError(msg)
 
 

@@ -68,7 +68,13 @@ def _attr(v: Any) -> str:
     if isinstance(v, int):
         return str(v)
     if isinstance(v, float):
-        return repr(v) if np.isfinite(v) else ("0x7FC00000" if v != v else repr(v))
+        if not np.isfinite(v):
+            raise VerifyError(located(user_location(), f"attribute value {v} is not finite"))
+        r = repr(v)
+        if "e" in r and "." not in r.split("e")[0]:  # MLIR float literals need a '.'
+            m, e = r.split("e")
+            r = f"{m}.0e{e}"
+        return r
     if isinstance(v, str):
         return '"' + v.replace("\\", "\\\\").replace('"', '\\"') + '"'
     if isinstance(v, (list, tuple)):
@@ -180,6 +186,18 @@ class Tracer:
         hit = self._consts.get(key)
         if hit is not None:
             return hit
+        if dtype.is_float and not (dtype.mlir in ("f32", "f64") and np.isfinite(float(value))):
+            # The text format takes these as a hex blob of little-endian bytes: write one
+            # element and broadcast it.
+            raw = np.asarray(float(value)).astype(dtype.numpy).astype(dtype.numpy.newbyteorder("<"))
+            lit = '"0x' + raw.tobytes().hex().upper() + '"'
+            (v,) = self.emit("tessera.constant", [],
+                             {"value": _Raw(f"dense<{lit}> : {tensor_type((), dtype)}")})
+            if shape:
+                (v,) = self.emit("tessera.broadcast", [v], {"broadcast_dimensions": []},
+                                 [tensor_type(shape, dtype)])
+            self._consts[key] = v
+            return v
         t = tensor_type(shape, dtype)
         if dtype.is_float:
             lit = _attr(float(value))
