@@ -342,3 +342,36 @@ def test_float_constants_beyond_f32_round_to_inf():
     x = np.zeros(2, np.float32)
     big(x, grid=(1,))
     assert x[0] == np.inf and x[1] == -np.inf
+
+
+@ts.kernel
+def divergent(out: ts.Tensor["G", ts.f32]):
+    if ts.tile.local_id() < 2:
+        ts.tile.barrier()  # PLANTED DIVERGENCE: tiles 2 and 3 never arrive
+    out[ts.tile.group_id()] = 1.0
+
+
+@ts.kernel
+def uninit(out: ts.Tensor["G", ts.f32]):
+    s = ts.tile.alloc_shared((4,), ts.f32)
+    if ts.tile.local_id() == 0:
+        out[ts.tile.group_id()] = s[1]  # PLANTED UNINIT: nothing wrote s[1]
+
+
+def test_barrier_divergence_and_uninitialised_reads_name_the_line():
+    barrier = line_of(divergent, "PLANTED DIVERGENCE")
+    fname = inspect.getsourcefile(divergent.fn)
+    with pytest.raises(KernelSanitizerError) as e:
+        divergent(np.zeros(1, np.float32), grid=(1,), tiles=4, check="barriers")
+    # tiles 2 and 3 exit (at the end of the kernel: its def line) while 0 and 1 wait; the note
+    # names the barrier's line
+    assert e.value.kind == "barriers"
+    assert e.value.lineno == line_of(divergent, "def divergent")
+    assert f"{fname}:{barrier}:9: note: the barrier of group 0" in str(e.value)
+    with pytest.raises(KernelRunError) as e:  # unchecked: a deadlock on a GPU, an error here
+        divergent(np.zeros(1, np.float32), grid=(1,), tiles=4)
+    assert f"{fname}:{barrier}:9" in str(e.value)
+    with pytest.raises(KernelSanitizerError) as e:
+        uninit(np.zeros(2, np.float32), grid=(2,), tiles=2, check="init")
+    assert e.value.kind == "init"
+    assert e.value.lineno == line_of(uninit, "PLANTED UNINIT")
