@@ -298,14 +298,20 @@ class ExprCompiler:
         self.err(f"a condition must be a comparison or bool, not {self.describe(x)}", node)
 
     def expr_Compare(self, node):
-        left = self.expr(node.left)
-        result = True
+        # a < b < c is (a < b) and (b < c); constant parts fold away.
+        left, parts = self.expr(node.left), []
         for op, right_node in zip(node.ops, node.comparators):
             right = self.expr(right_node)
-            r = self.compare(type(op), left, right, node)
-            result = r if result is True else self.arith(ast.BitAnd, result, r, node) \
-                if not is_const(r) else (result if r else False)
+            parts.append(self.compare(type(op), left, right, node))
             left = right
+        if any(p is False for p in parts):
+            return False
+        values = [p for p in parts if not is_const(p)]
+        if not values:
+            return True
+        result = values[0]
+        for v in values[1:]:
+            result = self.arith(ast.BitAnd, result, v, node)
         return result
 
     def compare(self, op, a, b, node):
@@ -328,7 +334,11 @@ class ExprCompiler:
         cond = self.as_bool(self.expr(node.test), node)
         if is_const(cond):
             return self.expr(node.body if cond else node.orelse)
-        a, b = self.unify(self.expr(node.body), self.expr(node.orelse))
+        a, b = self.expr(node.body), self.expr(node.orelse)
+        if is_const(a) and is_const(b):
+            ty = "f32" if isinstance(a, float) or isinstance(b, float) else self.default_type(a)
+            a, b = self.const(a, ty), self.const(b, ty)
+        a, b = self.unify(a, b)
         r = Value(self.em.fresh("sel"), a.kind, a.dtype, a.shape, vector=a.vector)
         self.em.op(f"{r.name} = arith.select {cond.name}, {a.name}, {b.name} : "
                    f"(i1, {a.ty}, {b.ty}) -> {a.ty}")

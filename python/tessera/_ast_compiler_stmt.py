@@ -275,6 +275,9 @@ class KernelCompiler(ExprCompiler, TileBuiltins):
         if val.dtype != mem.dtype:
             if val.dtype in ("index", "i32", "i64") and mem.dtype in ("f32", "f64"):
                 val = self.int_to_float(val, mem.dtype)
+            elif "index" in (val.dtype, mem.dtype) and mem.dtype in ("index", "i32", "i64") \
+                    and val.dtype in ("index", "i32", "i64"):
+                val = self.t_cast(node, val, mem.dtype)
             else:
                 self.err(f"cannot store {val.ty} into {mem.ty}; use ts.tile.cast", node)
         names = ", ".join(i.name for i in idx)

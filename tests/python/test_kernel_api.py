@@ -111,3 +111,22 @@ def test_the_stub_lists_every_tile_name():
     assert names == set(ts.tile.__all__)
     from tessera._ast_compiler_tile import TileBuiltins
     assert all(hasattr(TileBuiltins, "t_" + n) for n in ts.tile.__all__)
+
+
+@ts.kernel
+def chained(x: ts.Tensor["n", ts.f32], out: ts.Tensor["n", ts.int32]):
+    i = ts.tile.linear_id()
+    v = x[i]
+    inside = 0.0 <= v < 1.0 and not (v == 0.5) and 1 < 2
+    out[i] = 1 if inside else 0
+    if 2 < 1 or v > 10.0:
+        out[i] = 7
+
+
+def test_chained_comparisons_and_boolean_operators():
+    x = np.array([-1.0, 0.0, 0.5, 0.75, 1.0, 11.0], np.float32)
+    out = np.zeros(6, np.int32)
+    chained(x, out, grid=(6,))
+    want = np.where((x >= 0) & (x < 1) & (x != 0.5), 1, 0)
+    want[x > 10] = 7
+    np.testing.assert_array_equal(out, want)
