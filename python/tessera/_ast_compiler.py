@@ -94,11 +94,11 @@ class Value:
     def ty(self):
         if self.kind == "scalar":
             return self.dtype
-        dims = "x".join(str(d) for d in self.shape)
+        dims = "".join(f"{d}x" for d in self.shape)
         if self.kind == "tile":
-            return f"{'vector' if self.vector else 'tensor'}<{dims}x{self.dtype}>"
+            return f"{'vector' if self.vector else 'tensor'}<{dims}{self.dtype}>"
         space = f", {self.space}" if self.space else ""
-        return f"memref<{dims}x{self.dtype}{space}>"
+        return f"memref<{dims}{self.dtype}{space}>"
 
     def same_type(self, other):
         return isinstance(other, Value) and self.ty == other.ty

@@ -111,6 +111,9 @@ class KernelCompiler(ExprCompiler, TileBuiltins):
                 dt = numpy_dtype_name(val.dtype)
                 if dt is None or dt == "index":
                     self.err(f"parameter '{a.arg}': arrays of dtype {val.dtype} are not supported", a)
+                if val.ndim == 0:
+                    self.err(f"parameter '{a.arg}' is a rank-0 array: pass a number (a scalar "
+                             "parameter) or an array of shape (1,)", a)
                 if dt_ann and dt_ann != dt:
                     self.err(f"parameter '{a.arg}' is annotated {dt_ann} but the array is {dt}", a)
                 if shape_ann is not None and len(shape_ann) != val.ndim:

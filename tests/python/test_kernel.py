@@ -375,3 +375,16 @@ def test_barrier_divergence_and_uninitialised_reads_name_the_line():
         uninit(np.zeros(2, np.float32), grid=(2,), tiles=2, check="init")
     assert e.value.kind == "init"
     assert e.value.lineno == line_of(uninit, "PLANTED UNINIT")
+
+
+def test_empty_and_rank_zero_arrays():
+    @ts.kernel
+    def guarded(x: ts.Tensor["n", ts.f32], e: ts.Tensor["m", ts.f32]):
+        if ts.tile.linear_id() < m:
+            e[ts.tile.linear_id()] = x[0]
+
+    e = np.zeros(0, np.float32)
+    guarded(np.ones(3, np.float32), e, grid=(2,))  # an empty buffer is fine
+    assert e.shape == (0,)
+    with pytest.raises(KernelSyntaxError, match="rank-0 array"):
+        guarded(np.zeros((), np.float32), e, grid=(1,))
