@@ -20,3 +20,14 @@ import numpy, ml_dtypes, pytest, jax, scikit_build_core  # noqa: F401
 import pybind11
 assert tuple(int(p) for p in pybind11.__version__.split(".")[:2]) >= (2, 12)
 PYEOF
+# The Python package (docs/python.md): its extension is built in the build tree the usual way
+# (scripts/build.sh configures it), then pip installs the package from that same tree
+# (pyproject.toml: scikit-build-core, build-dir), so nothing is built twice.
+# TESSERA_NO_PIP_INSTALL=1 skips this step.
+if [ -z "${TESSERA_NO_PIP_INSTALL:-}" ]; then
+  root="$(cd "$(dirname "$0")/.." && pwd)"
+  build="${TESSERA_BUILD_DIR:-$root/build}"
+  bash "$root/scripts/build.sh" --target tessera_python
+  "$PY" -m pip install -q --no-build-isolation --config-settings=build-dir="$build" "$root" 2>&1 |
+    { grep -v "Running pip as the 'root' user" || true; }
+fi
