@@ -39,7 +39,10 @@ def read_ops(tool):
 def python_names():
     """Graph op -> ts names, from the package built into $TESSERA_BUILD_DIR/python."""
     build = pathlib.Path(os.environ.get("TESSERA_BUILD_DIR", ROOT / "build"))
-    code = "import json, tessera._ops as o; print(json.dumps(o.ts_names_by_op()))"
+    code = ("import json, tessera as ts, tessera._ops as o; n = o.ts_names_by_op()\n"
+            "for m in (ts.tile.names_by_op(), ts.dist.names_by_op()):\n"
+            "    [n.setdefault(k, []).extend(v) for k, v in m.items()]\n"
+            "print(json.dumps(n))")
     env = dict(os.environ, PYTHONPATH=str(build / "python"))
     try:
         out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,

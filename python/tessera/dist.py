@@ -334,6 +334,15 @@ from ._dist_collectives import (all_gather, all_reduce, all_to_all, axis_index, 
 
 
 
+def names_by_op() -> dict[str, list[str]]:
+    """Mesh op -> the ts.dist function that emits it (docs/status.md's python column)."""
+    return {"tessera.all_reduce": ["dist.all_reduce"], "tessera.all_gather": ["dist.all_gather"],
+            "tessera.reduce_scatter": ["dist.reduce_scatter"],
+            "tessera.all_to_all": ["dist.all_to_all"],
+            "tessera.collective_broadcast": ["dist.broadcast"],
+            "tessera.ppermute": ["dist.ppermute"], "tessera.axis_index": ["dist.axis_index"]}
+
+
 def _register_jit_hook() -> None:
     """A @ts.jit call with a DistTensor argument becomes an SPMD mesh program (the jit's
     ARG_HOOKS: the cache key is the tensor's signature, the compile step traces on the mesh)."""

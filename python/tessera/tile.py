@@ -65,6 +65,55 @@ _DOCS = {
 }
 
 
+# ts.tile name -> the Tile IR ops it compiles to (docs/status.md's python column).
+OPS = {
+    "linear_id": ["tile.linear_id"], "group_id": ["tile.group_id"], "local_id": ["tile.local_id"],
+    "lane_id": ["tile.lane_id"], "group_size": ["tile.group_size"],
+    "num_groups": ["tile.num_groups"], "alloc_shared": ["tile.alloc_shared"],
+    "alloc_register": ["tile.alloc_register"], "barrier": ["tile.barrier"],
+    "cp_async": ["tile.async_copy"], "cp_commit_group": ["tile.commit_group"],
+    "cp_wait_group": ["tile.wait_group"], "load": ["tile.load", "tile.load_tile"],
+    "store": ["tile.store", "tile.store_tile"], "load_vector": ["tile.load"],
+    "store_vector": ["tile.store"], "mma": ["tile.mma"], "range": ["scf.for"],
+    "zeros": ["tile.zeros"], "full": ["tile.full"], "broadcast": ["tile.broadcast"],
+    "row_max": ["tile.row_max"], "row_sum": ["tile.row_sum"], "reduce": ["tile.reduce"],
+    "exp": ["tile.exp"], "maximum": ["tile.maximum"], "causal_mask": ["tile.causal_mask"],
+    "cast": ["arith.index_cast", "arith.sitofp", "arith.fptosi"],
+    "atomic_add": ["tile.atomic"], "atomic_max": ["tile.atomic"], "atomic_min": ["tile.atomic"],
+    "atomic_cas": ["tile.atomic_cas"], "shuffle": ["tile.shuffle"],
+    "shuffle_xor": ["tile.shuffle"], "shuffle_up": ["tile.shuffle"],
+    "shuffle_down": ["tile.shuffle"], "shuffle_idx": ["tile.shuffle"], "vote": ["tile.vote"],
+    "ballot": ["tile.vote"], "warp_reduce": ["tile.warp_reduce"], "dim": [],
+}
+
+
+def names_by_op():
+    """Tile IR op -> how a @ts.kernel reaches it: `tile.<name>` calls and Python syntax."""
+    from ._ast_compiler_expr import _FLOAT_OPS, _INT_OPS
+
+    sym = {"Add": "+", "Sub": "-", "Mult": "*", "Div": "/", "FloorDiv": "//", "Mod": "%",
+           "BitAnd": "&", "BitOr": "|", "BitXor": "^", "LShift": "<<", "RShift": ">>"}
+    out = {}
+    for name, ops in OPS.items():
+        for op in ops:
+            out.setdefault(op, []).append(f"tile.{name}")
+    for table in (_INT_OPS, _FLOAT_OPS):
+        for node, op in table.items():
+            out.setdefault(op, []).append(f"kernel `a {sym[node.__name__]} b`")
+    out.setdefault("arith.cmpi", []).append("kernel `a < b`")
+    out.setdefault("arith.cmpf", []).append("kernel `a < b`")
+    out.setdefault("arith.constant", []).append("kernel numbers")
+    out.setdefault("arith.select", []).append("kernel `a if c else b`")
+    out.setdefault("arith.negf", []).append("kernel `-a`")
+    for op, what in (("arith.minsi", "min"), ("arith.maxsi", "max"), ("arith.minimumf", "min"),
+                     ("arith.maximumf", "max")):
+        out.setdefault(op, []).append(f"kernel `{what}(a, b)`")
+    for op, what in (("scf.if", "if"), ("scf.while", "while"), ("scf.yield", "if/for/while"),
+                     ("scf.condition", "while"), ("scf.for", "for")):
+        out.setdefault(op, []).append(f"kernel `{what}`")
+    return {op: sorted(set(v)) for op, v in out.items()}
+
+
 def _make(name):
     def op(*args, **kwargs):
         raise RuntimeError(f"ts.tile.{name} can only be called inside a @ts.kernel function")

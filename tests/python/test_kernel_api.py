@@ -130,3 +130,13 @@ def test_chained_comparisons_and_boolean_operators():
     want = np.where((x >= 0) & (x < 1) & (x != 0.5), 1, 0)
     want[x > 10] = 7
     np.testing.assert_array_equal(out, want)
+
+
+def test_status_names_are_ops_of_the_table():
+    """The python column of docs/status.md: every op ts.tile / ts.dist claim is in the table."""
+    from tessera import _core
+
+    table = {r["name"] for r in _core.op_table()}
+    claimed = set(ts.tile.names_by_op()) | set(ts.dist.names_by_op())
+    assert claimed <= table, claimed - table
+    assert "tile.mma" in claimed and "tessera.all_gather" in claimed
