@@ -139,7 +139,8 @@ def main(argv):
              "`tessera-op-table`), the docs, the test inventories and, for the backend columns,",
              "tessera-conform JUnit reports (passed/run of the conformance cases that require the op; —",
              "where none ran). The python column lists the names under which the package",
-             "(`import tessera as ts`) reaches each op (`tessera._ops.ts_names_by_op`).", "",
+             "(`import tessera as ts`) reaches each op (`tessera._ops.ts_names_by_op`; Tile IR ops:",
+             "`ts.tile` calls and kernel syntax, `tessera.tile.names_by_op`; mesh ops: `ts.dist`).", "",
              "| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     lines += ["| " + " | ".join(r) + " |" for r in rows]
     text = "\n".join(lines) + "\n"

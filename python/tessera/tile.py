@@ -92,25 +92,25 @@ def names_by_op():
     from ._ast_compiler_expr import _FLOAT_OPS, _INT_OPS
 
     sym = {"Add": "+", "Sub": "-", "Mult": "*", "Div": "/", "FloorDiv": "//", "Mod": "%",
-           "BitAnd": "&", "BitOr": "|", "BitXor": "^", "LShift": "<<", "RShift": ">>"}
+           "BitAnd": "&", "BitOr": "\\|", "BitXor": "^", "LShift": "<<", "RShift": ">>"}
     out = {}
     for name, ops in OPS.items():
         for op in ops:
             out.setdefault(op, []).append(f"tile.{name}")
     for table in (_INT_OPS, _FLOAT_OPS):
         for node, op in table.items():
-            out.setdefault(op, []).append(f"kernel `a {sym[node.__name__]} b`")
-    out.setdefault("arith.cmpi", []).append("kernel `a < b`")
-    out.setdefault("arith.cmpf", []).append("kernel `a < b`")
+            out.setdefault(op, []).append(f"kernel: a {sym[node.__name__]} b")
+    out.setdefault("arith.cmpi", []).append("kernel: a < b")
+    out.setdefault("arith.cmpf", []).append("kernel: a < b")
     out.setdefault("arith.constant", []).append("kernel numbers")
-    out.setdefault("arith.select", []).append("kernel `a if c else b`")
-    out.setdefault("arith.negf", []).append("kernel `-a`")
+    out.setdefault("arith.select", []).append("kernel: a if c else b")
+    out.setdefault("arith.negf", []).append("kernel: -a")
     for op, what in (("arith.minsi", "min"), ("arith.maxsi", "max"), ("arith.minimumf", "min"),
                      ("arith.maximumf", "max")):
-        out.setdefault(op, []).append(f"kernel `{what}(a, b)`")
+        out.setdefault(op, []).append(f"kernel: {what}(a, b)")
     for op, what in (("scf.if", "if"), ("scf.while", "while"), ("scf.yield", "if/for/while"),
                      ("scf.condition", "while"), ("scf.for", "for")):
-        out.setdefault(op, []).append(f"kernel `{what}`")
+        out.setdefault(op, []).append(f"kernel: {what}")
     return {op: sorted(set(v)) for op, v in out.items()}
 
 
