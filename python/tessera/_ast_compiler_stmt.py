@@ -459,8 +459,11 @@ class KernelCompiler(ExprCompiler, TileBuiltins):
                                  "(index a list of buffers instead)", node)
                     if not isinstance(v, Value) and not is_const(v):
                         self.err(f"'{n}' is {self.describe(v)}, which a loop cannot change", node)
-                    inits.append(v if isinstance(v, Value) else
-                                 self.materialize(v, types.get(n)))
+                    if isinstance(v, Value):
+                        inits.append(v)
+                    else:  # a number: the body may give it another type (retyped below)
+                        inits.append(self.materialize(v, types.get(n)))
+                        inits[-1].from_number = True
                 results = emit(inits)
                 self.env = before
                 for n, r in zip(carried, results):
@@ -485,9 +488,10 @@ class KernelCompiler(ExprCompiler, TileBuiltins):
             if not isinstance(v, Value) or v.kind == "mem":
                 self.err(f"'{n}' becomes {self.describe(v)} in the loop body", node)
             if not v.same_type(init):
+                if v.kind != "scalar" or not getattr(init, "from_number", False):
+                    self.err(f"'{n}' enters the loop as {init.ty} and leaves the body as {v.ty}; "
+                             "a loop variable keeps its type", node)
                 retype[n] = v.dtype
-                if v.kind != "scalar":
-                    self.err(f"'{n}' enters the loop as {init.ty} and leaves the body as {v.ty}", node)
             outs.append(v)
         if retype:
             raise _Retype(retype)

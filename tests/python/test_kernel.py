@@ -388,3 +388,15 @@ def test_empty_and_rank_zero_arrays():
     assert e.shape == (0,)
     with pytest.raises(KernelSyntaxError, match="rank-0 array"):
         guarded(np.zeros((), np.float32), e, grid=(1,))
+
+
+def test_a_loop_variable_that_changes_type_is_an_error():
+    def changes(x: ts.Tensor["n", ts.f32]):
+        i = ts.tile.linear_id()
+        for k in range(3):
+            i = x[k]  # BAD: index in, f32 out
+        x[0] = i
+
+    e = _compile_error(changes, np.zeros(4, np.float32), grid=(1,))
+    assert "enters the loop as index and leaves the body as f32" in str(e)
+    assert e.lineno == line_of(changes, "for k in range")
