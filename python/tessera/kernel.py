@@ -17,6 +17,7 @@ buffers: what the kernel writes is copied back into them (a read-only array is l
 """
 from __future__ import annotations
 
+import functools
 import inspect
 import math
 
@@ -57,9 +58,8 @@ class Kernel:
     """A @ts.kernel function: call it with the launch keywords to run it."""
 
     def __init__(self, fn):
+        functools.update_wrapper(self, fn)
         self.fn = fn
-        self.__name__ = fn.__name__
-        self.__doc__ = fn.__doc__
         self._sig = inspect.signature(fn)
         self._fdef, self._file, self._lines, self._first = parse_kernel(fn)
         self._cache = {}
@@ -137,6 +137,9 @@ class Kernel:
         return self._finish(ck, bound, results)
 
     launch = __call__
+
+    def __repr__(self):
+        return f"<ts.kernel {self.fn.__qualname__}>"
 
     def _finish(self, ck, bound, results):
         arrays = [name for kind, name, _ in ck.params if kind == "array"]
