@@ -3,6 +3,9 @@
 Inputs are small integers in f32, so every sum is exact in any order and the numpy oracle
 (slicing the global arrays by hand, docs/collectives.md) is exact.
 """
+import os
+import pathlib
+
 import numpy as np
 import pytest
 
@@ -128,3 +131,19 @@ def test_a_sharded_value_returned_as_replicated_is_an_error_naming_ranks():
         return dist.with_sharding(x * 2.0, COLS_TP)
 
     np.testing.assert_array_equal(with_layout(X), g * 2)
+
+
+def test_other_backends_are_refused_cleanly():
+    """Mesh programs run on the in-process reference backend; a plugin (or the CUDA backend,
+    absent here) is a clean error, never a crash."""
+    X = dist.tensor(data=ints((8, 6)), layout=COLS_TP, mesh=MESH)
+    for backend in ("cuda", "/nonexistent/libplugin.so"):
+        f = ts.jit(lambda x: dist.all_reduce(x, axis="tp"), backend=backend)
+        with pytest.raises(ts.TesseraError):
+            f(X)
+    d = os.environ.get("TESSERA_PLUGIN_DIR")
+    plugin = pathlib.Path(d) / "libtessera_reference.so" if d else None
+    if plugin is not None and plugin.exists():
+        f = ts.jit(lambda x: dist.all_reduce(x, axis="tp"), backend=str(plugin))
+        with pytest.raises(ts.TesseraError, match="rank"):
+            f(X)
