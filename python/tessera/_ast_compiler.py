@@ -207,9 +207,10 @@ def parse_kernel(fn):
 class CompiledKernel:
     """The Tile IR of one specialisation and what the launcher needs to run it."""
 
-    def __init__(self, text, entry, params, ret, filename):
+    def __init__(self, text, entry, params, ret, filename, written):
         self.text, self.entry, self.params, self.ret = text, entry, params, ret
         self.filename = filename
+        self.written = written  # parameter names the kernel may write; None: any
 
 
 def compile_kernel(fn, fdef, filename, lines, first, bound, config):
@@ -218,4 +219,4 @@ def compile_kernel(fn, fdef, filename, lines, first, bound, config):
 
     kc = KernelCompiler(fn, fdef, filename, config)
     text, params, ret = kc.compile(bound)
-    return CompiledKernel(text, fdef.name, params, ret, filename)
+    return CompiledKernel(text, fdef.name, params, ret, filename, kc.written)

@@ -68,6 +68,17 @@ class KernelCompiler(ExprCompiler, TileBuiltins):
                 except ValueError:
                     pass
         self.ret_param = None
+        self.written = set()  # global buffers the kernel may write (None: any of them)
+
+    def note_write(self, mem):
+        """Records a write to `mem`: a parameter's name, or None when a buffer chosen at run
+        time (a list indexed by a kernel value) may be any global buffer."""
+        if mem.space != 0 or self.written is None:
+            return
+        if mem.name[1:] in [a.arg for a in self.fdef.args.args]:
+            self.written.add(mem.name[1:])
+        else:
+            self.written = None
 
     def err(self, msg, node=None):
         line, col = (node.lineno, node.col_offset + 1) if node is not None else self.em.loc
@@ -285,6 +296,7 @@ class KernelCompiler(ExprCompiler, TileBuiltins):
                 self.err(f"cannot store {val.ty} into {mem.ty}; use ts.tile.cast", node)
         names = ", ".join(i.name for i in idx)
         tys = ", ".join(["index"] * len(idx))
+        self.note_write(mem)
         self.em.op(f"tile.store {val.name}, {mem.name}, {names} : ({val.ty}, {mem.ty}, {tys}) -> ()")
 
     def stmt_AugAssign(self, node):

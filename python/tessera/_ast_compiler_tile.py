@@ -176,6 +176,7 @@ class TileBuiltins:
             self.err(f"cannot store {self.describe(value)}", node)
         names = ", ".join(i.name for i in idx)
         tys = ", ".join(["index"] * len(idx))
+        self.note_write(m)
         self.em.op(f"tile.store {value.name}, {m.name}, {names} : ({value.ty}, {m.ty}, {tys}) -> ()")
 
     def t_load_vector(self, node, src, width=4):
@@ -211,6 +212,7 @@ class TileBuiltins:
         m = view.mem
         names = ", ".join(i.name for i in view.offsets)
         tys = ", ".join(["index"] * len(view.offsets))
+        self.note_write(m)
         self.em.op(f"tile.store_tile {val.name}, {m.name}, {names} : ({val.ty}, {m.ty}, {tys}) -> ()")
 
     # -- async copies ------------------------------------------------------------------------------
@@ -377,6 +379,7 @@ class TileBuiltins:
         m, idx = self.as_address(dst, node, "atomic")
         value = self.materialize(value, m.dtype) if is_const(value) else value
         r = self.new("old", "scalar", m.dtype)
+        self.note_write(m)
         names = ", ".join(i.name for i in idx)
         tys = ", ".join(["index"] * len(idx))
         self.em.op(f'{r.name} = tile.atomic {value.name}, {m.name}, {names} {{kind = "{kind}"}} : '
@@ -397,6 +400,7 @@ class TileBuiltins:
         e = self.materialize(expected, m.dtype)
         n = self.materialize(new, m.dtype)
         r = self.new("prev", "scalar", m.dtype)
+        self.note_write(m)
         names = ", ".join(i.name for i in idx)
         tys = ", ".join(["index"] * len(idx))
         self.em.op(f"{r.name} = tile.atomic_cas {e.name}, {n.name}, {m.name}, {names} : "

@@ -149,7 +149,10 @@ class Kernel:
             if res.dtype != arg.dtype and res.dtype.itemsize == arg.dtype.itemsize:
                 res = res.view(arg.dtype)  # low-precision results come back as raw bits
             res = res.reshape(arg.shape)
-            if arg.flags.writeable and not np.shares_memory(arg, res):
+            written = ck.written is None or name in ck.written
+            if not written:
+                out[name] = arg  # only read: nothing to copy back
+            elif arg.flags.writeable and not np.shares_memory(arg, res):
                 np.copyto(arg, res)
                 out[name] = arg
             else:

@@ -400,3 +400,14 @@ def test_a_loop_variable_that_changes_type_is_an_error():
     e = _compile_error(changes, np.zeros(4, np.float32), grid=(1,))
     assert "enters the loop as index and leaves the body as f32" in str(e)
     assert e.lineno == line_of(changes, "for k in range")
+
+
+def test_only_written_parameters_are_copied_back():
+    x = np.arange(8, dtype=np.float32)
+    y = np.zeros(8, np.float32)
+    ck, _ = saxpy.compile(x, y, 1.0, grid=(1,), tiles=8)
+    assert ck.written == {"y"}
+    x.flags.writeable = False  # a read-only input is fine: it is only read
+    got = saxpy(x, y, 1.0, grid=(1,), tiles=8)
+    np.testing.assert_array_equal(got, x)
+    assert got is y
