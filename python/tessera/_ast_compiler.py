@@ -207,10 +207,13 @@ def parse_kernel(fn):
 class CompiledKernel:
     """The Tile IR of one specialisation and what the launcher needs to run it."""
 
-    def __init__(self, text, entry, params, ret, filename, written):
+    def __init__(self, text, entry, params, ret, filename, kc):
         self.text, self.entry, self.params, self.ret = text, entry, params, ret
         self.filename = filename
-        self.written = written  # parameter names the kernel may write; None: any
+        self.written = kc.written  # parameter names the kernel may write; None: any
+        self.read = kc.read  # parameter names the kernel may read; None: any
+        self.body = kc.body  # the function body's lines
+        self.param_texts = kc.param_texts  # "%x: memref<...>" per parameter, in order
 
 
 def compile_kernel(fn, fdef, filename, lines, first, bound, config):
@@ -219,4 +222,4 @@ def compile_kernel(fn, fdef, filename, lines, first, bound, config):
 
     kc = KernelCompiler(fn, fdef, filename, config)
     text, params, ret = kc.compile(bound)
-    return CompiledKernel(text, fdef.name, params, ret, filename, kc.written)
+    return CompiledKernel(text, fdef.name, params, ret, filename, kc)

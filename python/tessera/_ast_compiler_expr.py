@@ -361,6 +361,7 @@ class ExprCompiler:
         return r
 
     def emit_load(self, mem, idx, r):
+        self.note_read(mem)
         names = ", ".join(i.name for i in idx)
         tys = ", ".join(["index"] * len(idx))
         self.em.op(f"{r.name} = tile.load {mem.name}, {names} : ({mem.ty}, {tys}) -> {r.ty}")

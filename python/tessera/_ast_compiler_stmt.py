@@ -69,16 +69,22 @@ class KernelCompiler(ExprCompiler, TileBuiltins):
                     pass
         self.ret_param = None
         self.written = set()  # global buffers the kernel may write (None: any of them)
+        self.read = set()  # global buffers the kernel may read (None: any of them)
 
     def note_write(self, mem):
         """Records a write to `mem`: a parameter's name, or None when a buffer chosen at run
         time (a list indexed by a kernel value) may be any global buffer."""
-        if mem.space != 0 or self.written is None:
-            return
+        self.written = self._note(self.written, mem)
+
+    def note_read(self, mem):
+        self.read = self._note(self.read, mem)
+
+    def _note(self, names, mem):
+        if mem.space != 0 or names is None:
+            return names
         if mem.name[1:] in [a.arg for a in self.fdef.args.args]:
-            self.written.add(mem.name[1:])
-        else:
-            self.written = None
+            return names | {mem.name[1:]}
+        return None
 
     def err(self, msg, node=None):
         line, col = (node.lineno, node.col_offset + 1) if node is not None else self.em.loc
@@ -186,7 +192,9 @@ class KernelCompiler(ExprCompiler, TileBuiltins):
         grid = ", ".join(str(g) for g in cfg.grid)
         head = (f"  func.func @{self.fdef.name}({', '.join(texts)}) attributes "
                 f"{{tile.grid = [{grid}], tile.tiles = {cfg.tiles}, tile.lanes = {cfg.lanes}}} {{")
-        text = "module {\n" + head + "\n" + "\n".join("    " + ln for ln in lines) + "\n  }\n}\n"
+        self.body = ["    " + ln for ln in lines]
+        self.param_texts = texts
+        text = "module {\n" + head + "\n" + "\n".join(self.body) + "\n  }\n}\n"
         return text, params, ret
 
     def compile_return(self, node, texts):

@@ -198,6 +198,7 @@ class TileBuiltins:
         r = self.new("tl", "tile", m.dtype, shape)
         names = ", ".join(i.name for i in view.offsets)
         tys = ", ".join(["index"] * len(view.offsets))
+        self.note_read(m)
         self.em.op(f"{r.name} = tile.load_tile {m.name}, {names} : ({m.ty}, {tys}) -> {r.ty}")
         return r
 
@@ -226,6 +227,7 @@ class TileBuiltins:
             self.err(f"cp_async copies a {list(shape)} window into a {list(dst.shape)} buffer", node)
         names = ", ".join(i.name for i in offs)
         tys = ", ".join(["index"] * len(offs))
+        self.note_read(src_mem)
         self.em.op(f"tile.async_copy {src_mem.name}, {dst.name}, {names} : "
                    f"({src_mem.ty}, {dst.ty}, {tys}) -> ()")
 
@@ -380,6 +382,7 @@ class TileBuiltins:
         value = self.materialize(value, m.dtype) if is_const(value) else value
         r = self.new("old", "scalar", m.dtype)
         self.note_write(m)
+        self.note_read(m)
         names = ", ".join(i.name for i in idx)
         tys = ", ".join(["index"] * len(idx))
         self.em.op(f'{r.name} = tile.atomic {value.name}, {m.name}, {names} {{kind = "{kind}"}} : '
@@ -401,6 +404,7 @@ class TileBuiltins:
         n = self.materialize(new, m.dtype)
         r = self.new("prev", "scalar", m.dtype)
         self.note_write(m)
+        self.note_read(m)
         names = ", ".join(i.name for i in idx)
         tys = ", ".join(["index"] * len(idx))
         self.em.op(f"{r.name} = tile.atomic_cas {e.name}, {n.name}, {m.name}, {names} : "

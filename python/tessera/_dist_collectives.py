@@ -272,6 +272,7 @@ def _trace_spmd(jf, args, mesh):
         fattr = " attributes {tessera.result_shards = [" + ", ".join(s.mlir() for s in specs) + "]}"
     text = "\n".join([
         f"module attributes {{tessera.mesh = {mesh.mlir()}}} {{",
+        *tracer.__dict__.get("funcs", []),  # kernels launched by the trace (@ts.kernel)
         f"  func.func @{jf._entry_name}({', '.join(params)}) -> ({ret_types}){fattr} {{",
         *lines,
         f"    return {', '.join(o.name for o in outs)} : {ret_types} {loc_text(defloc)}",

@@ -156,6 +156,7 @@ class JitFunction:
         defloc = self._def_location()
         text = "\n".join([
             "module {",
+            *tracer.__dict__.get("funcs", []),  # kernels launched by the trace (@ts.kernel)
             f"  func.func @{self._entry_name}({', '.join(params)}) -> ({ret_types}) {{",
             *lines,
             f"    return {', '.join(o.name for o in outs)} : {ret_types} {loc_text(defloc)}",

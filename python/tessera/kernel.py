@@ -26,7 +26,7 @@ import numpy as np
 from ._ast_compiler import LaunchConfig, compile_kernel, parse_kernel
 from ._kernel_errors import (KernelError, KernelRunError, KernelSanitizerError,
                              KernelSyntaxError)
-from . import _kernel_run
+from . import _kernel_launch, _kernel_run
 from ._errors import TesseraError
 from ._runtime import run_module
 
@@ -74,7 +74,7 @@ class Kernel:
         bound = {}
         for name, val in b.arguments.items():
             if not isinstance(val, (np.ndarray, bool, int, float, np.generic)) and \
-                    hasattr(val, "__array__"):
+                    hasattr(val, "__array__") and not _kernel_launch.has_traced((val,), {}):
                 val = np.asarray(val)
             bound[name] = val
         return bound
@@ -120,6 +120,12 @@ class Kernel:
         if backend != "reference":
             raise ValueError(f"kernels run on the reference interpreter; backend {backend!r} "
                              "is not available for @ts.kernel")
+        if _kernel_launch.has_traced(args, kwargs):  # inside @ts.jit: a tile.launch op
+            if check or schedule_seed or threads or backend != "reference":
+                raise ValueError("inside @ts.jit, check=, schedule_seed=, threads= and backend= "
+                                 "are options of the jitted function, not of the launch")
+            return _kernel_launch.launch_in_trace(self, args, kwargs, _grid(grid),
+                                                  _count("tiles", tiles), _count("lanes", lanes))
         ck, bound = self.compile(*args, grid=grid, tiles=tiles, lanes=lanes, **kwargs)
         if check is True:
             check = "all"
