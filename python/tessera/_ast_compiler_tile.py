@@ -453,5 +453,68 @@ class TileBuiltins:
         self.em.op(f'{r.name} = tile.warp_reduce {x.name} {{kind = "{kind}"}} : ({x.ty}) -> {r.ty}')
         return r
 
+    # -- collectives over mesh axes (docs/ops/tile/collectives.md) -------------------------------
+
+    def coll(self, node, name, bufs, axis, writes, **attrs):
+        """One tile collective on global buffers `bufs`; `writes` are the ones it writes (a
+        launch result, tcoll_run_c2)."""
+        for b in bufs:
+            if not (isinstance(b, Value) and b.kind == "mem"):
+                self.err(f"ts.tile.{name} takes global buffers, not {self.describe(b)}", node)
+        axes = [axis] if isinstance(axis, str) else list(axis) if isinstance(
+            axis, (tuple, list)) else None
+        if not axes or not all(isinstance(a, str) for a in axes):
+            self.err(f"ts.tile.{name}: axis is a mesh axis name or a tuple of names", node)
+        parts = ["axes = [" + ", ".join(f'"{a}"' for a in axes) + "]"]
+        for k, v in attrs.items():
+            if v is None:
+                continue
+            if isinstance(v, str):
+                parts.append(f'{k} = "{v}"')
+            elif k == "pairs":
+                parts.append("pairs = [" + ", ".join(f"[{int(a)}, {int(b)}]" for a, b in v) + "]")
+            else:
+                parts.append(f"{k} = {self.const_int(v, node, k)}")
+        # A collective reads what the kernel (or the caller) put there; only loads count as
+        # reads for the @ts.jit rule on parameters that are read and written.
+        for b in writes:
+            self.note_write(b)
+        names = ", ".join(b.name for b in bufs)
+        tys = ", ".join(b.ty for b in bufs)
+        self.em.op(f"tile.{name} {names} {{{', '.join(parts)}}} : ({tys}) -> ()")
+
+    def t_all_reduce(self, node, buf, axis, op="sum"):
+        self.coll(node, "all_reduce", [buf], axis, [buf], op=op)
+
+    def t_all_gather(self, node, src, dst, axis):
+        self.coll(node, "all_gather", [src, dst], axis, [dst])
+
+    def t_reduce_scatter(self, node, src, dst, axis, op="sum"):
+        self.coll(node, "reduce_scatter", [src, dst], axis, [dst], op=op)
+
+    def t_all_to_all(self, node, src, dst, axis):
+        self.coll(node, "all_to_all", [src, dst], axis, [dst])
+
+    def t_collective_broadcast(self, node, buf, axis, root=0):
+        self.coll(node, "collective_broadcast", [buf], axis, [buf], root=root)
+
+    def t_collective_reduce(self, node, src, dst, axis, op="sum", root=0):
+        self.coll(node, "collective_reduce", [src, dst], axis, [dst], op=op, root=root)
+
+    def t_collective_gather(self, node, src, dst, axis, root=0):
+        self.coll(node, "collective_gather", [src, dst], axis, [dst], root=root)
+
+    def t_collective_scatter(self, node, src, dst, axis, root=0):
+        self.coll(node, "collective_scatter", [src, dst], axis, [dst], root=root)
+
+    def t_ppermute(self, node, src, dst, axis, pairs):
+        self.coll(node, "ppermute", [src, dst], axis, [dst], pairs=pairs)
+
+    def t_send(self, node, buf, axis, pairs, channel=0):
+        self.coll(node, "send", [buf], axis, [], pairs=pairs, channel=channel)
+
+    def t_recv(self, node, buf, axis, pairs, channel=0):
+        self.coll(node, "recv", [buf], axis, [buf], pairs=pairs, channel=channel)
+
     def t_range(self, node, *args, **kw):
         self.err("ts.tile.range is the iterable of a for loop", node)

@@ -5,7 +5,8 @@ tile.launch binds its operands to the kernel's leading parameters (read-only) an
 fresh output buffer per trailing parameter. So the kernel is specialised with the parameters it
 stores to moved last: those are the launch's results (their argument only gives the shape and
 dtype; the buffer starts uninitialised, unwritten elements read 0), the others its operands.
-A kernel that reads a buffer it writes (y[i] = ... + y[i]) cannot launch this way.
+A kernel that loads from a buffer it writes (y[i] = ... + y[i]) cannot launch this way (a tile
+collective reading a result the kernel wrote is fine).
 """
 from __future__ import annotations
 
@@ -59,8 +60,9 @@ def launch_in_trace(kernel, args, kwargs, grid, tiles, lanes):
              "@ts.jit each written parameter must be known")
     both = sorted(ck.written & ck.read)
     if both:
-        fail(f"the kernel reads and writes {', '.join(both)}: inside @ts.jit a launch's outputs "
-             "are fresh buffers, so write results to separate parameters")
+        fail(f"the kernel loads from and writes {', '.join(both)}: inside @ts.jit a launch's "
+             "outputs are fresh buffers (the argument's values never reach them), so write "
+             "results to separate parameters")
     ins, outs = [], []
     for k, (kind, name, _) in enumerate(ck.params):
         if kind == "const":

@@ -12,7 +12,9 @@ __all__ = [
     "row_max", "row_sum", "reduce", "exp", "maximum", "causal_mask", "cast",
     "atomic_add", "atomic_max", "atomic_min", "atomic_cas",
     "shuffle", "shuffle_xor", "shuffle_up", "shuffle_down", "shuffle_idx", "vote", "ballot",
-    "warp_reduce",
+    "warp_reduce", "all_reduce", "all_gather", "reduce_scatter", "all_to_all",
+    "collective_broadcast", "collective_reduce", "collective_gather", "collective_scatter",
+    "ppermute", "send", "recv",
 ]
 
 _DOCS = {
@@ -62,6 +64,18 @@ _DOCS = {
     "vote": "vote(pred, kind='any'|'all'|'ballot') over a lane vector (tile.vote).",
     "ballot": "vote(pred, 'ballot'): an i64 mask of the lanes where pred holds.",
     "warp_reduce": "warp_reduce(v, kind='sum'|'max'|'min') in lane order (tile.warp_reduce).",
+    "all_reduce": "all_reduce(buf, axis, op='sum'): in place over the mesh axis (a kernel "
+                  "launched in a mesh program; tile.all_reduce).",
+    "all_gather": "all_gather(src, dst, axis): dst = the ranks' src concatenated (dim 0).",
+    "reduce_scatter": "reduce_scatter(src, dst, axis, op='sum'): block g of the fold.",
+    "all_to_all": "all_to_all(src, dst, axis) (tile.all_to_all).",
+    "collective_broadcast": "collective_broadcast(buf, axis, root=0): root's buf everywhere.",
+    "collective_reduce": "collective_reduce(src, dst, axis, op='sum', root=0).",
+    "collective_gather": "collective_gather(src, dst, axis, root=0).",
+    "collective_scatter": "collective_scatter(src, dst, axis, root=0).",
+    "ppermute": "ppermute(src, dst, axis, pairs): dst of each pair's destination gets src.",
+    "send": "send(buf, axis, pairs, channel=0) (tile.send).",
+    "recv": "recv(buf, axis, pairs, channel=0) (tile.recv).",
 }
 
 
@@ -84,6 +98,13 @@ OPS = {
     "shuffle_xor": ["tile.shuffle"], "shuffle_up": ["tile.shuffle"],
     "shuffle_down": ["tile.shuffle"], "shuffle_idx": ["tile.shuffle"], "vote": ["tile.vote"],
     "ballot": ["tile.vote"], "warp_reduce": ["tile.warp_reduce"], "dim": [],
+    "all_reduce": ["tile.all_reduce"], "all_gather": ["tile.all_gather"],
+    "reduce_scatter": ["tile.reduce_scatter"], "all_to_all": ["tile.all_to_all"],
+    "collective_broadcast": ["tile.collective_broadcast"],
+    "collective_reduce": ["tile.collective_reduce"],
+    "collective_gather": ["tile.collective_gather"],
+    "collective_scatter": ["tile.collective_scatter"], "ppermute": ["tile.ppermute"],
+    "send": ["tile.send"], "recv": ["tile.recv"],
 }
 
 

@@ -46,7 +46,7 @@ def test_a_kernel_that_reads_what_it_writes_is_refused_at_the_call():
     def g(x, y):
         return saxpy(x, y, 2.0, grid=(1,), tiles=8)  # THE CALL
 
-    with pytest.raises(ts.VerifyError, match="reads and writes y") as e:
+    with pytest.raises(ts.VerifyError, match="loads from and writes y") as e:
         g(np.zeros(8, np.float32), np.zeros(8, np.float32))
     lines, first = inspect.getsourcelines(g.fn)
     line = first + next(k for k, ln in enumerate(lines) if "THE CALL" in ln)
@@ -90,3 +90,32 @@ def test_a_kernel_on_every_rank_of_a_mesh():
         return dist.all_gather(local, axis="tp")
 
     np.testing.assert_array_equal(f(X), np.maximum(g, 0))
+
+
+@ts.kernel
+def row_sums_over_tp(x: ts.Tensor["R", "C", ts.f32], out: ts.Tensor["R", ts.f32],
+                     gathered: ts.Tensor["G", ts.f32]):
+    r = ts.tile.local_id()
+    s = 0.0
+    for c in range(C):
+        s += x[r, c]
+    out[r] = s  # this rank's partial row sums
+    ts.tile.all_gather(out, gathered, axis="tp")  # the 4 partials, in tp order
+    ts.tile.all_reduce(out, axis="tp")  # in place: the full row sums
+
+
+def test_tile_collectives_inside_a_kernel_on_a_mesh():
+    mesh = dist.mesh(axes=("dp", "tp"), shape=(2, 4))
+    g = (np.arange(4 * 16, dtype=np.float32).reshape(4, 16) % 7) - 3  # exact sums
+    X = dist.tensor(data=g, mesh=mesh, layout=ts.ShardSpec(partition=("col",), mesh_axes=("tp",)))
+
+    @ts.jit
+    def f(x):
+        # the local x is 4 x 4; out and gathered take values of their shapes (not read)
+        return row_sums_over_tp(x, x[:, 0], ts.reshape(x, (16,)), grid=(1,), tiles=4)
+
+    sums, gathered = f(X)
+    np.testing.assert_array_equal(sums, g.sum(axis=1))
+    partials = g.reshape(4, 4, 4).sum(axis=2)  # [row, tp block]
+    np.testing.assert_array_equal(gathered, partials.T.reshape(16))
+    assert "tile.all_reduce" in f.inspect_ir("graph")
