@@ -9,6 +9,31 @@
 
 namespace tessera::python {
 
+/// The carrier dtype objects (tessera._dtypes.NUMPY_DTYPES) by DType, looked up once per process
+/// (a dtype's `name` is computed by Python code in NumPy 2: too slow for every call). The
+/// references are kept for the life of the process.
+struct Carriers {
+  PyObject* by_type[kNumDTypes] = {};
+};
+
+const Carriers& carriers() {
+  static const Carriers* c = [] {
+    auto* out = new Carriers();
+    const py::dict d = py::module_::import("tessera._dtypes").attr("NUMPY_DTYPES");
+    for (int k = 0; k < kNumDTypes; ++k) {
+      PyObject* o = d[py::str(numpy_name(static_cast<DType>(k)))].ptr();
+      Py_INCREF(o);
+      out->by_type[k] = o;
+    }
+    return out;
+  }();
+  return *c;
+}
+
+py::dtype lookup_dtype(DType t) {
+  return py::reinterpret_borrow<py::dtype>(carriers().by_type[static_cast<int>(t)]);
+}
+
 namespace {
 
 struct DTypeName {
@@ -53,13 +78,9 @@ bool native_order(const py::dtype& dt) {
   return bo != '>' || dt.itemsize() == 1;
 }
 
-py::dtype lookup_dtype(const py::dict& dtypes, DType t) {
-  return py::reinterpret_borrow<py::dtype>(dtypes[py::str(numpy_name(t))]);
-}
-
 /// ml_dtypes int4, one element per byte, from our two-per-byte packing (low nibble first).
-py::array unpack_int4(const interp::Tensor& t, const py::dict& dtypes) {
-  py::array out(lookup_dtype(dtypes, DType::i4), t.shape());
+py::array unpack_int4(const interp::Tensor& t) {
+  py::array out(lookup_dtype(DType::i4), t.shape());
   auto* dst = static_cast<uint8_t*>(out.mutable_data());
   const auto* src = t.data<uint8_t>();
   for (int64_t i = 0; i < t.numel(); ++i) {
@@ -84,6 +105,11 @@ std::vector<ssize_t> c_strides(const std::vector<int64_t>& shape, ssize_t itemsi
 }
 
 std::optional<DType> dtype_of_numpy(const py::dtype& dt) {
+  const Carriers& c = carriers();
+  for (int k = 0; k < kNumDTypes; ++k) {
+    const auto t = static_cast<DType>(k);
+    if (t != DType::tf32 && t != DType::index && c.by_type[k] == dt.ptr()) return t;
+  }
   const auto name = py::str(dt.attr("name")).cast<std::string>();
   for (const DTypeName& n : kNames)
     if (n.numpy == name) return n.dtype;
@@ -124,6 +150,14 @@ HostTensor to_host_tensor(const py::array& in, const std::string& what) {
   return h;
 }
 
+interp::Tensor copy_array(const py::array& in, DType t, const std::string& what) {
+  if (t == DType::i4) return interp::Tensor::from_host(to_host_tensor(in, what));
+  const py::array a = py::array::ensure(in, py::array::c_style);
+  interp::Tensor out(t, shape_of(a));
+  if (out.nbytes() > 0) std::memcpy(out.bytes(), a.data(), out.nbytes());
+  return out;
+}
+
 std::optional<interp::Tensor> borrow_array(const py::array& a, DType want,
                                            const std::vector<int64_t>& shape) {
   if (want == DType::i4 || want == DType::tf32 || want == DType::index) return std::nullopt;
@@ -143,18 +177,18 @@ std::optional<interp::Tensor> borrow_array(const py::array& a, DType want,
   return interp::Tensor::borrow(want, shape, std::move(storage));
 }
 
-py::array to_numpy(const interp::Tensor& t, const py::dict& dtypes) {
-  if (t.dtype() == DType::i4) return unpack_int4(t, dtypes);
+py::array to_numpy(const interp::Tensor& t) {
+  if (t.dtype() == DType::i4) return unpack_int4(t);
   auto* owner = new interp::Tensor(t);
   py::capsule base(owner, [](void* p) { delete static_cast<interp::Tensor*>(p); });
-  const py::dtype dt = lookup_dtype(dtypes, t.dtype());
+  const py::dtype dt = lookup_dtype(t.dtype());
   return py::array(dt, t.shape(), c_strides(t.shape(), dt.itemsize()),
                    const_cast<std::byte*>(owner->bytes()), base);
 }
 
-py::array to_numpy_copy(const interp::Tensor& t, const py::dict& dtypes) {
-  if (t.dtype() == DType::i4) return unpack_int4(t, dtypes);
-  py::array out(lookup_dtype(dtypes, t.dtype()), t.shape());
+py::array to_numpy_copy(const interp::Tensor& t) {
+  if (t.dtype() == DType::i4) return unpack_int4(t);
+  py::array out(lookup_dtype(t.dtype()), t.shape());
   if (t.nbytes() > 0) std::memcpy(out.mutable_data(), t.bytes(), t.nbytes());
   return out;
 }

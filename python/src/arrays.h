@@ -31,19 +31,25 @@ const char* numpy_name(DType t);
 /// Tessera type, naming `what`.
 HostTensor to_host_tensor(const py::array& a, const std::string& what);
 
+/// Copies `a`, whose dtype carries `t` (checked by the caller), into a new tensor.
+interp::Tensor copy_array(const py::array& a, DType t, const std::string& what);
+
 /// Wraps `a` without a copy when it is C-contiguous, 64-byte aligned and of exactly `want`
 /// element type (not int4) and `shape`; nullopt otherwise. The tensor keeps `a` alive.
 std::optional<interp::Tensor> borrow_array(const py::array& a, DType want,
                                            const std::vector<int64_t>& shape);
 
 /// A numpy array over `t`'s storage without a copy (the array keeps the storage alive); int4 is
-/// unpacked into a new array. `dtypes` maps numpy_name() to numpy dtype objects.
-py::array to_numpy(const interp::Tensor& t, const py::dict& dtypes);
+/// unpacked into a new array.
+py::array to_numpy(const interp::Tensor& t);
+
+/// The numpy dtype object that carries `t` (tessera._dtypes.NUMPY_DTYPES).
+py::dtype lookup_dtype(DType t);
 
 /// C-order strides in bytes of `shape` for elements of `itemsize` bytes.
 std::vector<ssize_t> c_strides(const std::vector<int64_t>& shape, ssize_t itemsize);
 
 /// A numpy array holding a copy of `t` (for a result that aliases an input or another result).
-py::array to_numpy_copy(const interp::Tensor& t, const py::dict& dtypes);
+py::array to_numpy_copy(const interp::Tensor& t);
 
 }  // namespace tessera::python

@@ -3,11 +3,14 @@
 
 #include <set>
 
+#include <tbb/task_arena.h>
+
 #include "core/mesh/mesh.h"
 #include "core/support/error.h"
 #include "core/text/printer.h"
 #include "interp/mesh/collectives.h"
 #include "interp/session/bind.h"
+#include "interp/tile/launch.h"
 #include "interp/tile/options.h"
 #include "python/src/arrays.h"
 
@@ -39,7 +42,9 @@ Executable::Executable(const std::string& text, const CompileOptions& o) {
   ro.tile.budget = budget_;
   ro.tile.log = log_;
   session_ = std::make_unique<interp::Session>(text, ro);
-  dtypes_ = py::module_::import("tessera._dtypes").attr("NUMPY_DTYPES");
+  plan_path_ = !session_->mesh() && !interp::tile::is_kernel_function(session_->entry()) &&
+               ro.tile.trace_path.empty();
+  run_ctx_ = interp::make_run_context(session_->module(), session_->options());
 }
 
 py::list Executable::params() const {
@@ -75,7 +80,7 @@ bool Executable::bind_exact(const py::sequence& inputs, interp::RankTensors& out
     if (!d || *d != t.dtype) return false;
     std::vector<int64_t> shape(a.shape(), a.shape() + a.ndim());
     if (shape != t.shape) return false;
-    row.push_back(interp::Tensor::from_host(to_host_tensor(a, param_name(session_->entry(), k))));
+    row.push_back(copy_array(a, t.dtype, param_name(session_->entry(), k)));
   }
   out = {std::move(row)};
   return true;
@@ -107,7 +112,7 @@ py::list Executable::results_to_numpy(const interp::RankTensors& args,
     for (const auto& t : row) seen.insert(t.bytes());
   auto convert = [&](const interp::Tensor& t) {
     const bool fresh = t.nbytes() == 0 || seen.insert(t.bytes()).second;
-    return fresh ? to_numpy(t, dtypes_) : to_numpy_copy(t, dtypes_);
+    return fresh ? to_numpy(t) : to_numpy_copy(t);
   };
   py::list out;
   const tessera::mesh::Mesh* m = session_->mesh();
@@ -137,6 +142,23 @@ py::list Executable::results_to_numpy(const interp::RankTensors& args,
   return out;
 }
 
+std::vector<interp::Tensor> Executable::run_cached_plan(const std::vector<interp::Tensor>& args) {
+  bool same = plan_.has_value() && plan_types_.size() == args.size();
+  for (size_t k = 0; same && k < args.size(); ++k) same = plan_types_[k] == args[k].type();
+  if (!same) {
+    plan_.reset();
+    plan_types_.clear();
+    for (const interp::Tensor& t : args) plan_types_.push_back(t.type());
+    interp::PlanOptions po;
+    po.max_memory = session_->options().max_memory;
+    plan_.emplace(interp::compile_plan(session_->entry(), plan_types_, session_->module().sm, po));
+  }
+  const int threads = session_->options().threads;
+  if (threads <= 0) return interp::run_plan(*plan_, args, run_ctx_);
+  tbb::task_arena arena(threads);
+  return arena.execute([&] { return interp::run_plan(*plan_, args, run_ctx_); });
+}
+
 py::list Executable::run(const py::object& inputs, bool per_rank) {
   interp::RankTensors args;
   if (py::isinstance<py::dict>(inputs) ||
@@ -151,7 +173,8 @@ py::list Executable::run(const py::object& inputs, bool per_rank) {
     budget_->steps = 0;
     budget_->start = std::chrono::steady_clock::now();
     try {
-      res = session_->run(args);
+      res = plan_path_ && args.size() == 1 ? interp::RankTensors{run_cached_plan(args[0])}
+                                           : session_->run(args);
     } catch (const Error& e) {
       for (const std::string& r : log_->reports) reports += r;
       throw Error(reports + e.what());

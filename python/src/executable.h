@@ -7,8 +7,11 @@
 
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
+#include <vector>
 
+#include "interp/graph/plan.h"
 #include "interp/session.h"
 
 namespace tessera::python {
@@ -55,10 +58,18 @@ class Executable {
   py::list results_to_numpy(const interp::RankTensors& args, const interp::RankTensors& res,
                             bool per_rank) const;
 
+  /// A Graph IR entry (no mesh, not a kernel) runs its plan directly, compiled once per
+  /// argument-type signature: a cached call skips re-planning (the session's run() plans each
+  /// time). The results are the same: the plan is the one run_function compiles.
+  std::vector<interp::Tensor> run_cached_plan(const std::vector<interp::Tensor>& args);
+
   std::unique_ptr<interp::Session> session_;
+  bool plan_path_ = false;
+  std::vector<ir::Type> plan_types_;
+  std::optional<interp::Plan> plan_;
+  interp::RunContext run_ctx_;
   std::shared_ptr<interp::TileCheckLog> log_;
   std::shared_ptr<interp::TileRunBudget> budget_;
-  py::dict dtypes_;
   std::mutex run_mutex_;  ///< one run at a time: the log and the budget belong to one run
 };
 

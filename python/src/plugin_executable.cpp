@@ -25,11 +25,11 @@ plugins::Registry& registry() {
 }
 
 /// A numpy array owning `h`'s bytes (moved, not copied); int4 goes through a Tensor.
-py::array host_to_numpy(HostTensor&& h, const py::dict& dtypes) {
-  if (h.dtype == DType::i4) return to_numpy(interp::Tensor::from_host(h), dtypes);
+py::array host_to_numpy(HostTensor&& h) {
+  if (h.dtype == DType::i4) return to_numpy(interp::Tensor::from_host(h));
   auto* owner = new std::vector<std::byte>(std::move(h.data));
   py::capsule base(owner, [](void* p) { delete static_cast<std::vector<std::byte>*>(p); });
-  py::dtype dt = py::reinterpret_borrow<py::dtype>(dtypes[py::str(numpy_name(h.dtype))]);
+  py::dtype dt = lookup_dtype(h.dtype);
   return py::array(dt, h.shape, c_strides(h.shape, dt.itemsize()), owner->data(), base);
 }
 
@@ -51,7 +51,6 @@ PluginExecutable::PluginExecutable(const std::string& text, const CompileOptions
       }()) {
   if (!o.checks.empty())
     throw Error("backend '" + backend + "': sanitizers (check=) run on the reference backend only");
-  dtypes_ = py::module_::import("tessera._dtypes").attr("NUMPY_DTYPES");
 }
 
 py::list PluginExecutable::run(const py::object& inputs, bool per_rank) {
@@ -71,7 +70,7 @@ py::list PluginExecutable::run(const py::object& inputs, bool per_rank) {
     out = backend_.run(exe_, in);
   }
   py::list res;
-  for (HostTensor& h : out) res.append(host_to_numpy(std::move(h), dtypes_));
+  for (HostTensor& h : out) res.append(host_to_numpy(std::move(h)));
   return res;
 }
 

@@ -28,7 +28,6 @@ class PluginExecutable {
   plugins::Backend backend_;
   plugins::Executable exe_;
   size_t num_results_ = 0;
-  py::dict dtypes_;
 };
 
 }  // namespace tessera::python

@@ -35,7 +35,7 @@ _LEVELS = ("graph", "schedule", "tile", "target")
 
 
 class _Entry:
-    __slots__ = ("compiled", "text", "array_pos", "single", "bindings")
+    __slots__ = ("compiled", "text", "array_pos", "single", "bindings", "run", "all_args")
 
     def __init__(self, compiled: Compiled, text: str, array_pos: tuple[int, ...], single: bool,
                  bindings: dict[str, int]) -> None:
@@ -44,6 +44,8 @@ class _Entry:
         self.array_pos = array_pos
         self.single = single
         self.bindings = bindings
+        self.run = compiled._exe.run  # the dispatch path: one C++ call
+        self.all_args = array_pos == tuple(range(len(array_pos)))
 
 
 class JitFunction:
@@ -78,12 +80,17 @@ class JitFunction:
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         if kwargs or len(args) != len(self._names):
             args = self._bind_kwargs(args, kwargs)
-        key = tuple((a.dtype, a.shape) if type(a) is np.ndarray else _static_key(a) for a in args)
+        key = tuple([(a.dtype, a.shape) if type(a) is np.ndarray else _static_key(a)
+                     for a in args])
         entry = self._cache.get(key)
         if entry is None:
             entry = self._compile(args, key)
         self._last = entry
-        outs = entry.compiled.run([args[i] for i in entry.array_pos])
+        try:
+            outs = entry.run(args if entry.all_args and len(args) == len(entry.array_pos)
+                             else [args[i] for i in entry.array_pos], False)
+        except _core.Error:
+            outs = entry.compiled.run([args[i] for i in entry.array_pos])  # raises, translated
         return outs[0] if entry.single else tuple(outs)
 
     def _bind_kwargs(self, args: tuple, kwargs: dict[str, Any]) -> tuple:
