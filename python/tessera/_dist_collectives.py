@@ -174,6 +174,22 @@ def static_key(a):
     return ("dist", a.dtype, a.shape, a.layout, a.mesh)
 
 
+def _globals(inputs):
+    from .dist import DistTensor
+
+    return [a.numpy() if isinstance(a, DistTensor) else a for a in inputs]
+
+
+class _SpmdExe:
+    """The extension's executable behind SpmdCompiled: DistTensors bind their global value."""
+
+    def __init__(self, exe):
+        self._exe = exe
+
+    def run(self, inputs, per_rank=False):
+        return self._exe.run(_globals(inputs), per_rank)
+
+
 class SpmdCompiled:
     """The compiled mesh program; `run` takes the jit call's arguments (DistTensors bind their
     global value, which the interpreter splits by the parameter's tessera.shard)."""
@@ -181,13 +197,13 @@ class SpmdCompiled:
     def __init__(self, compiled):
         self._c = compiled
         self.text = compiled.text
+        self._exe = _SpmdExe(compiled._exe)  # the jit's dispatch path calls _exe.run directly
 
     def run(self, inputs):
         from ._errors import RuntimeError_
-        from .dist import DistTensor
 
         try:
-            return self._c.run([a.numpy() if isinstance(a, DistTensor) else a for a in inputs])
+            return self._c.run(_globals(inputs))
         except RuntimeError_ as e:
             if "declared replicated" not in str(e):
                 raise
