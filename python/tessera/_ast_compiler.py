@@ -214,6 +214,7 @@ class CompiledKernel:
         self.read = kc.read  # parameter names the kernel may read; None: any
         self.body = kc.body  # the function body's lines
         self.param_texts = kc.param_texts  # "%x: memref<...>" per parameter, in order
+        self.compiled = {}  # (check, schedule_seed, threads) -> the runtime's Compiled
 
 
 def compile_kernel(fn, fdef, filename, lines, first, bound, config):

@@ -28,7 +28,7 @@ from ._kernel_errors import (KernelError, KernelRunError, KernelSanitizerError,
                              KernelSyntaxError)
 from . import _kernel_launch, _kernel_run
 from ._errors import TesseraError
-from ._runtime import run_module
+from ._runtime import compile_module
 
 __all__ = ["kernel", "Kernel", "KernelError", "KernelSyntaxError", "KernelRunError",
            "KernelSanitizerError"]
@@ -173,10 +173,16 @@ class Kernel:
 
 
 def _run(ck, inputs, check, schedule_seed, threads):
-    """Runs the kernel in process through the package runtime (the session API)."""
+    """Runs the kernel in process through the package runtime (the session API); the compiled
+    module is kept per (check, schedule_seed, threads), the runtime's compile options."""
+    key = (check or None, schedule_seed or None, threads or None)
     try:
-        return run_module(ck.text, ck.entry, inputs, filename=f"<kernel {ck.entry}>",
-                          check=check or None, schedule_seed=schedule_seed, threads=threads)
+        compiled = ck.compiled.get(key)
+        if compiled is None:
+            compiled = ck.compiled[key] = compile_module(
+                ck.text, ck.entry, filename=f"<kernel {ck.entry}>", check=key[0],
+                schedule_seed=key[1], threads=key[2])
+        return compiled.run(inputs)
     except TesseraError as e:
         raise _kernel_run.from_runtime(e, ck) from None
 
