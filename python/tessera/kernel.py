@@ -105,15 +105,26 @@ class Kernel:
         return ck, bound
 
     def inspect_ir(self, level="tile", *args, **launch):
-        """The Tile IR of the last launch, or of the launch described by args and keywords."""
-        if level != "tile":
-            raise ValueError(f"a kernel is written at the tile level; inspect_ir('{level}') is "
-                             "not available for kernels")
+        """The kernel's IR at `level` ("tile", or "target" where the build has a lowering from
+        Tile IR) for the last launch, or for the launch described by args and keywords."""
+        if level not in ("tile", "target"):
+            raise ValueError(f"a kernel is written at the tile level: inspect_ir('tile') or "
+                             f"('target'), not {level!r}")
         if args or launch:
-            return self.compile(*args, **launch)[0].text
-        if self._last is None:
+            text = self.compile(*args, **launch)[0].text
+        elif self._last is None:
             raise ValueError("inspect_ir: launch the kernel first or pass its arguments and grid=")
-        return self._last.text
+        else:
+            text = self._last.text
+        if level == "tile":
+            return text
+        from . import _core
+
+        for name in ("lower-tile-to-target", "lower-to-target"):
+            if name in _core.pass_names():
+                return _core.run_pass(text, name, f"<kernel {self.__name__}>")
+        raise TesseraError(f"Target IR is not available: this build has no lowering from Tile IR "
+                           f"to Target IR (passes: {', '.join(_core.pass_names())})")
 
     def __call__(self, *args, grid=None, tiles=1, lanes=32, check=None, schedule_seed=None,
                  threads=None, backend="reference", **kwargs):

@@ -320,6 +320,15 @@ def test_inspect_ir_before_a_launch_and_other_levels():
         k.inspect_ir("tile")
     with pytest.raises(ValueError, match="tile level"):
         k.inspect_ir("graph")
+    x = np.zeros(8, np.float32)
+    from tessera import _core
+
+    lowers = {"lower-tile-to-target", "lower-to-target"} & set(_core.pass_names())
+    if lowers:  # a build with the Tile -> Target lowering shows the kernel's Target IR
+        assert "func.func" in k.inspect_ir("target", x, x.copy(), 1.0, grid=(1,))
+    else:
+        with pytest.raises(ts.TesseraError, match="no lowering from Tile IR"):
+            k.inspect_ir("target", x, x.copy(), 1.0, grid=(1,))
 
 
 def test_launch_shapes_are_checked_before_compiling():
