@@ -120,9 +120,12 @@ class Kernel:
             return text
         from . import _core
 
-        for name in ("lower-tile-to-target", "lower-to-target"):
+        for name in ("tile-to-target", "lower-tile-to-target", "lower-to-target"):
             if name in _core.pass_names():
-                return _core.run_pass(text, name, f"<kernel {self.__name__}>")
+                try:
+                    return _core.run_pass(text, name, f"<kernel {self.__name__}>")
+                except _core.Error as e:
+                    raise TesseraError(f"lowering {self.__name__} to Target IR: {e}") from None
         raise TesseraError(f"Target IR is not available: this build has no lowering from Tile IR "
                            f"to Target IR (passes: {', '.join(_core.pass_names())})")
 

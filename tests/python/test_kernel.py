@@ -323,7 +323,8 @@ def test_inspect_ir_before_a_launch_and_other_levels():
     x = np.zeros(8, np.float32)
     from tessera import _core
 
-    lowers = {"lower-tile-to-target", "lower-to-target"} & set(_core.pass_names())
+    lowers = {"tile-to-target", "lower-tile-to-target", "lower-to-target"} & set(
+        _core.pass_names())
     if lowers:  # a build with the Tile -> Target lowering shows the kernel's Target IR
         assert "func.func" in k.inspect_ir("target", x, x.copy(), 1.0, grid=(1,))
     else:
