@@ -43,10 +43,9 @@ def launch_in_trace(kernel, args, kwargs, grid, tiles, lanes):
 
     loc = user_location()
     tracer = current()
-    bound = kernel._bind(args, kwargs)
-    values = dict(bound)
+    values = kernel._bind(args, kwargs)
     config = LaunchConfig(grid, tiles, lanes)
-    stand = {k: _standin(v) for k, v in bound.items()}
+    stand = {k: _standin(v) for k, v in values.items()}
     ck = compile_kernel(kernel.fn, kernel._fdef, kernel._file, kernel._lines, kernel._first, stand,
                         config)
 
@@ -71,12 +70,13 @@ def launch_in_trace(kernel, args, kwargs, grid, tiles, lanes):
     operands = []
     for k, name in ins:
         v = values[name]
+        if not isinstance(v, Value) and ck.params[k][0] == "array":
+            fail(f"parameter '{name}': pass arrays to the jitted function as arguments (a "
+                 "numpy array inside a trace is not captured)")
         if not isinstance(v, Value):  # a Python number for a scalar parameter: a constant
             dt = dtype_of_numpy(np.dtype({"f32": np.float32, "f64": np.float64, "i32": np.int32,
                                           "i64": np.int64}[ck.params[k][2]]))
             v = tracer.constant(v, dt)
-        elif not isinstance(bound[name], Value):
-            fail(f"parameter '{name}' needs a traced tensor")
         operands.append(v)
     funcs = tracer.__dict__.setdefault("funcs", [])
     callee = f"{kernel.__name__}_launch{len(funcs)}"

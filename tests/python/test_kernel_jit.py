@@ -51,6 +51,9 @@ def test_a_kernel_that_reads_what_it_writes_is_refused_at_the_call():
     lines, first = inspect.getsourcelines(g.fn)
     line = first + next(k for k, ln in enumerate(lines) if "THE CALL" in ln)
     assert f"{inspect.getsourcefile(g.fn)}:{line}:" in str(e.value)
+    with pytest.raises(ts.VerifyError, match="pass arrays to the jitted function"):
+        ts.jit(lambda x: scale_add(x, np.ones(4, np.float32), x, 1.0, grid=(1,)))(
+            np.zeros(4, np.float32))
     with pytest.raises(ValueError, match="options of the jitted function"):
         ts.jit(lambda x: scale_add(x, x, x, 1.0, grid=(1,), check="all"))(np.zeros(4, np.float32))
 
