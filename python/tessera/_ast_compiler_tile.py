@@ -81,7 +81,10 @@ class TileBuiltins:
     def t_dim(self, node, mem, d):
         if not (isinstance(mem, Value) and mem.kind == "mem"):
             self.err("ts.tile.dim takes a buffer", node)
-        return mem.shape[self.const_int(d, node, "dim")]
+        d = self.const_int(d, node, "dim")
+        if not 0 <= d < len(mem.shape):
+            self.err(f"ts.tile.dim: dimension {d} of a rank-{len(mem.shape)} buffer", node)
+        return mem.shape[d]
 
     def const_int(self, x, node, what):
         if not isinstance(x, int) or isinstance(x, bool):
@@ -192,8 +195,9 @@ class TileBuiltins:
     def load_window(self, view, node, shape=None):
         """A register tile read from a window (tile.load_tile over the last two dimensions)."""
         shape = tuple(shape or view.shape)
-        if len(shape) != 2:
-            self.err(f"a register tile is 2-D; this window is {list(shape)}", node)
+        if len(shape) != 2 or len(view.mem.shape) < 2:
+            self.err(f"a register tile is a 2-D window of a buffer of rank >= 2; this window is "
+                     f"{list(shape)} of {view.mem.ty} (index elements, or use load_vector)", node)
         m = view.mem
         r = self.new("tl", "tile", m.dtype, shape)
         names = ", ".join(i.name for i in view.offsets)
@@ -210,6 +214,10 @@ class TileBuiltins:
             self.err(f"a window takes a register tile, not {self.describe(val)}", node)
         if tuple(val.shape) != tuple(view.shape):
             self.err(f"storing a {list(val.shape)} tile into a {list(view.shape)} window", node)
+        if len(view.shape) != 2 or len(view.mem.shape) < 2:
+            self.err(f"a window that takes a register tile is 2-D, of a buffer of rank >= 2 "
+                     f"(this one: {list(view.shape)} of {view.mem.ty}); store elements, or use "
+                     "store_vector", node)
         m = view.mem
         names = ", ".join(i.name for i in view.offsets)
         tys = ", ".join(["index"] * len(view.offsets))
@@ -221,7 +229,12 @@ class TileBuiltins:
     def t_cp_async(self, node, dst, src):
         if not (isinstance(dst, Value) and dst.kind == "mem" and dst.space == 3):
             self.err(f"cp_async copies into a shared buffer, not {self.describe(dst)}", node)
+        if len(dst.shape) != 2:
+            self.err(f"cp_async copies into a 2-D shared buffer, not {dst.ty} (async_c1)", node)
         src_mem, offs = self.as_address(src, node, "cp_async")
+        if len(src_mem.shape) < 2:
+            self.err(f"cp_async copies from a buffer of rank >= 2, not {src_mem.ty} (async_c1)",
+                     node)
         shape = src.shape if isinstance(src, MemView) else src_mem.shape
         if tuple(shape) != tuple(dst.shape):
             self.err(f"cp_async copies a {list(shape)} window into a {list(dst.shape)} buffer", node)
