@@ -33,11 +33,26 @@ class _SpmdContext:
         self.out_specs = {}
 
 
+def _fail(msg):
+    """A misuse inside the trace: a VerifyError naming the user's line."""
+    from ._errors import VerifyError
+    from ._trace import located, user_location
+
+    raise VerifyError(located(user_location(), msg))
+
+
 def _axes(mesh, axis) -> list[str]:
+    from .dist import DistError
+
     axes = [axis] if isinstance(axis, str) else list(axis)
-    idx = [mesh.axis_index(a) for a in axes]  # raises for an unknown axis
+    if not axes or not all(isinstance(a, str) for a in axes):
+        _fail(f"axis must be a mesh axis name or a tuple of names, not {axis!r}")
+    try:
+        idx = [mesh.axis_index(a) for a in axes]
+    except DistError as e:
+        _fail(str(e))
     if len(set(axes)) != len(axes):
-        raise ValueError(f"axes {axes} name an axis twice")
+        _fail(f"axes {axes} name an axis twice")
     # The group rank is row-major over the axes in mesh order (docs/collectives.md).
     return [a for _, a in sorted(zip(idx, axes))]
 
@@ -78,7 +93,7 @@ def _group_size(mesh, axes):
 def _dim(v, dim):
     d = dim + v.ndim if dim < 0 else dim
     if not 0 <= d < v.ndim:
-        raise ValueError(f"dim {dim} is out of range for a rank-{v.ndim} tensor")
+        _fail(f"dim {dim} is out of range for a rank-{v.ndim} tensor")
     return d
 
 
@@ -109,8 +124,7 @@ def reduce_scatter(x, axis, op: str = "sum", dim: int = 0):
     d = _dim(v, dim)
     n = _group_size(c.mesh, axes)
     if v.shape[d] % n:
-        raise ValueError(f"reduce_scatter: dim {d} of size {v.shape[d]} does not divide into "
-                         f"{n} blocks")
+        _fail(f"reduce_scatter: dim {d} of size {v.shape[d]} does not divide into {n} blocks")
     shape = list(v.shape)
     shape[d] //= n
     return _emit("tessera.reduce_scatter", v, {"axes": axes, "op": op, "dim": d}, shape)
@@ -123,7 +137,7 @@ def all_to_all(x, axis, split_dim: int = 0, concat_dim: int = 0):
     n = _group_size(c.mesh, axes)
     s, k = _dim(v, split_dim), _dim(v, concat_dim)
     if v.shape[s] % n:
-        raise ValueError(f"all_to_all: dim {s} of size {v.shape[s]} does not split into {n}")
+        _fail(f"all_to_all: dim {s} of size {v.shape[s]} does not split into {n}")
     shape = list(v.shape)
     shape[s] //= n
     shape[k] *= n
@@ -158,9 +172,18 @@ def axis_index(axis):
 def with_sharding(x, layout):
     """Marks a result of the SPMD function as laid out by `layout` (a ShardSpec): the global
     result is assembled from the ranks' shards instead of requiring replicas to agree."""
+    from .dist import DistError, ShardSpec
+
     c = _spmd()
     v = _value(x)
-    layout.check(c.mesh, v.ndim)
+    if not isinstance(layout, ShardSpec):
+        _fail(f"with_sharding takes a ShardSpec, not {layout!r}")
+    try:
+        layout.check(c.mesh, v.ndim)
+        layout.local_shape(tuple(n * k for n, k in zip(v.shape, layout.counts(c.mesh, v.ndim))),
+                           c.mesh)
+    except DistError as e:
+        _fail(str(e))
     c.out_specs[v.name] = layout
     return v
 

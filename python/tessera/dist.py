@@ -25,12 +25,14 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from ._errors import TesseraError
+
 __all__ = ["Mesh", "mesh", "ShardSpec", "DistTensor", "tensor", "all_reduce", "all_gather",
            "reduce_scatter", "all_to_all", "broadcast", "ppermute", "axis_index",
            "with_sharding", "run_spmd"]
 
 
-class DistError(ValueError):
+class DistError(TesseraError, ValueError):
     """A mesh, ShardSpec or distributed tensor that is not well formed."""
 
 

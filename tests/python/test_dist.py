@@ -102,8 +102,16 @@ def test_errors_name_the_problem():
     def bad_axis(x):
         return dist.all_reduce(x, axis="pp")
 
-    with pytest.raises(dist.DistError, match="no axis 'pp'"):
+    with pytest.raises(ts.VerifyError, match="no axis 'pp'") as e:
         bad_axis(X)
+    assert "return dist.all_reduce(x, axis=\"pp\")" in str(e.value)  # the line, quoted
+
+    @ts.jit
+    def bad_dim(x):
+        return dist.all_gather(x, axis="tp", dim=5)
+
+    with pytest.raises(ts.VerifyError, match="dim 5 is out of range"):
+        bad_dim(X)
     other = dist.tensor(data=ints((8, 6)), layout=COLS_TP,
                         mesh=dist.mesh(axes=("tp",), shape=(2,)))
 
