@@ -36,9 +36,12 @@ def read_ops(tool):
     return json.loads(out)
 
 
-def python_names():
-    """Graph op -> ts names, from the package built into $TESSERA_BUILD_DIR/python."""
-    build = pathlib.Path(os.environ.get("TESSERA_BUILD_DIR", ROOT / "build"))
+def python_names(tool):
+    """Graph op -> ts names, from the package built beside the op table (BUILD/python)."""
+    if tool is None:
+        build = pathlib.Path(os.environ.get("TESSERA_BUILD_DIR", ROOT / "build"))
+    else:
+        build = pathlib.Path(tool).resolve().parents[1]
     code = "import json, tessera._ops as o; print(json.dumps(o.ts_names_by_op()))"
     env = dict(os.environ, PYTHONPATH=str(build / "python"))
     try:
@@ -119,7 +122,7 @@ def main(argv):
                 passed += 1
         return f"{passed}/{run}" if run else "—"
 
-    py_names = python_names()
+    py_names = python_names(tool)
     yes = "yes"
     header = ["op", "level", "spec", "verifier", "printer", "interp", "verifier tests", "conformance cases"]
     header += [f"backend: {n}" for n in junits] + ["python"]
