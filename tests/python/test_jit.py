@@ -322,3 +322,13 @@ def test_repeated_calls_reuse_and_stay_correct():
         a, b = rand(16), rand(16)
         np.testing.assert_array_equal(f(a, b), a * b + a)
     assert len(f._cache) == 1
+
+
+def test_run_time_error_is_translated():
+    # A shape the traced program does not admit cannot reach the run (the signature retraces),
+    # so call the cached entry's executable with a wrong array to see the run-time path.
+    f = ts.jit(lambda a: a * 2.0)
+    f(rand(4))
+    entry = next(iter(f._cache.values()))
+    with pytest.raises(ts.RuntimeError_, match="tensor<4xf32>|shape|5"):
+        entry.compiled.run([rand(5)])
