@@ -36,9 +36,13 @@ def read_ops(tool):
     return json.loads(out)
 
 
-def python_names():
-    """Graph op -> ts names, from the package built into $TESSERA_BUILD_DIR/python."""
-    build = pathlib.Path(os.environ.get("TESSERA_BUILD_DIR", ROOT / "build"))
+def python_names(tool):
+    """Graph op -> ts names, from the package built beside the op table (BUILD/python)."""
+    if tool is None:
+        build = pathlib.Path(os.environ.get("TESSERA_BUILD_DIR", ROOT / "build"))
+    else:
+        build = pathlib.Path(tool).resolve().parents[1]
+    # Tile IR ops come from ts.tile (calls and kernel syntax), mesh ops from ts.dist.
     code = ("import json, tessera as ts, tessera._ops as o; n = o.ts_names_by_op()\n"
             "for m in (ts.tile.names_by_op(), ts.dist.names_by_op()):\n"
             "    [n.setdefault(k, []).extend(v) for k, v in m.items()]\n"
@@ -122,7 +126,7 @@ def main(argv):
                 passed += 1
         return f"{passed}/{run}" if run else "—"
 
-    py_names = python_names()
+    py_names = python_names(tool)
     yes = "yes"
     header = ["op", "level", "spec", "verifier", "printer", "interp", "verifier tests", "conformance cases"]
     header += [f"backend: {n}" for n in junits] + ["python"]

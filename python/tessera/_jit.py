@@ -18,7 +18,7 @@ import numpy as np
 
 from . import _core
 from ._errors import BackendError, InputError, TesseraError, VerifyError
-from ._runtime import Compiled, compile_module
+from ._runtime import Compiled, _translate, compile_module
 from ._trace import Tracer, Value, loc_text, located, tensor_type
 from ._types import Policy, TensorSpec, dtype_of_numpy
 
@@ -89,8 +89,9 @@ class JitFunction:
         try:
             outs = entry.run(args if entry.all_args and len(args) == len(entry.array_pos)
                              else [args[i] for i in entry.array_pos], False)
-        except _core.Error:
-            outs = entry.compiled.run([args[i] for i in entry.array_pos])  # raises, translated
+        except _core.Error as e:
+            c = entry.compiled
+            raise _translate(e, c.text, c.filename, run=True) from None
         return outs[0] if entry.single else tuple(outs)
 
     def _bind_kwargs(self, args: tuple, kwargs: dict[str, Any]) -> tuple:

@@ -91,7 +91,11 @@ def compile_module(
         err = _translate(e, text, filename, run=False)
         if backend != "reference" and isinstance(err, VerifyError):
             # Loading the backend failed, or it refused the program: the backend's error.
-            err = BackendError(f"backend '{backend}': {err}")
+            hint = ""
+            if backend == "cuda" and "unknown backend" in str(err):
+                hint = (" (the CUDA backend is not in this build: libtessera_cuda.so was not "
+                        "found; set TESSERA_PLUGIN_DIR or TESSERA_BACKENDS=cuda:/path/to/it)")
+            err = BackendError(f"backend '{backend}'{hint}: {err}")
         raise err from None
     compiled = Compiled(text, exe, filename, backend)
     _compiled[key] = compiled

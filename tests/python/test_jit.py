@@ -296,3 +296,39 @@ def test_stochastic_rounding_policy_is_deterministic():
     ulp = np.ldexp(np.float32(1), np.floor(np.log2(np.abs(a))).astype(np.int32) - 7)
     assert np.all(np.abs(got - a) < ulp)
     assert not np.array_equal(got, a.astype(ml_dtypes.bfloat16).astype(np.float32))
+
+
+def test_threads_and_layouts_do_not_change_bits():
+    def fn(a, b):
+        return ts.softmax(a @ b, axis=-1), ts.sum(ts.gelu(a), axis=0)
+
+    a, b = rand(64, 48), rand(48, 40)
+    base = ts.jit(fn)(a, b)
+    for threads in (1, 2):
+        got = ts.jit(fn, threads=threads)(a, b)
+        for g, w in zip(got, base):
+            np.testing.assert_array_equal(g.view(np.uint32), w.view(np.uint32))
+    # A non-contiguous (copied) and an aligned (shared) argument give the same bits.
+    got = ts.jit(fn)(np.asfortranarray(a), b)
+    for g, w in zip(got, base):
+        np.testing.assert_array_equal(g.view(np.uint32), w.view(np.uint32))
+    # Oracle for the matmul part: float64 numpy.
+    close(base[0], jax.nn.softmax(a.astype(np.float64) @ b, axis=-1), 1e-5, 1e-6)
+
+
+def test_repeated_calls_reuse_and_stay_correct():
+    f = ts.jit(lambda a, b: a * b + a)
+    for k in range(5):
+        a, b = rand(16), rand(16)
+        np.testing.assert_array_equal(f(a, b), a * b + a)
+    assert len(f._cache) == 1
+
+
+def test_run_time_error_is_translated():
+    # A shape the traced program does not admit cannot reach the run (the signature retraces),
+    # so call the cached entry's executable with a wrong array to see the run-time path.
+    f = ts.jit(lambda a: a * 2.0)
+    f(rand(4))
+    entry = next(iter(f._cache.values()))
+    with pytest.raises(ts.RuntimeError_, match="tensor<4xf32>|shape|5"):
+        entry.compiled.run([rand(5)])
