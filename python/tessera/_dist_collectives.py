@@ -197,6 +197,10 @@ def static_key(a):
     return ("dist", a.dtype, a.shape, a.layout, a.mesh)
 
 
+_HINT = ("hint: a result that differs between ranks is a sharded value: return "
+         "ts.dist.with_sharding(value, ts.ShardSpec(...))")
+
+
 def _globals(inputs):
     from .dist import DistTensor
 
@@ -210,7 +214,14 @@ class _SpmdExe:
         self._exe = exe
 
     def run(self, inputs, per_rank=False):
-        return self._exe.run(_globals(inputs), per_rank)
+        from . import _core
+
+        try:
+            return self._exe.run(_globals(inputs), per_rank)
+        except _core.Error as e:
+            if "declared replicated" not in str(e):
+                raise
+            raise type(e)(f"{e}\n{_HINT}") from None
 
 
 class SpmdCompiled:
@@ -220,6 +231,7 @@ class SpmdCompiled:
     def __init__(self, compiled):
         self._c = compiled
         self.text = compiled.text
+        self.filename = compiled.filename
         self._exe = _SpmdExe(compiled._exe)  # the jit's dispatch path calls _exe.run directly
 
     def run(self, inputs):
@@ -230,8 +242,7 @@ class SpmdCompiled:
         except RuntimeError_ as e:
             if "declared replicated" not in str(e):
                 raise
-            raise type(e)(f"{e}\nhint: a result that differs between ranks is a sharded "
-                          "value: return ts.dist.with_sharding(value, ts.ShardSpec(...))") from None
+            raise type(e)(f"{e}\n{_HINT}") from None
 
 
 def compile_spmd(jf, args: tuple):
