@@ -2,7 +2,7 @@
 
 Each collective emits one Graph IR mesh op (core/ops/mesh_ops.def, docs/ops/mesh/collectives.md)
 into the current @ts.jit trace; the trace is an SPMD function over the mesh of the distributed
-tensors it was called with. `run_spmd` builds the module (`tessera.mesh`, per-parameter
+tensors it was called with. `compile_spmd` (the jit's ARG_HOOKS) builds the module (`tessera.mesh`, per-parameter
 `tessera.shard`, `tessera.result_shards`) and runs it on the simulated mesh.
 """
 from __future__ import annotations
@@ -208,10 +208,15 @@ def _globals(inputs):
 
 
 class _SpmdExe:
-    """The extension's executable behind SpmdCompiled: DistTensors bind their global value."""
+    """The extension's executable of a mesh program, taking the jit call's arguments:
+    DistTensors bind their global value (the interpreter splits it by each parameter's
+    tessera.shard). Everything else is the extension's."""
 
     def __init__(self, exe):
         self._exe = exe
+
+    def __getattr__(self, name):
+        return getattr(self._exe, name)
 
     def run(self, inputs, per_rank=False):
         from . import _core
@@ -224,29 +229,15 @@ class _SpmdExe:
             raise type(e)(f"{e}\n{_HINT}") from None
 
 
-class SpmdCompiled:
-    """The compiled mesh program; `run` takes the jit call's arguments (DistTensors bind their
-    global value, which the interpreter splits by the parameter's tessera.shard)."""
+def spmd_compiled(compiled):
+    """The runtime's Compiled of a mesh program, running on the jit call's arguments."""
+    from ._runtime import Compiled
 
-    def __init__(self, compiled):
-        self._c = compiled
-        self.text = compiled.text
-        self.filename = compiled.filename
-        self._exe = _SpmdExe(compiled._exe)  # the jit's dispatch path calls _exe.run directly
-
-    def run(self, inputs):
-        from ._errors import RuntimeError_
-
-        try:
-            return self._c.run(_globals(inputs))
-        except RuntimeError_ as e:
-            if "declared replicated" not in str(e):
-                raise
-            raise type(e)(f"{e}\n{_HINT}") from None
+    return Compiled(compiled.text, _SpmdExe(compiled._exe), compiled.filename, compiled.backend)
 
 
 def compile_spmd(jf, args: tuple):
-    """(SpmdCompiled, array positions, single result, module text) for the @ts.jit function
+    """(Compiled, array positions, single result, module text) for the @ts.jit function
     `jf` called with `args`, at least one of them a DistTensor."""
     from .dist import DistTensor
 
@@ -255,24 +246,7 @@ def compile_spmd(jf, args: tuple):
         raise ValueError(f"{jf.fn.__name__}: distributed arguments must share one mesh, got "
                          f"{sorted(map(repr, meshes))}")
     compiled, pos, single, text = _trace_spmd(jf, args, meshes.pop())
-    return SpmdCompiled(compiled), pos, single, text
-
-
-def run_spmd(jf, args: tuple):
-    """Traces (once per signature) and runs the @ts.jit function `jf` on the mesh of its
-    DistTensor arguments; jf(*args) does the same through the jit cache."""
-    from .dist import DistTensor
-
-    cache = jf.__dict__.setdefault("_spmd_cache", {})
-    key = tuple(static_key(a) if isinstance(a, DistTensor) else
-                (a.dtype, a.shape) if isinstance(a, np.ndarray) else ("s", type(a), a)
-                for a in args)
-    entry = cache.get(key)
-    if entry is None:
-        entry = cache[key] = compile_spmd(jf, args)
-    compiled, pos, single, _ = entry
-    outs = compiled.run([args[i] for i in pos])
-    return outs[0] if single else tuple(outs)
+    return spmd_compiled(compiled), pos, single, text
 
 
 def _trace_spmd(jf, args, mesh):

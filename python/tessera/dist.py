@@ -29,7 +29,7 @@ from ._errors import TesseraError
 
 __all__ = ["Mesh", "mesh", "ShardSpec", "DistTensor", "tensor", "all_reduce", "all_gather",
            "reduce_scatter", "all_to_all", "broadcast", "ppermute", "axis_index",
-           "with_sharding", "run_spmd"]
+           "with_sharding", "DistError"]
 
 
 class DistError(TesseraError, ValueError):
@@ -332,7 +332,7 @@ def tensor(shape: Sequence[int] | None = None, layout: ShardSpec | None = None,
 
 
 from ._dist_collectives import (all_gather, all_reduce, all_to_all, axis_index,  # noqa: E402
-                                broadcast, ppermute, reduce_scatter, run_spmd, with_sharding)
+                                broadcast, ppermute, reduce_scatter, with_sharding)
 
 
 
