@@ -2,8 +2,9 @@
 
 Each collective emits one Graph IR mesh op (core/ops/mesh_ops.def, docs/ops/mesh/collectives.md)
 into the current @ts.jit trace; the trace is an SPMD function over the mesh of the distributed
-tensors it was called with. `compile_spmd` (the jit's ARG_HOOKS) builds the module (`tessera.mesh`, per-parameter
-`tessera.shard`, `tessera.result_shards`) and runs it on the simulated mesh.
+tensors it was called with. `compile_spmd` (the jit's ARG_HOOKS) builds the module
+(`tessera.mesh`, per-parameter `tessera.shard`, `tessera.result_shards`) that runs on the
+simulated mesh.
 """
 from __future__ import annotations
 
