@@ -111,7 +111,8 @@ class MemView:
     """A window of a memref: `mem[offsets...]` of shape `shape` (slices and row views)."""
 
     def __init__(self, mem, offsets, shape, transposed=False):
-        self.mem, self.offsets, self.shape, self.transposed = mem, list(offsets), tuple(shape), transposed
+        self.mem, self.offsets, self.shape = mem, list(offsets), tuple(shape)
+        self.transposed = transposed
 
 
 class Transposed:

@@ -99,7 +99,8 @@ class ExprCompiler:
         return r
 
     def broadcast(self, x, like):
-        """A register tile of `like`'s type from a scalar, a number or a row [M] (tile.broadcast)."""
+        """A register tile of `like`'s type from a scalar, a number or a row [M]
+        (tile.broadcast)."""
         if is_const(x):
             r = Value(self.em.fresh("full"), "tile", like.dtype, like.shape, vector=like.vector)
             lit = f32_hex(x) if like.dtype != "i32" and like.dtype != "i1" else str(int(x))
@@ -123,8 +124,10 @@ class ExprCompiler:
 
     def unify(self, a, b):
         """Brings two operands of a binary op to one IR type (numbers adopt the other's type)."""
-        if isinstance(a, RowVector) or isinstance(b, RowVector) or \
-                (isinstance(a, Value) and a.kind == "tile") or (isinstance(b, Value) and b.kind == "tile"):
+        def tile_like(x):
+            return isinstance(x, RowVector) or (isinstance(x, Value) and x.kind == "tile")
+
+        if tile_like(a) or tile_like(b):
             return self.unify_tiles(a, b)
         if is_const(a) and isinstance(b, Value):
             ty = b.dtype
@@ -374,7 +377,8 @@ class ExprCompiler:
                 self.err(f"index {key!r}: {e}", node)
         # A kernel value indexes a Python list of buffers (double buffering): arith.select chain.
         if not (isinstance(key, Value) and key.kind == "scalar" and key.dtype == "index"):
-            self.err(f"a list is indexed by a constant or an index value, not {self.describe(key)}", node)
+            self.err("a list is indexed by a constant or an index value, not "
+                     f"{self.describe(key)}", node)
         items = list(seq)
         if not items or not all(isinstance(v, Value) and v.same_type(items[0]) for v in items):
             self.err("a list indexed by a kernel value must hold values of one type", node)
@@ -469,11 +473,13 @@ class ExprCompiler:
             args = [self.tile_arg_expr(name, k, a) for k, a in enumerate(node.args)]
             kwargs = {k.arg: self.expr(k.value) for k in node.keywords if k.arg}
             return self.call_tile(name, node, args, kwargs)
-        if any(isinstance(a, ast.Starred) for a in node.args) or any(k.arg is None for k in node.keywords):
+        if any(isinstance(a, ast.Starred) for a in node.args) or \
+                any(k.arg is None for k in node.keywords):
             self.err("*args and **kwargs are not supported in a kernel", node)
         args = [self.expr(a) for a in node.args]
         kwargs = {k.arg: self.expr(k.value) for k in node.keywords}
-        if fn in (min, max) and len(args) >= 2 and not kwargs and not all(is_const(a) for a in args):
+        if fn in (min, max) and len(args) >= 2 and not kwargs and \
+                not all(is_const(a) for a in args):
             return self.minmax(fn is max, args, node)
         if fn is float and len(args) == 1 and isinstance(args[0], Value):
             return self.as_float(args[0])

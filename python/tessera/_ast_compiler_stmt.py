@@ -127,7 +127,8 @@ class KernelCompiler(ExprCompiler, TileBuiltins):
             if isinstance(val, np.ndarray):
                 dt = numpy_dtype_name(val.dtype)
                 if dt is None or dt == "index":
-                    self.err(f"parameter '{a.arg}': arrays of dtype {val.dtype} are not supported", a)
+                    self.err(f"parameter '{a.arg}': arrays of dtype {val.dtype} are not "
+                             "supported", a)
                 if val.ndim == 0:
                     self.err(f"parameter '{a.arg}' is a rank-0 array: pass a number (a scalar "
                              "parameter) or an array of shape (1,)", a)
@@ -207,7 +208,8 @@ class KernelCompiler(ExprCompiler, TileBuiltins):
                 and self.env[node.value.id].kind == "mem" and node.value.id in \
                 [a.arg for a in self.fdef.args.args]:
             return ("param", node.value.id)
-        if isinstance(node.value, ast.Tuple) and all(isinstance(e, ast.Name) for e in node.value.elts):
+        if isinstance(node.value, ast.Tuple) and \
+                all(isinstance(e, ast.Name) for e in node.value.elts):
             names = [e.id for e in node.value.elts]
             if all(n in [a.arg for a in self.fdef.args.args] for n in names):
                 return ("params", names)
@@ -225,7 +227,8 @@ class KernelCompiler(ExprCompiler, TileBuiltins):
         size = self.emit_id("group_size")
         g = self.arith(ast.FloorDiv, lin, size, node)
         self.em.push()
-        self.em.op(f"tile.store {val.name}, {ret.name}, {g.name} : ({val.ty}, {ret.ty}, index) -> ()")
+        self.em.op(f"tile.store {val.name}, {ret.name}, {g.name} : "
+                   f"({val.ty}, {ret.ty}, index) -> ()")
         self.em.raw(self.yield_text([]))
         then = self.em.pop()
         self.emit_if(first, then, [self.yield_text([])], [], node)
@@ -257,7 +260,8 @@ class KernelCompiler(ExprCompiler, TileBuiltins):
         self.expr(node.value)
 
     def stmt_Return(self, node):
-        self.err("'return' must be the last statement of the kernel (not inside if/for/while)", node)
+        self.err("'return' must be the last statement of the kernel (not inside "
+                 "if/for/while)", node)
 
     def stmt_Assign(self, node):
         val = self.expr(node.value)
@@ -305,7 +309,8 @@ class KernelCompiler(ExprCompiler, TileBuiltins):
         names = ", ".join(i.name for i in idx)
         tys = ", ".join(["index"] * len(idx))
         self.note_write(mem)
-        self.em.op(f"tile.store {val.name}, {mem.name}, {names} : ({val.ty}, {mem.ty}, {tys}) -> ()")
+        self.em.op(f"tile.store {val.name}, {mem.name}, {names} : "
+                   f"({val.ty}, {mem.ty}, {tys}) -> ()")
 
     def stmt_AugAssign(self, node):
         if isinstance(node.target, ast.Name):
@@ -318,7 +323,8 @@ class KernelCompiler(ExprCompiler, TileBuiltins):
                 self.store_window(view, self.arith(type(node.op), self.load_window(view, node),
                                                    rhs, node), node)
                 return
-            self.assign(node.target, self.arith(type(node.op), cur, self.expr(node.value), node), node)
+            new = self.arith(type(node.op), cur, self.expr(node.value), node)
+            self.assign(node.target, new, node)
             return
         if isinstance(node.target, ast.Subscript):
             mem = self.expr(node.target.value)
@@ -344,14 +350,16 @@ class KernelCompiler(ExprCompiler, TileBuiltins):
         names = [self.em.fresh("if") for _ in result_vals]
         lhs = (", ".join(names) + " = ") if names else ""
         tys = ", ".join(v.ty for v in result_vals)
-        self.em.raw(f'{lhs}"scf.if"({cond.name}) ({{ // {self.em.loc_text((node.lineno, node.col_offset + 1))}')
+        here = self.em.loc_text((node.lineno, node.col_offset + 1))
+        self.em.raw(f'{lhs}"scf.if"({cond.name}) ({{ // {here}')
         for ln in then_lines:
             self.em.raw("  " + ln)
         self.em.raw("}, {")
         for ln in else_lines:
             self.em.raw("  " + ln)
         self.em.op(f"}}) : (i1) -> ({tys})", (node.lineno, node.col_offset + 1))
-        return [Value(n, v.kind, v.dtype, v.shape, v.space, v.vector) for n, v in zip(names, result_vals)]
+        return [Value(n, v.kind, v.dtype, v.shape, v.space, v.vector)
+                for n, v in zip(names, result_vals)]
 
     def stmt_If(self, node):
         cond = self.as_bool(self.expr(node.test), node.test)
@@ -412,7 +420,8 @@ class KernelCompiler(ExprCompiler, TileBuiltins):
                          "(index a list of buffers instead)", node)
             return val
         if not is_const(val):
-            self.err(f"'{name}' is {self.describe(val)}, which cannot change under a condition", node)
+            self.err(f"'{name}' is {self.describe(val)}, which cannot change under a "
+                     "condition", node)
         self.em.push()
         v = self.const(val, ty)
         lines.extend(self.em.pop())
@@ -536,7 +545,8 @@ class KernelCompiler(ExprCompiler, TileBuiltins):
         lhs = (", ".join(names) + " = ") if names else ""
         opnds = ", ".join([lo.name, hi.name, step.name] + [v.name for v in inits])
         bargs = ", ".join([f"{iv.name}: index"] + [f"{a.name}: {a.ty}" for a in args])
-        self.em.raw(f'{lhs}"scf.for"({opnds}) ({{ // {self.em.loc_text((node.lineno, node.col_offset + 1))}')
+        here = self.em.loc_text((node.lineno, node.col_offset + 1))
+        self.em.raw(f'{lhs}"scf.for"({opnds}) ({{ // {here}')
         self.em.raw(f"^bb0({bargs}):")
         for ln in body:
             self.em.raw("  " + ln)
@@ -556,7 +566,8 @@ class KernelCompiler(ExprCompiler, TileBuiltins):
         cond = self.materialize(cond, "i1")
         fwd = ", ".join([cond.name] + [a.name for a in bargs])
         ftys = ", ".join(["i1"] + [a.ty for a in bargs])
-        self.em.op(f'"scf.condition"({fwd}) : ({ftys}) -> ()', (node.test.lineno, node.test.col_offset + 1))
+        self.em.op(f'"scf.condition"({fwd}) : ({ftys}) -> ()',
+                   (node.test.lineno, node.test.col_offset + 1))
         before_lines = self.em.pop()
         aargs = [Value(self.em.fresh(n), v.kind, v.dtype, v.shape, v.space, v.vector)
                  for n, v in zip(carried, inits)]

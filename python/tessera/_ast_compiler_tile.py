@@ -94,7 +94,8 @@ class TileBuiltins:
     def shape_arg(self, shape, node):
         shape = (shape,) if isinstance(shape, int) else shape
         if not isinstance(shape, (tuple, list)) or not all(isinstance(d, int) for d in shape):
-            self.err(f"a shape is a tuple of compile-time integers, not {self.describe(shape)}", node)
+            self.err("a shape is a tuple of compile-time integers, not "
+                     f"{self.describe(shape)}", node)
         return tuple(shape)
 
     # -- memory ------------------------------------------------------------------------------------
@@ -116,7 +117,8 @@ class TileBuiltins:
     def t_alloc_register(self, node, shape, dtype=None):
         if dtype is None:  # alloc_register(ts.f32): one element
             shape, dtype = (1,), shape
-        r = self.new("reg", "mem", self.dtype_arg(dtype, node), self.shape_arg(shape, node), space=5)
+        r = self.new("reg", "mem", self.dtype_arg(dtype, node), self.shape_arg(shape, node),
+                     space=5)
         self.em.op(f"{r.name} = tile.alloc_register : {r.ty}")
         return r
 
@@ -180,7 +182,8 @@ class TileBuiltins:
         names = ", ".join(i.name for i in idx)
         tys = ", ".join(["index"] * len(idx))
         self.note_write(m)
-        self.em.op(f"tile.store {value.name}, {m.name}, {names} : ({value.ty}, {m.ty}, {tys}) -> ()")
+        self.em.op(f"tile.store {value.name}, {m.name}, {names} : "
+                   f"({value.ty}, {m.ty}, {tys}) -> ()")
 
     def t_load_vector(self, node, src, width=4):
         m, idx = self.as_address(src, node, "ts.tile.load_vector")
@@ -222,7 +225,8 @@ class TileBuiltins:
         names = ", ".join(i.name for i in view.offsets)
         tys = ", ".join(["index"] * len(view.offsets))
         self.note_write(m)
-        self.em.op(f"tile.store_tile {val.name}, {m.name}, {names} : ({val.ty}, {m.ty}, {tys}) -> ()")
+        self.em.op(f"tile.store_tile {val.name}, {m.name}, {names} : "
+                   f"({val.ty}, {m.ty}, {tys}) -> ()")
 
     # -- async copies ------------------------------------------------------------------------------
 
@@ -237,7 +241,8 @@ class TileBuiltins:
                      node)
         shape = src.shape if isinstance(src, MemView) else src_mem.shape
         if tuple(shape) != tuple(dst.shape):
-            self.err(f"cp_async copies a {list(shape)} window into a {list(dst.shape)} buffer", node)
+            self.err(f"cp_async copies a {list(shape)} window into a {list(dst.shape)} "
+                     "buffer", node)
         names = ", ".join(i.name for i in offs)
         tys = ", ".join(["index"] * len(offs))
         self.note_read(src_mem)
@@ -327,7 +332,8 @@ class TileBuiltins:
             self.em.op(f"{r.name} = tile.{op} {t.name} : ({t.ty}) -> {r.ty}")
         else:
             init = self.tile_arg(init, node, op + " init")
-            self.em.op(f"{r.name} = tile.{op} {t.name}, {init.name} : ({t.ty}, {init.ty}) -> {r.ty}")
+            self.em.op(f"{r.name} = tile.{op} {t.name}, {init.name} : "
+                       f"({t.ty}, {init.ty}) -> {r.ty}")
         return r
 
     def t_exp(self, node, x):

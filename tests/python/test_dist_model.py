@@ -29,9 +29,10 @@ def test_shardspec_local_shapes_and_shards():
     assert spec.local_shape((18, 8), m) == (2, 4)
     g = np.arange(18 * 8).reshape(18, 8)
     for rank in (0, 5, 71):
-        d, t, p = m.coords(rank)
+        _, t, p = m.coords(rank)
         # rank (d, t, p) holds rows [t*R/9, (t+1)*R/9) and columns [p*C/2, (p+1)*C/2)
-        np.testing.assert_array_equal(spec.local(g, m, rank), g[t * 2:(t + 1) * 2, p * 4:(p + 1) * 4])
+        want = g[t * 2:(t + 1) * 2, p * 4:(p + 1) * 4]
+        np.testing.assert_array_equal(spec.local(g, m, rank), want)
     assert spec.mlir() == '{partition = ["row", "col"], mesh_axes = ["tp", "pp"]}'
     with pytest.raises(dist.DistError, match="dim 0 of size 10 does not divide into 9"):
         spec.local_shape((10, 8), m)
