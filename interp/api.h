@@ -13,6 +13,8 @@
 
 namespace tessera::interp {
 
+class StepObserver;
+
 /// A dense, C-ordered host tensor. Low-precision floats are stored as raw bit patterns, one
 /// element per byte (fp8/fp6/fp4/e8m0) or two bytes (f16/bf16); i4 packs two per byte.
 struct HostTensor {
@@ -72,6 +74,9 @@ struct RunOptions {
   uint64_t max_memory = 8ull << 30;     ///< Refuse plans whose live buffers exceed this (bytes).
   std::string source_name = "<input>";  ///< File name used in diagnostics.
   TileDebugOptions tile;                ///< Tile IR launches: sanitizers, seed, trace.
+  /// Watches every Graph IR step and collective (numerics reports, shadow runs, probes,
+  /// interp/numerics/observer.h); null: none.
+  std::shared_ptr<StepObserver> observer;
 };
 
 /// A module compiled once (parsed, verified, its entry found) for repeated runs on host tensors:

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -73,6 +74,12 @@ class PlanRunner {
   struct State;
   std::unique_ptr<State> st_;
 };
+
+/// Runs step `st` (number k of its plan) once more on `inputs` (of any types its kernel accepts)
+/// and returns its results as the plan would store them: low-precision operands widened, results
+/// rounded at storage by the op's policy. Numerics tools re-evaluate ops with it (shadow runs).
+std::vector<Tensor> execute_step(const PlanStep& st, uint64_t k,
+                                 std::span<const Tensor* const> inputs, const RunContext& run);
 
 /// Runs a plan on arguments whose types match those it was compiled for.
 std::vector<Tensor> run_plan(const Plan& plan, const std::vector<Tensor>& args,

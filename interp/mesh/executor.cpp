@@ -243,6 +243,14 @@ void Executor::collective(size_t k) {
       fail(op, "internal: the collective produced no value per rank", "internal");
     results[r].assign(nout, out[r]);
   }
+  if (RunContext& c0 = rank_ctx()[0]; c0.observer && out.size() == n) {
+    std::vector<const Tensor*> ip, op_out;
+    for (size_t r = 0; r < n; ++r) {
+      ip.push_back(&in[r]);
+      op_out.push_back(&out[r]);
+    }
+    c0.observer->after_collective(op, ip, op_out, c0);
+  }
   store_results(k, results);
 }
 
@@ -451,6 +459,8 @@ void Executor::make_rank_contexts(const MeshRunOptions& opts) {
     o.trace_pid_base = static_cast<int64_t>(r) << 20;
     o.trace_path.clear();
     o.context = mesh_.describe_rank(static_cast<int64_t>(r));
+    c.observer = opts.observer;
+    c.rank = static_cast<int64_t>(r);
   }
 }
 
