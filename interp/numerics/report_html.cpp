@@ -48,7 +48,7 @@ std::string count_cell(uint64_t v, bool applies = true, const char* cls = "bad")
 constexpr const char* kStyle = R"(
 body{font:13px/1.4 system-ui,sans-serif;margin:20px;color:#222}
 h1{font-size:20px}h2{font-size:16px;margin-top:28px}
-table{border-collapse:collapse}th,td{border:1px solid #ccc;padding:2px 6px;text-align:right}
+table{border-collapse:collapse}th,td{border:1px solid #ccc;padding:2px 5px;text-align:right;white-space:nowrap}
 th{background:#f0f0f0;position:sticky;top:0}td.l{text-align:left}td.na{color:#aaa}
 td.bad{background:#fdd;font-weight:bold}td.warn{background:#ffe9b3}
 .bar{display:inline-block;height:9px;background:#4a7bd0;vertical-align:middle}
@@ -107,18 +107,18 @@ void op_table(std::ostringstream& os, const std::vector<Row>& rows, bool shadow)
   os << "</tbody></table>\n";
 }
 
-/// Horizontal bars on a log10 axis from 1e-3 to 1e3 (values below sit at the axis).
+/// Horizontal bars on a log10 axis from 1e-3 to 1e9 (values outside are clamped to it).
 void error_bars(std::ostringstream& os, const std::vector<Row>& rows) {
-  const int lh = 16, left = 220, width = 420;
+  const int lh = 16, left = 220, width = 480;
   const int h = static_cast<int>(rows.size()) * lh + 30;
   auto x_of = [&](double v) {
-    const double l = v > 0 ? std::clamp(std::log10(v), -3.0, 3.0) : -3.0;
-    return left + (l + 3.0) / 6.0 * width;
+    const double l = v > 0 ? std::clamp(std::log10(v), -3.0, 9.0) : -3.0;
+    return left + (l + 3.0) / 12.0 * width;
   };
   os << "<svg class=\"plot\" id=\"error-bars\" width=\"" << left + width + 20 << "\" height=\"" << h
      << "\" xmlns=\"http://www.w3.org/2000/svg\">\n";
-  for (int d = -3; d <= 3; ++d) {
-    const double x = left + (d + 3) / 6.0 * width;
+  for (int d = -3; d <= 9; d += 2) {
+    const double x = left + (d + 3) / 12.0 * width;
     os << "<line x1=\"" << x << "\" y1=\"0\" x2=\"" << x << "\" y2=\"" << h - 18
        << "\" stroke=\"#ddd\"/><text x=\"" << x - 8 << "\" y=\"" << h - 5 << "\">1e" << d
        << "</text>\n";
@@ -157,7 +157,7 @@ void histogram(std::ostringstream& os, const Row& row) {
   if (top == 0) return;
   const int e_lo = static_cast<int>(lo) + kExpLo, e_hi = static_cast<int>(hi) + kExpLo;
   const int bins = e_hi - e_lo + 1, bw = std::max(2, std::min(10, 240 / bins));
-  const int w = bins * bw + 20, h = 80;
+  const int w = std::max(bins * bw + 20, 100), h = 80;
   os << "<div class=\"hist\"><div>" << esc(row.label) << "</div><svg class=\"plot exp-hist\" "
      << "width=\"" << w << "\" height=\"" << h << "\" xmlns=\"http://www.w3.org/2000/svg\">";
   for (int b = 0; b < bins; ++b) {
@@ -172,8 +172,8 @@ void histogram(std::ostringstream& os, const Row& row) {
        << "\" height=\"" << bh << "\" fill=\"" << (sub || over ? "#c03030" : "#4a7bd0")
        << "\"><title>2^" << e << ": " << c << "</title></rect>";
   }
-  os << "<text x=\"10\" y=\"74\">2^" << e_lo << "</text><text x=\"" << w - 40 << "\" y=\"74\">2^"
-     << e_hi << "</text></svg></div>\n";
+  os << "<text x=\"10\" y=\"74\">2^" << e_lo << "</text><text x=\"" << w - 2
+     << "\" y=\"74\" text-anchor=\"end\">2^" << e_hi << "</text></svg></div>\n";
 }
 
 }  // namespace
