@@ -6,6 +6,7 @@
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstring>
 
@@ -19,6 +20,17 @@ namespace tessera::interp::numerics {
 namespace {
 
 constexpr size_t kChunk = size_t{1} << 14;
+
+/// floor(log2 x) of a finite x > 0 from its bits (subnormals: below -1022, so the callers'
+/// clamp to the format's emin covers them); INT_MIN/2 for 0.
+inline int exponent_bits(double x) {
+  const uint64_t b = std::bit_cast<uint64_t>(x);
+  const int field = static_cast<int>((b >> 52) & 0x7FF);
+  return field ? field - 1023 : (x == 0 ? -(1 << 20) : -1023);
+}
+
+/// 2^e for -1022 < e < 1023, from its bits.
+inline double pow2(int e) { return std::bit_cast<double>(static_cast<uint64_t>(e + 1023) << 52); }
 
 bool same_bytes(const Tensor& a, const Tensor& b) {
   return a.dtype() == b.dtype() && a.nbytes() == b.nbytes() &&
@@ -51,9 +63,10 @@ ErrorStats compare_to_reference(const Tensor& x, const Tensor& ref, DType fmt) {
         continue;
       }
       const double ar = std::fabs(r);
-      const int er = ar == 0 ? emin : std::max(std::ilogb(ar), emin);
+      const int er = std::max(exponent_bits(ar), emin);
       const double diff = std::fabs(v - r);
-      const double ulps = std::ldexp(diff, mbits - er);
+      const int sc = mbits - er;  // ulps = diff * 2^sc
+      const double ulps = sc > -1022 && sc < 1023 ? diff * pow2(sc) : std::ldexp(diff, sc);
       p.max_ulp = std::max(p.max_ulp, ulps);
       p.sum_ulp += ulps;
       ++p.n;

@@ -221,6 +221,16 @@ double element_as_double(const Tensor& t, int64_t k) {
 Tensor to_f64(const Tensor& t) {
   if (!dtype_is_float(t.dtype()) || t.dtype() == DType::f64) return t;
   Tensor w(DType::f64, t.shape());
+  if (t.dtype() == DType::f32) {  // exact; the hot case of shadow runs
+    const float* src = t.data<float>();
+    double* dst = w.data<double>();
+    const size_t n = static_cast<size_t>(t.numel());
+    tbb::parallel_for(size_t{0}, (n + kChunk - 1) / kChunk, [&](size_t c) {
+      const size_t e = std::min(n, (c + 1) * kChunk);
+      for (size_t i = c * kChunk; i < e; ++i) dst[i] = static_cast<double>(src[i]);
+    });
+    return w;
+  }
   num::convert_array(t.dtype(), t.bytes(), DType::f64, w.bytes(), static_cast<size_t>(t.numel()),
                      {});
   return w;
