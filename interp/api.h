@@ -33,6 +33,7 @@ struct TileCheckLog {
   /// each launch after the previous one on the simulated clock, which ends at `trace_end`.
   std::vector<std::string> trace_events;
   uint64_t trace_end = 0;
+  bool graph_track = false;  ///< the "graph ops" process of this log's trace is named
 };
 
 /// What the tile launches of one run have used of the run's budget (TileDebugOptions).

@@ -11,6 +11,7 @@
 #include "core/ops/policy.h"
 #include "core/ops/registry.h"
 #include "core/verify/verifier.h"
+#include "interp/tile/launch.h"
 
 namespace tessera::interp {
 namespace {
@@ -338,6 +339,28 @@ std::vector<Tensor> execute_step(const PlanStep& st, uint64_t k,
       [](Tensor&&) {});
 }
 
+/// The step on the run's trace: its clock is the tile simulator's, a Graph IR op lasting one unit
+/// per result element (at least the span of the tile launches it ran), so traces stay
+/// deterministic.
+void PlanRunner::trace_step(const PlanStep& st, const std::vector<const Tensor*>& ins,
+                            const std::vector<Tensor>& outs, uint64_t ts0) {
+  const TileDebugOptions& o = st_->run.tile;
+  tile::GraphTraceEvent e;
+  e.name = st.op->name;
+  if (st.op->loc.known() && st_->run.sm)
+    e.location = st_->run.sm->name(st.op->loc.file) + ":" + std::to_string(st.op->loc.line) + ":" +
+                 std::to_string(st.op->loc.col);
+  uint64_t elems = 0;
+  for (const Tensor* t : ins) e.bytes_in += t->nbytes();
+  for (const Tensor& t : outs) {
+    e.bytes_out += t.nbytes();
+    elems += static_cast<uint64_t>(t.numel());
+  }
+  e.ts = ts0;
+  e.dur = std::max<uint64_t>({1, elems, o.log->trace_end - ts0});
+  tile::add_graph_trace_event(o, e);
+}
+
 void PlanRunner::run_step(size_t k) {
   const PlanStep& st = st_->plan.steps[k];
   auto& slots = st_->slots;
@@ -345,6 +368,9 @@ void PlanRunner::run_step(size_t k) {
   std::vector<const Tensor*> ins;
   for (int s : st.inputs) ins.push_back(&slots[static_cast<size_t>(s)]);
   StepObserver* obs = st_->run.observer;
+  const TileDebugOptions& topt = st_->run.tile;
+  const bool trace = topt.collect_trace && topt.log;
+  const uint64_t ts0 = trace ? topt.log->trace_end : 0;
   std::vector<Tensor> unrounded;
   std::vector<Tensor> outs = execute(
       st, k, ins, st_->run, obs ? &unrounded : nullptr,
@@ -355,10 +381,11 @@ void PlanRunner::run_step(size_t k) {
       outp.push_back(&outs[r]);
       pre.push_back(unrounded[r].numel() || unrounded[r].nbytes() ? &unrounded[r] : nullptr);
     }
-    obs->after_step(StepEvent{st, k, ins, outp, pre}, st_->run);
+    obs->after_step(StepEvent{st, k, st_->plan.steps.size(), ins, outp, pre}, st_->run);
     for (Tensor& t : unrounded)
       if (t.nbytes()) pool.put(std::move(t));
   }
+  if (trace) trace_step(st, ins, outs, ts0);
   for (size_t r = 0; r < st.outputs.size(); ++r)
     slots[static_cast<size_t>(st.outputs[r])] = std::move(outs[r]);
   release_after(k);

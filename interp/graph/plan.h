@@ -71,6 +71,8 @@ class PlanRunner {
   std::vector<Tensor> results() const;
 
  private:
+  void trace_step(const PlanStep& st, const std::vector<const Tensor*>& ins,
+                  const std::vector<Tensor>& outs, uint64_t ts0);
   struct State;
   std::unique_ptr<State> st_;
 };

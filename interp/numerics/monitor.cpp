@@ -172,6 +172,8 @@ void Monitor::check_stop(const ir::Op& op, size_t r, const Tensor& out,
 
 void Monitor::write_probes(const ir::Op& op, std::span<const Tensor* const> outputs, int64_t rank) {
   if (opts_.probes.empty()) return;
+  std::error_code ec;
+  std::filesystem::create_directories(opts_.probe_dir, ec);  // a failure shows when writing
   const std::string file = op.loc.known() && sm_ ? sm_->name(op.loc.file) : std::string();
   const std::string base = std::filesystem::path(file).filename().string();
   for (size_t r = 0; r < outputs.size() && r < op.results.size(); ++r) {

@@ -18,6 +18,7 @@ struct PlanStep;
 struct StepEvent {
   const PlanStep& step;
   uint64_t index = 0;                        ///< step number in its plan (keys random streams)
+  uint64_t steps = 0;                        ///< steps of the plan
   std::span<const Tensor* const> inputs;     ///< operands, as stored
   std::span<const Tensor* const> outputs;    ///< results, as stored
   std::span<const Tensor* const> unrounded;  ///< per result: the f32 values before storage

@@ -1,8 +1,11 @@
 // tessera-interp run FILE: run a function on .npy inputs and write .npy outputs.
+#include <unistd.h>
+
 #include <iostream>
 
 #include "core/support/error.h"
 #include "interp/numerics/monitor.h"
+#include "interp/numerics/progress.h"
 #include "interp/numerics/report.h"
 #include "interp/session.h"
 #include "interp/session/outputs.h"
@@ -121,7 +124,12 @@ int cmd_run(const std::vector<std::string>& args) {
   ro.tile.budget = std::make_shared<TileRunBudget>();
   ro.tile.log = std::make_shared<TileCheckLog>();
   auto monitor = make_monitor(vm);
-  ro.observer = monitor;
+  // A progress bar only on a terminal: logs and pipes get nothing (docs/cli.md).
+  auto progress = isatty(STDERR_FILENO) ? std::make_shared<numerics::Progress>(std::cerr) : nullptr;
+  auto observers = std::make_shared<numerics::ObserverList>();
+  observers->add(monitor);
+  observers->add(progress);
+  if (!observers->empty()) ro.observer = observers;
   const auto specs =
       vm.count("input") ? vm["input"].as<std::vector<std::string>>() : std::vector<std::string>{};
   const bool per_rank = vm.count("per-rank-outputs") > 0;
@@ -139,7 +147,9 @@ int cmd_run(const std::vector<std::string>& args) {
   const numerics::ReportHeader header{path, ro.entry};
   try {
     results = session.run(inputs);
+    if (progress) progress->clear();
   } catch (const Error& e) {
+    if (progress) progress->clear();
     print_tile_reports(*ro.tile.log);  // what the sanitizers found before the error
     if (monitor && monitor->stopped()) {
       std::cerr << e.what();
