@@ -84,7 +84,8 @@ int cmd_run(const std::vector<std::string>& args) {
       "time-limit", po::value<double>()->default_value(3600.0),
       "tile kernels: stop the run after SECONDS of wall time (0 = no limit)")(
       "trace", po::value<std::string>(),
-      "write a trace: tile kernels a Chrome/Perfetto FILE.json (mesh programs: of every rank); "
+      "write a trace: Graph IR ops, collectives (bytes per rank) and tile kernels a "
+      "Chrome/Perfetto FILE.json (mesh programs: of every rank); "
       "mesh programs with another FILE name every rank's sends and recvs")(
       "numerics-report", po::value<std::string>(),
       "write per-op numerics statistics (docs/numerics-report.md): FILE.html a page, else JSON")(
