@@ -13,6 +13,8 @@
 
 namespace tessera::interp {
 
+class StepObserver;
+
 /// A dense, C-ordered host tensor. Low-precision floats are stored as raw bit patterns, one
 /// element per byte (fp8/fp6/fp4/e8m0) or two bytes (f16/bf16); i4 packs two per byte.
 struct HostTensor {
@@ -31,6 +33,7 @@ struct TileCheckLog {
   /// each launch after the previous one on the simulated clock, which ends at `trace_end`.
   std::vector<std::string> trace_events;
   uint64_t trace_end = 0;
+  bool graph_track = false;  ///< the "graph ops" process of this log's trace is named
 };
 
 /// What the tile launches of one run have used of the run's budget (TileDebugOptions).
@@ -72,6 +75,9 @@ struct RunOptions {
   uint64_t max_memory = 8ull << 30;     ///< Refuse plans whose live buffers exceed this (bytes).
   std::string source_name = "<input>";  ///< File name used in diagnostics.
   TileDebugOptions tile;                ///< Tile IR launches: sanitizers, seed, trace.
+  /// Watches every Graph IR step and collective (numerics reports, shadow runs, probes,
+  /// interp/numerics/observer.h); null: none.
+  std::shared_ptr<StepObserver> observer;
 };
 
 /// A module compiled once (parsed, verified, its entry found) for repeated runs on host tensors:

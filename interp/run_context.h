@@ -6,6 +6,7 @@
 #include "core/ir/ir.h"
 #include "core/support/diagnostics.h"
 #include "interp/api.h"
+#include "interp/numerics/observer.h"
 
 namespace tessera::interp {
 
@@ -21,6 +22,8 @@ struct RunContext {
   uint64_t max_memory = uint64_t{8} << 30;  ///< live-buffer limit of plans (--max-memory)
   TileDebugOptions tile;                    ///< what tile launches of this run use
   int call_depth = 0;                       ///< func.call nesting (kMaxCallDepth bounds it)
+  StepObserver* observer = nullptr;         ///< numerics tools watching the steps (may be null)
+  int64_t rank = -1;                        ///< mesh rank of this context (-1: no mesh)
 
   /// Calls nest at most this deep (deeper is reported as probable unbounded recursion).
   static constexpr int kMaxCallDepth = 64;

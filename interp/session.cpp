@@ -75,6 +75,7 @@ RunContext make_run_context(const LoadedModule& lm, const RunOptions& opts) {
   run.max_memory = opts.max_memory;
   run.tile = opts.tile;
   run.tile.max_memory = std::min(run.tile.max_memory, opts.max_memory);
+  run.observer = opts.observer.get();
   return run;
 }
 
@@ -141,6 +142,7 @@ RankTensors Session::run_mesh_entry(const RankTensors& args) const {
   mo.entry = opts_.entry;
   mo.max_memory = opts_.max_memory;
   mo.tile = opts_.tile;  // sanitizers and schedule seed of tile kernels on every rank
+  mo.observer = opts_.observer.get();
   const std::string& trace_file = opts_.tile.trace_path;
   std::vector<std::vector<std::string>> trace;
   if (!trace_file.empty() && !trace_file.ends_with(".json")) mo.p2p_trace = &trace;

@@ -4,6 +4,7 @@ set -euo pipefail
 APT_PKGS=(cmake g++ ninja-build libtbb-dev libboost-program-options-dev libboost-graph-dev
   doctest-dev pybind11-dev ccache librandom123-dev nlohmann-json3-dev mlir-15-tools clang-format
   clang libclang-rt-dev xz-utils llvm-14-tools)
+APT_PKGS+=(chromium)  # renders the numerics report in tests/numerics_report
 missing=()
 for p in "${APT_PKGS[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

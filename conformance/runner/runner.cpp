@@ -113,6 +113,8 @@ std::string check_rank(const Case& c, const std::vector<plugins::HostTensor>& wa
     if (!cmp.ok) {
       if (!report.empty()) report += '\n';
       report += "output " + std::to_string(i) + ": " + cmp.message;
+      // How far off the whole output is, not only its first element (docs/conformance.md).
+      if (cmp.first_diff >= 0) report += "\n  ulp histogram " + histogram_text(cmp.ulp_histogram);
     }
   }
   return report;

@@ -11,6 +11,7 @@
 #include "core/ops/policy.h"
 #include "core/ops/registry.h"
 #include "core/verify/verifier.h"
+#include "interp/tile/launch.h"
 
 namespace tessera::interp {
 namespace {
@@ -277,48 +278,116 @@ void PlanRunner::release_after(size_t k) {
   }
 }
 
+namespace {
+
+/// What one step does, shared by PlanRunner::run_step and execute_step: widens low-precision
+/// operands to f32 where the kernel wants it, runs the kernel, rounds results at storage.
+/// `unrounded` (if non-null) receives per result the f32 values before that rounding (an empty
+/// tensor where the result was stored as computed); otherwise they go back to `alloc`'s pool.
+template <typename Alloc, typename Free>
+std::vector<Tensor> execute(const PlanStep& st, uint64_t k, std::span<const Tensor* const> inputs,
+                            const RunContext& run, std::vector<Tensor>* unrounded, Alloc&& alloc,
+                            Free&& release) {
+  if (!st.kernel) fail_at(*run.sm, st.op->loc, "'" + st.op->name + "' op needs a mesh to run");
+  std::vector<const Tensor*> ins;
+  std::vector<Tensor> widened;
+  widened.reserve(inputs.size());
+  for (const Tensor* t : inputs) {
+    if (st.widen && dtype_is_low_precision_float(t->dtype())) {
+      widened.push_back(widen_to_f32(*t));
+      ins.push_back(&widened.back());
+    } else {
+      ins.push_back(t);
+    }
+  }
+  std::vector<Tensor> outs;
+  outs.reserve(st.result_types.size());
+  for (size_t r = 0; r < st.result_types.size(); ++r) {
+    ir::Type t = st.result_types[r];
+    if (st.widen && dtype_is_low_precision_float(t.dtype)) t.dtype = DType::f32;
+    outs.push_back(alloc(t));
+  }
+  std::vector<Tensor*> out_ptrs;
+  for (auto& t : outs) out_ptrs.push_back(&t);
+  KernelCtx ctx{*st.op, ins, out_ptrs, k, run};
+  st.kernel(ctx);
+  if (unrounded) unrounded->assign(outs.size(), Tensor());
+  for (size_t r = 0; r < outs.size(); ++r) {
+    const ir::Type& want = st.result_types[r];
+    if (outs[r].dtype() == want.dtype) continue;
+    // Round once, at storage, as the op's policy says.
+    auto pol = ops::read_policy(*st.op);
+    pol.convert.stream = k;
+    Tensor stored = alloc(want);
+    num::convert_array(DType::f32, outs[r].bytes(), want.dtype, stored.bytes(),
+                       static_cast<size_t>(outs[r].numel()), pol.convert);
+    if (unrounded)
+      (*unrounded)[r] = std::move(outs[r]);
+    else
+      release(std::move(outs[r]));
+    outs[r] = std::move(stored);
+  }
+  return outs;
+}
+
+}  // namespace
+
+std::vector<Tensor> execute_step(const PlanStep& st, uint64_t k,
+                                 std::span<const Tensor* const> inputs, const RunContext& run) {
+  return execute(
+      st, k, inputs, run, nullptr, [](const ir::Type& t) { return Tensor(t.dtype, t.shape); },
+      [](Tensor&&) {});
+}
+
+/// The step on the run's trace: its clock is the tile simulator's, a Graph IR op lasting one unit
+/// per result element (at least the span of the tile launches it ran), so traces stay
+/// deterministic.
+void PlanRunner::trace_step(const PlanStep& st, const std::vector<const Tensor*>& ins,
+                            const std::vector<Tensor>& outs, uint64_t ts0) {
+  const TileDebugOptions& o = st_->run.tile;
+  tile::GraphTraceEvent e;
+  e.name = st.op->name;
+  if (st.op->loc.known() && st_->run.sm)
+    e.location = st_->run.sm->name(st.op->loc.file) + ":" + std::to_string(st.op->loc.line) + ":" +
+                 std::to_string(st.op->loc.col);
+  uint64_t elems = 0;
+  for (const Tensor* t : ins) e.bytes_in += t->nbytes();
+  for (const Tensor& t : outs) {
+    e.bytes_out += t.nbytes();
+    elems += static_cast<uint64_t>(t.numel());
+  }
+  e.ts = ts0;
+  e.dur = std::max<uint64_t>({1, elems, o.log->trace_end - ts0});
+  tile::add_graph_trace_event(o, e);
+}
+
 void PlanRunner::run_step(size_t k) {
   const PlanStep& st = st_->plan.steps[k];
   auto& slots = st_->slots;
   auto& pool = st_->pool;
-  if (!st.kernel) fail_at(*st_->run.sm, st.op->loc, "'" + st.op->name + "' op needs a mesh to run");
   std::vector<const Tensor*> ins;
-  std::vector<Tensor> widened;
-  widened.reserve(st.inputs.size());
-  for (int s : st.inputs) {
-    const Tensor& t = slots[static_cast<size_t>(s)];
-    if (st.widen && dtype_is_low_precision_float(t.dtype())) {
-      widened.push_back(widen_to_f32(t));
-      ins.push_back(&widened.back());
-    } else {
-      ins.push_back(&t);
+  for (int s : st.inputs) ins.push_back(&slots[static_cast<size_t>(s)]);
+  StepObserver* obs = st_->run.observer;
+  const TileDebugOptions& topt = st_->run.tile;
+  const bool trace = topt.collect_trace && topt.log;
+  const uint64_t ts0 = trace ? topt.log->trace_end : 0;
+  std::vector<Tensor> unrounded;
+  std::vector<Tensor> outs = execute(
+      st, k, ins, st_->run, obs ? &unrounded : nullptr,
+      [&](const ir::Type& t) { return pool.get(t); }, [&](Tensor&& t) { pool.put(std::move(t)); });
+  if (obs) {
+    std::vector<const Tensor*> outp, pre;
+    for (size_t r = 0; r < outs.size(); ++r) {
+      outp.push_back(&outs[r]);
+      pre.push_back(unrounded[r].numel() || unrounded[r].nbytes() ? &unrounded[r] : nullptr);
     }
+    obs->after_step(StepEvent{st, k, st_->plan.steps.size(), ins, outp, pre}, st_->run);
+    for (Tensor& t : unrounded)
+      if (t.nbytes()) pool.put(std::move(t));
   }
-  std::vector<Tensor> outs;
-  outs.reserve(st.outputs.size());
-  for (size_t r = 0; r < st.outputs.size(); ++r) {
-    ir::Type t = st.result_types[r];
-    if (st.widen && dtype_is_low_precision_float(t.dtype)) t.dtype = DType::f32;
-    outs.push_back(pool.get(t));
-  }
-  std::vector<Tensor*> out_ptrs;
-  for (auto& t : outs) out_ptrs.push_back(&t);
-  KernelCtx ctx{*st.op, ins, out_ptrs, k, st_->run};
-  st.kernel(ctx);
-  for (size_t r = 0; r < st.outputs.size(); ++r) {
-    const ir::Type& want = st.result_types[r];
-    if (outs[r].dtype() != want.dtype) {
-      // Round once, at storage, as the op's policy says.
-      auto pol = ops::read_policy(*st.op);
-      pol.convert.stream = k;
-      Tensor stored = pool.get(want);
-      num::convert_array(DType::f32, outs[r].bytes(), want.dtype, stored.bytes(),
-                         static_cast<size_t>(outs[r].numel()), pol.convert);
-      pool.put(std::move(outs[r]));
-      outs[r] = std::move(stored);
-    }
+  if (trace) trace_step(st, ins, outs, ts0);
+  for (size_t r = 0; r < st.outputs.size(); ++r)
     slots[static_cast<size_t>(st.outputs[r])] = std::move(outs[r]);
-  }
   release_after(k);
 }
 

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -70,9 +71,17 @@ class PlanRunner {
   std::vector<Tensor> results() const;
 
  private:
+  void trace_step(const PlanStep& st, const std::vector<const Tensor*>& ins,
+                  const std::vector<Tensor>& outs, uint64_t ts0);
   struct State;
   std::unique_ptr<State> st_;
 };
+
+/// Runs step `st` (number k of its plan) once more on `inputs` (of any types its kernel accepts)
+/// and returns its results as the plan would store them: low-precision operands widened, results
+/// rounded at storage by the op's policy. Numerics tools re-evaluate ops with it (shadow runs).
+std::vector<Tensor> execute_step(const PlanStep& st, uint64_t k,
+                                 std::span<const Tensor* const> inputs, const RunContext& run);
 
 /// Runs a plan on arguments whose types match those it was compiled for.
 std::vector<Tensor> run_plan(const Plan& plan, const std::vector<Tensor>& args,

@@ -69,6 +69,8 @@ class Executor {
   }
   void check_group_types(const ir::Op& op, const Groups& g, const std::vector<Tensor>& in) const;
   void collective(size_t k);
+  void trace_collective(const ir::Op& op, const std::vector<Tensor>& in,
+                        const std::vector<Tensor>& out);
   void collective_launch(size_t k);
   void call_all_ranks(size_t k, const MeshRunOptions& opts);
   void run_steps(const MeshRunOptions& opts);
@@ -243,7 +245,40 @@ void Executor::collective(size_t k) {
       fail(op, "internal: the collective produced no value per rank", "internal");
     results[r].assign(nout, out[r]);
   }
+  trace_collective(op, in, out);
+  if (RunContext& c0 = rank_ctx()[0]; c0.observer && out.size() == n) {
+    std::vector<const Tensor*> ip, op_out;
+    for (size_t r = 0; r < n; ++r) {
+      ip.push_back(&in[r]);
+      op_out.push_back(&out[r]);
+    }
+    c0.observer->after_collective(op, ip, op_out, c0);
+  }
   store_results(k, results);
+}
+
+/// A collective on a collected trace: one slice per rank on its "graph ops" track, all starting
+/// when the last rank arrives (the collective is one step over all ranks), with the bytes each
+/// rank sent in and got out.
+void Executor::trace_collective(const ir::Op& op, const std::vector<Tensor>& in,
+                                const std::vector<Tensor>& out) {
+  auto& ctx = rank_ctx();
+  if (ctx.empty() || !ctx[0].tile.collect_trace) return;
+  uint64_t start = 0, elems = 1;
+  for (const RunContext& c : ctx) start = std::max(start, c.tile.log->trace_end);
+  for (const Tensor& t : out) elems = std::max(elems, static_cast<uint64_t>(t.numel()));
+  for (size_t r = 0; r < ctx.size(); ++r) {
+    tile::GraphTraceEvent e;
+    e.name = op.name;
+    e.cat = "collective";
+    e.location = lm_.sm.name(op.loc.file) + ":" + std::to_string(op.loc.line) + ":" +
+                 std::to_string(op.loc.col);
+    e.ts = start;
+    e.dur = elems;
+    e.bytes_in = r < in.size() ? in[r].nbytes() : 0;
+    e.bytes_out = r < out.size() ? out[r].nbytes() : 0;
+    tile::add_graph_trace_event(ctx[r].tile, e);
+  }
 }
 
 /// Moves every rank's results of step k into its slots (checking the plan's types) and
@@ -451,6 +486,8 @@ void Executor::make_rank_contexts(const MeshRunOptions& opts) {
     o.trace_pid_base = static_cast<int64_t>(r) << 20;
     o.trace_path.clear();
     o.context = mesh_.describe_rank(static_cast<int64_t>(r));
+    c.observer = opts.observer;
+    c.rank = static_cast<int64_t>(r);
   }
 }
 

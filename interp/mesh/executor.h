@@ -25,6 +25,8 @@ struct MeshRunOptions {
   /// ending in ".json" receives a Chrome/Perfetto trace of every rank's launches (one process
   /// per rank and group, launches one after another); other paths are ignored here.
   TileDebugOptions tile;
+  /// Watches every rank's steps and every collective (numerics tools); may be null.
+  StepObserver* observer = nullptr;
 };
 
 /// The module's mesh; throws tessera::Error when it has none or it is malformed.

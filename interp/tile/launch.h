@@ -94,6 +94,16 @@ void write_trace(const std::string& path, const Launch& l, const std::vector<Gro
 void render_trace(const Launch& l, const std::vector<GroupResult>& results, int64_t pid_base,
                   const std::string& process_prefix, uint64_t ts_offset,
                   std::vector<std::string>& events, uint64_t& end);
+/// One Graph IR op or mesh collective on a collected trace: a slice on the "graph ops" process of
+/// the log's rank (pid trace_pid_base + kGraphTracePid, one thread), from `ts` for `dur` clock
+/// units, with the op's location and the bytes it read and wrote (docs/tile-ir.md, "Traces").
+struct GraphTraceEvent {
+  std::string name, location;
+  const char* cat = "graph";
+  uint64_t ts = 0, dur = 0, bytes_in = 0, bytes_out = 0;
+};
+inline constexpr int64_t kGraphTracePid = (int64_t{1} << 20) - 1;
+void add_graph_trace_event(const TileDebugOptions& o, const GraphTraceEvent& e);
 /// Writes rendered events as a Chrome/Perfetto trace file (`what` names the program).
 void write_trace_file(const std::string& path, const std::string& what,
                       const std::vector<std::string>& events);

@@ -51,6 +51,28 @@ void render_trace(const Launch& l, const std::vector<GroupResult>& results, int6
   }
 }
 
+void add_graph_trace_event(const TileDebugOptions& o, const GraphTraceEvent& e) {
+  TileCheckLog& log = *o.log;
+  if (log.trace_events.size() >= kMaxEvents) return;
+  const int64_t pid = o.trace_pid_base + kGraphTracePid;
+  if (!log.graph_track) {
+    log.graph_track = true;
+    log.trace_events.push_back(dump(
+        metadata("process_name", pid, (o.context.empty() ? "" : o.context + " ") + "graph ops")));
+  }
+  log.trace_events.push_back(
+      dump({{"ph", "X"},
+            {"name", e.name},
+            {"cat", e.cat},
+            {"pid", pid},
+            {"tid", 0},
+            {"ts", e.ts},
+            {"dur", e.dur},
+            {"args",
+             {{"location", e.location}, {"bytes_in", e.bytes_in}, {"bytes_out", e.bytes_out}}}}));
+  log.trace_end = std::max(log.trace_end, e.ts + e.dur);
+}
+
 void write_trace_file(const std::string& path, const std::string& what,
                       const std::vector<std::string>& events) {
   std::ofstream f(path, std::ios::binary | std::ios::trunc);

@@ -44,6 +44,8 @@ def scenario_basic(a):
         check(code == 1, f"exit code 1 expected, got {code}", out, err)
         check(last_line(out) == "1 passed, 1 failed, 1 skipped", "closing line", out, err)
         check("FAIL echo/echo/wrong_expectation" in out, "failure names the case", out, err)
+        check("first difference at element" in out and "ulp histogram 0:" in out,
+              "a failing case prints its first differing element and an ulp histogram", out, err)
         check("SKIP echo/echo/needs_big_mesh" in out and "mesh of 8" in out,
               "skip reason printed", out, err)
         check("\r" not in out, "no progress bar when stdout is not a terminal", out, err)

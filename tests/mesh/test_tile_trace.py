@@ -42,7 +42,7 @@ def run_trace(prog, name, threads="2"):
             args += ["--input", f"x@{r}={f}"]
         p = subprocess.run(args, capture_output=True, text=True, timeout=600)
         assert p.returncode == 0, p.stderr
-        return trace.read_text()
+        return trace.read_text().replace(tmp, "TMP")  # Graph IR ops name their source file
 
 
 def test_json_trace_holds_every_rank_and_launch():
@@ -52,7 +52,11 @@ def test_json_trace_holds_every_rank_and_launch():
     # Rank r's groups are processes r * 2^20 + g, named after the rank's mesh coordinates.
     assert names[0] == "rank 0 (dp=0, tp=0) group 0"
     assert names[(3 << 20) + 1] == "rank 3 (dp=1, tp=1) group 1"
-    assert sorted(names) == [(r << 20) + g for r in range(4) for g in range(2)]
+    # ... and process r * 2^20 + 2^20 - 1 is the rank's Graph IR ops and collectives.
+    graph = (1 << 20) - 1
+    assert sorted(names) == sorted([(r << 20) + g for r in range(4) for g in range(2)] +
+                                   [(r << 20) + graph for r in range(4)])
+    assert names[(2 << 20) + graph] == "rank 2 (dp=1, tp=0) graph ops"
     spans = [e for e in ev if e["ph"] == "X"]
     for r in range(4):
         mine = [e for e in spans if e["pid"] >> 20 == r]

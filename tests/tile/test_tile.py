@@ -150,13 +150,14 @@ def test_trace_is_valid_json_with_tracks(tmp_path):
     ev = doc["traceEvents"]
     procs = {e["pid"] for e in ev if e["ph"] == "M" and e["name"] == "process_name"}
     threads = {(e["pid"], e["tid"]) for e in ev if e["ph"] == "M" and e["name"] == "thread_name"}
-    assert procs == {0, 1, 2, 3}
+    graph = (1 << 20) - 1  # the Graph IR ops' track (the tile.launch op spans its groups)
+    assert procs == {0, 1, 2, 3, graph}
     assert threads == {(g, t) for g in range(4) for t in range(4)}
     names = {e["name"].split()[0] for e in ev if e["ph"] == "X"}
-    assert {"epoch", "async_copy", "mma"} <= names
+    assert {"epoch", "async_copy", "mma", "tile.launch"} <= names
     for e in ev:
         if e["ph"] == "X":
-            assert e["dur"] >= 0 and (e["pid"], e["tid"]) in threads
+            assert e["dur"] >= 0 and ((e["pid"], e["tid"]) in threads or e["pid"] == graph)
 
 
 def test_bad_check_name_is_usage_error(tmp_path):

@@ -1,0 +1,52 @@
+// A progress bar of a run on a terminal, and a fan-out of step observers.
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <mutex>
+#include <ostream>
+#include <vector>
+
+#include "interp/numerics/observer.h"
+
+namespace tessera::interp::numerics {
+
+/// Draws "[#####     ] step k/N op (rank r)" on `out` (a terminal), at most ten times a second,
+/// for the steps of the entry function (rank 0 of a mesh); clear() erases it.
+class Progress final : public StepObserver {
+ public:
+  explicit Progress(std::ostream& out) : out_(out) {}
+  void after_step(const StepEvent& e, const RunContext& run) override;
+  void after_collective(const ir::Op& op, std::span<const Tensor* const> inputs,
+                        std::span<const Tensor* const> outputs, const RunContext& run) override;
+  void clear();
+
+ private:
+  void draw(uint64_t done, uint64_t total, const std::string& what);
+  std::ostream& out_;
+  std::mutex mu_;
+  std::chrono::steady_clock::time_point last_{};
+  uint64_t done_ = 0, total_ = 0;
+  bool drawn_ = false;
+};
+
+/// Passes every event to each observer in order.
+class ObserverList final : public StepObserver {
+ public:
+  void add(std::shared_ptr<StepObserver> o) {
+    if (o) list_.push_back(std::move(o));
+  }
+  bool empty() const { return list_.empty(); }
+  void after_step(const StepEvent& e, const RunContext& run) override {
+    for (auto& o : list_) o->after_step(e, run);
+  }
+  void after_collective(const ir::Op& op, std::span<const Tensor* const> inputs,
+                        std::span<const Tensor* const> outputs, const RunContext& run) override {
+    for (auto& o : list_) o->after_collective(op, inputs, outputs, run);
+  }
+
+ private:
+  std::vector<std::shared_ptr<StepObserver>> list_;
+};
+
+}  // namespace tessera::interp::numerics

@@ -1,0 +1,191 @@
+// Shadow f64 execution: each op runs again in f64 on the f64 shadows of its operands (the exact
+// computation) and on its actual operands (what the op alone would give without rounding): the
+// first gives the total error, the second splits it into the op's own and the inherited part.
+#include "interp/numerics/shadow.h"
+
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <cstring>
+
+#include "core/numerics/convert_array.h"
+#include "core/numerics/formats.h"
+#include "core/support/error.h"
+#include "interp/graph/plan.h"
+#include "interp/run_context.h"
+
+namespace tessera::interp::numerics {
+namespace {
+
+constexpr size_t kChunk = size_t{1} << 14;
+
+/// floor(log2 x) of a finite x > 0 from its bits (subnormals: below -1022, so the callers'
+/// clamp to the format's emin covers them); INT_MIN/2 for 0.
+inline int exponent_bits(double x) {
+  const uint64_t b = std::bit_cast<uint64_t>(x);
+  const int field = static_cast<int>((b >> 52) & 0x7FF);
+  return field ? field - 1023 : (x == 0 ? -(1 << 20) : -1023);
+}
+
+/// 2^e for -1022 < e < 1023, from its bits.
+inline double pow2(int e) { return std::bit_cast<double>(static_cast<uint64_t>(e + 1023) << 52); }
+
+bool same_bytes(const Tensor& a, const Tensor& b) {
+  return a.dtype() == b.dtype() && a.nbytes() == b.nbytes() &&
+         (a.nbytes() == 0 || std::memcmp(a.bytes(), b.bytes(), a.nbytes()) == 0);
+}
+
+}  // namespace
+
+ErrorStats compare_to_reference(const Tensor& x, const Tensor& ref, DType fmt) {
+  ErrorStats out;
+  if (!dtype_is_float(x.dtype()) || ref.dtype() != DType::f64 || x.numel() != ref.numel() ||
+      x.numel() == 0)
+    return out;
+  const Tensor xd = to_f64(x);
+  const num::FloatDesc d = num::float_desc(dtype_is_float(fmt) ? fmt : x.dtype());
+  const int emin = d.emin(), mbits = d.man_bits;
+  const double* xv = xd.data<double>();
+  const double* rv = ref.data<double>();
+  const size_t n = static_cast<size_t>(x.numel());
+  const size_t chunks = (n + kChunk - 1) / kChunk;
+  std::vector<ErrorStats> parts(chunks);
+  tbb::parallel_for(size_t{0}, chunks, [&](size_t c) {
+    ErrorStats& p = parts[c];
+    const size_t b = c * kChunk, e = std::min(n, b + kChunk);
+    for (size_t i = b; i < e; ++i) {
+      const double v = xv[i], r = rv[i];
+      if (!std::isfinite(v) || !std::isfinite(r)) {
+        const bool same = (v != v && r != r) || v == r;
+        p.mismatched += !same;
+        continue;
+      }
+      const double ar = std::fabs(r);
+      const int er = std::max(exponent_bits(ar), emin);
+      const double diff = std::fabs(v - r);
+      const int sc = mbits - er;  // ulps = diff * 2^sc
+      const double ulps = sc > -1022 && sc < 1023 ? diff * pow2(sc) : std::ldexp(diff, sc);
+      p.max_ulp = std::max(p.max_ulp, ulps);
+      p.sum_ulp += ulps;
+      ++p.n;
+      if (ar != 0) {
+        const double rel = diff / ar;
+        p.max_rel = std::max(p.max_rel, rel);
+        p.sum_rel += rel;
+        ++p.n_rel;
+      }
+    }
+  });
+  for (const ErrorStats& p : parts) out.merge(p);
+  return out;
+}
+
+Tensor Monitor::shadow_of(RankState& st, const ir::Value* v, const Tensor& primary) const {
+  if (!dtype_is_float(primary.dtype())) return primary;
+  // Function arguments are exact by definition (a callee's too: its shadow chain starts there).
+  if (v->def) {
+    auto it = st.shadow.find(v);
+    if (it != st.shadow.end()) return it->second;
+  }
+  return to_f64(primary);
+}
+
+void Monitor::set_shadow(RankState& st, const ir::Value* v, Tensor t) {
+  int uses = 0;
+  if (const ir::Block* blk = v->def ? v->def->parent : nullptr) {
+    for (const auto& o : blk->ops)
+      for (const ir::Value* u : o->operands) uses += u == v;
+  }
+  if (uses == 0) return;
+  st.shadow[v] = std::move(t);
+  st.uses_left[v] = uses;
+}
+
+void Monitor::release_uses(RankState& st, const ir::Op& op) {
+  for (const ir::Value* u : op.operands) {
+    auto it = st.uses_left.find(u);
+    if (it == st.uses_left.end() || --it->second > 0) continue;
+    st.uses_left.erase(it);
+    st.shadow.erase(u);
+  }
+}
+
+/// Runs `step` with every floating result in f64 on `ins`; on failure returns a note instead.
+static std::vector<Tensor> run_f64(const PlanStep& step, uint64_t k, const std::vector<Tensor>& ins,
+                                   const RunContext& run, std::string& note) {
+  PlanStep wide = step;
+  wide.widen = false;
+  for (ir::Type& t : wide.result_types)
+    if (dtype_is_float(t.dtype)) t.dtype = DType::f64;
+  try {
+    std::vector<const Tensor*> p;
+    for (const Tensor& t : ins) p.push_back(&t);
+    return execute_step(wide, k, p, run.nested_call());
+  } catch (const Error& err) {
+    std::string m = err.what();
+    const size_t at = m.find("error: ");
+    note = "no f64 evaluation: " + m.substr(at == std::string::npos ? 0 : at + 7, 160);
+    if (const size_t nl = note.find('\n'); nl != std::string::npos) note.resize(nl);
+    return {};
+  }
+}
+
+void Monitor::shadow_step(const StepEvent& e, const RunContext& run,
+                          std::vector<OpEntry*>& entries) {
+  const PlanStep& step = e.step;
+  const ir::Op& op = *step.op;
+  RankState& st = rank_state(run.rank);
+  // The shadow operands (exact values) and the actual operands in f64.
+  std::vector<Tensor> sh_in, actual_in;
+  bool inputs_exact = true;
+  for (size_t i = 0; i < e.inputs.size(); ++i) {
+    const Tensor& prim = *e.inputs[i];
+    sh_in.push_back(shadow_of(st, op.operands[i], prim));
+    actual_in.push_back(to_f64(prim));
+    inputs_exact = inputs_exact && same_bytes(sh_in.back(), actual_in.back());
+  }
+  release_uses(st, op);
+  bool any_float = false;
+  for (const Tensor* t : e.outputs) any_float = any_float || dtype_is_float(t->dtype());
+  if (!any_float) return;
+  std::string note;
+  std::vector<Tensor> sh_out = run_f64(step, e.index, sh_in, run, note);
+  // Without rounding in this op: the f64 op on its actual operands (the shadow when they are
+  // exact).
+  std::vector<Tensor> local;
+  if (note.empty() && !inputs_exact) local = run_f64(step, e.index, actual_in, run, note);
+  for (size_t r = 0; r < e.outputs.size(); ++r) {
+    const Tensor& prim = *e.outputs[r];
+    OpEntry& entry = *entries[r];
+    if (!dtype_is_float(prim.dtype())) continue;
+    if (!note.empty() || r >= sh_out.size()) {
+      if (entry.shadow_note.empty()) entry.shadow_note = note;
+      set_shadow(st, op.result(r), to_f64(prim));
+      continue;
+    }
+    const Tensor& ref = sh_out[r];
+    entry.shadowed = true;
+    const ErrorStats total = compare_to_reference(prim, ref);
+    entry.total.merge(total);
+    if (r < local.size()) {
+      entry.own.merge(compare_to_reference(prim, local[r]));
+      entry.inherited.merge(compare_to_reference(local[r], ref, prim.dtype()));
+    } else {  // exact operands: all of the error is the op's own
+      entry.own.merge(total);
+      entry.inherited.merge(compare_to_reference(ref, ref, prim.dtype()));
+    }
+    set_shadow(st, op.result(r), ref);
+  }
+}
+
+void Monitor::shadow_collective(const ir::Op& op, const Tensor& out, int64_t rank, OpEntry& entry) {
+  // Collectives move and sum values; their shadow starts again from the stored result.
+  RankState& st = rank_state(rank);
+  release_uses(st, op);
+  if (entry.shadow_note.empty()) entry.shadow_note = "collective: shadow restarts here";
+  if (!op.results.empty() && dtype_is_float(out.dtype())) set_shadow(st, op.result(0), to_f64(out));
+}
+
+}  // namespace tessera::interp::numerics

@@ -1,0 +1,18 @@
+// Shadow f64 execution: error of a result against a reference in ulps of the result's format.
+#pragma once
+
+#include "interp/numerics/monitor.h"
+
+namespace tessera::interp::numerics {
+
+/// Error of `x` (any floating dtype) against `ref` (f64, same element count), in ulps of format
+/// `fmt` (x's own when omitted) at the reference value (ulp(r) = 2^(max(floor(log2|r|), emin) -
+/// mantissa bits)) and relative (|x - r| / |r|, non-zero r only). Elements where either side is NaN
+/// or Inf count as mismatched unless both are the same special. TBB-parallel over fixed chunks,
+/// merged in order.
+ErrorStats compare_to_reference(const Tensor& x, const Tensor& ref, DType fmt);
+inline ErrorStats compare_to_reference(const Tensor& x, const Tensor& ref) {
+  return compare_to_reference(x, ref, x.dtype());
+}
+
+}  // namespace tessera::interp::numerics
