@@ -92,7 +92,7 @@ std::string result_stem(const ir::Op& func, size_t k) {
 Session::Session(const std::string& text, RunOptions opts)
     : lm_(load_module(text, opts.source_name)), opts_(std::move(opts)) {
   const ir::Op* func = lm_->module->lookup_func(opts_.entry);
-  if (!func || func->regions.empty())
+  if (!func || ir::is_declaration(*func))
     throw Error(opts_.source_name + ": error: no function body named '" + opts_.entry + "'");
   entry_ = func;
   if (mesh::has_mesh(*lm_)) mesh_ = mesh::module_mesh(*lm_);

@@ -98,6 +98,15 @@ bool infer_ArithConstant(InferCtx& ctx) {
   // arith_c5: the result is a scalar register type and `value` is a constant of exactly that type
   // (`0 : index`, `1.0 : f32`, `true` for i1), as MLIR's arith.constant requires.
   if (!v) return ctx.fail("needs a 'value' attribute", "arith_c5");
+  // In Graph IR a constant may also be a tensor: `arith.constant dense<...> : tensor<...>`.
+  if (t.is_tensor() && v->kind == ir::Attr::Kind::dense) {
+    if (!(v->type == t))
+      return ctx.fail("dense value of type " + ir::to_string(v->type) +
+                          " does not have the result type " + ir::to_string(t),
+                      "arith_c5");
+    ctx.results = {t};
+    return true;
+  }
   if (!is_scalar_reg(t))
     return ctx.fail("result must be a scalar, got " + ir::to_string(t), "arith_c5");
   bool ok = (v->kind == ir::Attr::Kind::boolean && t.dtype == DType::i1) ||
