@@ -82,7 +82,11 @@ std::string result_stem(const ir::Op& func, size_t k) {
   const ir::Op& ret = *func.regions[0].front().ops.back();
   if (k < ret.operands.size()) {
     const std::string& n = ret.operands[k]->name;
-    bool word = !n.empty() && !std::isdigit(static_cast<unsigned char>(n[0]));
+    // The results of one multi-result op share a name (`%r#0`, `%r#1`): they go by position.
+    bool shared = false;
+    for (size_t j = 0; j < ret.operands.size(); ++j)
+      shared |= j != k && ret.operands[j]->name == n;
+    bool word = !n.empty() && !std::isdigit(static_cast<unsigned char>(n[0])) && !shared;
     for (char c : n) word &= std::isalnum(static_cast<unsigned char>(c)) || c == '_';
     if (word) return n;
   }

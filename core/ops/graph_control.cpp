@@ -142,7 +142,7 @@ bool infer_ControlWhile(InferCtx& ctx) {
 }
 
 bool infer_ControlIf(InferCtx& ctx) {
-  ctx.result_label = "control_if_c3";
+  ctx.result_label = "control_if_c2";
   // control_if_c1: flag_arg_index (default 0) names the flag operand: an i1 scalar or a non-empty
   // f32/f64/i1 tensor whose first element decides (> 0, or true, selects then_branch).
   int64_t fi;
@@ -164,7 +164,7 @@ bool infer_ControlIf(InferCtx& ctx) {
   if (!signature_is(ctx, *t, ins, outs, "then_branch", "control_if_c2") ||
       !signature_is(ctx, *e, ins, outs, "else_branch", "control_if_c2"))
     return false;
-  ctx.results = outs;  // control_if_c3: the results are the branches' results
+  ctx.results = outs;
   return true;
 }
 
