@@ -87,10 +87,23 @@ bool carried_results(InferCtx& ctx, const std::vector<size_t>& pos, const char* 
   return true;
 }
 
+/// A flag: an i1 scalar, or an f32/f64/i1 tensor (rank 0 included) that is not statically empty.
 bool is_flag(const ir::Type& t) {
+  bool empty = false;
+  for (int64_t d : t.shape) empty |= d == 0;
   return (t.is_scalar() && t.dtype == DType::i1) ||
-         (t.is_tensor() && t.rank() >= 1 && t.shape[0] != 0 &&
+         (t.is_tensor() && !empty &&
           (t.dtype == DType::f32 || t.dtype == DType::f64 || t.dtype == DType::i1));
+}
+
+/// Upstream's executable-payload form (body ops serialized into attributes for its Apple
+/// backend): accepted by the verifier, refused by the interpreter. control_if_c3: the then and
+/// else payloads come together.
+bool payload_pairs(InferCtx& ctx) {
+  const bool t = ctx.attr("then_opcodes") != nullptr, e = ctx.attr("else_opcodes") != nullptr;
+  if (t != e)
+    return ctx.fail("then/else payloads must both be present or both absent", "control_if_c3");
+  return true;
 }
 
 }  // namespace
@@ -160,6 +173,7 @@ bool infer_ControlIf(InferCtx& ctx) {
   const ir::Op* t = callee_of(ctx, "then_branch", "control_if_c2");
   const ir::Op* e = t ? callee_of(ctx, "else_branch", "control_if_c2") : nullptr;
   if (!e) return false;
+  if (!payload_pairs(ctx)) return false;
   std::vector<ir::Type> outs(ctx.declared.begin(), ctx.declared.end());
   if (!signature_is(ctx, *t, ins, outs, "then_branch", "control_if_c2") ||
       !signature_is(ctx, *e, ins, outs, "else_branch", "control_if_c2"))

@@ -26,7 +26,8 @@ bool infer_id(InferCtx& ctx, bool has_dim) {
 /// (arith_c2). Mixing a scalar with a tile, or a row vector with a tile, needs an explicit
 /// `tile.broadcast` first. Returns false after reporting.
 bool combine(InferCtx& ctx, const ir::Type& a, const ir::Type& b, ir::Type& out) {
-  bool sa = is_scalar_reg(a), sb = is_scalar_reg(b);
+  // Graph IR tensors (dynamic dims included) are elementwise operands too.
+  bool sa = is_scalar_reg(a) || a.is_tensor(), sb = is_scalar_reg(b) || b.is_tensor();
   if (!(sa || is_aggregate(a)) || !(sb || is_aggregate(b)))
     return ctx.fail("operands must be scalars or register tiles, got " + ir::to_string(a) +
                         " and " + ir::to_string(b),

@@ -79,6 +79,10 @@ struct RegionRunner {
 
 /// A function named by a symbol attribute, compiled for `args`.
 Plan body_plan(const KernelCtx& c, const char* attr, const std::vector<Tensor>& args) {
+  for (const char* p : {"body_opcodes", "cond_opcodes", "then_opcodes", "else_opcodes"})
+    if (c.op.attrs.get(p))
+      c.fail(std::string("the executable-payload form ('") + p +
+             "') does not run here; give the body as a function");
   const ir::Attr* a = c.op.attrs.get(attr);
   const ir::Op* f = a ? c.run.lookup_func(a->s) : nullptr;
   if (!f) c.fail(std::string("'") + attr + "' does not name a function of the module");

@@ -124,3 +124,12 @@ func.func @scan_body(%i: tensor<4xf32>, %xs: tensor<3x4xf32>) -> (tensor<4xf32>,
   %c, %ys = "tessera.control_scan"(%i, %xs) {body = @sb, trip = 3 : i64} : (tensor<4xf32>, tensor<3x4xf32>) -> (tensor<4xf32>, tensor<3x4xf32>)
   return %c, %ys : tensor<4xf32>, tensor<3x4xf32>
 }
+
+// -----
+func.func private @tb()
+func.func private @eb()
+func.func @if_payload(%f: tensor<1xf32>) -> tensor<1x8xf32> {
+  // expected-error @+1 {{then/else payloads must both be present or both absent (control_if_c3)}}
+  %r = "tessera.control_if"(%f) {then_branch = @tb, else_branch = @eb, then_opcodes = array<i32: 1>} : (tensor<1xf32>) -> tensor<1x8xf32>
+  return %r : tensor<1x8xf32>
+}
