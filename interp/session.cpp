@@ -84,8 +84,7 @@ std::string result_stem(const ir::Op& func, size_t k) {
     const std::string& n = ret.operands[k]->name;
     // The results of one multi-result op share a name (`%r#0`, `%r#1`): they go by position.
     bool shared = false;
-    for (size_t j = 0; j < ret.operands.size(); ++j)
-      shared |= j != k && ret.operands[j]->name == n;
+    for (size_t j = 0; j < ret.operands.size(); ++j) shared |= j != k && ret.operands[j]->name == n;
     bool word = !n.empty() && !std::isdigit(static_cast<unsigned char>(n[0])) && !shared;
     for (char c : n) word &= std::isalnum(static_cast<unsigned char>(c)) || c == '_';
     if (word) return n;
