@@ -83,7 +83,10 @@ std::string result_stem(const ir::Op& func, size_t k) {
   const ir::Op& ret = *func.regions[0].front().ops.back();
   if (k < ret.operands.size()) {
     const std::string& n = ret.operands[k]->name;
-    bool word = !n.empty() && !std::isdigit(static_cast<unsigned char>(n[0]));
+    // The results of one multi-result op share a name (`%r#0`, `%r#1`): they go by position.
+    bool shared = false;
+    for (size_t j = 0; j < ret.operands.size(); ++j) shared |= j != k && ret.operands[j]->name == n;
+    bool word = !n.empty() && !std::isdigit(static_cast<unsigned char>(n[0])) && !shared;
     for (char c : n) word &= std::isalnum(static_cast<unsigned char>(c)) || c == '_';
     if (word) return n;
   }
@@ -93,7 +96,7 @@ std::string result_stem(const ir::Op& func, size_t k) {
 Session::Session(const std::string& text, RunOptions opts)
     : lm_(load_module(text, opts.source_name)), opts_(std::move(opts)) {
   const ir::Op* func = lm_->module->lookup_func(opts_.entry);
-  if (!func || func->regions.empty())
+  if (!func || ir::is_declaration(*func))
     throw Error(opts_.source_name + ": error: no function body named '" + opts_.entry + "'");
   entry_ = func;
   if (mesh::has_mesh(*lm_)) mesh_ = mesh::module_mesh(*lm_);

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstring>
@@ -73,8 +74,54 @@ Attr Attr::func_type_attr(const std::vector<Type>& ins, const std::vector<Type>&
   return a;
 }
 
+Attr Attr::dense_array_attr(DType t, std::vector<Attr> values) {
+  Attr a;
+  a.kind = Kind::dense_array;
+  a.type = Type::scalar(t);
+  a.elems = std::move(values);
+  return a;
+}
+
+Attr Attr::opaque_attr(std::string spelling) {
+  Attr a;
+  a.kind = Kind::opaque;
+  a.s = canonical_spelling(spelling);
+  return a;
+}
+
+std::string canonical_spelling(std::string_view text) {
+  auto id_char = [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '$';
+  };
+  std::string out;
+  bool blank = false;  // white space seen since the last character kept
+  for (size_t k = 0; k < text.size(); ++k) {
+    const char c = text[k];
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      blank = true;
+      continue;
+    }
+    if (blank && !out.empty() && id_char(out.back()) && id_char(c)) out += ' ';
+    blank = false;
+    if (c == '"') {  // a string literal, escapes included, verbatim
+      out += c;
+      for (++k; k < text.size() && text[k] != '"'; ++k) {
+        out += text[k];
+        if (text[k] == '\\' && k + 1 < text.size()) out += text[++k];
+      }
+      if (k < text.size()) out += '"';
+      continue;
+    }
+    out += c;
+    if (c == ',') out += ' ';
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
 std::optional<std::vector<int64_t>> Attr::as_int_array() const {
-  if (kind != Kind::array) return std::nullopt;
+  if (kind == Kind::dense_array && dtype_is_float(type.dtype)) return std::nullopt;
+  if (kind != Kind::array && kind != Kind::dense_array) return std::nullopt;
   std::vector<int64_t> out;
   for (const Attr& e : elems) {
     if (e.kind != Kind::integer) return std::nullopt;
@@ -103,7 +150,10 @@ bool Attr::operator==(const Attr& o) const {
       return std::bit_cast<uint64_t>(f) == std::bit_cast<uint64_t>(o.f) && type == o.type;
     case Kind::string:
     case Kind::symbol:
+    case Kind::opaque:
       return s == o.s;
+    case Kind::dense_array:
+      return type == o.type && elems == o.elems;
     case Kind::type:
       return type == o.type;
     case Kind::array:
@@ -261,6 +311,23 @@ static void print_attr(std::string& out, const Attr& a) {
       break;
     case Attr::Kind::dense:
       print_dense(out, a);
+      break;
+    case Attr::Kind::dense_array:
+      out += "array<" + to_string(a.type);
+      for (size_t k = 0; k < a.elems.size(); ++k) {
+        out += k ? ", " : ": ";
+        const Attr& e = a.elems[k];
+        if (e.kind == Attr::Kind::floating)
+          out += format_float(e.f, a.type.dtype);
+        else if (e.kind == Attr::Kind::boolean)
+          out += e.b ? "true" : "false";
+        else
+          out += std::to_string(e.i);
+      }
+      out += '>';
+      break;
+    case Attr::Kind::opaque:
+      out += a.s;
       break;
     case Attr::Kind::func_type: {
       out += '(';

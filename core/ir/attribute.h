@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -15,17 +16,19 @@ namespace tessera::ir {
 /// One attribute value. A plain struct with a kind tag: cheap to read, simple to print.
 struct Attr {
   enum class Kind : uint8_t {
-    unit,       ///< `unit` or a bare key in a dict.
-    boolean,    ///< true / false
-    integer,    ///< 5 : i64 (type defaults to i64)
-    floating,   ///< 1.5 : f32 (type defaults to f64)
-    string,     ///< "text"
-    type,       ///< a type used as a value, e.g. `to = f32`
-    array,      ///< [a, b, ...]
-    dict,       ///< {k = v, ...}
-    dense,      ///< dense<...> : tensor<...>; raw little-endian element bytes in `data`
-    symbol,     ///< @name
-    func_type,  ///< (T, T) -> T: elems[0] = inputs (array of type attrs), elems[1] = results
+    unit,         ///< `unit` or a bare key in a dict.
+    boolean,      ///< true / false
+    integer,      ///< 5 : i64 (type defaults to i64)
+    floating,     ///< 1.5 : f32 (type defaults to f64)
+    string,       ///< "text"
+    type,         ///< a type used as a value, e.g. `to = f32`
+    array,        ///< [a, b, ...]
+    dict,         ///< {k = v, ...}
+    dense,        ///< dense<...> : tensor<...>; raw little-endian element bytes in `data`
+    symbol,       ///< @name
+    func_type,    ///< (T, T) -> T: elems[0] = inputs (array of type attrs), elems[1] = results
+    dense_array,  ///< array<i32: 1, 2>: `type` is the scalar element type, elems the values
+    opaque,       ///< #dialect.name<...> or affine_map<...>: kept as canonical text in `s`
   };
   Kind kind = Kind::unit;
   bool b = false;
@@ -55,11 +58,16 @@ struct Attr {
   static Attr array_attr(std::vector<Attr> v);
   static Attr symbol_attr(std::string v);
   static Attr func_type_attr(const std::vector<Type>& ins, const std::vector<Type>& outs);
+  /// array<T: v, ...>: each value an integer (or boolean for i1) or float attribute of type T.
+  static Attr dense_array_attr(DType t, std::vector<Attr> values);
+  /// An attribute this IR does not model, kept by its spelling (canonical_spelling applied).
+  static Attr opaque_attr(std::string spelling);
 
   bool is_int() const { return kind == Kind::integer; }
   bool is_number() const { return kind == Kind::integer || kind == Kind::floating; }
   double as_double() const { return kind == Kind::integer ? static_cast<double>(i) : f; }
-  /// For arrays of integers: the values, or nullopt if any element is not an integer.
+  /// For arrays (`[1, 2]`) and integer dense arrays (`array<i64: 1, 2>`) of integers: the
+  /// values, or nullopt if any element is not an integer.
   std::optional<std::vector<int64_t>> as_int_array() const;
   /// Dict lookup (nullptr if absent or not a dict).
   const Attr* get(std::string_view key) const;
@@ -87,6 +95,12 @@ class AttrDict {
 
 /// MLIR spelling of an attribute value.
 std::string to_string(const Attr& a);
+
+/// The canonical spelling of an opaque type or attribute (`!d.t< a , b >`, `#d.a<x>`): white
+/// space is dropped except one blank between two identifier characters and one after each
+/// comma; string literals are kept verbatim. Two spellings that differ only in white space get
+/// the same canonical form, so opaque types and attributes compare structurally.
+std::string canonical_spelling(std::string_view text);
 
 /// Prints a float so that it reads back to the same double and is valid MLIR (always has a
 /// `.`; uses hex notation for NaN/Inf).

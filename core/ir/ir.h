@@ -152,6 +152,10 @@ Op* lookup_callee(const Op& op);
 /// Function helpers (a func.func op keeps `sym_name` and `function_type` attributes and one
 /// region whose entry block arguments are the parameters).
 std::string func_name(const Op& func);
+/// A function without a body (`func.func private @f(i32) -> i32`): no region, or an empty one.
+inline bool is_declaration(const Op& func) {
+  return func.regions.empty() || func.regions[0].empty();
+}
 std::vector<Type> func_result_types(const Op& func);
 
 /// Walks every op nested under `op` (pre-order), including `op` itself.

@@ -12,7 +12,7 @@ bool infer_Func(InferCtx& ctx) {
     return ctx.fail("needs a 'function_type' attribute", "func_c1");
   if (op.attrs.get_string("sym_name", "").empty())
     return ctx.fail("needs a 'sym_name' attribute", "func_c1");
-  if (op.regions.empty()) return true;  // a declaration
+  if (ir::is_declaration(op)) return true;  // a declaration
   const ir::Block& entry = op.regions[0].front();
   const auto& ins = ft->elems[0].elems;
   // func_c2: entry block arguments match the signature.

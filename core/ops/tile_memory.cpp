@@ -104,7 +104,7 @@ bool infer_TileLaunch(InferCtx& ctx) {
   if (!callee || callee->kind != ir::Attr::Kind::symbol)
     return ctx.fail("needs a 'callee' symbol attribute", "launch_c1");
   const ir::Op* fn = ir::lookup_callee(ctx.op);  // the module's symbol table, O(1)
-  if (!fn || fn->regions.empty())
+  if (!fn || ir::is_declaration(*fn))
     return ctx.fail("callee @" + callee->s + " is not a function with a body in this module",
                     "launch_c1");
   // launch_c2: grid is 1-3 positive integers; tiles and lanes are in [1, 1024].

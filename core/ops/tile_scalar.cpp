@@ -26,7 +26,8 @@ bool infer_id(InferCtx& ctx, bool has_dim) {
 /// (arith_c2). Mixing a scalar with a tile, or a row vector with a tile, needs an explicit
 /// `tile.broadcast` first. Returns false after reporting.
 bool combine(InferCtx& ctx, const ir::Type& a, const ir::Type& b, ir::Type& out) {
-  bool sa = is_scalar_reg(a), sb = is_scalar_reg(b);
+  // Graph IR tensors (dynamic dims included) are elementwise operands too.
+  bool sa = is_scalar_reg(a) || a.is_tensor(), sb = is_scalar_reg(b) || b.is_tensor();
   if (!(sa || is_aggregate(a)) || !(sb || is_aggregate(b)))
     return ctx.fail("operands must be scalars or register tiles, got " + ir::to_string(a) +
                         " and " + ir::to_string(b),
@@ -98,6 +99,15 @@ bool infer_ArithConstant(InferCtx& ctx) {
   // arith_c5: the result is a scalar register type and `value` is a constant of exactly that type
   // (`0 : index`, `1.0 : f32`, `true` for i1), as MLIR's arith.constant requires.
   if (!v) return ctx.fail("needs a 'value' attribute", "arith_c5");
+  // In Graph IR a constant may also be a tensor: `arith.constant dense<...> : tensor<...>`.
+  if (t.is_tensor() && v->kind == ir::Attr::Kind::dense) {
+    if (!(v->type == t))
+      return ctx.fail("dense value of type " + ir::to_string(v->type) +
+                          " does not have the result type " + ir::to_string(t),
+                      "arith_c5");
+    ctx.results = {t};
+    return true;
+  }
   if (!is_scalar_reg(t))
     return ctx.fail("result must be a scalar, got " + ir::to_string(t), "arith_c5");
   bool ok = (v->kind == ir::Attr::Kind::boolean && t.dtype == DType::i1) ||

@@ -183,6 +183,13 @@ Token Lexer::next() {
       }
       return make(Tok::excl_id, id, loc);
     }
+    if (c == '#' && peek() == '<') {  // a dialect attribute: `#tile.layout<...>`
+      advance();
+      std::string body;
+      if (!scan_angle_body(body))
+        return make(Tok::error, "unbalanced '<' in dialect attribute", loc);
+      id += "<" + body + ">";
+    }
     Tok k = c == '%'   ? Tok::percent_id
             : c == '^' ? Tok::caret_id
             : c == '@' ? Tok::at_id

@@ -17,7 +17,7 @@ enum class Tok : uint8_t {
   caret_id,    ///< ^bb0
   at_id,       ///< @main
   excl_id,     ///< !tessera.token<...> (text is the whole spelling)
-  hash_id,     ///< #alias
+  hash_id,     ///< #alias, #dialect.attr<...> (text excludes the `#`, includes any `<...>`)
   string,      ///< "text" (text is the unescaped value)
   integer,
   floating,

@@ -161,6 +161,7 @@ bool Parser::parse_op(ir::Block& block) {
     std::string name = tok_.text;
     consume();
     if (name == "return") name = "func.return";
+    if (name == "call") name = "func.call";  // MLIR's short spelling
     o.name = name;
     ok = parse_custom_op(o, name);
   } else {
@@ -178,7 +179,8 @@ bool Parser::parse_op(ir::Block& block) {
   // Bind result names.
   size_t total = 0;
   for (auto& rn : names) total += static_cast<size_t>(rn.count);
-  if (total != o.results.size()) {
+  // An op whose results are all unused may leave them unnamed (MLIR allows it).
+  if (!names.empty() && total != o.results.size()) {
     diag_.error(op_loc, "operation defines " + std::to_string(o.results.size()) + " results but " +
                             std::to_string(total) + " names were given");
     failed_ = true;
@@ -452,13 +454,20 @@ bool Parser::parse_func(Op& o) {
   std::vector<Attr> arg_attrs;
   bool any_arg_attrs = false;
   if (!expect(Tok::l_paren, "'(' starting the parameter list")) return false;
+  bool unnamed = false;  // `func.func private @f(tensor<4xf32>)`: a declaration's signature
+  Location unnamed_loc;
   if (!at(Tok::r_paren)) {
+    unnamed = !at(Tok::percent_id);
+    unnamed_loc = tok_.loc;
     do {
-      if (!at(Tok::percent_id)) return error("expected a parameter name");
-      std::string pname = tok_.text;
+      std::string pname;
       Location ploc = tok_.loc;
-      consume();
-      if (!expect(Tok::colon, "':' after the parameter name")) return false;
+      if (!unnamed) {
+        if (!at(Tok::percent_id)) return error("expected a parameter name");
+        pname = tok_.text;
+        consume();
+        if (!expect(Tok::colon, "':' after the parameter name")) return false;
+      }
       Type t;
       if (!parse_type(t)) return false;
       Value* v = entry->add_arg(t, pname);
@@ -484,8 +493,14 @@ bool Parser::parse_func(Op& o) {
     consume();
     if (!parse_attr_dict(o.attrs)) return false;
   }
+  // A declaration (no body) keeps one empty region, as MLIR's func.func does.
+  o.regions.emplace_back();
   if (at(Tok::l_brace)) {
-    o.regions.emplace_back();
+    if (unnamed) {
+      diag_.error(unnamed_loc, "a function with a body names its parameters (%name: type)");
+      failed_ = true;
+      return false;
+    }
     entry->parent = &o;
     o.regions[0].blocks.push_back(std::move(entry));
     if (!parse_region(o.regions[0], &o, true)) return false;
@@ -563,7 +578,9 @@ bool Parser::parse_region(ir::Region& r, Op* parent, bool has_entry,
     }
     if (!parse_op(*cur)) return false;
   }
-  if (r.blocks.empty()) {
+  // `{}` is a region without blocks for a function (a declaration, as MLIR prints it) and an
+  // empty block elsewhere.
+  if (r.blocks.empty() && !(parent && parent->name == "func.func")) {
     r.blocks.push_back(std::make_unique<ir::Block>());
     r.blocks.back()->parent = parent;
   }
@@ -583,6 +600,9 @@ bool Parser::parse_module_body(ir::Module& m) {
 
 std::unique_ptr<ir::Module> Parser::parse_top() {
   auto m = std::make_unique<ir::Module>();
+  auto at_alias = [&] { return at(Tok::hash_id) || at(Tok::excl_id); };
+  while (at_alias())
+    if (!parse_alias_def()) return nullptr;
   if (at_id("module")) {
     m->op().loc = tok_.loc;
     consume();
@@ -595,6 +615,8 @@ std::unique_ptr<ir::Module> Parser::parse_top() {
       if (!parse_attr_dict(m->op().attrs)) return nullptr;
     }
     if (!parse_module_body(*m)) return nullptr;
+    while (at_alias())
+      if (!parse_alias_def()) return nullptr;
   } else if (at(Tok::string) && tok_.text == "builtin.module") {
     // Generic module: parse it as an op, then adopt its region.
     ir::Block scratch;
@@ -611,6 +633,10 @@ std::unique_ptr<ir::Module> Parser::parse_top() {
     // A bare list of functions forms an implicit module.
     while (!at(Tok::eof)) {
       if (at(Tok::error)) return error(""), nullptr;
+      if (at_alias()) {
+        if (!parse_alias_def()) return nullptr;
+        continue;
+      }
       if (!parse_op(m->body())) return nullptr;
     }
   }

@@ -76,9 +76,16 @@ bool Parser::parse_type(Type& t) {
   DepthGuard g(*this);
   if (!g.ok) return false;
   if (at(Tok::excl_id)) {
+    if (auto it = type_aliases_.find(tok_.text); it != type_aliases_.end()) {
+      t = it->second;
+      consume();
+      return true;
+    }
+    // A dialect type: kept by its canonical spelling, so spellings that differ only in white
+    // space are the same type.
     t = Type{};
     t.kind = ir::TypeKind::opaque;
-    t.opaque = tok_.text;
+    t.opaque = ir::canonical_spelling(tok_.text);
     consume();
     return true;
   }
@@ -365,6 +372,19 @@ bool Parser::parse_attr(Attr& a) {
         consume();
         return parse_dense(a);
       }
+      if (tok_.text == "array") {
+        consume();
+        return parse_dense_array(a);
+      }
+      if (tok_.text == "affine_map" || tok_.text == "affine_set" || tok_.text == "strided") {
+        // Builtin attributes this IR does not model: kept by their spelling.
+        std::string text = tok_.text, body;
+        if (!lex_.eat_char('<')) return error("expected '<' after '" + text + "'");
+        if (!lex_.scan_angle_body(body)) return error("unbalanced '<' in " + text);
+        a = Attr::opaque_attr(text + "<" + body + ">");
+        consume();
+        return true;
+      }
       Type t;
       if (!parse_type(t)) return false;
       a = Attr::type_attr(std::move(t));
@@ -376,11 +396,93 @@ bool Parser::parse_attr(Attr& a) {
       a = Attr::type_attr(std::move(t));
       return true;
     }
-    case Tok::hash_id:
-      return error("attribute aliases (#" + tok_.text + ") are not supported");
+    case Tok::hash_id: {
+      if (auto it = attr_aliases_.find(tok_.text); it != attr_aliases_.end()) {
+        a = it->second;
+        consume();
+        return true;
+      }
+      // `#dialect.name` or `#dialect.name<...>`: a dialect attribute, kept by its spelling.
+      // A name without a dialect prefix can only be an alias, and this one is not defined.
+      const std::string head = tok_.text.substr(0, tok_.text.find('<'));
+      if (head.find('.') == std::string::npos)
+        return error("undefined attribute alias '#" + tok_.text + "'");
+      a = Attr::opaque_attr("#" + tok_.text);
+      consume();
+      return true;
+    }
     default:
       return error("expected an attribute value");
   }
+}
+
+bool Parser::parse_dense_array(Attr& a) {
+  // The body is lexed as tokens: `<`, the element type, then `: v, v, ...` unless empty.
+  if (!expect(Tok::less, "'<' after array")) return false;
+  Location tloc = tok_.loc;
+  Type et;
+  if (!parse_type(et)) return false;
+  if (et.kind != ir::TypeKind::scalar || et.dtype == DType::index || et.dtype == DType::i4 ||
+      (dtype_is_float(et.dtype) && et.dtype != DType::f32 && et.dtype != DType::f64)) {
+    diag_.error(tloc, "array<...> holds i1, i8, i16, i32, i64, f32 or f64 elements, not " +
+                          ir::to_string(et));
+    failed_ = true;
+    return false;
+  }
+  std::vector<Attr> values;
+  if (accept(Tok::colon)) {
+    do {
+      Attr v;
+      if (at(Tok::bare_id) && (tok_.text == "true" || tok_.text == "false")) {
+        if (et.dtype != DType::i1) return error("true/false only in array<i1: ...>");
+        v = Attr::boolean_attr(tok_.text == "true");
+        consume();
+      } else {
+        const bool neg = accept(Tok::minus);
+        if (!at(Tok::integer) && !at(Tok::floating)) return error("expected an array element");
+        if (!parse_number_attr(v, neg)) return false;
+        if (dtype_is_float(et.dtype)) {
+          v = Attr::float_attr(v.as_double(), et.dtype);
+        } else {
+          if (v.kind != Attr::Kind::integer) return error("float element in an integer array");
+          const int bits = dtype_bits(et.dtype);
+          if (bits < 64 && (v.i < -(int64_t{1} << (bits - 1)) || v.i >= (int64_t{1} << bits)))
+            return error("array element " + std::to_string(v.i) + " does not fit " +
+                         ir::to_string(et));
+          v = Attr::integer_attr(v.i, et.dtype);
+        }
+      }
+      values.push_back(std::move(v));
+      if (values.size() > (size_t{1} << 24)) return error("array<...> has too many elements");
+    } while (accept(Tok::comma));
+  }
+  if (!expect(Tok::greater, "'>' closing array<...>")) return false;
+  a = Attr::dense_array_attr(et.dtype, std::move(values));
+  return true;
+}
+
+bool Parser::parse_alias_def() {
+  const bool is_type = at(Tok::excl_id);
+  std::string name = tok_.text;
+  Location loc = tok_.loc;
+  if (name.find('<') != std::string::npos) return error("an alias name cannot have '<...>'");
+  consume();
+  if (!expect(Tok::equal, "'=' after the alias name")) return false;
+  if (is_type ? type_aliases_.count(name) != 0 : attr_aliases_.count(name) != 0) {
+    diag_.error(loc, "redefinition of alias '" + std::string(is_type ? "" : "#") + name + "'");
+    failed_ = true;
+    return false;
+  }
+  if (is_type) {
+    Type t;
+    if (!parse_type(t)) return false;
+    type_aliases_.emplace(std::move(name), std::move(t));
+  } else {
+    Attr v;
+    if (!parse_attr(v)) return false;
+    attr_aliases_.emplace(std::move(name), std::move(v));
+  }
+  return true;
 }
 
 bool Parser::parse_attr_dict(ir::AttrDict& d) {

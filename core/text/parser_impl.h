@@ -123,6 +123,10 @@ class Parser {
   bool parse_attr_dict(ir::AttrDict& d);
   bool parse_number_attr(Attr& a, bool negative);
   bool parse_dense(Attr& a);
+  /// `array<i32: 1, 2>` after the `array` keyword (MLIR's dense array attribute).
+  bool parse_dense_array(Attr& a);
+  /// `#name = attr` or `!name = type` at the top level of a file.
+  bool parse_alias_def();
   bool parse_op(ir::Block& block);
   bool parse_generic_op(Op& op);
   bool parse_custom_op(Op& op, const std::string& name);
@@ -172,6 +176,9 @@ class Parser {
   int depth_ = 0;
   std::vector<Scope> scopes_ = std::vector<Scope>(1);  ///< innermost last
   std::vector<PendingUse> pending_;
+  // Aliases of the file (`#name = ...`, `!name = ...`); uses are replaced by their value.
+  std::unordered_map<std::string, Attr> attr_aliases_;
+  std::unordered_map<std::string, Type> type_aliases_;
 };
 
 }  // namespace tessera::text::detail

@@ -215,10 +215,13 @@ void Printer::func(const Op& o, int ind) {
         out_ += " " + ir::to_string(arg_attrs->elems[a]);
     }
   } else if (ft && ft->kind == ir::Attr::Kind::func_type) {
+    // A declaration: MLIR's form lists the parameter types only.
     const auto& ins = ft->elems[0].elems;
-    for (size_t a = 0; a < ins.size(); ++a)
-      out_ += (a ? ", " : "") + std::string("%arg") + std::to_string(a) + ": " +
-              ir::to_string(ins[a].type);
+    for (size_t a = 0; a < ins.size(); ++a) {
+      out_ += (a ? ", " : "") + ir::to_string(ins[a].type);
+      if (arg_attrs && a < arg_attrs->elems.size() && !arg_attrs->elems[a].dict.empty())
+        out_ += " " + ir::to_string(arg_attrs->elems[a]);
+    }
   }
   out_ += ")";
   auto results = ir::func_result_types(o);
@@ -237,7 +240,7 @@ void Printer::func(const Op& o, int ind) {
     out_ += " attributes";
     attr_dict(o.attrs, {"sym_name", "function_type", "arg_attrs", "sym_visibility"});
   }
-  if (!o.regions.empty()) {
+  if (!o.regions.empty() && !o.regions[0].empty()) {
     out_ += " ";
     region(o.regions[0], ind, o.regions[0].blocks.size() > 1);
   }

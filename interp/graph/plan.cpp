@@ -70,7 +70,12 @@ void bind_arguments(Plan& plan, SlotMap& slots, const ir::Op& func,
   std::map<std::string, std::pair<int64_t, size_t>> named;  // dim name -> (size, arg index)
   for (size_t k = 0; k < entry.args.size(); ++k) {
     const ir::Type& want = entry.args[k]->type;
-    const ir::Type& got = arg_types[k];
+    ir::Type got = arg_types[k];
+    // A scalar parameter (`%n: index`, `%p: i1`) takes a 0-d tensor of its element type; a
+    // 0-d i64 tensor binds an index parameter (numpy has no index type).
+    if (want.is_scalar() && got.is_tensor() && got.shape.empty() &&
+        (got.dtype == want.dtype || (want.dtype == DType::index && got.dtype == DType::i64)))
+      got = want;
     if (!ir::types_compatible(want, got))
       fail_at(sm, entry.args[k]->loc,
               "input #" + std::to_string(k) + " ('%" + entry.args[k]->name + "') has type " +
@@ -114,6 +119,14 @@ PlanStep plan_step(Plan& plan, SlotMap& slots, const ir::Op& op, const SourceMan
     in_types.push_back(slots.type[it->second]);
   }
   if (!verify::infer_op(op, in_types, true, diag, st.result_types)) throw Error(diag.render());
+  // An op with regions (scf.for, scf.if, scf.while) also reads the values its regions use from
+  // outside: they follow its operands (region_captures gives their order).
+  if (!op.regions.empty())
+    for (const ir::Value* v : region_captures(op)) {
+      auto it = slots.slot.find(v);
+      if (it == slots.slot.end()) fail_at(sm, op.loc, "internal: captured value has no slot");
+      st.inputs.push_back(it->second);
+    }
   for (auto& t : st.result_types) {
     if (t.is_shaped() && !t.has_static_shape())
       fail_at(
@@ -172,11 +185,61 @@ void plan_liveness(Plan& plan, const SlotMap& slots) {
 
 }  // namespace
 
+std::vector<const ir::Value*> region_captures(const ir::Op& op) {
+  auto inside = [&](const ir::Value* v) {
+    const ir::Block* b = v->def ? v->def->parent : v->owner;
+    for (const ir::Op* p = b ? b->parent : nullptr; p; p = p->parent ? p->parent->parent : nullptr)
+      if (p == &op) return true;
+    return false;
+  };
+  std::vector<const ir::Value*> out;
+  std::unordered_set<const ir::Value*> seen;
+  auto visit = [&](auto& self, const ir::Op& x) -> void {
+    for (const ir::Value* v : x.operands)
+      if (v && !inside(v) && seen.insert(v).second) out.push_back(v);
+    for (const ir::Region& r : x.regions)
+      for (const auto& b : r.blocks)
+        for (const auto& o : b->ops) self(self, *o);
+  };
+  for (const ir::Region& r : op.regions)
+    for (const auto& b : r.blocks)
+      for (const auto& o : b->ops) visit(visit, *o);
+  return out;
+}
+
+Plan compile_block_plan(const ir::Block& block, const std::vector<const ir::Value*>& inputs,
+                        const std::vector<ir::Type>& input_types, const SourceManager& sm,
+                        const PlanOptions& opts) {
+  Plan plan;
+  plan.func = block.parent;
+  SlotMap slots;
+  for (size_t k = 0; k < inputs.size(); ++k) {
+    int s = plan.num_slots++;
+    slots.slot[inputs[k]] = s;
+    slots.type[s] = input_types[k];
+    plan.arg_slots.push_back(s);
+    plan.arg_types.push_back(input_types[k]);
+  }
+  if (block.ops.empty()) fail_at(sm, block.parent->loc, "a region has no terminator");
+  DiagnosticEngine diag(&sm);
+  for (size_t k = 0; k + 1 < block.ops.size(); ++k)
+    plan.steps.push_back(plan_step(plan, slots, *block.ops[k], sm, opts, diag));
+  for (const ir::Value* v : block.ops.back()->operands) {
+    auto it = slots.slot.find(v);
+    if (it == slots.slot.end())
+      fail_at(sm, block.ops.back()->loc, "internal: a yielded value has no slot");
+    plan.result_slots.push_back(it->second);
+    plan.result_types.push_back(slots.type[it->second]);
+  }
+  plan_liveness(plan, slots);
+  return plan;
+}
+
 Plan compile_plan(const ir::Op& func, const std::vector<ir::Type>& arg_types,
                   const SourceManager& sm, const PlanOptions& opts) {
   Plan plan;
   plan.func = &func;
-  if (func.regions.empty())
+  if (ir::is_declaration(func))
     fail_at(sm, func.loc, "function '" + ir::func_name(func) + "' has no body");
   SlotMap slots;
   bind_arguments(plan, slots, func, arg_types, sm);

@@ -51,6 +51,17 @@ struct Plan {
 Plan compile_plan(const ir::Op& func, const std::vector<ir::Type>& arg_types,
                   const SourceManager& sm, const PlanOptions& opts);
 
+/// The values that the regions of `op` (nested ones included) use but that are defined outside
+/// `op`, in order of first use: a plan passes them to the op after its operands.
+std::vector<const ir::Value*> region_captures(const ir::Op& op);
+
+/// Compiles the ops of `block` (all but its terminator) for concrete types of `inputs` (the
+/// block's arguments, then the captures of the op owning it); the plan's results are the
+/// terminator's operands (scf.yield, scf.condition). Throws tessera::Error on failure.
+Plan compile_block_plan(const ir::Block& block, const std::vector<const ir::Value*>& inputs,
+                        const std::vector<ir::Type>& input_types, const SourceManager& sm,
+                        const PlanOptions& opts);
+
 /// Step-by-step execution state of one plan (one per rank in SPMD execution). Its kernels see
 /// `run`, which must outlive the runner.
 class PlanRunner {

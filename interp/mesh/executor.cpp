@@ -597,7 +597,7 @@ std::vector<std::vector<Tensor>> run_mesh(const LoadedModule& lm,
                                           const MeshRunOptions& opts) {
   Mesh m = module_mesh(lm);
   const ir::Op* func = lm.module->lookup_func(opts.entry);
-  if (!func || func->regions.empty())
+  if (!func || ir::is_declaration(*func))
     throw Error(lm.sm.name(1) + ": error: no function body named '" + opts.entry + "'");
   Executor ex(lm, m);
   if (opts.p2p_trace) {

@@ -1,0 +1,221 @@
+// Verifier hooks of tessera.control_for / control_while / control_if / control_scan
+// (docs/ops/graph/control-flow.md): bodies are functions named by symbol attributes.
+#include "core/ops/infer_util.h"
+
+namespace tessera::ops {
+namespace {
+
+/// Reads an integer attribute; `required` reports its absence. Returns false after reporting.
+bool int_of(InferCtx& ctx, const char* name, bool required, int64_t dflt, const char* label,
+            int64_t& out) {
+  const ir::Attr* a = ctx.attr(name);
+  out = dflt;
+  if (!a) return !required || ctx.fail(std::string("needs an integer '") + name + "'", label);
+  if (a->kind != ir::Attr::Kind::integer)
+    return ctx.fail(std::string("attribute '") + name + "' must be an integer", label);
+  out = a->i;
+  return true;
+}
+
+/// The function a symbol attribute names: a func.func of the enclosing module, or nullptr after
+/// reporting `label`. A declaration (no body) is accepted here; running it fails.
+const ir::Op* callee_of(InferCtx& ctx, const char* name, const char* label) {
+  const ir::Attr* a = ctx.attr(name);
+  if (!a || a->kind != ir::Attr::Kind::symbol) {
+    ctx.fail(std::string("needs a function symbol '") + name + "' (e.g. " + name + " = @f)", label);
+    return nullptr;
+  }
+  const ir::SymbolTable* st = ir::enclosing_symbol_table(ctx.op);
+  const ir::Op* f = st ? st->lookup_func(a->s) : nullptr;
+  if (!f)
+    ctx.fail("'" + std::string(name) + "' names @" + a->s + ", which is not a function", label);
+  return f;
+}
+
+/// Whether `f`'s signature is exactly (ins) -> (outs); reports `label` otherwise. A callee
+/// declared as `()` with no results is a stub (upstream's payload form) and is not checked.
+bool signature_is(InferCtx& ctx, const ir::Op& f, const std::vector<ir::Type>& ins,
+                  const std::vector<ir::Type>& outs, const char* what, const char* label) {
+  const ir::Attr* ft = f.attrs.get("function_type");
+  if (!ft || ft->kind != ir::Attr::Kind::func_type) return true;  // func_c1 reports it
+  std::vector<ir::Type> fi, fo;
+  for (const ir::Attr& t : ft->elems[0].elems) fi.push_back(t.type);
+  for (const ir::Attr& t : ft->elems[1].elems) fo.push_back(t.type);
+  if (ir::is_declaration(f) && fi.empty() && fo.empty()) return true;
+  auto same = [](const std::vector<ir::Type>& a, const std::vector<ir::Type>& b) {
+    if (a.size() != b.size()) return false;
+    for (size_t k = 0; k < a.size(); ++k)
+      if (!ir::types_compatible(a[k], b[k])) return false;
+    return true;
+  };
+  if (same(fi, ins) && same(fo, outs)) return true;
+  auto list = [](const std::vector<ir::Type>& v) {
+    std::string s = "(";
+    for (size_t k = 0; k < v.size(); ++k) s += (k ? ", " : "") + ir::to_string(v[k]);
+    return s + ")";
+  };
+  return ctx.fail(std::string(what) + " @" + ir::func_name(f) + " has type " + list(fi) + " -> " +
+                      list(fo) + ", expected " + list(ins) + " -> " + list(outs),
+                  label);
+}
+
+/// The carried operand positions: `carry_arg_index` alone, or every operand without it.
+bool carried(InferCtx& ctx, const char* label, std::vector<size_t>& pos) {
+  int64_t idx;
+  if (!int_of(ctx, "carry_arg_index", false, -1, label, idx)) return false;
+  const auto n = static_cast<int64_t>(ctx.operands.size());
+  pos.clear();
+  if (!ctx.attr("carry_arg_index")) {
+    for (size_t k = 0; k < ctx.operands.size(); ++k) pos.push_back(k);
+    return true;
+  }
+  if (idx < 0 || idx >= n)
+    return ctx.fail("carry_arg_index out of range: " + std::to_string(idx) + " with " +
+                        std::to_string(n) + " operands",
+                    label);
+  pos.push_back(static_cast<size_t>(idx));
+  return true;
+}
+
+/// Results are the carried operands' types, one each.
+bool carried_results(InferCtx& ctx, const std::vector<size_t>& pos, const char* label) {
+  if (ctx.declared.size() != pos.size())
+    return ctx.fail("carries " + std::to_string(pos.size()) + " value(s) but has " +
+                        std::to_string(ctx.declared.size()) + " results",
+                    label);
+  for (size_t k = 0; k < pos.size(); ++k) ctx.results.push_back(ctx.operands[pos[k]]);
+  return true;
+}
+
+/// A flag: an i1 scalar, or an f32/f64/i1 tensor (rank 0 included) that is not statically empty.
+bool is_flag(const ir::Type& t) {
+  bool empty = false;
+  for (int64_t d : t.shape) empty |= d == 0;
+  return (t.is_scalar() && t.dtype == DType::i1) ||
+         (t.is_tensor() && !empty &&
+          (t.dtype == DType::f32 || t.dtype == DType::f64 || t.dtype == DType::i1));
+}
+
+/// Upstream's executable-payload form (body ops serialized into attributes for its Apple
+/// backend): accepted by the verifier, refused by the interpreter. control_if_c3: the then and
+/// else payloads come together.
+bool payload_pairs(InferCtx& ctx) {
+  const bool t = ctx.attr("then_opcodes") != nullptr, e = ctx.attr("else_opcodes") != nullptr;
+  if (t != e)
+    return ctx.fail("then/else payloads must both be present or both absent", "control_if_c3");
+  return true;
+}
+
+}  // namespace
+
+bool infer_ControlFor(InferCtx& ctx) {
+  ctx.result_label = "control_for_c3";
+  // control_for_c1: integer start, stop, step with step > 0.
+  int64_t start, stop, step;
+  if (!int_of(ctx, "start", true, 0, "control_for_c1", start) ||
+      !int_of(ctx, "stop", true, 0, "control_for_c1", stop) ||
+      !int_of(ctx, "step", true, 1, "control_for_c1", step))
+    return false;
+  if (step <= 0) return ctx.fail("step must be positive", "control_for_c1");
+  // control_for_c2: carry_arg_index, if present, names an operand (else every operand is carried).
+  std::vector<size_t> pos;
+  if (!carried(ctx, "control_for_c2", pos)) return false;
+  // control_for_c3: one result per carried operand, of its type.
+  if (!carried_results(ctx, pos, "control_for_c3")) return false;
+  // control_for_c4: @body takes every operand and returns the carried types.
+  const ir::Op* body = callee_of(ctx, "body", "control_for_c4");
+  if (!body) return false;
+  return signature_is(ctx, *body, {ctx.operands.begin(), ctx.operands.end()}, ctx.results, "body",
+                      "control_for_c4");
+}
+
+bool infer_ControlWhile(InferCtx& ctx) {
+  ctx.result_label = "control_while_c3";
+  // control_while_c1: max_iters is a positive integer.
+  int64_t max_iters;
+  if (!int_of(ctx, "max_iters", true, 0, "control_while_c1", max_iters)) return false;
+  if (max_iters <= 0) return ctx.fail("max_iters must be positive", "control_while_c1");
+  std::vector<size_t> pos;
+  if (!carried(ctx, "control_while_c2", pos)) return false;          // control_while_c2
+  if (!carried_results(ctx, pos, "control_while_c3")) return false;  // control_while_c3
+  // control_while_c4: @body takes every operand and returns the carried types; @cond takes every
+  // operand and returns a flag (an i1 scalar, or a tensor whose first element decides).
+  const ir::Op* body = callee_of(ctx, "body", "control_while_c4");
+  const ir::Op* cond = body ? callee_of(ctx, "cond", "control_while_c4") : nullptr;
+  if (!cond) return false;
+  std::vector<ir::Type> ins(ctx.operands.begin(), ctx.operands.end());
+  if (!signature_is(ctx, *body, ins, ctx.results, "body", "control_while_c4")) return false;
+  auto cond_results = ir::func_result_types(*cond);
+  if (cond_results.empty() && ir::is_declaration(*cond)) return true;  // a stub
+  if (cond_results.size() != 1 || !is_flag(cond_results[0]))
+    return ctx.fail("cond @" + ir::func_name(*cond) +
+                        " must return one flag (i1, or a non-empty f32/f64/i1 tensor)",
+                    "control_while_c4");
+  return signature_is(ctx, *cond, ins, cond_results, "cond", "control_while_c4");
+}
+
+bool infer_ControlIf(InferCtx& ctx) {
+  ctx.result_label = "control_if_c2";
+  // control_if_c1: flag_arg_index (default 0) names the flag operand: an i1 scalar or a non-empty
+  // f32/f64/i1 tensor whose first element decides (> 0, or true, selects then_branch).
+  int64_t fi;
+  if (!int_of(ctx, "flag_arg_index", false, 0, "control_if_c1", fi)) return false;
+  if (fi < 0 || fi >= static_cast<int64_t>(ctx.operands.size()))
+    return ctx.fail("flag_arg_index out of range: " + std::to_string(fi), "control_if_c1");
+  if (!is_flag(ctx.operands[static_cast<size_t>(fi)]))
+    return ctx.fail("the flag must be i1 or a non-empty f32/f64/i1 tensor, got " +
+                        ir::to_string(ctx.operands[static_cast<size_t>(fi)]),
+                    "control_if_c1");
+  // control_if_c2: both branches take the other operands, in order, and return the results.
+  std::vector<ir::Type> ins;
+  for (size_t k = 0; k < ctx.operands.size(); ++k)
+    if (static_cast<int64_t>(k) != fi) ins.push_back(ctx.operands[k]);
+  const ir::Op* t = callee_of(ctx, "then_branch", "control_if_c2");
+  const ir::Op* e = t ? callee_of(ctx, "else_branch", "control_if_c2") : nullptr;
+  if (!e) return false;
+  if (!payload_pairs(ctx)) return false;
+  std::vector<ir::Type> outs(ctx.declared.begin(), ctx.declared.end());
+  if (!signature_is(ctx, *t, ins, outs, "then_branch", "control_if_c2") ||
+      !signature_is(ctx, *e, ins, outs, "else_branch", "control_if_c2"))
+    return false;
+  ctx.results = outs;
+  return true;
+}
+
+bool infer_ControlScan(InferCtx& ctx) {
+  ctx.result_label = "control_scan_c3";
+  // control_scan_c1: trip is a positive integer; carry_arg_index, if present, is 0 (the carry is
+  // the first operand, xs the second, captures follow).
+  int64_t trip, ci;
+  if (!int_of(ctx, "trip", true, 0, "control_scan_c1", trip)) return false;
+  if (trip <= 0) return ctx.fail("trip must be positive", "control_scan_c1");
+  if (!int_of(ctx, "carry_arg_index", false, 0, "control_scan_c1", ci)) return false;
+  if (ci != 0)
+    return ctx.fail("carry_arg_index must be 0 (init, xs, captures...)", "control_scan_c1");
+  // control_scan_c2: xs is a tensor whose leading dim is trip.
+  const ir::Type& init = ctx.operands[0];
+  const ir::Type& xs = ctx.operands[1];
+  if (!xs.is_tensor() || xs.rank() < 1 || (xs.shape[0] != ir::kDynamic && xs.shape[0] != trip))
+    return ctx.fail(
+        "xs leading dim must equal trip (" + std::to_string(trip) + "), got " + ir::to_string(xs),
+        "control_scan_c2");
+  // control_scan_c3: results are (carry of the init's type, ys = trip stacked per-step outputs).
+  if (ctx.declared.size() != 2) return ctx.fail("has two results (carry, ys)", "control_scan_c3");
+  const ir::Type& ys = ctx.declared[1];
+  if (!ys.is_tensor() || ys.rank() < 1 || ys.shape[0] != trip)
+    return ctx.fail(
+        "ys leading dim must equal trip (" + std::to_string(trip) + "), got " + ir::to_string(ys),
+        "control_scan_c3");
+  ctx.results = {init, ys};
+  // control_scan_c4: @body takes (carry, one slice of xs, captures...) and returns (carry, y)
+  // with y one slice of ys.
+  const ir::Op* body = callee_of(ctx, "body", "control_scan_c4");
+  if (!body) return false;
+  std::vector<ir::Type> ins(ctx.operands.begin(), ctx.operands.end());
+  ins[1].shape.erase(ins[1].shape.begin());
+  ir::Type y = ys;
+  y.shape.erase(y.shape.begin());
+  return signature_is(ctx, *body, ins, {init, y}, "body", "control_scan_c4");
+}
+
+}  // namespace tessera::ops

@@ -1,0 +1,135 @@
+// Verifier tests of the control ops (docs/ops/graph/control-flow.md), one label per chunk.
+func.func private @body(tensor<4xf32>) -> tensor<4xf32>
+func.func @for_step(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{step must be positive (control_for_c1)}}
+  %r = "tessera.control_for"(%x) {body = @body, start = 0 : i64, stop = 4 : i64, step = 0 : i64} : (tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+func.func private @body(tensor<4xf32>) -> tensor<4xf32>
+func.func @for_carry(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{carry_arg_index out of range: 5 with 1 operands (control_for_c2)}}
+  %r = "tessera.control_for"(%x) {body = @body, start = 0 : i64, stop = 4 : i64, step = 1 : i64, carry_arg_index = 5 : i64} : (tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+func.func private @body(tensor<4xf32>) -> tensor<4xf32>
+func.func @for_results(%x: tensor<4xf32>) -> tensor<8xf32> {
+  // expected-error@+1 {{result #0 has type tensor<8xf32> but the operands give tensor<4xf32> (control_for_c3)}}
+  %r = "tessera.control_for"(%x) {body = @body, start = 0 : i64, stop = 4 : i64, step = 1 : i64} : (tensor<4xf32>) -> tensor<8xf32>
+  return %r : tensor<8xf32>
+}
+
+// -----
+func.func private @body(tensor<4xf32>) -> tensor<2xf32>
+func.func @for_body(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{body @body has type (tensor<4xf32>) -> (tensor<2xf32>), expected (tensor<4xf32>) -> (tensor<4xf32>) (control_for_c4)}}
+  %r = "tessera.control_for"(%x) {body = @body, start = 0 : i64, stop = 4 : i64, step = 1 : i64} : (tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+func.func private @wb()
+func.func private @wc()
+func.func @while_max(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{max_iters must be positive (control_while_c1)}}
+  %r = "tessera.control_while"(%x) {body = @wb, cond = @wc, max_iters = 0 : i64} : (tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+func.func private @wb()
+func.func private @wc()
+func.func @while_carry(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{carry_arg_index out of range: 2 with 1 operands (control_while_c2)}}
+  %r = "tessera.control_while"(%x) {body = @wb, cond = @wc, carry_arg_index = 2 : i64, max_iters = 4 : i64} : (tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+func.func private @wb()
+func.func private @wc()
+func.func @while_results(%x: tensor<4xf32>) -> tensor<2x4xf32> {
+  // expected-error@+1 {{result #0 has type tensor<2x4xf32> but the operands give tensor<4xf32> (control_while_c3)}}
+  %r = "tessera.control_while"(%x) {body = @wb, cond = @wc, max_iters = 4 : i64} : (tensor<4xf32>) -> tensor<2x4xf32>
+  return %r : tensor<2x4xf32>
+}
+
+// -----
+func.func private @wb(tensor<4xf32>) -> tensor<4xf32>
+func.func private @wc(tensor<4xf32>) -> tensor<0xf32>
+func.func @while_cond(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{cond @wc must return one flag (i1, or a non-empty f32/f64/i1 tensor) (control_while_c4)}}
+  %r = "tessera.control_while"(%x) {body = @wb, cond = @wc, max_iters = 4 : i64} : (tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+func.func private @tb(tensor<4xf32>) -> tensor<4xf32>
+func.func private @eb(tensor<4xf32>) -> tensor<4xf32>
+func.func @if_flag(%f: tensor<1xi32>, %x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{the flag must be i1 or a non-empty f32/f64/i1 tensor, got tensor<1xi32> (control_if_c1)}}
+  %r = "tessera.control_if"(%f, %x) {then_branch = @tb, else_branch = @eb, flag_arg_index = 0 : i64} : (tensor<1xi32>, tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+func.func private @tb(tensor<4xf32>) -> tensor<4xf32>
+func.func private @eb(tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+func.func @if_branch(%f: tensor<1xf32>, %x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{else_branch @eb has type (tensor<4xf32>, tensor<4xf32>) -> (tensor<4xf32>), expected (tensor<4xf32>) -> (tensor<4xf32>) (control_if_c2)}}
+  %r = "tessera.control_if"(%f, %x) {then_branch = @tb, else_branch = @eb} : (tensor<1xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+func.func private @tb()
+func.func private @eb()
+func.func @if_symbol(%f: tensor<1xf32>, %x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{'else_branch' names @nowhere, which is not a function (control_if_c2)}}
+  %r = "tessera.control_if"(%f, %x) {then_branch = @tb, else_branch = @nowhere} : (tensor<1xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+func.func private @sb()
+func.func @scan_trip(%i: tensor<4xf32>, %xs: tensor<3x4xf32>) -> (tensor<4xf32>, tensor<3x4xf32>) {
+  // expected-error@+1 {{trip must be positive (control_scan_c1)}}
+  %c, %ys = "tessera.control_scan"(%i, %xs) {body = @sb, trip = 0 : i64} : (tensor<4xf32>, tensor<3x4xf32>) -> (tensor<4xf32>, tensor<3x4xf32>)
+  return %c, %ys : tensor<4xf32>, tensor<3x4xf32>
+}
+
+// -----
+func.func private @sb()
+func.func @scan_xs(%i: tensor<4xf32>, %xs: tensor<2x4xf32>) -> (tensor<4xf32>, tensor<3x4xf32>) {
+  // expected-error@+1 {{xs leading dim must equal trip (3), got tensor<2x4xf32> (control_scan_c2)}}
+  %c, %ys = "tessera.control_scan"(%i, %xs) {body = @sb, trip = 3 : i64} : (tensor<4xf32>, tensor<2x4xf32>) -> (tensor<4xf32>, tensor<3x4xf32>)
+  return %c, %ys : tensor<4xf32>, tensor<3x4xf32>
+}
+
+// -----
+func.func private @sb()
+func.func @scan_ys(%i: tensor<4xf32>, %xs: tensor<3x4xf32>) -> (tensor<4xf32>, tensor<5x4xf32>) {
+  // expected-error@+1 {{ys leading dim must equal trip (3), got tensor<5x4xf32> (control_scan_c3)}}
+  %c, %ys = "tessera.control_scan"(%i, %xs) {body = @sb, trip = 3 : i64} : (tensor<4xf32>, tensor<3x4xf32>) -> (tensor<4xf32>, tensor<5x4xf32>)
+  return %c, %ys : tensor<4xf32>, tensor<5x4xf32>
+}
+
+// -----
+func.func private @sb(tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+func.func @scan_body(%i: tensor<4xf32>, %xs: tensor<3x4xf32>) -> (tensor<4xf32>, tensor<3x4xf32>) {
+  // expected-error@+1 {{body @sb has type (tensor<4xf32>, tensor<4xf32>) -> (tensor<4xf32>), expected (tensor<4xf32>, tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) (control_scan_c4)}}
+  %c, %ys = "tessera.control_scan"(%i, %xs) {body = @sb, trip = 3 : i64} : (tensor<4xf32>, tensor<3x4xf32>) -> (tensor<4xf32>, tensor<3x4xf32>)
+  return %c, %ys : tensor<4xf32>, tensor<3x4xf32>
+}
+
+// -----
+func.func private @tb()
+func.func private @eb()
+func.func @if_payload(%f: tensor<1xf32>) -> tensor<1x8xf32> {
+  // expected-error@+1 {{then/else payloads must both be present or both absent (control_if_c3)}}
+  %r = "tessera.control_if"(%f) {then_branch = @tb, else_branch = @eb, then_opcodes = array<i32: 1>} : (tensor<1xf32>) -> tensor<1x8xf32>
+  return %r : tensor<1x8xf32>
+}
