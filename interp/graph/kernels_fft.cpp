@@ -23,8 +23,9 @@ struct Twiddles {
   }
 };
 
-/// out[k] = sum_j in[j] * w^(j k), w = exp(sign * i * 2 pi / n), over n complex values with
-/// element stride `st` (in complex units); in f64, j increasing, no fused multiply-add.
+/// out[k] = sum_j in[j] * w^(j k), w = exp(sign * i * 2 pi / n), over n complex values read with
+/// element stride `st` (in complex units) and written contiguously; in f64, j increasing, no fused
+/// multiply-add.
 void dft(const double* in, double* out, int64_t n, int64_t st, const Twiddles& tw, double sign) {
   for (int64_t k = 0; k < n; ++k) {
     double ar = 0, ai = 0;
@@ -37,8 +38,8 @@ void dft(const double* in, double* out, int64_t n, int64_t st, const Twiddles& t
       t += k;
       if (t >= n) t -= n;
     }
-    out[2 * k * st] = ar;
-    out[2 * k * st + 1] = ai;
+    out[2 * k] = ar;
+    out[2 * k + 1] = ai;
   }
 }
 

@@ -90,12 +90,12 @@ void svd(KernelCtx& c) {
   const int64_t m = tr ? n0 : m0, n = tr ? m0 : n0, k = n;
   each_matrix(a, [&](int64_t b) {
     const T* x = a.data<T>() + b * m0 * n0;
-    std::vector<double> w(size_t(m * n)), v;
+    std::vector<double> w(static_cast<size_t>(m * n)), v;
     for (int64_t i = 0; i < m0; ++i)
       for (int64_t j = 0; j < n0; ++j)
         w[size_t(tr ? j * n + i : i * n + j)] = double(x[i * n0 + j]);
     jacobi(w, v, m, n);
-    std::vector<double> s(size_t(n));
+    std::vector<double> s(static_cast<size_t>(n));
     for (int64_t j = 0; j < n; ++j) s[size_t(j)] = std::sqrt(col_dot(w, m, n, j, j));
     std::vector<int64_t> order(static_cast<size_t>(n));
     std::iota(order.begin(), order.end(), int64_t(0));
