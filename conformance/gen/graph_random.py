@@ -77,6 +77,14 @@ def main():
         prog = op_module("tessera.dropout", [x], want, attrs, names=["%x"])
         cf.add_case(name, prog, [x], [want],
                     requires=["op=tessera.dropout", f"dtype={dt(x)}", "level=graph"])
+    x = rng.standard_normal((4, 32)).astype(f32)
+    off = np.array(12, np.int64)
+    want = pm.dropout(x, 17, 2 + 12, 0.5)
+    prog = op_module("tessera.dropout", [x, off], want, "p = 0.5, seed = 17, stream = 2",
+                     names=["%x", "%step"])
+    cf.add_case("offset_operand_f32", prog, [x, off], [want],
+                requires=["op=tessera.dropout", "dtype=f32", "level=graph"],
+                note="The offset operand adds to `stream`: stream 2 + 12.")
     cf.write()
 
 

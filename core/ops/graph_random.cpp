@@ -17,6 +17,17 @@ bool check_key(InferCtx& ctx, const char* label) {
   return true;
 }
 
+/// The optional stream-offset operand `k` (when present) is a rank-0 tensor of an integer type.
+bool check_offset(InferCtx& ctx, size_t k, const char* label) {
+  if (ctx.operands.size() <= k) return true;
+  const ir::Type& t = ctx.operands[k];
+  if (t.is_tensor() && t.rank() == 0 && dtype_is_int(t.dtype) && t.dtype != DType::i1 &&
+      t.dtype != DType::i4)
+    return true;
+  return ctx.fail("the stream offset must be a rank-0 integer tensor, got " + ir::to_string(t),
+                  label);
+}
+
 /// Reads the optional number attribute `name` (default `dflt`) into `v`; it must be finite.
 bool finite_attr(InferCtx& ctx, const char* name, double dflt, double& v, const char* label) {
   const ir::Attr* a = ctx.attr(name);
@@ -57,6 +68,8 @@ bool infer_Uniform(InferCtx& ctx) {
       !finite_attr(ctx, "high", 1.0, hi, "uniform_c2"))
     return false;
   if (!(lo <= hi)) return ctx.fail("needs low <= high", "uniform_c2");
+  // uniform_c4: the optional operand is a rank-0 integer tensor.
+  if (!check_offset(ctx, 0, "uniform_c4")) return false;
   // uniform_c3: the result.
   return declared_result(ctx, "uniform_c3", float_not_tf32, "float");
 }
@@ -70,6 +83,8 @@ bool infer_Randn(InferCtx& ctx) {
       !finite_attr(ctx, "stddev", 1.0, s, "randn_c2"))
     return false;
   if (s < 0) return ctx.fail("needs stddev >= 0", "randn_c2");
+  // randn_c4: the optional operand is a rank-0 integer tensor.
+  if (!check_offset(ctx, 0, "randn_c4")) return false;
   // randn_c3: the result.
   return declared_result(ctx, "randn_c3", float_not_tf32, "float");
 }
@@ -81,6 +96,8 @@ bool infer_Poisson(InferCtx& ctx) {
   const ir::Attr* l = ctx.attr("lam");
   if (!l || !l->is_number() || !(l->as_double() >= 0 && l->as_double() <= 256))
     return ctx.fail("needs a number attribute 'lam' in [0, 256]", "poisson_c2");
+  // poisson_c4: the optional operand is a rank-0 integer tensor.
+  if (!check_offset(ctx, 0, "poisson_c4")) return false;
   // poisson_c3: the result holds f32, f64, i32 or i64 elements.
   return declared_result(
       ctx, "poisson_c3",
@@ -105,6 +122,8 @@ bool infer_Dropout(InferCtx& ctx) {
   if (!require_float(ctx, 0, "dropout_c3")) return false;
   if (ctx.operands[0].dtype == DType::tf32)
     return ctx.fail("element type tf32 is not supported", "dropout_c3");
+  // dropout_c5: the optional second operand is a rank-0 integer tensor.
+  if (!check_offset(ctx, 1, "dropout_c5")) return false;
   ctx.results = {ctx.operands[0]};
   return true;
 }

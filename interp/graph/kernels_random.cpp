@@ -3,10 +3,12 @@
 // count, chunking, schedule or position of the op in the program.
 #include <cmath>
 #include <cstdint>
+#include <limits>
 
 #include <tbb/parallel_for.h>
 
 #include "core/numerics/philox.h"
+#include "interp/graph/index_read.h"
 #include "interp/graph/kernel.h"
 
 namespace tessera::interp {
@@ -24,9 +26,16 @@ struct Key {
   }
 };
 
-Key key_of(const KernelCtx& c) {
+/// The key: `seed`, and `stream` plus the optional offset operand `k` (wrapping modulo 2^64).
+Key key_of(const KernelCtx& c, size_t k, const char* label) {
+  uint64_t offset = 0;
+  if (c.in.size() > k)
+    with_indices(c, c.input(k), [&](const auto* p) {
+      // The offset is non-negative at run time (uniform_c4, randn_c4, poisson_c4, dropout_c5).
+      offset = uint64_t(checked_index(c, p, 0, std::numeric_limits<int64_t>::max(), label));
+    });
   return Key{static_cast<uint64_t>(c.op.attrs.get_int("seed", 0)),
-             static_cast<uint64_t>(c.op.attrs.get_int("stream", 0))};
+             static_cast<uint64_t>(c.op.attrs.get_int("stream", 0)) + offset};
 }
 
 /// out[i] = f(i) for every element, in parallel.
@@ -53,7 +62,7 @@ int64_t poisson_inversion(double u, double lam) {
 }  // namespace
 
 void kernel_Uniform(KernelCtx& c) {
-  const Key key = key_of(c);
+  const Key key = key_of(c, 0, "uniform_c4");
   const double low = c.op.attrs.get_float("low", 0.0), high = c.op.attrs.get_float("high", 1.0);
   dispatch_float(c, c.output().dtype(), [&]<typename T>() {
     const T lo = static_cast<T>(low), width = static_cast<T>(high) - lo;
@@ -66,7 +75,7 @@ void kernel_Uniform(KernelCtx& c) {
 }
 
 void kernel_Randn(KernelCtx& c) {
-  const Key key = key_of(c);
+  const Key key = key_of(c, 0, "randn_c4");
   const double mean = c.op.attrs.get_float("mean", 0.0);
   const double stddev = c.op.attrs.get_float("stddev", 1.0);
   dispatch_float(c, c.output().dtype(), [&]<typename T>() {
@@ -81,7 +90,7 @@ void kernel_Randn(KernelCtx& c) {
 }
 
 void kernel_Poisson(KernelCtx& c) {
-  const Key key = key_of(c);
+  const Key key = key_of(c, 0, "poisson_c4");
   const double lam = c.op.attrs.get_float("lam", 1.0);
   auto run = [&]<typename T>() {
     fill<T>(c, [&](uint64_t i) { return static_cast<T>(poisson_inversion(key.u53(i), lam)); });
@@ -97,7 +106,7 @@ void kernel_Poisson(KernelCtx& c) {
 }
 
 void kernel_Dropout(KernelCtx& c) {
-  const Key key = key_of(c);
+  const Key key = key_of(c, 1, "dropout_c5");
   const double p = c.op.attrs.get_float("p", 0.5);
   const bool training = c.op.attrs.get_bool("training", true);
   dispatch_float(c, c.input(0).dtype(), [&]<typename T>() {

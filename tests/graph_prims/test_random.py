@@ -97,3 +97,34 @@ def test_values_keyed_by_index_not_shape_or_position(run_op):
     assert np.array_equal(a, b.ravel()[:10])
     c = run_op("tessera.uniform", [], [((10,), np.float32)], "seed = 8, stream = 1")[0]
     assert not np.array_equal(a, c)
+
+
+@pytest.mark.parametrize("offset", [0, 5, 2**40])
+def test_offset_operand_adds_to_stream(run_op, offset):
+    # stream + offset selects the Philox stream: the same words as the attribute alone.
+    got = run_op("tessera.uniform", [np.array(offset, np.int64)], [((64,), np.float32)],
+                 "seed = 4, stream = 3")[0]
+    assert np.array_equal(got, pm.uniform(4, 3 + offset, (64,), np.float32))
+    x = np.ones(256, np.float32)
+    d = run_op("tessera.dropout", [x, np.array(offset, np.uint64)], [((256,), np.float32)],
+               "p = 0.5, seed = 9")[0]
+    assert np.array_equal(d, pm.dropout(x, 9, offset, 0.5))
+
+
+def test_offset_gives_fresh_masks(run_op):
+    x = np.ones(512, np.float32)
+    masks = [run_op("tessera.dropout", [x, np.array(s, np.int64)], [((512,), np.float32)],
+                    "p = 0.5, seed = 9")[0] != 0 for s in range(3)]
+    assert not np.array_equal(masks[0], masks[1]) and not np.array_equal(masks[1], masks[2])
+
+
+@pytest.mark.parametrize("op,label,extra", [("tessera.uniform", "uniform_c4", []),
+                                            ("tessera.randn", "randn_c4", []),
+                                            ("tessera.poisson", "poisson_c4", []),
+                                            ("tessera.dropout", "dropout_c5", [np.ones(2)])])
+def test_negative_offset_is_an_error(run_op, op, label, extra):
+    attrs = "seed = 1" + (", lam = 1.0" if op == "tessera.poisson" else "") + \
+        (", p = 0.5" if op == "tessera.dropout" else "")
+    p = run_op(op, extra + [np.array(-1, np.int64)], [((2,), np.float64)], attrs, check=False)
+    assert p.returncode == 1 and "index -1 at element 0 is outside" in p.stderr
+    assert f"({label})" in p.stderr

@@ -118,3 +118,35 @@ func.func @dropout_c4(%x: tensor<4xf32>) -> tensor<4xf64> {
   %0 = "tessera.dropout"(%x) {p = 0.5, seed = 1} : (tensor<4xf32>) -> tensor<4xf64>
   return %0 : tensor<4xf64>
 }
+
+// -----
+// uniform_c4
+func.func @uniform_c4(%o: tensor<1xi64>) -> tensor<4xf32> {
+  // expected-error@+1 {{the stream offset must be a rank-0 integer tensor, got tensor<1xi64> (uniform_c4)}}
+  %0 = "tessera.uniform"(%o) {seed = 1} : (tensor<1xi64>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+// randn_c4
+func.func @randn_c4(%o: tensor<f32>) -> tensor<4xf32> {
+  // expected-error@+1 {{the stream offset must be a rank-0 integer tensor, got tensor<f32> (randn_c4)}}
+  %0 = "tessera.randn"(%o) {seed = 1} : (tensor<f32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+// poisson_c4
+func.func @poisson_c4(%o: tensor<i1>) -> tensor<4xi32> {
+  // expected-error@+1 {{the stream offset must be a rank-0 integer tensor, got tensor<i1> (poisson_c4)}}
+  %0 = "tessera.poisson"(%o) {seed = 1, lam = 1.0} : (tensor<i1>) -> tensor<4xi32>
+  return %0 : tensor<4xi32>
+}
+
+// -----
+// dropout_c5
+func.func @dropout_c5(%x: tensor<4xf32>, %o: tensor<2xi32>) -> tensor<4xf32> {
+  // expected-error@+1 {{the stream offset must be a rank-0 integer tensor, got tensor<2xi32> (dropout_c5)}}
+  %0 = "tessera.dropout"(%x, %o) {p = 0.5, seed = 1} : (tensor<4xf32>, tensor<2xi32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
