@@ -1,0 +1,140 @@
+// cholesky and svd kernels (docs/ops/graph/linalg.md): one matrix per task, batch in parallel.
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <numeric>
+#include <vector>
+
+#include <tbb/parallel_for.h>
+
+#include "interp/graph/kernel.h"
+
+namespace tessera::interp {
+namespace {
+
+/// Runs f(b) for every matrix b of a [..., rows, cols] tensor, in parallel.
+template <typename F>
+void each_matrix(const Tensor& t, F f) {
+  const int64_t per = t.dim(t.rank() - 2) * t.dim(t.rank() - 1);
+  const int64_t batch = per == 0 ? 0 : t.numel() / per;
+  tbb::parallel_for(tbb::blocked_range<int64_t>(0, batch, 1), [&](auto r) {
+    for (int64_t b = r.begin(); b < r.end(); ++b) f(b);
+  });
+}
+
+template <typename T>
+void cholesky(KernelCtx& c) {
+  const Tensor& a = c.input(0);
+  const int64_t n = a.dim(a.rank() - 1);
+  each_matrix(a, [&](int64_t b) {
+    const T* x = a.data<T>() + b * n * n;
+    T* l = c.output().data<T>() + b * n * n;
+    std::fill(l, l + n * n, T(0));
+    for (int64_t i = 0; i < n; ++i)
+      for (int64_t j = 0; j <= i; ++j) {
+        T s = x[i * n + j];
+        for (int64_t k = 0; k < j; ++k) s = s - l[i * n + k] * l[j * n + k];
+        l[i * n + j] = i == j ? std::sqrt(s) : s / l[j * n + j];
+      }
+  });
+}
+
+/// Column sums of products of w (rows x cols, row-major) columns p and q, in row order.
+double col_dot(const std::vector<double>& w, int64_t rows, int64_t cols, int64_t p, int64_t q) {
+  double s = 0;
+  for (int64_t i = 0; i < rows; ++i) s = s + w[size_t(i * cols + p)] * w[size_t(i * cols + q)];
+  return s;
+}
+
+void rotate(std::vector<double>& w, int64_t rows, int64_t cols, int64_t p, int64_t q, double cs,
+            double sn) {
+  for (int64_t i = 0; i < rows; ++i) {
+    double& wp = w[size_t(i * cols + p)];
+    double& wq = w[size_t(i * cols + q)];
+    const double a = wp, b = wq;
+    wp = cs * a - sn * b;
+    wq = sn * a + cs * b;
+  }
+}
+
+/// One-sided Jacobi (Hestenes) on w (m x n, m >= n) in f64: cyclic sweeps over the pairs
+/// (p, q), p < q, in row-major order, until a sweep rotates nothing (at most 60 sweeps).
+/// Leaves W = U * diag(S) in w and V (n x n) in v.
+void jacobi(std::vector<double>& w, std::vector<double>& v, int64_t m, int64_t n) {
+  v.assign(size_t(n * n), 0.0);
+  for (int64_t i = 0; i < n; ++i) v[size_t(i * n + i)] = 1.0;
+  for (int sweep = 0; sweep < 60; ++sweep) {
+    bool rotated = false;
+    for (int64_t p = 0; p + 1 < n; ++p)
+      for (int64_t q = p + 1; q < n; ++q) {
+        const double alpha = col_dot(w, m, n, p, p), beta = col_dot(w, m, n, q, q);
+        const double gamma = col_dot(w, m, n, p, q);
+        if (!(std::fabs(gamma) > DBL_EPSILON * std::sqrt(alpha) * std::sqrt(beta))) continue;
+        rotated = true;
+        const double zeta = (beta - alpha) / (2.0 * gamma);
+        const double t =
+            (zeta >= 0 ? 1.0 : -1.0) / (std::fabs(zeta) + std::sqrt(1.0 + zeta * zeta));
+        const double cs = 1.0 / std::sqrt(1.0 + t * t), sn = cs * t;
+        rotate(w, m, n, p, q, cs, sn);
+        rotate(v, n, n, p, q, cs, sn);
+      }
+    if (!rotated) break;
+  }
+}
+
+template <typename T>
+void svd(KernelCtx& c) {
+  const Tensor& a = c.input(0);
+  const int64_t m0 = a.dim(a.rank() - 2), n0 = a.dim(a.rank() - 1);
+  const bool tr = m0 < n0;  // work on A^T so that rows >= cols
+  const int64_t m = tr ? n0 : m0, n = tr ? m0 : n0, k = n;
+  each_matrix(a, [&](int64_t b) {
+    const T* x = a.data<T>() + b * m0 * n0;
+    std::vector<double> w(static_cast<size_t>(m * n)), v;
+    for (int64_t i = 0; i < m0; ++i)
+      for (int64_t j = 0; j < n0; ++j)
+        w[size_t(tr ? j * n + i : i * n + j)] = double(x[i * n0 + j]);
+    jacobi(w, v, m, n);
+    std::vector<double> s(static_cast<size_t>(n));
+    for (int64_t j = 0; j < n; ++j) s[size_t(j)] = std::sqrt(col_dot(w, m, n, j, j));
+    std::vector<int64_t> order(static_cast<size_t>(n));
+    std::iota(order.begin(), order.end(), int64_t(0));
+    std::stable_sort(order.begin(), order.end(),
+                     [&](int64_t p, int64_t q) { return s[size_t(p)] > s[size_t(q)]; });
+    // Left vectors of the worked matrix (m x k) and right vectors (n x k), sorted.
+    T* uo = c.output(0).data<T>() + b * m0 * k;
+    T* so = c.output(1).data<T>() + b * k;
+    T* vo = c.output(2).data<T>() + b * k * n0;
+    for (int64_t r = 0; r < k; ++r) {
+      const int64_t j = order[size_t(r)];
+      const double sj = s[size_t(j)];
+      so[r] = T(sj);
+      for (int64_t i = 0; i < m; ++i) {
+        const T left = T(sj > 0 ? w[size_t(i * n + j)] / sj : 0.0);
+        if (tr)
+          vo[r * n0 + i] = left;  // A^T = U' S V'^T: Vt of A is U'^T
+        else
+          uo[i * k + r] = left;
+      }
+      for (int64_t i = 0; i < n; ++i) {
+        const T right = T(v[size_t(i * n + j)]);
+        if (tr)
+          uo[i * k + r] = right;  // U of A is V'
+        else
+          vo[r * n0 + i] = right;
+      }
+    }
+  });
+}
+
+}  // namespace
+
+void kernel_Cholesky(KernelCtx& c) {
+  dispatch_float(c, c.input(0).dtype(), [&]<typename T>() { cholesky<T>(c); });
+}
+
+void kernel_Svd(KernelCtx& c) {
+  dispatch_float(c, c.input(0).dtype(), [&]<typename T>() { svd<T>(c); });
+}
+
+}  // namespace tessera::interp
