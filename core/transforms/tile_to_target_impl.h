@@ -1,0 +1,115 @@
+// Internals of the tile-to-target pass shared by its two files: the builder and value mapping.
+#pragma once
+
+#include <cstring>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/ir/ir.h"
+#include "core/ops/registry.h"
+#include "core/support/diagnostics.h"
+
+namespace tessera::transforms::t2t {
+
+inline constexpr int64_t kLanes = 32;
+
+/// What a Tile IR value became. Scalars and memrefs: one value, the same in every lane of the
+/// warp. A register tile R x C (a 1-D tile of R elements is R x 1) is distributed by rows:
+/// element (r, c) lives in lane r % 32 as slot (r / 32) * C + c, so every lane holds R / 32
+/// rows whole and row operations need no communication.
+struct Lowered {
+  std::vector<ir::Value*> regs;
+  bool tile = false;
+  int64_t rows = 1, cols = 1;
+  /// Shared memrefs: the logical column count, the xor swizzle chunk (elements; 0 = none) and
+  /// the padded physical row length.
+  int64_t lcols = 0, chunk = 0, pcols = 0;
+  /// Memrefs: the size of each dimension (constants, or tessera_nvidia.dim at kernel entry).
+  std::vector<ir::Value*> dims;
+  ir::Value* one() const { return regs.at(0); }
+};
+
+/// Thrown (inside the pass only) when an op cannot be lowered; reported as a diagnostic.
+struct Unsupported {
+  const ir::Op* op;
+  std::string msg;
+};
+
+class Lowering {
+ public:
+  explicit Lowering(DiagnosticEngine& diag) : diag_(diag) {}
+  /// Rewrites `func`'s body in place.
+  void kernel(ir::Op& func);
+
+  // Builder ---------------------------------------------------------------------------------
+  /// Appends `name`(operands) {attrs} with the given result types to the current block.
+  ir::Op* emit(const char* name, std::vector<ir::Value*> operands, std::vector<ir::Type> results,
+               ir::AttrDict attrs = {});
+  ir::Value* emit1(const char* name, std::vector<ir::Value*> operands, ir::Type result,
+                   ir::AttrDict attrs = {}) {
+    return emit(name, std::move(operands), {std::move(result)}, std::move(attrs))->result(0);
+  }
+  ir::Value* cst_index(int64_t v);
+  ir::Value* cst_i32(int64_t v);
+  ir::Value* cst_f32(double v);
+  ir::Value* add(ir::Value* a, ir::Value* b);
+  ir::Value* mul(ir::Value* a, ir::Value* b);
+  ir::Value* add_c(ir::Value* a, int64_t c) { return c == 0 ? a : add(a, cst_index(c)); }
+  ir::Value* sreg(const char* name, int64_t dim);  ///< a special register as an index
+
+  // Lowering of single ops (tile_to_target_ops.cpp) -----------------------------------------
+  void op(const ir::Op& op);
+  void elementwise(const ir::Op& op);
+  void memref_layout(const ir::Op& op);
+  void load_tile(const ir::Op& op);
+  void store_tile(const ir::Op& op);
+  void async_copy(const ir::Op& op);
+  void scalar_load_store(const ir::Op& op, bool store);
+  void mma(const ir::Op& op);
+  void row_fold(const ir::Op& op, bool sum);
+  void causal_mask(const ir::Op& op);
+  void scf_for(const ir::Op& op);
+  void scf_if(const ir::Op& op);
+  /// Builds `region` of `op` (one block with `arg_types`), maps the old block's arguments
+  /// (shaped like `like`) to the new ones and lowers the old block's ops into it.
+  void region(ir::Op& op, const ir::Block& old, const std::vector<const Lowered*>& like);
+  void clone_scalar(const ir::Op& op);
+
+  /// The linear element index of memref `m` at per-dimension indices `idx` (row-major; shared
+  /// memrefs: through their swizzle and padding).
+  ir::Value* linear(const ir::Value* old_m, const std::vector<ir::Value*>& idx);
+  /// This lane's row of register-tile row block `rb`: rb * 32 + lane.
+  ir::Value* lane_row(int64_t rb) { return add_c(lane_, rb * kLanes); }
+
+  Lowered& at(const ir::Value* v);
+  void set(const ir::Value* v, Lowered l) { map_[v] = std::move(l); }
+  [[noreturn]] void unsupported(const ir::Op& op, std::string msg) {
+    throw Unsupported{&op, std::move(msg)};
+  }
+  ir::Location loc_;
+
+ private:
+  DiagnosticEngine& diag_;
+  ir::Block* cur_ = nullptr;
+  std::map<const ir::Value*, Lowered> map_;
+  std::vector<std::unique_ptr<ir::Op>> consts_;  ///< constants, placed first in the entry block
+  std::map<std::pair<int, double>, ir::Value*> const_cache_;
+  ir::Value* lane_ = nullptr;  ///< laneid as an index
+  friend struct Scope;
+
+ public:
+  /// Emits into `b` until destroyed, then back into the previous block.
+  struct Scope {
+    Lowering& l;
+    ir::Block* saved;
+    Scope(Lowering& low, ir::Block* b) : l(low), saved(low.cur_) { low.cur_ = b; }
+    ~Scope() { l.cur_ = saved; }
+  };
+};
+
+/// A register tile's (rows, cols): 2-D R x C, 1-D R x 1; nullopt-like {0, 0} otherwise.
+std::pair<int64_t, int64_t> tile_shape(const ir::Type& t);
+
+}  // namespace tessera::transforms::t2t

@@ -1,0 +1,115 @@
+"""Warp-synchronous misuse and memory faults the Target IR interpreter reports (docs/ops/target/
+README.md, "Run-time checks"): each program breaks one rule; the diagnostic names the op, the
+block, warp and lane, and the run fails without a crash."""
+import os
+import subprocess
+
+import numpy as np
+import pytest
+
+TOOL = os.environ.get("TESSERA_INTERP", "tessera-interp")
+
+HEAD = """module {
+  func.func @k(%x: memref<32xi32>, %out: memref<32xi32>) {
+    %l = tessera_nvidia.laneid : i32
+    %zero = arith.constant {value = 0 : i32} : i32
+    %c16 = arith.constant {value = 16 : i32} : i32
+    %full = arith.constant {value = -1 : i32} : i32
+    %low = arith.constant {value = 65535 : i32} : i32
+    %lo = arith.cmpi %l, %c16 {predicate = "slt"} : (i32, i32) -> i1
+    %v = tessera_nvidia.ld %x, %l : (memref<32xi32>, i32) -> i32
+"""
+TAIL = """    return
+  }
+  func.func @main(%x: tensor<32xi32>) -> tensor<32xi32> {
+    %out = tessera_nvidia.launch %x {callee = @k, grid = [2], block = [BLOCK]}
+        : (tensor<32xi32>) -> tensor<32xi32>
+    return %out : tensor<32xi32>
+  }
+}
+"""
+
+
+def body_if(inner):
+    return ('    "scf.if"(%lo) ({\n' + inner +
+            '      "scf.yield"() : () -> ()\n    }, { "scf.yield"() : () -> () }) : (i1) -> ()\n')
+
+
+CASES = {
+    # A shfl whose member mask names lanes that took the other branch.
+    "shfl_not_converged": (body_if(
+        '      %r = tessera_nvidia.shfl_sync %v, %zero, %full {mode = "idx"} : (i32, i32, i32) -> i32\n'),
+        "member lanes 16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31 are not converged"),
+    # An executing lane outside the member mask.
+    "vote_lane_not_in_mask": (
+        '    %p = tessera_nvidia.vote_sync %lo, %low {mode = "any"} : (i1, i32) -> i1\n',
+        "executing lanes 16,17"),
+    # Lanes 16..31 exit, then a vote names them.
+    "vote_mask_names_exited": (
+        '    %hi = arith.cmpi %l, %c16 {predicate = "sge"} : (i32, i32) -> i1\n'
+        '    "scf.if"(%hi) ({\n'
+        '      tessera_nvidia.exit : () -> ()\n'
+        '      "scf.yield"() : () -> ()\n'
+        '    }, { "scf.yield"() : () -> () }) : (i1) -> ()\n'
+        '    %p = tessera_nvidia.vote_sync %lo, %full {mode = "all"} : (i1, i32) -> i1\n',
+        "the member mask names exited lanes 16"),
+    # Lanes disagree on the member mask.
+    "shfl_mask_differs": (
+        '    %m = arith.select %lo, %full, %low : (i1, i32, i32) -> i32\n'
+        '    %r = tessera_nvidia.shfl_sync %v, %zero, %m {mode = "bfly"} : (i32, i32, i32) -> i32\n',
+        "lanes of the warp give different member masks"),
+    # bar.sync inside a branch only half the warp takes.
+    "barrier_divergence": (body_if('      tessera_nvidia.bar_sync : () -> ()\n'),
+                           "barrier divergence"),
+    # Out-of-bounds store: lane 31 writes element 32.
+    "store_oob": ('    %one = arith.constant {value = 1 : i32} : i32\n'
+                  '    %j = arith.addi %l, %one : i32\n'
+                  '    tessera_nvidia.st %v, %out, %j : (i32, memref<32xi32>, i32) -> ()\n',
+                  "out-of-bounds access: elements [32, 33) of %out"),
+    # A store to a launch operand.
+    "store_readonly": ('    tessera_nvidia.st %v, %x, %l : (i32, memref<32xi32>, i32) -> ()\n',
+                       "a launch operand (read-only)"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_misuse(name, tmp_path):
+    body, message = CASES[name]
+    src = tmp_path / f"{name}.mlir"
+    src.write_text(HEAD + body + TAIL.replace("BLOCK", "32"))
+    x = tmp_path / "x.npy"
+    np.save(x, np.arange(32, dtype=np.int32))
+    p = subprocess.run([TOOL, "run", str(src), "-i", f"x={x}", "-o", str(tmp_path)],
+                       capture_output=True, text=True, timeout=60)
+    assert p.returncode == 1, p.stderr
+    assert message in p.stderr, p.stderr
+    assert "block 0, warp 0, lane" in p.stderr, p.stderr
+    assert f"{name}.mlir:" in p.stderr
+
+
+def test_mma_needs_whole_warp(tmp_path):
+    """mma.sync and ldmatrix are .aligned: a partial last warp (block of 48) cannot run them."""
+    src = tmp_path / "mma.mlir"
+    src.write_text("""module {
+  func.func @k(%c: memref<4xf32>, %out: memref<4xf32>) {
+    %zero = arith.constant {value = 0 : i32} : i32
+    %fc = tessera_nvidia.ld %c, %zero : (memref<4xf32>, i32) -> vector<4xf32>
+    %a = tessera_nvidia.ld %c, %zero : (memref<4xf32>, i32) -> vector<4xf32>
+    %b = tessera_nvidia.ld %c, %zero : (memref<4xf32>, i32) -> vector<2xf32>
+    %d = tessera_nvidia.mma_sync %a, %b, %fc {shape = "m16n8k8"}
+        : (vector<4xf32>, vector<2xf32>, vector<4xf32>) -> vector<4xf32>
+    return
+  }
+  func.func @main(%c: tensor<4xf32>) -> tensor<4xf32> {
+    %out = tessera_nvidia.launch %c {callee = @k, grid = [1], block = [48]}
+        : (tensor<4xf32>) -> tensor<4xf32>
+    return %out : tensor<4xf32>
+  }
+}
+""")
+    c = tmp_path / "c.npy"
+    np.save(c, np.zeros(4, np.float32))
+    p = subprocess.run([TOOL, "run", str(src), "-i", f"c={c}", "-o", str(tmp_path)],
+                       capture_output=True, text=True, timeout=60)
+    assert p.returncode == 1, p.stderr
+    assert "needs all 32 lanes but lanes 16,17" in p.stderr and "warp 1" in p.stderr, p.stderr
