@@ -2,6 +2,7 @@
 // distributed by rows (tile_to_target_impl.h); every rule keeps the Tile IR spec's evaluation
 // order, so a lowered kernel computes the same bits.
 #include <algorithm>
+#include <limits>
 
 #include "core/transforms/tile_to_target_impl.h"
 
@@ -286,7 +287,9 @@ void Lowering::causal_mask(const ir::Op& op) {
   const Lowered& s = at(op.operands[0]);
   ir::Value* r0 = at(op.operands[1]).one();
   ir::Value* c0 = at(op.operands[2]).one();
-  ir::Value* fill = cst_f32(op.attrs.get("value") ? op.attrs.get("value")->as_double() : 0.0);
+  // The masked value: `value`, by default -inf (docs/ops/tile/compute.md).
+  ir::Value* fill = cst_f32(op.attrs.get("value") ? op.attrs.get("value")->as_double()
+                                                  : -std::numeric_limits<double>::infinity());
   ir::AttrDict gt;
   gt.set("predicate", ir::Attr::string_attr("sgt"));
   Lowered out = s;
