@@ -75,12 +75,16 @@ class Decoder {
     Slot s{p_.num_slots, width_of(v->type), v->type.dtype};
     if (v->type.is_memref()) s.dt = DType::i64;  // a buffer handle
     p_.num_slots += s.w;
+    p_.slot_width.resize(static_cast<size_t>(p_.num_slots), 0);
+    p_.slot_width[static_cast<size_t>(s.idx)] = s.w;
     slots_[v] = s;
     return s;
   }
   Slot temp(const Slot& like) {
     Slot s{p_.num_slots, like.w, like.dt};
     p_.num_slots += s.w;
+    p_.slot_width.resize(static_cast<size_t>(p_.num_slots), 0);
+    p_.slot_width[static_cast<size_t>(s.idx)] = s.w;
     return s;
   }
   void alias(const ir::Value* v, const Slot& s) { slots_[v] = s; }
@@ -411,6 +415,7 @@ Program decode(const ir::Op& func, const SourceManager& sm) {
   p.func = &func;
   p.name = func.attrs.get_string("sym_name", "?");
   Decoder(p, sm).run(func);
+  allocate_registers(p);
   return p;
 }
 

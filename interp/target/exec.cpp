@@ -223,6 +223,19 @@ void exec_alu(Block& b, Warp& w, const Inst& in) {
       return;
     case Opc::kIBin: {
       const Bin op = static_cast<Bin>(in.mode);
+      // Fast path of index arithmetic over a whole warp: add and mul on 64-bit values.
+      if (m == kFull && (in.dt == DType::index || in.dt == DType::i64) &&
+          (op == Bin::add || op == Bin::mul)) {
+        if (op == Bin::add)
+          for (int l = 0; l < kWarp; ++l)
+            d[l].i =
+                static_cast<int64_t>(static_cast<uint64_t>(x[l].i) + static_cast<uint64_t>(y[l].i));
+        else
+          for (int l = 0; l < kWarp; ++l)
+            d[l].i =
+                static_cast<int64_t>(static_cast<uint64_t>(x[l].i) * static_cast<uint64_t>(y[l].i));
+        return;
+      }
       each(m, [&](int l) {
         if ((op == Bin::div || op == Bin::rem) && y[l].i == 0)
           fatal(b, w, in, "integer division by zero", l);
@@ -285,6 +298,10 @@ void exec_alu(Block& b, Warp& w, const Inst& in) {
         each(m, [&](int l) { d[l].f = -x[l].f; });
       return;
     case Opc::kFma:
+      if (m == kFull && in.dt == DType::f32) {
+        for (int l = 0; l < kWarp; ++l) d[l].f = std::fmaf(x[l].f, y[l].f, z[l].f);
+        return;
+      }
       if (in.dt == DType::f64)
         each(m, [&](int l) { d[l].d = std::fma(x[l].d, y[l].d, z[l].d); });
       else

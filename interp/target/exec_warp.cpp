@@ -168,8 +168,24 @@ void require_whole_warp(Block& b, Warp& w, const Inst& in) {
 
 }  // namespace
 
+/// shfl.sync idx of a whole converged warp with a full member mask and one source lane: a
+/// broadcast (what tile.mma lowers to).
+bool shfl_broadcast(Warp& w, const Inst& in) {
+  if (in.mode != 3 || w.active != kFull) return false;
+  const Cell *m = w.reg(in.c), *s = w.reg(in.b);
+  const int64_t src = s[0].i;
+  bool uniform = true;
+  for (int l = 0; l < kWarp; ++l)
+    uniform &= static_cast<uint32_t>(m[l].i) == kFull && s[l].i == src;
+  if (!uniform) return false;
+  const Cell v = w.reg(in.a)[src & 31];
+  Cell* d = w.reg(in.dst);
+  for (int l = 0; l < kWarp; ++l) d[l] = v;
+  return true;
+}
+
 void exec_shfl(Block& b, Warp& w, const Inst& in) {
-  if (!w.active) return;
+  if (!w.active || shfl_broadcast(w, in)) return;
   const uint32_t mask = member_mask(b, w, in, in.c);
   const Cell *x = w.reg(in.a), *s = w.reg(in.b);
   Cell out[kWarp];

@@ -88,6 +88,7 @@ struct Program {
   std::string name;
   std::vector<Inst> code;
   int32_t num_slots = 0;
+  std::vector<int16_t> slot_width;  ///< width of the value starting at each slot (else 0)
   std::vector<int32_t> param_slots;
   std::vector<ir::Type> param_types;
   std::vector<Alloc> allocs;
@@ -97,6 +98,9 @@ struct Program {
 
 /// Decodes a Target IR kernel. Throws tessera::Error (rendered with `sm`) for ops it cannot run.
 Program decode(const ir::Op& func, const SourceManager& sm);
+
+/// Renumbers slots so that values with disjoint live ranges share them (regalloc.cpp).
+void allocate_registers(Program& p);
 
 /// True when the decoder handles op kind `kind` (every target-level op but the launch).
 bool has_decoder(ops::OpKind kind);
