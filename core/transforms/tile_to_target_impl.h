@@ -70,6 +70,10 @@ class Lowering {
   void mma(const ir::Op& op);
   void row_fold(const ir::Op& op, bool sum);
   void causal_mask(const ir::Op& op);
+  void shuffle(const ir::Op& op);
+  void vote(const ir::Op& op);
+  void warp_reduce(const ir::Op& op);
+  ir::Value* lane_value(const ir::Op& op, const ir::Value* v);
   void scf_for(const ir::Op& op);
   void scf_if(const ir::Op& op);
   /// Builds `region` of `op` (one block with `arg_types`), maps the old block's arguments

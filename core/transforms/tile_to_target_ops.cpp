@@ -63,8 +63,9 @@ void Lowering::clone_scalar(const ir::Op& op) {
 
 void Lowering::elementwise(const ir::Op& op) {
   auto [rows, cols] = tile_shape(op.result(0)->type);
-  if (op.result(0)->type.dtype != DType::f32 || rows % kLanes != 0)
-    unsupported(op, "register tiles must be f32 with a multiple of 32 rows");
+  const DType dt = op.result(0)->type.dtype;
+  if ((dt != DType::f32 && dt != DType::i32 && dt != DType::i1) || rows % kLanes != 0)
+    unsupported(op, "register tiles must be f32, i32 or i1 with a multiple of 32 rows");
   Lowered out;
   out.tile = true;
   out.rows = rows;
@@ -82,7 +83,7 @@ void Lowering::elementwise(const ir::Op& op) {
         unsupported(op, "operands of different shapes (broadcast them with tile.broadcast)");
       in.push_back(l.regs[s]);
     }
-    out.regs.push_back(emit1(elementwise_name(op), in, f32(), op.attrs));
+    out.regs.push_back(emit1(elementwise_name(op), in, ir::Type::scalar(dt), op.attrs));
   }
   set(op.result(0), out);
 }
@@ -304,6 +305,85 @@ void Lowering::causal_mask(const ir::Op& op) {
   set(op.result(0), out);
 }
 
+/// A lane vector operand: a 32 x 1 register tile (one register per lane).
+ir::Value* Lowering::lane_value(const ir::Op& op, const ir::Value* v) {
+  const Lowered& l = at(v);
+  if (!l.tile || l.rows != kLanes || l.cols != 1)
+    unsupported(op, "needs a vector<32 x T> of lanes");
+  return l.regs[0];
+}
+
+void Lowering::shuffle(const ir::Op& op) {
+  // Tile IR keeps a lane's own value when its source lane s falls outside [0, 32), for any
+  // offset (negative ones too); PTX reads only the low 5 bits of its lane operand. So the
+  // source lane is computed exactly (i32) and read with shfl.sync idx, and a select on
+  // s < 32 (unsigned) restores the own value.
+  ir::Value* x = lane_value(op, op.operands[0]);
+  const DType dt = op.operands[0]->type.dtype;
+  if (dt != DType::f32 && dt != DType::i32) unsupported(op, "shuffles f32 or i32 lanes");
+  const Lowered& sl = at(op.operands[1]);
+  ir::Value* src = sl.tile ? lane_value(op, op.operands[1]) : sl.one();
+  const ir::Type i32 = ir::Type::scalar(DType::i32);
+  ir::Value* lane = emit1("tessera_nvidia.laneid", {}, i32);
+  const std::string mode = op.attrs.get_string("mode", "idx");
+  ir::Value* j = mode == "xor"    ? emit1("arith.xori", {lane, src}, i32)
+                 : mode == "up"   ? emit1("arith.subi", {lane, src}, i32)
+                 : mode == "down" ? emit1("arith.addi", {lane, src}, i32)
+                                  : src;
+  ir::AttrDict a;
+  a.set("mode", ir::Attr::string_attr("idx"));
+  ir::Value* r =
+      emit1("tessera_nvidia.shfl_sync", {x, j, cst_i32(-1)}, ir::Type::scalar(dt), std::move(a));
+  ir::AttrDict ult;
+  ult.set("predicate", ir::Attr::string_attr("ult"));
+  ir::Value* in = emit1("arith.cmpi", {j, cst_i32(kLanes)}, ir::Type::scalar(DType::i1), ult);
+  Lowered out;
+  out.tile = true;
+  out.rows = kLanes;
+  out.regs = {emit1("arith.select", {in, r, x}, ir::Type::scalar(dt))};
+  set(op.result(0), out);
+}
+
+void Lowering::vote(const ir::Op& op) {
+  ir::Value* p = lane_value(op, op.operands[0]);
+  const std::string kind = op.attrs.get_string("kind", "any");
+  ir::AttrDict a;
+  a.set("mode", ir::Attr::string_attr(kind));
+  if (kind != "ballot") {
+    set(op.result(0), scalar(emit1("tessera_nvidia.vote_sync", {p, cst_i32(-1)},
+                                   ir::Type::scalar(DType::i1), std::move(a))));
+    return;
+  }
+  // Tile IR's ballot is an i64 with bits 32..63 clear: zero-extend PTX's b32.
+  ir::Value* b = emit1("tessera_nvidia.vote_sync", {p, cst_i32(-1)}, ir::Type::scalar(DType::i32),
+                       std::move(a));
+  ir::Value* wide = emit1("arith.index_cast", {b}, index_t());
+  ir::Value* low = emit1("arith.andi", {wide, cst_index(0xffffffffLL)}, index_t());
+  set(op.result(0), scalar(emit1("arith.index_cast", {low}, ir::Type::scalar(DType::i64))));
+}
+
+void Lowering::warp_reduce(const ir::Op& op) {
+  // The spec's order: acc = x[0]; acc = op(acc, x[l]) for l = 1, 2, ..., 31 (sequential in lane
+  // order). Every lane evaluates that chain on broadcasts, so the result is uniform.
+  ir::Value* x = lane_value(op, op.operands[0]);
+  const DType dt = op.operands[0]->type.dtype;
+  if (dt != DType::f32 && dt != DType::i32) unsupported(op, "reduces f32 or i32 lanes");
+  const std::string kind = op.attrs.get_string("kind", "sum");
+  const bool fl = dt == DType::f32;
+  const char* name = kind == "sum"   ? (fl ? "arith.addf" : "arith.addi")
+                     : kind == "max" ? (fl ? "arith.maximumf" : "arith.maxsi")
+                                     : (fl ? "arith.minimumf" : "arith.minsi");
+  ir::AttrDict a;
+  a.set("mode", ir::Attr::string_attr("idx"));
+  const ir::Type t = ir::Type::scalar(dt);
+  ir::Value* acc = nullptr;
+  for (int64_t l = 0; l < kLanes; ++l) {
+    ir::Value* v = emit1("tessera_nvidia.shfl_sync", {x, cst_i32(l), cst_i32(-1)}, t, a);
+    acc = acc ? emit1(name, {acc, v}, t) : v;
+  }
+  set(op.result(0), scalar(acc));
+}
+
 void Lowering::region(ir::Op& op, const ir::Block& old, const std::vector<const Lowered*>& like) {
   op.regions.emplace_back();
   op.regions.back().blocks.push_back(std::make_unique<ir::Block>());
@@ -441,10 +521,13 @@ void Lowering::op(const ir::Op& o) {
     case OpKind::TileZeros:
     case OpKind::TileFull: {
       auto [rows, cols] = tile_shape(o.result(0)->type);
-      if (o.result(0)->type.dtype != DType::f32 || rows % kLanes != 0)
-        unsupported(o, "register tiles must be f32 with a multiple of 32 rows");
+      const DType fdt = o.result(0)->type.dtype;
+      if ((fdt != DType::f32 && fdt != DType::i32) || rows % kLanes != 0)
+        unsupported(o, "register tiles must be f32 or i32 with a multiple of 32 rows");
       const ir::Attr* v = o.attrs.get("value");
       ir::Value* x = cst_f32(v ? v->as_double() : 0.0);
+      if (o.result(0)->type.dtype == DType::i32)
+        x = cst_i32(v ? static_cast<int32_t>(v->as_double()) : 0);
       Lowered l;
       l.tile = true;
       l.rows = rows;
@@ -475,6 +558,20 @@ void Lowering::op(const ir::Op& o) {
     case OpKind::TileExp:
     case OpKind::TileMaximum:
       return elementwise(o);
+    case OpKind::TileLaneId: {
+      if (tile_shape(o.result(0)->type).first != kLanes) unsupported(o, "needs 32 lanes");
+      Lowered l;
+      l.tile = true;
+      l.rows = kLanes;
+      l.regs = {emit1("tessera_nvidia.laneid", {}, ir::Type::scalar(DType::i32))};
+      return set(o.result(0), l);
+    }
+    case OpKind::TileShuffle:
+      return shuffle(o);
+    case OpKind::TileVote:
+      return vote(o);
+    case OpKind::TileWarpReduce:
+      return warp_reduce(o);
     case OpKind::ScfFor:
       return scf_for(o);
     case OpKind::ScfIf:
