@@ -127,12 +127,22 @@ int64_t sreg(const Block& b, const Warp& w, uint8_t mode, int lane) {
   return l.grid[mode - kNctaid];
 }
 
-/// The copies of `group` land in their destinations.
-void land(std::vector<Copy>& group) {
+/// The copies of `group` land in their destinations: a write by warp `w` at its wait `pc`, in
+/// the current barrier epoch (for the races and init sanitizers).
+void land(Block& b, const Warp& w, std::vector<Copy>& group, int32_t pc) {
   for (Copy& c : group) {
     std::memcpy(c.dst->data + c.index * c.dst->esize, &c.bits, static_cast<size_t>(c.dst->esize));
     --c.dst->in_flight[static_cast<size_t>(c.index)];
     --c.dst->pending;
+    if (!c.dst->shadow.empty()) {
+      Shadow& s = c.dst->shadow[static_cast<size_t>(c.index)];
+      s.init = true;
+      s.w_warp = static_cast<int16_t>(w.id);
+      s.w_epoch = b.epoch;
+      s.w_pc = pc;
+      s.w_step = w.steps;
+      s.w_lane = 0;
+    }
   }
   group.clear();
 }
@@ -382,9 +392,9 @@ void run_warp(Block& b, Warp& w) {
         w.exited = kFull;
         w.active = 0;
         w.done = true;
-        for (auto& g : w.committed) land(g);  // copies never waited for still land
+        for (auto& g : w.committed) land(b, w, g, w.pc - 1);  // copies never waited for land
         w.committed.clear();
-        land(w.uncommitted);
+        land(b, w, w.uncommitted, w.pc - 1);
         break;
       case Opc::kBar:
         if (!w.active) break;
@@ -413,7 +423,7 @@ void run_warp(Block& b, Warp& w) {
         break;
       case Opc::kWait:
         while (w.active && static_cast<int64_t>(w.committed.size()) > in.imm) {
-          land(w.committed.front());
+          land(b, w, w.committed.front(), w.pc - 1);
           w.committed.erase(w.committed.begin());
         }
         break;

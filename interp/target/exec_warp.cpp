@@ -109,6 +109,7 @@ int64_t checked_index(Block& b, const Warp& w, const Inst& in, Buf& buf, int64_t
           lane);
   if (write && buf.readonly)
     fatal(b, w, in, "writes " + buf.name + ", a launch operand (read-only)", lane);
+  if (!buf.shadow.empty()) shadow_access(b, w, in, buf, i, n, lane, write);
   if (buf.space == kLocal) i += (int64_t{w.id} * kWarp + lane) * buf.numel;
   if (buf.pending > 0 && in.opc != Opc::kCpAsync)
     for (int64_t e = i; e < i + n; ++e)
@@ -253,7 +254,8 @@ void exec_ldmatrix(Block& b, Warp& w, const Inst& in) {
               "out-of-bounds access: row " + std::to_string(row) + ", columns [" +
                   std::to_string(col) + ", " + std::to_string(col + 8) + ") of " + lb.name,
               l);
-      const int64_t i = checked_index(b, w, in, lb, row * rcols + col, 1, l, false);
+      // PTX: each row address is 16-byte aligned (the 8 elements are one aligned vector).
+      const int64_t i = checked_index(b, w, in, lb, row * rcols + col, 8, l, false);
       for (int c = 0; c < 8; ++c) m[j][r][c] = load_elem(lb, i + c).f;
     }
   for (int l = 0; l < kWarp; ++l) {

@@ -9,6 +9,7 @@
 #include "core/numerics/convert_array.h"
 #include "core/support/error.h"
 #include "interp/target/sim.h"
+#include "interp/tile/sim.h"
 
 namespace tessera::interp::target {
 namespace {
@@ -76,7 +77,7 @@ uint64_t block_bytes(const Launch& l) {
 
 }  // namespace
 
-void run_block(Launch& l, int64_t id) {
+void run_block(Launch& l, int64_t id, std::vector<std::string>& reports) {
   const Program& p = *l.prog;
   Block b;
   b.launch = &l;
@@ -97,6 +98,8 @@ void run_block(Launch& l, int64_t id) {
     buf.own.assign(static_cast<size_t>(a.numel * buf.esize * (a.space == kLocal ? l.threads : 1)),
                    std::byte{0});
     buf.data = buf.own.data();
+    if (a.space == kShared && (l.opts.checks & (tile::kCheckRaces | tile::kCheckInit)))
+      buf.shadow.resize(static_cast<size_t>(a.numel));
     b.allocs.push_back(std::move(buf));
   }
   b.warps.resize(static_cast<size_t>(l.warps));
@@ -113,11 +116,20 @@ void run_block(Launch& l, int64_t id) {
     }
   }
   // Warps run in order until each exits or waits at a bar.sync; then the barrier releases.
+  auto finish = [&] {
+    uint64_t steps = 0;
+    for (const Warp& w : b.warps) steps += w.steps;
+    reports.insert(reports.end(), b.reports.begin(), b.reports.end());
+    if (l.steps.fetch_add(steps) + steps > l.opts.max_total_steps)
+      fail_at(*l.sm, *p.func,
+              "the launch ran more than " + std::to_string(l.opts.max_total_steps) +
+                  " warp instructions (--max-total-steps)");
+  };
   for (;;) {
     bool any = false;
     for (Warp& w : b.warps)
       if (!w.done) run_warp(b, w), any = true;
-    if (!any) return;
+    if (!any) return finish();
     const Warp* first = nullptr;
     for (Warp& w : b.warps) {
       if (w.done) continue;
@@ -128,7 +140,8 @@ void run_block(Launch& l, int64_t id) {
                   " waits at line " +
                   std::to_string(p.code[static_cast<size_t>(first->pc - 1)].op->loc.line) + ")");
     }
-    if (!first) return;
+    if (!first) return finish();
+    ++b.epoch;  // every live warp waits at one bar.sync: the next barrier epoch begins
   }
 }
 
@@ -167,9 +180,10 @@ void launch_kernel(KernelCtx& ctx) {
   // Blocks run in parallel unless the kernel has atomics (then in block order, so that
   // integer atomics' old values do not depend on timing); the lowest failing block reports.
   std::vector<std::string> errors(static_cast<size_t>(l.num_blocks));
+  std::vector<std::vector<std::string>> reports(static_cast<size_t>(l.num_blocks));
   auto one = [&](int64_t g) {
     try {
-      run_block(l, g);
+      run_block(l, g, reports[static_cast<size_t>(g)]);
     } catch (const Error& e) {
       errors[static_cast<size_t>(g)] = e.what();
     }
@@ -182,8 +196,15 @@ void launch_kernel(KernelCtx& ctx) {
   } else {
     tbb::parallel_for(int64_t{0}, l.num_blocks, one);
   }
-  for (const std::string& e : errors)
-    if (!e.empty()) throw Error(e);
+  // Reports in block order (deterministic for any thread count), up to the first failing block.
+  for (size_t g = 0; g < reports.size(); ++g) {
+    if (l.opts.log)
+      for (std::string& r : reports[g]) {
+        ++l.opts.log->total;
+        if (l.opts.log->reports.size() < l.opts.check_limit) l.opts.log->reports.push_back(r);
+      }
+    if (!errors[g].empty()) throw Error(errors[g]);
+  }
   for (size_t k = 0; k < ctx.out.size(); ++k) {
     const Buf& b = l.globals[nin + k];
     if (b.data != ctx.out[k]->bytes())

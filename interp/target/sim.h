@@ -1,6 +1,7 @@
 // Target IR interpreter state: buffers, warps (SIMD register files and active masks), blocks.
 #pragma once
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -12,6 +13,17 @@
 namespace tessera::interp::target {
 
 inline constexpr int kGlobal = 0, kShared = 3, kLocal = 5;
+
+/// Shadow of one shared element under --check races/init: the last write and up to two reading
+/// warps of the current barrier epoch (any other warp differs from at least one of them).
+struct Shadow {
+  uint64_t w_step = 0;  ///< the writing warp's instruction count (one st = one instance)
+  uint32_t w_epoch = 0, r_epoch = 0;
+  int32_t w_pc = -1, r_pc = -1;
+  int16_t w_warp = -1, r_warp1 = -1, r_warp2 = -1;
+  uint8_t w_lane = 0, r_lane = 0;
+  bool init = false;
+};
 
 /// One memory buffer. Local buffers hold one copy per lane of each warp (`per_lane` elements).
 struct Buf {
@@ -25,6 +37,7 @@ struct Buf {
   std::string name;
   std::vector<std::byte> own;
   std::vector<uint16_t> in_flight;  ///< cp.async copies issued to each element, not yet waited
+  std::vector<Shadow> shadow;       ///< shared buffers under --check races/init
   int64_t pending = 0;              ///< sum of in_flight
 };
 
@@ -60,6 +73,7 @@ struct Launch {
   int64_t num_blocks = 1;
   int32_t threads = 32, warps = 1;
   TileDebugOptions opts;
+  std::atomic<uint64_t> steps{0};  ///< instructions of every block so far (--max-total-steps)
 };
 
 /// A block: its warps and its shared and local buffers (indexed by allocation number).
@@ -69,13 +83,17 @@ struct Block {
   int64_t coord[3] = {0, 0, 0};
   std::vector<Warp> warps;
   std::vector<Buf> allocs;
+  uint32_t epoch = 0;                ///< barrier epochs completed
+  std::vector<std::string> reports;  ///< rendered sanitizer reports, in execution order
+  std::vector<std::pair<int32_t, int32_t>> reported;  ///< (pc, other pc) pairs already reported
 };
 
 /// Handles in registers: space in bits 32..39, buffer number in bits 0..31.
 inline constexpr int64_t make_handle(int space, int64_t id) { return (int64_t(space) << 32) | id; }
 
-/// Runs block `id` of `l` to completion. Throws tessera::Error on a fatal finding.
-void run_block(Launch& l, int64_t id);
+/// Runs block `id` of `l` to completion, appending its sanitizer reports to `reports`. Throws
+/// tessera::Error on a fatal finding.
+void run_block(Launch& l, int64_t id, std::vector<std::string>& reports);
 
 /// Runs warp `w` of `b` until it exits or stops at a bar.sync.
 void run_warp(Block& b, Warp& w);
@@ -83,6 +101,11 @@ void run_warp(Block& b, Warp& w);
 /// Throws "file:line:col: error: 'op' op msg (block b, warp w[, lane l] of kernel @k)".
 [[noreturn]] void fatal(const Block& b, const Warp& w, const Inst& in, const std::string& msg,
                         int lane = -1);
+
+/// Under --check races/init: lane `lane` of `w` reads or writes elements [i, i + n) of shared
+/// buffer `buf` at instruction `in` (sanitize.cpp).
+void shadow_access(Block& b, const Warp& w, const Inst& in, Buf& buf, int64_t i, int64_t n,
+                   int lane, bool write);
 
 /// The warp-collective ops (exec_warp.cpp).
 void exec_shfl(Block& b, Warp& w, const Inst& in);

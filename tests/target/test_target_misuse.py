@@ -113,3 +113,79 @@ def test_mma_needs_whole_warp(tmp_path):
                        capture_output=True, text=True, timeout=60)
     assert p.returncode == 1, p.stderr
     assert "needs all 32 lanes but lanes 16,17" in p.stderr and "warp 1" in p.stderr, p.stderr
+
+
+SHARED = """module {
+  func.func @k(%x: memref<32xi32>, %out: memref<32xi32>) {
+    %l = tessera_nvidia.laneid : i32
+    %w = tessera_nvidia.warpid : i32
+    %s = tessera_nvidia.alloc_shared : memref<64xi32, 3>
+BODY
+    return
+  }
+  func.func @main(%x: tensor<32xi32>) -> tensor<32xi32> {
+    %out = tessera_nvidia.launch %x {callee = @k, grid = [1], block = [64]}
+        : (tensor<32xi32>) -> tensor<32xi32>
+    return %out : tensor<32xi32>
+  }
+}
+"""
+
+SANITIZER_CASES = {
+    # Both warps write element lane of shared memory in the same barrier epoch.
+    "write_write": ("    tessera_nvidia.st %w, %s, %l : (i32, memref<64xi32, 3>, i32) -> ()\n",
+                    "[races] write-write race on shared memory"),
+    # Warp 1 reads what warp 0 wrote, without a bar.sync in between.
+    "missing_barrier": (
+        "    %c32 = arith.constant {value = 32 : i32} : i32\n"
+        "    %zero = arith.constant {value = 0 : i32} : i32\n"
+        "    %mine = arith.muli %w, %c32 : i32\n"
+        "    %i = arith.addi %mine, %l : i32\n"
+        "    tessera_nvidia.st %l, %s, %i : (i32, memref<64xi32, 3>, i32) -> ()\n"
+        "    %is0 = arith.cmpi %w, %zero {predicate = \"eq\"} : (i32, i32) -> i1\n"
+        "    %other = arith.select %is0, %c32, %zero : (i1, i32, i32) -> i32\n"
+        "    %j = arith.addi %other, %l : i32\n"
+        "    %v = tessera_nvidia.ld %s, %j : (memref<64xi32, 3>, i32) -> i32\n",
+        "[races] read of another warp's write in the same barrier epoch"),
+    # Reads an element nobody wrote.
+    "uninitialised": ("    %v = tessera_nvidia.ld %s, %l : (memref<64xi32, 3>, i32) -> i32\n",
+                      "[init] reads uninitialised shared memory"),
+    # Lanes of one warp store to one element in one instruction.
+    "same_instruction": (
+        "    %zero = arith.constant {value = 0 : i32} : i32\n"
+        "    %is0 = arith.cmpi %w, %zero {predicate = \"eq\"} : (i32, i32) -> i1\n"
+        '    "scf.if"(%is0) ({\n'
+        "      tessera_nvidia.st %l, %s, %zero : (i32, memref<64xi32, 3>, i32) -> ()\n"
+        '      "scf.yield"() : () -> ()\n'
+        '    }, { "scf.yield"() : () -> () }) : (i1) -> ()\n',
+        "[races] write-write race on shared memory"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SANITIZER_CASES))
+def test_shared_sanitizers(name, tmp_path):
+    body, message = SANITIZER_CASES[name]
+    src = tmp_path / f"{name}.mlir"
+    src.write_text(SHARED.replace("BODY", body.rstrip("\n")))
+    x = tmp_path / "x.npy"
+    np.save(x, np.arange(32, dtype=np.int32))
+    base = [TOOL, "run", str(src), "-i", f"x={x}", "-o", str(tmp_path)]
+    clean = subprocess.run(base, capture_output=True, text=True, timeout=60)
+    assert clean.returncode == 0, clean.stderr  # off by default
+    p = subprocess.run(base + ["--check", "races,init"], capture_output=True, text=True,
+                       timeout=60)
+    assert p.returncode != 0 and message in p.stderr, p.stderr
+    assert "block 0, warp" in p.stderr and f"{name}.mlir:" in p.stderr, p.stderr
+
+
+def test_barrier_orders_shared_accesses(tmp_path):
+    """The missing_barrier program with a bar.sync between the store and the load is clean."""
+    body = SANITIZER_CASES["missing_barrier"][0].replace(
+        "    %is0", "    tessera_nvidia.bar_sync : () -> ()\n    %is0")
+    src = tmp_path / "ok.mlir"
+    src.write_text(SHARED.replace("BODY", body.rstrip("\n")))
+    x = tmp_path / "x.npy"
+    np.save(x, np.arange(32, dtype=np.int32))
+    p = subprocess.run([TOOL, "run", str(src), "-i", f"x={x}", "-o", str(tmp_path), "--check",
+                        "all"], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 0, p.stderr
