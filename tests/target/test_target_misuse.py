@@ -66,6 +66,14 @@ CASES = {
                   '    %j = arith.addi %l, %one : i32\n'
                   '    tessera_nvidia.st %v, %out, %j : (i32, memref<32xi32>, i32) -> ()\n',
                   "out-of-bounds access: elements [32, 33) of %out"),
+    # A read of a cp.async destination before the wait_group that lands it.
+    "async_read_before_wait": (
+        '    %s = tessera_nvidia.alloc_shared : memref<32xi32, 3>\n'
+        '    tessera_nvidia.cp_async %x, %l, %s, %l {bytes = 4}'
+        ' : (memref<32xi32>, i32, memref<32xi32, 3>, i32) -> ()\n'
+        '    tessera_nvidia.cp_async_commit_group : () -> ()\n'
+        '    %r = tessera_nvidia.ld %s, %l : (memref<32xi32, 3>, i32) -> i32\n',
+        "reads element 0 of shared#0 while a cp.async to it is in flight"),
     # A store to a launch operand.
     "store_readonly": ('    tessera_nvidia.st %v, %x, %l : (i32, memref<32xi32>, i32) -> ()\n',
                        "a launch operand (read-only)"),
