@@ -76,6 +76,7 @@ class Lowering {
   ir::Value* lane_value(const ir::Op& op, const ir::Value* v);
   void scf_for(const ir::Op& op);
   void scf_if(const ir::Op& op);
+  void scf_while(const ir::Op& op);
   /// Builds `region` of `op` (one block with `arg_types`), maps the old block's arguments
   /// (shaped like `like`) to the new ones and lowers the old block's ops into it.
   void region(ir::Op& op, const ir::Block& old, const std::vector<const Lowered*>& like);

@@ -91,8 +91,7 @@ void Lowering::elementwise(const ir::Op& op) {
 void Lowering::memref_layout(const ir::Op& op) {
   // tile.alloc_shared: the same rows, each padded and (xor) swizzled by address arithmetic.
   const ir::Type& t = op.result(0)->type;
-  if (t.rank() < 2 || !t.has_static_shape())
-    unsupported(op, "shared tiles must be static, rank >= 2");
+  if (t.rank() < 1 || !t.has_static_shape()) unsupported(op, "shared tiles must be static");
   int64_t rows = 1;
   for (int64_t d = 0; d + 1 < t.rank(); ++d) rows *= t.shape[static_cast<size_t>(d)];
   Lowered l;
@@ -100,7 +99,8 @@ void Lowering::memref_layout(const ir::Op& op) {
   l.pcols = l.lcols + op.attrs.get_int("padding", 0);
   const int64_t esize = std::max(1, dtype_bits(t.dtype) / 8);
   l.chunk = op.attrs.get_string("swizzle", "none") == "xor" ? std::max<int64_t>(1, 16 / esize) : 0;
-  ir::Type phys = ir::Type::memref(t.dtype, {rows, l.pcols}, 3);
+  ir::Type phys = t.rank() == 1 ? ir::Type::memref(t.dtype, {l.pcols}, 3)
+                                : ir::Type::memref(t.dtype, {rows, l.pcols}, 3);
   l.regs = {emit1("tessera_nvidia.alloc_shared", {}, phys)};
   for (int64_t n : t.shape) l.dims.push_back(cst_index(n));
   set(op.result(0), l);
@@ -109,6 +109,7 @@ void Lowering::memref_layout(const ir::Op& op) {
 ir::Value* Lowering::linear(const ir::Value* old_m, const std::vector<ir::Value*>& idx) {
   const Lowered& m = at(old_m);
   const size_t rank = idx.size();
+  if (m.lcols > 0 && rank == 1) return idx[0];  // 1-D shared: padding only follows the row
   if (m.lcols > 0) {  // shared: flattened row, swizzled column, padded row length
     ir::Value* row = idx[0];
     for (size_t d = 1; d + 1 < rank; ++d) row = add(mul(row, m.dims[d]), idx[d]);
@@ -424,6 +425,34 @@ void Lowering::scf_for(const ir::Op& op) {
   }
 }
 
+void Lowering::scf_while(const ir::Op& op) {
+  // Scalars only: the carried values are uniform over a tile (lanes still leave together).
+  std::vector<ir::Value*> in;
+  std::vector<const Lowered*> like;
+  for (const ir::Value* v : op.operands) {
+    const Lowered& l = at(v);
+    if (l.tile) unsupported(op, "carries register tiles (not lowered yet)");
+    in.push_back(l.one());
+    like.push_back(&l);
+  }
+  std::vector<ir::Type> res;
+  for (size_t k = 0; k < op.results.size(); ++k) {
+    if (!op.result(k)->type.is_scalar()) unsupported(op, "results must be scalars");
+    res.push_back(op.result(k)->type);
+  }
+  ir::Op* n = emit("scf.while", in, res);
+  region(*n, op.regions.at(0).front(), like);
+  // After-region arguments: scalars of the results' types (region() reads only their types).
+  std::vector<Lowered> typed(op.results.size());
+  std::vector<const Lowered*> after_like;
+  for (size_t k = 0; k < typed.size(); ++k) {
+    typed[k].regs = {n->result(k)};
+    after_like.push_back(&typed[k]);
+  }
+  region(*n, op.regions.at(1).front(), after_like);
+  for (size_t k = 0; k < op.results.size(); ++k) set(op.result(k), scalar(n->result(k)));
+}
+
 void Lowering::scf_if(const ir::Op& op) {
   std::vector<ir::Type> res;
   std::vector<Lowered> shapes;
@@ -576,6 +605,14 @@ void Lowering::op(const ir::Op& o) {
       return scf_for(o);
     case OpKind::ScfIf:
       return scf_if(o);
+    case OpKind::ScfWhile:
+      return scf_while(o);
+    case OpKind::ScfCondition: {
+      std::vector<ir::Value*> in;
+      for (const ir::Value* v : o.operands) in.push_back(at(v).one());
+      emit("scf.condition", in, {});
+      return;
+    }
     case OpKind::ScfYield: {
       std::vector<ir::Value*> in;
       for (const ir::Value* v : o.operands)

@@ -121,6 +121,7 @@ class Decoder {
   void one(const ir::Op& op);
   void scf_if(const ir::Op& op);
   void scf_for(const ir::Op& op);
+  void scf_while(const ir::Op& op);
   void yield_into(const ir::Op& term, const std::vector<Slot>& dst);
   void simple(const ir::Op& op, Opc o, uint8_t mode = 0);
   void mma(const ir::Op& op);
@@ -209,6 +210,37 @@ void Decoder::scf_for(const ir::Op& op) {
   emit(inc);
   Inst j = make(Opc::kJmp, op);
   j.target = it;
+  emit(j);
+  p_.code[static_cast<size_t>(it)].target = emit(make(Opc::kPop, op));
+}
+
+void Decoder::scf_while(const ir::Op& op) {
+  // Lanes leave when their condition fails; each keeps the values its last scf.condition
+  // forwarded (the result slots are written under the active mask before the test).
+  const ir::Block& before = op.regions.at(0).front();
+  const ir::Block& after = op.regions.at(1).front();
+  if (before.ops.empty() || after.ops.empty()) fail(op, "needs non-empty regions");
+  std::vector<Slot> res, bargs, aargs;
+  for (const auto& r : op.results) res.push_back(define(r.get()));
+  for (const auto& a : before.args) bargs.push_back(define(a.get()));
+  for (const auto& a : after.args) aargs.push_back(define(a.get()));
+  if (bargs.size() != op.operands.size() || aargs.size() != res.size())
+    fail(op, "region arguments do not match");
+  for (size_t k = 0; k < bargs.size(); ++k) mov(op, bargs[k], use(op, op.operands[k]));
+  emit(make(Opc::kPush, op));
+  const int32_t head = here();
+  for (size_t k = 0; k + 1 < before.ops.size(); ++k) one(*before.ops[k]);
+  const ir::Op& cond = *before.ops.back();
+  if (cond.operands.size() != res.size() + 1) fail(cond, "forwards the wrong number of values");
+  for (size_t k = 0; k < res.size(); ++k) mov(cond, res[k], use(cond, cond.operands[k + 1]));
+  Inst t = make(Opc::kWhileTest, cond);
+  t.a = opnd(cond, 0);
+  const int32_t it = emit(t);
+  for (size_t k = 0; k < aargs.size(); ++k) mov(cond, aargs[k], res[k]);
+  for (size_t k = 0; k + 1 < after.ops.size(); ++k) one(*after.ops[k]);
+  yield_into(*after.ops.back(), bargs);
+  Inst j = make(Opc::kJmp, op);
+  j.target = head;
   emit(j);
   p_.code[static_cast<size_t>(it)].target = emit(make(Opc::kPop, op));
 }
@@ -309,6 +341,8 @@ void Decoder::one(const ir::Op& op) {
       return scf_if(op);
     case OpKind::ScfFor:
       return scf_for(op);
+    case OpKind::ScfWhile:
+      return scf_while(op);
     case OpKind::Return:
       if (!op.operands.empty()) fail(op, "a kernel returns nothing");
       return simple(op, Opc::kRet);

@@ -384,6 +384,14 @@ void run_warp(Block& b, Warp& w) {
         if (!w.active) w.pc = in.target;
         break;
       }
+      case Opc::kWhileTest: {
+        uint32_t keep = 0;
+        const Cell* c = w.reg(in.a);
+        each(w.active, [&](int l) { keep |= (c[l].i & 1) ? 1u << l : 0u; });
+        w.active = keep;
+        if (!w.active) w.pc = in.target;
+        break;
+      }
       case Opc::kExit:
         w.exited |= w.active;
         w.active = 0;

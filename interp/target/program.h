@@ -56,6 +56,7 @@ enum class Opc : uint8_t {
   kPush,     ///< push(active)
   kPop,      ///< active = top & ~exited; pop
   kForTest,  ///< active &= (a < b); if none: jump to target (the kPop)
+  kWhileTest,  ///< active &= a; if none: jump to target (the kPop)
 };
 
 /// Special registers (kSreg mode).
