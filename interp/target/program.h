@@ -51,11 +51,11 @@ enum class Opc : uint8_t {
   kExit,  ///< tessera_nvidia.exit: the active lanes exit
   kRet,   ///< return: every lane exits
   kJmp,
-  kIfBegin,  ///< push(active); active &= a; if none: jump to target (the kElse)
-  kElse,     ///< active = top & ~a & ~exited; if none: jump to target (the kPop)
-  kPush,     ///< push(active)
-  kPop,      ///< active = top & ~exited; pop
-  kForTest,  ///< active &= (a < b); if none: jump to target (the kPop)
+  kIfBegin,    ///< push(active); active &= a; if none: jump to target (the kElse)
+  kElse,       ///< active = top & ~a & ~exited; if none: jump to target (the kPop)
+  kPush,       ///< push(active)
+  kPop,        ///< active = top & ~exited; pop
+  kForTest,    ///< active &= (a < b); if none: jump to target (the kPop)
   kWhileTest,  ///< active &= a; if none: jump to target (the kPop)
 };
 
