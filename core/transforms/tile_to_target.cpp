@@ -74,6 +74,52 @@ ir::Value* Lowering::cst_f32(double v) {
   return const_cache_[key] = r;
 }
 
+ir::Value* Lowering::prologue(const char* name, std::vector<ir::Value*> operands, ir::Type result,
+                              ir::AttrDict attrs) {
+  auto op = std::make_unique<ir::Op>();
+  op->name = name;
+  op->def = ops::lookup_op(name);
+  op->operands = std::move(operands);
+  op->attrs = std::move(attrs);
+  op->loc = loc_;
+  ir::Value* r = op->add_result(std::move(result));
+  consts_.push_back(std::move(op));
+  return r;
+}
+
+ir::Value* Lowering::lane() {
+  if (!lane_) {
+    ir::Value* l = prologue("tessera_nvidia.laneid", {}, ir::Type::scalar(DType::i32));
+    lane_ = prologue("arith.index_cast", {l}, ir::Type::scalar(DType::index));
+  }
+  return lane_;
+}
+
+ir::Value* Lowering::lane0() {
+  if (!lane0_) {
+    ir::Value* l = lane();
+    ir::Value* zero = cst_index(0);
+    ir::AttrDict eq;
+    eq.set("predicate", ir::Attr::string_attr("eq"));
+    lane0_ = prologue("arith.cmpi", {l, zero}, ir::Type::scalar(DType::i1), std::move(eq));
+  }
+  return lane0_;
+}
+
+ir::Value* Lowering::dim(const ir::Value* old_m, size_t d) {
+  const Lowered& m = at(old_m);
+  const int64_t n = d < m.shape.size() ? m.shape[d] : ir::kDynamic;
+  if (n != ir::kDynamic) return cst_index(n);
+  ir::AttrDict a;
+  a.set("dim", ir::Attr::integer_attr(static_cast<int64_t>(d)));
+  if (!m.param)  // a selected memref: read where it is used
+    return emit1("tessera_nvidia.dim", {m.one()}, ir::Type::scalar(DType::index), std::move(a));
+  ir::Value*& v = param_dims_[{old_m, d}];
+  if (!v)
+    v = prologue("tessera_nvidia.dim", {m.one()}, ir::Type::scalar(DType::index), std::move(a));
+  return v;
+}
+
 ir::Value* Lowering::add(ir::Value* a, ir::Value* b) {
   return emit1("arith.addi", {a, b}, a->type);
 }
@@ -110,20 +156,11 @@ void Lowering::kernel(ir::Op& func) {
   }
   {
     Scope s(*this, fresh.get());
-    lane_ = sreg("tessera_nvidia.laneid", -1);
     for (size_t k = 0; k < old.args.size(); ++k) {
-      const ir::Type& t = old.args[k]->type;
       Lowered l;
       l.regs = {fresh->args[k].get()};
-      if (t.is_memref())  // sizes of dynamic dimensions are read once, here
-        for (int64_t d = 0; d < t.rank(); ++d) {
-          int64_t n = t.shape[static_cast<size_t>(d)];
-          ir::AttrDict a;
-          a.set("dim", ir::Attr::integer_attr(d));
-          l.dims.push_back(n != ir::kDynamic ? cst_index(n)
-                                             : emit1("tessera_nvidia.dim", {l.regs[0]},
-                                                     ir::Type::scalar(DType::index), std::move(a)));
-        }
+      l.shape = old.args[k]->type.shape;
+      l.param = true;
       set(old.args[k].get(), l);
     }
     for (const auto& o : old.ops) op(*o);

@@ -26,8 +26,10 @@ struct Lowered {
   /// Shared memrefs: the logical column count, the xor swizzle chunk (elements; 0 = none) and
   /// the padded physical row length.
   int64_t lcols = 0, chunk = 0, pcols = 0;
-  /// Memrefs: the size of each dimension (constants, or tessera_nvidia.dim at kernel entry).
-  std::vector<ir::Value*> dims;
+  /// Memrefs: the static shape (kDynamic for `?`) and whether the memref is a kernel parameter
+  /// (then a dynamic size is read once, at kernel entry).
+  std::vector<int64_t> shape;
+  bool param = false;
   ir::Value* one() const { return regs.at(0); }
 };
 
@@ -67,6 +69,12 @@ class Lowering {
   void store_tile(const ir::Op& op);
   void async_copy(const ir::Op& op);
   void scalar_load_store(const ir::Op& op, bool store);
+  void atomic(const ir::Op& op);
+  void reduce(const ir::Op& op);
+  /// Emits scf.if(lane0_) whose then-block `then` fills (returning the values it yields) and
+  /// whose else-block yields `other`; returns the scf.if.
+  template <class F>
+  ir::Op* on_lane0(std::vector<ir::Type> types, std::vector<ir::Value*> other, F&& then);
   void mma(const ir::Op& op);
   void row_fold(const ir::Op& op, bool sum);
   void causal_mask(const ir::Op& op);
@@ -86,7 +94,17 @@ class Lowering {
   /// memrefs: through their swizzle and padding).
   ir::Value* linear(const ir::Value* old_m, const std::vector<ir::Value*>& idx);
   /// This lane's row of register-tile row block `rb`: rb * 32 + lane.
-  ir::Value* lane_row(int64_t rb) { return add_c(lane_, rb * kLanes); }
+  ir::Value* lane_row(int64_t rb) { return add_c(lane(), rb * kLanes); }
+  /// laneid as an index, and lane == 0 (the lane that performs a tile's scalar effects): made
+  /// once, at kernel entry, when first needed.
+  ir::Value* lane();
+  ir::Value* lane0();
+  /// The size of dimension d of memref `old_m` (a constant, a tessera_nvidia.dim at entry for a
+  /// parameter, or one at the current point).
+  ir::Value* dim(const ir::Value* old_m, size_t d);
+  /// An op of the kernel's prologue (placed after the constants, before the body).
+  ir::Value* prologue(const char* name, std::vector<ir::Value*> operands, ir::Type result,
+                      ir::AttrDict attrs = {});
 
   Lowered& at(const ir::Value* v);
   void set(const ir::Value* v, Lowered l) { map_[v] = std::move(l); }
@@ -101,7 +119,9 @@ class Lowering {
   std::map<const ir::Value*, Lowered> map_;
   std::vector<std::unique_ptr<ir::Op>> consts_;  ///< constants, placed first in the entry block
   std::map<std::pair<int, double>, ir::Value*> const_cache_;
-  ir::Value* lane_ = nullptr;  ///< laneid as an index
+  ir::Value* lane_ = nullptr;   ///< see lane()
+  ir::Value* lane0_ = nullptr;  ///< see lane0()
+  std::map<std::pair<const ir::Value*, size_t>, ir::Value*> param_dims_;
   friend struct Scope;
 
  public:
@@ -113,6 +133,26 @@ class Lowering {
     ~Scope() { l.cur_ = saved; }
   };
 };
+
+template <class F>
+ir::Op* Lowering::on_lane0(std::vector<ir::Type> types, std::vector<ir::Value*> other, F&& then) {
+  ir::Op* n = emit("scf.if", {lane0()}, std::move(types));
+  for (int k = 0; k < 2; ++k) {
+    n->regions.emplace_back();
+    n->regions.back().blocks.push_back(std::make_unique<ir::Block>());
+    n->regions.back().blocks.back()->parent = n;
+  }
+  {
+    Scope s(*this, n->regions[0].blocks[0].get());
+    std::vector<ir::Value*> y = then();
+    emit("scf.yield", y, {});
+  }
+  {
+    Scope s(*this, n->regions[1].blocks[0].get());
+    emit("scf.yield", other, {});
+  }
+  return n;
+}
 
 /// A register tile's (rows, cols): 2-D R x C, 1-D R x 1; nullopt-like {0, 0} otherwise.
 std::pair<int64_t, int64_t> tile_shape(const ir::Type& t);

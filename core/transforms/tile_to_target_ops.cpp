@@ -102,7 +102,7 @@ void Lowering::memref_layout(const ir::Op& op) {
   ir::Type phys = t.rank() == 1 ? ir::Type::memref(t.dtype, {l.pcols}, 3)
                                 : ir::Type::memref(t.dtype, {rows, l.pcols}, 3);
   l.regs = {emit1("tessera_nvidia.alloc_shared", {}, phys)};
-  for (int64_t n : t.shape) l.dims.push_back(cst_index(n));
+  l.shape = t.shape;
   set(op.result(0), l);
 }
 
@@ -112,7 +112,7 @@ ir::Value* Lowering::linear(const ir::Value* old_m, const std::vector<ir::Value*
   if (m.lcols > 0 && rank == 1) return idx[0];  // 1-D shared: padding only follows the row
   if (m.lcols > 0) {  // shared: flattened row, swizzled column, padded row length
     ir::Value* row = idx[0];
-    for (size_t d = 1; d + 1 < rank; ++d) row = add(mul(row, m.dims[d]), idx[d]);
+    for (size_t d = 1; d + 1 < rank; ++d) row = add(mul(row, dim(old_m, d)), idx[d]);
     ir::Value* col = idx[rank - 1];
     if (m.chunk > 0) {
       ir::Value* ch = cst_index(m.chunk);
@@ -125,7 +125,7 @@ ir::Value* Lowering::linear(const ir::Value* old_m, const std::vector<ir::Value*
     return add(mul(row, cst_index(m.pcols)), col);
   }
   ir::Value* lin = idx[0];
-  for (size_t d = 1; d < rank; ++d) lin = add(mul(lin, m.dims[d]), idx[d]);
+  for (size_t d = 1; d < rank; ++d) lin = add(mul(lin, dim(old_m, d)), idx[d]);
   return lin;
 }
 
@@ -187,13 +187,64 @@ void Lowering::scalar_load_store(const ir::Op& op, bool store) {
   for (size_t k = mi + 1; k < op.operands.size(); ++k) idx.push_back(at(op.operands[k]).one());
   if (idx.empty()) idx.push_back(cst_index(0));
   ir::Value* lin = linear(m, idx);
-  if (store) {
-    emit("tessera_nvidia.st", {at(op.operands[0]).one(), at(m).one(), lin}, {});
+  if (store) {  // one store per tile, as Tile IR makes it: lane 0's
+    ir::Value* v = at(op.operands[0]).one();
+    ir::Value* mem = at(m).one();
+    on_lane0({}, {}, [&] {
+      emit("tessera_nvidia.st", {v, mem, lin}, {});
+      return std::vector<ir::Value*>{};
+    });
     return;
   }
   Lowered l;
   l.regs = {emit1("tessera_nvidia.ld", {at(m).one(), lin}, op.result(0)->type)};
   set(op.result(0), l);
+}
+
+void Lowering::atomic(const ir::Op& op) {
+  // One atomic per tile (lane 0's), its old value broadcast to the tile's lanes.
+  const ir::Type t = op.result(0)->type;
+  if (t.dtype != DType::i32 && t.dtype != DType::f32) unsupported(op, "atomics on i32 or f32");
+  const ir::Value* m = op.operands[1];
+  std::vector<ir::Value*> idx;
+  for (size_t k = 2; k < op.operands.size(); ++k) idx.push_back(at(op.operands[k]).one());
+  if (idx.empty()) idx.push_back(cst_index(0));
+  ir::Value* lin = linear(m, idx);
+  ir::Value* v = at(op.operands[0]).one();
+  ir::Value* mem = at(m).one();
+  ir::AttrDict a;
+  a.set("kind", ir::Attr::string_attr(op.attrs.get_string("kind", "add")));
+  ir::Value* zero = t.dtype == DType::f32 ? cst_f32(0.0) : cst_i32(0);
+  ir::Op* n = on_lane0({t}, {zero}, [&] {
+    return std::vector<ir::Value*>{emit1("tessera_nvidia.atom", {v, mem, lin}, t, a)};
+  });
+  ir::AttrDict idx_mode;
+  idx_mode.set("mode", ir::Attr::string_attr("idx"));
+  set(op.result(0), scalar(emit1("tessera_nvidia.shfl_sync",
+                                 {n->result(0), cst_i32(0), cst_i32(-1)}, t, idx_mode)));
+}
+
+void Lowering::reduce(const ir::Op& op) {
+  // tile.reduce: acc = x[0]; acc = op(acc, x[k]) in row-major order, every element broadcast
+  // from the lane that owns its row: the spec's sequential order, uniform over the lanes.
+  const Lowered& x = at(op.operands[0]);
+  if (!x.tile || op.operands[0]->type.dtype != DType::f32)
+    unsupported(op, "reduces f32 register tiles");
+  const std::string kind = op.attrs.get_string("kind", "sum");
+  const char* name = kind == "sum"   ? "arith.addf"
+                     : kind == "max" ? "arith.maximumf"
+                                     : "arith.minimumf";
+  ir::AttrDict a;
+  a.set("mode", ir::Attr::string_attr("idx"));
+  ir::Value* acc = nullptr;
+  for (int64_t r = 0; r < x.rows; ++r)
+    for (int64_t c = 0; c < x.cols; ++c) {
+      ir::Value* reg = x.regs[static_cast<size_t>((r / kLanes) * x.cols + c)];
+      ir::Value* v =
+          emit1("tessera_nvidia.shfl_sync", {reg, cst_i32(r % kLanes), cst_i32(-1)}, f32(), a);
+      acc = acc ? emit1(name, {acc, v}, f32()) : v;
+    }
+  set(op.result(0), scalar(acc));
 }
 
 void Lowering::async_copy(const ir::Op& op) {
@@ -215,7 +266,7 @@ void Lowering::async_copy(const ir::Op& op) {
   body->parent = loop;
   ir::Value* i = body->add_arg(index_t(), "i");
   Scope s(*this, body);
-  ir::Value* e = add(mul(i, cst_index(kLanes)), lane_);
+  ir::Value* e = add(mul(i, cst_index(kLanes)), lane());
   ir::Value* r = emit1("arith.divsi", {e, cst_index(cols)}, index_t());
   ir::Value* c = emit1("arith.remsi", {e, cst_index(cols)}, index_t());
   std::vector<ir::Value*> sidx = idx;
@@ -513,7 +564,8 @@ void Lowering::op(const ir::Op& o) {
     case OpKind::TileDim: {
       const Lowered& m = at(o.operands[0]);
       const int64_t d = o.attrs.get_int("dim", 0);
-      return set(o.result(0), scalar(m.dims.at(static_cast<size_t>(d))));
+      if (d < 0 || d >= static_cast<int64_t>(m.shape.size())) unsupported(o, "bad dimension");
+      return set(o.result(0), scalar(dim(o.operands[0], static_cast<size_t>(d))));
     }
     case OpKind::TileAllocShared:
       return memref_layout(o);
@@ -525,6 +577,10 @@ void Lowering::op(const ir::Op& o) {
       return scalar_load_store(o, false);
     case OpKind::TileStore:
       return scalar_load_store(o, true);
+    case OpKind::TileReduce:
+      return reduce(o);
+    case OpKind::TileAtomic:
+      return atomic(o);
     case OpKind::TileAsyncCopy:
       return async_copy(o);
     case OpKind::TileCommitGroup:

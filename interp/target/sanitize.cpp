@@ -43,6 +43,12 @@ void shadow_access(Block& b, const Warp& w, const Inst& in, Buf& buf, int64_t i,
     Shadow& s = buf.shadow[static_cast<size_t>(e)];
     const std::string at = where + std::to_string(e) + ")";
     const bool races = (checks & tile::kCheckRaces) != 0;
+    if (in.opc == Opc::kAtom) {  // atomics are ordered among themselves: only init is checked
+      if ((checks & tile::kCheckInit) && !s.init)
+        report(b, in, "init", "an atomic reads uninitialised shared memory" + at, -1, "");
+      s.init = true;
+      continue;
+    }
     if (write) {
       if (races && s.w_warp >= 0 && s.w_epoch == b.epoch &&
           (s.w_warp != me || (s.w_step == w.steps && s.w_lane != lane)))
