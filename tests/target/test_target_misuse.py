@@ -197,3 +197,18 @@ def test_barrier_orders_shared_accesses(tmp_path):
     p = subprocess.run([TOOL, "run", str(src), "-i", f"x={x}", "-o", str(tmp_path), "--check",
                         "all"], capture_output=True, text=True, timeout=60)
     assert p.returncode == 0, p.stderr
+
+
+def test_misaligned_vector_load(tmp_path):
+    src = tmp_path / "mis.mlir"
+    src.write_text(HEAD.replace("%v = tessera_nvidia.ld %x, %l : (memref<32xi32>, i32) -> i32",
+                                "%one = arith.constant {value = 1 : i32} : i32\n"
+                                "    %v = tessera_nvidia.ld %x, %one : (memref<32xi32>, i32)"
+                                " -> vector<4xi32>") + TAIL.replace("BLOCK", "32"))
+    x = tmp_path / "x.npy"
+    np.save(x, np.arange(32, dtype=np.int32))
+    p = subprocess.run([TOOL, "run", str(src), "-i", f"x={x}", "-o", str(tmp_path)],
+                       capture_output=True, text=True, timeout=60)
+    assert p.returncode == 1, p.stderr
+    assert "misaligned vector access: element 1 of %x is not a multiple of the width 4" \
+        in p.stderr, p.stderr

@@ -213,3 +213,40 @@ def test_vote(mode, active, tmp_path):
                 "ballot": np.int32(np.uint32(ballot).view(np.int32))}[mode]
         assert (got[:active] == want).all()
         assert (got[active:] == 0).all()
+
+
+LANE_OPS = """module {
+  func.func @k(%x: memref<64xf32>, %out: memref<64xf32>, %loc: memref<64xi32>) {
+    %t = tessera_nvidia.tid {dim = 0} : i32
+    %v = tessera_nvidia.ld %x, %t : (memref<64xf32>, i32) -> f32
+    %e = tessera_nvidia.exp %v : (f32) -> f32
+    %one = arith.constant {value = 1.0 : f32} : f32
+    %f = tessera_nvidia.fma %e, %v, %one : (f32, f32, f32) -> f32
+    tessera_nvidia.st %f, %out, %t : (f32, memref<64xf32>, i32) -> ()
+    // Local memory is per thread: every thread writes its own id and reads it back.
+    %l = tessera_nvidia.alloc_local : memref<4xi32, 5>
+    %c3 = arith.constant {value = 3 : i32} : i32
+    tessera_nvidia.st %t, %l, %c3 : (i32, memref<4xi32, 5>, i32) -> ()
+    tessera_nvidia.bar_sync : () -> ()
+    %back = tessera_nvidia.ld %l, %c3 : (memref<4xi32, 5>, i32) -> i32
+    tessera_nvidia.st %back, %loc, %t : (i32, memref<64xi32>, i32) -> ()
+    return
+  }
+  func.func @main(%x: tensor<64xf32>) -> (tensor<64xf32>, tensor<64xi32>) {
+    %out, %loc = tessera_nvidia.launch %x {callee = @k, grid = [1], block = [64]}
+        : (tensor<64xf32>) -> (tensor<64xf32>, tensor<64xi32>)
+    return %out, %loc : tensor<64xf32>, tensor<64xi32>
+  }
+}
+"""
+
+
+def test_exp_fma_and_local_memory(tmp_path):
+    """exp: exp in double rounded once to f32 (numpy's float64 exp); fma: one rounding (exact
+    float64 product and sum for these inputs, then f32); local memory private to each thread."""
+    x = (RNG.standard_normal(64) * 3).astype(np.float32)
+    run_module(LANE_OPS, {"x": x}, tmp_path)
+    e = np.exp(x.astype(np.float64)).astype(np.float32)
+    want = (e.astype(np.float64) * x.astype(np.float64) + 1.0).astype(np.float32)
+    assert (np.load(tmp_path / "out.npy").view(np.uint32) == want.view(np.uint32)).all()
+    assert (np.load(tmp_path / "loc.npy") == np.arange(64)).all()
