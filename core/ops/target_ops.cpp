@@ -219,14 +219,17 @@ bool infer_TargetAtom(InferCtx& ctx) {
 
 bool infer_TargetShfl(InferCtx& ctx) {
   ctx.result_label = "tnv_shfl_c1";
-  // tnv_shfl_c1: (value, lane operand, member mask): value i32 or f32, the others i32; `mode`
+  // tnv_shfl_c1: (value, lane operand, member mask): value i32, f32, bf16 or f16 (a 16-bit
+  // value travels in the low half of the 32-bit register), the others i32; `mode`
   // is up, down, bfly or idx; the result has the value's type.
   std::string mode;
   if (!string_choice(ctx, "mode", "up|down|bfly|idx", "idx", "tnv_shfl_c1", mode)) return false;
   const ir::Type& v = ctx.operands[0];
-  if (!v.is_scalar() || (v.dtype != DType::i32 && v.dtype != DType::f32) ||
+  if (!v.is_scalar() ||
+      (v.dtype != DType::i32 && v.dtype != DType::f32 && v.dtype != DType::bf16 &&
+       v.dtype != DType::f16) ||
       !is_i32(ctx.operands[1]) || !is_i32(ctx.operands[2]))
-    return ctx.fail("operands must be (i32 or f32 value, i32 lane, i32 member mask)",
+    return ctx.fail("operands must be (i32, f32, bf16 or f16 value, i32 lane, i32 member mask)",
                     "tnv_shfl_c1");
   ctx.results = {v};
   return true;

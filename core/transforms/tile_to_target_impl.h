@@ -76,6 +76,7 @@ class Lowering {
   template <class F>
   ir::Op* on_lane0(std::vector<ir::Type> types, std::vector<ir::Value*> other, F&& then);
   void mma(const ir::Op& op);
+  void mma_sync(const ir::Op& op);  ///< bf16/f16 tile.mma (tile_to_target_mma.cpp)
   void row_fold(const ir::Op& op, bool sum);
   void causal_mask(const ir::Op& op);
   void shuffle(const ir::Op& op);

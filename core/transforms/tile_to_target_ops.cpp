@@ -134,8 +134,9 @@ void Lowering::load_tile(const ir::Op& op) {
     unsupported(op, "masked tile loads are not lowered yet");
   const ir::Type& rt = op.result(0)->type;
   auto [rows, cols] = tile_shape(rt);
-  if (rt.rank() != 2 || rt.dtype != DType::f32 || rows % kLanes != 0)
-    unsupported(op, "loads f32 tiles of a multiple of 32 rows");
+  const bool low = rt.dtype == DType::bf16 || rt.dtype == DType::f16;
+  if (rt.rank() != 2 || (rt.dtype != DType::f32 && !low) || rows % kLanes != 0)
+    unsupported(op, "loads f32, bf16 or f16 tiles of a multiple of 32 rows");
   const ir::Value* m = op.operands[0];
   std::vector<ir::Value*> idx;
   for (size_t k = 1; k < op.operands.size(); ++k) idx.push_back(at(op.operands[k]).one());
@@ -151,7 +152,8 @@ void Lowering::load_tile(const ir::Op& op) {
     for (int64_t c = 0; c < cols; ++c) {
       at_idx.back() = add_c(base_col, c);
       ir::Value* lin = linear(m, at_idx);
-      out.regs.push_back(emit1("tessera_nvidia.ld", {at(m).one(), lin}, f32()));
+      out.regs.push_back(
+          emit1("tessera_nvidia.ld", {at(m).one(), lin}, ir::Type::scalar(rt.dtype)));
     }
   }
   set(op.result(0), out);
@@ -286,14 +288,16 @@ void Lowering::mma(const ir::Op& op) {
   const Lowered& a = at(op.operands[0]);
   const Lowered& b = at(op.operands[1]);
   const Lowered& c = at(op.operands[2]);
-  if (op.attrs.get("numeric_policy"))
-    unsupported(op, "f32 tile.mma with a numeric policy is not lowered (only the FMA chain)");
   if (op.attrs.get_string("layout_a", "row") != "row")
     unsupported(op, "layout_a = \"col\" is not lowered yet");
   const bool bcol = op.attrs.get_string("layout_b", "row") == "col";
-  if (op.operands[0]->type.dtype != DType::f32 || !a.tile || !b.tile || !c.tile ||
-      a.rows % kLanes != 0 || b.rows % kLanes != 0)
+  const DType in = op.operands[0]->type.dtype;
+  if (in == DType::bf16 || in == DType::f16) return mma_sync(op);
+  if (in != DType::f32 || !a.tile || !b.tile || !c.tile || a.rows % kLanes != 0 ||
+      b.rows % kLanes != 0)
     unsupported(op, "lowers f32 register tiles with a multiple of 32 rows");
+  if (op.attrs.get("numeric_policy"))
+    unsupported(op, "f32 tile.mma with a numeric policy is not lowered (only the FMA chain)");
   const int64_t M = a.rows, K = a.cols, N = c.cols;
   Lowered d = c;
   ir::Value* full = cst_i32(-1);

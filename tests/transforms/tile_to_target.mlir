@@ -45,11 +45,33 @@ module {
     // CHECK: return
     return
   }
+  // bf16 tile.mma: mma.sync m16n8k16 on fragments gathered by shuffles and packed through
+  // local memory, one per (16-row, 8-column, 16-deep) block, K blocks in increasing order.
+  // CHECK-LABEL: func.func @kb
+  func.func @kb(%a: memref<32x32xbf16>, %b: memref<32x8xbf16>, %out: memref<32x8xf32>) {
+    %c0 = arith.constant {value = 0 : index} : index
+    %ta = tile.load_tile %a, %c0, %c0 : (memref<32x32xbf16>, index, index) -> tensor<32x32xbf16>
+    %tb = tile.load_tile %b, %c0, %c0 : (memref<32x8xbf16>, index, index) -> tensor<32x8xbf16>
+    %z = tile.zeros : tensor<32x8xf32>
+    // CHECK: tessera_nvidia.alloc_local : () -> memref<8xbf16, 5>
+    // CHECK: %[[A0:[0-9a-z_]+]] = tessera_nvidia.ld %{{.*}}, %{{.*}} : (memref<8xbf16, 5>, i32) -> vector<8xbf16>
+    // CHECK: %[[B0:[0-9a-z_]+]] = tessera_nvidia.ld %{{.*}}, %{{.*}} : (memref<4xbf16, 5>, i32) -> vector<4xbf16>
+    // CHECK-NEXT: %[[D0:[0-9a-z_]+]] = tessera_nvidia.mma_sync %[[A0]], %[[B0]], %{{.*}} {shape = "m16n8k16"}
+    // CHECK: tessera_nvidia.mma_sync %{{.*}}, %{{.*}}, %[[D0]] {shape = "m16n8k16"}
+    %d = tile.mma %ta, %tb, %z : (tensor<32x32xbf16>, tensor<32x8xbf16>, tensor<32x8xf32>) -> tensor<32x8xf32>
+    tile.store_tile %d, %out, %c0, %c0 : (tensor<32x8xf32>, memref<32x8xf32>, index, index) -> ()
+    return
+  }
   // CHECK-LABEL: func.func @main
-  func.func @main(%a: tensor<32x32xf32>, %b: tensor<32x1xf32>) -> tensor<32x1xf32> {
+  func.func @main(%a: tensor<32x32xf32>, %b: tensor<32x1xf32>, %b8: tensor<32x8xf32>)
+      -> (tensor<32x1xf32>, tensor<32x8xf32>) {
     // CHECK: tessera_nvidia.launch %a, %b {block = [64], callee = @k, grid = [1]}
     %o = tile.launch %a, %b {callee = @k, grid = [1], tiles = 2, lanes = 32}
         : (tensor<32x32xf32>, tensor<32x1xf32>) -> tensor<32x1xf32>
-    return %o : tensor<32x1xf32>
+    %ab = "tessera.cast"(%a) : (tensor<32x32xf32>) -> tensor<32x32xbf16>
+    %bb = "tessera.cast"(%b8) : (tensor<32x8xf32>) -> tensor<32x8xbf16>
+    %o2 = tile.launch %ab, %bb {callee = @kb, grid = [1], tiles = 1, lanes = 32}
+        : (tensor<32x32xbf16>, tensor<32x8xbf16>) -> tensor<32x8xf32>
+    return %o, %o2 : tensor<32x1xf32>, tensor<32x8xf32>
   }
 }

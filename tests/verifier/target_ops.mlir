@@ -116,7 +116,7 @@ func.func @k(%a: memref<4xf64>, %i: i32, %v: f64) {
 // -----
 // tnv_shfl_c1
 func.func @k(%v: f64, %s: i32, %m: i32) {
-  // expected-error@+1 {{operands must be (i32 or f32 value, i32 lane, i32 member mask) (tnv_shfl_c1)}}
+  // expected-error@+1 {{operands must be (i32, f32, bf16 or f16 value, i32 lane, i32 member mask) (tnv_shfl_c1)}}
   %r = tessera_nvidia.shfl_sync %v, %s, %m {mode = "up"} : (f64, i32, i32) -> f64
   return
 }
