@@ -2,6 +2,7 @@
 // (docs/ops/target/lowering.md). The per-op rules are in tile_to_target_ops.cpp.
 #include "core/transforms/tile_to_target.h"
 
+#include <map>
 #include <set>
 
 #include "core/transforms/tile_to_target_impl.h"
@@ -143,6 +144,38 @@ Lowered& Lowering::at(const ir::Value* v) {
   return it->second;
 }
 
+namespace {
+
+void count_uses(const ir::Op& op, std::map<const ir::Value*, int>& uses) {
+  for (const ir::Value* v : op.operands) ++uses[v];
+  for (const ir::Region& r : op.regions)
+    for (const auto& b : r.blocks)
+      for (const auto& o : b->ops) count_uses(*o, uses);
+}
+
+/// Erases pure ops none of whose results is used (values a rule made but did not need, such as
+/// the element loads of a tile that ldmatrix reads instead); returns whether any was erased.
+bool erase_dead(ir::Op& op, std::map<const ir::Value*, int>& uses) {
+  bool any = false;
+  for (ir::Region& r : op.regions)
+    for (auto& b : r.blocks) {
+      for (size_t k = b->ops.size(); k-- > 0;) {
+        ir::Op& o = *b->ops[k];
+        any |= erase_dead(o, uses);
+        if (!o.def || !o.def->pure() || !o.regions.empty() || o.results.empty()) continue;
+        bool used = false;
+        for (const auto& res : o.results) used |= uses[res.get()] > 0;
+        if (used) continue;
+        for (const ir::Value* v : o.operands) --uses[v];
+        b->ops.erase(b->ops.begin() + static_cast<std::ptrdiff_t>(k));
+        any = true;
+      }
+    }
+  return any;
+}
+
+}  // namespace
+
 void Lowering::kernel(ir::Op& func) {
   ir::Region& body = func.regions.at(0);
   ir::Block& old = body.front();
@@ -172,6 +205,10 @@ void Lowering::kernel(ir::Op& func) {
   fresh->ops = std::move(ops);
   body.blocks.clear();
   body.blocks.push_back(std::move(fresh));
+  std::map<const ir::Value*, int> uses;
+  count_uses(func, uses);
+  while (erase_dead(func, uses)) {
+  }
 }
 
 }  // namespace t2t

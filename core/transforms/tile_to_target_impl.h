@@ -77,6 +77,13 @@ class Lowering {
   ir::Op* on_lane0(std::vector<ir::Type> types, std::vector<ir::Value*> other, F&& then);
   void mma(const ir::Op& op);
   void mma_sync(const ir::Op& op);  ///< bf16/f16 tile.mma (tile_to_target_mma.cpp)
+  /// The tile.load_tile of shared memory an mma operand comes from when ldmatrix can read its
+  /// fragments, else nullptr.
+  const ir::Op* ldmatrix_source(const ir::Value* operand);
+  /// ldmatrix of `num` 8x8 matrices of `load`'s buffer at the tile's (row_off, col_off) plus
+  /// the lane's (lane_row, lane_col).
+  ir::Value* ldmatrix(const ir::Op& load, int64_t row_off, int64_t col_off, ir::Value* lane_row,
+                      ir::Value* lane_col, int64_t num, bool trans);
   void row_fold(const ir::Op& op, bool sum);
   void causal_mask(const ir::Op& op);
   void shuffle(const ir::Op& op);

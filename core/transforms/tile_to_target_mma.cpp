@@ -16,7 +16,52 @@ namespace {
 ir::Type i32t() { return ir::Type::scalar(DType::i32); }
 ir::Type vec(DType d, int64_t n) { return ir::Type{ir::TypeKind::vector, d, {n}, 0, {}}; }
 
+/// The constant an index value holds, or -1.
+int64_t constant_of(const ir::Value* v) {
+  const ir::Op* d = v->def;
+  if (!d || d->name != "arith.constant" || !d->attrs.get("value")) return -1;
+  const ir::Attr* a = d->attrs.get("value");
+  return a->is_int() ? a->i : -1;
+}
+
 }  // namespace
+
+const ir::Op* Lowering::ldmatrix_source(const ir::Value* operand) {
+  // A tile.load_tile of a 2-D shared bf16/f16 buffer at a column that is a constant multiple
+  // of 8, rows padded to a multiple of 8 elements: ldmatrix can read its fragments directly.
+  const ir::Op* l = operand->def;
+  if (!l || l->name != "tile.load_tile" || l->attrs.get("mask") || l->attrs.get("padding"))
+    return nullptr;
+  const ir::Type& m = l->operands[0]->type;
+  if (!m.is_memref() || m.memspace != 3 || m.rank() != 2) return nullptr;
+  const Lowered& sm = at(l->operands[0]);
+  const int64_t col = constant_of(l->operands[2]);
+  if (sm.pcols % 8 != 0 || col < 0 || col % 8 != 0) return nullptr;
+  return l;
+}
+
+ir::Value* Lowering::ldmatrix(const ir::Op& load, int64_t row_off, int64_t col_off,
+                              ir::Value* lane_row, ir::Value* lane_col, int64_t num, bool trans) {
+  // Lane L gives the address of row L % 8 of matrix L / 8: (row, col) of the load's tile plus
+  // this lane's offsets, through the buffer's swizzle.
+  const ir::Value* mem = load.operands[0];
+  const Lowered& sm = at(mem);
+  ir::Value* row = add(add_c(at(load.operands[1]).one(), row_off), lane_row);
+  ir::Value* col = add(add_c(at(load.operands[2]).one(), col_off), lane_col);
+  if (sm.chunk > 0) {
+    ir::Value* ch = cst_index(sm.chunk);
+    ir::Value* q = emit1("arith.divsi", {col, ch}, ir::Type::scalar(DType::index));
+    ir::Value* rm = emit1("arith.remsi", {col, ch}, ir::Type::scalar(DType::index));
+    ir::Value* rr =
+        emit1("arith.remsi", {row, cst_index(sm.lcols / sm.chunk)}, ir::Type::scalar(DType::index));
+    col = add(mul(emit1("arith.xori", {q, rr}, ir::Type::scalar(DType::index)), ch), rm);
+  }
+  ir::AttrDict a;
+  a.set("num", ir::Attr::integer_attr(num));
+  a.set("trans", ir::Attr::boolean_attr(trans));
+  return emit1("tessera_nvidia.ldmatrix", {sm.one(), row, col}, vec(mem->type.dtype, 2 * num),
+               std::move(a));
+}
 
 void Lowering::mma_sync(const ir::Op& op) {
   const Lowered& a = at(op.operands[0]);
@@ -73,10 +118,25 @@ void Lowering::mma_sync(const ir::Op& op) {
   auto reg = [](const Lowered& l, int64_t slot) { return l.regs[static_cast<size_t>(slot)]; };
   // B fragments, shared by every 16-row block: element i of lane (g, t) is b(k, n) with
   // k = 16 kb + 2t + (i & 1) + 8 (i >> 1), n = n0 + g.
+  // ldmatrix operands straight from shared memory (tile.load_tile -> ldmatrix).
+  const ir::Op* a_ld = ldmatrix_source(op.operands[0]);
+  const ir::Op* b_ld = ldmatrix_source(op.operands[1]);
+  ir::Value *r8 = nullptr, *hi8 = nullptr, *q16 = nullptr;
+  if (a_ld || b_ld) {
+    const ir::Type ix = ir::Type::scalar(DType::index);
+    r8 = emit1("arith.remsi", {lane(), cst_index(8)}, ix);  // row of the lane's matrix
+    ir::Value* m = emit1("arith.divsi", {lane(), cst_index(8)}, ix);
+    hi8 = mul(emit1("arith.remsi", {m, cst_index(2)}, ix), cst_index(8));        // 8 (matrix & 1)
+    q16 = mul(emit1("arith.divsi", {lane(), cst_index(16)}, ix), cst_index(8));  // 8 (matrix >> 1)
+  }
   std::map<std::pair<int64_t, int64_t>, ir::Value*> bfrag;
   auto b_fragment = [&](int64_t kb, int64_t n0) {
     ir::Value*& f = bfrag[{kb, n0}];
     if (f) return f;
+    if (b_ld && !bcol)  // b[k][n]: matrices k0..k0+7 and k0+8..k0+15 at column n0, transposed
+      return f = ldmatrix(*b_ld, kb * 16, n0, add(r8, hi8), cst_index(0), 2, true);
+    if (b_ld && bcol)  // bt[n][k]: rows n0..n0+7, columns k0 and k0 + 8
+      return f = ldmatrix(*b_ld, n0, kb * 16, r8, hi8, 2, false);
     std::vector<ir::Value*> vals;
     for (int64_t i = 0; i < 4; ++i) {
       const int64_t kin = (i & 1) + 8 * (i >> 1);
@@ -104,6 +164,10 @@ void Lowering::mma_sync(const ir::Op& op) {
     // 2)).
     std::vector<ir::Value*> afrag;
     for (int64_t kb = 0; kb < K / 16; ++kb) {
+      if (a_ld) {  // matrices: rows +0/+8 (matrix & 1) x columns +0/+8 (matrix >> 1)
+        afrag.push_back(ldmatrix(*a_ld, mb * 16, kb * 16, add(r8, hi8), q16, 4, false));
+        continue;
+      }
       std::vector<ir::Value*> vals;
       for (int64_t i = 0; i < 8; ++i) {
         ir::Value* src = emit1("arith.addi", {g, cst_i32(base + 8 * ((i >> 1) & 1))}, i32t());

@@ -346,3 +346,55 @@ def test_bf16_mma_lowers_to_mma_sync(policy, bcol, tmp_path):
             out = (a[:, k:k + 1].astype(np.float64) * b[k:k + 1, :].astype(np.float64)
                    + out.astype(np.float64)).astype(np.float32)
         assert (want.view(np.uint32) == out.view(np.uint32)).all()
+
+
+def shared_bf16_mma_module(swizzle, bcol):
+    """bf16 tiles staged through shared memory (store_tile, barrier, load_tile) feed tile.mma:
+    the loads from shared become ldmatrix (x4 for A; x2, .trans for a K x N B)."""
+    bshape = "32x64" if bcol else "64x32"
+    attrs = '{layout_b = "col"}' if bcol else "{}"
+    return f"""module {{
+  func.func @k(%a: memref<32x64xbf16>, %b: memref<{bshape}xbf16>, %d: memref<32x32xf32>) {{
+    %c0 = arith.constant {{value = 0 : index}} : index
+    %sa = tile.alloc_shared {{swizzle = "{swizzle}"}} : memref<32x64xbf16, 3>
+    %sb = tile.alloc_shared {{swizzle = "{swizzle}"}} : memref<{bshape}xbf16, 3>
+    %ga = tile.load_tile %a, %c0, %c0 : (memref<32x64xbf16>, index, index) -> tensor<32x64xbf16>
+    %gb = tile.load_tile %b, %c0, %c0 : (memref<{bshape}xbf16>, index, index) -> tensor<{bshape}xbf16>
+    tile.store_tile %ga, %sa, %c0, %c0 : (tensor<32x64xbf16>, memref<32x64xbf16, 3>, index, index) -> ()
+    tile.store_tile %gb, %sb, %c0, %c0 : (tensor<{bshape}xbf16>, memref<{bshape}xbf16, 3>, index, index) -> ()
+    tile.barrier : () -> ()
+    %ta = tile.load_tile %sa, %c0, %c0 : (memref<32x64xbf16, 3>, index, index) -> tensor<32x64xbf16>
+    %tb = tile.load_tile %sb, %c0, %c0 : (memref<{bshape}xbf16, 3>, index, index) -> tensor<{bshape}xbf16>
+    %z = tile.zeros : tensor<32x32xf32>
+    %td = tile.mma %ta, %tb, %z {attrs}
+        : (tensor<32x64xbf16>, tensor<{bshape}xbf16>, tensor<32x32xf32>) -> tensor<32x32xf32>
+    tile.store_tile %td, %d, %c0, %c0 : (tensor<32x32xf32>, memref<32x32xf32>, index, index) -> ()
+    return
+  }}
+  func.func @main(%a: tensor<32x64xbf16>, %b: tensor<{bshape}xbf16>) -> tensor<32x32xf32> {{
+    %d = tile.launch %a, %b {{callee = @k, grid = [1], tiles = 1, lanes = 32}}
+        : (tensor<32x64xbf16>, tensor<{bshape}xbf16>) -> tensor<32x32xf32>
+    return %d : tensor<32x32xf32>
+  }}
+}}
+"""
+
+
+@pytest.mark.parametrize("swizzle", ["none", "xor"])
+@pytest.mark.parametrize("bcol", [False, True])
+def test_shared_bf16_tiles_load_with_ldmatrix(swizzle, bcol, tmp_path):
+    import ml_dtypes
+    path = tmp_path / "ldm.mlir"
+    path.write_text(shared_bf16_mma_module(swizzle, bcol))
+    lowered, text = lower(str(path), tmp_path)
+    assert text.count("tessera_nvidia.ldmatrix") > 0 and "num = 4" in text
+    assert ("trans = true" in text) != bcol
+    a = RNG.standard_normal((32, 64)).astype(ml_dtypes.bfloat16)
+    b = RNG.standard_normal((64, 32)).astype(ml_dtypes.bfloat16)
+    inputs = {"a": a, "b": b.T.copy() if bcol else b}
+    run(path, inputs, tmp_path / "tile")
+    run(lowered, inputs, tmp_path / "target", "--check", "all")
+    want = np.load(tmp_path / "tile" / "d.npy")
+    assert (np.load(tmp_path / "target" / "d.npy").view(np.uint32) == want.view(np.uint32)).all()
+    ref = a.astype(np.float64) @ b.astype(np.float64)
+    assert np.abs(want - ref).max() < 1e-3
