@@ -30,17 +30,18 @@ module {
     // CHECK: tessera_nvidia.ld %[[S]]
     %ta = tile.load_tile %s, %c0, %c0 : (memref<32x32xf32, 3>, index, index) -> tensor<32x32xf32>
     %tb = tile.load_tile %b, %c0, %c0 : (memref<32x1xf32>, index, index) -> tensor<32x1xf32>
-    %z = tile.zeros : tensor<32x1xf32>
+    // CHECK: %[[R0:[0-9a-z_]+]] = arith.addf %{{.*}}, %{{.*}} : (f32, f32) -> f32
+    // CHECK-NEXT: arith.addf %[[R0]], %{{.*}} : (f32, f32) -> f32
+    %rows = tile.row_sum %ta : (tensor<32x32xf32>) -> tensor<32xf32>
+    %z = tile.broadcast %rows : (tensor<32xf32>) -> tensor<32x1xf32>
     // CHECK: %[[B0:[0-9a-z_]+]] = tessera_nvidia.shfl_sync %{{.*}}, %{{.*}}, %{{.*}} {mode = "idx"}
     // CHECK-NEXT: %[[D0:[0-9a-z_]+]] = tessera_nvidia.fma %{{.*}}, %[[B0]], %{{.*}} : (f32, f32, f32) -> f32
     // CHECK-NEXT: %[[B1:[0-9a-z_]+]] = tessera_nvidia.shfl_sync
     // CHECK-NEXT: tessera_nvidia.fma %{{.*}}, %[[B1]], %[[D0]]
     %d = tile.mma %ta, %tb, %z : (tensor<32x32xf32>, tensor<32x1xf32>, tensor<32x1xf32>) -> tensor<32x1xf32>
-    // CHECK: %[[R0:[0-9a-z_]+]] = arith.addf %{{.*}}, %{{.*}} : (f32, f32) -> f32
-    // CHECK-NEXT: arith.addf %[[R0]], %{{.*}} : (f32, f32) -> f32
-    %rows = tile.row_sum %ta : (tensor<32x32xf32>) -> tensor<32xf32>
     // CHECK: tessera_nvidia.st
-    tile.store_tile %d, %out, %c0, %c0 : (tensor<32x1xf32>, memref<32x1xf32>, index, index) -> ()
+    %row = arith.muli %t, %c0 : index
+    tile.store_tile %d, %out, %row, %c0 : (tensor<32x1xf32>, memref<32x1xf32>, index, index) -> ()
     // CHECK-NOT: tile.
     // CHECK: return
     return
