@@ -423,7 +423,7 @@ void Decoder::one(const ir::Op& op) {
     default:
       fail(op,
            "is not a Target IR op (the target interpreter runs tessera_nvidia.*, arith.* "
-           "and scf.if/scf.for)");
+           "and scf.if/scf.for/scf.while)");
   }
 }
 

@@ -1,6 +1,8 @@
 // The Target IR warp executor: one instruction at a time over 32 lanes (SIMD), masked by the
 // warp's active lanes; memory, async copies and atomics (docs/ops/target/README.md).
+#include <algorithm>
 #include <bit>
+#include <chrono>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -338,14 +340,19 @@ void exec_alu(Block& b, Warp& w, const Inst& in) {
 
 void run_warp(Block& b, Warp& w) {
   const Program& p = *b.launch->prog;
-  const uint64_t max_steps = b.launch->opts.max_steps;
+  const TileDebugOptions& o = b.launch->opts;
+  const uint64_t max_steps = std::min(o.max_steps, o.max_total_steps);
   w.at_barrier = false;
   while (!w.done) {
     const Inst& in = p.code[static_cast<size_t>(w.pc)];
     if (++w.steps > max_steps)
       fatal(b, w, in,
             "warp ran more than " + std::to_string(max_steps) +
-                " instructions (a runaway loop? raise --max-steps)");
+                " instructions (a runaway loop? raise --max-group-steps / --max-steps)");
+    if ((w.steps & 0xfffff) == 0 && o.time_limit > 0 &&
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - b.launch->start).count() >
+            o.time_limit)
+      fatal(b, w, in, "the run exceeded --time-limit " + std::to_string(o.time_limit) + " s");
     ++w.pc;
     switch (in.opc) {
       case Opc::kJmp:

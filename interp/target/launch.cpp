@@ -123,7 +123,7 @@ void run_block(Launch& l, int64_t id, std::vector<std::string>& reports) {
     if (l.steps.fetch_add(steps) + steps > l.opts.max_total_steps)
       fail_at(*l.sm, *p.func,
               "the launch ran more than " + std::to_string(l.opts.max_total_steps) +
-                  " warp instructions (--max-total-steps)");
+                  " warp instructions (--max-steps)");
   };
   for (;;) {
     bool any = false;
@@ -153,6 +153,7 @@ void launch_kernel(KernelCtx& ctx) {
   Launch l;
   configure(l, ctx.op, sm);
   l.opts = ctx.run.tile;
+  if (l.opts.budget) l.start = l.opts.budget->start;  // the run's clock (--time-limit)
   Program prog = decode(*fn, sm);
   l.prog = &prog;
   l.sm = &sm;

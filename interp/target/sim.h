@@ -2,6 +2,7 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -73,7 +74,8 @@ struct Launch {
   int64_t num_blocks = 1;
   int32_t threads = 32, warps = 1;
   TileDebugOptions opts;
-  std::atomic<uint64_t> steps{0};  ///< instructions of every block so far (--max-total-steps)
+  std::atomic<uint64_t> steps{0};  ///< instructions of every block so far (--max-steps)
+  std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();  ///< of the run
 };
 
 /// A block: its warps and its shared and local buffers (indexed by allocation number).

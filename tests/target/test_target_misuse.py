@@ -212,3 +212,22 @@ def test_misaligned_vector_load(tmp_path):
     assert p.returncode == 1, p.stderr
     assert "misaligned vector access: element 1 of %x is not a multiple of the width 4" \
         in p.stderr, p.stderr
+
+
+def test_runaway_loop_stops(tmp_path):
+    """A loop of 2e9 iterations stops at the run's step limit with a located diagnostic."""
+    src = tmp_path / "loop.mlir"
+    src.write_text(HEAD + """    %c0i = arith.constant {value = 0 : index} : index
+    %c1i = arith.constant {value = 1 : index} : index
+    %big = arith.constant {value = 2000000000 : index} : index
+    "scf.for"(%c0i, %big, %c1i) ({
+    ^bb0(%i: index):
+      "scf.yield"() : () -> ()
+    }) : (index, index, index) -> ()
+""" + TAIL.replace("BLOCK", "32"))
+    x = tmp_path / "x.npy"
+    np.save(x, np.arange(32, dtype=np.int32))
+    p = subprocess.run([TOOL, "run", str(src), "-i", f"x={x}", "-o", str(tmp_path),
+                        "--max-steps", "100000"], capture_output=True, text=True, timeout=60)
+    assert p.returncode == 1, p.stderr
+    assert "warp ran more than 100000 instructions" in p.stderr and "loop.mlir:" in p.stderr
