@@ -2,6 +2,7 @@
 #include "core/transforms/passes.h"
 
 #include "core/transforms/insert_collectives.h"
+#include "core/transforms/tile_to_target.h"
 
 namespace tessera::transforms {
 
@@ -11,6 +12,10 @@ constexpr PassInfo kPasses[] = {
     {"insert-collectives",
      "propagate ShardSpecs through SPMD functions and insert the collectives they need",
      &insert_collectives},
+    {"tile-to-target",
+     "lower the kernels of tile.launch to Target IR (a tile is a warp of 32 lanes) and the "
+     "launches to tessera_nvidia.launch",
+     &tile_to_target},
 };
 
 }  // namespace

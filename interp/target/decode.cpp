@@ -1,0 +1,456 @@
+// Decoding a Target IR kernel: per-lane register slots, mask-stack control flow, dispatch by kind.
+#include <cstring>
+#include <unordered_map>
+
+#include "core/ops/contractions.h"
+#include "core/ops/policy.h"
+#include "core/ops/registry.h"
+#include "core/ops/tile_util.h"
+#include "core/support/error.h"
+#include "interp/target/program.h"
+
+namespace tessera::interp::target {
+namespace {
+
+using ops::OpKind;
+using tile::Bin;
+
+/// Comparison codes as the tile simulator uses them (tile::Cmp).
+uint8_t cmp_of(const std::string& p, bool is_float) {
+  if (p == "eq" || p == "ne") return p == "eq" ? tile::kEq : tile::kNe;
+  if (p.size() != 3) return tile::kEq;
+  std::string base = p.substr(1);
+  uint8_t c = base == "eq"   ? tile::kEq
+              : base == "ne" ? tile::kNe
+              : base == "lt" ? tile::kLt
+              : base == "le" ? tile::kLe
+              : base == "gt" ? tile::kGt
+                             : tile::kGe;
+  if (p[0] == 'u') c = static_cast<uint8_t>(c | (is_float ? tile::kUnordered : tile::kUnsigned));
+  return c;
+}
+
+struct Slot {
+  int32_t idx = -1;
+  int16_t w = 1;
+  DType dt = DType::f32;
+};
+
+class Decoder {
+ public:
+  Decoder(Program& p, const SourceManager& sm) : p_(p), sm_(sm) {}
+
+  void run(const ir::Op& func) {
+    const ir::Block& entry = func.regions.at(0).front();
+    for (const auto& a : entry.args) {
+      if (!a->type.is_memref() && !a->type.is_scalar())
+        fail(func, "kernel parameters must be memrefs or scalars");
+      p_.param_slots.push_back(define(a.get()).idx);
+      p_.param_types.push_back(a->type);
+    }
+    block(entry);
+    Inst r;
+    r.opc = Opc::kRet;
+    r.op = &func;
+    emit(r);
+  }
+
+ private:
+  Program& p_;
+  const SourceManager& sm_;
+  std::unordered_map<const ir::Value*, Slot> slots_;
+
+  [[noreturn]] void fail(const ir::Op& op, const std::string& msg) {
+    DiagnosticEngine d(&sm_);
+    d.op_error(op, msg, "");
+    throw Error(d.render());
+  }
+
+  static int16_t width_of(const ir::Type& t) {
+    if (t.kind == ir::TypeKind::vector && t.rank() == 1) return static_cast<int16_t>(t.shape[0]);
+    return 1;
+  }
+
+  Slot define(const ir::Value* v) {
+    Slot s{p_.num_slots, width_of(v->type), v->type.dtype};
+    if (v->type.is_memref()) s.dt = DType::i64;  // a buffer handle
+    p_.num_slots += s.w;
+    p_.slot_width.resize(static_cast<size_t>(p_.num_slots), 0);
+    p_.slot_width[static_cast<size_t>(s.idx)] = s.w;
+    slots_[v] = s;
+    return s;
+  }
+  Slot temp(const Slot& like) {
+    Slot s{p_.num_slots, like.w, like.dt};
+    p_.num_slots += s.w;
+    p_.slot_width.resize(static_cast<size_t>(p_.num_slots), 0);
+    p_.slot_width[static_cast<size_t>(s.idx)] = s.w;
+    return s;
+  }
+  void alias(const ir::Value* v, const Slot& s) { slots_[v] = s; }
+  Slot use(const ir::Op& op, const ir::Value* v) {
+    auto it = slots_.find(v);
+    if (it == slots_.end()) fail(op, "uses a value defined outside the kernel");
+    return it->second;
+  }
+  int32_t emit(Inst in) {
+    p_.code.push_back(in);
+    return static_cast<int32_t>(p_.code.size() - 1);
+  }
+  int32_t here() const { return static_cast<int32_t>(p_.code.size()); }
+  static Inst make(Opc o, const ir::Op& op) {
+    Inst in;
+    in.opc = o;
+    in.op = &op;
+    return in;
+  }
+  void mov(const ir::Op& op, const Slot& dst, const Slot& src) {
+    Inst in = make(Opc::kMov, op);
+    in.dst = dst.idx;
+    in.a = src.idx;
+    in.w = dst.w;
+    emit(in);
+  }
+
+  void block(const ir::Block& b) {
+    for (const auto& o : b.ops) one(*o);
+  }
+  /// Operand k's slot.
+  int32_t opnd(const ir::Op& op, size_t k) { return use(op, op.operands.at(k)).idx; }
+
+  void one(const ir::Op& op);
+  void scf_if(const ir::Op& op);
+  void scf_for(const ir::Op& op);
+  void scf_while(const ir::Op& op);
+  void yield_into(const ir::Op& term, const std::vector<Slot>& dst);
+  void simple(const ir::Op& op, Opc o, uint8_t mode = 0);
+  void mma(const ir::Op& op);
+};
+
+void Decoder::simple(const ir::Op& op, Opc o, uint8_t mode) {
+  Inst in = make(o, op);
+  in.mode = mode;
+  if (!op.results.empty()) {
+    Slot r = define(op.result());
+    in.dst = r.idx;
+    in.w = r.w;
+    in.dt = r.dt;
+  }
+  int32_t* fields[] = {&in.a, &in.b, &in.c, &in.d};
+  for (size_t k = 0; k < op.operands.size() && k < 4; ++k) *fields[k] = opnd(op, k);
+  if (!op.operands.empty() && op.results.empty()) in.dt = op.operands[0]->type.dtype;
+  emit(in);
+}
+
+void Decoder::yield_into(const ir::Op& term, const std::vector<Slot>& dst) {
+  if (term.operands.size() != dst.size()) fail(term, "yields the wrong number of values");
+  // Through temporaries: a yield may permute the slots it writes.
+  std::vector<Slot> tmp;
+  for (size_t k = 0; k < dst.size(); ++k) {
+    tmp.push_back(temp(dst[k]));
+    mov(term, tmp.back(), use(term, term.operands[k]));
+  }
+  for (size_t k = 0; k < dst.size(); ++k) mov(term, dst[k], tmp[k]);
+}
+
+void Decoder::scf_if(const ir::Op& op) {
+  std::vector<Slot> res;
+  for (const auto& r : op.results) res.push_back(define(r.get()));
+  Inst beg = make(Opc::kIfBegin, op);
+  beg.a = opnd(op, 0);
+  int32_t ib = emit(beg);
+  auto arm = [&](const ir::Region& reg) {
+    if (reg.blocks.empty()) return;
+    const ir::Block& b = reg.front();
+    for (size_t k = 0; k + 1 < b.ops.size(); ++k) one(*b.ops[k]);
+    if (!b.ops.empty()) {
+      const ir::Op& t = *b.ops.back();
+      if (t.def && t.def->kind == OpKind::ScfYield)
+        yield_into(t, res);
+      else
+        one(t);
+    }
+  };
+  arm(op.regions.at(0));
+  Inst el = make(Opc::kElse, op);
+  el.a = beg.a;
+  int32_t ie = emit(el);
+  p_.code[static_cast<size_t>(ib)].target = ie;
+  if (op.regions.size() > 1) arm(op.regions[1]);
+  int32_t ip = emit(make(Opc::kPop, op));
+  p_.code[static_cast<size_t>(ie)].target = ip;
+}
+
+void Decoder::scf_for(const ir::Op& op) {
+  const ir::Block& body = op.regions.at(0).front();
+  if (body.args.size() != op.operands.size() - 2) fail(op, "loop body arguments do not match");
+  Slot iv = define(body.args[0].get());
+  mov(op, iv, use(op, op.operands[0]));
+  Slot ub = use(op, op.operands[1]), step = use(op, op.operands[2]);
+  std::vector<Slot> iters;
+  for (size_t k = 1; k < body.args.size(); ++k) {
+    Slot s = define(body.args[k].get());
+    mov(op, s, use(op, op.operands[2 + k]));
+    iters.push_back(s);
+    alias(op.results.at(k - 1).get(), s);
+  }
+  emit(make(Opc::kPush, op));
+  Inst test = make(Opc::kForTest, op);
+  test.a = iv.idx;
+  test.b = ub.idx;
+  int32_t it = emit(test);
+  for (size_t k = 0; k + 1 < body.ops.size(); ++k) one(*body.ops[k]);
+  if (!body.ops.empty()) yield_into(*body.ops.back(), iters);
+  Inst inc = make(Opc::kIBin, op);
+  inc.mode = static_cast<uint8_t>(Bin::add);
+  inc.dt = iv.dt;
+  inc.dst = iv.idx;
+  inc.a = iv.idx;
+  inc.b = step.idx;
+  emit(inc);
+  Inst j = make(Opc::kJmp, op);
+  j.target = it;
+  emit(j);
+  p_.code[static_cast<size_t>(it)].target = emit(make(Opc::kPop, op));
+}
+
+void Decoder::scf_while(const ir::Op& op) {
+  // Lanes leave when their condition fails; each keeps the values its last scf.condition
+  // forwarded (the result slots are written under the active mask before the test).
+  const ir::Block& before = op.regions.at(0).front();
+  const ir::Block& after = op.regions.at(1).front();
+  if (before.ops.empty() || after.ops.empty()) fail(op, "needs non-empty regions");
+  std::vector<Slot> res, bargs, aargs;
+  for (const auto& r : op.results) res.push_back(define(r.get()));
+  for (const auto& a : before.args) bargs.push_back(define(a.get()));
+  for (const auto& a : after.args) aargs.push_back(define(a.get()));
+  if (bargs.size() != op.operands.size() || aargs.size() != res.size())
+    fail(op, "region arguments do not match");
+  for (size_t k = 0; k < bargs.size(); ++k) mov(op, bargs[k], use(op, op.operands[k]));
+  emit(make(Opc::kPush, op));
+  const int32_t head = here();
+  for (size_t k = 0; k + 1 < before.ops.size(); ++k) one(*before.ops[k]);
+  const ir::Op& cond = *before.ops.back();
+  if (cond.operands.size() != res.size() + 1) fail(cond, "forwards the wrong number of values");
+  for (size_t k = 0; k < res.size(); ++k) mov(cond, res[k], use(cond, cond.operands[k + 1]));
+  Inst t = make(Opc::kWhileTest, cond);
+  t.a = opnd(cond, 0);
+  const int32_t it = emit(t);
+  for (size_t k = 0; k < aargs.size(); ++k) mov(cond, aargs[k], res[k]);
+  for (size_t k = 0; k + 1 < after.ops.size(); ++k) one(*after.ops[k]);
+  yield_into(*after.ops.back(), bargs);
+  Inst j = make(Opc::kJmp, op);
+  j.target = head;
+  emit(j);
+  p_.code[static_cast<size_t>(it)].target = emit(make(Opc::kPop, op));
+}
+
+void Decoder::mma(const ir::Op& op) {
+  auto info = ops::target::mma_info(op.attrs.get("shape")->s);
+  DType in = op.operands[0]->type.dtype;
+  ops::NumericPolicy pol = ops::read_policy(op);
+  auto model =
+      ops::accum_model_by_name(pol.accum_model, DType::f32,
+                               info->shape == ops::target::MmaShape::m16n8k8 ? DType::tf32 : in);
+  if (!model) fail(op, "unknown accumulation model");
+  simple(op, Opc::kMma, static_cast<uint8_t>(info->shape));
+  p_.code.back().dt = in;
+  p_.code.back().target = static_cast<int32_t>(p_.models.size());
+  p_.models.push_back(*model);
+}
+
+void Decoder::one(const ir::Op& op) {
+  if (!op.def) fail(op, "is not a registered op");
+  const std::string_view n = op.name;
+  auto bin = [&](Bin b) { simple(op, n.back() == 'f' ? Opc::kFBin : Opc::kIBin, uint8_t(b)); };
+  switch (op.def->kind) {
+    case OpKind::ArithConstant: {
+      Slot r = define(op.result());
+      Inst in = make(Opc::kConst, op);
+      in.dst = r.idx;
+      in.dt = r.dt;
+      const ir::Attr* v = op.attrs.get("value");
+      Cell c{};
+      if (r.dt == DType::f32)
+        c.f = static_cast<float>(v->as_double());
+      else if (r.dt == DType::f64)
+        c.d = v->as_double();
+      else if (v->kind == ir::Attr::Kind::boolean)
+        c.i = v->b ? 1 : 0;
+      else
+        c.i = tile::canonical_int(v->is_int() ? v->i : static_cast<int64_t>(v->f), r.dt);
+      if (r.w != 1 || (dtype_is_float(r.dt) && r.dt != DType::f32 && r.dt != DType::f64))
+        fail(op, "Target IR constants are f32, f64 or integer scalars");
+      std::memcpy(&in.imm, &c, sizeof c);
+      emit(in);
+      return;
+    }
+    case OpKind::ArithAddI:
+    case OpKind::ArithAddF:
+      return bin(Bin::add);
+    case OpKind::ArithSubI:
+    case OpKind::ArithSubF:
+      return bin(Bin::sub);
+    case OpKind::ArithMulI:
+    case OpKind::ArithMulF:
+      return bin(Bin::mul);
+    case OpKind::ArithDivSI:
+    case OpKind::ArithDivF:
+      return bin(Bin::div);
+    case OpKind::ArithRemSI:
+      return bin(Bin::rem);
+    case OpKind::ArithMinSI:
+      return bin(Bin::min);
+    case OpKind::ArithMaxSI:
+      return bin(Bin::max);
+    case OpKind::ArithMinimumF:
+      return simple(op, Opc::kFBin, uint8_t(Bin::min));
+    case OpKind::ArithMaximumF:
+      return simple(op, Opc::kFBin, uint8_t(Bin::max));
+    case OpKind::ArithAndI:
+      return bin(Bin::band);
+    case OpKind::ArithOrI:
+      return bin(Bin::bor);
+    case OpKind::ArithXOrI:
+      return bin(Bin::bxor);
+    case OpKind::ArithShLI:
+      return bin(Bin::shl);
+    case OpKind::ArithShRSI:
+      return bin(Bin::shr);
+    case OpKind::ArithNegF:
+      return simple(op, Opc::kNegF);
+    case OpKind::ArithCmpI:
+    case OpKind::ArithCmpF: {
+      bool fl = op.def->kind == OpKind::ArithCmpF;
+      auto p = ops::tile::arith_predicate(op.attrs.get("predicate"), fl);
+      simple(op, fl ? Opc::kFCmp : Opc::kICmp, cmp_of(p.value_or("eq"), fl));
+      p_.code.back().dt = op.operands[0]->type.dtype;
+      return;
+    }
+    case OpKind::ArithSelect:
+      return simple(op, Opc::kSelect);
+    case OpKind::ArithIndexCast:
+      return simple(op, Opc::kIndexCast);
+    case OpKind::ArithSIToFP:
+      return simple(op, Opc::kSIToFP);
+    case OpKind::ArithFPToSI:
+      simple(op, Opc::kFPToSI);
+      p_.code.back().imm = static_cast<int64_t>(op.operands[0]->type.dtype);
+      return;
+    case OpKind::ScfIf:
+      return scf_if(op);
+    case OpKind::ScfFor:
+      return scf_for(op);
+    case OpKind::ScfWhile:
+      return scf_while(op);
+    case OpKind::Return:
+      if (!op.operands.empty()) fail(op, "a kernel returns nothing");
+      return simple(op, Opc::kRet);
+    case OpKind::TargetTid:
+    case OpKind::TargetNtid:
+    case OpKind::TargetCtaid:
+    case OpKind::TargetNctaid: {
+      uint8_t base = op.def->kind == OpKind::TargetTid     ? kTid
+                     : op.def->kind == OpKind::TargetNtid  ? kNtid
+                     : op.def->kind == OpKind::TargetCtaid ? kCtaid
+                                                           : kNctaid;
+      return simple(op, Opc::kSreg, uint8_t(base + op.attrs.get_int("dim", 0)));
+    }
+    case OpKind::TargetLaneId:
+      return simple(op, Opc::kSreg, kLaneId);
+    case OpKind::TargetWarpId:
+      return simple(op, Opc::kSreg, kWarpId);
+    case OpKind::TargetFma:
+      return simple(op, Opc::kFma);
+    case OpKind::TargetExp:
+      return simple(op, Opc::kExp);
+    case OpKind::TargetDim:
+      simple(op, Opc::kDim);
+      p_.code.back().imm = op.attrs.get_int("dim", 0);
+      return;
+    case OpKind::TargetExit:
+      return simple(op, Opc::kExit);
+    case OpKind::TargetAllocShared:
+    case OpKind::TargetAllocLocal: {
+      const ir::Type& t = op.result()->type;
+      simple(op, Opc::kAlloc);
+      p_.code.back().target = static_cast<int32_t>(p_.allocs.size());
+      p_.code.back().imm = t.memspace;
+      p_.allocs.push_back(Alloc{t.dtype, *t.num_elements(), t.shape, static_cast<int>(t.memspace)});
+      return;
+    }
+    case OpKind::TargetLd:
+      return simple(op, Opc::kLd);
+    case OpKind::TargetSt:
+      simple(op, Opc::kSt);
+      p_.code.back().w = width_of(op.operands[0]->type);
+      return;
+    case OpKind::TargetCpAsync:
+      simple(op, Opc::kCpAsync);
+      p_.code.back().imm = op.attrs.get_int("bytes", 4);
+      return;
+    case OpKind::TargetCommitGroup:
+      return simple(op, Opc::kCommit);
+    case OpKind::TargetWaitGroup:
+      simple(op, Opc::kWait);
+      p_.code.back().imm = op.attrs.get_int("n", 0);
+      return;
+    case OpKind::TargetBarSync:
+      return simple(op, Opc::kBar);
+    case OpKind::TargetAtom: {
+      std::string kind = op.attrs.get_string("kind", "add");
+      p_.has_atomics = true;
+      simple(op, Opc::kAtom, kind == "add" ? 0 : kind == "min" ? 1 : kind == "max" ? 2 : 3);
+      return;
+    }
+    case OpKind::TargetShfl: {
+      std::string mode = op.attrs.get_string("mode", "idx");
+      return simple(op, Opc::kShfl, mode == "up" ? 0 : mode == "down" ? 1 : mode == "bfly" ? 2 : 3);
+    }
+    case OpKind::TargetVote: {
+      std::string mode = op.attrs.get_string("mode", "any");
+      return simple(op, Opc::kVote, mode == "all" ? 0 : mode == "any" ? 1 : 2);
+    }
+    case OpKind::TargetLdmatrix: {
+      const ir::Attr* tr = op.attrs.get("trans");
+      simple(op, Opc::kLdmatrix, tr && tr->b ? 1 : 0);
+      p_.code.back().imm = op.attrs.get_int("num", 1) | (op.operands[0]->type.shape[1] << 8);
+      p_.code.back().dt = op.operands[0]->type.dtype;
+      return;
+    }
+    case OpKind::TargetMmaSync:
+      return mma(op);
+    default:
+      fail(op,
+           "is not a Target IR op (the target interpreter runs tessera_nvidia.*, arith.* "
+           "and scf.if/scf.for/scf.while)");
+  }
+}
+
+}  // namespace
+
+bool has_decoder(ops::OpKind kind) {
+  const ops::OpDef& d = ops::op_def(kind);
+  return d.level == ops::Level::target && kind != OpKind::TargetLaunch;
+}
+
+bool is_target_kernel(const ir::Op& func) {
+  for (const ir::Region& r : func.regions)
+    for (const auto& b : r.blocks)
+      for (const auto& o : b->ops) {
+        if (o->def && o->def->level == ops::Level::target) return true;
+        if (is_target_kernel(*o)) return true;
+      }
+  return false;
+}
+
+Program decode(const ir::Op& func, const SourceManager& sm) {
+  Program p;
+  p.func = &func;
+  p.name = func.attrs.get_string("sym_name", "?");
+  Decoder(p, sm).run(func);
+  allocate_registers(p);
+  return p;
+}
+
+}  // namespace tessera::interp::target

@@ -1,0 +1,467 @@
+// The Target IR warp executor: one instruction at a time over 32 lanes (SIMD), masked by the
+// warp's active lanes; memory, async copies and atomics (docs/ops/target/README.md).
+#include <algorithm>
+#include <bit>
+#include <chrono>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+#include "core/numerics/convert.h"
+#include "core/support/error.h"
+#include "interp/target/sim.h"
+#include "interp/tile/exec_ops.h"
+
+namespace tessera::interp::target {
+namespace {
+
+using tile::Bin;
+using tile::fbin;
+
+/// Calls f(lane) for every lane of mask m, in increasing lane order.
+template <class F>
+inline void each(uint32_t m, F&& f) {
+  if (m == kFull) {
+    for (int l = 0; l < kWarp; ++l) f(l);
+  } else {
+    for (uint32_t x = m; x; x &= x - 1) f(std::countr_zero(x));
+  }
+}
+
+int64_t ibin(Bin b, int64_t x, int64_t y) {
+  const uint64_t ux = static_cast<uint64_t>(x), uy = static_cast<uint64_t>(y);
+  switch (b) {
+    case Bin::add:
+      return static_cast<int64_t>(ux + uy);
+    case Bin::sub:
+      return static_cast<int64_t>(ux - uy);
+    case Bin::mul:
+      return static_cast<int64_t>(ux * uy);
+    case Bin::div:
+      return x == std::numeric_limits<int64_t>::min() && y == -1 ? x : x / y;
+    case Bin::rem:
+      return y == -1 ? 0 : x % y;
+    case Bin::min:
+      return x < y ? x : y;
+    case Bin::max:
+      return x < y ? y : x;
+    case Bin::band:
+      return x & y;
+    case Bin::bor:
+      return x | y;
+    case Bin::bxor:
+      return x ^ y;
+    case Bin::shl:
+      return y < 0 || y >= 64 ? 0 : static_cast<int64_t>(ux << y);
+    case Bin::shr:
+      return y < 0 || y >= 64 ? (x < 0 ? -1 : 0) : x >> y;
+  }
+  return 0;
+}
+
+bool icmp(uint8_t c, int64_t x, int64_t y) {
+  if (c & tile::kUnsigned) {
+    uint64_t ux = static_cast<uint64_t>(x), uy = static_cast<uint64_t>(y);
+    switch (c & 7) {
+      case tile::kLt:
+        return ux < uy;
+      case tile::kLe:
+        return ux <= uy;
+      case tile::kGt:
+        return ux > uy;
+      default:
+        return ux >= uy;
+    }
+  }
+  switch (c & 7) {
+    case tile::kEq:
+      return x == y;
+    case tile::kNe:
+      return x != y;
+    case tile::kLt:
+      return x < y;
+    case tile::kLe:
+      return x <= y;
+    case tile::kGt:
+      return x > y;
+    default:
+      return x >= y;
+  }
+}
+
+bool fcmp(uint8_t c, double x, double y) {
+  if (std::isnan(x) || std::isnan(y)) return (c & tile::kUnordered) != 0 || (c & 7) == tile::kNe;
+  switch (c & 7) {
+    case tile::kEq:
+      return x == y;
+    case tile::kNe:
+      return x != y;
+    case tile::kLt:
+      return x < y;
+    case tile::kLe:
+      return x <= y;
+    case tile::kGt:
+      return x > y;
+    default:
+      return x >= y;
+  }
+}
+
+int64_t sreg(const Block& b, const Warp& w, uint8_t mode, int lane) {
+  const Launch& l = *b.launch;
+  const int64_t lin = int64_t{w.id} * kWarp + lane;
+  switch (mode) {
+    case kTid + 0:
+      return lin % l.block[0];
+    case kTid + 1:
+      return (lin / l.block[0]) % l.block[1];
+    case kTid + 2:
+      return lin / (l.block[0] * l.block[1]);
+    case kLaneId:
+      return lane;
+    case kWarpId:
+      return w.id;
+    default:
+      break;
+  }
+  if (mode >= kNtid && mode < kNtid + 3) return l.block[mode - kNtid];
+  if (mode >= kCtaid && mode < kCtaid + 3) return b.coord[mode - kCtaid];
+  return l.grid[mode - kNctaid];
+}
+
+/// The copies of `group` land in their destinations: a write by warp `w` at its wait `pc`, in
+/// the current barrier epoch (for the races and init sanitizers).
+void land(Block& b, const Warp& w, std::vector<Copy>& group, int32_t pc) {
+  for (Copy& c : group) {
+    std::memcpy(c.dst->data + c.index * c.dst->esize, &c.bits, static_cast<size_t>(c.dst->esize));
+    --c.dst->in_flight[static_cast<size_t>(c.index)];
+    --c.dst->pending;
+    if (!c.dst->shadow.empty()) {
+      Shadow& s = c.dst->shadow[static_cast<size_t>(c.index)];
+      s.init = true;
+      s.w_warp = static_cast<int16_t>(w.id);
+      s.w_epoch = b.epoch;
+      s.w_pc = pc;
+      s.w_step = w.steps;
+      s.w_lane = 0;
+    }
+  }
+  group.clear();
+}
+
+void exec_cp_async(Block& b, Warp& w, const Inst& in) {
+  const int64_t bytes = in.imm;
+  each(w.active, [&](int l) {
+    Buf& src = buffer_of(b, w, in, w.reg(in.a)[l].i, l);
+    Buf& dst = buffer_of(b, w, in, w.reg(in.c)[l].i, l);
+    const int64_t n = bytes / src.esize;
+    int64_t si = checked_index(b, w, in, src, w.reg(in.b)[l].i, n, l, false);
+    int64_t di = checked_index(b, w, in, dst, w.reg(in.d)[l].i, n, l, true);
+    for (int64_t e = 0; e < n; ++e) {
+      Copy c{&dst, di + e, 0};
+      std::memcpy(&c.bits, src.data + (si + e) * src.esize, static_cast<size_t>(src.esize));
+      if (dst.in_flight.empty()) dst.in_flight.assign(static_cast<size_t>(dst.numel), 0);
+      ++dst.in_flight[static_cast<size_t>(di + e)];
+      ++dst.pending;
+      w.uncommitted.push_back(c);
+    }
+  });
+}
+
+void exec_atom(Block& b, Warp& w, const Inst& in) {
+  Cell* dst = w.reg(in.dst);
+  each(w.active, [&](int l) {
+    Buf& buf = buffer_of(b, w, in, w.reg(in.b)[l].i, l);
+    if (buf.dt == DType::f32 && b.launch->opts.deterministic && in.mode == 0)
+      fatal(b, w, in,
+            "float atomic add is refused in deterministic mode: its result depends on the order "
+            "in which threads run",
+            l);
+    int64_t i = checked_index(b, w, in, buf, w.reg(in.c)[l].i, 1, l, true);
+    Cell old = load_elem(buf, i), v = w.reg(in.a)[l], nv = v;
+    if (buf.dt == DType::f32) {
+      if (in.mode == 0) nv.f = old.f + v.f;
+      if (in.mode == 1) nv.f = fbin(Bin::min, old.f, v.f);
+      if (in.mode == 2) nv.f = fbin(Bin::max, old.f, v.f);
+    } else {
+      if (in.mode == 0) nv.i = tile::canonical_int(old.i + v.i, DType::i32);
+      if (in.mode == 1) nv.i = std::min(old.i, v.i);
+      if (in.mode == 2) nv.i = std::max(old.i, v.i);
+    }
+    store_elem(buf, i, nv);
+    dst[l] = old;
+  });
+}
+
+void exec_ld(Block& b, Warp& w, const Inst& in) {
+  each(w.active, [&](int l) {
+    Buf& buf = buffer_of(b, w, in, w.reg(in.a)[l].i, l);
+    int64_t i = checked_index(b, w, in, buf, w.reg(in.b)[l].i, in.w, l, false);
+    for (int e = 0; e < in.w; ++e) w.reg(in.dst + e)[l] = load_elem(buf, i + e);
+  });
+}
+
+void exec_st(Block& b, Warp& w, const Inst& in) {
+  each(w.active, [&](int l) {
+    Buf& buf = buffer_of(b, w, in, w.reg(in.b)[l].i, l);
+    int64_t i = checked_index(b, w, in, buf, w.reg(in.c)[l].i, in.w, l, true);
+    for (int e = 0; e < in.w; ++e) store_elem(buf, i + e, w.reg(in.a + e)[l]);
+  });
+}
+
+/// Arithmetic and moves: one operation over the active lanes.
+void exec_alu(Block& b, Warp& w, const Inst& in) {
+  Cell* d = w.reg(in.dst);
+  const Cell* x = in.a >= 0 ? w.reg(in.a) : nullptr;
+  const Cell* y = in.b >= 0 ? w.reg(in.b) : nullptr;
+  const Cell* z = in.c >= 0 ? w.reg(in.c) : nullptr;
+  const uint32_t m = w.active;
+  switch (in.opc) {
+    case Opc::kConst: {
+      Cell c;
+      std::memcpy(&c, &in.imm, sizeof c);
+      each(m, [&](int l) { d[l] = c; });
+      return;
+    }
+    case Opc::kMov:
+      for (int e = 0; e < in.w; ++e) {
+        Cell* de = w.reg(in.dst + e);
+        const Cell* xe = w.reg(in.a + e);
+        each(m, [&](int l) { de[l] = xe[l]; });
+      }
+      return;
+    case Opc::kSreg:
+      each(m, [&](int l) { d[l].i = sreg(b, w, in.mode, l); });
+      return;
+    case Opc::kIBin: {
+      const Bin op = static_cast<Bin>(in.mode);
+      // Fast path of index arithmetic over a whole warp: add and mul on 64-bit values.
+      if (m == kFull && (in.dt == DType::index || in.dt == DType::i64) &&
+          (op == Bin::add || op == Bin::mul)) {
+        if (op == Bin::add)
+          for (int l = 0; l < kWarp; ++l)
+            d[l].i =
+                static_cast<int64_t>(static_cast<uint64_t>(x[l].i) + static_cast<uint64_t>(y[l].i));
+        else
+          for (int l = 0; l < kWarp; ++l)
+            d[l].i =
+                static_cast<int64_t>(static_cast<uint64_t>(x[l].i) * static_cast<uint64_t>(y[l].i));
+        return;
+      }
+      each(m, [&](int l) {
+        if ((op == Bin::div || op == Bin::rem) && y[l].i == 0)
+          fatal(b, w, in, "integer division by zero", l);
+        d[l].i = tile::canonical_int(
+            ibin(op, tile::signed_int(x[l].i, in.dt), tile::signed_int(y[l].i, in.dt)), in.dt);
+      });
+      return;
+    }
+    case Opc::kFBin: {
+      const Bin op = static_cast<Bin>(in.mode);
+      if (in.dt == DType::f64)
+        each(m, [&](int l) { d[l].d = fbin(op, x[l].d, y[l].d); });
+      else if (m == kFull && op == Bin::add)
+        for (int l = 0; l < kWarp; ++l) d[l].f = x[l].f + y[l].f;
+      else if (m == kFull && op == Bin::mul)
+        for (int l = 0; l < kWarp; ++l) d[l].f = x[l].f * y[l].f;
+      else
+        each(m, [&](int l) { d[l].f = fbin(op, x[l].f, y[l].f); });
+      return;
+    }
+    case Opc::kICmp:
+      each(m, [&](int l) {
+        d[l].i = icmp(in.mode, tile::signed_int(x[l].i, in.dt), tile::signed_int(y[l].i, in.dt));
+      });
+      return;
+    case Opc::kFCmp:
+      if (in.dt == DType::f64)
+        each(m, [&](int l) { d[l].i = fcmp(in.mode, x[l].d, y[l].d); });
+      else
+        each(m, [&](int l) { d[l].i = fcmp(in.mode, x[l].f, y[l].f); });
+      return;
+    case Opc::kSelect:
+      for (int e = 0; e < in.w; ++e) {
+        Cell* de = w.reg(in.dst + e);
+        const Cell* ye = w.reg(in.b + e);
+        const Cell* ze = w.reg(in.c + e);
+        each(m, [&](int l) { de[l] = x[l].i ? ye[l] : ze[l]; });
+      }
+      return;
+    case Opc::kIndexCast:
+      each(m, [&](int l) { d[l].i = tile::canonical_int(x[l].i, in.dt); });
+      return;
+    case Opc::kSIToFP:
+      if (in.dt == DType::f64)
+        each(m, [&](int l) { d[l].d = static_cast<double>(x[l].i); });
+      else
+        each(m, [&](int l) { d[l].f = static_cast<float>(x[l].i); });
+      return;
+    case Opc::kFPToSI:
+      each(m, [&](int l) {
+        double v = static_cast<DType>(in.imm) == DType::f64 ? x[l].d : x[l].f;
+        if (!(v > -9.3e18 && v < 9.3e18)) fatal(b, w, in, "fptosi of a value out of range", l);
+        d[l].i = tile::canonical_int(static_cast<int64_t>(v), in.dt);
+      });
+      return;
+    case Opc::kNegF:
+      if (in.dt == DType::f64)
+        each(m, [&](int l) { d[l].d = -x[l].d; });
+      else
+        each(m, [&](int l) { d[l].f = -x[l].f; });
+      return;
+    case Opc::kFma:
+      if (m == kFull && in.dt == DType::f32) {
+        for (int l = 0; l < kWarp; ++l) d[l].f = std::fmaf(x[l].f, y[l].f, z[l].f);
+        return;
+      }
+      if (in.dt == DType::f64)
+        each(m, [&](int l) { d[l].d = std::fma(x[l].d, y[l].d, z[l].d); });
+      else
+        each(m, [&](int l) { d[l].f = std::fmaf(x[l].f, y[l].f, z[l].f); });
+      return;
+    case Opc::kExp:  // as tile.exp: exp in double, rounded once to f32
+      each(m, [&](int l) { d[l].f = static_cast<float>(std::exp(static_cast<double>(x[l].f))); });
+      return;
+    case Opc::kDim:
+      each(m, [&](int l) {
+        const Buf& buf = buffer_of(b, w, in, x[l].i, l);
+        d[l].i = buf.shape.at(static_cast<size_t>(in.imm));
+      });
+      return;
+    case Opc::kAlloc:
+      each(m, [&](int l) { d[l].i = make_handle(static_cast<int>(in.imm), in.target); });
+      return;
+    default:
+      return;
+  }
+}
+
+}  // namespace
+
+void run_warp(Block& b, Warp& w) {
+  const Program& p = *b.launch->prog;
+  const TileDebugOptions& o = b.launch->opts;
+  const uint64_t max_steps = std::min(o.max_steps, o.max_total_steps);
+  w.at_barrier = false;
+  while (!w.done) {
+    const Inst& in = p.code[static_cast<size_t>(w.pc)];
+    if (++w.steps > max_steps)
+      fatal(b, w, in,
+            "warp ran more than " + std::to_string(max_steps) +
+                " instructions (a runaway loop? raise --max-group-steps / --max-steps)");
+    if ((w.steps & 0xfffff) == 0 && o.time_limit > 0 &&
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - b.launch->start).count() >
+            o.time_limit)
+      fatal(b, w, in, "the run exceeded --time-limit " + std::to_string(o.time_limit) + " s");
+    ++w.pc;
+    switch (in.opc) {
+      case Opc::kJmp:
+        w.pc = in.target;
+        break;
+      case Opc::kIfBegin: {
+        w.stack.push_back(w.active);
+        uint32_t p1 = 0;
+        const Cell* c = w.reg(in.a);
+        each(w.active, [&](int l) { p1 |= (c[l].i & 1) ? 1u << l : 0u; });
+        w.active = p1;
+        if (!w.active) w.pc = in.target;
+        break;
+      }
+      case Opc::kElse: {
+        uint32_t p1 = 0;
+        const uint32_t top = w.stack.back() & ~w.exited;
+        const Cell* c = w.reg(in.a);
+        each(top, [&](int l) { p1 |= (c[l].i & 1) ? 0u : 1u << l; });
+        w.active = p1;
+        if (!w.active) w.pc = in.target;
+        break;
+      }
+      case Opc::kPush:
+        w.stack.push_back(w.active);
+        break;
+      case Opc::kPop:
+        w.active = w.stack.back() & ~w.exited;
+        w.stack.pop_back();
+        break;
+      case Opc::kForTest: {
+        uint32_t keep = 0;
+        const Cell *iv = w.reg(in.a), *ub = w.reg(in.b);
+        each(w.active, [&](int l) { keep |= iv[l].i < ub[l].i ? 1u << l : 0u; });
+        w.active = keep;
+        if (!w.active) w.pc = in.target;
+        break;
+      }
+      case Opc::kWhileTest: {
+        uint32_t keep = 0;
+        const Cell* c = w.reg(in.a);
+        each(w.active, [&](int l) { keep |= (c[l].i & 1) ? 1u << l : 0u; });
+        w.active = keep;
+        if (!w.active) w.pc = in.target;
+        break;
+      }
+      case Opc::kExit:
+        w.exited |= w.active;
+        w.active = 0;
+        break;
+      case Opc::kRet:
+        w.exited = kFull;
+        w.active = 0;
+        w.done = true;
+        for (auto& g : w.committed) land(b, w, g, w.pc - 1);  // copies never waited for land
+        w.committed.clear();
+        land(b, w, w.uncommitted, w.pc - 1);
+        break;
+      case Opc::kBar:
+        if (!w.active) break;
+        if (w.active != (~w.exited & kFull))
+          fatal(b, w, in,
+                "bar.sync reached by lanes " + std::to_string(w.active) +
+                    " (mask) while live "
+                    "lanes " +
+                    std::to_string(~w.exited & ~w.active) +
+                    " are elsewhere (barrier "
+                    "divergence)",
+                std::countr_zero(~w.exited & ~w.active));
+        w.at_barrier = true;
+        return;
+      case Opc::kLd:
+        exec_ld(b, w, in);
+        break;
+      case Opc::kSt:
+        exec_st(b, w, in);
+        break;
+      case Opc::kCpAsync:
+        exec_cp_async(b, w, in);
+        break;
+      case Opc::kCommit:
+        if (w.active) w.committed.push_back(std::move(w.uncommitted)), w.uncommitted.clear();
+        break;
+      case Opc::kWait:
+        while (w.active && static_cast<int64_t>(w.committed.size()) > in.imm) {
+          land(b, w, w.committed.front(), w.pc - 1);
+          w.committed.erase(w.committed.begin());
+        }
+        break;
+      case Opc::kAtom:
+        exec_atom(b, w, in);
+        break;
+      case Opc::kShfl:
+        exec_shfl(b, w, in);
+        break;
+      case Opc::kVote:
+        exec_vote(b, w, in);
+        break;
+      case Opc::kLdmatrix:
+        exec_ldmatrix(b, w, in);
+        break;
+      case Opc::kMma:
+        exec_mma(b, w, in);
+        break;
+      default:
+        exec_alu(b, w, in);
+        break;
+    }
+  }
+}
+
+}  // namespace tessera::interp::target
