@@ -1,7 +1,9 @@
 // The pass registry (an explicit table: no static registration).
 #include "core/transforms/passes.h"
 
+#include "core/transforms/graph_to_schedule.h"
 #include "core/transforms/insert_collectives.h"
+#include "core/transforms/schedule_to_tile.h"
 
 namespace tessera::transforms {
 
@@ -11,6 +13,12 @@ constexpr PassInfo kPasses[] = {
     {"insert-collectives",
      "propagate ShardSpecs through SPMD functions and insert the collectives they need",
      &insert_collectives},
+    {"graph-to-schedule",
+     "outline Graph IR into fusion groups (schedule.group) with the default schedule",
+     &graph_to_schedule},
+    {"schedule-to-tile",
+     "lower fusion groups to Tile IR kernels and tile.launch (GEMM, flash attention)",
+     &schedule_to_tile},
 };
 
 }  // namespace

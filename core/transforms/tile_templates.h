@@ -1,0 +1,21 @@
+// Tile IR kernel texts that the Schedule -> Tile lowering instantiates
+// (docs/ops/schedule/lowering.md). Each returns one func.func in the custom form.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace tessera::transforms {
+
+/// C = A @ B (f32, row-major, M % bm == 0, N % bn == 0, K % bk == 0): a group computes a bm x bn
+/// block of C with (bm / 32) * (bn / 32) tiles of a 32 x 32 quadrant each; K advances in steps of
+/// bk with double-buffered async copies (tile 0 copies A's slab, tile 1 B's), wait_group 1 and
+/// tile.mma; every C element is one FMA chain over k = 0, 1, ... from +0.
+std::string gemm_kernel(const std::string& name, int64_t bm, int64_t bn, int64_t bk);
+
+/// Flash attention forward (f32, D = 64, S % 64 == 0) with online softmax in the order
+/// tessera.flash_attn specifies: a group owns 64 query rows of one (batch, head) (grid
+/// [S / 64, H, B]); 2 tiles of 32 rows; key blocks of 64, up to the diagonal when `causal`.
+std::string attention_kernel(const std::string& name, bool causal, float scale);
+
+}  // namespace tessera::transforms
