@@ -313,8 +313,8 @@ bool graph_to_schedule(ir::Module& m, DiagnosticEngine&) {
       first_of.push_back(groups[k].ops.front());
       Outlined o = outline(groups[k], fname + "_g" + std::to_string(k), body, index, repl);
       // The group's results keep the whole (static) types.
-      const ir::Op* tail = groups[k].kind == GroupKind::whole ? groups[k].ops.front()
-                                                              : groups[k].ops.back();
+      const ir::Op* tail =
+          groups[k].kind == GroupKind::whole ? groups[k].ops.front() : groups[k].ops.back();
       for (size_t r = 0; r < o.group->num_results(); ++r)
         o.group->result(r)->type =
             static_types.at(tail)[groups[k].kind == GroupKind::whole ? r : 0];

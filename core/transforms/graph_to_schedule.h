@@ -1,4 +1,5 @@
-// Graph IR -> Schedule IR: fusion groups with their default schedule (docs/ops/schedule/lowering.md).
+// Graph IR -> Schedule IR: fusion groups with their default schedule
+// (docs/ops/schedule/lowering.md).
 #pragma once
 
 #include "core/ir/ir.h"

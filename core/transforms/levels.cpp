@@ -41,7 +41,8 @@ bool lower_to_level(ir::Module& m, std::string_view level, DiagnosticEngine& dia
       }
       const PassInfo* p = lookup_pass(l.pass);
       if (!p) {
-        err = std::string("cannot lower to ") + l.name + ": pass '" + l.pass + "' is not registered";
+        err =
+            std::string("cannot lower to ") + l.name + ": pass '" + l.pass + "' is not registered";
         return false;
       }
       if (!p->run(m, diag) || !verify::verify_module(m, diag)) return false;

@@ -88,7 +88,7 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
   if (kind == sched::GroupKind::gemm) return lower_gemm(group, callee, name);
   if (kind == sched::GroupKind::attention) return lower_attention(group, callee, name);
   return stay(std::string("no Tile IR lowering for '") + group.attrs.get_string("kind", "") +
-                 "' groups yet");
+              "' groups yet");
 }
 
 ir::Attr int_array(const std::vector<int64_t>& v) {

@@ -21,7 +21,8 @@ std::string fill(std::string text, const std::vector<std::pair<std::string, std:
   return text;
 }
 
-constexpr const char* kGemm = R"(  func.func @$NAME(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+constexpr const char* kGemm =
+    R"(  func.func @$NAME(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
     %t = tile.local_id : index
     %gm = tile.group_id {dim = 0} : index
     %gn = tile.group_id {dim = 1} : index
@@ -94,7 +95,8 @@ constexpr const char* kGemm = R"(  func.func @$NAME(%a: memref<?x?xf32>, %b: mem
   }
 )";
 
-constexpr const char* kAttention = R"(  func.func @$NAME(%q: memref<?x?x?x64xf32>, %k: memref<?x?x?x64xf32>,
+constexpr const char* kAttention =
+    R"(  func.func @$NAME(%q: memref<?x?x?x64xf32>, %k: memref<?x?x?x64xf32>,
                          %v: memref<?x?x?x64xf32>, %o: memref<?x?x?x64xf32>) {
     %t = tile.local_id : index
     %g = tile.group_id {dim = 0} : index

@@ -180,8 +180,7 @@ std::string locate_op(const Ctx& c, const std::string& text, const std::string& 
       const Tensor* want = graph_value(c.graph.values, {static_cast<size_t>(a->i), r});
       if (!want) continue;
       if (auto e = first_diff(*want, p.values[k][r])) {
-        const ir::Op& gop =
-            *c.graph.entry->regions[0].front().ops[static_cast<size_t>(a->i)];
+        const ir::Op& gop = *c.graph.entry->regions[0].front().ops[static_cast<size_t>(a->i)];
         return "op " + where(*p.lm, *b.ops[k]) + " (from Graph IR op " + where(*c.graph.lm, gop) +
                ") " + divergence(*want, p.values[k][r], *e, level);
       }
@@ -242,9 +241,8 @@ LevelVerdict compare_level(const Ctx& c, const std::string& level, const std::st
       if (!e) continue;
       v.agree = false;
       const ir::Op* callee = o.name == "schedule.group" ? ir::lookup_callee(o) : nullptr;
-      std::string what = o.name == "schedule.group"
-                             ? "fusion group @" + o.attrs.get("callee")->s
-                             : "tile.launch of @" + o.attrs.get("callee")->s;
+      std::string what = o.name == "schedule.group" ? "fusion group @" + o.attrs.get("callee")->s
+                                                    : "tile.launch of @" + o.attrs.get("callee")->s;
       if (const ir::Attr* g = o.attrs.get("schedule.group")) what += " (group @" + g->s + ")";
       std::string detail;
       if (callee) {
@@ -286,11 +284,14 @@ std::vector<LevelVerdict> validate_levels(const std::string& graph_text,
                                  ? lower_text(graph_text, gname, "graph-to-schedule")
                                  : opts.schedule.text;
   const std::string s_name =
-      opts.schedule.text.empty() ? gname + " (schedule)" : opts.schedule.name;
+      opts.schedule.text.empty() ? gname + " (lowered to schedule)" : opts.schedule.name;
   out.push_back(compare_level(c, "schedule", s_text, s_name));
   const std::string t_text =
       opts.tile.text.empty() ? lower_text(s_text, s_name, "schedule-to-tile") : opts.tile.text;
-  const std::string t_name = opts.tile.text.empty() ? gname + " (tile)" : opts.tile.name;
+  const std::string t_name =
+      opts.tile.text.empty()
+          ? (opts.schedule.text.empty() ? gname : opts.schedule.name) + " (lowered to tile)"
+          : opts.tile.name;
   out.push_back(compare_level(c, "tile", t_text, t_name));
   const transforms::LevelInfo* target = transforms::lookup_level("target");
   LevelVerdict tv;

@@ -16,9 +16,9 @@ struct LevelSource {
 };
 
 struct ValidateOptions {
-  RunOptions run;         ///< entry, threads, memory; run.source_name names the Graph IR file
-  LevelSource schedule;   ///< Schedule IR to check (default: graph-to-schedule of the program)
-  LevelSource tile;       ///< Tile IR to check (default: schedule-to-tile of the Schedule IR)
+  RunOptions run;        ///< entry, threads, memory; run.source_name names the Graph IR file
+  LevelSource schedule;  ///< Schedule IR to check (default: graph-to-schedule of the program)
+  LevelSource tile;      ///< Tile IR to check (default: schedule-to-tile of the Schedule IR)
 };
 
 /// One level's verdict.
