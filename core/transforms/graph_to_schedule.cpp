@@ -239,7 +239,11 @@ Outlined outline(const Group& g, const std::string& name, ir::Block& body,
   for (size_t i = 0; i < params.size(); ++i) {
     ir::Type t = tiled ? with_dynamic(params[i]->type, param_dyn[i]) : params[i]->type;
     in_types.push_back(t);
-    fb.add_arg(t, params[i]->name.empty() ? "p" + std::to_string(i) : params[i]->name);
+    // One value may feed two parameters (matmul(x, x)): names stay unique.
+    std::string pname = params[i]->name.empty() ? "p" + std::to_string(i) : params[i]->name;
+    for (size_t j = 0; j < i; ++j)
+      if (fb.args[j]->name == pname) pname += "_" + std::to_string(i);
+    fb.add_arg(t, pname);
   }
   // Move the ops (unique_ptrs leave `body`; the caller erases the null slots).
   for (size_t k = 0; k < g.ops.size(); ++k) {
@@ -293,9 +297,13 @@ Outlined outline(const Group& g, const std::string& name, ir::Block& body,
 }  // namespace
 
 bool graph_to_schedule(ir::Module& m, DiagnosticEngine&) {
+  // SPMD programs keep Graph IR: the only placement is "replicated" (schedule_c5).
+  if (m.op().attrs.get("tessera.mesh")) return true;
   std::vector<ir::Op*> funcs = m.funcs();
-  std::vector<std::unique_ptr<ir::Op>> new_funcs;
+  // Each function's group functions go right before it.
+  std::unordered_map<const ir::Op*, std::vector<std::unique_ptr<ir::Op>>> group_funcs;
   for (ir::Op* f : funcs) {
+    auto& new_funcs = group_funcs[f];
     if (!lowerable(*f)) continue;
     ir::Block& body = f->regions[0].front();
     std::unordered_map<const ir::Op*, int64_t> index;
@@ -332,10 +340,12 @@ bool graph_to_schedule(ir::Module& m, DiagnosticEngine&) {
       for (auto& v : o->operands)
         if (auto it = repl.find(v); it != repl.end()) v = it->second;
   }
-  // Group functions go before the module's functions, in order.
   std::vector<std::unique_ptr<ir::Op>> all;
-  for (auto& nf : new_funcs) all.push_back(std::move(nf));
-  for (auto& up : m.body().ops) all.push_back(std::move(up));
+  for (auto& up : m.body().ops) {
+    if (auto it = group_funcs.find(up.get()); it != group_funcs.end())
+      for (auto& nf : it->second) all.push_back(std::move(nf));
+    all.push_back(std::move(up));
+  }
   m.body().ops.clear();
   for (auto& up : all) m.body().append(std::move(up));
   m.rebuild_symbols();

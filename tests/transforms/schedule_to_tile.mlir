@@ -1,0 +1,42 @@
+// RUN: tessera-opt %s --pass graph-to-schedule --pass schedule-to-tile | FileCheck %s
+// Schedule -> Tile: GEMM and flash attention become kernels and launches; other groups stay with
+// the reason (docs/ops/schedule/lowering.md).
+module {
+  // CHECK-LABEL: func.func @gemm(
+  // CHECK: %c = tile.launch %a, %b {callee = @gemm_g0_kernel, grid = [2, 3], lanes = 32, schedule.group = @gemm_g0, schedule.tile = [64, 64], schedule.tiles = [2, 2], tiles = 4}
+  func.func @gemm(%a: tensor<128x96xf32>, %b: tensor<96x192xf32>) -> tensor<128x192xf32> {
+    %c = tessera.matmul %a, %b : (tensor<128x96xf32>, tensor<96x192xf32>) -> tensor<128x192xf32>
+    return %c : tensor<128x192xf32>
+  }
+  // CHECK-LABEL: func.func @attn(
+  // CHECK: tile.launch %q, %k, %v {callee = @attn_g0_kernel, grid = [4, 2, 1], lanes = 32, schedule.group = @attn_g0, schedule.tile = [1, 1, 64, 64], schedule.tiles = [1, 1, 2, 1], tiles = 2}
+  func.func @attn(%q: tensor<1x2x256x64xf32>, %k: tensor<1x2x256x64xf32>, %v: tensor<1x2x256x64xf32>) -> tensor<1x2x256x64xf32> {
+    %o = tessera.flash_attn %q, %k, %v {causal = true} : (tensor<1x2x256x64xf32>, tensor<1x2x256x64xf32>, tensor<1x2x256x64xf32>) -> tensor<1x2x256x64xf32>
+    return %o : tensor<1x2x256x64xf32>
+  }
+  // CHECK-LABEL: func.func @stays(
+  // CHECK: schedule.group %a, %b {{{.*}}schedule.not_lowered = "M, N, K are not multiples of the tile shape"
+  // CHECK: schedule.group %m {{{.*}}schedule.not_lowered = "no Tile IR lowering for 'row' groups yet"
+  func.func @stays(%a: tensor<100x40xf32>, %b: tensor<40x70xf32>) -> tensor<100x70xf32> {
+    %m = tessera.matmul %a, %b : (tensor<100x40xf32>, tensor<40x70xf32>) -> tensor<100x70xf32>
+    %s = tessera.softmax %m : (tensor<100x70xf32>) -> tensor<100x70xf32>
+    return %s : tensor<100x70xf32>
+  }
+  // The GEMM kernel: double-buffered async copies, wait_group 1, barrier, tile.mma over K blocks.
+  // CHECK-LABEL: func.func @gemm_g0_kernel(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>)
+  // CHECK: tile.alloc_shared {swizzle = "xor"} : memref<64x32xf32, 3>
+  // CHECK: tile.async_copy %a, %sa0
+  // CHECK: tile.commit_group
+  // CHECK: "scf.for"
+  // CHECK: tile.async_copy %a, %nxt_a
+  // CHECK: tile.wait_group {n = 1}
+  // CHECK-NEXT: tile.barrier
+  // CHECK: tile.mma %ta, %tb, %acc_in
+  // CHECK: tile.store_tile %acc, %c, %rm, %rn
+  // The attention kernel: online softmax with the causal mask.
+  // CHECK-LABEL: func.func @attn_g0_kernel(
+  // CHECK: tile.causal_mask
+  // CHECK: tile.row_max
+  // CHECK: tile.row_sum %p, %l_scaled
+  // CHECK: tile.mma %p, %vt, %acc_scaled
+}
