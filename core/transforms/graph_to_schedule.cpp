@@ -91,6 +91,7 @@ Schedule schedule_for(const Group& g) {
       g.kind == GroupKind::whole ? Schedule{} : default_schedule(g.kind, a.result(0)->type.shape);
   if (const ir::Attr* t = a.attrs.get("schedule.tile_shape"))
     if (auto v = t->as_int_array()) s.tile_shape = *v;
+  for (int64_t& e : s.tile_shape) e = std::max<int64_t>(e, 1);  // empty dims: tiles of 1
   s.stages = a.attrs.get_int("schedule.stages", s.stages);
   s.warps = a.attrs.get_int("schedule.warps", s.warps);
   return s;
@@ -172,7 +173,14 @@ struct Outlined {
 
 Outlined outline(const Group& g, const std::string& name, ir::Block& body,
                  const std::unordered_map<const ir::Op*, int64_t>& index,
+                 const std::unordered_map<const ir::Value*, ir::Type>& static_type,
                  std::unordered_map<const ir::Value*, ir::Value*>& repl) {
+  // A value outlined by an earlier group has dynamic dims by now: parameters take its type
+  // from before the pass.
+  auto type_of = [&](const ir::Value* v) {
+    auto it = static_type.find(v);
+    return it == static_type.end() ? v->type : it->second;
+  };
   const ir::Op& anchor = *g.ops.front();
   const Schedule s = schedule_for(g);
   // Parameters: each anchor operand its own; epilogue operands deduplicated.
@@ -223,7 +231,7 @@ Outlined outline(const Group& g, const std::string& name, ir::Block& body,
     }
     std::vector<int64_t> zero(out.size(), 0);
     for (size_t i = 0; i < params.size(); ++i) {
-      const auto& shape = params[i]->type.shape;
+      const auto shape = type_of(params[i]).shape;
       auto sl = sched::arg_slice(plan, i, shape, zero, ext);
       for (size_t d = 0; d < shape.size(); ++d) param_dyn[i].push_back(sl.size[d] != shape[d]);
     }
@@ -237,7 +245,7 @@ Outlined outline(const Group& g, const std::string& name, ir::Block& body,
   fb.parent = res.func.get();
   std::vector<ir::Type> in_types;
   for (size_t i = 0; i < params.size(); ++i) {
-    ir::Type t = tiled ? with_dynamic(params[i]->type, param_dyn[i]) : params[i]->type;
+    ir::Type t = tiled ? with_dynamic(type_of(params[i]), param_dyn[i]) : type_of(params[i]);
     in_types.push_back(t);
     // One value may feed two parameters (matmul(x, x)): names stay unique.
     std::string pname = params[i]->name.empty() ? "p" + std::to_string(i) : params[i]->name;
@@ -310,8 +318,12 @@ bool graph_to_schedule(ir::Module& m, DiagnosticEngine&) {
     for (size_t k = 0; k < body.ops.size(); ++k) index[body.ops[k].get()] = static_cast<int64_t>(k);
     // Result types of moved ops change to dynamic dims: remember the static ones for the groups.
     std::unordered_map<const ir::Op*, std::vector<ir::Type>> static_types;
+    std::unordered_map<const ir::Value*, ir::Type> value_types;
     for (const auto& o : body.ops)
-      for (const auto& r : o->results) static_types[o.get()].push_back(r->type);
+      for (const auto& r : o->results) {
+        static_types[o.get()].push_back(r->type);
+        value_types[r.get()] = r->type;
+      }
     std::vector<Group> groups = partition(body);
     std::unordered_map<const ir::Value*, ir::Value*> repl;
     std::vector<std::unique_ptr<ir::Op>> group_ops;
@@ -319,7 +331,7 @@ bool graph_to_schedule(ir::Module& m, DiagnosticEngine&) {
     const std::string fname = ir::func_name(*f);
     for (size_t k = 0; k < groups.size(); ++k) {
       first_of.push_back(groups[k].ops.front());
-      Outlined o = outline(groups[k], fname + "_g" + std::to_string(k), body, index, repl);
+      Outlined o = outline(groups[k], fname + "_g" + std::to_string(k), body, index, value_types, repl);
       // The group's results keep the whole (static) types.
       const ir::Op* tail =
           groups[k].kind == GroupKind::whole ? groups[k].ops.front() : groups[k].ops.back();

@@ -105,6 +105,15 @@ CASES = {
 }}""",
         {"x": (70, 48), "g": (48,), "b": (48,)},
         lambda x, g, b: np.exp(softmax(layer_norm(x, g, b))) * x, False),
+    "softmax": (
+        f"""module {{
+  func.func @main(%x: {t((96, 40))}) -> {t((96, 40))} {{
+    %s = tessera.softmax %x : ({t((96, 40))}) -> {t((96, 40))}
+    return %s : {t((96, 40))}
+  }}
+}}""",
+        {"x": (96, 40)},
+        softmax, False),
 }
 
 
