@@ -35,9 +35,12 @@ std::string lowered(const std::string& text, const char* level) {
   return text::print_module(*lm->module);
 }
 
+int g_threads = 1;  // set once by main before any run
+
 double best_of(const std::string& text, const std::vector<Tensor>& in, int reps, Tensor& out) {
   auto lm = load_module(text, "bench.mlir");
   RunOptions ro;
+  ro.threads = g_threads;
   double best = 1e30;
   for (int r = 0; r < reps; ++r) {
     ro.tile.log = std::make_shared<TileCheckLog>();
@@ -51,18 +54,22 @@ double best_of(const std::string& text, const std::vector<Tensor>& in, int reps,
 
 void bench(const char* name, const std::string& graph, const std::vector<Tensor>& in, int reps) {
   const char* levels[] = {"graph", "schedule", "tile"};
-  double prev = 0;
+  double prev = 0, graph_s = 0;
   Tensor ref;
   for (const char* level : levels) {
     const std::string text = std::string(level) == "graph" ? graph : lowered(graph, level);
     const bool launches = text.find("tile.launch") != std::string::npos;
     Tensor out;
     const double s = best_of(text, in, reps, out);
-    if (std::string(level) == "graph") ref = out;
+    if (std::string(level) == "graph") {
+      ref = out;
+      graph_s = s;
+    }
     const bool same =
         out.nbytes() == ref.nbytes() && std::memcmp(out.bytes(), ref.bytes(), out.nbytes()) == 0;
-    std::printf("%-28s %-9s %10.4f s   %8s   %-9s %s\n", name, level, s,
+    std::printf("%-28s %-9s %10.4f s   %8s   %8s   %-9s %s\n", name, level, s,
                 prev > 0 ? (std::to_string(s / prev).substr(0, 6) + "x").c_str() : "-",
+                (std::to_string(s / graph_s).substr(0, 6) + "x").c_str(),
                 same ? "bit-exact" : "DIFFERS",
                 std::string(level) == "tile" ? (launches ? "(tile.launch)" : "(no launch)") : "");
     prev = s;
@@ -80,10 +87,14 @@ std::string loadavg() {
 
 int main(int argc, char** argv) {
   const int reps = argc > 1 ? std::max(1, std::atoi(argv[1])) : 3;
+  g_threads = argc > 2 ? std::max(0, std::atoi(argv[2])) : 1;
   try {
-    std::printf("loadavg before: %s (a shared machine: times are indicative)\n", loadavg().c_str());
-    std::printf("%-28s %-9s %12s   %8s   %s\n", "program", "level", "best time", "vs above",
-                "result");
+    std::printf(
+        "threads %d (0 = all cores), best of %d; loadavg before: %s (a shared machine: "
+        "times are indicative)\n",
+        g_threads, reps, loadavg().c_str());
+    std::printf("%-28s %-9s %12s   %8s   %8s   %s\n", "program", "level", "best time", "vs above",
+                "vs graph", "result");
     const std::string gemm =
         "module {\n  func.func @main(%a: tensor<512x512xf32>, %b: tensor<512x512xf32>) -> "
         "tensor<512x512xf32> {\n    %c = tessera.matmul %a, %b : (tensor<512x512xf32>, "
