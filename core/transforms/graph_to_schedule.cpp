@@ -331,7 +331,8 @@ bool graph_to_schedule(ir::Module& m, DiagnosticEngine&) {
     const std::string fname = ir::func_name(*f);
     for (size_t k = 0; k < groups.size(); ++k) {
       first_of.push_back(groups[k].ops.front());
-      Outlined o = outline(groups[k], fname + "_g" + std::to_string(k), body, index, value_types, repl);
+      Outlined o =
+          outline(groups[k], fname + "_g" + std::to_string(k), body, index, value_types, repl);
       // The group's results keep the whole (static) types.
       const ir::Op* tail =
           groups[k].kind == GroupKind::whole ? groups[k].ops.front() : groups[k].ops.back();

@@ -2,6 +2,7 @@
 #include "core/transforms/schedule_to_tile.h"
 
 #include <cmath>
+#include <unordered_map>
 
 #include "core/ops/registry.h"
 #include "core/ops/schedule_util.h"
@@ -94,11 +95,62 @@ Lowering lower_row(const ir::Op& callee) {
   return stay("no Tile IR lowering for 'row' groups yet");
 }
 
+// Graph IR elementwise ops whose f32 semantics are one arith op on tiles (IEEE, one rounding;
+// max and min are IEEE 754-2019 maximum and minimum on both levels).
+const char* arith_of(std::string_view op) {
+  constexpr std::pair<std::string_view, const char*> kOps[] = {
+      {"tessera.add", "arith.addf"},     {"tessera.sub", "arith.subf"},
+      {"tessera.mul", "arith.mulf"},     {"tessera.div", "arith.divf"},
+      {"tessera.max", "arith.maximumf"}, {"tessera.min", "arith.minimumf"},
+      {"tessera.neg", "arith.negf"},
+  };
+  for (const auto& [g, a] : kOps)
+    if (op == g) return a;
+  return nullptr;
+}
+
+Lowering lower_elementwise(const ir::Op& group, const ir::Op& callee, const std::string& name) {
+  Lowering l;
+  const ir::Type& out = group.result(0)->type;
+  if (!is_f32(out) || out.rank() != 2) return stay("not a 2-D f32 elementwise chain");
+  for (const ir::Value* v : group.operands)
+    if (!is_f32(v->type) || v->type.shape != out.shape)
+      return stay("an operand is broadcast or not f32");
+  const int64_t rows = out.shape[0], width = out.shape[1];
+  if (rows % 32 || rows == 0 || width < 1 || width > 1024)
+    return stay("rows are not a multiple of 32 or wider than 1024");
+  const ir::Block& body = callee.regions[0].front();
+  std::unordered_map<const ir::Value*, int> id;
+  for (const auto& a : body.args) id[a.get()] = a->index;
+  std::vector<ElementwiseStep> steps;
+  int result = -1;
+  for (const auto& o : body.ops) {
+    if (o->name == "func.return") {
+      result = id.at(o->operands[0]);
+      break;
+    }
+    const char* a = arith_of(o->name);
+    if (!a) return stay("no Tile IR lowering for " + o->name + " in an elementwise chain yet");
+    if (o->attrs.get("numeric_policy")) return stay("a numeric policy");
+    const int x = id.at(o->operands[0]);
+    const int y = o->operands.size() > 1 ? id.at(o->operands[1]) : -1;
+    id[o->result(0)] = static_cast<int>(body.args.size() + steps.size());
+    steps.push_back({a, x, y});
+  }
+  l.kernel = elementwise_kernel(name, width, static_cast<int>(body.args.size()), steps, result);
+  l.grid = {rows / 32};
+  l.tiles = 1;
+  l.group_tile = {32, width};
+  l.tile_split = {1, 1};
+  return l;
+}
+
 Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::string& name) {
   auto kind = sched::parse_group_kind(group.attrs.get_string("kind", ""));
   if (kind == sched::GroupKind::gemm) return lower_gemm(group, callee, name);
   if (kind == sched::GroupKind::attention) return lower_attention(group, callee, name);
   if (kind == sched::GroupKind::row) return lower_row(callee);
+  if (kind == sched::GroupKind::elementwise) return lower_elementwise(group, callee, name);
   return stay(std::string("no Tile IR lowering for '") + group.attrs.get_string("kind", "") +
               "' groups yet");
 }

@@ -165,6 +165,31 @@ constexpr const char* kAttention =
 
 }  // namespace
 
+std::string elementwise_kernel(const std::string& name, int64_t width, int inputs,
+                               const std::vector<ElementwiseStep>& steps, int result) {
+  const std::string w = std::to_string(width);
+  const std::string mem = "memref<?x" + w + "xf32>", reg = "tensor<32x" + w + "xf32>";
+  std::ostringstream k;
+  k << "  func.func @" << name << "(";
+  for (int i = 0; i < inputs; ++i) k << "%in" << i << ": " << mem << ", ";
+  k << "%out: " << mem << ") {\n";
+  k << "    %g = tile.group_id {dim = 0} : index\n"
+    << "    %c0 = arith.constant {value = 0 : index} : index\n"
+    << "    %c32 = arith.constant {value = 32 : index} : index\n"
+    << "    %r0 = arith.muli %g, %c32 : index\n";
+  for (int i = 0; i < inputs; ++i)
+    k << "    %v" << i << " = tile.load_tile %in" << i << ", %r0, %c0 : (" << mem
+      << ", index, index) -> " << reg << "\n";
+  for (size_t s = 0; s < steps.size(); ++s) {
+    k << "    %v" << inputs + static_cast<int>(s) << " = " << steps[s].op << " %v" << steps[s].a;
+    if (steps[s].b >= 0) k << ", %v" << steps[s].b;
+    k << " : " << reg << "\n";
+  }
+  k << "    tile.store_tile %v" << result << ", %out, %r0, %c0 : (" << reg << ", " << mem
+    << ", index, index) -> ()\n    return\n  }\n";
+  return k.str();
+}
+
 std::string gemm_kernel(const std::string& name, int64_t bm, int64_t bn, int64_t bk) {
   return fill(kGemm, {{"NAME", name},
                       {"COLS", std::to_string(bn / 32)},

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace tessera::transforms {
 
@@ -17,5 +18,18 @@ std::string gemm_kernel(const std::string& name, int64_t bm, int64_t bn, int64_t
 /// tessera.flash_attn specifies: a group owns 64 query rows of one (batch, head) (grid
 /// [S / 64, H, B]); 2 tiles of 32 rows; key blocks of 64, up to the diagonal when `causal`.
 std::string attention_kernel(const std::string& name, bool causal, float scale);
+
+/// One step of a fused elementwise chain: `op` (an arith op on f32 tiles) of values `a` and `b`
+/// (b < 0: unary). Values 0 .. inputs-1 are the kernel's inputs, value inputs + k is step k.
+struct ElementwiseStep {
+  const char* op;
+  int a, b;
+};
+
+/// A fused elementwise chain over [R, W] f32 tensors of one shape (R % 32 == 0): a group is one
+/// tile of 32 rows; every input row block is loaded once, the steps run on register tiles (one
+/// IEEE rounding each, as the Graph IR ops), value `result` is stored.
+std::string elementwise_kernel(const std::string& name, int64_t width, int inputs,
+                               const std::vector<ElementwiseStep>& steps, int result);
 
 }  // namespace tessera::transforms

@@ -29,6 +29,15 @@ module {
     %s = tessera.softmax %x : (tensor<64x48xf32>) -> tensor<64x48xf32>
     return %s : tensor<64x48xf32>
   }
+  // A fused elementwise chain: one kernel, every op one arith op on register tiles.
+  // CHECK-LABEL: func.func @chain(
+  // CHECK: tile.launch %x, %y, %y {callee = @chain_g0_kernel, grid = [2], lanes = 32, schedule.group = @chain_g0, schedule.tile = [32, 48], schedule.tiles = [1, 1], tiles = 1}
+  func.func @chain(%x: tensor<64x48xf32>, %y: tensor<64x48xf32>) -> tensor<64x48xf32> {
+    %s = tessera.add %x, %y : (tensor<64x48xf32>, tensor<64x48xf32>) -> tensor<64x48xf32>
+    %m = tessera.mul %s, %y : (tensor<64x48xf32>, tensor<64x48xf32>) -> tensor<64x48xf32>
+    %n = tessera.neg %m : (tensor<64x48xf32>) -> tensor<64x48xf32>
+    return %n : tensor<64x48xf32>
+  }
   // The GEMM kernel: double-buffered async copies, wait_group 1, barrier, tile.mma over K blocks.
   // CHECK-LABEL: func.func @gemm_g0_kernel(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>)
   // CHECK: tile.alloc_shared {swizzle = "xor"} : {{.*}}memref<64x32xf32, 3>
@@ -46,4 +55,9 @@ module {
   // CHECK: tile.row_max
   // CHECK: tile.row_sum %p, %l_scaled
   // CHECK: tile.mma %p, %vt, %acc_scaled
+  // CHECK-LABEL: func.func @chain_g0_kernel(%in0: memref<?x48xf32>, %in1: memref<?x48xf32>, %in2: memref<?x48xf32>, %out: memref<?x48xf32>)
+  // CHECK: %v3 = arith.addf %v0, %v1
+  // CHECK-NEXT: %v4 = arith.mulf %v3, %v2
+  // CHECK-NEXT: %v5 = arith.negf %v4
+  // CHECK-NEXT: tile.store_tile %v5, %out, %r0, %c0
 }
