@@ -189,6 +189,7 @@ def main():
         mutate_schedule(d)
         mutate_tile(d)
         target_unavailable(d)
+        bad_inputs(d)
     if FAILS:
         raise SystemExit(f"{len(FAILS)} failures")
     print("ok")
@@ -252,6 +253,24 @@ def target_unavailable(d):
           f"--level target: {p.returncode} {p.stderr}")
     p = run("lower", d / "gemm.mlir", "--to", "warp", ok=False)
     check(p.returncode == 2, f"--to warp exits 2, got {p.returncode}")
+
+
+def bad_inputs(d):
+    """Malformed lowered modules and programs get a diagnostic and exit 1, never a crash."""
+    src = d / "gemm.mlir"
+    ins = ["--input", f"a={d / 'gemm.a.npy'}", "--input", f"b={d / 'gemm.b.npy'}"]
+    bad = d / "bad.mlir"
+    bad.write_text("module { func.func @main( }\n")
+    for args in (["validate", src, *ins, "--schedule", bad], ["validate", src, *ins, "--tile", bad],
+                 ["lower", bad, "--to", "tile"], ["run", bad, "--level", "schedule"]):
+        p = run(*args, ok=False)
+        check(p.returncode == 1 and "error:" in p.stderr, f"{args[0]} on a bad module: "
+                                                           f"{p.returncode} {p.stderr[:200]}")
+    # A Schedule IR module whose entry takes other inputs than the program's.
+    other = d / "other.mlir"
+    other.write_text(run("lower", d / "softmax.mlir", "--to", "schedule").stdout)
+    p = run("validate", src, *ins, "--schedule", other, ok=False)
+    check(p.returncode == 1 and "error:" in p.stderr, f"mismatched schedule: {p.returncode}")
 
 
 if __name__ == "__main__":
