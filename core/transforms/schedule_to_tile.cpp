@@ -2,6 +2,7 @@
 #include "core/transforms/schedule_to_tile.h"
 
 #include <cmath>
+#include <optional>
 #include <unordered_map>
 
 #include "core/ops/registry.h"
@@ -23,6 +24,7 @@ struct Lowering {
   int64_t tiles = 1;                // tiles per group
   std::vector<int64_t> group_tile;  // output extents one group writes (validate)
   std::vector<int64_t> tile_split;  // tiles per group along those extents (validate)
+  std::vector<bool> bias;           // gemm: epilogue parameters passed as [1, N] row biases
 };
 
 Lowering stay(std::string why) {
@@ -38,13 +40,71 @@ const ir::Op* only_op(const ir::Op& callee) {
   return ops.size() == 2 ? ops.front().get() : nullptr;  // the op and the return
 }
 
+// Graph IR elementwise ops whose f32 semantics are one arith op on tiles (IEEE, one rounding;
+// max and min are IEEE 754-2019 maximum and minimum on both levels).
+const char* arith_of(std::string_view op) {
+  constexpr std::pair<std::string_view, const char*> kOps[] = {
+      {"tessera.add", "arith.addf"},     {"tessera.sub", "arith.subf"},
+      {"tessera.mul", "arith.mulf"},     {"tessera.div", "arith.divf"},
+      {"tessera.max", "arith.maximumf"}, {"tessera.min", "arith.minimumf"},
+      {"tessera.neg", "arith.negf"},
+  };
+  for (const auto& [g, a] : kOps)
+    if (op == g) return a;
+  return nullptr;
+}
+
+// The epilogue of a gemm group (ops after the matmul) as steps on the accumulator tile, or
+// nullopt with `why`. Epilogue parameters are [M, N] tensors or row biases [N].
+std::optional<GemmEpilogue> gemm_epilogue(const ir::Op& group, const ir::Op& callee,
+                                          std::string& why) {
+  GemmEpilogue e;
+  const ir::Block& body = callee.regions[0].front();
+  const ir::Op& mm = *body.ops.front();
+  if (mm.operands[0] != body.args[0].get() || mm.operands[1] != body.args[1].get()) {
+    why = "the matmul does not take the group's first two parameters";
+    return std::nullopt;
+  }
+  const ir::Type& out = group.result(0)->type;
+  for (size_t p = 2; p < group.operands.size(); ++p) {
+    const ir::Type& t = group.operands[p]->type;
+    const bool full = is_f32(t) && t.shape == out.shape;
+    const bool bias = is_f32(t) && t.rank() == 1 && t.shape[0] == out.shape[1];
+    if (!full && !bias) {
+      why = "an epilogue operand is neither [M, N] nor a row bias [N]";
+      return std::nullopt;
+    }
+    e.bias.push_back(bias && !full);
+  }
+  std::unordered_map<const ir::Value*, int> id;
+  id[mm.result(0)] = 0;
+  for (size_t p = 2; p < body.args.size(); ++p) id[body.args[p].get()] = static_cast<int>(p) - 1;
+  for (size_t k = 1; k < body.ops.size(); ++k) {
+    const ir::Op& o = *body.ops[k];
+    if (o.name == "func.return") {
+      e.result = id.at(o.operands[0]);
+      return e;
+    }
+    const char* a = arith_of(o.name);
+    if (!a || o.attrs.get("numeric_policy")) {
+      why = "no Tile IR lowering for " + o.name + " in a GEMM epilogue yet";
+      return std::nullopt;
+    }
+    const int x = id.at(o.operands[0]);
+    const int y = o.operands.size() > 1 ? id.at(o.operands[1]) : -1;
+    id[o.result(0)] = static_cast<int>(body.args.size()) - 1 + static_cast<int>(e.steps.size());
+    e.steps.push_back({a, x, y});
+  }
+  why = "the group's function does not return";
+  return std::nullopt;
+}
+
 Lowering lower_gemm(const ir::Op& group, const ir::Op& callee, const std::string& name) {
   Lowering l;
-  const ir::Op* mm = only_op(callee);
-  if (!mm) return stay("an epilogue (Tile IR lowering covers the plain matmul only)");
-  if (mm->attrs.get_bool("transpose_a", false) || mm->attrs.get_bool("transpose_b", false))
+  const ir::Op& mm = *callee.regions[0].front().ops.front();
+  if (mm.attrs.get_bool("transpose_a", false) || mm.attrs.get_bool("transpose_b", false))
     return stay("a transposed operand");
-  if (mm->attrs.get("numeric_policy")) return stay("a numeric policy");
+  if (mm.attrs.get("numeric_policy")) return stay("a numeric policy");
   const ir::Type &a = group.operands[0]->type, &b = group.operands[1]->type;
   const ir::Type& c = group.result(0)->type;
   if (!is_f32(a) || !is_f32(b) || !is_f32(c) || a.rank() != 2 || b.rank() != 2)
@@ -56,7 +116,11 @@ Lowering lower_gemm(const ir::Op& group, const ir::Op& callee, const std::string
   const int64_t m = a.shape[0], k = a.shape[1], n = b.shape[1];
   if (m % bm || n % bn || k % bk || k == 0)
     return stay("M, N, K are not multiples of the tile shape");
-  l.kernel = gemm_kernel(name, bm, bn, bk);
+  std::string why;
+  auto epilogue = gemm_epilogue(group, callee, why);
+  if (!epilogue) return stay(why);
+  l.kernel = gemm_kernel(name, bm, bn, bk, *epilogue);
+  l.bias = epilogue->bias;
   l.grid = {m / bm, n / bn};
   l.tiles = (bm / 32) * (bn / 32);
   l.group_tile = {bm, bn};
@@ -93,20 +157,6 @@ Lowering lower_row(const ir::Op& callee) {
     return stay(
         "tile.exp (f64 exp rounded once) is not tessera.softmax's exp (the C library's f32 exp)");
   return stay("no Tile IR lowering for 'row' groups yet");
-}
-
-// Graph IR elementwise ops whose f32 semantics are one arith op on tiles (IEEE, one rounding;
-// max and min are IEEE 754-2019 maximum and minimum on both levels).
-const char* arith_of(std::string_view op) {
-  constexpr std::pair<std::string_view, const char*> kOps[] = {
-      {"tessera.add", "arith.addf"},     {"tessera.sub", "arith.subf"},
-      {"tessera.mul", "arith.mulf"},     {"tessera.div", "arith.divf"},
-      {"tessera.max", "arith.maximumf"}, {"tessera.min", "arith.minimumf"},
-      {"tessera.neg", "arith.negf"},
-  };
-  for (const auto& [g, a] : kOps)
-    if (op == g) return a;
-  return nullptr;
 }
 
 Lowering lower_elementwise(const ir::Op& group, const ir::Op& callee, const std::string& name) {
@@ -187,6 +237,7 @@ std::unique_ptr<ir::Op> parse_kernel(const std::string& func_text, ir::Location 
 bool schedule_to_tile(ir::Module& m, DiagnosticEngine& diag) {
   std::vector<std::unique_ptr<ir::Op>> kernels;
   for (ir::Op* f : m.funcs()) {
+    std::vector<std::pair<const ir::Op*, std::unique_ptr<ir::Op>>> reshapes;  // before a launch
     if (f->regions.empty() || f->regions[0].empty()) continue;
     for (auto& up : f->regions[0].front().ops) {
       ir::Op& g = *up;
@@ -208,6 +259,17 @@ bool schedule_to_tile(ir::Module& m, DiagnosticEngine& diag) {
       launch->loc = g.loc;
       launch->parent = g.parent;
       launch->operands = g.operands;
+      for (size_t p = 0; p < l.bias.size(); ++p)  // a row bias [N] goes in as [1, N]
+        if (l.bias[p]) {
+          ir::Value*& v = launch->operands[2 + p];
+          auto r = std::make_unique<ir::Op>();
+          r->name = "tessera.reshape";
+          r->def = ops::lookup_op("tessera.reshape");
+          r->loc = g.loc;
+          r->operands = {v};
+          v = r->add_result(ir::Type::tensor(DType::f32, {1, v->type.shape[0]}));
+          reshapes.push_back({launch.get(), std::move(r)});
+        }
       launch->results = std::move(g.results);
       for (auto& r : launch->results) r->def = launch.get();
       launch->attrs.set("callee", ir::Attr::symbol_attr(name));
@@ -219,6 +281,18 @@ bool schedule_to_tile(ir::Module& m, DiagnosticEngine& diag) {
       launch->attrs.set("schedule.tiles", int_array(l.tile_split));
       up = std::move(launch);
     }
+    if (reshapes.empty()) continue;
+    ir::Block& body = f->regions[0].front();
+    std::vector<std::unique_ptr<ir::Op>> ops;
+    for (auto& up : body.ops) {
+      for (auto& [before, r] : reshapes)
+        if (r && before == up.get()) {
+          r->parent = &body;
+          ops.push_back(std::move(r));
+        }
+      ops.push_back(std::move(up));
+    }
+    body.ops = std::move(ops);
   }
   for (auto& k : kernels) m.body().append(std::move(k));
   m.rebuild_symbols();

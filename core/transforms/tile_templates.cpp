@@ -22,7 +22,7 @@ std::string fill(std::string text, const std::vector<std::pair<std::string, std:
 }
 
 constexpr const char* kGemm =
-    R"(  func.func @$NAME(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>) {
+    R"(  func.func @$NAME(%a: memref<?x?xf32>, %b: memref<?x?xf32>, $EXTRA%c: memref<?x?xf32>) {
     %t = tile.local_id : index
     %gm = tile.group_id {dim = 0} : index
     %gn = tile.group_id {dim = 1} : index
@@ -90,7 +90,7 @@ constexpr const char* kGemm =
     }) : (index, index, index, tensor<32x32xf32>) -> tensor<32x32xf32>
     %rm = arith.addi %m0, %qm : index
     %rn = arith.addi %n0, %qn : index
-    tile.store_tile %acc, %c, %rm, %rn : (tensor<32x32xf32>, memref<?x?xf32>, index, index) -> ()
+$EPI    tile.store_tile $OUT, %c, %rm, %rn : (tensor<32x32xf32>, memref<?x?xf32>, index, index) -> ()
     return
   }
 )";
@@ -191,7 +191,45 @@ std::string elementwise_kernel(const std::string& name, int64_t width, int input
 }
 
 std::string gemm_kernel(const std::string& name, int64_t bm, int64_t bn, int64_t bk) {
+  return gemm_kernel(name, bm, bn, bk, GemmEpilogue{});
+}
+
+std::string gemm_kernel(const std::string& name, int64_t bm, int64_t bn, int64_t bk,
+                        const GemmEpilogue& e) {
+  const std::string reg = "tensor<32x32xf32>";
+  std::ostringstream extra, epi;
+  auto val = [&](int v) { return v == 0 ? std::string("%acc") : "%e" + std::to_string(v); };
+  bool any_bias = false;
+  for (size_t p = 0; p < e.bias.size(); ++p) {
+    const std::string mem = e.bias[p] ? "memref<1x?xf32>" : "memref<?x?xf32>";
+    extra << "%p" << p << ": " << mem << ", ";
+    if (e.bias[p] && !any_bias) {
+      any_bias = true;
+      epi << "    %ones = tile.full {value = 1.0 : f32} : tensor<32x1xf32>\n"
+          << "    %negz = tile.full {value = 0x80000000 : f32} : " << reg << "\n";
+    }
+    const std::string v = val(static_cast<int>(p) + 1);
+    if (e.bias[p]) {
+      epi << "    %row" << p << " = tile.load_tile %p" << p << ", %c0, %rn : (" << mem
+          << ", index, index) -> tensor<1x32xf32>\n"
+          << "    " << v << " = tile.mma %ones, %row" << p << ", %negz : (tensor<32x1xf32>, "
+          << "tensor<1x32xf32>, " << reg << ") -> " << reg << "\n";
+    } else {
+      epi << "    " << v << " = tile.load_tile %p" << p << ", %rm, %rn : (" << mem
+          << ", index, index) -> " << reg << "\n";
+    }
+  }
+  const int first = static_cast<int>(e.bias.size()) + 1;
+  for (size_t k = 0; k < e.steps.size(); ++k) {
+    epi << "    " << val(first + static_cast<int>(k)) << " = " << e.steps[k].op << " "
+        << val(e.steps[k].a);
+    if (e.steps[k].b >= 0) epi << ", " << val(e.steps[k].b);
+    epi << " : " << reg << "\n";
+  }
   return fill(kGemm, {{"NAME", name},
+                      {"EXTRA", extra.str()},
+                      {"EPI", epi.str()},
+                      {"OUT", val(e.result)},
                       {"COLS", std::to_string(bn / 32)},
                       {"BM", std::to_string(bm)},
                       {"BN", std::to_string(bn)},

@@ -29,6 +29,16 @@ module {
     %s = tessera.softmax %x : (tensor<64x48xf32>) -> tensor<64x48xf32>
     return %s : tensor<64x48xf32>
   }
+  // A GEMM epilogue: the row bias goes in reshaped to [1, N]; the residual is an [M, N] tile.
+  // CHECK-LABEL: func.func @gemm_epilogue(
+  // CHECK: %[[B:.*]] = tessera.reshape %bias : (tensor<192xf32>) -> tensor<1x192xf32>
+  // CHECK-NEXT: tile.launch %a, %b, %[[B]], %r {callee = @gemm_epilogue_g0_kernel, grid = [2, 3]
+  func.func @gemm_epilogue(%a: tensor<128x96xf32>, %b: tensor<96x192xf32>, %bias: tensor<192xf32>, %r: tensor<128x192xf32>) -> tensor<128x192xf32> {
+    %m = tessera.matmul %a, %b : (tensor<128x96xf32>, tensor<96x192xf32>) -> tensor<128x192xf32>
+    %y = tessera.add %m, %bias : (tensor<128x192xf32>, tensor<192xf32>) -> tensor<128x192xf32>
+    %z = tessera.max %y, %r : (tensor<128x192xf32>, tensor<128x192xf32>) -> tensor<128x192xf32>
+    return %z : tensor<128x192xf32>
+  }
   // A fused elementwise chain: one kernel, every op one arith op on register tiles.
   // CHECK-LABEL: func.func @chain(
   // CHECK: tile.launch %x, %y, %y {callee = @chain_g0_kernel, grid = [2], lanes = 32, schedule.group = @chain_g0, schedule.tile = [32, 48], schedule.tiles = [1, 1], tiles = 1}
@@ -55,6 +65,15 @@ module {
   // CHECK: tile.row_max
   // CHECK: tile.row_sum %p, %l_scaled
   // CHECK: tile.mma %p, %vt, %acc_scaled
+  // CHECK-LABEL: func.func @gemm_epilogue_g0_kernel(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %p0: memref<1x?xf32>, %p1: memref<?x?xf32>, %c: memref<?x?xf32>)
+  // CHECK: %ones = tile.full {value = 1.0{{.*}}tensor<32x1xf32>
+  // CHECK-NEXT: %negz = tile.full {value = -0.0
+  // CHECK-NEXT: %row0 = tile.load_tile %p0, %c0, %rn
+  // CHECK-NEXT: %e1 = tile.mma %ones, %row0, %negz
+  // CHECK-NEXT: %e2 = tile.load_tile %p1, %rm, %rn
+  // CHECK-NEXT: %e3 = arith.addf %acc, %e1
+  // CHECK-NEXT: %e4 = arith.maximumf %e3, %e2
+  // CHECK-NEXT: tile.store_tile %e4, %c, %rm, %rn
   // CHECK-LABEL: func.func @chain_g0_kernel(%in0: memref<?x48xf32>, %in1: memref<?x48xf32>, %in2: memref<?x48xf32>, %out: memref<?x48xf32>)
   // CHECK: %v3 = arith.addf %v0, %v1
   // CHECK-NEXT: %v4 = arith.mulf %v3, %v2
