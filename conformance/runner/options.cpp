@@ -29,7 +29,10 @@ po::options_description describe(RunnerOptions& o) {
       "worker threads for --diff-backend (default: --threads)")(
       "cases", po::value(&o.cases)->value_name("DIR"),
       "case directory or file (default: <source>/conformance/cases)")(
-      "list-backends", po::bool_switch(&o.list_backends), "list known backends and exit");
+      "list-backends", po::bool_switch(&o.list_backends), "list known backends and exit")(
+      "levels", po::value(&o.levels)->value_name("LIST"),
+      "also lower each case to these IR levels (all, or graph,schedule,tile,target) and run it "
+      "there: bit-exact with the Graph IR run");
   return d;
 }
 
@@ -41,6 +44,7 @@ std::string runner_help_text() {
   out << "Usage: tessera-conform [--backend NAME|PATH] [--filter GLOB] [--junit FILE]\n"
          "                       [--deterministic] [--diff-backend NAME|PATH] [--threads N]\n"
          "                       [--diff-threads N] [--cases DIR] [--list-backends]\n"
+         "                       [--levels LIST]\n"
          "\n"
          "Runs the conformance cases against a backend, or diffs two backends (or two thread\n"
          "counts) bit for bit. Backend names resolve through TESSERA_BACKENDS=name:path,...,\n"
@@ -70,6 +74,8 @@ RunnerOptions parse_runner_options(int argc, const char* const* argv,
     throw Error("--diff-threads needs --diff-backend (see tessera-conform --help)");
   }
   if (o.backend.empty()) throw Error("--backend must not be empty");
+  if (!o.levels.empty() && !o.diff_backend.empty())
+    throw Error("--levels and --diff-backend do not go together (see tessera-conform --help)");
   if (o.cases.empty()) o.cases = default_cases_dir;
   return o;
 }

@@ -18,6 +18,7 @@ struct RunnerOptions {
   std::optional<int> diff_threads;    ///< Threads for the diff backend; default = threads.
   std::string cases;                  ///< Case directory or file.
   bool list_backends = false;         ///< Print the known backends and exit.
+  std::string levels;  ///< --levels: "all" or a list of IR levels to lower each case to.
   bool help = false;
 };
 

@@ -3,6 +3,8 @@
 
 #include <fnmatch.h>
 
+#include <map>
+
 #include <charconv>
 #include <chrono>
 #include <filesystem>
@@ -10,6 +12,7 @@
 #include <ostream>
 
 #include "conformance/lib/case_file.h"
+#include "conformance/runner/levels.h"
 #include "conformance/runner/report.h"
 #include "core/support/error.h"
 
@@ -259,12 +262,59 @@ std::string error_line(const std::string& what) {
   return "tessera-conform: error: " + what;
 }
 
+// Per-level tallies of --levels.
+struct LevelTally {
+  int64_t exact = 0, failed = 0, not_lowered = 0, partial = 0;
+  std::map<std::string, int64_t> reasons;  // why groups stayed at Schedule IR, with counts
+};
+
+// Runs case `c` lowered to each level of `levels` (after its Graph IR run gave `graph`); returns
+// the failures ("level L: ...") and prints cases that do not lower.
+std::string run_levels(const Target& t, const Case& c, const std::string& id,
+                       const std::vector<std::string>& levels, const RankOutputs& graph,
+                       std::map<std::string, LevelTally>& tally, std::ostream& out) {
+  std::string failures;
+  for (const std::string& level : levels) {
+    if (level == "graph") continue;
+    LevelTally& lt = tally[level];
+    LoweredProgram lp = lower_program(c.program, c.file, level);
+    if (!lp.lowered) {
+      ++lt.not_lowered;
+      out << "NOT LOWERED (" << level << ") " << id << ": " << lp.why << "\n";
+      continue;
+    }
+    if (!lp.not_lowered.empty()) ++lt.partial;
+    for (const std::string& w : lp.not_lowered) ++lt.reasons[w.substr(w.find(": ") + 2)];
+    Case lc = c;
+    lc.program = lp.text;
+    lc.program_line = 0;
+    std::string msg;
+    try {
+      RankOutputs got = run_case(t, lc);
+      bool identical = false;
+      std::string d = diff_ranks(graph, got, identical);
+      if (!identical) msg = "differs from Graph IR: " + d;
+    } catch (const std::exception& e) {
+      msg = e.what();
+    }
+    if (msg.empty()) {
+      ++lt.exact;
+    } else {
+      ++lt.failed;
+      failures += (failures.empty() ? "" : "\n") + ("level " + level + ": " + msg);
+    }
+  }
+  return failures;
+}
+
 int run_conformance(const RunnerOptions& o, plugins::Registry& registry, std::ostream& out,
                     std::ostream& err, bool progress_bar) {
   const auto t_start = Clock::now();
   std::vector<Target> targets;
   std::vector<std::pair<std::string, std::string>> props;
   std::vector<std::string> files;
+  std::vector<std::string> levels;
+  std::map<std::string, LevelTally> tally;
   try {
     auto make = [&](const std::string& name, int threads) {
       plugins::CompileOptions co;
@@ -280,6 +330,7 @@ int run_conformance(const RunnerOptions& o, plugins::Registry& registry, std::os
       targets.push_back(make(o.diff_backend, o.diff_threads.value_or(o.threads)));
     }
     files = find_case_files(o.cases);
+    if (!o.levels.empty()) levels = parse_levels(o.levels);
   } catch (const std::exception& e) {
     err << error_line(e.what()) << "\n";
     return kExitInputError;
@@ -351,6 +402,13 @@ int run_conformance(const RunnerOptions& o, plugins::Registry& registry, std::os
           } else {
             r.message = check_expected(c, outs[0]);
             if (!r.message.empty()) r.status = CaseResult::Status::failed;
+            if (!levels.empty()) {
+              std::string lf = run_levels(targets[0], c, id, levels, outs[0], tally, out);
+              if (!lf.empty()) {
+                r.status = CaseResult::Status::failed;
+                r.message += (r.message.empty() ? "" : "\n") + lf;
+              }
+            }
           }
         }
       }
@@ -387,6 +445,13 @@ int run_conformance(const RunnerOptions& o, plugins::Registry& registry, std::os
       out << summary_line(s) << "\n";
       return kExitInputError;
     }
+  }
+  for (const auto& [level, lt] : tally) {
+    out << "level " << level << ": " << lt.exact << " bit-exact with Graph IR, " << lt.failed
+        << " failed, " << lt.not_lowered << " not lowered";
+    if (lt.partial) out << ", " << lt.partial << " with fusion groups left at Schedule IR";
+    out << "\n";
+    for (const auto& [why, n] : lt.reasons) out << "  " << n << " group(s): " << why << "\n";
   }
   out << summary_line(s) << "\n";
   return s.failed > 0 ? kExitInputError : kExitOk;

@@ -1,8 +1,10 @@
 // The pass registry (an explicit table: no static registration).
 #include "core/transforms/passes.h"
 
+#include "core/transforms/graph_to_schedule.h"
 #include "core/transforms/insert_collectives.h"
 #include "core/transforms/tile_to_target.h"
+#include "core/transforms/schedule_to_tile.h"
 
 namespace tessera::transforms {
 
@@ -16,6 +18,12 @@ constexpr PassInfo kPasses[] = {
      "lower the kernels of tile.launch to Target IR (a tile is a warp of 32 lanes) and the "
      "launches to tessera_nvidia.launch",
      &tile_to_target},
+    {"graph-to-schedule",
+     "outline Graph IR into fusion groups (schedule.group) with the default schedule",
+     &graph_to_schedule},
+    {"schedule-to-tile",
+     "lower fusion groups to Tile IR kernels and tile.launch (GEMM, flash attention)",
+     &schedule_to_tile},
 };
 
 }  // namespace

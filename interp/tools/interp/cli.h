@@ -38,6 +38,11 @@ std::string read_file(const std::string& path, uint64_t max_bytes = uint64_t{1} 
 /// returns the exit status of a run: kExitCheckFired when any report fired, else 0.
 int print_tile_reports(const interp::TileCheckLog& log);
 
+/// `text` (from `path`) lowered to `level` and printed (cmd_lower.cpp); throws Error, or
+/// UsageError for an unknown level.
+std::string lower_module_text(const std::string& text, const std::string& path,
+                              const std::string& level, bool generic);
+
 /// The top-level --help text (lists every subcommand).
 std::string main_help();
 

@@ -55,12 +55,15 @@ int cmd_run(const std::vector<std::string>& args) {
       "                          [--threads N] [--print] [--max-memory BYTES] [--check LIST]\n"
       "                          [--check-limit N] [--schedule-seed N] [--trace "
       "FILE.json]\n"
+      "                          [--level graph|schedule|tile|target]\n"
       "                          [--max-steps N] [--max-group-steps N] [--time-limit "
       "SECONDS]\n"
       "                          [--numerics-report FILE.json|FILE.html] [--shadow f64]\n"
       "                          [--stop-on nan|inf|nan,inf] [--probe NAME]... [--probe-dir "
       "DIR]\n\nOptions");
   desc.add_options()("entry", po::value<std::string>()->default_value("main"), "function to run")(
+      "level", po::value<std::string>()->default_value("graph"),
+      "lower a Graph IR module to this level first: graph, schedule, tile or target")(
       "input,i", po::value<std::vector<std::string>>()->composing(),
       "NAME=FILE.npy: bind a parameter (by name without '%', or by position) to a .npy file")(
       "output-dir,o", po::value<std::string>(), "write each result as DIR/<name or index>.npy")(
@@ -134,7 +137,10 @@ int cmd_run(const std::vector<std::string>& args) {
   const auto specs =
       vm.count("input") ? vm["input"].as<std::vector<std::string>>() : std::vector<std::string>{};
   const bool per_rank = vm.count("per-rank-outputs") > 0;
-  Session session(read_file(path), ro);
+  std::string text = read_file(path);
+  if (const std::string level = vm["level"].as<std::string>(); level != "graph")
+    text = lower_module_text(text, path, level, false);
+  Session session(text, ro);
   if (monitor) monitor->set_sources(&session.module().sm);
   std::cerr << session.module().warnings;
   if (per_rank && !session.mesh())

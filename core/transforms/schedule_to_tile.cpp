@@ -1,0 +1,302 @@
+// Schedule IR -> Tile IR (docs/ops/schedule/lowering.md, "Schedule -> Tile").
+#include "core/transforms/schedule_to_tile.h"
+
+#include <cmath>
+#include <optional>
+#include <unordered_map>
+
+#include "core/ops/registry.h"
+#include "core/ops/schedule_util.h"
+#include "core/text/parser.h"
+#include "core/transforms/tile_templates.h"
+
+namespace tessera::transforms {
+
+namespace {
+
+namespace sched = ops::sched;
+
+// What a group lowers to: the kernel text and the launch geometry.
+struct Lowering {
+  std::string kernel;               // one func.func, or empty with `why` set
+  std::string why;                  // why the group stays at Schedule IR
+  std::vector<int64_t> grid;        // tile.launch grid
+  int64_t tiles = 1;                // tiles per group
+  std::vector<int64_t> group_tile;  // output extents one group writes (validate)
+  std::vector<int64_t> tile_split;  // tiles per group along those extents (validate)
+  std::vector<bool> bias;           // gemm: epilogue parameters passed as [1, N] row biases
+};
+
+Lowering stay(std::string why) {
+  Lowering l;
+  l.why = std::move(why);
+  return l;
+}
+
+bool is_f32(const ir::Type& t) { return t.is_tensor() && t.dtype == DType::f32; }
+
+const ir::Op* only_op(const ir::Op& callee) {
+  const auto& ops = callee.regions[0].front().ops;
+  return ops.size() == 2 ? ops.front().get() : nullptr;  // the op and the return
+}
+
+// Graph IR elementwise ops whose f32 semantics are one arith op on tiles (IEEE, one rounding;
+// max and min are IEEE 754-2019 maximum and minimum on both levels).
+const char* arith_of(std::string_view op) {
+  constexpr std::pair<std::string_view, const char*> kOps[] = {
+      {"tessera.add", "arith.addf"},     {"tessera.sub", "arith.subf"},
+      {"tessera.mul", "arith.mulf"},     {"tessera.div", "arith.divf"},
+      {"tessera.max", "arith.maximumf"}, {"tessera.min", "arith.minimumf"},
+      {"tessera.neg", "arith.negf"},
+  };
+  for (const auto& [g, a] : kOps)
+    if (op == g) return a;
+  return nullptr;
+}
+
+// The epilogue of a gemm group (ops after the matmul) as steps on the accumulator tile, or
+// nullopt with `why`. Epilogue parameters are [M, N] tensors or row biases [N].
+std::optional<GemmEpilogue> gemm_epilogue(const ir::Op& group, const ir::Op& callee,
+                                          std::string& why) {
+  GemmEpilogue e;
+  const ir::Block& body = callee.regions[0].front();
+  const ir::Op& mm = *body.ops.front();
+  if (mm.operands[0] != body.args[0].get() || mm.operands[1] != body.args[1].get()) {
+    why = "the matmul does not take the group's first two parameters";
+    return std::nullopt;
+  }
+  const ir::Type& out = group.result(0)->type;
+  for (size_t p = 2; p < group.operands.size(); ++p) {
+    const ir::Type& t = group.operands[p]->type;
+    const bool full = is_f32(t) && t.shape == out.shape;
+    const bool bias = is_f32(t) && t.rank() == 1 && t.shape[0] == out.shape[1];
+    if (!full && !bias) {
+      why = "an epilogue operand is neither [M, N] nor a row bias [N]";
+      return std::nullopt;
+    }
+    e.bias.push_back(bias && !full);
+  }
+  std::unordered_map<const ir::Value*, int> id;
+  id[mm.result(0)] = 0;
+  for (size_t p = 2; p < body.args.size(); ++p) id[body.args[p].get()] = static_cast<int>(p) - 1;
+  for (size_t k = 1; k < body.ops.size(); ++k) {
+    const ir::Op& o = *body.ops[k];
+    if (o.name == "func.return") {
+      e.result = id.at(o.operands[0]);
+      return e;
+    }
+    const char* a = arith_of(o.name);
+    if (!a || o.attrs.get("numeric_policy")) {
+      why = "no Tile IR lowering for " + o.name + " in a GEMM epilogue yet";
+      return std::nullopt;
+    }
+    const int x = id.at(o.operands[0]);
+    const int y = o.operands.size() > 1 ? id.at(o.operands[1]) : -1;
+    id[o.result(0)] = static_cast<int>(body.args.size()) - 1 + static_cast<int>(e.steps.size());
+    e.steps.push_back({a, x, y});
+  }
+  why = "the group's function does not return";
+  return std::nullopt;
+}
+
+Lowering lower_gemm(const ir::Op& group, const ir::Op& callee, const std::string& name) {
+  Lowering l;
+  const ir::Op& mm = *callee.regions[0].front().ops.front();
+  if (mm.attrs.get_bool("transpose_a", false) || mm.attrs.get_bool("transpose_b", false))
+    return stay("a transposed operand");
+  if (mm.attrs.get("numeric_policy")) return stay("a numeric policy");
+  const ir::Type &a = group.operands[0]->type, &b = group.operands[1]->type;
+  const ir::Type& c = group.result(0)->type;
+  if (!is_f32(a) || !is_f32(b) || !is_f32(c) || a.rank() != 2 || b.rank() != 2)
+    return stay("not a 2-D f32 matmul");
+  auto ts = group.attrs.get("tile_shape")->as_int_array().value_or(std::vector<int64_t>{});
+  const int64_t bm = ts[0], bn = ts[1], bk = ts[2];
+  if (bm % 32 || bn % 32 || bm * bn < 2048 || bk < 1 || bk > 256)
+    return stay("tile_shape needs BM and BN multiples of 32 with at least 2 tiles");
+  const int64_t m = a.shape[0], k = a.shape[1], n = b.shape[1];
+  if (m % bm || n % bn || k % bk || k == 0)
+    return stay("M, N, K are not multiples of the tile shape");
+  std::string why;
+  auto epilogue = gemm_epilogue(group, callee, why);
+  if (!epilogue) return stay(why);
+  l.kernel = gemm_kernel(name, bm, bn, bk, *epilogue);
+  l.bias = epilogue->bias;
+  l.grid = {m / bm, n / bn};
+  l.tiles = (bm / 32) * (bn / 32);
+  l.group_tile = {bm, bn};
+  l.tile_split = {bm / 32, bn / 32};
+  return l;
+}
+
+Lowering lower_attention(const ir::Op& group, const ir::Op& callee, const std::string& name) {
+  Lowering l;
+  const ir::Op* fa = only_op(callee);
+  if (!fa) return stay("an epilogue");
+  if (fa->attrs.get("numeric_policy")) return stay("a numeric policy");
+  const ir::Type& q = group.operands[0]->type;
+  for (const ir::Value* v : group.operands)
+    if (!is_f32(v->type) || v->type.shape != q.shape) return stay("q, k, v differ in shape");
+  if (!is_f32(q) || q.rank() != 4 || q.shape[3] != 64 || q.shape[2] % 64 || q.shape[2] == 0)
+    return stay("not f32 with D = 64 and S a multiple of 64");
+  double scale = 1.0 / std::sqrt(64.0);
+  if (const ir::Attr* s = fa->attrs.get("scale")) scale = s->as_double();
+  l.kernel = attention_kernel(name, fa->attrs.get_bool("causal", false), static_cast<float>(scale));
+  l.grid = {q.shape[2] / 64, q.shape[1], q.shape[0]};
+  l.tiles = 2;
+  l.group_tile = {1, 1, 64, 64};
+  l.tile_split = {1, 1, 2, 1};
+  return l;
+}
+
+// Row kernels stay: tessera.softmax's exp is the C library's f32 exp (docs/ops/graph/
+// normalization.md) while tile.exp rounds the f64 exp once, and the two differ in the last bit
+// for some inputs (tessera-conform --levels found 3 of 8192 in softmax/rows_128x64).
+Lowering lower_row(const ir::Op& callee) {
+  const ir::Op* op = only_op(callee);
+  if (op && op->name == "tessera.softmax")
+    return stay(
+        "tile.exp (f64 exp rounded once) is not tessera.softmax's exp (the C library's f32 exp)");
+  return stay("no Tile IR lowering for 'row' groups yet");
+}
+
+Lowering lower_elementwise(const ir::Op& group, const ir::Op& callee, const std::string& name) {
+  Lowering l;
+  const ir::Type& out = group.result(0)->type;
+  if (!is_f32(out) || out.rank() != 2) return stay("not a 2-D f32 elementwise chain");
+  for (const ir::Value* v : group.operands)
+    if (!is_f32(v->type) || v->type.shape != out.shape)
+      return stay("an operand is broadcast or not f32");
+  const int64_t rows = out.shape[0], width = out.shape[1];
+  if (rows % 32 || rows == 0 || width < 1 || width > 1024)
+    return stay("rows are not a multiple of 32 or wider than 1024");
+  const ir::Block& body = callee.regions[0].front();
+  std::unordered_map<const ir::Value*, int> id;
+  for (const auto& a : body.args) id[a.get()] = a->index;
+  std::vector<ElementwiseStep> steps;
+  int result = -1;
+  for (const auto& o : body.ops) {
+    if (o->name == "func.return") {
+      result = id.at(o->operands[0]);
+      break;
+    }
+    const char* a = arith_of(o->name);
+    if (!a) return stay("no Tile IR lowering for " + o->name + " in an elementwise chain yet");
+    if (o->attrs.get("numeric_policy")) return stay("a numeric policy");
+    const int x = id.at(o->operands[0]);
+    const int y = o->operands.size() > 1 ? id.at(o->operands[1]) : -1;
+    id[o->result(0)] = static_cast<int>(body.args.size() + steps.size());
+    steps.push_back({a, x, y});
+  }
+  l.kernel = elementwise_kernel(name, width, static_cast<int>(body.args.size()), steps, result);
+  l.grid = {rows / 32};
+  l.tiles = 1;
+  l.group_tile = {32, width};
+  l.tile_split = {1, 1};
+  return l;
+}
+
+Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::string& name) {
+  auto kind = sched::parse_group_kind(group.attrs.get_string("kind", ""));
+  if (kind == sched::GroupKind::gemm) return lower_gemm(group, callee, name);
+  if (kind == sched::GroupKind::attention) return lower_attention(group, callee, name);
+  if (kind == sched::GroupKind::row) return lower_row(callee);
+  if (kind == sched::GroupKind::elementwise) return lower_elementwise(group, callee, name);
+  return stay(std::string("no Tile IR lowering for '") + group.attrs.get_string("kind", "") +
+              "' groups yet");
+}
+
+ir::Attr int_array(const std::vector<int64_t>& v) {
+  std::vector<ir::Attr> e;
+  for (int64_t x : v) e.push_back(ir::Attr::integer_attr(x));
+  return ir::Attr::array_attr(std::move(e));
+}
+
+// Parses one kernel function and moves it out of its module; locations become `loc`.
+std::unique_ptr<ir::Op> parse_kernel(const std::string& func_text, ir::Location loc,
+                                     DiagnosticEngine& diag) {
+  SourceManager sm;
+  DiagnosticEngine local(&sm);
+  auto km = text::parse_module("module {\n" + func_text + "}\n", "<schedule-to-tile>", sm, local);
+  if (!km || km->body().ops.empty()) {
+    diag.error(loc, "internal: the Tile IR kernel template does not parse:\n" + local.render());
+    return nullptr;
+  }
+  std::unique_ptr<ir::Op> f = std::move(km->body().ops.front());
+  ir::walk(*f, [&](ir::Op& o) {
+    o.loc = loc;
+    for (auto& r : o.results) r->loc = loc;
+    for (auto& reg : o.regions)
+      for (auto& b : reg.blocks)
+        for (auto& a : b->args) a->loc = loc;
+  });
+  return f;
+}
+
+}  // namespace
+
+bool schedule_to_tile(ir::Module& m, DiagnosticEngine& diag) {
+  std::vector<std::unique_ptr<ir::Op>> kernels;
+  for (ir::Op* f : m.funcs()) {
+    std::vector<std::pair<const ir::Op*, std::unique_ptr<ir::Op>>> reshapes;  // before a launch
+    if (f->regions.empty() || f->regions[0].empty()) continue;
+    for (auto& up : f->regions[0].front().ops) {
+      ir::Op& g = *up;
+      if (g.name != "schedule.group") continue;
+      const ir::Op* callee = ir::lookup_callee(g);
+      if (!callee) continue;  // the verifier reported it
+      const std::string name = ir::func_name(*callee) + "_kernel";
+      Lowering l = plan_lowering(g, *callee, name);
+      if (l.kernel.empty()) {
+        g.attrs.set("schedule.not_lowered", ir::Attr::string_attr(l.why));
+        continue;
+      }
+      auto kernel = parse_kernel(l.kernel, g.loc, diag);
+      if (!kernel) return false;
+      kernels.push_back(std::move(kernel));
+      auto launch = std::make_unique<ir::Op>();
+      launch->name = "tile.launch";
+      launch->def = ops::lookup_op("tile.launch");
+      launch->loc = g.loc;
+      launch->parent = g.parent;
+      launch->operands = g.operands;
+      for (size_t p = 0; p < l.bias.size(); ++p)  // a row bias [N] goes in as [1, N]
+        if (l.bias[p]) {
+          ir::Value*& v = launch->operands[2 + p];
+          auto r = std::make_unique<ir::Op>();
+          r->name = "tessera.reshape";
+          r->def = ops::lookup_op("tessera.reshape");
+          r->loc = g.loc;
+          r->operands = {v};
+          v = r->add_result(ir::Type::tensor(DType::f32, {1, v->type.shape[0]}));
+          reshapes.push_back({launch.get(), std::move(r)});
+        }
+      launch->results = std::move(g.results);
+      for (auto& r : launch->results) r->def = launch.get();
+      launch->attrs.set("callee", ir::Attr::symbol_attr(name));
+      launch->attrs.set("grid", int_array(l.grid));
+      launch->attrs.set("tiles", ir::Attr::integer_attr(l.tiles));
+      launch->attrs.set("lanes", ir::Attr::integer_attr(32));
+      launch->attrs.set("schedule.group", ir::Attr::symbol_attr(ir::func_name(*callee)));
+      launch->attrs.set("schedule.tile", int_array(l.group_tile));
+      launch->attrs.set("schedule.tiles", int_array(l.tile_split));
+      up = std::move(launch);
+    }
+    if (reshapes.empty()) continue;
+    ir::Block& body = f->regions[0].front();
+    std::vector<std::unique_ptr<ir::Op>> ops;
+    for (auto& up : body.ops) {
+      for (auto& [before, r] : reshapes)
+        if (r && before == up.get()) {
+          r->parent = &body;
+          ops.push_back(std::move(r));
+        }
+      ops.push_back(std::move(up));
+    }
+    body.ops = std::move(ops);
+  }
+  for (auto& k : kernels) m.body().append(std::move(k));
+  m.rebuild_symbols();
+  return true;
+}
+
+}  // namespace tessera::transforms

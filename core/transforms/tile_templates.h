@@ -1,0 +1,49 @@
+// Tile IR kernel texts that the Schedule -> Tile lowering instantiates
+// (docs/ops/schedule/lowering.md). Each returns one func.func in the custom form.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace tessera::transforms {
+
+/// One step of a fused elementwise chain: `op` (an arith op on f32 tiles) of values `a` and `b`
+/// (b < 0: unary). Values 0 .. inputs-1 are the kernel's inputs, value inputs + k is step k.
+struct ElementwiseStep {
+  const char* op;
+  int a, b;
+};
+
+/// C = A @ B (f32, row-major, M % bm == 0, N % bn == 0, K % bk == 0): a group computes a bm x bn
+/// block of C with (bm / 32) * (bn / 32) tiles of a 32 x 32 quadrant each; K advances in steps of
+/// bk with double-buffered async copies (tile 0 copies A's slab, tile 1 B's), wait_group 1 and
+/// tile.mma; every C element is one FMA chain over k = 0, 1, ... from +0.
+std::string gemm_kernel(const std::string& name, int64_t bm, int64_t bn, int64_t bk);
+
+/// A GEMM epilogue on each tile's 32 x 32 accumulator before it is stored: value 0 is the
+/// accumulator, value 1 + p the tile of epilogue parameter p, then one value per step.
+/// Parameter p is `full` (an [M, N] tensor: its tile at the accumulator's position) or a row
+/// bias (a [1, N] tensor: its 32 columns repeated on every row, made exactly by tile.mma of a
+/// column of ones with the bias row from an accumulator of -0, fma(1, b, -0) = b).
+struct GemmEpilogue {
+  std::vector<bool> bias;  ///< per parameter: a row bias (else full)
+  std::vector<ElementwiseStep> steps;
+  int result = 0;
+};
+
+std::string gemm_kernel(const std::string& name, int64_t bm, int64_t bn, int64_t bk,
+                        const GemmEpilogue& epilogue);
+
+/// Flash attention forward (f32, D = 64, S % 64 == 0) with online softmax in the order
+/// tessera.flash_attn specifies: a group owns 64 query rows of one (batch, head) (grid
+/// [S / 64, H, B]); 2 tiles of 32 rows; key blocks of 64, up to the diagonal when `causal`.
+std::string attention_kernel(const std::string& name, bool causal, float scale);
+
+/// A fused elementwise chain over [R, W] f32 tensors of one shape (R % 32 == 0): a group is one
+/// tile of 32 rows; every input row block is loaded once, the steps run on register tiles (one
+/// IEEE rounding each, as the Graph IR ops), value `result` is stored.
+std::string elementwise_kernel(const std::string& name, int64_t width, int inputs,
+                               const std::vector<ElementwiseStep>& steps, int result);
+
+}  // namespace tessera::transforms

@@ -1,0 +1,82 @@
+// RUN: tessera-opt %s --pass graph-to-schedule --pass schedule-to-tile | FileCheck %s
+// Schedule -> Tile: GEMM and flash attention become kernels and launches; other groups stay with
+// the reason (docs/ops/schedule/lowering.md).
+module {
+  // CHECK-LABEL: func.func @gemm(
+  // CHECK: %c = tile.launch %a, %b {callee = @gemm_g0_kernel, grid = [2, 3], lanes = 32, schedule.group = @gemm_g0, schedule.tile = [64, 64], schedule.tiles = [2, 2], tiles = 4}
+  func.func @gemm(%a: tensor<128x96xf32>, %b: tensor<96x192xf32>) -> tensor<128x192xf32> {
+    %c = tessera.matmul %a, %b : (tensor<128x96xf32>, tensor<96x192xf32>) -> tensor<128x192xf32>
+    return %c : tensor<128x192xf32>
+  }
+  // CHECK-LABEL: func.func @attn(
+  // CHECK: tile.launch %q, %k, %v {callee = @attn_g0_kernel, grid = [4, 2, 1], lanes = 32, schedule.group = @attn_g0, schedule.tile = [1, 1, 64, 64], schedule.tiles = [1, 1, 2, 1], tiles = 2}
+  func.func @attn(%q: tensor<1x2x256x64xf32>, %k: tensor<1x2x256x64xf32>, %v: tensor<1x2x256x64xf32>) -> tensor<1x2x256x64xf32> {
+    %o = tessera.flash_attn %q, %k, %v {causal = true} : (tensor<1x2x256x64xf32>, tensor<1x2x256x64xf32>, tensor<1x2x256x64xf32>) -> tensor<1x2x256x64xf32>
+    return %o : tensor<1x2x256x64xf32>
+  }
+  // CHECK-LABEL: func.func @stays(
+  // CHECK: schedule.group %a, %b {{{.*}}schedule.not_lowered = "M, N, K are not multiples of the tile shape"
+  // CHECK: schedule.group %m {{{.*}}schedule.not_lowered = "tile.exp (f64 exp rounded once) is not tessera.softmax's exp (the C library's f32 exp)"
+  func.func @stays(%a: tensor<100x40xf32>, %b: tensor<40x70xf32>) -> tensor<100x70xf32> {
+    %m = tessera.matmul %a, %b : (tensor<100x40xf32>, tensor<40x70xf32>) -> tensor<100x70xf32>
+    %s = tessera.softmax %m : (tensor<100x70xf32>) -> tensor<100x70xf32>
+    return %s : tensor<100x70xf32>
+  }
+  // A softmax row group stays: the exp of the two levels differs.
+  // CHECK-LABEL: func.func @rows(
+  // CHECK: schedule.group %x {{{.*}}schedule.not_lowered = "tile.exp (f64 exp rounded once) is not tessera.softmax's exp (the C library's f32 exp)"
+  func.func @rows(%x: tensor<64x48xf32>) -> tensor<64x48xf32> {
+    %s = tessera.softmax %x : (tensor<64x48xf32>) -> tensor<64x48xf32>
+    return %s : tensor<64x48xf32>
+  }
+  // A GEMM epilogue: the row bias goes in reshaped to [1, N]; the residual is an [M, N] tile.
+  // CHECK-LABEL: func.func @gemm_epilogue(
+  // CHECK: %[[B:.*]] = tessera.reshape %bias : (tensor<192xf32>) -> tensor<1x192xf32>
+  // CHECK-NEXT: tile.launch %a, %b, %[[B]], %r {callee = @gemm_epilogue_g0_kernel, grid = [2, 3]
+  func.func @gemm_epilogue(%a: tensor<128x96xf32>, %b: tensor<96x192xf32>, %bias: tensor<192xf32>, %r: tensor<128x192xf32>) -> tensor<128x192xf32> {
+    %m = tessera.matmul %a, %b : (tensor<128x96xf32>, tensor<96x192xf32>) -> tensor<128x192xf32>
+    %y = tessera.add %m, %bias : (tensor<128x192xf32>, tensor<192xf32>) -> tensor<128x192xf32>
+    %z = tessera.max %y, %r : (tensor<128x192xf32>, tensor<128x192xf32>) -> tensor<128x192xf32>
+    return %z : tensor<128x192xf32>
+  }
+  // A fused elementwise chain: one kernel, every op one arith op on register tiles.
+  // CHECK-LABEL: func.func @chain(
+  // CHECK: tile.launch %x, %y, %y {callee = @chain_g0_kernel, grid = [2], lanes = 32, schedule.group = @chain_g0, schedule.tile = [32, 48], schedule.tiles = [1, 1], tiles = 1}
+  func.func @chain(%x: tensor<64x48xf32>, %y: tensor<64x48xf32>) -> tensor<64x48xf32> {
+    %s = tessera.add %x, %y : (tensor<64x48xf32>, tensor<64x48xf32>) -> tensor<64x48xf32>
+    %m = tessera.mul %s, %y : (tensor<64x48xf32>, tensor<64x48xf32>) -> tensor<64x48xf32>
+    %n = tessera.neg %m : (tensor<64x48xf32>) -> tensor<64x48xf32>
+    return %n : tensor<64x48xf32>
+  }
+  // The GEMM kernel: double-buffered async copies, wait_group 1, barrier, tile.mma over K blocks.
+  // CHECK-LABEL: func.func @gemm_g0_kernel(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>)
+  // CHECK: tile.alloc_shared {swizzle = "xor"} : {{.*}}memref<64x32xf32, 3>
+  // CHECK: tile.async_copy %a, %sa0
+  // CHECK: tile.commit_group
+  // CHECK: "scf.for"
+  // CHECK: tile.async_copy %a, %nxt_a
+  // CHECK: tile.wait_group {n = 1}
+  // CHECK-NEXT: tile.barrier
+  // CHECK: tile.mma %ta, %tb, %acc_in
+  // CHECK: tile.store_tile %acc, %c, %rm, %rn
+  // The attention kernel: online softmax with the causal mask.
+  // CHECK-LABEL: func.func @attn_g0_kernel(
+  // CHECK: tile.causal_mask
+  // CHECK: tile.row_max
+  // CHECK: tile.row_sum %p, %l_scaled
+  // CHECK: tile.mma %p, %vt, %acc_scaled
+  // CHECK-LABEL: func.func @gemm_epilogue_g0_kernel(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %p0: memref<1x?xf32>, %p1: memref<?x?xf32>, %c: memref<?x?xf32>)
+  // CHECK: %ones = tile.full {value = 1.0{{.*}}tensor<32x1xf32>
+  // CHECK-NEXT: %negz = tile.full {value = -0.0
+  // CHECK-NEXT: %row0 = tile.load_tile %p0, %c0, %rn
+  // CHECK-NEXT: %e1 = tile.mma %ones, %row0, %negz
+  // CHECK-NEXT: %e2 = tile.load_tile %p1, %rm, %rn
+  // CHECK-NEXT: %e3 = arith.addf %acc, %e1
+  // CHECK-NEXT: %e4 = arith.maximumf %e3, %e2
+  // CHECK-NEXT: tile.store_tile %e4, %c, %rm, %rn
+  // CHECK-LABEL: func.func @chain_g0_kernel(%in0: memref<?x48xf32>, %in1: memref<?x48xf32>, %in2: memref<?x48xf32>, %out: memref<?x48xf32>)
+  // CHECK: %v3 = arith.addf %v0, %v1
+  // CHECK-NEXT: %v4 = arith.mulf %v3, %v2
+  // CHECK-NEXT: %v5 = arith.negf %v4
+  // CHECK-NEXT: tile.store_tile %v5, %out, %r0, %c0
+}
