@@ -1,11 +1,14 @@
 // softmax, log_softmax, layer_norm and rmsnorm kernels: sequential per row, parallel over rows.
 #include <cmath>
+#include <type_traits>
 #include <vector>
 
 #include <tbb/parallel_for.h>
 
 #include "interp/graph/ieee_minmax.h"
+#include "interp/graph/isa.h"
 #include "interp/graph/kernel.h"
+#include "interp/graph/row_simd.h"
 
 namespace tessera::interp {
 namespace {
@@ -42,8 +45,9 @@ void for_each_row(KernelCtx& c, int64_t axis, F row) {
   });
 }
 
+/// The readable softmax / log_softmax of the spec (docs/ops/graph/normalization.md).
 template <typename T>
-void softmax_rows(KernelCtx& c, bool log_form) {
+void softmax_rows_reference(KernelCtx& c, bool log_form) {
   for_each_row<T>(c, normalized_axis(c), [log_form](const T* x, T* y, int64_t n, int64_t st) {
     if (n == 0) return;
     T m = x[0];
@@ -57,6 +61,77 @@ void softmax_rows(KernelCtx& c, bool log_form) {
       for (int64_t j = 0; j < n; ++j) y[j * st] = std::exp(x[j * st] - m) / s;
     }
   });
+}
+
+/// One contiguous f32 row of softmax / log_softmax, the spec's order with fewer passes: the
+/// maximum with vectors (the caller's chain when the vectors cannot tell), each exp computed once
+/// and kept in y (exp is a function: the reference's second call gives the same bits), the sum
+/// chain in index order, then the divisions with vectors. Safe in place (y == x).
+void softmax_row_f32(const float* x, float* y, int64_t n, bool log_form, Isa isa) {
+  float m;
+  if (auto vm = row_max_f32(x, n, isa)) {
+    m = *vm;
+  } else {
+    m = x[0];
+    for (int64_t j = 1; j < n; ++j) m = ieee_max(m, x[j]);
+  }
+  if (log_form) {
+    float s = std::exp(x[0] - m);
+    for (int64_t j = 1; j < n; ++j) s = s + std::exp(x[j] - m);
+    const float ls = std::log(s);
+    for (int64_t j = 0; j < n; ++j) y[j] = (x[j] - m) - ls;
+    return;
+  }
+  float s = std::exp(x[0] - m);
+  y[0] = s;
+  for (int64_t j = 1; j < n; ++j) {
+    const float e = std::exp(x[j] - m);
+    y[j] = e;
+    s = s + e;
+  }
+  row_div_f32(y, n, s, isa);
+}
+
+template <typename T>
+void softmax_rows(KernelCtx& c, bool log_form) {
+  const Isa isa = active_isa();
+  const int64_t axis = normalized_axis(c);
+  const auto& shape = c.input(0).shape();
+  const bool contiguous = axis + 1 == static_cast<int64_t>(shape.size());
+  if constexpr (std::is_same_v<T, float>) {
+    if (isa != Isa::kScalar && contiguous) {
+      for_each_row<T>(c, axis, [&](const float* x, float* y, int64_t n, int64_t) {
+        if (n > 0) softmax_row_f32(x, y, n, log_form, isa);
+      });
+      return;
+    }
+  }
+  softmax_rows_reference<T>(c, log_form);
+}
+
+/// The mean and scale of G consecutive rows of length n >= 1 (layer_norm with `centre`, else
+/// rmsnorm): each row's sums are the reference's sequential chains, G of them interleaved so
+/// that one chain's add latency overlaps the others' (the order within each row is unchanged).
+template <typename T, int G>
+void row_stats(const T* x, int64_t n, bool centre, T count, T eps, T* mean, T* scale) {
+  T acc[G];
+  for (int g = 0; g < G; ++g) mean[g] = 0;
+  if (centre) {
+    for (int g = 0; g < G; ++g) acc[g] = x[g * n];
+    for (int64_t j = 1; j < n; ++j)
+      for (int g = 0; g < G; ++g) acc[g] = acc[g] + x[g * n + j];
+    for (int g = 0; g < G; ++g) mean[g] = acc[g] / count;
+  }
+  for (int g = 0; g < G; ++g) {
+    const T d = x[g * n] - mean[g];
+    acc[g] = d * d;
+  }
+  for (int64_t j = 1; j < n; ++j)
+    for (int g = 0; g < G; ++g) {
+      const T d = x[g * n + j] - mean[g];
+      acc[g] = acc[g] + d * d;
+    }
+  for (int g = 0; g < G; ++g) scale[g] = T(1) / std::sqrt(acc[g] / count + eps);
 }
 
 /// layer_norm (centre = true) and rmsnorm (centre = false) over the trailing dims from `axis`,
@@ -74,11 +149,37 @@ void normalize_rows(KernelCtx& c, bool centre) {
   const T eps = static_cast<T>(c.op.attrs.get_float("epsilon", 1e-5));
   const T count = static_cast<T>(n);
   if (n == 0) return;
-  const int64_t grain = std::max<int64_t>(1, 16384 / n);
+  const int64_t grain = std::max<int64_t>(8, 16384 / n);
+  auto finish_row = [&](int64_t i, T mean, T scale) {
+    const T* xr = x + i * n;
+    T* yr = y + i * n;
+    for (int64_t j = 0; j < n; ++j) {
+      T v = (xr[j] - mean) * scale;
+      if (gamma) v = v * gamma[j];
+      if (beta) v = v + beta[j];
+      yr[j] = v;
+    }
+  };
+  if (active_isa() != Isa::kScalar) {
+    tbb::parallel_for(tbb::blocked_range<int64_t>(0, rows, grain), [&](auto r) {
+      constexpr int kG = 8;
+      T mean[kG], scale[kG];
+      int64_t i = r.begin();
+      for (; i + kG <= r.end(); i += kG) {
+        row_stats<T, kG>(x + i * n, n, centre, count, eps, mean, scale);
+        for (int g = 0; g < kG; ++g) finish_row(i + g, mean[g], scale[g]);
+      }
+      for (; i < r.end(); ++i) {
+        row_stats<T, 1>(x + i * n, n, centre, count, eps, mean, scale);
+        finish_row(i, mean[0], scale[0]);
+      }
+    });
+    return;
+  }
+  // The readable reference: one row at a time.
   tbb::parallel_for(tbb::blocked_range<int64_t>(0, rows, grain), [&](auto r) {
     for (int64_t i = r.begin(); i < r.end(); ++i) {
       const T* xr = x + i * n;
-      T* yr = y + i * n;
       T mean = 0;
       if (centre) {
         T sum = xr[0];
@@ -91,13 +192,7 @@ void normalize_rows(KernelCtx& c, bool centre) {
         const T d = xr[j] - mean;
         sq = sq + d * d;
       }
-      const T scale = T(1) / std::sqrt(sq / count + eps);
-      for (int64_t j = 0; j < n; ++j) {
-        T v = (xr[j] - mean) * scale;
-        if (gamma) v = v * gamma[j];
-        if (beta) v = v + beta[j];
-        yr[j] = v;
-      }
+      finish_row(i, mean, T(1) / std::sqrt(sq / count + eps));
     }
   });
 }

@@ -2,6 +2,8 @@
 // 12x32).
 #include "interp/graph/matmul_microkernel.h"
 
+#include "interp/graph/isa.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -146,9 +148,7 @@ void edge_tile(const TileKernel& t, int64_t kc, const float* pa, const float* pb
 }
 
 TileKernel pick_kernel(GemmIsa isa) {
-  static const bool has_avx512 = __builtin_cpu_supports("avx512f");
-  if (isa == GemmIsa::kAvx512 || (isa == GemmIsa::kAuto && has_avx512))
-    return {12, 32, &tile_12x32};
+  if (isa == GemmIsa::kAvx512) return {12, 32, &tile_12x32};
   return {6, 16, &tile_6x16};
 }
 
@@ -161,6 +161,11 @@ bool gemm_isa_available(GemmIsa isa) {
 void sgemm_fast(int64_t m, int64_t n, int64_t k, MatView a, MatView b, float* c, int64_t ldc,
                 GemmIsa isa) {
   if (m == 0 || n == 0) return;
+  if (isa == GemmIsa::kAuto) {
+    const Isa process_isa = active_isa();  // TESSERA_ISA or the CPU's best
+    if (process_isa == Isa::kScalar) return sgemm_reference(m, n, k, a, b, c, ldc);
+    isa = process_isa == Isa::kAvx512 ? GemmIsa::kAvx512 : GemmIsa::kAvx2;
+  }
   const TileKernel t = pick_kernel(isa);
   const int64_t kMr = t.mr, kNr = t.nr;
   if (k == 0) {

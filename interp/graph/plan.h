@@ -2,7 +2,9 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -50,6 +52,25 @@ struct Plan {
 Plan compile_plan(const ir::Op& func, const std::vector<ir::Type>& arg_types,
                   const SourceManager& sm, const PlanOptions& opts);
 
+/// Buffers kept between runs of plans (a Session holds one for the runs of its module): a run
+/// takes its intermediate buffers here before it allocates, and gives every buffer it freed back
+/// at its end, so repeated calls of one program reuse the same memory instead of faulting in
+/// fresh pages. Results and arguments never enter it. Safe to share between concurrent runs.
+class BufferCache {
+ public:
+  /// A buffer of exactly `bytes` bytes from the cache, or an empty Tensor.
+  Tensor take(size_t bytes);
+  /// Keeps `t`'s storage for a later take (only when no one else holds it).
+  void give(Tensor t);
+  /// Bytes the cache holds now.
+  size_t held_bytes() const;
+
+ private:
+  mutable std::mutex mu_;
+  std::map<size_t, std::vector<Tensor>> free_;
+  size_t held_ = 0;
+};
+
 /// Step-by-step execution state of one plan (one per rank in SPMD execution). Its kernels see
 /// `run`, which must outlive the runner.
 class PlanRunner {
@@ -70,6 +91,7 @@ class PlanRunner {
   std::vector<Tensor> results() const;
 
  private:
+  const Tensor* in_place_operand(const PlanStep& st, const std::vector<const Tensor*>& ins) const;
   struct State;
   std::unique_ptr<State> st_;
 };
