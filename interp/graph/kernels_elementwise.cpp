@@ -1,4 +1,5 @@
 // Graph IR elementwise kernels: numpy broadcasting, one rounding per step in the compute type.
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <type_traits>
@@ -7,7 +8,9 @@
 
 #include "interp/graph/broadcast.h"
 #include "interp/graph/ieee_minmax.h"
+#include "interp/graph/isa.h"
 #include "interp/graph/kernel.h"
+#include "interp/graph/vexp.h"
 
 namespace tessera::interp {
 namespace {
@@ -77,6 +80,28 @@ void unary(KernelCtx& ctx, F f) {
     tbb::parallel_for(tbb::blocked_range<int64_t>(0, ctx.output().numel(), kGrain), [&](auto r) {
       for (int64_t i = r.begin(); i < r.end(); ++i) po[i] = f(pi[i]);
     });
+  });
+}
+
+/// A unary op of the form y = post(x, exp(pre(x))): with f32 and a vector ISA, blocks of pre(x)
+/// go through the vector exp (the C library's bits, interp/graph/vexp.h) and post runs on the
+/// block; otherwise (and for f64) the readable `reference` per element. pre and post are the
+/// reference's own expressions, so both give the same bits.
+template <typename Pre, typename Post, typename Ref>
+void exp_form(KernelCtx& ctx, Pre pre, Post post, Ref reference) {
+  const Isa isa = active_isa();
+  if (ctx.input(0).dtype() != DType::f32 || isa == Isa::kScalar) return unary(ctx, reference);
+  const float* pi = ctx.input(0).data<float>();
+  float* po = ctx.output().data<float>();
+  tbb::parallel_for(tbb::blocked_range<int64_t>(0, ctx.output().numel(), kGrain), [&](auto r) {
+    constexpr int64_t kBlock = 512;
+    alignas(64) float e[kBlock];
+    for (int64_t b = r.begin(); b < r.end(); b += kBlock) {
+      const int64_t len = std::min(kBlock, r.end() - b);
+      for (int64_t i = 0; i < len; ++i) e[i] = pre(pi[b + i]);
+      exp_f32(e, e, len, isa);
+      for (int64_t i = 0; i < len; ++i) po[b + i] = post(pi[b + i], e[i]);
+    }
   });
 }
 
@@ -172,7 +197,9 @@ void kernel_Abs(KernelCtx& c) {
   unary(c, [](auto x) { return std::fabs(x); });
 }
 void kernel_Exp(KernelCtx& c) {
-  unary(c, [](auto x) { return std::exp(x); });
+  exp_form(
+      c, [](float x) { return x; }, [](float, float e) { return e; },
+      [](auto x) { return std::exp(x); });
 }
 void kernel_Log(KernelCtx& c) {
   unary(c, [](auto x) { return std::log(x); });
@@ -191,31 +218,52 @@ void kernel_Relu(KernelCtx& c) {
   // relu(NaN) = NaN; relu(-0) = +0.
   unary(c, [](auto x) { return std::isnan(x) ? x : (x > 0 ? x : static_cast<decltype(x)>(0)); });
 }
+/// sigmoid, silu and tanh-form gelu as formulas of one exp (docs/ops/graph/elementwise.md).
+template <typename T>
+T sigmoid_ref(T x) {
+  return T(1) / (T(1) + std::exp(-x));
+}
+template <typename T>
+T silu_ref(T x) {
+  if (is_neg_inf(x)) return T(-0.0);
+  return x / (T(1) + std::exp(-x));
+}
+/// x / (1 + exp(-2u)), u = sqrt(2/pi) * (x + 0.044715 * ((x * x) * x)): equal to
+/// 0.5 x (1 + tanh(u)) without its cancellation for negative x. gelu_tanh_arg is -2u.
+template <typename T>
+T gelu_tanh_arg(T x) {
+  const T x3 = (x * x) * x;
+  const T u = static_cast<T>(0.7978845608028654) * (x + static_cast<T>(0.044715) * x3);
+  return T(-2) * u;
+}
+template <typename T>
+T gelu_tanh_ref(T x) {
+  if (is_neg_inf(x)) return T(-0.0);
+  return x / (T(1) + std::exp(gelu_tanh_arg(x)));
+}
+
 void kernel_Sigmoid(KernelCtx& c) {
-  unary(c, [](auto x) {
-    using T = decltype(x);
-    return T(1) / (T(1) + std::exp(-x));
-  });
+  exp_form(
+      c, [](float x) { return -x; }, [](float, float e) { return 1.0f / (1.0f + e); },
+      [](auto x) { return sigmoid_ref(x); });
 }
 void kernel_Silu(KernelCtx& c) {
+  exp_form(
+      c, [](float x) { return -x; },
+      [](float x, float e) { return is_neg_inf(x) ? -0.0f : x / (1.0f + e); },
+      [](auto x) { return silu_ref(x); });
+}
+void kernel_Gelu(KernelCtx& c) {
+  if (c.op.attrs.get_string("approximate", "none") == "tanh") {
+    exp_form(
+        c, [](float x) { return gelu_tanh_arg(x); },
+        [](float x, float e) { return is_neg_inf(x) ? -0.0f : x / (1.0f + e); },
+        [](auto x) { return gelu_tanh_ref(x); });
+    return;
+  }
   unary(c, [](auto x) {
     using T = decltype(x);
     if (is_neg_inf(x)) return T(-0.0);
-    return x / (T(1) + std::exp(-x));
-  });
-}
-void kernel_Gelu(KernelCtx& c) {
-  bool tanh_form = c.op.attrs.get_string("approximate", "none") == "tanh";
-  unary(c, [tanh_form](auto x) {
-    using T = decltype(x);
-    if (is_neg_inf(x)) return T(-0.0);
-    if (tanh_form) {
-      // x / (1 + exp(-2u)), u = sqrt(2/pi) * (x + 0.044715 * ((x * x) * x)): equal to
-      // 0.5 x (1 + tanh(u)) without its cancellation for negative x.
-      const T x3 = (x * x) * x;
-      const T u = static_cast<T>(0.7978845608028654) * (x + static_cast<T>(0.044715) * x3);
-      return x / (T(1) + std::exp(T(-2) * u));
-    }
     // (0.5 x) * erfc(-(x * (1 / sqrt 2))): equal to 0.5 x (1 + erf(x / sqrt 2)) without its
     // cancellation for negative x.
     const T t = x * static_cast<T>(0.7071067811865476);

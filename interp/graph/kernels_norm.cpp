@@ -9,6 +9,7 @@
 #include "interp/graph/isa.h"
 #include "interp/graph/kernel.h"
 #include "interp/graph/row_simd.h"
+#include "interp/graph/vexp.h"
 
 namespace tessera::interp {
 namespace {
@@ -64,10 +65,10 @@ void softmax_rows_reference(KernelCtx& c, bool log_form) {
 }
 
 /// One contiguous f32 row of softmax / log_softmax, the spec's order with fewer passes: the
-/// maximum with vectors (the caller's chain when the vectors cannot tell), each exp computed once
-/// and kept in y (exp is a function: the reference's second call gives the same bits), the sum
-/// chain in index order, then the divisions with vectors. Safe in place (y == x).
-void softmax_row_f32(const float* x, float* y, int64_t n, bool log_form, Isa isa) {
+/// maximum with vectors (the caller's chain when the vectors cannot tell), x - m and the exps
+/// with vectors (the C library's bits, interp/graph/vexp.h) into `e`, the sum chain in index
+/// order, then y with vectors. `e` may be y (not for log_softmax, which reads x again).
+void softmax_row_f32(const float* x, float* y, float* e, int64_t n, bool log_form, Isa isa) {
   float m;
   if (auto vm = row_max_f32(x, n, isa)) {
     m = *vm;
@@ -75,20 +76,17 @@ void softmax_row_f32(const float* x, float* y, int64_t n, bool log_form, Isa isa
     m = x[0];
     for (int64_t j = 1; j < n; ++j) m = ieee_max(m, x[j]);
   }
+  for (int64_t j = 0; j < n; ++j) e[j] = x[j] - m;
+  exp_f32(e, e, n, isa);
+  float s = e[0];
+  for (int64_t j = 1; j < n; ++j) s = s + e[j];
   if (log_form) {
-    float s = std::exp(x[0] - m);
-    for (int64_t j = 1; j < n; ++j) s = s + std::exp(x[j] - m);
     const float ls = std::log(s);
     for (int64_t j = 0; j < n; ++j) y[j] = (x[j] - m) - ls;
     return;
   }
-  float s = std::exp(x[0] - m);
-  y[0] = s;
-  for (int64_t j = 1; j < n; ++j) {
-    const float e = std::exp(x[j] - m);
-    y[j] = e;
-    s = s + e;
-  }
+  if (e != y)
+    for (int64_t j = 0; j < n; ++j) y[j] = e[j];
   row_div_f32(y, n, s, isa);
 }
 
@@ -101,7 +99,10 @@ void softmax_rows(KernelCtx& c, bool log_form) {
   if constexpr (std::is_same_v<T, float>) {
     if (isa != Isa::kScalar && contiguous) {
       for_each_row<T>(c, axis, [&](const float* x, float* y, int64_t n, int64_t) {
-        if (n > 0) softmax_row_f32(x, y, n, log_form, isa);
+        if (n == 0) return;
+        if (!log_form) return softmax_row_f32(x, y, y, n, false, isa);
+        std::vector<float> e(static_cast<size_t>(n));  // log_softmax reads x after the exps
+        softmax_row_f32(x, y, e.data(), n, true, isa);
       });
       return;
     }
