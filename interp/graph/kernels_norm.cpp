@@ -5,6 +5,7 @@
 
 #include <tbb/parallel_for.h>
 
+#include "interp/graph/fusion.h"
 #include "interp/graph/ieee_minmax.h"
 #include "interp/graph/isa.h"
 #include "interp/graph/kernel.h"
@@ -199,6 +200,34 @@ void normalize_rows(KernelCtx& c, bool centre) {
 }
 
 }  // namespace
+
+void kernel_scaled_softmax(KernelCtx& c) {
+  // Inputs as the fused mul had them: the one-element scale first or second.
+  const bool scale_first = c.input(0).numel() == 1 && c.input(1).shape() == c.output().shape();
+  const Tensor& st = c.input(scale_first ? 1 : 0);
+  const float scale = c.input(scale_first ? 0 : 1).data<float>()[0];
+  const bool log_form = c.op.def->kind == ops::OpKind::LogSoftmax;
+  const Isa isa = active_isa();
+  const auto& shape = st.shape();
+  const int64_t n = shape.back();
+  const int64_t rows = n == 0 ? 0 : st.numel() / n;
+  const float* s = st.data<float>();
+  float* y = c.output().data<float>();
+  const int64_t grain = std::max<int64_t>(1, 16384 / std::max<int64_t>(n, 1));
+  tbb::parallel_for(tbb::blocked_range<int64_t>(0, rows, grain), [&](auto r) {
+    std::vector<float> t(log_form ? static_cast<size_t>(n) : 0), e(t.size());
+    for (int64_t i = r.begin(); i < r.end(); ++i) {
+      const float* sr = s + i * n;
+      float* yr = y + i * n;
+      float* tr = log_form ? t.data() : yr;  // the mul's result row, where the mul rounded it
+      if (scale_first)
+        for (int64_t j = 0; j < n; ++j) tr[j] = scale * sr[j];
+      else
+        for (int64_t j = 0; j < n; ++j) tr[j] = sr[j] * scale;
+      softmax_row_f32(tr, yr, log_form ? e.data() : yr, n, log_form, isa);
+    }
+  });
+}
 
 void kernel_Softmax(KernelCtx& c) {
   dispatch_float(c, c.input(0).dtype(), [&]<typename T>() { softmax_rows<T>(c, false); });

@@ -11,6 +11,8 @@
 #include "core/ops/policy.h"
 #include "core/ops/registry.h"
 #include "core/verify/verifier.h"
+#include "interp/graph/fusion.h"
+#include "interp/graph/isa.h"
 
 namespace tessera::interp {
 namespace {
@@ -199,6 +201,10 @@ Plan compile_plan(const ir::Op& func, const std::vector<ir::Type>& arg_types,
     plan.result_slots.push_back(slots.slot.at(v));
     plan.result_types.push_back(slots.type[slots.slot.at(v)]);
   }
+  // Fusion changes no bit (tests compare it with the scalar ISA, which never fuses), so it is
+  // an optimisation of the vector ISAs; mesh plans stay step-for-step (their executor drives
+  // the steps of every rank together).
+  if (!opts.allow_missing_kernels && active_isa() != Isa::kScalar) fuse_plan(plan);
   plan_liveness(plan, slots);
   if (plan.peak_bytes > opts.max_memory)
     fail_at(sm, func.loc,
@@ -342,6 +348,7 @@ void PlanRunner::run_step(size_t k) {
   const PlanStep& st = st_->plan.steps[k];
   auto& slots = st_->slots;
   auto& pool = st_->pool;
+  if (st.fused_away) return release_after(k);
   if (!st.kernel) fail_at(*st_->run.sm, st.op->loc, "'" + st.op->name + "' op needs a mesh to run");
   std::vector<const Tensor*> ins;
   std::vector<Tensor> widened;

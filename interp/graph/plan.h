@@ -26,6 +26,9 @@ struct PlanStep {
   std::vector<ir::Type> result_types;  ///< Concrete result types.
   std::vector<int> release;            ///< Slots whose last use is this step.
   bool widen = false;                  ///< Run in f32 around low-precision operands/results.
+  /// Folded into a later step (interp/graph/fusion.h): the runner skips it. It keeps its place,
+  /// so every other step keeps its index (the key of its random streams).
+  bool fused_away = false;
 };
 
 struct PlanOptions {

@@ -18,7 +18,7 @@ T = f"tensor<{R}x{C}xf32>"
 W = f"tensor<{C}x{C}xf32>"
 V = f"tensor<{C}xf32>"
 PROGRAM = f"""func.func @main(%x: {T}, %w: {W}, %g: {V}, %y: {T}) -> ({T}, {T}, {T}, {T}, {T},
-    {T}, {T}, {T}) {{
+    {T}, {T}, {T}, {T}, {T}, {T}) {{
   %m = tessera.matmul %x, %w : ({T}, {W}) -> {T}
   %a = tessera.add %m, %g : ({T}, {V}) -> {T}
   %h = "tessera.gelu"(%a) {{approximate = "tanh"}} : ({T}) -> {T}
@@ -34,10 +34,18 @@ PROGRAM = f"""func.func @main(%x: {T}, %w: {W}, %g: {V}, %y: {T}) -> ({T}, {T}, 
   %e3 = tessera.mul %e2, %y : ({T}, {T}) -> {T}
   %e4 = tessera.add %e3, %e3 : ({T}, {T}) -> {T}
   %sq = tessera.matmul %y, %w {{transpose_b = true}} : ({T}, {W}) -> {T}
-  return %h, %p, %l, %p0, %n, %r, %e4, %sq : {T}, {T}, {T}, {T}, {T}, {T}, {T}, {T}
+  %s2 = tessera.mul %c, %y : (tensor<f32>, {T}) -> {T}
+  %p2 = "tessera.softmax"(%s2) {{axis = -1}} : ({T}) -> {T}
+  %s3 = tessera.mul %c, %x : (tensor<f32>, {T}) -> {T}
+  %l3 = "tessera.log_softmax"(%s3) {{axis = 1}} : ({T}) -> {T}
+  return %h, %p, %l, %p0, %n, %r, %e4, %sq, %s2, %p2, %l3 : {T}, {T}, {T}, {T}, {T}, {T}, {T},
+    {T}, {T}, {T}, {T}
 }}
 """
-NAMES = ["h", "p", "l", "p0", "n", "r", "e4", "sq"]
+# %p is softmax(%y * c) with the scale fused into the softmax (vector ISAs); %p2 is the same
+# softmax of c * %y unfused (the product is also returned), so p == p2 compares fused and
+# unfused on one ISA; %l3 fuses a scale-first product into log_softmax.
+NAMES = ["h", "p", "l", "p0", "n", "r", "e4", "sq", "s2", "p2", "l3"]
 
 
 def special_inputs(rng):
@@ -96,6 +104,8 @@ def check_oracle(res, x, w, g, y):
     checks.append(("r", fin, rms, 1e-3))
     checks.append(("e4", fin & fin_x, 2 * np.tanh(y64 - x64) * y64, 1e-5))
     checks.append(("sq", fin, y64 @ w64.T, 1e-3))
+    lx = x64 * 0.125 - (x64 * 0.125).max(axis=1, keepdims=True)
+    checks.append(("l3", fin_x, lx - np.log(np.exp(lx).sum(axis=1, keepdims=True)), 1e-4))
     for name, rows, want, tol in checks:
         got = res[name][rows].astype(np.float64)
         ok = np.isfinite(want[rows])
@@ -129,6 +139,8 @@ def main():
                     continue
                 got = run(interp, tmp, isa, threads)
                 bad = [n for n in NAMES if got[n].tobytes() != ref[n].tobytes()]
+                if got["p"].tobytes() != got["p2"].tobytes():
+                    bad.append("p (fused) vs p2 (unfused)")
                 if bad:
                     sys.exit(f"TESSERA_ISA={isa} --threads {threads}: {bad} differ from the "
                              f"scalar reference")
