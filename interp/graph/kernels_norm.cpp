@@ -65,30 +65,54 @@ void softmax_rows_reference(KernelCtx& c, bool log_form) {
   });
 }
 
-/// One contiguous f32 row of softmax / log_softmax, the spec's order with fewer passes: the
-/// maximum with vectors (the caller's chain when the vectors cannot tell), x - m and the exps
-/// with vectors (the C library's bits, interp/graph/vexp.h) into `e`, the sum chain in index
-/// order, then y with vectors. `e` may be y (not for log_softmax, which reads x again).
-void softmax_row_f32(const float* x, float* y, float* e, int64_t n, bool log_form, Isa isa) {
-  float m;
-  if (auto vm = row_max_f32(x, n, isa)) {
-    m = *vm;
-  } else {
-    m = x[0];
-    for (int64_t j = 1; j < n; ++j) m = ieee_max(m, x[j]);
+/// G contiguous f32 rows (row g at x + g * n, n >= 1) of softmax / log_softmax in the spec's
+/// order with fewer passes: each maximum with vectors (the chain when the vectors cannot tell),
+/// x - m and the exps with vectors (the C library's bits, interp/graph/vexp.h) into `e`, the G
+/// sum chains in index order interleaved (each row's order unchanged; one chain's add latency
+/// overlaps the others'), then y with vectors. `e` may be y (not for log_softmax, which reads x
+/// again); y may be x for softmax.
+template <int G>
+void softmax_rows_f32(const float* x, float* y, float* e, int64_t n, bool log_form, Isa isa) {
+  float m[G], s[G];
+  for (int g = 0; g < G; ++g) {
+    const float* xr = x + g * n;
+    float* er = e + g * n;
+    if (auto vm = row_max_f32(xr, n, isa)) {
+      m[g] = *vm;
+    } else {
+      m[g] = xr[0];
+      for (int64_t j = 1; j < n; ++j) m[g] = ieee_max(m[g], xr[j]);
+    }
+    for (int64_t j = 0; j < n; ++j) er[j] = xr[j] - m[g];
+    exp_f32(er, er, n, isa);
+    s[g] = er[0];
   }
-  for (int64_t j = 0; j < n; ++j) e[j] = x[j] - m;
-  exp_f32(e, e, n, isa);
-  float s = e[0];
-  for (int64_t j = 1; j < n; ++j) s = s + e[j];
-  if (log_form) {
-    const float ls = std::log(s);
-    for (int64_t j = 0; j < n; ++j) y[j] = (x[j] - m) - ls;
-    return;
+  for (int64_t j = 1; j < n; ++j)
+    for (int g = 0; g < G; ++g) s[g] = s[g] + e[g * n + j];
+  for (int g = 0; g < G; ++g) {
+    const float* xr = x + g * n;
+    float* yr = y + g * n;
+    if (log_form) {
+      const float ls = std::log(s[g]);
+      for (int64_t j = 0; j < n; ++j) yr[j] = (xr[j] - m[g]) - ls;
+      continue;
+    }
+    if (e != y)
+      for (int64_t j = 0; j < n; ++j) yr[j] = e[g * n + j];
+    row_div_f32(yr, n, s[g], isa);
   }
-  if (e != y)
-    for (int64_t j = 0; j < n; ++j) y[j] = e[j];
-  row_div_f32(y, n, s, isa);
+}
+
+/// Rows [0, rows) of length n >= 1 at x / y through softmax_rows_f32, eight at a time.
+void softmax_block_f32(const float* x, float* y, int64_t rows, int64_t n, bool log_form, Isa isa) {
+  constexpr int kG = 8;
+  std::vector<float> scratch(log_form ? static_cast<size_t>(kG * n) : 0);
+  float* e = log_form ? scratch.data() : y;
+  int64_t i = 0;
+  for (; i + kG <= rows; i += kG)
+    softmax_rows_f32<kG>(x + i * n, y + i * n, log_form ? e : y + i * n, n, log_form, isa);
+  for (; i < rows; ++i)
+    softmax_rows_f32<1>(x + i * n, y + i * n, log_form ? e : y + i * n, n, log_form, isa);
 }
 
 template <typename T>
@@ -99,11 +123,13 @@ void softmax_rows(KernelCtx& c, bool log_form) {
   const bool contiguous = axis + 1 == static_cast<int64_t>(shape.size());
   if constexpr (std::is_same_v<T, float>) {
     if (isa != Isa::kScalar && contiguous) {
-      for_each_row<T>(c, axis, [&](const float* x, float* y, int64_t n, int64_t) {
-        if (n == 0) return;
-        if (!log_form) return softmax_row_f32(x, y, y, n, false, isa);
-        std::vector<float> e(static_cast<size_t>(n));  // log_softmax reads x after the exps
-        softmax_row_f32(x, y, e.data(), n, true, isa);
+      const int64_t n = shape.back();
+      const int64_t rows = n == 0 ? 0 : c.input(0).numel() / n;
+      const float* x = c.input(0).data<float>();
+      float* y = c.output().data<float>();
+      const int64_t grain = std::max<int64_t>(8, 16384 / std::max<int64_t>(n, 1));
+      tbb::parallel_for(tbb::blocked_range<int64_t>(0, rows, grain), [&](auto r) {
+        softmax_block_f32(x + r.begin() * n, y + r.begin() * n, r.size(), n, log_form, isa);
       });
       return;
     }
@@ -213,19 +239,20 @@ void kernel_scaled_softmax(KernelCtx& c) {
   const int64_t rows = n == 0 ? 0 : st.numel() / n;
   const float* s = st.data<float>();
   float* y = c.output().data<float>();
-  const int64_t grain = std::max<int64_t>(1, 16384 / std::max<int64_t>(n, 1));
+  const int64_t grain = std::max<int64_t>(8, 16384 / std::max<int64_t>(n, 1));
   tbb::parallel_for(tbb::blocked_range<int64_t>(0, rows, grain), [&](auto r) {
-    std::vector<float> t(log_form ? static_cast<size_t>(n) : 0), e(t.size());
-    for (int64_t i = r.begin(); i < r.end(); ++i) {
-      const float* sr = s + i * n;
-      float* yr = y + i * n;
-      float* tr = log_form ? t.data() : yr;  // the mul's result row, where the mul rounded it
-      if (scale_first)
-        for (int64_t j = 0; j < n; ++j) tr[j] = scale * sr[j];
-      else
-        for (int64_t j = 0; j < n; ++j) tr[j] = sr[j] * scale;
-      softmax_row_f32(tr, yr, log_form ? e.data() : yr, n, log_form, isa);
-    }
+    // The mul's result rows, where the mul rounded them: in y for softmax (then in place), in
+    // a scratch block for log_softmax (which reads them after the exps).
+    const int64_t count = static_cast<int64_t>(r.size());
+    std::vector<float> t(log_form ? static_cast<size_t>(count * n) : 0);
+    const float* sr = s + r.begin() * n;
+    float* yr = y + r.begin() * n;
+    float* tr = log_form ? t.data() : yr;
+    if (scale_first)
+      for (int64_t j = 0; j < count * n; ++j) tr[j] = scale * sr[j];
+    else
+      for (int64_t j = 0; j < count * n; ++j) tr[j] = sr[j] * scale;
+    softmax_block_f32(tr, yr, count, n, log_form, isa);
   });
 }
 
