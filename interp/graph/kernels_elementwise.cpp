@@ -3,6 +3,7 @@
 #include <cmath>
 #include <limits>
 #include <type_traits>
+#include <vector>
 
 #include <tbb/parallel_for.h>
 
@@ -16,6 +17,21 @@ namespace tessera::interp {
 namespace {
 
 constexpr int64_t kGrain = 4096;
+
+/// When `shape` broadcasts to `out` by repeating one block along leading dims (its dims, after
+/// leading 1s, are the trailing dims of `out`): the block's element count; else 0.
+int64_t repeated_block(const std::vector<int64_t>& shape, const std::vector<int64_t>& out) {
+  size_t lead = 0;
+  while (lead < shape.size() && shape[lead] == 1) ++lead;
+  const size_t k = shape.size() - lead;
+  if (k > out.size()) return 0;
+  int64_t block = 1;
+  for (size_t d = 0; d < k; ++d) {
+    if (shape[lead + d] != out[out.size() - k + d]) return 0;
+    block *= shape[lead + d];
+  }
+  return block;
+}
 
 /// Applies `f(a, b)` over the broadcast of two inputs. Elementwise results do not depend on
 /// evaluation order, so the output is split across TBB workers freely.
@@ -32,6 +48,25 @@ void binary_map(KernelCtx& ctx, F f) {
     tbb::parallel_for(tbb::blocked_range<int64_t>(0, n, kGrain), [&](auto r) {
       for (int64_t i = r.begin(); i < r.end(); ++i) po[i] = f(pa[i], pb[i]);
     });
+    return;
+  }
+  // One full operand and one repeated along leading dims (a bias row, a scalar): rows of the
+  // full one against the whole of the other, without per-element index arithmetic.
+  const int64_t rep_b = a.shape() == out.shape() ? repeated_block(b.shape(), out.shape()) : 0;
+  const int64_t rep_a = b.shape() == out.shape() ? repeated_block(a.shape(), out.shape()) : 0;
+  if ((rep_a > 0 || rep_b > 0) && active_isa() != Isa::kScalar && n > 0) {
+    const int64_t inner = rep_b > 0 ? rep_b : rep_a;
+    tbb::parallel_for(
+        tbb::blocked_range<int64_t>(0, n / inner, std::max<int64_t>(1, kGrain / inner)),
+        [&](auto r) {
+          for (int64_t row = r.begin(); row < r.end(); ++row) {
+            const int64_t o = row * inner;
+            if (rep_b > 0)
+              for (int64_t j = 0; j < inner; ++j) po[o + j] = f(pa[o + j], pb[j]);
+            else
+              for (int64_t j = 0; j < inner; ++j) po[o + j] = f(pa[j], pb[o + j]);
+          }
+        });
     return;
   }
   BroadcastIndexer ia(a.shape(), out.shape()), ib(b.shape(), out.shape());
