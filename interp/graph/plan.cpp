@@ -285,6 +285,7 @@ Tensor BufferCache::take(size_t bytes) {
 void BufferCache::give(Tensor t) {
   if (!t.sole_owner() || t.nbytes() == 0) return;
   std::lock_guard<std::mutex> lock(mu_);
+  if (held_ + t.nbytes() > kMaxHeldBytes) return;  // goes back to the heap
   held_ += t.nbytes();
   free_[t.nbytes()].push_back(std::move(t));
 }

@@ -67,6 +67,9 @@ class BufferCache {
   void give(Tensor t);
   /// Bytes the cache holds now.
   size_t held_bytes() const;
+  /// The cache keeps at most this many bytes (a session run with ever new shapes would otherwise
+  /// keep a buffer of every size it met).
+  static constexpr size_t kMaxHeldBytes = size_t{1} << 30;
 
  private:
   mutable std::mutex mu_;
