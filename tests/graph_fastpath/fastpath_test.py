@@ -18,7 +18,8 @@ T = f"tensor<{R}x{C}xf32>"
 W = f"tensor<{C}x{C}xf32>"
 V = f"tensor<{C}xf32>"
 PROGRAM = f"""func.func @main(%x: {T}, %w: {W}, %g: {V}, %y: {T}) -> ({T}, {T}, {T}, {T}, {T},
-    {T}, {T}, {T}, {T}, {T}, {T}) {{
+    {T}, {T}, {T}, {T}, {T}, {T}, tensor<{R}xf32>, tensor<{C}xf32>, tensor<{C}xf32>,
+    tensor<{R}xf32>) {{
   %m = tessera.matmul %x, %w : ({T}, {W}) -> {T}
   %a = tessera.add %m, %g : ({T}, {V}) -> {T}
   %h = "tessera.gelu"(%a) {{approximate = "tanh"}} : ({T}) -> {T}
@@ -38,14 +39,19 @@ PROGRAM = f"""func.func @main(%x: {T}, %w: {W}, %g: {V}, %y: {T}) -> ({T}, {T}, 
   %p2 = "tessera.softmax"(%s2) {{axis = -1}} : ({T}) -> {T}
   %s3 = tessera.mul %c, %x : (tensor<f32>, {T}) -> {T}
   %l3 = "tessera.log_softmax"(%s3) {{axis = 1}} : ({T}) -> {T}
-  return %h, %p, %l, %p0, %n, %r, %e4, %sq, %s2, %p2, %l3 : {T}, {T}, {T}, {T}, {T}, {T}, {T},
-    {T}, {T}, {T}, {T}
+  %rs = "tessera.reduce"(%y) {{kind = "sum", axes = [1]}} : ({T}) -> tensor<{R}xf32>
+  %rm = "tessera.reduce"(%x) {{kind = "mean", axes = [0]}} : ({T}) -> tensor<{C}xf32>
+  %rx = "tessera.reduce"(%y) {{kind = "max", axes = [0]}} : ({T}) -> tensor<{C}xf32>
+  %rn = "tessera.reduce"(%x) {{kind = "min", axes = [1]}} : ({T}) -> tensor<{R}xf32>
+  return %h, %p, %l, %p0, %n, %r, %e4, %sq, %s2, %p2, %l3, %rs, %rm, %rx, %rn : {T}, {T}, {T},
+    {T}, {T}, {T}, {T}, {T}, {T}, {T}, {T}, tensor<{R}xf32>, tensor<{C}xf32>, tensor<{C}xf32>,
+    tensor<{R}xf32>
 }}
 """
 # %p is softmax(%y * c) with the scale fused into the softmax (vector ISAs); %p2 is the same
 # softmax of c * %y unfused (the product is also returned), so p == p2 compares fused and
 # unfused on one ISA; %l3 fuses a scale-first product into log_softmax.
-NAMES = ["h", "p", "l", "p0", "n", "r", "e4", "sq", "s2", "p2", "l3"]
+NAMES = ["h", "p", "l", "p0", "n", "r", "e4", "sq", "s2", "p2", "l3", "rs", "rm", "rx", "rn"]
 
 
 def special_inputs(rng):
@@ -104,6 +110,7 @@ def check_oracle(res, x, w, g, y):
     checks.append(("r", fin, rms, 1e-3))
     checks.append(("e4", fin & fin_x, 2 * np.tanh(y64 - x64) * y64, 1e-5))
     checks.append(("sq", fin, y64 @ w64.T, 1e-3))
+    checks.append(("rs", fin, y64.sum(axis=1), 1e-4))
     lx = x64 * 0.125 - (x64 * 0.125).max(axis=1, keepdims=True)
     checks.append(("l3", fin_x, lx - np.log(np.exp(lx).sum(axis=1, keepdims=True)), 1e-4))
     for name, rows, want, tol in checks:
