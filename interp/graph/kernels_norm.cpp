@@ -115,6 +115,42 @@ void softmax_block_f32(const float* x, float* y, int64_t rows, int64_t n, bool l
     softmax_rows_f32<1>(x + i * n, y + i * n, log_form ? e : y + i * n, n, log_form, isa);
 }
 
+/// Softmax / log_softmax along a non-last axis: `len` elements of stride `inner` per row, and
+/// the rows of neighbouring columns are neighbours in memory. A block of up to kW columns runs
+/// its kW rows together, each lane its own row's chains in the spec's order, every step a
+/// contiguous run (instead of one strided row at a time). y must not be x.
+void softmax_columns_f32(const float* x, float* y, int64_t len, int64_t inner, int64_t c0,
+                         int64_t w, bool log_form, Isa isa) {
+  constexpr int64_t kW = 64;
+  float m[kW], s[kW];
+  for (int64_t l = 0; l < w; ++l) m[l] = x[c0 + l];
+  for (int64_t j = 1; j < len; ++j) {
+    const float* xr = x + j * inner + c0;
+    for (int64_t l = 0; l < w; ++l) m[l] = ieee_max(m[l], xr[l]);
+  }
+  for (int64_t j = 0; j < len; ++j) {
+    const float* xr = x + j * inner + c0;
+    float* yr = y + j * inner + c0;
+    for (int64_t l = 0; l < w; ++l) yr[l] = xr[l] - m[l];
+    exp_f32(yr, yr, w, isa);
+  }
+  for (int64_t l = 0; l < w; ++l) s[l] = y[c0 + l];
+  for (int64_t j = 1; j < len; ++j) {
+    const float* er = y + j * inner + c0;
+    for (int64_t l = 0; l < w; ++l) s[l] = s[l] + er[l];
+  }
+  if (log_form)
+    for (int64_t l = 0; l < w; ++l) s[l] = std::log(s[l]);
+  for (int64_t j = 0; j < len; ++j) {
+    const float* xr = x + j * inner + c0;
+    float* yr = y + j * inner + c0;
+    if (log_form)
+      for (int64_t l = 0; l < w; ++l) yr[l] = (xr[l] - m[l]) - s[l];
+    else
+      for (int64_t l = 0; l < w; ++l) yr[l] = yr[l] / s[l];
+  }
+}
+
 template <typename T>
 void softmax_rows(KernelCtx& c, bool log_form) {
   const Isa isa = active_isa();
@@ -130,6 +166,22 @@ void softmax_rows(KernelCtx& c, bool log_form) {
       const int64_t grain = std::max<int64_t>(8, 16384 / std::max<int64_t>(n, 1));
       tbb::parallel_for(tbb::blocked_range<int64_t>(0, rows, grain), [&](auto r) {
         softmax_block_f32(x + r.begin() * n, y + r.begin() * n, r.size(), n, log_form, isa);
+      });
+      return;
+    }
+    if (isa != Isa::kScalar && !contiguous && c.input(0).numel() > 0) {
+      const auto a = static_cast<size_t>(axis);
+      const int64_t outer = prod(shape, 0, a), len = shape[a],
+                    inner = prod(shape, a + 1, shape.size());
+      const int64_t blocks = (inner + 63) / 64;
+      const float* x = c.input(0).data<float>();
+      float* y = c.output().data<float>();
+      tbb::parallel_for(tbb::blocked_range<int64_t>(0, outer * blocks, 1), [&](auto r) {
+        for (int64_t b = r.begin(); b < r.end(); ++b) {
+          const int64_t o = b / blocks, c0 = (b % blocks) * 64;
+          softmax_columns_f32(x + o * len * inner, y + o * len * inner, len, inner, c0,
+                              std::min<int64_t>(64, inner - c0), log_form, isa);
+        }
       });
       return;
     }

@@ -17,7 +17,8 @@ R, C = 67, 300  # odd sizes: vector tails, row groups with remainders, edge regi
 T = f"tensor<{R}x{C}xf32>"
 W = f"tensor<{C}x{C}xf32>"
 V = f"tensor<{C}xf32>"
-PROGRAM = f"""func.func @main(%x: {T}, %w: {W}, %g: {V}, %y: {T}) -> ({T}, {T}, {T}, {T}, {T},
+Z = "tensor<3x9x70xf32>"
+PROGRAM = f"""func.func @main(%x: {T}, %w: {W}, %g: {V}, %y: {T}, %z: {Z}) -> ({Z}, {Z}, {T}, {T}, {T}, {T}, {T}, {T},
     {T}, {T}, {T}, {T}, {T}, {T}, tensor<{R}xf32>, tensor<{C}xf32>, tensor<{C}xf32>,
     tensor<{R}xf32>) {{
   %m = tessera.matmul %x, %w : ({T}, {W}) -> {T}
@@ -39,19 +40,22 @@ PROGRAM = f"""func.func @main(%x: {T}, %w: {W}, %g: {V}, %y: {T}) -> ({T}, {T}, 
   %p2 = "tessera.softmax"(%s2) {{axis = -1}} : ({T}) -> {T}
   %s3 = tessera.mul %c, %x : (tensor<f32>, {T}) -> {T}
   %l3 = "tessera.log_softmax"(%s3) {{axis = 1}} : ({T}) -> {T}
+  %z1 = "tessera.softmax"(%z) {{axis = 1}} : ({Z}) -> {Z}
+  %z0 = "tessera.log_softmax"(%z) {{axis = 0}} : ({Z}) -> {Z}
+  %x0 = "tessera.log_softmax"(%x) {{axis = 0}} : ({T}) -> {T}
   %rs = "tessera.reduce"(%y) {{kind = "sum", axes = [1]}} : ({T}) -> tensor<{R}xf32>
   %rm = "tessera.reduce"(%x) {{kind = "mean", axes = [0]}} : ({T}) -> tensor<{C}xf32>
   %rx = "tessera.reduce"(%y) {{kind = "max", axes = [0]}} : ({T}) -> tensor<{C}xf32>
   %rn = "tessera.reduce"(%x) {{kind = "min", axes = [1]}} : ({T}) -> tensor<{R}xf32>
-  return %h, %p, %l, %p0, %n, %r, %e4, %sq, %s2, %p2, %l3, %rs, %rm, %rx, %rn : {T}, {T}, {T},
-    {T}, {T}, {T}, {T}, {T}, {T}, {T}, {T}, tensor<{R}xf32>, tensor<{C}xf32>, tensor<{C}xf32>,
+  return %z1, %z0, %x0, %h, %p, %l, %p0, %n, %r, %e4, %sq, %s2, %p2, %l3, %rs, %rm, %rx, %rn : {Z}, {Z}, {T}, {T}, {T},
+    {T}, {T}, {T}, {T}, {T}, {T}, {T}, {T}, {T}, tensor<{R}xf32>, tensor<{C}xf32>, tensor<{C}xf32>,
     tensor<{R}xf32>
 }}
 """
 # %p is softmax(%y * c) with the scale fused into the softmax (vector ISAs); %p2 is the same
 # softmax of c * %y unfused (the product is also returned), so p == p2 compares fused and
 # unfused on one ISA; %l3 fuses a scale-first product into log_softmax.
-NAMES = ["h", "p", "l", "p0", "n", "r", "e4", "sq", "s2", "p2", "l3", "rs", "rm", "rx", "rn"]
+NAMES = ["z1", "z0", "x0", "h", "p", "l", "p0", "n", "r", "e4", "sq", "s2", "p2", "l3", "rs", "rm", "rx", "rn"]
 
 
 def special_inputs(rng):
@@ -69,10 +73,13 @@ def special_inputs(rng):
     y[3, :] = np.float32(-0.0)  # a row whose maximum is a zero (the vector max defers)
     y[4, :] = -np.inf  # an all -Inf row
     y[5, :7] = np.nan  # NaN early in a row
+    z = rng.standard_normal((3, 9, 70)).astype(np.float32) * np.float32(3)
+    z[1, 4, 7] = np.nan
+    z[2, :, 11] = -np.inf
     w = (rng.standard_normal((C, C)) / np.sqrt(C)).astype(np.float32)
     w[0, 0] = np.float32(1e-40)
     g = rng.standard_normal(C).astype(np.float32)
-    return x, w, g, y
+    return x, w, g, y, z
 
 
 def run(interp, tmp, isa, threads):
@@ -80,7 +87,7 @@ def run(interp, tmp, isa, threads):
     os.makedirs(out)
     env = dict(os.environ, TESSERA_ISA=isa)
     cmd = [interp, "run", os.path.join(tmp, "p.mlir"), "--output-dir", out, "--threads",
-           str(threads)] + [a for n in "xwgy" for a in ("--input", f"{n}={tmp}/{n}.npy")]
+           str(threads)] + [a for n in "xwgyz" for a in ("--input", f"{n}={tmp}/{n}.npy")]
     subprocess.run(cmd, check=True, env=env)
     return {n: np.load(os.path.join(out, f"{n}.npy")) for n in NAMES}
 
@@ -111,6 +118,11 @@ def check_oracle(res, x, w, g, y):
     checks.append(("e4", fin & fin_x, 2 * np.tanh(y64 - x64) * y64, 1e-5))
     checks.append(("sq", fin, y64 @ w64.T, 1e-3))
     checks.append(("rs", fin, y64.sum(axis=1), 1e-4))
+    z64 = res["z_in"].astype(np.float64)
+    zf = np.isfinite(z64).all(axis=1, keepdims=True) & np.ones_like(z64, bool)
+    want = softmax64(z64, 1)
+    if not np.allclose(res["z1"][zf], want[zf], rtol=1e-5, atol=1e-6):
+        sys.exit("z1: the scalar reference disagrees with numpy")
     lx = x64 * 0.125 - (x64 * 0.125).max(axis=1, keepdims=True)
     checks.append(("l3", fin_x, lx - np.log(np.exp(lx).sum(axis=1, keepdims=True)), 1e-4))
     for name, rows, want, tol in checks:
@@ -129,12 +141,13 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         with open(os.path.join(tmp, "p.mlir"), "w") as f:
             f.write(PROGRAM)
-        x, w, g, y = special_inputs(rng)
-        for n, arr in zip("xwgy", (x, w, g, y)):
+        x, w, g, y, z = special_inputs(rng)
+        for n, arr in zip("xwgyz", (x, w, g, y, z)):
             np.save(os.path.join(tmp, f"{n}.npy"), arr)
         ref = run(interp, tmp, "scalar", 1)
+        ref_checked = dict(ref, z_in=z)
         with np.errstate(all="ignore"):
-            check_oracle(ref, x, w, g, y)
+            check_oracle(ref_checked, x, w, g, y)
         isas = ["scalar", "avx2"]
         if "avx512f" in open("/proc/cpuinfo").read():
             isas.append("avx512")
@@ -153,7 +166,7 @@ def main():
                              f"scalar reference")
         env = dict(os.environ, TESSERA_ISA="sse9")
         r = subprocess.run([interp, "run", os.path.join(tmp, "p.mlir")] +
-                           [a for n in "xwgy" for a in ("--input", f"{n}={tmp}/{n}.npy")],
+                           [a for n in "xwgyz" for a in ("--input", f"{n}={tmp}/{n}.npy")],
                            env=env, capture_output=True, text=True)
         if r.returncode == 0 or r.returncode < 0 or "TESSERA_ISA=sse9" not in r.stderr:
             sys.exit(f"bad TESSERA_ISA: rc={r.returncode} stderr={r.stderr!r}")
