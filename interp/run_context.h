@@ -10,6 +10,8 @@
 
 namespace tessera::interp {
 
+class BufferCache;
+
 /// What one run of a function passes down to every plan, kernel and tile launch: the module (its
 /// symbol table resolves `func.call` and `tile.launch` callees), the sources diagnostics refer
 /// to, the thread cap, the memory limit and the tile simulator's options (sanitizers, schedule
@@ -24,6 +26,9 @@ struct RunContext {
   int call_depth = 0;                       ///< func.call nesting (kMaxCallDepth bounds it)
   StepObserver* observer = nullptr;         ///< numerics tools watching the steps (may be null)
   int64_t rank = -1;                        ///< mesh rank of this context (-1: no mesh)
+  /// Buffers kept between runs (interp/graph/plan.h), or nullptr: where the run's plans take
+  /// their intermediate buffers first and leave them at the end. Changes no result.
+  BufferCache* buffers = nullptr;
 
   /// Calls nest at most this deep (deeper is reported as probable unbounded recursion).
   static constexpr int kMaxCallDepth = 64;

@@ -52,9 +52,10 @@ const ir::Op& find_entry(const LoadedModule& lm, const std::string& name) {
 }  // namespace
 
 std::vector<Tensor> run_function(const LoadedModule& lm, const std::vector<Tensor>& inputs,
-                                 const RunOptions& opts) {
+                                 const RunOptions& opts, BufferCache* buffers) {
   const ir::Op& func = find_entry(lm, opts.entry);
-  const RunContext run = make_run_context(lm, opts);
+  RunContext run = make_run_context(lm, opts);
+  run.buffers = buffers;
   return with_threads(opts.threads, [&] {
     if (tile::is_kernel_function(func))  // a Tile IR kernel run directly (docs/tile-ir.md)
       return tile::run_kernel_function(func, inputs, run);
@@ -62,6 +63,7 @@ std::vector<Tensor> run_function(const LoadedModule& lm, const std::vector<Tenso
     for (const Tensor& t : inputs) arg_types.push_back(t.type());
     PlanOptions po;
     po.max_memory = opts.max_memory;
+    po.fuse = run.observer == nullptr;
     Plan plan = compile_plan(func, arg_types, lm.sm, po);
     return run_plan(plan, inputs, run);
   });
@@ -94,7 +96,9 @@ std::string result_stem(const ir::Op& func, size_t k) {
 }
 
 Session::Session(const std::string& text, RunOptions opts)
-    : lm_(load_module(text, opts.source_name)), opts_(std::move(opts)) {
+    : lm_(load_module(text, opts.source_name)),
+      opts_(std::move(opts)),
+      buffers_(std::make_shared<BufferCache>()) {
   const ir::Op* func = lm_->module->lookup_func(opts_.entry);
   if (!func || ir::is_declaration(*func))
     throw Error(opts_.source_name + ": error: no function body named '" + opts_.entry + "'");
@@ -131,7 +135,7 @@ RankTensors Session::run(const RankTensors& args) const {
     ro.tile.trace_path.clear();
     if (!ro.tile.log) ro.tile.log = std::make_shared<TileCheckLog>();
   }
-  RankTensors out{run_function(*lm_, args[0], ro)};
+  RankTensors out{run_function(*lm_, args[0], ro, buffers_.get())};
   if (!trace_path.empty())
     tile::write_trace_file(trace_path, "@" + ro.entry, ro.tile.log->trace_events);
   return out;

@@ -34,8 +34,10 @@ RunContext make_run_context(const LoadedModule& lm, const RunOptions& opts);
 
 /// Runs function `opts.entry` on `inputs`: a Graph IR function through a plan, a Tile IR
 /// kernel function (`tile.grid`) directly. Throws tessera::Error on bad input.
+/// Intermediate buffers a Graph IR plan takes from `buffers` (may be null) and leaves there at
+/// its end (interp/graph/plan.h).
 std::vector<Tensor> run_function(const LoadedModule& lm, const std::vector<Tensor>& inputs,
-                                 const RunOptions& opts);
+                                 const RunOptions& opts, BufferCache* buffers = nullptr);
 
 /// A caller's mistake in how it asks for a run (a malformed or unknown input name, a parameter
 /// bound twice or not at all), as opposed to an error in the module or its data: tools exit 2.
@@ -93,6 +95,8 @@ class Session {
   RunOptions opts_;
   const ir::Op* entry_ = nullptr;
   std::optional<tessera::mesh::Mesh> mesh_;
+  /// Buffers reused by every run of this session (their memory stays mapped between calls).
+  std::shared_ptr<BufferCache> buffers_;
 };
 
 }  // namespace tessera::interp

@@ -23,6 +23,7 @@ void kernel_Call(KernelCtx& ctx) {
   const RunContext inner = ctx.run.nested_call();
   PlanOptions po;
   po.max_memory = ctx.run.max_memory;
+  po.fuse = ctx.run.observer == nullptr;
   Plan plan = compile_plan(*callee, types, *ctx.run.sm, po);
   auto results = run_plan(plan, args, inner);
   for (size_t k = 0; k < results.size() && k < ctx.out.size(); ++k) {

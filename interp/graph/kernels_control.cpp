@@ -69,6 +69,7 @@ struct RegionRunner {
     }
     PlanOptions po;
     po.max_memory = c.run.max_memory;
+    po.fuse = c.run.observer == nullptr;
     plan = compile_block_plan(b, vals, types, *c.run.sm, po);
   }
   std::vector<Tensor> run(const KernelCtx& c, std::vector<Tensor> args) const {
@@ -99,6 +100,7 @@ Plan body_plan(const KernelCtx& c, const char* attr, const std::vector<Tensor>& 
   for (size_t k = 0; k < args.size(); ++k) types.push_back(run_type(entry.args[k]->type, args[k]));
   PlanOptions po;
   po.max_memory = c.run.max_memory;
+  po.fuse = c.run.observer == nullptr;
   return compile_plan(*f, types, *c.run.sm, po);
 }
 

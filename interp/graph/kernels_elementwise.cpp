@@ -1,18 +1,37 @@
 // Graph IR elementwise kernels: numpy broadcasting, one rounding per step in the compute type.
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <type_traits>
+#include <vector>
 
 #include <tbb/parallel_for.h>
 
 #include "interp/graph/broadcast.h"
 #include "interp/graph/ieee_minmax.h"
+#include "interp/graph/isa.h"
 #include "interp/graph/kernel.h"
+#include "interp/graph/vexp.h"
 
 namespace tessera::interp {
 namespace {
 
 constexpr int64_t kGrain = 4096;
+
+/// When `shape` broadcasts to `out` by repeating one block along leading dims (its dims, after
+/// leading 1s, are the trailing dims of `out`): the block's element count; else 0.
+int64_t repeated_block(const std::vector<int64_t>& shape, const std::vector<int64_t>& out) {
+  size_t lead = 0;
+  while (lead < shape.size() && shape[lead] == 1) ++lead;
+  const size_t k = shape.size() - lead;
+  if (k > out.size()) return 0;
+  int64_t block = 1;
+  for (size_t d = 0; d < k; ++d) {
+    if (shape[lead + d] != out[out.size() - k + d]) return 0;
+    block *= shape[lead + d];
+  }
+  return block;
+}
 
 /// Applies `f(a, b)` over the broadcast of two inputs. Elementwise results do not depend on
 /// evaluation order, so the output is split across TBB workers freely.
@@ -29,6 +48,25 @@ void binary_map(KernelCtx& ctx, F f) {
     tbb::parallel_for(tbb::blocked_range<int64_t>(0, n, kGrain), [&](auto r) {
       for (int64_t i = r.begin(); i < r.end(); ++i) po[i] = f(pa[i], pb[i]);
     });
+    return;
+  }
+  // One full operand and one repeated along leading dims (a bias row, a scalar): rows of the
+  // full one against the whole of the other, without per-element index arithmetic.
+  const int64_t rep_b = a.shape() == out.shape() ? repeated_block(b.shape(), out.shape()) : 0;
+  const int64_t rep_a = b.shape() == out.shape() ? repeated_block(a.shape(), out.shape()) : 0;
+  if ((rep_a > 0 || rep_b > 0) && active_isa() != Isa::kScalar && n > 0) {
+    const int64_t inner = rep_b > 0 ? rep_b : rep_a;
+    tbb::parallel_for(
+        tbb::blocked_range<int64_t>(0, n / inner, std::max<int64_t>(1, kGrain / inner)),
+        [&](auto r) {
+          for (int64_t row = r.begin(); row < r.end(); ++row) {
+            const int64_t o = row * inner;
+            if (rep_b > 0)
+              for (int64_t j = 0; j < inner; ++j) po[o + j] = f(pa[o + j], pb[j]);
+            else
+              for (int64_t j = 0; j < inner; ++j) po[o + j] = f(pa[j], pb[o + j]);
+          }
+        });
     return;
   }
   BroadcastIndexer ia(a.shape(), out.shape()), ib(b.shape(), out.shape());
@@ -77,6 +115,28 @@ void unary(KernelCtx& ctx, F f) {
     tbb::parallel_for(tbb::blocked_range<int64_t>(0, ctx.output().numel(), kGrain), [&](auto r) {
       for (int64_t i = r.begin(); i < r.end(); ++i) po[i] = f(pi[i]);
     });
+  });
+}
+
+/// A unary op of the form y = post(x, exp(pre(x))): with f32 and a vector ISA, blocks of pre(x)
+/// go through the vector exp (the C library's bits, interp/graph/vexp.h) and post runs on the
+/// block; otherwise (and for f64) the readable `reference` per element. pre and post are the
+/// reference's own expressions, so both give the same bits.
+template <typename Pre, typename Post, typename Ref>
+void exp_form(KernelCtx& ctx, Pre pre, Post post, Ref reference) {
+  const Isa isa = active_isa();
+  if (ctx.input(0).dtype() != DType::f32 || isa == Isa::kScalar) return unary(ctx, reference);
+  const float* pi = ctx.input(0).data<float>();
+  float* po = ctx.output().data<float>();
+  tbb::parallel_for(tbb::blocked_range<int64_t>(0, ctx.output().numel(), kGrain), [&](auto r) {
+    constexpr int64_t kBlock = 512;
+    alignas(64) float e[kBlock];
+    for (int64_t b = r.begin(); b < r.end(); b += kBlock) {
+      const int64_t len = std::min(kBlock, r.end() - b);
+      for (int64_t i = 0; i < len; ++i) e[i] = pre(pi[b + i]);
+      exp_f32(e, e, len, isa);
+      for (int64_t i = 0; i < len; ++i) po[b + i] = post(pi[b + i], e[i]);
+    }
   });
 }
 
@@ -172,7 +232,9 @@ void kernel_Abs(KernelCtx& c) {
   unary(c, [](auto x) { return std::fabs(x); });
 }
 void kernel_Exp(KernelCtx& c) {
-  unary(c, [](auto x) { return std::exp(x); });
+  exp_form(
+      c, [](float x) { return x; }, [](float, float e) { return e; },
+      [](auto x) { return std::exp(x); });
 }
 void kernel_Log(KernelCtx& c) {
   unary(c, [](auto x) { return std::log(x); });
@@ -191,31 +253,52 @@ void kernel_Relu(KernelCtx& c) {
   // relu(NaN) = NaN; relu(-0) = +0.
   unary(c, [](auto x) { return std::isnan(x) ? x : (x > 0 ? x : static_cast<decltype(x)>(0)); });
 }
+/// sigmoid, silu and tanh-form gelu as formulas of one exp (docs/ops/graph/elementwise.md).
+template <typename T>
+T sigmoid_ref(T x) {
+  return T(1) / (T(1) + std::exp(-x));
+}
+template <typename T>
+T silu_ref(T x) {
+  if (is_neg_inf(x)) return T(-0.0);
+  return x / (T(1) + std::exp(-x));
+}
+/// x / (1 + exp(-2u)), u = sqrt(2/pi) * (x + 0.044715 * ((x * x) * x)): equal to
+/// 0.5 x (1 + tanh(u)) without its cancellation for negative x. gelu_tanh_arg is -2u.
+template <typename T>
+T gelu_tanh_arg(T x) {
+  const T x3 = (x * x) * x;
+  const T u = static_cast<T>(0.7978845608028654) * (x + static_cast<T>(0.044715) * x3);
+  return T(-2) * u;
+}
+template <typename T>
+T gelu_tanh_ref(T x) {
+  if (is_neg_inf(x)) return T(-0.0);
+  return x / (T(1) + std::exp(gelu_tanh_arg(x)));
+}
+
 void kernel_Sigmoid(KernelCtx& c) {
-  unary(c, [](auto x) {
-    using T = decltype(x);
-    return T(1) / (T(1) + std::exp(-x));
-  });
+  exp_form(
+      c, [](float x) { return -x; }, [](float, float e) { return 1.0f / (1.0f + e); },
+      [](auto x) { return sigmoid_ref(x); });
 }
 void kernel_Silu(KernelCtx& c) {
+  exp_form(
+      c, [](float x) { return -x; },
+      [](float x, float e) { return is_neg_inf(x) ? -0.0f : x / (1.0f + e); },
+      [](auto x) { return silu_ref(x); });
+}
+void kernel_Gelu(KernelCtx& c) {
+  if (c.op.attrs.get_string("approximate", "none") == "tanh") {
+    exp_form(
+        c, [](float x) { return gelu_tanh_arg(x); },
+        [](float x, float e) { return is_neg_inf(x) ? -0.0f : x / (1.0f + e); },
+        [](auto x) { return gelu_tanh_ref(x); });
+    return;
+  }
   unary(c, [](auto x) {
     using T = decltype(x);
     if (is_neg_inf(x)) return T(-0.0);
-    return x / (T(1) + std::exp(-x));
-  });
-}
-void kernel_Gelu(KernelCtx& c) {
-  bool tanh_form = c.op.attrs.get_string("approximate", "none") == "tanh";
-  unary(c, [tanh_form](auto x) {
-    using T = decltype(x);
-    if (is_neg_inf(x)) return T(-0.0);
-    if (tanh_form) {
-      // x / (1 + exp(-2u)), u = sqrt(2/pi) * (x + 0.044715 * ((x * x) * x)): equal to
-      // 0.5 x (1 + tanh(u)) without its cancellation for negative x.
-      const T x3 = (x * x) * x;
-      const T u = static_cast<T>(0.7978845608028654) * (x + static_cast<T>(0.044715) * x3);
-      return x / (T(1) + std::exp(T(-2) * u));
-    }
     // (0.5 x) * erfc(-(x * (1 / sqrt 2))): equal to 0.5 x (1 + erf(x / sqrt 2)) without its
     // cancellation for negative x.
     const T t = x * static_cast<T>(0.7071067811865476);

@@ -2,6 +2,8 @@
 // 12x32).
 #include "interp/graph/matmul_microkernel.h"
 
+#include "interp/graph/isa.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -57,6 +59,15 @@ void pack_a(MatView a, int64_t i0, int64_t mc, int64_t k0, int64_t kc, float* ou
   for (int64_t is = 0; is < mc; is += kMr) {
     float* strip = out + is * kc;
     const int64_t h = std::min(kMr, mc - is);
+    if (a.cs == 1) {  // row-major A: read each row forwards, write the strip with stride kMr
+      for (int64_t r = 0; r < h; ++r) {
+        const float* src = a.data + (i0 + is + r) * a.rs + k0;
+        for (int64_t p = 0; p < kc; ++p) strip[p * kMr + r] = src[p];
+      }
+      for (int64_t p = 0; p < kc; ++p)
+        for (int64_t r = h; r < kMr; ++r) strip[p * kMr + r] = 0.0f;
+      continue;
+    }
     for (int64_t p = 0; p < kc; ++p) {
       float* col = strip + p * kMr;
       int64_t r = 0;
@@ -146,9 +157,7 @@ void edge_tile(const TileKernel& t, int64_t kc, const float* pa, const float* pb
 }
 
 TileKernel pick_kernel(GemmIsa isa) {
-  static const bool has_avx512 = __builtin_cpu_supports("avx512f");
-  if (isa == GemmIsa::kAvx512 || (isa == GemmIsa::kAuto && has_avx512))
-    return {12, 32, &tile_12x32};
+  if (isa == GemmIsa::kAvx512) return {12, 32, &tile_12x32};
   return {6, 16, &tile_6x16};
 }
 
@@ -161,6 +170,11 @@ bool gemm_isa_available(GemmIsa isa) {
 void sgemm_fast(int64_t m, int64_t n, int64_t k, MatView a, MatView b, float* c, int64_t ldc,
                 GemmIsa isa) {
   if (m == 0 || n == 0) return;
+  if (isa == GemmIsa::kAuto) {
+    const Isa process_isa = active_isa();  // TESSERA_ISA or the CPU's best
+    if (process_isa == Isa::kScalar) return sgemm_reference(m, n, k, a, b, c, ldc);
+    isa = process_isa == Isa::kAvx512 ? GemmIsa::kAvx512 : GemmIsa::kAvx2;
+  }
   const TileKernel t = pick_kernel(isa);
   const int64_t kMr = t.mr, kNr = t.nr;
   if (k == 0) {
@@ -181,29 +195,33 @@ void sgemm_fast(int64_t m, int64_t n, int64_t k, MatView a, MatView b, float* c,
                  kNr);
       });
       const int64_t mtasks = (m + kMc - 1) / kMc, ntasks = (nc + kNb - 1) / kNb;
-      tbb::parallel_for(tbb::blocked_range2d<int64_t>(0, mtasks, 1, 0, ntasks, 1), [&](auto r) {
-        Buffer apack = alloc_floats(kMc * kKc);
-        for (int64_t ti = r.rows().begin(); ti < r.rows().end(); ++ti) {
-          const int64_t i0 = ti * kMc, mc = std::min(kMc, m - i0);
-          pack_a(a, i0, mc, k0, kc, apack.get(), kMr);
-          for (int64_t tj = r.cols().begin(); tj < r.cols().end(); ++tj) {
-            const int64_t jb = tj * kNb, jend = std::min(nc, jb + kNb);
-            for (int64_t js = jb; js < jend; js += kNr) {
-              const int64_t w = std::min(kNr, nc - js);
-              const float* pb = bpack.get() + js * kc;
-              for (int64_t is = 0; is < mc; is += kMr) {
-                const int64_t h = std::min(kMr, mc - is);
-                float* ct = c + (i0 + is) * ldc + j0 + js;
-                const float* pa = apack.get() + is * kc;
-                if (h == kMr && w == kNr)
-                  t.run(kc, pa, pb, ct, ldc, first);
-                else
-                  edge_tile(t, kc, pa, pb, ct, ldc, first, h, w);
-              }
-            }
-          }
-        }
-      });
+      // A task packs its rows of A once for all its columns: with rows enough for every worker,
+      // columns are not split (each split would pack the same rows of A again).
+      const int64_t col_grain = mtasks >= 8 ? ntasks : 1;
+      tbb::parallel_for(tbb::blocked_range2d<int64_t>(0, mtasks, 1, 0, ntasks, col_grain),
+                        [&](auto r) {
+                          Buffer apack = alloc_floats(kMc * kKc);
+                          for (int64_t ti = r.rows().begin(); ti < r.rows().end(); ++ti) {
+                            const int64_t i0 = ti * kMc, mc = std::min(kMc, m - i0);
+                            pack_a(a, i0, mc, k0, kc, apack.get(), kMr);
+                            for (int64_t tj = r.cols().begin(); tj < r.cols().end(); ++tj) {
+                              const int64_t jb = tj * kNb, jend = std::min(nc, jb + kNb);
+                              for (int64_t js = jb; js < jend; js += kNr) {
+                                const int64_t w = std::min(kNr, nc - js);
+                                const float* pb = bpack.get() + js * kc;
+                                for (int64_t is = 0; is < mc; is += kMr) {
+                                  const int64_t h = std::min(kMr, mc - is);
+                                  float* ct = c + (i0 + is) * ldc + j0 + js;
+                                  const float* pa = apack.get() + is * kc;
+                                  if (h == kMr && w == kNr)
+                                    t.run(kc, pa, pb, ct, ldc, first);
+                                  else
+                                    edge_tile(t, kc, pa, pb, ct, ldc, first, h, w);
+                                }
+                              }
+                            }
+                          }
+                        });
     }
   }
 }

@@ -12,8 +12,9 @@ struct MatView {
   float at(int64_t r, int64_t c) const { return data[r * rs + c * cs]; }
 };
 
-/// Which register tile sgemm_fast uses. kAuto picks AVX-512 when the CPU has it, else AVX2; the
-/// bits are the same either way (tests run both against sgemm_reference).
+/// Which register tile sgemm_fast uses. kAuto follows active_isa() (interp/graph/isa.h): AVX-512
+/// when the CPU has it, else AVX2, and sgemm_reference under TESSERA_ISA=scalar; the bits are the
+/// same either way (tests run each against sgemm_reference).
 enum class GemmIsa { kAuto, kAvx2, kAvx512 };
 
 /// Whether `isa` can run on this CPU.

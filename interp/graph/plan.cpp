@@ -12,6 +12,8 @@
 #include "core/ops/registry.h"
 #include "core/verify/verifier.h"
 #include "interp/tile/launch.h"
+#include "interp/graph/fusion.h"
+#include "interp/graph/isa.h"
 
 namespace tessera::interp {
 namespace {
@@ -263,6 +265,10 @@ Plan compile_plan(const ir::Op& func, const std::vector<ir::Type>& arg_types,
     plan.result_slots.push_back(slots.slot.at(v));
     plan.result_types.push_back(slots.type[slots.slot.at(v)]);
   }
+  // Fusion changes no bit (tests compare it with the scalar ISA, which never fuses), so it is
+  // an optimisation of the vector ISAs; mesh plans stay step-for-step (their executor drives
+  // the steps of every rank together).
+  if (opts.fuse && !opts.allow_missing_kernels && active_isa() != Isa::kScalar) fuse_plan(plan);
   plan_liveness(plan, slots);
   if (plan.peak_bytes > opts.max_memory)
     fail_at(sm, func.loc,
@@ -274,9 +280,20 @@ Plan compile_plan(const ir::Op& func, const std::vector<ir::Type>& arg_types,
 
 namespace {
 
-/// Reuses freed buffers of exactly the same byte size.
+/// Reuses freed buffers of exactly the same byte size: first those this run freed, then those
+/// of earlier runs (the cache, if any), then the heap. At the end of the run every free buffer
+/// goes to the cache.
 class BufferPool {
  public:
+  explicit BufferPool(BufferCache* cache) : cache_(cache) {}
+  ~BufferPool() {
+    if (!cache_) return;
+    for (auto& [bytes, list] : free_)
+      for (Tensor& t : list) cache_->give(std::move(t));
+  }
+  BufferPool(const BufferPool&) = delete;
+  BufferPool& operator=(const BufferPool&) = delete;
+
   Tensor get(const ir::Type& t) {
     size_t n = storage_bytes(t.dtype, t.shape);
     auto it = free_.find(n);
@@ -285,6 +302,10 @@ class BufferPool {
       it->second.pop_back();
       return b.reuse_as(t.dtype, t.shape);
     }
+    if (cache_) {
+      Tensor b = cache_->take(n);
+      if (b.nbytes() == n && n > 0) return b.reuse_as(t.dtype, t.shape);
+    }
     return Tensor(t.dtype, t.shape);
   }
   void put(Tensor t) {
@@ -292,6 +313,7 @@ class BufferPool {
   }
 
  private:
+  BufferCache* cache_;
   std::map<size_t, std::vector<Tensor>> free_;
 };
 
@@ -306,6 +328,7 @@ Tensor widen_to_f32(const Tensor& t) {
 }  // namespace
 
 struct PlanRunner::State {
+  State(const Plan& p, const RunContext& r) : plan(p), run(r), pool(r.buffers) {}
   const Plan& plan;
   const RunContext& run;
   std::vector<Tensor> slots;
@@ -313,8 +336,31 @@ struct PlanRunner::State {
   std::vector<bool> keep;  ///< Arguments and results are never recycled.
 };
 
+Tensor BufferCache::take(size_t bytes) {
+  std::lock_guard<std::mutex> lock(mu_);
+  auto it = free_.find(bytes);
+  if (it == free_.end() || it->second.empty()) return Tensor();
+  Tensor t = std::move(it->second.back());
+  it->second.pop_back();
+  held_ -= t.nbytes();
+  return t;
+}
+
+void BufferCache::give(Tensor t) {
+  if (!t.sole_owner() || t.nbytes() == 0) return;
+  std::lock_guard<std::mutex> lock(mu_);
+  if (held_ + t.nbytes() > kMaxHeldBytes) return;  // goes back to the heap
+  held_ += t.nbytes();
+  free_[t.nbytes()].push_back(std::move(t));
+}
+
+size_t BufferCache::held_bytes() const {
+  std::lock_guard<std::mutex> lock(mu_);
+  return held_;
+}
+
 PlanRunner::PlanRunner(const Plan& plan, const RunContext& run)
-    : st_(std::make_unique<State>(State{plan, run, {}, {}, {}})) {
+    : st_(std::make_unique<State>(plan, run)) {
   st_->slots.resize(static_cast<size_t>(plan.num_slots));
   st_->keep.assign(static_cast<size_t>(plan.num_slots), false);
   for (int s : plan.result_slots) st_->keep[static_cast<size_t>(s)] = true;
@@ -424,10 +470,33 @@ void PlanRunner::trace_step(const PlanStep& st, const std::vector<const Tensor*>
   tile::add_graph_trace_event(o, e);
 }
 
+/// The operand whose buffer step `st` may write its result into: an elementwise op (each result
+/// element is computed from the operand elements of the same index, read before it is written)
+/// whose operand dies at this step, is held by nobody else and has the result's exact type.
+/// Saves an allocation and keeps the working set small.
+const Tensor* PlanRunner::in_place_operand(const PlanStep& st,
+                                           const std::vector<const Tensor*>& ins) const {
+  const ops::OpDef* def = st.op->def;
+  if (st.widen || st.outputs.size() != 1 || !def || !def->has(ops::kElementwise) ||
+      def->has(ops::kLowPrecision) || def->has(ops::kCollective))
+    return nullptr;
+  const ir::Type& want = st.result_types[0];
+  for (size_t i = 0; i < st.inputs.size(); ++i) {
+    const int s = st.inputs[i];
+    const Tensor& t = *ins[i];
+    if (&t != &st_->slots[static_cast<size_t>(s)] || st_->keep[static_cast<size_t>(s)]) continue;
+    if (std::find(st.release.begin(), st.release.end(), s) == st.release.end()) continue;
+    if (!t.sole_owner() || t.dtype() != want.dtype || t.shape() != want.shape) continue;
+    return &t;
+  }
+  return nullptr;
+}
+
 void PlanRunner::run_step(size_t k) {
   const PlanStep& st = st_->plan.steps[k];
   auto& slots = st_->slots;
   auto& pool = st_->pool;
+  if (st.fused_away) return release_after(k);
   std::vector<const Tensor*> ins;
   for (int s : st.inputs) ins.push_back(&slots[static_cast<size_t>(s)]);
   StepObserver* obs = st_->run.observer;
@@ -435,9 +504,17 @@ void PlanRunner::run_step(size_t k) {
   const bool trace = topt.collect_trace && topt.log;
   const uint64_t ts0 = trace ? topt.log->trace_end : 0;
   std::vector<Tensor> unrounded;
+  // An observer reads the operands after the step, so they are not overwritten in place then.
+  const Tensor* reuse = obs ? nullptr : in_place_operand(st, ins);
   std::vector<Tensor> outs = execute(
       st, k, ins, st_->run, obs ? &unrounded : nullptr,
-      [&](const ir::Type& t) { return pool.get(t); }, [&](Tensor&& t) { pool.put(std::move(t)); });
+      [&](const ir::Type& t) {
+        if (!reuse) return pool.get(t);
+        Tensor shared = *reuse;  // shares the operand's storage
+        reuse = nullptr;
+        return shared;
+      },
+      [&](Tensor&& t) { pool.put(std::move(t)); });
   if (obs) {
     std::vector<const Tensor*> outp, pre;
     for (size_t r = 0; r < outs.size(); ++r) {

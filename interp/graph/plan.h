@@ -2,8 +2,10 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <span>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -25,6 +27,9 @@ struct PlanStep {
   std::vector<ir::Type> result_types;  ///< Concrete result types.
   std::vector<int> release;            ///< Slots whose last use is this step.
   bool widen = false;                  ///< Run in f32 around low-precision operands/results.
+  /// Folded into a later step (interp/graph/fusion.h): the runner skips it. It keeps its place,
+  /// so every other step keeps its index (the key of its random streams).
+  bool fused_away = false;
 };
 
 struct PlanOptions {
@@ -32,6 +37,8 @@ struct PlanOptions {
   /// Keep steps whose op has no kernel (kernel == nullptr) instead of refusing the program; the
   /// caller executes them (the mesh executor runs collectives this way, over all ranks at once).
   bool allow_missing_kernels = false;
+  /// Fuse steps (interp/graph/fusion.h). Off when an observer must see every op's own result.
+  bool fuse = true;
 };
 
 /// A compiled function: resolved kernels, value slots, buffer reuse by liveness.
@@ -61,6 +68,27 @@ std::vector<const ir::Value*> region_captures(const ir::Op& op);
 Plan compile_block_plan(const ir::Block& block, const std::vector<const ir::Value*>& inputs,
                         const std::vector<ir::Type>& input_types, const SourceManager& sm,
                         const PlanOptions& opts);
+/// Buffers kept between runs of plans (a Session holds one for the runs of its module): a run
+/// takes its intermediate buffers here before it allocates, and gives every buffer it freed back
+/// at its end, so repeated calls of one program reuse the same memory instead of faulting in
+/// fresh pages. Results and arguments never enter it. Safe to share between concurrent runs.
+class BufferCache {
+ public:
+  /// A buffer of exactly `bytes` bytes from the cache, or an empty Tensor.
+  Tensor take(size_t bytes);
+  /// Keeps `t`'s storage for a later take (only when no one else holds it).
+  void give(Tensor t);
+  /// Bytes the cache holds now.
+  size_t held_bytes() const;
+  /// The cache keeps at most this many bytes (a session run with ever new shapes would otherwise
+  /// keep a buffer of every size it met).
+  static constexpr size_t kMaxHeldBytes = size_t{1} << 30;
+
+ private:
+  mutable std::mutex mu_;
+  std::map<size_t, std::vector<Tensor>> free_;
+  size_t held_ = 0;
+};
 
 /// Step-by-step execution state of one plan (one per rank in SPMD execution). Its kernels see
 /// `run`, which must outlive the runner.
@@ -84,6 +112,7 @@ class PlanRunner {
  private:
   void trace_step(const PlanStep& st, const std::vector<const Tensor*>& ins,
                   const std::vector<Tensor>& outs, uint64_t ts0);
+  const Tensor* in_place_operand(const PlanStep& st, const std::vector<const Tensor*>& ins) const;
   struct State;
   std::unique_ptr<State> st_;
 };

@@ -71,6 +71,7 @@ void run_whole(KernelCtx& ctx, const ir::Op& callee, const RunContext& inner) {
   }
   PlanOptions po;
   po.max_memory = ctx.run.max_memory;
+  po.fuse = ctx.run.observer == nullptr;
   Plan plan = compile_plan(callee, types, *ctx.run.sm, po);
   auto results = run_plan(plan, args, inner);
   for (size_t k = 0; k < results.size() && k < ctx.out.size(); ++k) {
@@ -113,6 +114,7 @@ void kernel_ScheduleGroup(KernelCtx& ctx) {
   for (size_t d = 0; d < r; ++d) grid[d] = (out.shape()[d] + ext[d] - 1) / ext[d];
   PlanOptions po;
   po.max_memory = ctx.run.max_memory;
+  po.fuse = ctx.run.observer == nullptr;
   std::map<std::vector<int64_t>, Plan> plans;  // by tile size (edge tiles differ)
   std::vector<int64_t> t(r, 0), off(r), sz(r);
   while (true) {
