@@ -84,32 +84,32 @@ Views<T> views(const Dims& d, const T* a, const T* b) {
   return v;
 }
 
-/// acc[ii][jj] = sequential FMA chain over p of a[ii, p] * b[p, jj] (4 x 16 block).
-void block_4x16(int64_t k, const double* a, int64_t ars, int64_t acs, const double* b, int64_t ldb,
-                double (&acc)[4][16]) {
+/// acc[ii][jj] = sequential FMA chain over p of a[ii, p] * b[p, jj] (6 x 8 block: twelve
+/// accumulator registers, two for B and one broadcast fit the sixteen of AVX2).
+void block_6x8(int64_t k, const double* a, int64_t ars, int64_t acs, const double* b, int64_t ldb,
+               double (&acc)[6][8]) {
 #if defined(__AVX2__) && defined(__FMA__)
-  __m256d c[4][4];
-  for (auto& row : c)
-    for (auto& x : row) x = _mm256_setzero_pd();
+  __m256d c[6][2];
+  for (auto& row : c) row[0] = row[1] = _mm256_setzero_pd();
   for (int64_t p = 0; p < k; ++p) {
     const double* brow = b + p * ldb;
     const __m256d b0 = _mm256_loadu_pd(brow), b1 = _mm256_loadu_pd(brow + 4);
-    const __m256d b2 = _mm256_loadu_pd(brow + 8), b3 = _mm256_loadu_pd(brow + 12);
-    for (int ii = 0; ii < 4; ++ii) {
-      const __m256d av = _mm256_set1_pd(a[ii * ars + p * acs]);
+    const double* ap = a + p * acs;
+    for (int ii = 0; ii < 6; ++ii) {
+      const __m256d av = _mm256_broadcast_sd(ap + ii * ars);
       c[ii][0] = _mm256_fmadd_pd(av, b0, c[ii][0]);
       c[ii][1] = _mm256_fmadd_pd(av, b1, c[ii][1]);
-      c[ii][2] = _mm256_fmadd_pd(av, b2, c[ii][2]);
-      c[ii][3] = _mm256_fmadd_pd(av, b3, c[ii][3]);
     }
   }
-  for (int ii = 0; ii < 4; ++ii)
-    for (int q = 0; q < 4; ++q) _mm256_storeu_pd(&acc[ii][4 * q], c[ii][q]);
+  for (int ii = 0; ii < 6; ++ii) {
+    _mm256_storeu_pd(&acc[ii][0], c[ii][0]);
+    _mm256_storeu_pd(&acc[ii][4], c[ii][1]);
+  }
 #else
   for (int64_t p = 0; p < k; ++p)
-    for (int ii = 0; ii < 4; ++ii) {
+    for (int ii = 0; ii < 6; ++ii) {
       const double av = a[ii * ars + p * acs];
-      for (int jj = 0; jj < 16; ++jj) acc[ii][jj] = std::fma(av, b[p * ldb + jj], acc[ii][jj]);
+      for (int jj = 0; jj < 8; ++jj) acc[ii][jj] = std::fma(av, b[p * ldb + jj], acc[ii][jj]);
     }
 #endif
 }
@@ -117,7 +117,7 @@ void block_4x16(int64_t k, const double* a, int64_t ars, int64_t acs, const doub
 /// f64 accumulation (shadow runs of --shadow f64 make it a hot path): every output element is
 /// the sequential FMA chain over k in increasing order from 0, as in the readable loop
 ///   for i, j: acc = 0; for p: acc = fma(a[i,p], b[p,j], acc)
-/// computed for a block of 4 rows x 16 columns at once (the chains stay separate, so the bits
+/// computed for a block of 6 rows x 8 columns at once (the chains stay separate, so the bits
 /// are those of the readable loop), B packed row-major when it is not.
 void matmul_f64(const Dims& d, const double* a, const double* b, double* c) {
   auto v = views(d, a, b);
@@ -129,7 +129,7 @@ void matmul_f64(const Dims& d, const double* a, const double* b, double* c) {
       for (int64_t j = 0; j < d.n; ++j) packed[p * d.n + j] = v.b[p * v.brs + j * v.bcs];
     bp = packed.data();
   }
-  constexpr int64_t kR = 4, kC = 16;
+  constexpr int64_t kR = 6, kC = 8;
   const int64_t row_blocks = (d.m + kR - 1) / kR;
   tbb::parallel_for(tbb::blocked_range<int64_t>(0, row_blocks, 1), [&](auto r) {
     for (int64_t ib = r.begin(); ib < r.end(); ++ib) {
@@ -138,7 +138,7 @@ void matmul_f64(const Dims& d, const double* a, const double* b, double* c) {
         const int64_t cols = std::min(kC, d.n - j0);
         double acc[kR][kC] = {};
         if (rows == kR && cols == kC) {
-          block_4x16(d.k, v.a + i0 * v.ars, v.ars, v.acs, bp + j0, d.n, acc);
+          block_6x8(d.k, v.a + i0 * v.ars, v.ars, v.acs, bp + j0, d.n, acc);
         } else {
           for (int64_t p = 0; p < d.k; ++p) {
             const double* brow = bp + p * d.n + j0;
