@@ -45,7 +45,14 @@ void pack_b(MatView b, int64_t k0, int64_t kc, int64_t j0, int64_t nc, float* ou
       float* row = strip + p * kNr;
       int64_t q = 0;
       if (b.cs == 1) {
-        std::memcpy(row, b.data + (k0 + p) * b.rs + j0 + js, static_cast<size_t>(w) * 4);
+        const float* src = b.data + (k0 + p) * b.rs + j0 + js;
+        if (w == 32 && kNr == 32) {  // full strips: fixed-size copies the compiler inlines
+          for (int e = 0; e < 32; ++e) row[e] = src[e];
+        } else if (w == 16 && kNr == 16) {
+          for (int e = 0; e < 16; ++e) row[e] = src[e];
+        } else {
+          std::memcpy(row, src, static_cast<size_t>(w) * 4);
+        }
         q = w;
       }
       for (; q < w; ++q) row[q] = b.at(k0 + p, j0 + js + q);
