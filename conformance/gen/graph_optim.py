@@ -64,6 +64,15 @@ def main():
             cf.add_case(name + "_torch64", prog, [p, g, m, v], ref, requires=req,
                         rule="tol:rtol=1e-5,atol=1e-7",
                         note="PyTorch's update rule in float64, rounded to the element type.")
+        p, g, m = (rng.standard_normal(8).astype(np.float32) for _ in range(3))
+        v = (np.abs(rng.standard_normal(8)) * 0.01).astype(np.float32)
+        t = np.array(4, np.int64)
+        want = list(om.adam(p, g, m, v, 1e-2, 4, weight_decay=wd))
+        prog = op_module(f"tessera.{op}", [p, g, m, v, t], want, "lr = 1.0e-02",
+                         names=["%p", "%g", "%m", "%v", "%t"])
+        cf.add_case("step_operand_f32", prog, [p, g, m, v, t], want,
+                    requires=[f"op=tessera.{op}", "dtype=f32", "level=graph"],
+                    note="The step count as a rank-0 operand (4) instead of the attribute.")
         cf.write()
 
 

@@ -82,6 +82,52 @@ void jacobi(std::vector<double>& w, std::vector<double>& v, int64_t m, int64_t n
   }
 }
 
+/// The left singular vectors (m x k, k = n, column r for the r-th largest value) of the Jacobi
+/// result: W[:, j] / s_j where s_j > s_max * 2^-52 * m; the other columns are completed in column
+/// order by the unit vector e_i whose part orthogonal to the columns filled so far (classical
+/// Gram-Schmidt, applied twice) is longest (the first such i on ties), normalised.
+std::vector<double> left_vectors(const std::vector<double>& w, const std::vector<double>& s,
+                                 const std::vector<int64_t>& order, int64_t m, int64_t n) {
+  const int64_t k = n;
+  std::vector<double> l(static_cast<size_t>(m * k), 0.0);
+  std::vector<bool> filled(static_cast<size_t>(k), false);
+  const double tol = k > 0 ? s[size_t(order[0])] * DBL_EPSILON * double(m) : 0.0;
+  for (int64_t r = 0; r < k; ++r) {
+    const int64_t j = order[size_t(r)];
+    const double sj = s[size_t(j)];
+    if (!(sj > tol)) continue;
+    for (int64_t i = 0; i < m; ++i) l[size_t(i * k + r)] = w[size_t(i * n + j)] / sj;
+    filled[size_t(r)] = true;
+  }
+  std::vector<double> x(static_cast<size_t>(m)), best(static_cast<size_t>(m));
+  for (int64_t r = 0; r < k; ++r) {
+    if (filled[size_t(r)]) continue;
+    double best_norm = 0;
+    for (int64_t e = 0; e < m; ++e) {
+      std::fill(x.begin(), x.end(), 0.0);
+      x[size_t(e)] = 1.0;
+      for (int pass = 0; pass < 2; ++pass)
+        for (int64_t q = 0; q < k; ++q) {
+          if (!filled[size_t(q)]) continue;
+          double dot = 0;
+          for (int64_t i = 0; i < m; ++i) dot = dot + l[size_t(i * k + q)] * x[size_t(i)];
+          for (int64_t i = 0; i < m; ++i) x[size_t(i)] = x[size_t(i)] - dot * l[size_t(i * k + q)];
+        }
+      double norm = 0;
+      for (int64_t i = 0; i < m; ++i) norm = norm + x[size_t(i)] * x[size_t(i)];
+      norm = std::sqrt(norm);
+      if (norm > best_norm) {
+        best_norm = norm;
+        best = x;
+      }
+    }
+    if (!(best_norm > 0)) continue;  // NaN input: the column stays zero
+    for (int64_t i = 0; i < m; ++i) l[size_t(i * k + r)] = best[size_t(i)] / best_norm;
+    filled[size_t(r)] = true;
+  }
+  return l;
+}
+
 template <typename T>
 void svd(KernelCtx& c) {
   const Tensor& a = c.input(0);
@@ -101,20 +147,20 @@ void svd(KernelCtx& c) {
     std::iota(order.begin(), order.end(), int64_t(0));
     std::stable_sort(order.begin(), order.end(),
                      [&](int64_t p, int64_t q) { return s[size_t(p)] > s[size_t(q)]; });
+    const std::vector<double> left = left_vectors(w, s, order, m, n);
     // Left vectors of the worked matrix (m x k) and right vectors (n x k), sorted.
     T* uo = c.output(0).data<T>() + b * m0 * k;
     T* so = c.output(1).data<T>() + b * k;
     T* vo = c.output(2).data<T>() + b * k * n0;
     for (int64_t r = 0; r < k; ++r) {
       const int64_t j = order[size_t(r)];
-      const double sj = s[size_t(j)];
-      so[r] = T(sj);
+      so[r] = T(s[size_t(j)]);
       for (int64_t i = 0; i < m; ++i) {
-        const T left = T(sj > 0 ? w[size_t(i * n + j)] / sj : 0.0);
+        const T l = T(left[size_t(i * k + r)]);
         if (tr)
-          vo[r * n0 + i] = left;  // A^T = U' S V'^T: Vt of A is U'^T
+          vo[r * n0 + i] = l;  // A^T = U' S V'^T: Vt of A is U'^T
         else
-          uo[i * k + r] = left;
+          uo[i * k + r] = l;
       }
       for (int64_t i = 0; i < n; ++i) {
         const T right = T(v[size_t(i * n + j)]);

@@ -1,9 +1,12 @@
 // sgd, adam and adamw kernels (docs/ops/graph/optimizers.md): per element, in the compute type,
 // one rounding per step in the order the spec writes, no fused multiply-add.
 #include <cmath>
+#include <limits>
+#include <string>
 
 #include <tbb/parallel_for.h>
 
+#include "interp/graph/index_read.h"
 #include "interp/graph/kernel.h"
 
 namespace tessera::interp {
@@ -20,7 +23,16 @@ template <typename T>
 void adam_step(KernelCtx& c, bool decoupled) {
   const auto& a = c.op.attrs;
   const double beta1 = a.get_float("beta1", 0.9), beta2 = a.get_float("beta2", 0.999);
-  const double step = double(a.get_int("step", 1));
+  double step = double(a.get_int("step", 1));
+  if (c.in.size() > 4)
+    with_indices(c, c.input(4), [&](const auto* p) {
+      // adam_c4 / adamw_c4 at run time: the step operand is >= 1.
+      step = double(checked_index(c, p, 0, std::numeric_limits<int64_t>::max(),
+                                  decoupled ? "adamw_c4" : "adam_c4"));
+      if (step < 1)
+        c.fail(std::string("the step operand is 0, not >= 1 (") +
+               (decoupled ? "adamw_c4" : "adam_c4") + ")");
+    });
   const T lr = T(a.get_float("lr", 0)), eps = T(a.get_float("eps", 1e-8));
   const T b1 = T(beta1), b2 = T(beta2), ob1 = T(1.0 - beta1), ob2 = T(1.0 - beta2);
   // Bias corrections in f64 (pow of the C library), rounded once to T.

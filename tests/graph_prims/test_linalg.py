@@ -85,3 +85,16 @@ def test_spmm_c5_bad_structure(run_op, cols, ptr, msg):
                                 np.array(ptr, np.int32), np.ones((3, 2), np.float32)],
                [((2, 2), np.float32)], check=False)
     assert p.returncode == 1 and msg in p.stderr and "(spmm_c5)" in p.stderr
+
+
+@pytest.mark.parametrize("shape,rank", [((6, 4), 2), ((4, 6), 1), ((5, 5), 0)])
+def test_svd_rank_deficient_has_orthonormal_u(run_op, shape, rank):
+    m, n = shape
+    a = RNG.standard_normal((m, rank)) @ RNG.standard_normal((rank, n))
+    k = min(m, n)
+    u, s, vt = run_op("tessera.svd", [a], [((m, k), np.float64), ((k,), np.float64),
+                                           ((k, n), np.float64)])
+    assert np.allclose(u.T @ u, np.eye(k), atol=1e-12)
+    assert np.allclose(vt @ vt.T, np.eye(k), atol=1e-12)
+    assert np.allclose((u * s) @ vt, a, atol=1e-12)
+    assert np.allclose(s, np.linalg.svd(a, compute_uv=False), atol=1e-12)

@@ -50,3 +50,24 @@ def test_adam(run_op, op, dtype, step):
     ref = torch_adam64(p, g, m, v, 1e-3, step, b1=0.8, eps=1e-6, wd=wd)
     for a, b in zip(got, ref):
         assert np.allclose(a, b, rtol=1e-5, atol=1e-7)
+
+
+@pytest.mark.parametrize("op", ["tessera.adam", "tessera.adamw"])
+def test_step_operand_equals_step_attribute(run_op, op):
+    p, g, m, v = state(np.float32, 64)
+    types = [(p.shape, np.float32)] * 3
+    by_attr = run_op(op, [p, g, m, v], types, "lr = 1.0e-02, step = 5")
+    by_operand = run_op(op, [p, g, m, v, np.array(5, np.int32)], types, "lr = 1.0e-02")
+    for a, b in zip(by_attr, by_operand):
+        assert np.array_equal(a, b)
+    wd = 0.01 if op == "tessera.adamw" else None
+    assert np.array_equal(by_operand[0], om.adam(p, g, m, v, 1e-2, 5, weight_decay=wd)[0])
+
+
+@pytest.mark.parametrize("op,label", [("tessera.adam", "adam_c4"), ("tessera.adamw", "adamw_c4")])
+@pytest.mark.parametrize("t", [0, -3])
+def test_step_operand_below_one_is_an_error(run_op, op, label, t):
+    p, g, m, v = state(np.float32, 4)
+    r = run_op(op, [p, g, m, v, np.array(t, np.int64)], [(p.shape, np.float32)] * 3,
+               "lr = 1.0e-02", check=False)
+    assert r.returncode == 1 and f"({label})" in r.stderr

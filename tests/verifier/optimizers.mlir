@@ -78,3 +78,19 @@ func.func @adamw_c3(%p: tensor<4xf32>, %g: tensor<4xf32>, %m: tensor<4xf32>, %v:
   %0:3 = "tessera.adamw"(%p, %g, %m, %v) {lr = 0.1, step = 1} : (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> (tensor<4xf32>, tensor<2xf32>, tensor<4xf32>)
   return %0#0, %0#1, %0#2 : tensor<4xf32>, tensor<2xf32>, tensor<4xf32>
 }
+
+// -----
+// adam_c4
+func.func @adam_c4(%p: tensor<4xf32>, %g: tensor<4xf32>, %m: tensor<4xf32>, %v: tensor<4xf32>, %t: tensor<1xi64>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
+  // expected-error@+1 {{the step operand must be a rank-0 integer tensor, got tensor<1xi64> (adam_c4)}}
+  %0:3 = "tessera.adam"(%p, %g, %m, %v, %t) {lr = 0.1} : (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<1xi64>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>)
+  return %0#0, %0#1, %0#2 : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+// adamw_c4
+func.func @adamw_c4(%p: tensor<4xf32>, %g: tensor<4xf32>, %m: tensor<4xf32>, %v: tensor<4xf32>, %t: tensor<i64>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
+  // expected-error@+1 {{give the step as an attribute or an operand, not both (adamw_c4)}}
+  %0:3 = "tessera.adamw"(%p, %g, %m, %v, %t) {lr = 0.1, step = 2} : (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<i64>) -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>)
+  return %0#0, %0#1, %0#2 : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+}

@@ -121,3 +121,25 @@ module {
     return %0#0, %0#1, %0#2 : tensor<3x16xf64>, tensor<3x16xf64>, tensor<3x16xf64>
   }
 }
+
+// -----
+
+// CASE: step_operand_f32
+// NOTE: The step count as a rank-0 operand (4) instead of the attribute.
+// RULE: bitexact
+// REQUIRES: op=tessera.adam dtype=f32 level=graph
+// INPUT: 0 tensor<8xf32> hex:3fe415aa,3fb25d0f,bf1cf896,3e031c6b,3e1d6a3f,bf690b32,bf85ea78,bf00f92c
+// INPUT: 1 tensor<8xf32> hex:3f08f6a6,3fb3cb04,bf85cb64,bfac09d1,3f418ef3,bfc5745e,bf43d753,3dd5579e
+// INPUT: 2 tensor<8xf32> hex:bf26fe76,3fa06d23,3f69a39a,bfaee3c3,beaaf255,be9b46f2,be171174,bf279c4f
+// INPUT: 3 tensor<8xf32> hex:3c0da0b4,3c4602f6,3c169338,3bf1c7ba,3bc0ddcf,3c8d0302,39b98c18,3c75ba70
+// INPUT: 4 tensor<i64> hex:0000000000000004
+// EXPECT: 0 tensor<8xf32> hex:3fe569d6,3fafd892,bf204c5b,3e1de7ea,3e22af02,bf679b76,bf844f2b,befd7fb7
+// EXPECT: 1 tensor<8xf32> hex:bf089926,3fa25ced,3f37842a,bfae9ac4,be6647d0,bedabb33,be564c3c,bf142ec8
+// EXPECT: 2 tensor<8xf32> hex:3c122d05,3c66239b,3c285352,3c165dcc,3bd367ef,3ca05d6a,3a761888,3c75a90c
+// GENERATOR: conformance/gen/graph_optim.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
+module {
+  func.func @main(%p: tensor<8xf32>, %g: tensor<8xf32>, %m: tensor<8xf32>, %v: tensor<8xf32>, %t: tensor<i64>) -> (tensor<8xf32>, tensor<8xf32>, tensor<8xf32>) {
+    %0:3 = "tessera.adam"(%p, %g, %m, %v, %t) {lr = 1.0e-02} : (tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<i64>) -> (tensor<8xf32>, tensor<8xf32>, tensor<8xf32>)
+    return %0#0, %0#1, %0#2 : tensor<8xf32>, tensor<8xf32>, tensor<8xf32>
+  }
+}
