@@ -63,6 +63,7 @@ class Lowering {
 
   // Lowering of single ops (tile_to_target_ops.cpp) -----------------------------------------
   void op(const ir::Op& op);
+  void id(const ir::Op& op);  ///< tile.local_id, group_id, ... as special registers
   void elementwise(const ir::Op& op);
   void memref_layout(const ir::Op& op);
   void load_tile(const ir::Op& op);
