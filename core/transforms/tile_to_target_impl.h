@@ -78,6 +78,9 @@ class Lowering {
   ir::Op* on_lane0(std::vector<ir::Type> types, std::vector<ir::Value*> other, F&& then);
   void mma(const ir::Op& op);
   void mma_sync(const ir::Op& op);  ///< bf16/f16 tile.mma (tile_to_target_mma.cpp)
+  /// Checks what mma_sync lowers; the attributes of its mma.sync ops (shape, policy).
+  ir::AttrDict mma_sync_attrs(const ir::Op& op, const Lowered& a, const Lowered& b,
+                              const Lowered& c);
   /// The tile.load_tile of shared memory an mma operand comes from when ldmatrix can read its
   /// fragments, else nullptr.
   const ir::Op* ldmatrix_source(const ir::Value* operand);
