@@ -71,6 +71,11 @@ class Lowering {
   void async_copy(const ir::Op& op);
   void scalar_load_store(const ir::Op& op, bool store);
   void atomic(const ir::Op& op);
+  /// i1: every index of `at_idx` lies inside memref `m` (masked tile loads and stores).
+  ir::Value* window_inside(const ir::Value* m, const std::vector<ir::Value*>& at_idx);
+  /// Emits scf.if(cond) { then() } with an empty else.
+  template <class F>
+  void when(ir::Value* cond, F&& then);
   void reduce(const ir::Op& op);
   /// Emits scf.if(lane0_) whose then-block `then` fills (returning the values it yields) and
   /// whose else-block yields `other`; returns the scf.if.
@@ -164,6 +169,23 @@ ir::Op* Lowering::on_lane0(std::vector<ir::Type> types, std::vector<ir::Value*> 
     emit("scf.yield", other, {});
   }
   return n;
+}
+
+template <class F>
+void Lowering::when(ir::Value* cond, F&& then) {
+  ir::Op* n = emit("scf.if", {cond}, {});
+  for (int k = 0; k < 2; ++k) {
+    n->regions.emplace_back();
+    n->regions.back().blocks.push_back(std::make_unique<ir::Block>());
+    n->regions.back().blocks.back()->parent = n;
+  }
+  {
+    Scope s(*this, n->regions[0].blocks[0].get());
+    then();
+    emit("scf.yield", {}, {});
+  }
+  Scope s(*this, n->regions[1].blocks[0].get());
+  emit("scf.yield", {}, {});
 }
 
 /// A register tile's (rows, cols): 2-D R x C, 1-D R x 1; nullopt-like {0, 0} otherwise.

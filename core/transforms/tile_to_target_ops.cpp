@@ -129,10 +129,24 @@ ir::Value* Lowering::linear(const ir::Value* old_m, const std::vector<ir::Value*
   return lin;
 }
 
+ir::Value* Lowering::window_inside(const ir::Value* m, const std::vector<ir::Value*>& at_idx) {
+  // Every index in [0, size): one unsigned comparison per dimension (negative ones are huge).
+  ir::AttrDict ult;
+  ult.set("predicate", ir::Attr::string_attr("ult"));
+  ir::Value* ok = nullptr;
+  for (size_t d = 0; d < at_idx.size(); ++d) {
+    ir::Value* in = emit1("arith.cmpi", {at_idx[d], dim(m, d)}, ir::Type::scalar(DType::i1), ult);
+    ok = ok ? emit1("arith.andi", {ok, in}, ir::Type::scalar(DType::i1)) : in;
+  }
+  return ok;
+}
+
 void Lowering::load_tile(const ir::Op& op) {
-  if (op.attrs.get("mask") || op.attrs.get("padding"))
-    unsupported(op, "masked tile loads are not lowered yet");
+  // mask = true: an element outside the buffer reads `padding` (the load itself goes to element
+  // 0 and its value is discarded, so no access is out of bounds).
+  const bool masked = op.attrs.get_bool("mask", false);
   const ir::Type& rt = op.result(0)->type;
+  if (masked && rt.dtype != DType::f32) unsupported(op, "masked loads of bf16/f16 tiles");
   auto [rows, cols] = tile_shape(rt);
   const bool low = rt.dtype == DType::bf16 || rt.dtype == DType::f16;
   if (rt.rank() != 2 || (rt.dtype != DType::f32 && !low) || rows % kLanes != 0)
@@ -152,16 +166,20 @@ void Lowering::load_tile(const ir::Op& op) {
     for (int64_t c = 0; c < cols; ++c) {
       at_idx.back() = add_c(base_col, c);
       ir::Value* lin = linear(m, at_idx);
-      out.regs.push_back(
-          emit1("tessera_nvidia.ld", {at(m).one(), lin}, ir::Type::scalar(rt.dtype)));
+      ir::Value* inside = masked ? window_inside(m, at_idx) : nullptr;
+      if (masked) lin = emit1("arith.select", {inside, lin, cst_index(0)}, index_t());
+      ir::Value* v = emit1("tessera_nvidia.ld", {at(m).one(), lin}, ir::Type::scalar(rt.dtype));
+      if (masked)
+        v = emit1("arith.select", {inside, v, cst_f32(op.attrs.get_float("padding", 0.0))}, f32());
+      out.regs.push_back(v);
     }
   }
   set(op.result(0), out);
 }
 
 void Lowering::store_tile(const ir::Op& op) {
-  if (op.attrs.get("mask") || op.attrs.get("padding"))
-    unsupported(op, "masked tile stores are not lowered yet");
+  // mask = true: elements outside the buffer are skipped (an scf.if per element).
+  const bool masked = op.attrs.get_bool("mask", false);
   const Lowered& v = at(op.operands[0]);
   if (!v.tile || v.rows % kLanes != 0 || op.operands[0]->type.rank() != 2)
     unsupported(op, "stores 2-D f32 tiles of a multiple of 32 rows");
@@ -176,8 +194,13 @@ void Lowering::store_tile(const ir::Op& op) {
     for (int64_t c = 0; c < v.cols; ++c) {
       at_idx.back() = add_c(base_col, c);
       ir::Value* lin = linear(m, at_idx);
-      emit("tessera_nvidia.st", {v.regs[static_cast<size_t>(rb * v.cols + c)], at(m).one(), lin},
-           {});
+      ir::Value* val = v.regs[static_cast<size_t>(rb * v.cols + c)];
+      ir::Value* mem = at(m).one();
+      if (!masked) {
+        emit("tessera_nvidia.st", {val, mem, lin}, {});
+        continue;
+      }
+      when(window_inside(m, at_idx), [&] { emit("tessera_nvidia.st", {val, mem, lin}, {}); });
     }
   }
 }
