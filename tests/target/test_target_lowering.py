@@ -218,7 +218,7 @@ def test_tile_conformance_case_at_target_level(name, tmp_path):
     names = re.findall(r"%([A-Za-z0-9_]+):", args)
     inputs = case_arrays(path, "INPUT")
     assert len(names) == len(inputs)
-    run(lowered, dict(zip(names, inputs)), tmp_path / "run")
+    run(lowered, dict(zip(names, inputs)), tmp_path / "run", "--check", "all")  # and clean
     outs = [f for f in os.listdir(tmp_path / "run") if not f.startswith("in_")]
     want = case_arrays(path, "EXPECT")
     assert len(outs) == 1 and len(want) == 1
