@@ -63,6 +63,7 @@ class Lowering {
 
   // Lowering of single ops (tile_to_target_ops.cpp) -----------------------------------------
   void op(const ir::Op& op);
+  void id(const ir::Op& op);  ///< tile.local_id, group_id, ... as special registers
   void elementwise(const ir::Op& op);
   void memref_layout(const ir::Op& op);
   void load_tile(const ir::Op& op);
@@ -70,6 +71,11 @@ class Lowering {
   void async_copy(const ir::Op& op);
   void scalar_load_store(const ir::Op& op, bool store);
   void atomic(const ir::Op& op);
+  /// i1: every index of `at_idx` lies inside memref `m` (masked tile loads and stores).
+  ir::Value* window_inside(const ir::Value* m, const std::vector<ir::Value*>& at_idx);
+  /// Emits scf.if(cond) { then() } with an empty else.
+  template <class F>
+  void when(ir::Value* cond, F&& then);
   void reduce(const ir::Op& op);
   /// Emits scf.if(lane0_) whose then-block `then` fills (returning the values it yields) and
   /// whose else-block yields `other`; returns the scf.if.
@@ -77,6 +83,9 @@ class Lowering {
   ir::Op* on_lane0(std::vector<ir::Type> types, std::vector<ir::Value*> other, F&& then);
   void mma(const ir::Op& op);
   void mma_sync(const ir::Op& op);  ///< bf16/f16 tile.mma (tile_to_target_mma.cpp)
+  /// Checks what mma_sync lowers; the attributes of its mma.sync ops (shape, policy).
+  ir::AttrDict mma_sync_attrs(const ir::Op& op, const Lowered& a, const Lowered& b,
+                              const Lowered& c);
   /// The tile.load_tile of shared memory an mma operand comes from when ldmatrix can read its
   /// fragments, else nullptr.
   const ir::Op* ldmatrix_source(const ir::Value* operand);
@@ -160,6 +169,23 @@ ir::Op* Lowering::on_lane0(std::vector<ir::Type> types, std::vector<ir::Value*> 
     emit("scf.yield", other, {});
   }
   return n;
+}
+
+template <class F>
+void Lowering::when(ir::Value* cond, F&& then) {
+  ir::Op* n = emit("scf.if", {cond}, {});
+  for (int k = 0; k < 2; ++k) {
+    n->regions.emplace_back();
+    n->regions.back().blocks.push_back(std::make_unique<ir::Block>());
+    n->regions.back().blocks.back()->parent = n;
+  }
+  {
+    Scope s(*this, n->regions[0].blocks[0].get());
+    then();
+    emit("scf.yield", {}, {});
+  }
+  Scope s(*this, n->regions[1].blocks[0].get());
+  emit("scf.yield", {}, {});
 }
 
 /// A register tile's (rows, cols): 2-D R x C, 1-D R x 1; nullopt-like {0, 0} otherwise.

@@ -63,12 +63,9 @@ ir::Value* Lowering::ldmatrix(const ir::Op& load, int64_t row_off, int64_t col_o
                std::move(a));
 }
 
-void Lowering::mma_sync(const ir::Op& op) {
-  const Lowered& a = at(op.operands[0]);
-  const Lowered& b = at(op.operands[1]);
-  const Lowered& c = at(op.operands[2]);
+ir::AttrDict Lowering::mma_sync_attrs(const ir::Op& op, const Lowered& a, const Lowered& b,
+                                      const Lowered& c) {
   const DType in = op.operands[0]->type.dtype;
-  const bool bcol = op.attrs.get_string("layout_b", "row") == "col";
   const int64_t M = a.rows, K = a.cols, N = c.cols;
   if (op.attrs.get_string("layout_a", "row") != "row")
     unsupported(op, "layout_a = \"col\" is not lowered yet");
@@ -86,6 +83,17 @@ void Lowering::mma_sync(const ir::Op& op) {
   ir::AttrDict mattrs;
   mattrs.set("shape", ir::Attr::string_attr("m16n8k16"));
   if (const ir::Attr* p = op.attrs.get("numeric_policy")) mattrs.set("numeric_policy", *p);
+  return mattrs;
+}
+
+void Lowering::mma_sync(const ir::Op& op) {
+  const Lowered& a = at(op.operands[0]);
+  const Lowered& b = at(op.operands[1]);
+  const Lowered& c = at(op.operands[2]);
+  const DType in = op.operands[0]->type.dtype;
+  const bool bcol = op.attrs.get_string("layout_b", "row") == "col";
+  const int64_t K = a.cols, N = c.cols;
+  const ir::AttrDict mattrs = mma_sync_attrs(op, a, b, c);
   ir::AttrDict idx_mode;
   idx_mode.set("mode", ir::Attr::string_attr("idx"));
   ir::Value* full = cst_i32(-1);
@@ -158,7 +166,7 @@ void Lowering::mma_sync(const ir::Op& op) {
     return f = pack(vals, pack_b);
   };
   Lowered d = c;
-  for (int64_t mb = 0; mb < M / 16; ++mb) {
+  for (int64_t mb = 0; mb < a.rows / 16; ++mb) {
     const int64_t base = (mb * 16) % 32, rb = mb * 16 / 32;
     // A fragments of this row block: element i is a(g + 8 ((i >> 1) & 1), 2t + (i & 1) + 8 (i >>
     // 2)).

@@ -129,10 +129,24 @@ ir::Value* Lowering::linear(const ir::Value* old_m, const std::vector<ir::Value*
   return lin;
 }
 
+ir::Value* Lowering::window_inside(const ir::Value* m, const std::vector<ir::Value*>& at_idx) {
+  // Every index in [0, size): one unsigned comparison per dimension (negative ones are huge).
+  ir::AttrDict ult;
+  ult.set("predicate", ir::Attr::string_attr("ult"));
+  ir::Value* ok = nullptr;
+  for (size_t d = 0; d < at_idx.size(); ++d) {
+    ir::Value* in = emit1("arith.cmpi", {at_idx[d], dim(m, d)}, ir::Type::scalar(DType::i1), ult);
+    ok = ok ? emit1("arith.andi", {ok, in}, ir::Type::scalar(DType::i1)) : in;
+  }
+  return ok;
+}
+
 void Lowering::load_tile(const ir::Op& op) {
-  if (op.attrs.get("mask") || op.attrs.get("padding"))
-    unsupported(op, "masked tile loads are not lowered yet");
+  // mask = true: an element outside the buffer reads `padding` (the load itself goes to element
+  // 0 and its value is discarded, so no access is out of bounds).
+  const bool masked = op.attrs.get_bool("mask", false);
   const ir::Type& rt = op.result(0)->type;
+  if (masked && rt.dtype != DType::f32) unsupported(op, "masked loads of bf16/f16 tiles");
   auto [rows, cols] = tile_shape(rt);
   const bool low = rt.dtype == DType::bf16 || rt.dtype == DType::f16;
   if (rt.rank() != 2 || (rt.dtype != DType::f32 && !low) || rows % kLanes != 0)
@@ -152,16 +166,20 @@ void Lowering::load_tile(const ir::Op& op) {
     for (int64_t c = 0; c < cols; ++c) {
       at_idx.back() = add_c(base_col, c);
       ir::Value* lin = linear(m, at_idx);
-      out.regs.push_back(
-          emit1("tessera_nvidia.ld", {at(m).one(), lin}, ir::Type::scalar(rt.dtype)));
+      ir::Value* inside = masked ? window_inside(m, at_idx) : nullptr;
+      if (masked) lin = emit1("arith.select", {inside, lin, cst_index(0)}, index_t());
+      ir::Value* v = emit1("tessera_nvidia.ld", {at(m).one(), lin}, ir::Type::scalar(rt.dtype));
+      if (masked)
+        v = emit1("arith.select", {inside, v, cst_f32(op.attrs.get_float("padding", 0.0))}, f32());
+      out.regs.push_back(v);
     }
   }
   set(op.result(0), out);
 }
 
 void Lowering::store_tile(const ir::Op& op) {
-  if (op.attrs.get("mask") || op.attrs.get("padding"))
-    unsupported(op, "masked tile stores are not lowered yet");
+  // mask = true: elements outside the buffer are skipped (an scf.if per element).
+  const bool masked = op.attrs.get_bool("mask", false);
   const Lowered& v = at(op.operands[0]);
   if (!v.tile || v.rows % kLanes != 0 || op.operands[0]->type.rank() != 2)
     unsupported(op, "stores 2-D f32 tiles of a multiple of 32 rows");
@@ -176,8 +194,13 @@ void Lowering::store_tile(const ir::Op& op) {
     for (int64_t c = 0; c < v.cols; ++c) {
       at_idx.back() = add_c(base_col, c);
       ir::Value* lin = linear(m, at_idx);
-      emit("tessera_nvidia.st", {v.regs[static_cast<size_t>(rb * v.cols + c)], at(m).one(), lin},
-           {});
+      ir::Value* val = v.regs[static_cast<size_t>(rb * v.cols + c)];
+      ir::Value* mem = at(m).one();
+      if (!masked) {
+        emit("tessera_nvidia.st", {val, mem, lin}, {});
+        continue;
+      }
+      when(window_inside(m, at_idx), [&] { emit("tessera_nvidia.st", {val, mem, lin}, {}); });
     }
   }
 }
@@ -224,29 +247,6 @@ void Lowering::atomic(const ir::Op& op) {
   idx_mode.set("mode", ir::Attr::string_attr("idx"));
   set(op.result(0), scalar(emit1("tessera_nvidia.shfl_sync",
                                  {n->result(0), cst_i32(0), cst_i32(-1)}, t, idx_mode)));
-}
-
-void Lowering::reduce(const ir::Op& op) {
-  // tile.reduce: acc = x[0]; acc = op(acc, x[k]) in row-major order, every element broadcast
-  // from the lane that owns its row: the spec's sequential order, uniform over the lanes.
-  const Lowered& x = at(op.operands[0]);
-  if (!x.tile || op.operands[0]->type.dtype != DType::f32)
-    unsupported(op, "reduces f32 register tiles");
-  const std::string kind = op.attrs.get_string("kind", "sum");
-  const char* name = kind == "sum"   ? "arith.addf"
-                     : kind == "max" ? "arith.maximumf"
-                                     : "arith.minimumf";
-  ir::AttrDict a;
-  a.set("mode", ir::Attr::string_attr("idx"));
-  ir::Value* acc = nullptr;
-  for (int64_t r = 0; r < x.rows; ++r)
-    for (int64_t c = 0; c < x.cols; ++c) {
-      ir::Value* reg = x.regs[static_cast<size_t>((r / kLanes) * x.cols + c)];
-      ir::Value* v =
-          emit1("tessera_nvidia.shfl_sync", {reg, cst_i32(r % kLanes), cst_i32(-1)}, f32(), a);
-      acc = acc ? emit1(name, {acc, v}, f32()) : v;
-    }
-  set(op.result(0), scalar(acc));
 }
 
 void Lowering::async_copy(const ir::Op& op) {
@@ -361,85 +361,6 @@ void Lowering::causal_mask(const ir::Op& op) {
   set(op.result(0), out);
 }
 
-/// A lane vector operand: a 32 x 1 register tile (one register per lane).
-ir::Value* Lowering::lane_value(const ir::Op& op, const ir::Value* v) {
-  const Lowered& l = at(v);
-  if (!l.tile || l.rows != kLanes || l.cols != 1)
-    unsupported(op, "needs a vector<32 x T> of lanes");
-  return l.regs[0];
-}
-
-void Lowering::shuffle(const ir::Op& op) {
-  // Tile IR keeps a lane's own value when its source lane s falls outside [0, 32), for any
-  // offset (negative ones too); PTX reads only the low 5 bits of its lane operand. So the
-  // source lane is computed exactly (i32) and read with shfl.sync idx, and a select on
-  // s < 32 (unsigned) restores the own value.
-  ir::Value* x = lane_value(op, op.operands[0]);
-  const DType dt = op.operands[0]->type.dtype;
-  if (dt != DType::f32 && dt != DType::i32) unsupported(op, "shuffles f32 or i32 lanes");
-  const Lowered& sl = at(op.operands[1]);
-  ir::Value* src = sl.tile ? lane_value(op, op.operands[1]) : sl.one();
-  const ir::Type i32 = ir::Type::scalar(DType::i32);
-  ir::Value* lane = emit1("tessera_nvidia.laneid", {}, i32);
-  const std::string mode = op.attrs.get_string("mode", "idx");
-  ir::Value* j = mode == "xor"    ? emit1("arith.xori", {lane, src}, i32)
-                 : mode == "up"   ? emit1("arith.subi", {lane, src}, i32)
-                 : mode == "down" ? emit1("arith.addi", {lane, src}, i32)
-                                  : src;
-  ir::AttrDict a;
-  a.set("mode", ir::Attr::string_attr("idx"));
-  ir::Value* r =
-      emit1("tessera_nvidia.shfl_sync", {x, j, cst_i32(-1)}, ir::Type::scalar(dt), std::move(a));
-  ir::AttrDict ult;
-  ult.set("predicate", ir::Attr::string_attr("ult"));
-  ir::Value* in = emit1("arith.cmpi", {j, cst_i32(kLanes)}, ir::Type::scalar(DType::i1), ult);
-  Lowered out;
-  out.tile = true;
-  out.rows = kLanes;
-  out.regs = {emit1("arith.select", {in, r, x}, ir::Type::scalar(dt))};
-  set(op.result(0), out);
-}
-
-void Lowering::vote(const ir::Op& op) {
-  ir::Value* p = lane_value(op, op.operands[0]);
-  const std::string kind = op.attrs.get_string("kind", "any");
-  ir::AttrDict a;
-  a.set("mode", ir::Attr::string_attr(kind));
-  if (kind != "ballot") {
-    set(op.result(0), scalar(emit1("tessera_nvidia.vote_sync", {p, cst_i32(-1)},
-                                   ir::Type::scalar(DType::i1), std::move(a))));
-    return;
-  }
-  // Tile IR's ballot is an i64 with bits 32..63 clear: zero-extend PTX's b32.
-  ir::Value* b = emit1("tessera_nvidia.vote_sync", {p, cst_i32(-1)}, ir::Type::scalar(DType::i32),
-                       std::move(a));
-  ir::Value* wide = emit1("arith.index_cast", {b}, index_t());
-  ir::Value* low = emit1("arith.andi", {wide, cst_index(0xffffffffLL)}, index_t());
-  set(op.result(0), scalar(emit1("arith.index_cast", {low}, ir::Type::scalar(DType::i64))));
-}
-
-void Lowering::warp_reduce(const ir::Op& op) {
-  // The spec's order: acc = x[0]; acc = op(acc, x[l]) for l = 1, 2, ..., 31 (sequential in lane
-  // order). Every lane evaluates that chain on broadcasts, so the result is uniform.
-  ir::Value* x = lane_value(op, op.operands[0]);
-  const DType dt = op.operands[0]->type.dtype;
-  if (dt != DType::f32 && dt != DType::i32) unsupported(op, "reduces f32 or i32 lanes");
-  const std::string kind = op.attrs.get_string("kind", "sum");
-  const bool fl = dt == DType::f32;
-  const char* name = kind == "sum"   ? (fl ? "arith.addf" : "arith.addi")
-                     : kind == "max" ? (fl ? "arith.maximumf" : "arith.maxsi")
-                                     : (fl ? "arith.minimumf" : "arith.minsi");
-  ir::AttrDict a;
-  a.set("mode", ir::Attr::string_attr("idx"));
-  const ir::Type t = ir::Type::scalar(dt);
-  ir::Value* acc = nullptr;
-  for (int64_t l = 0; l < kLanes; ++l) {
-    ir::Value* v = emit1("tessera_nvidia.shfl_sync", {x, cst_i32(l), cst_i32(-1)}, t, a);
-    acc = acc ? emit1(name, {acc, v}, t) : v;
-  }
-  set(op.result(0), scalar(acc));
-}
-
 void Lowering::region(ir::Op& op, const ir::Block& old, const std::vector<const Lowered*>& like) {
   op.regions.emplace_back();
   op.regions.back().blocks.push_back(std::make_unique<ir::Block>());
@@ -542,10 +463,7 @@ void Lowering::scf_if(const ir::Op& op) {
   }
 }
 
-void Lowering::op(const ir::Op& o) {
-  loc_ = o.loc;
-  if (!o.def) unsupported(o, "is not a registered op");
-  const bool on_tiles = !o.results.empty() && tile_shape(o.result(0)->type).first > 0;
+void Lowering::id(const ir::Op& o) {
   switch (o.def->kind) {
     case OpKind::TileLocalId:
       return set(o.result(0), scalar(sreg("tessera_nvidia.warpid", -1)));
@@ -565,6 +483,31 @@ void Lowering::op(const ir::Op& o) {
       ir::Value* nt = sreg("tessera_nvidia.ntid", 0);
       return set(o.result(0), scalar(emit1("arith.divsi", {nt, cst_index(kLanes)}, index_t())));
     }
+    case OpKind::TileLaneId: {
+      if (tile_shape(o.result(0)->type).first != kLanes) unsupported(o, "needs 32 lanes");
+      Lowered l;
+      l.tile = true;
+      l.rows = kLanes;
+      l.regs = {emit1("tessera_nvidia.laneid", {}, ir::Type::scalar(DType::i32))};
+      return set(o.result(0), l);
+    }
+    default:
+      unsupported(o, "is not an id op");
+  }
+}
+
+void Lowering::op(const ir::Op& o) {
+  loc_ = o.loc;
+  if (!o.def) unsupported(o, "is not a registered op");
+  const bool on_tiles = !o.results.empty() && tile_shape(o.result(0)->type).first > 0;
+  switch (o.def->kind) {
+    case OpKind::TileLocalId:
+    case OpKind::TileGroupId:
+    case OpKind::TileNumGroups:
+    case OpKind::TileLinearId:
+    case OpKind::TileGroupSize:
+    case OpKind::TileLaneId:
+      return id(o);
     case OpKind::TileDim: {
       const Lowered& m = at(o.operands[0]);
       const int64_t d = o.attrs.get_int("dim", 0);
@@ -647,14 +590,6 @@ void Lowering::op(const ir::Op& o) {
     case OpKind::TileExp:
     case OpKind::TileMaximum:
       return elementwise(o);
-    case OpKind::TileLaneId: {
-      if (tile_shape(o.result(0)->type).first != kLanes) unsupported(o, "needs 32 lanes");
-      Lowered l;
-      l.tile = true;
-      l.rows = kLanes;
-      l.regs = {emit1("tessera_nvidia.laneid", {}, ir::Type::scalar(DType::i32))};
-      return set(o.result(0), l);
-    }
     case OpKind::TileShuffle:
       return shuffle(o);
     case OpKind::TileVote:

@@ -125,6 +125,7 @@ class Decoder {
   void yield_into(const ir::Op& term, const std::vector<Slot>& dst);
   void simple(const ir::Op& op, Opc o, uint8_t mode = 0);
   void mma(const ir::Op& op);
+  void constant(const ir::Op& op);
 };
 
 void Decoder::simple(const ir::Op& op, Opc o, uint8_t mode) {
@@ -259,32 +260,34 @@ void Decoder::mma(const ir::Op& op) {
   p_.models.push_back(*model);
 }
 
+void Decoder::constant(const ir::Op& op) {
+  Slot r = define(op.result());
+  Inst in = make(Opc::kConst, op);
+  in.dst = r.idx;
+  in.dt = r.dt;
+  const ir::Attr* v = op.attrs.get("value");
+  Cell c{};
+  if (r.dt == DType::f32)
+    c.f = static_cast<float>(v->as_double());
+  else if (r.dt == DType::f64)
+    c.d = v->as_double();
+  else if (v->kind == ir::Attr::Kind::boolean)
+    c.i = v->b ? 1 : 0;
+  else
+    c.i = tile::canonical_int(v->is_int() ? v->i : static_cast<int64_t>(v->f), r.dt);
+  if (r.w != 1 || (dtype_is_float(r.dt) && r.dt != DType::f32 && r.dt != DType::f64))
+    fail(op, "Target IR constants are f32, f64 or integer scalars");
+  std::memcpy(&in.imm, &c, sizeof c);
+  emit(in);
+}
+
 void Decoder::one(const ir::Op& op) {
   if (!op.def) fail(op, "is not a registered op");
   const std::string_view n = op.name;
   auto bin = [&](Bin b) { simple(op, n.back() == 'f' ? Opc::kFBin : Opc::kIBin, uint8_t(b)); };
   switch (op.def->kind) {
-    case OpKind::ArithConstant: {
-      Slot r = define(op.result());
-      Inst in = make(Opc::kConst, op);
-      in.dst = r.idx;
-      in.dt = r.dt;
-      const ir::Attr* v = op.attrs.get("value");
-      Cell c{};
-      if (r.dt == DType::f32)
-        c.f = static_cast<float>(v->as_double());
-      else if (r.dt == DType::f64)
-        c.d = v->as_double();
-      else if (v->kind == ir::Attr::Kind::boolean)
-        c.i = v->b ? 1 : 0;
-      else
-        c.i = tile::canonical_int(v->is_int() ? v->i : static_cast<int64_t>(v->f), r.dt);
-      if (r.w != 1 || (dtype_is_float(r.dt) && r.dt != DType::f32 && r.dt != DType::f64))
-        fail(op, "Target IR constants are f32, f64 or integer scalars");
-      std::memcpy(&in.imm, &c, sizeof c);
-      emit(in);
-      return;
-    }
+    case OpKind::ArithConstant:
+      return constant(op);
     case OpKind::ArithAddI:
     case OpKind::ArithAddF:
       return bin(Bin::add);

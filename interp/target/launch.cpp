@@ -130,9 +130,17 @@ void run_block(Launch& l, int64_t id, std::vector<std::string>& reports) {
     for (Warp& w : b.warps)
       if (!w.done) run_warp(b, w), any = true;
     if (!any) return finish();
+    // Every live warp waits at one bar.sync and none has exited (as Tile IR's exec_m4).
+    const Warp* gone = nullptr;
+    for (const Warp& w : b.warps)
+      if (w.done && !gone) gone = &w;
     const Warp* first = nullptr;
     for (Warp& w : b.warps) {
       if (w.done) continue;
+      if (gone)
+        fatal(b, w, p.code[static_cast<size_t>(w.pc - 1)],
+              "warp " + std::to_string(gone->id) +
+                  " exited while this warp waits at bar.sync (barrier divergence)");
       if (!first) first = &w;
       if (w.pc != first->pc)
         fatal(b, w, p.code[static_cast<size_t>(w.pc - 1)],

@@ -248,3 +248,43 @@ func.func @k(%a: memref<?x?xf32>) {
   %d = tessera_nvidia.dim %a {dim = 2} : (memref<?x?xf32>) -> index
   return
 }
+
+// -----
+// tnv_sreg_c1 (ntid)
+func.func @k() {
+  // expected-error@+1 {{attribute 'dim' must be 0, 1 or 2 (tnv_sreg_c1)}}
+  %t = tessera_nvidia.ntid {dim = 5} : i32
+  return
+}
+
+// -----
+// tnv_sreg_c1 (ctaid)
+func.func @k() {
+  // expected-error@+1 {{attribute 'dim' must be 0, 1 or 2 (tnv_sreg_c1)}}
+  %t = tessera_nvidia.ctaid {dim = -1} : i32
+  return
+}
+
+// -----
+// tnv_sreg_c1 (nctaid: result type)
+func.func @k() {
+  // expected-error@+1 {{result #0 has type index but the operands give i32 (tnv_sreg_c1)}}
+  %t = tessera_nvidia.nctaid {dim = 1} : index
+  return
+}
+
+// -----
+// tnv_sreg_c1 (warpid: result type)
+func.func @k() {
+  // expected-error@+1 {{result #0 has type f32 but the operands give i32 (tnv_sreg_c1)}}
+  %t = tessera_nvidia.warpid : f32
+  return
+}
+
+// -----
+// tnv_mem_c1 (st: index)
+func.func @k(%a: memref<4xf32>, %v: f32, %i: f64) {
+  // expected-error@+1 {{the element index must be i32 or index (tnv_mem_c1)}}
+  tessera_nvidia.st %v, %a, %i : (f32, memref<4xf32>, f64) -> ()
+  return
+}
