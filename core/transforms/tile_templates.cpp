@@ -167,26 +167,28 @@ constexpr const char* kAttention =
 
 std::string elementwise_kernel(const std::string& name, int64_t width, int inputs,
                                const std::vector<ElementwiseStep>& steps, int result) {
-  const std::string w = std::to_string(width);
-  const std::string mem = "memref<?x" + w + "xf32>", reg = "tensor<32x" + w + "xf32>";
+  (void)width;  // the kernel is shape-generic; the launch grid covers the tensor
+  const std::string mem = "memref<?x?xf32>", reg = "tensor<32x64xf32>";
   std::ostringstream k;
   k << "  func.func @" << name << "(";
   for (int i = 0; i < inputs; ++i) k << "%in" << i << ": " << mem << ", ";
   k << "%out: " << mem << ") {\n";
   k << "    %g = tile.group_id {dim = 0} : index\n"
-    << "    %c0 = arith.constant {value = 0 : index} : index\n"
+    << "    %h = tile.group_id {dim = 1} : index\n"
     << "    %c32 = arith.constant {value = 32 : index} : index\n"
-    << "    %r0 = arith.muli %g, %c32 : index\n";
+    << "    %c64 = arith.constant {value = 64 : index} : index\n"
+    << "    %r0 = arith.muli %g, %c32 : index\n"
+    << "    %k0 = arith.muli %h, %c64 : index\n";
   for (int i = 0; i < inputs; ++i)
-    k << "    %v" << i << " = tile.load_tile %in" << i << ", %r0, %c0 : (" << mem
+    k << "    %v" << i << " = tile.load_tile %in" << i << ", %r0, %k0 {mask = true} : (" << mem
       << ", index, index) -> " << reg << "\n";
   for (size_t s = 0; s < steps.size(); ++s) {
     k << "    %v" << inputs + static_cast<int>(s) << " = " << steps[s].op << " %v" << steps[s].a;
     if (steps[s].b >= 0) k << ", %v" << steps[s].b;
     k << " : " << reg << "\n";
   }
-  k << "    tile.store_tile %v" << result << ", %out, %r0, %c0 : (" << reg << ", " << mem
-    << ", index, index) -> ()\n    return\n  }\n";
+  k << "    tile.store_tile %v" << result << ", %out, %r0, %k0 {mask = true} : (" << reg << ", "
+    << mem << ", index, index) -> ()\n    return\n  }\n";
   return k.str();
 }
 

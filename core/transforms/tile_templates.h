@@ -40,9 +40,10 @@ std::string gemm_kernel(const std::string& name, int64_t bm, int64_t bn, int64_t
 /// [S / 64, H, B]); 2 tiles of 32 rows; key blocks of 64, up to the diagonal when `causal`.
 std::string attention_kernel(const std::string& name, bool causal, float scale);
 
-/// A fused elementwise chain over [R, W] f32 tensors of one shape (R % 32 == 0): a group is one
-/// tile of 32 rows; every input row block is loaded once, the steps run on register tiles (one
-/// IEEE rounding each, as the Graph IR ops), value `result` is stored.
+/// A fused elementwise chain over [R, W] f32 tensors of one shape: a group is one tile of a
+/// 32 x 64 block (grid [ceil(R / 32), ceil(W / 64)]); loads and stores are masked at the edges;
+/// every input block is loaded once, the steps run on register tiles (one IEEE rounding each, as
+/// the Graph IR ops), value `result` is stored.
 std::string elementwise_kernel(const std::string& name, int64_t width, int inputs,
                                const std::vector<ElementwiseStep>& steps, int result);
 

@@ -251,8 +251,10 @@ LevelVerdict compare_level(const Ctx& c, const std::string& level, const std::st
       if (!e) continue;
       v.agree = false;
       const ir::Op* callee = o.name == "schedule.group" ? ir::lookup_callee(o) : nullptr;
-      std::string what = o.name == "schedule.group" ? "fusion group @" + o.attrs.get("callee")->s
-                                                    : "tile.launch of @" + o.attrs.get("callee")->s;
+      const ir::Attr* cattr = o.attrs.get("callee");
+      std::string what = "'" + o.name + "'";
+      if (cattr && o.name == "schedule.group") what = "fusion group @" + cattr->s;
+      if (cattr && o.name == "tile.launch") what = "tile.launch of @" + cattr->s;
       if (const ir::Attr* g = o.attrs.get("schedule.group")) what += " (group @" + g->s + ")";
       std::string detail;
       if (callee) {

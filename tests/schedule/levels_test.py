@@ -143,6 +143,22 @@ CASES = {
 }}""",
         {"x": (64, 48), "y": (64, 48)},
         "f32", True),
+    # The same chain on a 3-D shape with edges in both lowered dims (reshaped to [R, W]).
+    "elementwise_chain_3d": (
+        f"""module {{
+  func.func @main(%x: {t((3, 25, 70))}, %y: {t((3, 25, 70))}) -> {t((3, 25, 70))} {{
+    %s = tessera.add %x, %y : ({t((3, 25, 70))}, {t((3, 25, 70))}) -> {t((3, 25, 70))}
+    %m = tessera.mul %s, %y : ({t((3, 25, 70))}, {t((3, 25, 70))}) -> {t((3, 25, 70))}
+    %a = tessera.max %m, %x : ({t((3, 25, 70))}, {t((3, 25, 70))}) -> {t((3, 25, 70))}
+    %n = tessera.neg %a : ({t((3, 25, 70))}) -> {t((3, 25, 70))}
+    %d = tessera.div %n, %y : ({t((3, 25, 70))}, {t((3, 25, 70))}) -> {t((3, 25, 70))}
+    %r = tessera.sub %d, %x : ({t((3, 25, 70))}, {t((3, 25, 70))}) -> {t((3, 25, 70))}
+    %o = tessera.min %r, %y : ({t((3, 25, 70))}, {t((3, 25, 70))}) -> {t((3, 25, 70))}
+    return %o : {t((3, 25, 70))}
+  }}
+}}""",
+        {"x": (3, 25, 70), "y": (3, 25, 70)},
+        "f32", True),
 }
 
 SPECIALS = np.array([np.nan, np.inf, -np.inf, -0.0, 0.0, 1e-45, 3.4e38, -3.4e38], np.float32)
