@@ -45,10 +45,15 @@ const ir::Op* only_op(const ir::Op& callee) {
 // max and min are IEEE 754-2019 maximum and minimum on both levels).
 const char* arith_of(std::string_view op) {
   constexpr std::pair<std::string_view, const char*> kOps[] = {
-      {"tessera.add", "arith.addf"},     {"tessera.sub", "arith.subf"},
-      {"tessera.mul", "arith.mulf"},     {"tessera.div", "arith.divf"},
-      {"tessera.max", "arith.maximumf"}, {"tessera.min", "arith.minimumf"},
+      {"tessera.add", "arith.addf"},
+      {"tessera.sub", "arith.subf"},
+      {"tessera.mul", "arith.mulf"},
+      {"tessera.div", "arith.divf"},
+      {"tessera.max", "arith.maximumf"},
+      {"tessera.min", "arith.minimumf"},
       {"tessera.neg", "arith.negf"},
+      // relu(x) = x > 0 ? x : +0 with NaN kept is maximumf(x, +0): -0 and negatives give +0.
+      {"tessera.relu", "arith.maximumf"},
   };
   for (const auto& [g, a] : kOps)
     if (op == g) return a;
@@ -92,7 +97,9 @@ std::optional<GemmEpilogue> gemm_epilogue(const ir::Op& group, const ir::Op& cal
       return std::nullopt;
     }
     const int x = id.at(o.operands[0]);
-    const int y = o.operands.size() > 1 ? id.at(o.operands[1]) : -1;
+    const int y = o.name == "tessera.relu" ? kZeroTile
+                  : o.operands.size() > 1  ? id.at(o.operands[1])
+                                           : -1;
     id[o.result(0)] = static_cast<int>(body.args.size()) - 1 + static_cast<int>(e.steps.size());
     e.steps.push_back({a, x, y});
   }
@@ -186,7 +193,9 @@ Lowering lower_elementwise(const ir::Op& group, const ir::Op& callee, const std:
     if (!a) return stay("no Tile IR lowering for " + o->name + " in an elementwise chain yet");
     if (o->attrs.get("numeric_policy")) return stay("a numeric policy");
     const int x = id.at(o->operands[0]);
-    const int y = o->operands.size() > 1 ? id.at(o->operands[1]) : -1;
+    const int y = o->name == "tessera.relu" ? kZeroTile
+                  : o->operands.size() > 1  ? id.at(o->operands[1])
+                                            : -1;
     id[o->result(0)] = static_cast<int>(body.args.size() + steps.size());
     steps.push_back({a, x, y});
   }

@@ -182,9 +182,15 @@ std::string elementwise_kernel(const std::string& name, int64_t width, int input
   for (int i = 0; i < inputs; ++i)
     k << "    %v" << i << " = tile.load_tile %in" << i << ", %r0, %k0 {mask = true} : (" << mem
       << ", index, index) -> " << reg << "\n";
+  for (const ElementwiseStep& st : steps)
+    if (st.b == kZeroTile) {
+      k << "    %zero = tile.zeros : " << reg << "\n";
+      break;
+    }
   for (size_t s = 0; s < steps.size(); ++s) {
     k << "    %v" << inputs + static_cast<int>(s) << " = " << steps[s].op << " %v" << steps[s].a;
     if (steps[s].b >= 0) k << ", %v" << steps[s].b;
+    if (steps[s].b == kZeroTile) k << ", %zero";
     k << " : " << reg << "\n";
   }
   k << "    tile.store_tile %v" << result << ", %out, %r0, %k0 {mask = true} : (" << reg << ", "
@@ -222,10 +228,16 @@ std::string gemm_kernel(const std::string& name, int64_t bm, int64_t bn, int64_t
     }
   }
   const int first = static_cast<int>(e.bias.size()) + 1;
+  for (const ElementwiseStep& st : e.steps)
+    if (st.b == kZeroTile) {
+      epi << "    %zero_t = tile.zeros : " << reg << "\n";
+      break;
+    }
   for (size_t k = 0; k < e.steps.size(); ++k) {
     epi << "    " << val(first + static_cast<int>(k)) << " = " << e.steps[k].op << " "
         << val(e.steps[k].a);
     if (e.steps[k].b >= 0) epi << ", " << val(e.steps[k].b);
+    if (e.steps[k].b == kZeroTile) epi << ", %zero_t";
     epi << " : " << reg << "\n";
   }
   return fill(kGemm, {{"NAME", name},

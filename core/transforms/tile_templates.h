@@ -9,7 +9,10 @@
 namespace tessera::transforms {
 
 /// One step of a fused elementwise chain: `op` (an arith op on f32 tiles) of values `a` and `b`
-/// (b < 0: unary). Values 0 .. inputs-1 are the kernel's inputs, value inputs + k is step k.
+/// (b == -1: unary; b == kZeroTile: a tile of +0). Values 0 .. inputs-1 are the kernel's inputs,
+/// value inputs + k is step k.
+inline constexpr int kZeroTile = -2;
+
 struct ElementwiseStep {
   const char* op;
   int a, b;
