@@ -49,11 +49,11 @@ constexpr const char* kGemm =
     %is_a = arith.cmpi %t, %c0 {predicate = 0} : (index, index) -> i1
     %is_b = arith.cmpi %t, %c1 {predicate = 0} : (index, index) -> i1
     "scf.if"(%is_a) ({
-      tile.async_copy %a, %sa0, %m0, %c0 : (memref<?x?xf32>, memref<$BMx$BKxf32, 3>, index, index) -> ()
+      tile.async_copy %a, %sa0, %m0, %c0 {mask = true} : (memref<?x?xf32>, memref<$BMx$BKxf32, 3>, index, index) -> ()
       "scf.yield"() : () -> ()
     }, { "scf.yield"() : () -> () }) : (i1) -> ()
     "scf.if"(%is_b) ({
-      tile.async_copy %b, %sb0, %c0, %n0 : (memref<?x?xf32>, memref<$BKx$BNxf32, 3>, index, index) -> ()
+      tile.async_copy %b, %sb0, %c0, %n0 {mask = true} : (memref<?x?xf32>, memref<$BKx$BNxf32, 3>, index, index) -> ()
       "scf.yield"() : () -> ()
     }, { "scf.yield"() : () -> () }) : (i1) -> ()
     tile.commit_group : () -> ()
@@ -72,11 +72,11 @@ constexpr const char* kGemm =
       %issue_a = arith.andi %more, %is_a : i1
       %issue_b = arith.andi %more, %is_b : i1
       "scf.if"(%issue_a) ({
-        tile.async_copy %a, %nxt_a, %m0, %ka : (memref<?x?xf32>, memref<$BMx$BKxf32, 3>, index, index) -> ()
+        tile.async_copy %a, %nxt_a, %m0, %ka {mask = true} : (memref<?x?xf32>, memref<$BMx$BKxf32, 3>, index, index) -> ()
         "scf.yield"() : () -> ()
       }, { "scf.yield"() : () -> () }) : (i1) -> ()
       "scf.if"(%issue_b) ({
-        tile.async_copy %b, %nxt_b, %ka, %n0 : (memref<?x?xf32>, memref<$BKx$BNxf32, 3>, index, index) -> ()
+        tile.async_copy %b, %nxt_b, %ka, %n0 {mask = true} : (memref<?x?xf32>, memref<$BKx$BNxf32, 3>, index, index) -> ()
         "scf.yield"() : () -> ()
       }, { "scf.yield"() : () -> () }) : (i1) -> ()
       tile.commit_group : () -> ()
@@ -90,7 +90,7 @@ constexpr const char* kGemm =
     }) : (index, index, index, tensor<32x32xf32>) -> tensor<32x32xf32>
     %rm = arith.addi %m0, %qm : index
     %rn = arith.addi %n0, %qn : index
-$EPI    tile.store_tile $OUT, %c, %rm, %rn : (tensor<32x32xf32>, memref<?x?xf32>, index, index) -> ()
+$EPI    tile.store_tile $OUT, %c, %rm, %rn {mask = true} : (tensor<32x32xf32>, memref<?x?xf32>, index, index) -> ()
     return
   }
 )";
@@ -218,12 +218,12 @@ std::string gemm_kernel(const std::string& name, int64_t bm, int64_t bn, int64_t
     }
     const std::string v = val(static_cast<int>(p) + 1);
     if (e.bias[p]) {
-      epi << "    %row" << p << " = tile.load_tile %p" << p << ", %c0, %rn : (" << mem
+      epi << "    %row" << p << " = tile.load_tile %p" << p << ", %c0, %rn {mask = true} : (" << mem
           << ", index, index) -> tensor<1x32xf32>\n"
           << "    " << v << " = tile.mma %ones, %row" << p << ", %negz : (tensor<32x1xf32>, "
           << "tensor<1x32xf32>, " << reg << ") -> " << reg << "\n";
     } else {
-      epi << "    " << v << " = tile.load_tile %p" << p << ", %rm, %rn : (" << mem
+      epi << "    " << v << " = tile.load_tile %p" << p << ", %rm, %rn {mask = true} : (" << mem
           << ", index, index) -> " << reg << "\n";
     }
   }

@@ -18,10 +18,11 @@ struct ElementwiseStep {
   int a, b;
 };
 
-/// C = A @ B (f32, row-major, M % bm == 0, N % bn == 0, K % bk == 0): a group computes a bm x bn
-/// block of C with (bm / 32) * (bn / 32) tiles of a 32 x 32 quadrant each; K advances in steps of
-/// bk with double-buffered async copies (tile 0 copies A's slab, tile 1 B's), wait_group 1 and
-/// tile.mma; every C element is one FMA chain over k = 0, 1, ... from +0.
+/// C = A @ B (f32, row-major, K % bk == 0; M and N any: copies, epilogue loads and the store are
+/// masked at the edges, rows and columns outside read 0 and are not stored): a group computes a
+/// bm x bn block of C with (bm / 32) * (bn / 32) tiles of a 32 x 32 quadrant each; K advances in
+/// steps of bk with double-buffered async copies (tile 0 copies A's slab, tile 1 B's), wait_group 1
+/// and tile.mma; every C element is one FMA chain over k = 0, 1, ... from +0.
 std::string gemm_kernel(const std::string& name, int64_t bm, int64_t bn, int64_t bk);
 
 /// A GEMM epilogue on each tile's 32 x 32 accumulator before it is stored: value 0 is the

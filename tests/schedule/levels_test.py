@@ -74,7 +74,7 @@ CASES = {
   }}
 }}""",
         {"a": (100, 40), "b": (40, 70), "c": (70,)},
-        lambda a, b, c: np.maximum(a @ b + c, 0), False),
+        lambda a, b, c: np.maximum(a @ b + c, 0), True),  # masked M, N edges; K in blocks of 8
     "gemm_bias_epilogue": (
         f"""module {{
   func.func @main(%a: {t((128, 96))}, %b: {t((96, 192))}, %c: {t((192,))}, %r: {t((128, 192))}) -> {t((128, 192))} {{
@@ -258,8 +258,9 @@ def mutate_schedule(d):
                   rf"{re.escape(str(src))}:{gelu_line}:\d+\) element \[", v.stdout)
     check(m is not None, f"mutated schedule: validate said {v.stdout!r}")
     # The Tile IR is lowered from the given Schedule IR, so it carries the same mutation.
-    check("tile: differs from graph: fusion group @main_g1: op 'tessera.relu'" in v.stdout,
-          f"tile level of the mutated schedule: {v.stdout!r}")
+    # (the mutated group now lowers to a Tile IR kernel: the launch, its group and the op)
+    check("tile: differs from graph: tile.launch of @main_g1_kernel (group @main_g1): op "
+          "'tessera.relu'" in v.stdout, f"tile level of the mutated schedule: {v.stdout!r}")
 
 
 def mutate_tile(d):
