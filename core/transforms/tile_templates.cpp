@@ -42,8 +42,8 @@ constexpr const char* kGemm =
     %tn = arith.remsi %t, %ccols : index
     %qm = arith.muli %tm, %c32 : index
     %qn = arith.muli %tn, %c32 : index
-    %sa0 = tile.alloc_shared {swizzle = "xor"} : memref<$BMx$BKxf32, 3>
-    %sa1 = tile.alloc_shared {swizzle = "xor"} : memref<$BMx$BKxf32, 3>
+    %sa0 = tile.alloc_shared $SWZ: memref<$BMx$BKxf32, 3>
+    %sa1 = tile.alloc_shared $SWZ: memref<$BMx$BKxf32, 3>
     %sb0 = tile.alloc_shared {padding = 4} : memref<$BKx$BNxf32, 3>
     %sb1 = tile.alloc_shared {padding = 4} : memref<$BKx$BNxf32, 3>
     %is_a = arith.cmpi %t, %c0 {predicate = 0} : (index, index) -> i1
@@ -240,7 +240,10 @@ std::string gemm_kernel(const std::string& name, int64_t bm, int64_t bn, int64_t
     if (e.steps[k].b == kZeroTile) epi << ", %zero_t";
     epi << " : " << reg << "\n";
   }
+  // The xor swizzle needs rows of a power-of-two number of 16-byte chunks (alloc_c2).
+  const bool swizzle = bk >= 4 && (bk & (bk - 1)) == 0;
   return fill(kGemm, {{"NAME", name},
+                      {"SWZ", swizzle ? "{swizzle = \"xor\"} " : ""},
                       {"EXTRA", extra.str()},
                       {"EPI", epi.str()},
                       {"OUT", val(e.result)},
