@@ -45,6 +45,7 @@ LoweredProgram lower_program(const std::string& program, const std::string& name
   }
   std::string err;
   if (!transforms::lower_to_level(*m, level, diag, err)) {
+    out.error = err.empty();
     out.why = err.empty() ? diag.render() : err;
     return out;
   }

@@ -14,6 +14,7 @@ std::vector<std::string> parse_levels(const std::string& list);
 /// A program lowered to one level.
 struct LoweredProgram {
   bool lowered = false;  ///< false: `why` says why the program does not lower to the level
+  bool error = false;    ///< a pass produced a module that does not verify: a bug, not a limit
   std::string text;      ///< the lowered module (printed, re-parsable)
   std::string why;
   /// Fusion groups left at Schedule IR by the Tile IR lowering, with their reasons.

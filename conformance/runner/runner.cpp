@@ -278,6 +278,12 @@ std::string run_levels(const Target& t, const Case& c, const std::string& id,
     if (level == "graph") continue;
     LevelTally& lt = tally[level];
     LoweredProgram lp = lower_program(c.program, c.file, level);
+    if (lp.error) {
+      ++lt.failed;
+      failures +=
+          (failures.empty() ? "" : "\n") + ("level " + level + ": lowering failed: " + lp.why);
+      continue;
+    }
     if (!lp.lowered) {
       ++lt.not_lowered;
       out << "NOT LOWERED (" << level << ") " << id << ": " << lp.why << "\n";

@@ -2,6 +2,7 @@
 #include "core/transforms/schedule_to_tile.h"
 
 #include <cmath>
+#include <numeric>
 #include <optional>
 #include <unordered_map>
 
@@ -25,6 +26,7 @@ struct Lowering {
   std::vector<int64_t> group_tile;  // output extents one group writes (validate)
   std::vector<int64_t> tile_split;  // tiles per group along those extents (validate)
   std::vector<bool> bias;           // gemm: epilogue parameters passed as [1, N] row biases
+  std::vector<int64_t> as_2d;       // elementwise of rank != 2: operands and result as [R, W]
 };
 
 Lowering stay(std::string why) {
@@ -44,10 +46,15 @@ const ir::Op* only_op(const ir::Op& callee) {
 // max and min are IEEE 754-2019 maximum and minimum on both levels).
 const char* arith_of(std::string_view op) {
   constexpr std::pair<std::string_view, const char*> kOps[] = {
-      {"tessera.add", "arith.addf"},     {"tessera.sub", "arith.subf"},
-      {"tessera.mul", "arith.mulf"},     {"tessera.div", "arith.divf"},
-      {"tessera.max", "arith.maximumf"}, {"tessera.min", "arith.minimumf"},
+      {"tessera.add", "arith.addf"},
+      {"tessera.sub", "arith.subf"},
+      {"tessera.mul", "arith.mulf"},
+      {"tessera.div", "arith.divf"},
+      {"tessera.max", "arith.maximumf"},
+      {"tessera.min", "arith.minimumf"},
       {"tessera.neg", "arith.negf"},
+      // relu(x) = x > 0 ? x : +0 with NaN kept is maximumf(x, +0): -0 and negatives give +0.
+      {"tessera.relu", "arith.maximumf"},
   };
   for (const auto& [g, a] : kOps)
     if (op == g) return a;
@@ -91,7 +98,9 @@ std::optional<GemmEpilogue> gemm_epilogue(const ir::Op& group, const ir::Op& cal
       return std::nullopt;
     }
     const int x = id.at(o.operands[0]);
-    const int y = o.operands.size() > 1 ? id.at(o.operands[1]) : -1;
+    const int y = o.name == "tessera.relu" ? kZeroTile
+                  : o.operands.size() > 1  ? id.at(o.operands[1])
+                                           : -1;
     id[o.result(0)] = static_cast<int>(body.args.size()) - 1 + static_cast<int>(e.steps.size());
     e.steps.push_back({a, x, y});
   }
@@ -110,18 +119,20 @@ Lowering lower_gemm(const ir::Op& group, const ir::Op& callee, const std::string
   if (!is_f32(a) || !is_f32(b) || !is_f32(c) || a.rank() != 2 || b.rank() != 2)
     return stay("not a 2-D f32 matmul");
   auto ts = group.attrs.get("tile_shape")->as_int_array().value_or(std::vector<int64_t>{});
-  const int64_t bm = ts[0], bn = ts[1], bk = ts[2];
-  if (bm % 32 || bn % 32 || bm * bn < 2048 || bk < 1 || bk > 256)
+  const int64_t bm = ts[0], bn = ts[1];
+  if (bm % 32 || bn % 32 || bm * bn < 2048 || ts[2] < 1 || ts[2] > 256)
     return stay("tile_shape needs BM and BN multiples of 32 with at least 2 tiles");
   const int64_t m = a.shape[0], k = a.shape[1], n = b.shape[1];
-  if (m % bm || n % bn || k % bk || k == 0)
-    return stay("M, N, K are not multiples of the tile shape");
+  if (k == 0 || m == 0 || n == 0) return stay("an empty matmul");
+  // M and N edges are masked; K is not (a zero product appended to an FMA chain would turn a
+  // -0 sum into +0), so the K loop takes whole blocks: BK divides K (gcd with the schedule's).
+  const int64_t bk = std::gcd(k, ts[2]);
   std::string why;
   auto epilogue = gemm_epilogue(group, callee, why);
   if (!epilogue) return stay(why);
   l.kernel = gemm_kernel(name, bm, bn, bk, *epilogue);
   l.bias = epilogue->bias;
-  l.grid = {m / bm, n / bn};
+  l.grid = {(m + bm - 1) / bm, (n + bn - 1) / bn};
   l.tiles = (bm / 32) * (bn / 32);
   l.group_tile = {bm, bn};
   l.tile_split = {bm / 32, bn / 32};
@@ -162,13 +173,15 @@ Lowering lower_row(const ir::Op& callee) {
 Lowering lower_elementwise(const ir::Op& group, const ir::Op& callee, const std::string& name) {
   Lowering l;
   const ir::Type& out = group.result(0)->type;
-  if (!is_f32(out) || out.rank() != 2) return stay("not a 2-D f32 elementwise chain");
+  if (!is_f32(out) || out.rank() < 1 || !out.has_static_shape())
+    return stay("not an f32 elementwise chain");
   for (const ir::Value* v : group.operands)
     if (!is_f32(v->type) || v->type.shape != out.shape)
       return stay("an operand is broadcast or not f32");
-  const int64_t rows = out.shape[0], width = out.shape[1];
-  if (rows % 32 || rows == 0 || width < 1 || width > 1024)
-    return stay("rows are not a multiple of 32 or wider than 1024");
+  int64_t rows = 1;
+  for (int64_t d = 0; d + 1 < out.rank(); ++d) rows *= out.shape[static_cast<size_t>(d)];
+  const int64_t width = out.shape.back();
+  if (rows == 0 || width == 0) return stay("an empty tensor");
   const ir::Block& body = callee.regions[0].front();
   std::unordered_map<const ir::Value*, int> id;
   for (const auto& a : body.args) id[a.get()] = a->index;
@@ -183,15 +196,21 @@ Lowering lower_elementwise(const ir::Op& group, const ir::Op& callee, const std:
     if (!a) return stay("no Tile IR lowering for " + o->name + " in an elementwise chain yet");
     if (o->attrs.get("numeric_policy")) return stay("a numeric policy");
     const int x = id.at(o->operands[0]);
-    const int y = o->operands.size() > 1 ? id.at(o->operands[1]) : -1;
+    const int y = o->name == "tessera.relu" ? kZeroTile
+                  : o->operands.size() > 1  ? id.at(o->operands[1])
+                                            : -1;
     id[o->result(0)] = static_cast<int>(body.args.size() + steps.size());
     steps.push_back({a, x, y});
   }
   l.kernel = elementwise_kernel(name, width, static_cast<int>(body.args.size()), steps, result);
-  l.grid = {rows / 32};
+  l.grid = {(rows + 31) / 32, (width + 63) / 64};
   l.tiles = 1;
-  l.group_tile = {32, width};
-  l.tile_split = {1, 1};
+  if (out.rank() == 2) {
+    l.group_tile = {32, 64};
+    l.tile_split = {1, 1};
+  } else {
+    l.as_2d = {rows, width};  // the launch sees [rows, width]; reshapes around it
+  }
   return l;
 }
 
@@ -238,6 +257,7 @@ bool schedule_to_tile(ir::Module& m, DiagnosticEngine& diag) {
   std::vector<std::unique_ptr<ir::Op>> kernels;
   for (ir::Op* f : m.funcs()) {
     std::vector<std::pair<const ir::Op*, std::unique_ptr<ir::Op>>> reshapes;  // before a launch
+    std::vector<std::pair<const ir::Op*, std::unique_ptr<ir::Op>>> after;     // after a launch
     if (f->regions.empty() || f->regions[0].empty()) continue;
     for (auto& up : f->regions[0].front().ops) {
       ir::Op& g = *up;
@@ -259,6 +279,23 @@ bool schedule_to_tile(ir::Module& m, DiagnosticEngine& diag) {
       launch->loc = g.loc;
       launch->parent = g.parent;
       launch->operands = g.operands;
+      std::unique_ptr<ir::Op> back;  // reshapes the [R, W] result to the group's shape
+      if (!l.as_2d.empty()) {
+        for (ir::Value*& v : launch->operands) {
+          auto r = std::make_unique<ir::Op>();
+          r->name = "tessera.reshape";
+          r->def = ops::lookup_op("tessera.reshape");
+          r->loc = g.loc;
+          r->operands = {v};
+          v = r->add_result(ir::Type::tensor(DType::f32, l.as_2d));
+          reshapes.push_back({launch.get(), std::move(r)});
+        }
+        back = std::make_unique<ir::Op>();
+        back->name = "tessera.reshape";
+        back->def = ops::lookup_op("tessera.reshape");
+        back->loc = g.loc;
+        back->parent = g.parent;
+      }
       for (size_t p = 0; p < l.bias.size(); ++p)  // a row bias [N] goes in as [1, N]
         if (l.bias[p]) {
           ir::Value*& v = launch->operands[2 + p];
@@ -270,27 +307,46 @@ bool schedule_to_tile(ir::Module& m, DiagnosticEngine& diag) {
           v = r->add_result(ir::Type::tensor(DType::f32, {1, v->type.shape[0]}));
           reshapes.push_back({launch.get(), std::move(r)});
         }
-      launch->results = std::move(g.results);
-      for (auto& r : launch->results) r->def = launch.get();
+      if (back) {
+        // The group's result value (and its uses) moves to the reshape after the launch.
+        back->results = std::move(g.results);
+        for (auto& r : back->results) r->def = back.get();
+        back->operands = {launch->add_result(ir::Type::tensor(DType::f32, l.as_2d))};
+        // validate compares the reshaped value (the group's shape) with Graph IR.
+        back->attrs.set("schedule.group", ir::Attr::symbol_attr(ir::func_name(*callee)));
+        after.push_back({launch.get(), std::move(back)});
+      } else {
+        launch->results = std::move(g.results);
+        for (auto& r : launch->results) r->def = launch.get();
+      }
       launch->attrs.set("callee", ir::Attr::symbol_attr(name));
       launch->attrs.set("grid", int_array(l.grid));
       launch->attrs.set("tiles", ir::Attr::integer_attr(l.tiles));
       launch->attrs.set("lanes", ir::Attr::integer_attr(32));
-      launch->attrs.set("schedule.group", ir::Attr::symbol_attr(ir::func_name(*callee)));
-      launch->attrs.set("schedule.tile", int_array(l.group_tile));
-      launch->attrs.set("schedule.tiles", int_array(l.tile_split));
+      if (l.as_2d.empty())
+        launch->attrs.set("schedule.group", ir::Attr::symbol_attr(ir::func_name(*callee)));
+      if (!l.group_tile.empty()) {
+        launch->attrs.set("schedule.tile", int_array(l.group_tile));
+        launch->attrs.set("schedule.tiles", int_array(l.tile_split));
+      }
       up = std::move(launch);
     }
-    if (reshapes.empty()) continue;
+    if (reshapes.empty() && after.empty()) continue;
     ir::Block& body = f->regions[0].front();
     std::vector<std::unique_ptr<ir::Op>> ops;
     for (auto& up : body.ops) {
+      const ir::Op* at = up.get();
       for (auto& [before, r] : reshapes)
-        if (r && before == up.get()) {
+        if (r && before == at) {
           r->parent = &body;
           ops.push_back(std::move(r));
         }
       ops.push_back(std::move(up));
+      for (auto& [launch, r] : after)
+        if (r && launch == at) {
+          r->parent = &body;
+          ops.push_back(std::move(r));
+        }
     }
     body.ops = std::move(ops);
   }

@@ -42,18 +42,18 @@ constexpr const char* kGemm =
     %tn = arith.remsi %t, %ccols : index
     %qm = arith.muli %tm, %c32 : index
     %qn = arith.muli %tn, %c32 : index
-    %sa0 = tile.alloc_shared {swizzle = "xor"} : memref<$BMx$BKxf32, 3>
-    %sa1 = tile.alloc_shared {swizzle = "xor"} : memref<$BMx$BKxf32, 3>
+    %sa0 = tile.alloc_shared $SWZ: memref<$BMx$BKxf32, 3>
+    %sa1 = tile.alloc_shared $SWZ: memref<$BMx$BKxf32, 3>
     %sb0 = tile.alloc_shared {padding = 4} : memref<$BKx$BNxf32, 3>
     %sb1 = tile.alloc_shared {padding = 4} : memref<$BKx$BNxf32, 3>
     %is_a = arith.cmpi %t, %c0 {predicate = 0} : (index, index) -> i1
     %is_b = arith.cmpi %t, %c1 {predicate = 0} : (index, index) -> i1
     "scf.if"(%is_a) ({
-      tile.async_copy %a, %sa0, %m0, %c0 : (memref<?x?xf32>, memref<$BMx$BKxf32, 3>, index, index) -> ()
+      tile.async_copy %a, %sa0, %m0, %c0 {mask = true} : (memref<?x?xf32>, memref<$BMx$BKxf32, 3>, index, index) -> ()
       "scf.yield"() : () -> ()
     }, { "scf.yield"() : () -> () }) : (i1) -> ()
     "scf.if"(%is_b) ({
-      tile.async_copy %b, %sb0, %c0, %n0 : (memref<?x?xf32>, memref<$BKx$BNxf32, 3>, index, index) -> ()
+      tile.async_copy %b, %sb0, %c0, %n0 {mask = true} : (memref<?x?xf32>, memref<$BKx$BNxf32, 3>, index, index) -> ()
       "scf.yield"() : () -> ()
     }, { "scf.yield"() : () -> () }) : (i1) -> ()
     tile.commit_group : () -> ()
@@ -72,11 +72,11 @@ constexpr const char* kGemm =
       %issue_a = arith.andi %more, %is_a : i1
       %issue_b = arith.andi %more, %is_b : i1
       "scf.if"(%issue_a) ({
-        tile.async_copy %a, %nxt_a, %m0, %ka : (memref<?x?xf32>, memref<$BMx$BKxf32, 3>, index, index) -> ()
+        tile.async_copy %a, %nxt_a, %m0, %ka {mask = true} : (memref<?x?xf32>, memref<$BMx$BKxf32, 3>, index, index) -> ()
         "scf.yield"() : () -> ()
       }, { "scf.yield"() : () -> () }) : (i1) -> ()
       "scf.if"(%issue_b) ({
-        tile.async_copy %b, %nxt_b, %ka, %n0 : (memref<?x?xf32>, memref<$BKx$BNxf32, 3>, index, index) -> ()
+        tile.async_copy %b, %nxt_b, %ka, %n0 {mask = true} : (memref<?x?xf32>, memref<$BKx$BNxf32, 3>, index, index) -> ()
         "scf.yield"() : () -> ()
       }, { "scf.yield"() : () -> () }) : (i1) -> ()
       tile.commit_group : () -> ()
@@ -90,7 +90,7 @@ constexpr const char* kGemm =
     }) : (index, index, index, tensor<32x32xf32>) -> tensor<32x32xf32>
     %rm = arith.addi %m0, %qm : index
     %rn = arith.addi %n0, %qn : index
-$EPI    tile.store_tile $OUT, %c, %rm, %rn : (tensor<32x32xf32>, memref<?x?xf32>, index, index) -> ()
+$EPI    tile.store_tile $OUT, %c, %rm, %rn {mask = true} : (tensor<32x32xf32>, memref<?x?xf32>, index, index) -> ()
     return
   }
 )";
@@ -167,26 +167,34 @@ constexpr const char* kAttention =
 
 std::string elementwise_kernel(const std::string& name, int64_t width, int inputs,
                                const std::vector<ElementwiseStep>& steps, int result) {
-  const std::string w = std::to_string(width);
-  const std::string mem = "memref<?x" + w + "xf32>", reg = "tensor<32x" + w + "xf32>";
+  (void)width;  // the kernel is shape-generic; the launch grid covers the tensor
+  const std::string mem = "memref<?x?xf32>", reg = "tensor<32x64xf32>";
   std::ostringstream k;
   k << "  func.func @" << name << "(";
   for (int i = 0; i < inputs; ++i) k << "%in" << i << ": " << mem << ", ";
   k << "%out: " << mem << ") {\n";
   k << "    %g = tile.group_id {dim = 0} : index\n"
-    << "    %c0 = arith.constant {value = 0 : index} : index\n"
+    << "    %h = tile.group_id {dim = 1} : index\n"
     << "    %c32 = arith.constant {value = 32 : index} : index\n"
-    << "    %r0 = arith.muli %g, %c32 : index\n";
+    << "    %c64 = arith.constant {value = 64 : index} : index\n"
+    << "    %r0 = arith.muli %g, %c32 : index\n"
+    << "    %k0 = arith.muli %h, %c64 : index\n";
   for (int i = 0; i < inputs; ++i)
-    k << "    %v" << i << " = tile.load_tile %in" << i << ", %r0, %c0 : (" << mem
+    k << "    %v" << i << " = tile.load_tile %in" << i << ", %r0, %k0 {mask = true} : (" << mem
       << ", index, index) -> " << reg << "\n";
+  for (const ElementwiseStep& st : steps)
+    if (st.b == kZeroTile) {
+      k << "    %zero = tile.zeros : " << reg << "\n";
+      break;
+    }
   for (size_t s = 0; s < steps.size(); ++s) {
     k << "    %v" << inputs + static_cast<int>(s) << " = " << steps[s].op << " %v" << steps[s].a;
     if (steps[s].b >= 0) k << ", %v" << steps[s].b;
+    if (steps[s].b == kZeroTile) k << ", %zero";
     k << " : " << reg << "\n";
   }
-  k << "    tile.store_tile %v" << result << ", %out, %r0, %c0 : (" << reg << ", " << mem
-    << ", index, index) -> ()\n    return\n  }\n";
+  k << "    tile.store_tile %v" << result << ", %out, %r0, %k0 {mask = true} : (" << reg << ", "
+    << mem << ", index, index) -> ()\n    return\n  }\n";
   return k.str();
 }
 
@@ -210,23 +218,32 @@ std::string gemm_kernel(const std::string& name, int64_t bm, int64_t bn, int64_t
     }
     const std::string v = val(static_cast<int>(p) + 1);
     if (e.bias[p]) {
-      epi << "    %row" << p << " = tile.load_tile %p" << p << ", %c0, %rn : (" << mem
+      epi << "    %row" << p << " = tile.load_tile %p" << p << ", %c0, %rn {mask = true} : (" << mem
           << ", index, index) -> tensor<1x32xf32>\n"
           << "    " << v << " = tile.mma %ones, %row" << p << ", %negz : (tensor<32x1xf32>, "
           << "tensor<1x32xf32>, " << reg << ") -> " << reg << "\n";
     } else {
-      epi << "    " << v << " = tile.load_tile %p" << p << ", %rm, %rn : (" << mem
+      epi << "    " << v << " = tile.load_tile %p" << p << ", %rm, %rn {mask = true} : (" << mem
           << ", index, index) -> " << reg << "\n";
     }
   }
   const int first = static_cast<int>(e.bias.size()) + 1;
+  for (const ElementwiseStep& st : e.steps)
+    if (st.b == kZeroTile) {
+      epi << "    %zero_t = tile.zeros : " << reg << "\n";
+      break;
+    }
   for (size_t k = 0; k < e.steps.size(); ++k) {
     epi << "    " << val(first + static_cast<int>(k)) << " = " << e.steps[k].op << " "
         << val(e.steps[k].a);
     if (e.steps[k].b >= 0) epi << ", " << val(e.steps[k].b);
+    if (e.steps[k].b == kZeroTile) epi << ", %zero_t";
     epi << " : " << reg << "\n";
   }
+  // The xor swizzle needs rows of a power-of-two number of 16-byte chunks (alloc_c2).
+  const bool swizzle = bk >= 4 && (bk & (bk - 1)) == 0;
   return fill(kGemm, {{"NAME", name},
+                      {"SWZ", swizzle ? "{swizzle = \"xor\"} " : ""},
                       {"EXTRA", extra.str()},
                       {"EPI", epi.str()},
                       {"OUT", val(e.result)},

@@ -9,16 +9,20 @@
 namespace tessera::transforms {
 
 /// One step of a fused elementwise chain: `op` (an arith op on f32 tiles) of values `a` and `b`
-/// (b < 0: unary). Values 0 .. inputs-1 are the kernel's inputs, value inputs + k is step k.
+/// (b == -1: unary; b == kZeroTile: a tile of +0). Values 0 .. inputs-1 are the kernel's inputs,
+/// value inputs + k is step k.
+inline constexpr int kZeroTile = -2;
+
 struct ElementwiseStep {
   const char* op;
   int a, b;
 };
 
-/// C = A @ B (f32, row-major, M % bm == 0, N % bn == 0, K % bk == 0): a group computes a bm x bn
-/// block of C with (bm / 32) * (bn / 32) tiles of a 32 x 32 quadrant each; K advances in steps of
-/// bk with double-buffered async copies (tile 0 copies A's slab, tile 1 B's), wait_group 1 and
-/// tile.mma; every C element is one FMA chain over k = 0, 1, ... from +0.
+/// C = A @ B (f32, row-major, K % bk == 0; M and N any: copies, epilogue loads and the store are
+/// masked at the edges, rows and columns outside read 0 and are not stored): a group computes a
+/// bm x bn block of C with (bm / 32) * (bn / 32) tiles of a 32 x 32 quadrant each; K advances in
+/// steps of bk with double-buffered async copies (tile 0 copies A's slab, tile 1 B's), wait_group 1
+/// and tile.mma; every C element is one FMA chain over k = 0, 1, ... from +0.
 std::string gemm_kernel(const std::string& name, int64_t bm, int64_t bn, int64_t bk);
 
 /// A GEMM epilogue on each tile's 32 x 32 accumulator before it is stored: value 0 is the
@@ -40,9 +44,10 @@ std::string gemm_kernel(const std::string& name, int64_t bm, int64_t bn, int64_t
 /// [S / 64, H, B]); 2 tiles of 32 rows; key blocks of 64, up to the diagonal when `causal`.
 std::string attention_kernel(const std::string& name, bool causal, float scale);
 
-/// A fused elementwise chain over [R, W] f32 tensors of one shape (R % 32 == 0): a group is one
-/// tile of 32 rows; every input row block is loaded once, the steps run on register tiles (one
-/// IEEE rounding each, as the Graph IR ops), value `result` is stored.
+/// A fused elementwise chain over [R, W] f32 tensors of one shape: a group is one tile of a
+/// 32 x 64 block (grid [ceil(R / 32), ceil(W / 64)]); loads and stores are masked at the edges;
+/// every input block is loaded once, the steps run on register tiles (one IEEE rounding each, as
+/// the Graph IR ops), value `result` is stored.
 std::string elementwise_kernel(const std::string& name, int64_t width, int inputs,
                                const std::vector<ElementwiseStep>& steps, int result);
 

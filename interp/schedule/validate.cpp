@@ -250,15 +250,30 @@ LevelVerdict compare_level(const Ctx& c, const std::string& level, const std::st
       auto e = first_diff(*want, got);
       if (!e) continue;
       v.agree = false;
+      // The Graph IR body to search for the diverging op: the group's function (a launch keeps
+      // its name in `schedule.group`, its operands then bind the function's parameters).
       const ir::Op* callee = o.name == "schedule.group" ? ir::lookup_callee(o) : nullptr;
-      std::string what = o.name == "schedule.group" ? "fusion group @" + o.attrs.get("callee")->s
-                                                    : "tile.launch of @" + o.attrs.get("callee")->s;
+      if (const ir::Attr* g = o.attrs.get("schedule.group"); g && o.name == "tile.launch")
+        callee = low.lm->module->lookup_func(g->s);
+      const ir::Attr* cattr = o.attrs.get("callee");
+      std::string what = "'" + o.name + "'";
+      if (cattr && o.name == "schedule.group") what = "fusion group @" + cattr->s;
+      if (cattr && o.name == "tile.launch") what = "tile.launch of @" + cattr->s;
       if (const ir::Attr* g = o.attrs.get("schedule.group")) what += " (group @" + g->s + ")";
       std::string detail;
       if (callee) {
         std::vector<Tensor> args;
-        for (const ir::Value* a : o.operands) args.push_back(tensor_of(a));
-        detail = locate_op(c, text, name, ir::func_name(*callee), args, level);
+        for (const ir::Value* a : o.operands) {
+          // A launch operand reshaped by the lowering binds the body as the value before.
+          if (a->def && a->def->name == "tessera.reshape" && !a->def->attrs.get("schedule.origin"))
+            a = a->def->operands[0];
+          args.push_back(tensor_of(a));
+        }
+        try {
+          detail = locate_op(c, text, name, ir::func_name(*callee), args, level);
+        } catch (const Error&) {
+          detail.clear();  // the launch's operands do not bind the body (e.g. a reshaped bias)
+        }
       }
       if (detail.empty()) detail = divergence(*want, got, *e, level) + tile_of(o, got, *e);
       v.message = what + ": " + detail;

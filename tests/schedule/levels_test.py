@@ -74,19 +74,20 @@ CASES = {
   }}
 }}""",
         {"a": (100, 40), "b": (40, 70), "c": (70,)},
-        lambda a, b, c: np.maximum(a @ b + c, 0), False),
+        lambda a, b, c: np.maximum(a @ b + c, 0), True),  # masked M, N edges; K in blocks of 8
     "gemm_bias_epilogue": (
         f"""module {{
   func.func @main(%a: {t((128, 96))}, %b: {t((96, 192))}, %c: {t((192,))}, %r: {t((128, 192))}) -> {t((128, 192))} {{
     %m = tessera.matmul %a, %b : ({t((128, 96))}, {t((96, 192))}) -> {t((128, 192))}
     %y = tessera.add %m, %c : ({t((128, 192))}, {t((192,))}) -> {t((128, 192))}
-    %z = tessera.max %y, %r : ({t((128, 192))}, {t((128, 192))}) -> {t((128, 192))}
+    %z0 = tessera.max %y, %r : ({t((128, 192))}, {t((128, 192))}) -> {t((128, 192))}
+    %z = tessera.relu %z0 : ({t((128, 192))}) -> {t((128, 192))}
     %w = tessera.sub %c, %z : ({t((192,))}, {t((128, 192))}) -> {t((128, 192))}
     return %w : {t((128, 192))}
   }}
 }}""",
         {"a": (128, 96), "b": (96, 192), "c": (192,), "r": (128, 192)},
-        lambda a, b, c, r: c - np.maximum(a @ b + c, r), True),
+        lambda a, b, c, r: c - np.maximum(np.maximum(a @ b + c, r), 0), True),
     "attention_causal": (
         f"""module {{
   func.func @main(%q: {t((2, 2, 128, 64))}, %k: {t((2, 2, 128, 64))}, %v: {t((2, 2, 128, 64))}) -> {t((2, 2, 128, 64))} {{
@@ -133,7 +134,8 @@ CASES = {
   func.func @main(%x: {t((64, 48))}, %y: {t((64, 48))}) -> {t((64, 48))} {{
     %s = tessera.add %x, %y : ({t((64, 48))}, {t((64, 48))}) -> {t((64, 48))}
     %m = tessera.mul %s, %y : ({t((64, 48))}, {t((64, 48))}) -> {t((64, 48))}
-    %a = tessera.max %m, %x : ({t((64, 48))}, {t((64, 48))}) -> {t((64, 48))}
+    %a0 = tessera.max %m, %x : ({t((64, 48))}, {t((64, 48))}) -> {t((64, 48))}
+    %a = tessera.relu %a0 : ({t((64, 48))}) -> {t((64, 48))}
     %n = tessera.neg %a : ({t((64, 48))}) -> {t((64, 48))}
     %d = tessera.div %n, %y : ({t((64, 48))}, {t((64, 48))}) -> {t((64, 48))}
     %r = tessera.sub %d, %x : ({t((64, 48))}, {t((64, 48))}) -> {t((64, 48))}
@@ -143,6 +145,23 @@ CASES = {
 }}""",
         {"x": (64, 48), "y": (64, 48)},
         "f32", True),
+    # The same chain on a 3-D shape with edges in both lowered dims (reshaped to [R, W]).
+    "elementwise_chain_3d": (
+        f"""module {{
+  func.func @main(%x: {t((3, 25, 70))}, %y: {t((3, 25, 70))}) -> {t((3, 25, 70))} {{
+    %s = tessera.add %x, %y : ({t((3, 25, 70))}, {t((3, 25, 70))}) -> {t((3, 25, 70))}
+    %m = tessera.mul %s, %y : ({t((3, 25, 70))}, {t((3, 25, 70))}) -> {t((3, 25, 70))}
+    %a0 = tessera.max %m, %x : ({t((3, 25, 70))}, {t((3, 25, 70))}) -> {t((3, 25, 70))}
+    %a = tessera.relu %a0 : ({t((3, 25, 70))}) -> {t((3, 25, 70))}
+    %n = tessera.neg %a : ({t((3, 25, 70))}) -> {t((3, 25, 70))}
+    %d = tessera.div %n, %y : ({t((3, 25, 70))}, {t((3, 25, 70))}) -> {t((3, 25, 70))}
+    %r = tessera.sub %d, %x : ({t((3, 25, 70))}, {t((3, 25, 70))}) -> {t((3, 25, 70))}
+    %o = tessera.min %r, %y : ({t((3, 25, 70))}, {t((3, 25, 70))}) -> {t((3, 25, 70))}
+    return %o : {t((3, 25, 70))}
+  }}
+}}""",
+        {"x": (3, 25, 70), "y": (3, 25, 70)},
+        "f32", True),
 }
 
 SPECIALS = np.array([np.nan, np.inf, -np.inf, -0.0, 0.0, 1e-45, 3.4e38, -3.4e38], np.float32)
@@ -150,7 +169,8 @@ SPECIALS = np.array([np.nan, np.inf, -np.inf, -0.0, 0.0, 1e-45, 3.4e38, -3.4e38]
 
 def chain_f32(x, y):
     with np.errstate(all="ignore"):
-        return np.minimum(np.negative(np.maximum((x + y) * y, x)) / y - x, y)
+        relu = lambda v: np.where(np.isnan(v), v, np.where(v > 0, v, np.float32(0)))
+        return np.minimum(np.negative(relu(np.maximum((x + y) * y, x))) / y - x, y)
 
 
 def main():
@@ -238,8 +258,9 @@ def mutate_schedule(d):
                   rf"{re.escape(str(src))}:{gelu_line}:\d+\) element \[", v.stdout)
     check(m is not None, f"mutated schedule: validate said {v.stdout!r}")
     # The Tile IR is lowered from the given Schedule IR, so it carries the same mutation.
-    check("tile: differs from graph: fusion group @main_g1: op 'tessera.relu'" in v.stdout,
-          f"tile level of the mutated schedule: {v.stdout!r}")
+    # (the mutated group now lowers to a Tile IR kernel: the launch, its group and the op)
+    check("tile: differs from graph: tile.launch of @main_g1_kernel (group @main_g1): op "
+          "'tessera.relu'" in v.stdout, f"tile level of the mutated schedule: {v.stdout!r}")
 
 
 def mutate_tile(d):

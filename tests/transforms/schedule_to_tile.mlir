@@ -14,8 +14,9 @@ module {
     %o = tessera.flash_attn %q, %k, %v {causal = true} : (tensor<1x2x256x64xf32>, tensor<1x2x256x64xf32>, tensor<1x2x256x64xf32>) -> tensor<1x2x256x64xf32>
     return %o : tensor<1x2x256x64xf32>
   }
+  // M and N edges are masked (grid [2, 2] over 100 x 70); K = 40 runs in blocks of gcd(40, 32).
   // CHECK-LABEL: func.func @stays(
-  // CHECK: schedule.group %a, %b {{{.*}}schedule.not_lowered = "M, N, K are not multiples of the tile shape"
+  // CHECK: %m = tile.launch %a, %b {callee = @stays_g0_kernel, grid = [2, 2]
   // CHECK: schedule.group %m {{{.*}}schedule.not_lowered = "tile.exp (f64 exp rounded once) is not tessera.softmax's exp (the C library's f32 exp)"
   func.func @stays(%a: tensor<100x40xf32>, %b: tensor<40x70xf32>) -> tensor<100x70xf32> {
     %m = tessera.matmul %a, %b : (tensor<100x40xf32>, tensor<40x70xf32>) -> tensor<100x70xf32>
@@ -29,6 +30,15 @@ module {
     %s = tessera.softmax %x : (tensor<64x48xf32>) -> tensor<64x48xf32>
     return %s : tensor<64x48xf32>
   }
+  // A 1-D chain of any length: reshaped to [1, 100] around the launch; the edges are masked.
+  // CHECK-LABEL: func.func @chain_1d(
+  // CHECK: %[[X:.*]] = tessera.reshape %x : (tensor<100xf32>) -> tensor<1x100xf32>
+  // CHECK-NEXT: %[[L:.*]] = tile.launch %[[X]] {callee = @chain_1d_g0_kernel, grid = [1, 2], lanes = 32, tiles = 1}
+  // CHECK-NEXT: %n = tessera.reshape %[[L]] {schedule.group = @chain_1d_g0} : (tensor<1x100xf32>) -> tensor<100xf32>
+  func.func @chain_1d(%x: tensor<100xf32>) -> tensor<100xf32> {
+    %n = tessera.neg %x : (tensor<100xf32>) -> tensor<100xf32>
+    return %n : tensor<100xf32>
+  }
   // A GEMM epilogue: the row bias goes in reshaped to [1, N]; the residual is an [M, N] tile.
   // CHECK-LABEL: func.func @gemm_epilogue(
   // CHECK: %[[B:.*]] = tessera.reshape %bias : (tensor<192xf32>) -> tensor<1x192xf32>
@@ -41,7 +51,7 @@ module {
   }
   // A fused elementwise chain: one kernel, every op one arith op on register tiles.
   // CHECK-LABEL: func.func @chain(
-  // CHECK: tile.launch %x, %y, %y {callee = @chain_g0_kernel, grid = [2], lanes = 32, schedule.group = @chain_g0, schedule.tile = [32, 48], schedule.tiles = [1, 1], tiles = 1}
+  // CHECK: tile.launch %x, %y, %y {callee = @chain_g0_kernel, grid = [2, 1], lanes = 32, schedule.group = @chain_g0, schedule.tile = [32, 64], schedule.tiles = [1, 1], tiles = 1}
   func.func @chain(%x: tensor<64x48xf32>, %y: tensor<64x48xf32>) -> tensor<64x48xf32> {
     %s = tessera.add %x, %y : (tensor<64x48xf32>, tensor<64x48xf32>) -> tensor<64x48xf32>
     %m = tessera.mul %s, %y : (tensor<64x48xf32>, tensor<64x48xf32>) -> tensor<64x48xf32>
@@ -74,9 +84,10 @@ module {
   // CHECK-NEXT: %e3 = arith.addf %acc, %e1
   // CHECK-NEXT: %e4 = arith.maximumf %e3, %e2
   // CHECK-NEXT: tile.store_tile %e4, %c, %rm, %rn
-  // CHECK-LABEL: func.func @chain_g0_kernel(%in0: memref<?x48xf32>, %in1: memref<?x48xf32>, %in2: memref<?x48xf32>, %out: memref<?x48xf32>)
+  // CHECK-LABEL: func.func @chain_g0_kernel(%in0: memref<?x?xf32>, %in1: memref<?x?xf32>, %in2: memref<?x?xf32>, %out: memref<?x?xf32>)
+  // CHECK: %v0 = tile.load_tile %in0, %r0, %k0 {mask = true}
   // CHECK: %v3 = arith.addf %v0, %v1
   // CHECK-NEXT: %v4 = arith.mulf %v3, %v2
   // CHECK-NEXT: %v5 = arith.negf %v4
-  // CHECK-NEXT: tile.store_tile %v5, %out, %r0, %c0
+  // CHECK-NEXT: tile.store_tile %v5, %out, %r0, %k0 {mask = true}
 }
