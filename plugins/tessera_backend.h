@@ -82,7 +82,7 @@ typedef int32_t TesseraErrorCode;
 /** Element types: the values of tessera::DType (core/numerics/dtype.h), as uint32_t. */
 typedef uint32_t TesseraDType;
 /** Number of DType values this header knows (tessera::kNumDTypes). */
-#define TESSERA_NUM_DTYPES 22
+#define TESSERA_NUM_DTYPES 24
 
 /** IR levels, as bits of TesseraCapabilities::ir_level_mask. */
 typedef uint32_t TesseraIrLevel;

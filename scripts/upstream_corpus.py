@@ -22,7 +22,8 @@ import subprocess
 import sys
 import tempfile
 
-ERROR = re.compile(r"error: (.*)")
+ERROR = re.compile(r":\d+:\d+: error: (.*)")  # a located diagnostic (not the tool's own prefix)
+ANY_ERROR = re.compile(r"error: (.*)")
 UNKNOWN_CUSTOM = re.compile(r"custom form of unknown op '([^']+)'")
 UNREGISTERED = re.compile(r"'([^']+)' is not a registered op")
 GENERIC_OP = re.compile(r'"([a-z_][\w.]*\.[\w.]+)"\s*\(')
@@ -85,7 +86,7 @@ def main():
                 passed += 1
                 strict += not unknown
             else:
-                first = ERROR.search(out)
+                first = ERROR.search(out) or ANY_ERROR.search(out)
                 msg = first.group(1) if first else f"exit status {p.returncode}"
                 key = group_key(msg)
                 groups[key] += 1

@@ -2,6 +2,7 @@
 #include "core/ir/type.h"
 
 #include <array>
+#include <string>
 
 namespace tessera::ir {
 
@@ -71,6 +72,14 @@ std::string to_string(const Type& t) {
 }
 
 std::optional<DType> parse_dtype_name(std::string_view name) {
+  if (name.starts_with("complex<")) {  // `complex< f32 >` names complex<f32>
+    std::string compact;
+    for (char c : name)
+      if (c != ' ' && c != '\t' && c != '\n' && c != '\r') compact += c;
+    if (compact == "complex<f32>") return DType::c64;
+    if (compact == "complex<f64>") return DType::c128;
+    return std::nullopt;
+  }
   for (int i = 0; i < kNumDTypes; ++i) {
     auto d = static_cast<DType>(i);
     if (name == dtype_mlir_name(d)) return d;
@@ -89,24 +98,14 @@ std::optional<DType> parse_dtype_any(std::string_view name) {
     if (name == dtype_short_name(d)) return d;
   }
   // Upstream Tessera's policy spellings (fp32, fp16, ...) and numpy's names.
-  static const std::array<std::pair<const char*, DType>, 18> kAliases{{{"float32", DType::f32},
-                                                                       {"fp64", DType::f64},
-                                                                       {"fp32", DType::f32},
-                                                                       {"fp16", DType::f16},
-                                                                       {"int1", DType::i1},
-                                                                       {"float64", DType::f64},
-                                                                       {"float16", DType::f16},
-                                                                       {"bfloat16", DType::bf16},
-                                                                       {"e4m3", DType::f8e4m3},
-                                                                       {"e5m2", DType::f8e5m2},
-                                                                       {"e2m3", DType::f6e2m3},
-                                                                       {"e3m2", DType::f6e3m2},
-                                                                       {"e2m1", DType::f4e2m1},
-                                                                       {"int8", DType::i8},
-                                                                       {"int16", DType::i16},
-                                                                       {"int32", DType::i32},
-                                                                       {"int64", DType::i64},
-                                                                       {"int4", DType::i4}}};
+  static const std::array<std::pair<const char*, DType>, 20> kAliases{
+      {{"float32", DType::f32},   {"complex64", DType::c64}, {"complex128", DType::c128},
+       {"fp64", DType::f64},      {"fp32", DType::f32},      {"fp16", DType::f16},
+       {"int1", DType::i1},       {"float64", DType::f64},   {"float16", DType::f16},
+       {"bfloat16", DType::bf16}, {"e4m3", DType::f8e4m3},   {"e5m2", DType::f8e5m2},
+       {"e2m3", DType::f6e2m3},   {"e3m2", DType::f6e3m2},   {"e2m1", DType::f4e2m1},
+       {"int8", DType::i8},       {"int16", DType::i16},     {"int32", DType::i32},
+       {"int64", DType::i64},     {"int4", DType::i4}}};
   for (auto& [n, d] : kAliases)
     if (name == n) return d;
   return std::nullopt;

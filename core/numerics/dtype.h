@@ -38,17 +38,22 @@ enum class DType : uint8_t {
   u16 = 19,
   u32 = 20,
   u64 = 21,
+  c64 = 22,   ///< complex<f32>: real then imaginary f32 (numpy complex64).
+  c128 = 23,  ///< complex<f64>: real then imaginary f64 (numpy complex128).
 };
 
-inline constexpr int kNumDTypes = 22;
+inline constexpr int kNumDTypes = 24;
 
 /// Bits of one element as stored in a tensor (i4 packs two per byte).
 TESSERA_HD constexpr int dtype_bits(DType t) {
   switch (t) {
+    case DType::c128:
+      return 128;
     case DType::f64:
     case DType::i64:
     case DType::index:
     case DType::u64:
+    case DType::c64:
       return 64;
     case DType::f32:
     case DType::tf32:
@@ -71,7 +76,11 @@ TESSERA_HD constexpr bool dtype_is_float(DType t) {
   return static_cast<uint8_t>(t) <= static_cast<uint8_t>(DType::tf32);
 }
 
-TESSERA_HD constexpr bool dtype_is_int(DType t) { return !dtype_is_float(t); }
+TESSERA_HD constexpr bool dtype_is_complex(DType t) { return t == DType::c64 || t == DType::c128; }
+
+TESSERA_HD constexpr bool dtype_is_int(DType t) {
+  return !dtype_is_float(t) && !dtype_is_complex(t);
+}
 
 TESSERA_HD constexpr bool dtype_is_unsigned(DType t) {
   return t == DType::u8 || t == DType::u16 || t == DType::u32 || t == DType::u64 || t == DType::i1;
@@ -129,6 +138,10 @@ TESSERA_HD constexpr const char* dtype_mlir_name(DType t) {
       return "ui32";
     case DType::u64:
       return "ui64";
+    case DType::c64:
+      return "complex<f32>";
+    case DType::c128:
+      return "complex<f64>";
   }
   return "?";
 }
@@ -158,6 +171,10 @@ TESSERA_HD constexpr const char* dtype_short_name(DType t) {
       return "uint32";
     case DType::u64:
       return "uint64";
+    case DType::c64:
+      return "complex64";
+    case DType::c128:
+      return "complex128";
     default:
       return dtype_mlir_name(t);
   }

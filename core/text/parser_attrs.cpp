@@ -113,6 +113,12 @@ bool Parser::parse_type(Type& t) {
     consume();
     return true;
   }
+  if (id == "complex") {  // complex<f32>, complex<f64>
+    std::string body;
+    if (!lex_.eat_char('<')) return error("expected '<' after 'complex'");
+    if (!lex_.scan_angle_body(body)) return error("unbalanced '<' in type");
+    id = "complex<" + body + ">";
+  }
   auto d = ir::parse_dtype_name(id);
   if (!d) {
     diag_.error(loc, "unknown type '" + id + "'");

@@ -182,9 +182,11 @@ class HeaderParser {
       int bytes;
     };
     static constexpr Entry kTable[] = {
-        {"b1", DType::i1, 1},  {"i1", DType::i8, 1},  {"i2", DType::i16, 2}, {"i4", DType::i32, 4},
-        {"i8", DType::i64, 8}, {"u1", DType::u8, 1},  {"u2", DType::u16, 2}, {"u4", DType::u32, 4},
-        {"u8", DType::u64, 8}, {"f2", DType::f16, 2}, {"f4", DType::f32, 4}, {"f8", DType::f64, 8},
+        {"b1", DType::i1, 1},  {"i1", DType::i8, 1},     {"i2", DType::i16, 2},
+        {"i4", DType::i32, 4}, {"i8", DType::i64, 8},    {"u1", DType::u8, 1},
+        {"u2", DType::u16, 2}, {"u4", DType::u32, 4},    {"u8", DType::u64, 8},
+        {"f2", DType::f16, 2}, {"f4", DType::f32, 4},    {"f8", DType::f64, 8},
+        {"c8", DType::c64, 8}, {"c16", DType::c128, 16},
     };
     for (const Entry& e : kTable) {
       if (rest == e.code) {
@@ -319,7 +321,9 @@ std::vector<std::byte> fortran_to_c(const std::vector<std::byte>& src,
 }
 
 interp::HostTensor finish(const Header& h, std::vector<std::byte> data, const std::string& name) {
-  if (h.big_endian) byteswap_items(data, h.item_bytes);
+  // A complex element is two floats: each is swapped on its own.
+  if (h.big_endian)
+    byteswap_items(data, dtype_is_complex(h.dtype) ? h.item_bytes / 2 : h.item_bytes);
   if (h.fortran_order) data = fortran_to_c(data, h.shape, h.item_bytes);
   if (h.dtype == DType::i1) {
     for (size_t i = 0; i < data.size(); ++i) {
@@ -372,6 +376,10 @@ std::string descr_for(DType t) {
       return "<u4";
     case DType::u64:
       return "<u8";
+    case DType::c64:
+      return "<c8";
+    case DType::c128:
+      return "<c16";
     default:
       return "|u1";  // u8 and the 8-bit float formats as raw bits.
   }

@@ -49,6 +49,10 @@ std::string numpy_name(DType d, bool raw_void) {
       return "float32";
     case DType::f64:
       return "float64";
+    case DType::c64:
+      return "complex64";
+    case DType::c128:
+      return "complex128";
     default:
       return dtype_mlir_name(d);
   }

@@ -89,3 +89,30 @@ def test_calling_a_declaration_is_a_clean_error(tmp_path):
     np.save(tmp_path / "x.npy", np.ones(2, np.float32))
     out = tool("run", p, "-i", f"x={tmp_path / 'x.npy'}")
     assert out.returncode == 1 and "has no body" in out.stderr, out.stderr
+
+
+def test_complex_element_types_round_trip_through_npy(tmp_path):
+    z = (np.arange(6).reshape(2, 3) + 1j * np.arange(6, 12).reshape(2, 3)).astype(np.complex64)
+    w = np.array(1.5 - 2.25j, np.complex128)
+    np.save(tmp_path / "z.npy", z)
+    np.save(tmp_path / "w.npy", w)
+    out = tool("run", HERE / "programs/complex_types.mlir", "-i", f"z={tmp_path / 'z.npy'}",
+               "-i", f"w={tmp_path / 'w.npy'}", "-o", tmp_path / "out")
+    assert out.returncode == 0, out.stderr
+    gz, gw = np.load(tmp_path / "out/z.npy"), np.load(tmp_path / "out/w.npy")
+    assert gz.dtype == np.complex64 and gw.dtype == np.complex128 and gw.shape == ()
+    np.testing.assert_array_equal(gz, z)
+    assert gw == w
+    printed = tool("print", HERE / "programs/complex_types.mlir").stdout
+    assert "tensor<2x3xcomplex<f32>>" in printed and "%w: complex<f64>" in printed
+
+
+@pytest.mark.parametrize("spelling,ok", [("complex< f32 >", True), ("complex<i32>", False),
+                                         ("complex<bf16>", False)])
+def test_complex_spellings(tmp_path, spelling, ok):
+    out = tool("print", write(tmp_path, f"func.func private @f(tensor<2x{spelling}>)\n"))
+    assert (out.returncode == 0) == ok, out.stderr
+    if ok:
+        assert "tensor<2xcomplex<f32>>" in out.stdout
+    else:
+        assert "t.mlir:1:" in out.stderr
