@@ -207,6 +207,16 @@ std::string ulp_text(int64_t d) { return d == kUlpInfinite ? "inf" : std::to_str
 
 Comparison compare(const interp::HostTensor& got, const interp::HostTensor& want,
                    const Rule& rule) {
+  if (dtype_is_complex(want.dtype) && got.dtype == want.dtype && got.shape == want.shape) {
+    // A complex tensor compares as its real and imaginary parts: floats with a trailing dim 2.
+    auto parts = [](const interp::HostTensor& t) {
+      interp::HostTensor p = t;
+      p.dtype = t.dtype == DType::c64 ? DType::f32 : DType::f64;
+      p.shape.push_back(2);
+      return p;
+    };
+    return compare(parts(got), parts(want), rule);
+  }
   Comparison c;
   c.ulp_histogram.assign(kUlpBuckets, 0);
   if (got.dtype != want.dtype || got.shape != want.shape) {
