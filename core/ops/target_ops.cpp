@@ -180,6 +180,9 @@ bool infer_TargetCpAsync(InferCtx& ctx) {
                     "tnv_cp_c1");
   if (!lane_index(ctx.operands[1]) || !lane_index(ctx.operands[3]))
     return ctx.fail("element indices must be i32 or index", "tnv_cp_c1");
+  // tnv_cp_c2: the optional fifth operand, src_size, is an i32 or index.
+  if (ctx.operands.size() == 5 && !lane_index(ctx.operands[4]))
+    return ctx.fail("src_size must be i32 or index", "tnv_cp_c2");
   int64_t bytes;
   if (!int_attr(ctx, "bytes", 4, "tnv_cp_c1", bytes)) return false;
   if ((bytes != 4 && bytes != 8 && bytes != 16) || bytes % elem_bytes(s.dtype) != 0)

@@ -251,7 +251,9 @@ void Lowering::atomic(const ir::Op& op) {
 
 void Lowering::async_copy(const ir::Op& op) {
   // Every lane copies elements e = i * 32 + lane of the destination tile, i = 0, 1, ...
-  if (op.attrs.get("mask")) unsupported(op, "masked async copies are not lowered yet");
+  // mask = true: an element outside the source is a cp_async with src_size 0 (PTX's zero fill,
+  // landing at the wait_group as the Tile IR copy does) from element 0, so nothing is read.
+  const bool masked = op.attrs.get_bool("mask", false);
   const ir::Value* src = op.operands[0];
   const ir::Value* dst = op.operands[1];
   const ir::Type& dt = dst->type;
@@ -278,7 +280,14 @@ void Lowering::async_copy(const ir::Op& op) {
   ir::Value* to = linear(dst, {r, c});
   ir::AttrDict a;
   a.set("bytes", ir::Attr::integer_attr(4));
-  emit("tessera_nvidia.cp_async", {at(src).one(), from, at(dst).one(), to}, {}, std::move(a));
+  std::vector<ir::Value*> args = {at(src).one(), from, at(dst).one(), to};
+  if (masked) {
+    ir::Value* inside = window_inside(src, sidx);
+    args[1] = emit1("arith.select", {inside, from, cst_index(0)}, index_t());
+    args.push_back(
+        emit1("arith.select", {inside, cst_i32(4), cst_i32(0)}, ir::Type::scalar(DType::i32)));
+  }
+  emit("tessera_nvidia.cp_async", args, {}, std::move(a));
   emit("scf.yield", {}, {});
 }
 

@@ -137,8 +137,8 @@ void Decoder::simple(const ir::Op& op, Opc o, uint8_t mode) {
     in.w = r.w;
     in.dt = r.dt;
   }
-  int32_t* fields[] = {&in.a, &in.b, &in.c, &in.d};
-  for (size_t k = 0; k < op.operands.size() && k < 4; ++k) *fields[k] = opnd(op, k);
+  int32_t* fields[] = {&in.a, &in.b, &in.c, &in.d, &in.e};
+  for (size_t k = 0; k < op.operands.size() && k < 5; ++k) *fields[k] = opnd(op, k);
   if (!op.operands.empty() && op.results.empty()) in.dt = op.operands[0]->type.dtype;
   emit(in);
 }

@@ -155,11 +155,21 @@ void exec_cp_async(Block& b, Warp& w, const Inst& in) {
     Buf& src = buffer_of(b, w, in, w.reg(in.a)[l].i, l);
     Buf& dst = buffer_of(b, w, in, w.reg(in.c)[l].i, l);
     const int64_t n = bytes / src.esize;
-    int64_t si = checked_index(b, w, in, src, w.reg(in.b)[l].i, n, l, false);
+    // tnv_cp_c2 (run time): src_size bytes are read, the rest of the copy is zero-filled; with
+    // src_size = 0 the source is not accessed (its index is not checked).
+    const int64_t src_size = in.e >= 0 ? w.reg(in.e)[l].i : bytes;
+    if (src_size < 0 || src_size > bytes || src_size % src.esize != 0)
+      fatal(b, w, in,
+            "cp.async src_size " + std::to_string(src_size) + " is not a multiple of " +
+                std::to_string(src.esize) + " in [0, " + std::to_string(bytes) + "]",
+            l);
+    const int64_t k = src_size / src.esize;
+    int64_t si = k > 0 ? checked_index(b, w, in, src, w.reg(in.b)[l].i, k, l, false) : 0;
     int64_t di = checked_index(b, w, in, dst, w.reg(in.d)[l].i, n, l, true);
     for (int64_t e = 0; e < n; ++e) {
       Copy c{&dst, di + e, 0};
-      std::memcpy(&c.bits, src.data + (si + e) * src.esize, static_cast<size_t>(src.esize));
+      if (e < k)
+        std::memcpy(&c.bits, src.data + (si + e) * src.esize, static_cast<size_t>(src.esize));
       if (dst.in_flight.empty()) dst.in_flight.assign(static_cast<size_t>(dst.numel), 0);
       ++dst.in_flight[static_cast<size_t>(di + e)];
       ++dst.pending;

@@ -70,6 +70,7 @@ struct Inst {
   DType dt = DType::f32;
   int16_t w = 1;  ///< elements per lane (vector widths, fragments)
   int32_t dst = -1, a = -1, b = -1, c = -1, d = -1;
+  int32_t e = -1;      ///< a fifth operand (cp_async's src_size)
   int32_t target = 0;  ///< jump target, allocation number, model number
   int64_t imm = 0;
   double fimm = 0.0;

@@ -17,7 +17,7 @@ struct Range {
 
 template <class F>
 void each_slot(const Inst& in, F&& f) {
-  for (int32_t s : {in.dst, in.a, in.b, in.c, in.d})
+  for (int32_t s : {in.dst, in.a, in.b, in.c, in.d, in.e})
     if (s >= 0) f(s);
 }
 
@@ -76,7 +76,7 @@ void allocate_registers(Program& p) {
     active.emplace(r[s].last, std::make_pair(slot, r[s].width));
   }
   for (Inst& in : p.code)
-    for (int32_t* s : {&in.dst, &in.a, &in.b, &in.c, &in.d})
+    for (int32_t* s : {&in.dst, &in.a, &in.b, &in.c, &in.d, &in.e})
       if (*s >= 0) *s = to[static_cast<size_t>(*s)];
   for (int32_t& s : p.param_slots)
     s = to[static_cast<size_t>(s)] >= 0 ? to[static_cast<size_t>(s)] : next++;

@@ -21,6 +21,17 @@ module {
     // CHECK: arith.xori
     // CHECK: tessera_nvidia.cp_async %a, %{{.*}}, %[[X]], %{{.*}} {bytes = 4}
     tile.async_copy %a, %x, %c0, %c0 : (memref<32x32xf32>, memref<32x32xf32, 3>, index, index) -> ()
+    // A masked copy (rows 16.. of %a, half outside): src_size 4 inside, 0 (zero fill) outside
+    // from element 0.
+    // CHECK: %[[M:[0-9a-z_]+]] = tessera_nvidia.alloc_shared : () -> memref<32x32xf32, 3>
+    %m = tile.alloc_shared : memref<32x32xf32, 3>
+    %c16 = arith.constant {value = 16 : index} : index
+    // CHECK: "scf.for"
+    // CHECK: %[[IN:[0-9a-z_]+]] = arith.andi
+    // CHECK-NEXT: %[[FROM:[0-9a-z_]+]] = arith.select %[[IN]], %{{.*}}, %{{.*}} : (i1, index, index) -> index
+    // CHECK: %[[N:[0-9a-z_]+]] = arith.select %[[IN]], %{{.*}}, %{{.*}} : (i1, i32, i32) -> i32
+    // CHECK-NEXT: tessera_nvidia.cp_async %a, %[[FROM]], %[[M]], %{{.*}}, %[[N]] {bytes = 4}
+    tile.async_copy %a, %m, %c16, %c0 {mask = true} : (memref<32x32xf32>, memref<32x32xf32, 3>, index, index) -> ()
     // CHECK: tessera_nvidia.cp_async_commit_group
     tile.commit_group : () -> ()
     // CHECK-NEXT: tessera_nvidia.cp_async_wait_group {n = 0}
