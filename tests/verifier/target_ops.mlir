@@ -90,6 +90,15 @@ func.func @k(%a: memref<64xf32>, %i: i32) {
 }
 
 // -----
+// tnv_cp_c2
+func.func @k(%a: memref<64xf32>, %i: i32, %n: f32) {
+  %s = tessera_nvidia.alloc_shared : memref<64xf32, 3>
+  // expected-error@+1 {{src_size must be i32 or index (tnv_cp_c2)}}
+  tessera_nvidia.cp_async %a, %i, %s, %i, %n {bytes = 4} : (memref<64xf32>, i32, memref<64xf32, 3>, i32, f32) -> ()
+  return
+}
+
+// -----
 // tnv_wait_c1
 func.func @k() {
   // expected-error@+1 {{attribute 'n' must be in [0, 255] (tnv_wait_c1)}}
