@@ -149,8 +149,8 @@ void Lowering::load_tile(const ir::Op& op) {
   if (masked && rt.dtype != DType::f32) unsupported(op, "masked loads of bf16/f16 tiles");
   auto [rows, cols] = tile_shape(rt);
   const bool low = rt.dtype == DType::bf16 || rt.dtype == DType::f16;
-  if (rt.rank() != 2 || (rt.dtype != DType::f32 && !low) || rows % kLanes != 0)
-    unsupported(op, "loads f32, bf16 or f16 tiles of a multiple of 32 rows");
+  if (rt.rank() != 2 || (rt.dtype != DType::f32 && !low) || (low && rows % kLanes != 0))
+    unsupported(op, "loads f32 tiles, or bf16 or f16 tiles of a multiple of 32 rows");
   const ir::Value* m = op.operands[0];
   std::vector<ir::Value*> idx;
   for (size_t k = 1; k < op.operands.size(); ++k) idx.push_back(at(op.operands[k]).one());
@@ -160,17 +160,30 @@ void Lowering::load_tile(const ir::Op& op) {
   out.cols = cols;
   ir::Value* base_row = idx[idx.size() - 2];
   ir::Value* base_col = idx.back();
-  for (int64_t rb = 0; rb < rows / kLanes; ++rb) {
+  // f32 tiles of fewer (or not a multiple of) 32 rows: the last row block has lanes past the
+  // tile's rows, which load element 0 and hold +0 (no op reads them: see the lowering page).
+  ir::AttrDict ult;
+  ult.set("predicate", ir::Attr::string_attr("ult"));
+  for (int64_t rb = 0; rb < (rows + kLanes - 1) / kLanes; ++rb) {
     std::vector<ir::Value*> at_idx = idx;
     at_idx[idx.size() - 2] = add(base_row, lane_row(rb));
+    ir::Value* row_ok =
+        (rb + 1) * kLanes > rows
+            ? emit1("arith.cmpi", {lane_row(rb), cst_index(rows)}, ir::Type::scalar(DType::i1), ult)
+            : nullptr;
     for (int64_t c = 0; c < cols; ++c) {
       at_idx.back() = add_c(base_col, c);
       ir::Value* lin = linear(m, at_idx);
       ir::Value* inside = masked ? window_inside(m, at_idx) : nullptr;
-      if (masked) lin = emit1("arith.select", {inside, lin, cst_index(0)}, index_t());
+      if (row_ok)
+        inside =
+            inside ? emit1("arith.andi", {row_ok, inside}, ir::Type::scalar(DType::i1)) : row_ok;
+      if (inside) lin = emit1("arith.select", {inside, lin, cst_index(0)}, index_t());
       ir::Value* v = emit1("tessera_nvidia.ld", {at(m).one(), lin}, ir::Type::scalar(rt.dtype));
       if (masked)
         v = emit1("arith.select", {inside, v, cst_f32(op.attrs.get_float("padding", 0.0))}, f32());
+      else if (row_ok)
+        v = emit1("arith.select", {inside, v, cst_f32(0.0)}, f32());
       out.regs.push_back(v);
     }
   }
@@ -302,9 +315,10 @@ void Lowering::mma(const ir::Op& op) {
   const bool bcol = op.attrs.get_string("layout_b", "row") == "col";
   const DType in = op.operands[0]->type.dtype;
   if (in == DType::bf16 || in == DType::f16) return mma_sync(op);
+  // b may have any number of rows (a K-slab of fewer than 32): only its rows k < K are read.
   if (in != DType::f32 || !a.tile || !b.tile || !c.tile || a.rows % kLanes != 0 ||
-      b.rows % kLanes != 0)
-    unsupported(op, "lowers f32 register tiles with a multiple of 32 rows");
+      c.rows % kLanes != 0)
+    unsupported(op, "lowers f32 register tiles, a and c with a multiple of 32 rows");
   if (op.attrs.get("numeric_policy"))
     unsupported(op, "f32 tile.mma with a numeric policy is not lowered (only the FMA chain)");
   const int64_t M = a.rows, K = a.cols, N = c.cols;

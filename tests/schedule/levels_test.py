@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Graph IR -> Schedule IR -> Tile IR: every level gives the same bits, the results match a numpy
+"""Graph IR -> Schedule IR -> Tile IR -> Target IR: every level gives the same bits, the results match a numpy
 float64 oracle, lowered modules re-parse, and `validate` names exactly a mutated op or tile.
 
 Usage: levels_test.py TESSERA_INTERP EXAMPLES_DIR
@@ -190,12 +190,12 @@ def main():
                 args.append(x if oracle == "f32" else x.astype(np.float64))
             want = chain_f32(*args) if oracle == "f32" else oracle(*args)
             outs = {}
-            for level in ("graph", "schedule", "tile"):
+            for level in ("graph", "schedule", "tile", "target"):
                 od = d / f"{name}.{level}"
                 run("run", src, "--level", level, *ins, "-o", od)
                 (f,) = list(od.glob("*.npy"))
                 outs[level] = np.load(f)
-            for level in ("schedule", "tile"):
+            for level in ("schedule", "tile", "target"):
                 # bit for bit; two NaNs match (the conformance rule `bitexact`)
                 g, o = outs["graph"], outs[level]
                 same = (g.view(np.uint32) == o.view(np.uint32)) | (np.isnan(g) & np.isnan(o))
@@ -208,19 +208,23 @@ def main():
             else:
                 err = np.abs(outs["graph"] - want).max() / max(1.0, np.abs(want).max())
                 check(err < 1e-4, f"{name}: graph vs numpy relative error {err}")
-            for level in ("schedule", "tile"):
+            for level in ("schedule", "tile", "target"):
                 low = d / f"{name}.{level}.mlir"
                 low.write_text(run("lower", src, "--to", level).stdout)
                 run("verify", low)  # re-parsable and verifies
                 if level == "tile":
                     check(("tile.launch" in low.read_text()) == tiled,
                           f"{name}: tile.launch expected={tiled}")
+                if level == "target":  # every Tile IR kernel lowered to Target IR
+                    check(("tessera_nvidia.launch" in low.read_text()) == tiled
+                          and "tile.launch" not in low.read_text(),
+                          f"{name}: tessera_nvidia.launch expected={tiled}")
             v = run("validate", src, *ins)
-            check("schedule: bit-exact" in v.stdout and "tile: bit-exact" in v.stdout,
-                  f"{name}: validate: {v.stdout}")
+            check("schedule: bit-exact" in v.stdout and "tile: bit-exact" in v.stdout
+                  and "target: bit-exact" in v.stdout, f"{name}: validate: {v.stdout}")
         mutate_schedule(d)
         mutate_tile(d)
-        target_unavailable(d)
+        unknown_level(d)
         bad_inputs(d)
     if FAILS:
         raise SystemExit(f"{len(FAILS)} failures")
@@ -280,10 +284,7 @@ def mutate_tile(d):
           f"mutated tile: validate said {v.stdout!r}")
 
 
-def target_unavailable(d):
-    p = run("run", d / "gemm.mlir", "--level", "target", ok=False)
-    check(p.returncode != 0 and "Target IR is not available" in p.stderr,
-          f"--level target: {p.returncode} {p.stderr}")
+def unknown_level(d):
     p = run("lower", d / "gemm.mlir", "--to", "warp", ok=False)
     check(p.returncode == 2, f"--to warp exits 2, got {p.returncode}")
 
