@@ -14,6 +14,7 @@
 namespace tessera::transforms::t2t {
 
 inline constexpr int64_t kLanes = 32;
+inline constexpr int64_t kLocalSpace = 5;  ///< memref space of tile.alloc_register buffers
 
 /// What a Tile IR value became. Scalars and memrefs: one value, the same in every lane of the
 /// warp. A register tile R x C (a 1-D tile of R elements is R x 1) is distributed by rows:

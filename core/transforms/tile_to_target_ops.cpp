@@ -152,6 +152,8 @@ void Lowering::load_tile(const ir::Op& op) {
   if (rt.rank() != 2 || (rt.dtype != DType::f32 && !low) || (low && rows % kLanes != 0))
     unsupported(op, "loads f32 tiles, or bf16 or f16 tiles of a multiple of 32 rows");
   const ir::Value* m = op.operands[0];
+  if (m->type.memspace == kLocalSpace)
+    unsupported(op, "register tiles of register buffers are not lowered (only scalar access)");
   std::vector<ir::Value*> idx;
   for (size_t k = 1; k < op.operands.size(); ++k) idx.push_back(at(op.operands[k]).one());
   Lowered out;
@@ -197,6 +199,8 @@ void Lowering::store_tile(const ir::Op& op) {
   if (!v.tile || v.rows % kLanes != 0 || op.operands[0]->type.rank() != 2)
     unsupported(op, "stores 2-D f32 tiles of a multiple of 32 rows");
   const ir::Value* m = op.operands[1];
+  if (m->type.memspace == kLocalSpace)
+    unsupported(op, "register tiles of register buffers are not lowered (only scalar access)");
   std::vector<ir::Value*> idx;
   for (size_t k = 2; k < op.operands.size(); ++k) idx.push_back(at(op.operands[k]).one());
   ir::Value* base_row = idx[idx.size() - 2];
@@ -225,6 +229,10 @@ void Lowering::scalar_load_store(const ir::Op& op, bool store) {
   for (size_t k = mi + 1; k < op.operands.size(); ++k) idx.push_back(at(op.operands[k]).one());
   if (idx.empty()) idx.push_back(cst_index(0));
   ir::Value* lin = linear(m, idx);
+  if (store && m->type.memspace == kLocalSpace) {  // every lane's copy of a register buffer
+    emit("tessera_nvidia.st", {at(op.operands[0]).one(), at(m).one(), lin}, {});
+    return;
+  }
   if (store) {  // one store per tile, as Tile IR makes it: lane 0's
     ir::Value* v = at(op.operands[0]).one();
     ir::Value* mem = at(m).one();
@@ -243,6 +251,8 @@ void Lowering::atomic(const ir::Op& op) {
   // One atomic per tile (lane 0's), its old value broadcast to the tile's lanes.
   const ir::Type t = op.result(0)->type;
   if (t.dtype != DType::i32 && t.dtype != DType::f32) unsupported(op, "atomics on i32 or f32");
+  if (op.operands[1]->type.memspace == kLocalSpace)
+    unsupported(op, "atomics on register buffers are not lowered");
   const ir::Value* m = op.operands[1];
   std::vector<ir::Value*> idx;
   for (size_t k = 2; k < op.operands.size(); ++k) idx.push_back(at(op.operands[k]).one());
@@ -539,6 +549,19 @@ void Lowering::op(const ir::Op& o) {
     }
     case OpKind::TileAllocShared:
       return memref_layout(o);
+    case OpKind::TileAllocRegister: {
+      // A tile's private buffer: one local copy per lane, which scalar stores keep identical
+      // (every lane stores the tile's uniform value) and scalar loads read.
+      const ir::Type& t = o.result(0)->type;
+      bool empty = false;
+      for (int64_t n : t.shape) empty |= n < 1;
+      if (!t.has_static_shape() || empty || (t.dtype != DType::f32 && t.dtype != DType::i32))
+        unsupported(o, "register buffers must be f32 or i32 with a static, non-empty shape");
+      Lowered l;
+      l.regs = {emit1("tessera_nvidia.alloc_local", {}, t)};
+      l.shape = t.shape;
+      return set(o.result(0), l);
+    }
     case OpKind::TileLoadTile:
       return load_tile(o);
     case OpKind::TileStoreTile:

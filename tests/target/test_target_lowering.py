@@ -79,7 +79,9 @@ def test_unsupported_op_is_diagnosed(tmp_path):
     src = tmp_path / "atomic.mlir"
     src.write_text("""module {
   func.func @k(%x: memref<4xi32>) {
-    %r = tile.alloc_register : memref<8x8xf32, 5>
+    %c0 = arith.constant {value = 0 : index} : index
+    %v = arith.constant {value = 1 : i32} : i32
+    %o = tile.atomic_cas %v, %v, %x, %c0 : (i32, i32, memref<4xi32>, index) -> i32
     return
   }
   func.func @main() -> tensor<4xi32> {
@@ -91,7 +93,7 @@ def test_unsupported_op_is_diagnosed(tmp_path):
     p = subprocess.run([OPT, str(src), "--pass", "tile-to-target"], capture_output=True,
                        text=True, timeout=60)
     assert p.returncode == 1, p.stderr
-    assert "atomic.mlir:3:" in p.stderr and "tile-to-target: has no Target IR lowering yet" \
+    assert "atomic.mlir:5:" in p.stderr and "tile-to-target: has no Target IR lowering yet" \
         in p.stderr, p.stderr
 
 
@@ -557,3 +559,81 @@ def test_short_k_slab_lowers_and_matches(tmp_path):
     want = (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float32)
     for d in ("tile", "target"):
         assert (np.load(tmp_path / d / "o.npy") == want).all(), d
+
+
+# tile.alloc_register: a tile's private buffer, written and read by scalar tile.store/tile.load
+# in a loop (each of the 4 tiles of a group, warps of one block at Target level, has its own).
+REGISTER_BUFFER = """module {
+  func.func @k(%out: memref<8xf32>) {
+    %t = tile.local_id : index
+    %g = tile.group_id : index
+    %c0 = arith.constant {value = 0 : index} : index
+    %c1 = arith.constant {value = 1 : index} : index
+    %c2 = arith.constant {value = 2 : index} : index
+    %c3 = arith.constant {value = 3 : index} : index
+    %c4 = arith.constant {value = 4 : index} : index
+    %gt = arith.muli %g, %c4 : index
+    %id = arith.addi %gt, %t : index
+    %base = arith.muli %id, %c3 : index
+    %r = tile.alloc_register : memref<2x3xf32, 5>
+    "scf.for"(%c0, %c3, %c1) ({
+    ^bb0(%k: index):
+      %e = arith.addi %base, %k : index
+      %ei = arith.index_cast %e : (index) -> i64
+      %ef = arith.sitofp %ei : (i64) -> f32
+      tile.store %ef, %r, %c1, %k : (f32, memref<2x3xf32, 5>, index, index) -> ()
+      "scf.yield"() : () -> ()
+    }) : (index, index, index) -> ()
+    %x = tile.load %r, %c1, %c0 : (memref<2x3xf32, 5>, index, index) -> f32
+    %y = tile.load %r, %c1, %c1 : (memref<2x3xf32, 5>, index, index) -> f32
+    %z = tile.load %r, %c1, %c2 : (memref<2x3xf32, 5>, index, index) -> f32
+    %yz = arith.mulf %z, %y : f32
+    %s = arith.addf %x, %yz : f32
+    tile.store %s, %out, %id : (f32, memref<8xf32>, index) -> ()
+    return
+  }
+  func.func @main() -> tensor<8xf32> {
+    %o = tile.launch {callee = @k, grid = [2], tiles = 4, lanes = 32} : () -> tensor<8xf32>
+    return %o : tensor<8xf32>
+  }
+}
+"""
+
+
+def test_register_buffer_lowers_to_local_memory(tmp_path):
+    """tile.alloc_register becomes alloc_local (a copy per lane, kept identical by every lane
+    storing); Target bits = Tile IR bits = numpy's out[i] = 3i + (3i + 2)(3i + 1)."""
+    src = tmp_path / "register_buffer.mlir"
+    src.write_text(REGISTER_BUFFER)
+    lowered, text = lower(str(src), tmp_path)
+    assert "tessera_nvidia.alloc_local : () -> memref<2x3xf32, 5>" in text
+    run(src, {}, tmp_path / "tile")
+    run(lowered, {}, tmp_path / "target", "--check", "all")
+    i = np.arange(8, dtype=np.float32)
+    want = 3 * i + (3 * i + 2) * (3 * i + 1)
+    for d in ("tile", "target"):
+        assert (np.load(tmp_path / d / "o.npy") == want).all(), d
+
+
+def test_register_buffer_tile_access_is_diagnosed(tmp_path):
+    """A register tile loaded from a register buffer has no lowering: a located diagnostic."""
+    src = tmp_path / "reg_tile.mlir"
+    src.write_text("""module {
+  func.func @k(%out: memref<32x1xf32>) {
+    %c0 = arith.constant {value = 0 : index} : index
+    %r = tile.alloc_register : memref<32x1xf32, 5>
+    %v = tile.load_tile %r, %c0, %c0 : (memref<32x1xf32, 5>, index, index) -> tensor<32x1xf32>
+    tile.store_tile %v, %out, %c0, %c0 : (tensor<32x1xf32>, memref<32x1xf32>, index, index) -> ()
+    return
+  }
+  func.func @main() -> tensor<32x1xf32> {
+    %o = tile.launch {callee = @k, grid = [1], tiles = 1, lanes = 32} : () -> tensor<32x1xf32>
+    return %o : tensor<32x1xf32>
+  }
+}
+""")
+    p = subprocess.run([OPT, str(src), "--pass", "tile-to-target"], capture_output=True,
+                       text=True, timeout=60)
+    assert p.returncode == 1, p.stderr
+    assert "reg_tile.mlir:5:" in p.stderr and "register buffers are not lowered" in p.stderr, \
+        p.stderr

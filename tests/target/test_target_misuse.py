@@ -237,7 +237,8 @@ OPT = os.environ.get("TESSERA_OPT", "tessera-opt")
 SANITIZER_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "sanitizers")
 # The tile sanitizer programs that lower to Target IR, and what the Target run must report.
 # (races_global_groups and init_output_read_before_write are global-memory findings, which the
-# Target sanitizers do not check yet; init_register_partial's tile.alloc_register does not lower.)
+# Target sanitizers do not check yet; so is init_register_partial's read of an unwritten
+# register-buffer element: the init check covers shared memory only, not local memory.)
 LOWERED_BUGS = {
     "async_missing_wait": "while a cp.async to it is in flight",
     "async_no_commit": "while a cp.async to it is in flight",

@@ -10,6 +10,12 @@ module {
     // CHECK: tessera_nvidia.warpid
     %t = tile.local_id : index
     %c0 = arith.constant {value = 0 : index} : index
+    // A register buffer: a local copy per lane, stored by every lane (no lane-0 scf.if).
+    // CHECK: %[[R:[0-9a-z_]+]] = tessera_nvidia.alloc_local : () -> memref<2xf32, 5>
+    // CHECK: tessera_nvidia.st %{{.*}}, %[[R]], %{{.*}} : (f32, memref<2xf32, 5>, index) -> ()
+    %reg = tile.alloc_register : memref<2xf32, 5>
+    %one = arith.constant {value = 1.0 : f32} : f32
+    tile.store %one, %reg, %c0 : (f32, memref<2xf32, 5>, index) -> ()
     // CHECK: %[[S:[0-9a-z_]+]] = tessera_nvidia.alloc_shared : () -> memref<32x36xf32, 3>
     %s = tile.alloc_shared {padding = 4} : memref<32x32xf32, 3>
     // CHECK: %[[X:[0-9a-z_]+]] = tessera_nvidia.alloc_shared : () -> memref<32x32xf32, 3>
