@@ -66,6 +66,7 @@ class Lowering {
   void op(const ir::Op& op);
   void id(const ir::Op& op);  ///< tile.local_id, group_id, ... as special registers
   void elementwise(const ir::Op& op);
+  void alloc_register(const ir::Op& op);
   void memref_layout(const ir::Op& op);
   void load_tile(const ir::Op& op);
   void store_tile(const ir::Op& op);

@@ -106,6 +106,20 @@ void Lowering::memref_layout(const ir::Op& op) {
   set(op.result(0), l);
 }
 
+void Lowering::alloc_register(const ir::Op& op) {
+  // A tile's private buffer: one local copy per lane, which scalar stores keep identical (every
+  // lane stores the tile's uniform value) and scalar loads read.
+  const ir::Type& t = op.result(0)->type;
+  bool empty = false;
+  for (int64_t n : t.shape) empty |= n < 1;
+  if (!t.has_static_shape() || empty || (t.dtype != DType::f32 && t.dtype != DType::i32))
+    unsupported(op, "register buffers must be f32 or i32 with a static, non-empty shape");
+  Lowered l;
+  l.regs = {emit1("tessera_nvidia.alloc_local", {}, t)};
+  l.shape = t.shape;
+  set(op.result(0), l);
+}
+
 ir::Value* Lowering::linear(const ir::Value* old_m, const std::vector<ir::Value*>& idx) {
   const Lowered& m = at(old_m);
   const size_t rank = idx.size();
@@ -549,19 +563,8 @@ void Lowering::op(const ir::Op& o) {
     }
     case OpKind::TileAllocShared:
       return memref_layout(o);
-    case OpKind::TileAllocRegister: {
-      // A tile's private buffer: one local copy per lane, which scalar stores keep identical
-      // (every lane stores the tile's uniform value) and scalar loads read.
-      const ir::Type& t = o.result(0)->type;
-      bool empty = false;
-      for (int64_t n : t.shape) empty |= n < 1;
-      if (!t.has_static_shape() || empty || (t.dtype != DType::f32 && t.dtype != DType::i32))
-        unsupported(o, "register buffers must be f32 or i32 with a static, non-empty shape");
-      Lowered l;
-      l.regs = {emit1("tessera_nvidia.alloc_local", {}, t)};
-      l.shape = t.shape;
-      return set(o.result(0), l);
-    }
+    case OpKind::TileAllocRegister:
+      return alloc_register(o);
     case OpKind::TileLoadTile:
       return load_tile(o);
     case OpKind::TileStoreTile:
