@@ -111,6 +111,7 @@ int64_t checked_index(Block& b, const Warp& w, const Inst& in, Buf& buf, int64_t
     fatal(b, w, in, "writes " + buf.name + ", a launch operand (read-only)", lane);
   if (!buf.shadow.empty()) shadow_access(b, w, in, buf, i, n, lane, write);
   if (buf.space == kLocal) i += (int64_t{w.id} * kWarp + lane) * buf.numel;
+  if (!buf.local_init.empty()) local_init_access(b, w, in, buf, i, n, lane, write);
   if (buf.pending > 0 && in.opc != Opc::kCpAsync)
     for (int64_t e = i; e < i + n; ++e)
       if (buf.in_flight[static_cast<size_t>(e)])

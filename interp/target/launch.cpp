@@ -100,6 +100,8 @@ void run_block(Launch& l, int64_t id, std::vector<std::string>& reports) {
     buf.data = buf.own.data();
     if (a.space == kShared && (l.opts.checks & (tile::kCheckRaces | tile::kCheckInit)))
       buf.shadow.resize(static_cast<size_t>(a.numel));
+    if (a.space == kLocal && (l.opts.checks & tile::kCheckInit))
+      buf.local_init.assign(static_cast<size_t>(a.numel * l.threads), 0);
     b.allocs.push_back(std::move(buf));
   }
   b.warps.resize(static_cast<size_t>(l.warps));

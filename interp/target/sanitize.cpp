@@ -1,6 +1,6 @@
-// The races and init sanitizers of Target IR at lane granularity, on shared memory
-// (docs/ops/target/README.md, "Sanitizers"): happens-before per barrier epoch between warps,
-// and between lanes of one warp within one instruction.
+// The races and init sanitizers of Target IR at lane granularity (docs/ops/target/README.md,
+// "Sanitizers"): on shared memory, happens-before per barrier epoch between warps and between
+// lanes of one warp within one instruction; on local memory, init per thread.
 #include <algorithm>
 
 #include "interp/target/sim.h"
@@ -80,6 +80,25 @@ void shadow_access(Block& b, const Warp& w, const Inst& in, Buf& buf, int64_t i,
     } else if (s.r_warp1 != me && s.r_warp2 < 0) {
       s.r_warp2 = me;
     }
+  }
+}
+
+void local_init_access(Block& b, const Warp& w, const Inst& in, Buf& buf, int64_t i, int64_t n,
+                       int lane, bool write) {
+  // A thread's local copy starts uninitialised (as PTX's .local); a read (an atomic's too)
+  // before the thread's first write to the element is reported.
+  const int64_t base = (int64_t{w.id} * kWarp + lane) * buf.numel;
+  for (int64_t e = i; e < i + n; ++e) {
+    uint8_t& s = buf.local_init[static_cast<size_t>(e)];
+    if (!write || in.opc == Opc::kAtom) {
+      if (!s)
+        report(b, in, "init",
+               "reads uninitialised local memory (in kernel @" + b.launch->prog->name + ", " +
+                   who(b, w.id, lane) + ", " + buf.name + " element " + std::to_string(e - base) +
+                   ")",
+               -1, "");
+    }
+    if (write) s = 1;
   }
 }
 

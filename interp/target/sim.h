@@ -39,6 +39,7 @@ struct Buf {
   std::vector<std::byte> own;
   std::vector<uint16_t> in_flight;  ///< cp.async copies issued to each element, not yet waited
   std::vector<Shadow> shadow;       ///< shared buffers under --check races/init
+  std::vector<uint8_t> local_init;  ///< local buffers under --check init: per thread's element
   int64_t pending = 0;              ///< sum of in_flight
 };
 
@@ -106,6 +107,9 @@ void run_warp(Block& b, Warp& w);
 
 /// Under --check races/init: lane `lane` of `w` reads or writes elements [i, i + n) of shared
 /// buffer `buf` at instruction `in` (sanitize.cpp).
+/// --check init on local memory: i is the element's index among all threads' copies.
+void local_init_access(Block& b, const Warp& w, const Inst& in, Buf& buf, int64_t i, int64_t n,
+                       int lane, bool write);
 void shadow_access(Block& b, const Warp& w, const Inst& in, Buf& buf, int64_t i, int64_t n,
                    int lane, bool write);
 

@@ -237,8 +237,7 @@ OPT = os.environ.get("TESSERA_OPT", "tessera-opt")
 SANITIZER_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "sanitizers")
 # The tile sanitizer programs that lower to Target IR, and what the Target run must report.
 # (races_global_groups and init_output_read_before_write are global-memory findings, which the
-# Target sanitizers do not check yet; so is init_register_partial's read of an unwritten
-# register-buffer element: the init check covers shared memory only, not local memory.)
+# Target sanitizers do not check yet.)
 LOWERED_BUGS = {
     "async_missing_wait": "while a cp.async to it is in flight",
     "async_no_commit": "while a cp.async to it is in flight",
@@ -249,6 +248,7 @@ LOWERED_BUGS = {
     "barriers_loop_trip": "barrier divergence",
     "bounds_global_off_by_one": "out-of-bounds access",
     "bounds_shared_off_by_one": "out-of-bounds access",
+    "init_register_partial": "[init] reads uninitialised local memory",
     "init_shared_read_before_write": "[init]",
     "races_shared_missing_barrier": "[races]",
     "races_shared_same_slot": "[races]",
