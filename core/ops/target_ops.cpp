@@ -208,7 +208,7 @@ bool infer_TargetAtom(InferCtx& ctx) {
   // tnv_atom_c1: (value, memref, index); the memref holds i32 or f32 in space 0 or 3; `kind`
   // is add, min, max or exch; value and result have the element type.
   std::string kind;
-  if (!string_choice(ctx, "kind", "add|min|max|exch", "add", "tnv_atom_c1", kind)) return false;
+  if (!string_choice(ctx, "kind", "add|min|max|exch|cas", "add", "tnv_atom_c1", kind)) return false;
   if (!require_memref(ctx, 1, "tnv_atom_c1")) return false;
   const ir::Type& m = ctx.operands[1];
   if ((m.dtype != DType::i32 && m.dtype != DType::f32) || m.memspace == 5)
@@ -216,6 +216,12 @@ bool infer_TargetAtom(InferCtx& ctx) {
   if (ctx.operands[0] != ir::Type::scalar(m.dtype) || !lane_index(ctx.operands[2]))
     return ctx.fail("the value must have the element type and the index be i32 or index",
                     "tnv_atom_c1");
+  // tnv_atom_c2: `cas` takes a fourth operand, the compare value, of the element type; the
+  // other kinds take none.
+  if ((kind == "cas") != (ctx.operands.size() == 4) ||
+      (kind == "cas" && ctx.operands[3] != ir::Type::scalar(m.dtype)))
+    return ctx.fail("kind \"cas\" (and only it) takes a compare value of the element type",
+                    "tnv_atom_c2");
   ctx.results = {ir::Type::scalar(m.dtype)};
   return true;
 }

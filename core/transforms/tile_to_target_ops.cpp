@@ -262,23 +262,24 @@ void Lowering::scalar_load_store(const ir::Op& op, bool store) {
 }
 
 void Lowering::atomic(const ir::Op& op) {
-  // One atomic per tile (lane 0's), its old value broadcast to the tile's lanes.
+  // One atomic per tile (lane 0's), its old value broadcast to the tile's lanes. tile.atomic_cas
+  // (cmp, value, memref, indices) is atom kind "cas" (value, memref, index, cmp).
   const ir::Type t = op.result(0)->type;
   if (t.dtype != DType::i32 && t.dtype != DType::f32) unsupported(op, "atomics on i32 or f32");
-  if (op.operands[1]->type.memspace == kLocalSpace)
-    unsupported(op, "atomics on register buffers are not lowered");
-  const ir::Value* m = op.operands[1];
+  const bool cas = op.def->kind == OpKind::TileAtomicCas;
+  const size_t mi = cas ? 2 : 1;
+  const ir::Value* m = op.operands[mi];
   std::vector<ir::Value*> idx;
-  for (size_t k = 2; k < op.operands.size(); ++k) idx.push_back(at(op.operands[k]).one());
+  for (size_t k = mi + 1; k < op.operands.size(); ++k) idx.push_back(at(op.operands[k]).one());
   if (idx.empty()) idx.push_back(cst_index(0));
   ir::Value* lin = linear(m, idx);
-  ir::Value* v = at(op.operands[0]).one();
-  ir::Value* mem = at(m).one();
+  std::vector<ir::Value*> args = {at(op.operands[mi - 1]).one(), at(m).one(), lin};
+  if (cas) args.push_back(at(op.operands[0]).one());
   ir::AttrDict a;
-  a.set("kind", ir::Attr::string_attr(op.attrs.get_string("kind", "add")));
+  a.set("kind", ir::Attr::string_attr(cas ? "cas" : op.attrs.get_string("kind", "add")));
   ir::Value* zero = t.dtype == DType::f32 ? cst_f32(0.0) : cst_i32(0);
   ir::Op* n = on_lane0({t}, {zero}, [&] {
-    return std::vector<ir::Value*>{emit1("tessera_nvidia.atom", {v, mem, lin}, t, a)};
+    return std::vector<ir::Value*>{emit1("tessera_nvidia.atom", args, t, a)};
   });
   ir::AttrDict idx_mode;
   idx_mode.set("mode", ir::Attr::string_attr("idx"));
@@ -576,6 +577,7 @@ void Lowering::op(const ir::Op& o) {
     case OpKind::TileReduce:
       return reduce(o);
     case OpKind::TileAtomic:
+    case OpKind::TileAtomicCas:
       return atomic(o);
     case OpKind::TileAsyncCopy:
       return async_copy(o);

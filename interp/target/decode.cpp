@@ -403,7 +403,12 @@ void Decoder::one(const ir::Op& op) {
     case OpKind::TargetAtom: {
       std::string kind = op.attrs.get_string("kind", "add");
       p_.has_atomics = true;
-      simple(op, Opc::kAtom, kind == "add" ? 0 : kind == "min" ? 1 : kind == "max" ? 2 : 3);
+      simple(op, Opc::kAtom,
+             kind == "add"   ? 0
+             : kind == "min" ? 1
+             : kind == "max" ? 2
+             : kind == "cas" ? 4
+                             : 3);
       return;
     }
     case OpKind::TargetShfl: {

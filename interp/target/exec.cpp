@@ -182,13 +182,21 @@ void exec_atom(Block& b, Warp& w, const Inst& in) {
   Cell* dst = w.reg(in.dst);
   each(w.active, [&](int l) {
     Buf& buf = buffer_of(b, w, in, w.reg(in.b)[l].i, l);
-    if (buf.dt == DType::f32 && b.launch->opts.deterministic && in.mode == 0)
+    if (buf.dt == DType::f32 && b.launch->opts.deterministic && (in.mode == 0 || in.mode == 4))
       fatal(b, w, in,
-            "float atomic add is refused in deterministic mode: its result depends on the order "
-            "in which threads run",
+            std::string("float atomic ") + (in.mode == 0 ? "add" : "cas") +
+                " is refused in deterministic mode: its result depends on the order in which "
+                "threads run",
             l);
     int64_t i = checked_index(b, w, in, buf, w.reg(in.c)[l].i, 1, l, true);
     Cell old = load_elem(buf, i), v = w.reg(in.a)[l], nv = v;
+    if (in.mode == 4) {  // cas: compares the stored bits (-0 and +0 differ, a NaN matches itself)
+      const Cell cmp = w.reg(in.d)[l];
+      const bool eq = buf.dt == DType::f32
+                          ? std::bit_cast<uint32_t>(old.f) == std::bit_cast<uint32_t>(cmp.f)
+                          : old.i == cmp.i;
+      if (!eq) nv = old;
+    }
     if (buf.dt == DType::f32) {
       if (in.mode == 0) nv.f = old.f + v.f;
       if (in.mode == 1) nv.f = fbin(Bin::min, old.f, v.f);

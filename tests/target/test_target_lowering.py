@@ -76,24 +76,23 @@ def test_saxpy_lowers_and_matches_tile(tmp_path):
 
 def test_unsupported_op_is_diagnosed(tmp_path):
     """An op without a lowering gets a located diagnostic and a failing exit, not a crash."""
-    src = tmp_path / "atomic.mlir"
-    src.write_text("""module {
-  func.func @k(%x: memref<4xi32>) {
-    %c0 = arith.constant {value = 0 : index} : index
-    %v = arith.constant {value = 1 : i32} : i32
-    %o = tile.atomic_cas %v, %v, %x, %c0 : (i32, i32, memref<4xi32>, index) -> i32
+    src = tmp_path / "collective.mlir"
+    src.write_text("""module attributes {tessera.mesh = {axes = ["dp", "tp"], shape = [2, 4]}} {
+  func.func @k(%y: memref<8xf32>) {
+    tile.all_reduce %y {axes = ["tp"], op = "sum"} : (memref<8xf32>) -> ()
     return
   }
-  func.func @main() -> tensor<4xi32> {
-    %x = tile.launch {callee = @k, grid = [1], tiles = 1, lanes = 32} : () -> tensor<4xi32>
-    return %x : tensor<4xi32>
+  func.func @main() -> tensor<8xf32> {
+    %x = tile.launch {callee = @k, grid = [1], tiles = 1, lanes = 32} : () -> tensor<8xf32>
+    return %x : tensor<8xf32>
   }
 }
 """)
+
     p = subprocess.run([OPT, str(src), "--pass", "tile-to-target"], capture_output=True,
                        text=True, timeout=60)
     assert p.returncode == 1, p.stderr
-    assert "atomic.mlir:5:" in p.stderr and "tile-to-target: has no Target IR lowering yet" \
+    assert "collective.mlir:3:" in p.stderr and "tile-to-target: has no Target IR lowering yet" \
         in p.stderr, p.stderr
 
 
@@ -637,3 +636,60 @@ def test_register_buffer_tile_access_is_diagnosed(tmp_path):
     assert p.returncode == 1, p.stderr
     assert "reg_tile.mlir:5:" in p.stderr and "register buffers are not lowered" in p.stderr, \
         p.stderr
+
+
+# tile.atomic_cas on shared memory: every tile owns slot t; a succeeding, a failing and a second
+# succeeding compare-and-swap, then the final contents.
+ATOMIC_CAS = """module {
+  func.func @k(%out: memref<32xi32>) {
+    %t = tile.local_id : index
+    %g = tile.group_id : index
+    %c1 = arith.constant {value = 1 : index} : index
+    %c2 = arith.constant {value = 2 : index} : index
+    %c3 = arith.constant {value = 3 : index} : index
+    %c4 = arith.constant {value = 4 : index} : index
+    %z = arith.constant {value = 0 : i32} : i32
+    %k10 = arith.constant {value = 10 : i32} : i32
+    %k99 = arith.constant {value = 99 : i32} : i32
+    %s = tile.alloc_shared : memref<4xi32, 3>
+    tile.store %z, %s, %t : (i32, memref<4xi32, 3>, index) -> ()
+    %ti = arith.index_cast %t : (index) -> i32
+    %a = arith.addi %ti, %k10 : i32
+    %b = arith.addi %a, %k10 : i32
+    %o1 = tile.atomic_cas %z, %a, %s, %t : (i32, i32, memref<4xi32, 3>, index) -> i32
+    %o2 = tile.atomic_cas %z, %k99, %s, %t : (i32, i32, memref<4xi32, 3>, index) -> i32
+    %o3 = tile.atomic_cas %a, %b, %s, %t : (i32, i32, memref<4xi32, 3>, index) -> i32
+    %fin = tile.load %s, %t : (memref<4xi32, 3>, index) -> i32
+    %g4 = arith.muli %g, %c4 : index
+    %id = arith.addi %g4, %t : index
+    %i0 = arith.muli %id, %c4 : index
+    %i1 = arith.addi %i0, %c1 : index
+    %i2 = arith.addi %i0, %c2 : index
+    %i3 = arith.addi %i0, %c3 : index
+    tile.store %o1, %out, %i0 : (i32, memref<32xi32>, index) -> ()
+    tile.store %o2, %out, %i1 : (i32, memref<32xi32>, index) -> ()
+    tile.store %o3, %out, %i2 : (i32, memref<32xi32>, index) -> ()
+    tile.store %fin, %out, %i3 : (i32, memref<32xi32>, index) -> ()
+    return
+  }
+  func.func @main() -> tensor<32xi32> {
+    %o = tile.launch {callee = @k, grid = [2], tiles = 4, lanes = 32} : () -> tensor<32xi32>
+    return %o : tensor<32xi32>
+  }
+}
+"""
+
+
+def test_atomic_cas_lowers_and_matches(tmp_path):
+    """tile.atomic_cas as lane 0's atom kind "cas": Target = Tile IR = the hand-derived
+    [0, t + 10, t + 10, t + 20] per tile t, clean under --check all."""
+    src = tmp_path / "cas.mlir"
+    src.write_text(ATOMIC_CAS)
+    lowered, text = lower(str(src), tmp_path)
+    assert 'kind = "cas"' in text
+    run(src, {}, tmp_path / "tile")
+    run(lowered, {}, tmp_path / "target", "--check", "all")
+    t = np.tile(np.arange(4), 2)
+    want = np.stack([0 * t, t + 10, t + 10, t + 20], axis=1).reshape(-1).astype(np.int32)
+    for d in ("tile", "target"):
+        assert (np.load(tmp_path / d / "o.npy") == want).all(), d

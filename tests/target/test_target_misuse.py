@@ -75,6 +75,13 @@ CASES = {
         '    %r = tessera_nvidia.ld %s, %l : (memref<32xi32, 3>, i32) -> i32\n',
         "reads element 0 of shared#0 while a cp.async to it is in flight"),
     # A store to a launch operand.
+    # A float compare-and-swap in deterministic mode (the default), as tile.atomic_cas.
+    "float_cas_deterministic": (
+        '    %s = tessera_nvidia.alloc_shared : memref<32xf32, 3>\n'
+        '    %f = arith.constant {value = 1.0 : f32} : f32\n'
+        '    %o = tessera_nvidia.atom %f, %s, %l, %f {kind = "cas"}'
+        ' : (f32, memref<32xf32, 3>, i32, f32) -> f32\n',
+        "float atomic cas is refused in deterministic mode"),
     "store_readonly": ('    tessera_nvidia.st %v, %x, %l : (i32, memref<32xi32>, i32) -> ()\n',
                        "a launch operand (read-only)"),
 }

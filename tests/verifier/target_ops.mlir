@@ -109,7 +109,7 @@ func.func @k() {
 // -----
 // tnv_atom_c1 (kind)
 func.func @k(%a: memref<4xi32>, %i: i32, %v: i32) {
-  // expected-error@+1 {{attribute 'kind' must be one of add, min, max, exch, got "mul" (tnv_atom_c1)}}
+  // expected-error@+1 {{attribute 'kind' must be one of add, min, max, exch, cas, got "mul" (tnv_atom_c1)}}
   %o = tessera_nvidia.atom %v, %a, %i {kind = "mul"} : (i32, memref<4xi32>, i32) -> i32
   return
 }
@@ -119,6 +119,30 @@ func.func @k(%a: memref<4xi32>, %i: i32, %v: i32) {
 func.func @k(%a: memref<4xf64>, %i: i32, %v: f64) {
   // expected-error@+1 {{atomics work on i32 or f32 in global or shared memory (tnv_atom_c1)}}
   %o = tessera_nvidia.atom %v, %a, %i {kind = "add"} : (f64, memref<4xf64>, i32) -> f64
+  return
+}
+
+// -----
+// tnv_atom_c2 (cas without its compare value)
+func.func @k(%a: memref<4xi32>, %i: i32, %v: i32) {
+  // expected-error@+1 {{kind "cas" (and only it) takes a compare value of the element type (tnv_atom_c2)}}
+  %o = tessera_nvidia.atom %v, %a, %i {kind = "cas"} : (i32, memref<4xi32>, i32) -> i32
+  return
+}
+
+// -----
+// tnv_atom_c2 (a compare value of another type)
+func.func @k(%a: memref<4xi32>, %i: i32, %v: i32, %c: f32) {
+  // expected-error@+1 {{kind "cas" (and only it) takes a compare value of the element type (tnv_atom_c2)}}
+  %o = tessera_nvidia.atom %v, %a, %i, %c {kind = "cas"} : (i32, memref<4xi32>, i32, f32) -> i32
+  return
+}
+
+// -----
+// tnv_atom_c2 (a compare value for add)
+func.func @k(%a: memref<4xi32>, %i: i32, %v: i32) {
+  // expected-error@+1 {{kind "cas" (and only it) takes a compare value of the element type (tnv_atom_c2)}}
+  %o = tessera_nvidia.atom %v, %a, %i, %v {kind = "add"} : (i32, memref<4xi32>, i32, i32) -> i32
   return
 }
 
