@@ -3,8 +3,8 @@
 
 #include "core/transforms/graph_to_schedule.h"
 #include "core/transforms/insert_collectives.h"
-#include "core/transforms/tile_to_target.h"
 #include "core/transforms/schedule_to_tile.h"
+#include "core/transforms/tile_to_target.h"
 
 namespace tessera::transforms {
 

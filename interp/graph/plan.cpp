@@ -11,9 +11,9 @@
 #include "core/ops/policy.h"
 #include "core/ops/registry.h"
 #include "core/verify/verifier.h"
-#include "interp/tile/launch.h"
 #include "interp/graph/fusion.h"
 #include "interp/graph/isa.h"
+#include "interp/tile/launch.h"
 
 namespace tessera::interp {
 namespace {

@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <map>
 #include <memory>
-#include <span>
 #include <mutex>
+#include <span>
 #include <string>
 #include <vector>
 
