@@ -85,6 +85,7 @@ from ._ops_lib import (  # noqa: E402
 )
 from ._ops_lib import TOP_LEVEL as _LIB_TOP_LEVEL  # noqa: E402
 from ._ops_lib import fft_ns as fft  # noqa: E402
+from ._control import cond, fori_loop, scan, while_loop  # noqa: E402
 from ._runtime import compile_module, run_module  # noqa: E402
 from ._types import (  # noqa: E402
     DType,
@@ -146,7 +147,7 @@ __all__ = sorted(
     }
     | {"dist", "tile", "kernel", "ShardSpec"}
     | set(_LIB_TOP_LEVEL)
-    | {"fft", "random", "linalg", "kv_cache"}
+    | {"fft", "random", "linalg", "kv_cache", "fori_loop", "while_loop", "cond", "scan"}
     | set(_GENERATED)
     | set(_ALIASES)
 )
@@ -167,5 +168,5 @@ _OPS_LISTED = set(_GENERATED) | {
     "full", "gelu", "gemm", "layer_norm", "layernorm_safe", "log_softmax", "matmul", "max",
     "mean", "min", "mse", "ones", "permute", "quantize", "reshape", "rmsnorm_safe", "round",
     "slice", "softmax", "sum", "transpose", "where", "zeros", "fft", "random", "linalg",
-    "kv_cache",
+    "kv_cache", "fori_loop", "while_loop", "cond", "scan",
 } | set(_LIB_TOP_LEVEL)

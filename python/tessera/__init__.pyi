@@ -155,3 +155,8 @@ from ._ops_lib import spmm as spmm
 from ._ops_lib import svd as svd
 from ._ops_lib import topk as topk
 from ._ops_lib import uniform as uniform
+# Traced control flow (python/tessera/_control.py).
+from ._control import cond as cond
+from ._control import fori_loop as fori_loop
+from ._control import scan as scan
+from ._control import while_loop as while_loop

@@ -99,6 +99,28 @@ def _attention(q, k, v):
                                         is_causal=True).transpose(t)
 
 
+def _fori(x, w):
+    c = (f64(x), f64(w))
+    for i in range(2, 6):
+        c = (c[0] * 0.5 + c[1] * i, c[1])
+    return c
+
+
+def _while(x):
+    v = x.copy()
+    while v.max() < 50:
+        v = v * np.float32(1.5) + np.float32(1)
+    return v
+
+
+def _scan(c, xs):
+    ys = []
+    for x in xs:
+        ys.append(np.exp(f64(c)))
+        c = c + x
+    return c, np.stack(ys)
+
+
 # op -> (traced function, args, oracle, tolerance); tuple results compare element by element.
 LIB_CASES = {
     "tessera.gather": (lambda a, i: ts.gather(a, i, axis=0), (X, IDX),
@@ -149,15 +171,17 @@ LIB_CASES = {
     "tessera.layernorm_safe": (ts.layernorm_safe, (X,), _layer_norm, 1e-5),
     "tessera.flash_attention": (lambda q, k, v: ts.flash_attention(q, k, v, causal=True),
                                 (Q, K, V), _attention, 1e-5),
-}
-
-# Graph ops with no CASES entry, and why (test_every_graph_op_is_covered checks this list).
-NOT_TRACED = {
-    "tessera.control_for": "takes its body as a function symbol (a func.func of the module); "
-                           "@ts.jit traces one Python function into one func and has no "
-                           "traced loop form (ts.fori_loop) yet: Python loops are unrolled",
-    "tessera.control_while": "function-symbol body and condition; no traced ts.while_loop yet",
-    "tessera.control_if": "function-symbol branches; no traced ts.cond yet (ts.where selects "
-                          "elementwise)",
-    "tessera.control_scan": "function-symbol body; no traced ts.scan yet",
+    # Traced control flow: the oracle is the same loop run eagerly in numpy.
+    "tessera.control_for": (lambda x, w: ts.fori_loop(
+        2, 6, lambda i, c: (c[0] * 0.5 + c[1] * ts.cast(i, ts.f32), c[1]), (x, w)),
+        (X, UPD[:1] + X), _fori, 1e-6),
+    "tessera.control_while": (lambda x: ts.while_loop(lambda v: ts.max(v) < 50.0,
+                                                      lambda v: v * 1.5 + 1.0, x),
+                              (np.abs(X),), _while, 1e-6),
+    "tessera.control_if": (lambda p, x, y: ts.cond(p, lambda a, b: a @ b.T, lambda a, b: a - b,
+                                                   x[:, :4], y[:, :4]),
+                           (np.array(False), X[:4], UPD[:1] + X[:4]),
+                           lambda p, x, y: x - y, 0),
+    "tessera.control_scan": (lambda c, xs: ts.scan(lambda c, x: (c + x, ts.exp(c)), c, xs),
+                             (X[0], X), _scan, 1e-6),
 }

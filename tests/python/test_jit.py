@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import tessera as ts
-from jit_lib_cases import LIB_CASES, NOT_TRACED
+from jit_lib_cases import LIB_CASES
 from tessera import _core
 
 jax.config.update("jax_platforms", "cpu")
@@ -109,8 +109,7 @@ CASES = {
 
 def test_every_graph_op_is_covered():
     graph_ops = {r["name"] for r in _core.op_table() if r["level"] == "graph"}
-    assert graph_ops - set(NOT_TRACED) == set(CASES), (graph_ops - set(NOT_TRACED)) ^ set(CASES)
-    assert set(NOT_TRACED) <= graph_ops and not set(NOT_TRACED) & set(CASES)
+    assert graph_ops == set(CASES), graph_ops ^ set(CASES)
 
 
 def _check(got, want, tol):

@@ -70,3 +70,30 @@ def test_bad_arguments_are_verify_errors_at_the_user_line():
         ts.jit(lambda x: ts.cholesky(x))(x)
     with pytest.raises(ts.VerifyError, match="test_jit_lib.py"):
         ts.jit(lambda x: ts.gather(x, x))(x)
+
+
+def test_control_flow_bodies_run_only_as_traced():
+    x = rand(3)
+    c = ts.jit(lambda p, x: ts.cond(p, lambda a: ts.exp(a), lambda a: -a, x))
+    np.testing.assert_allclose(c(np.array(True), x), np.exp(x), rtol=1e-6)
+    np.testing.assert_array_equal(c(np.array(False), x), -x)
+    text = c.inspect_ir("graph")
+    assert '"tessera.control_if"' in text and "then_branch = @ts_then_" in text
+    # Nested loops: the inner body is a function of the module too.
+    f = ts.jit(lambda x: ts.fori_loop(0, 3, lambda i, v: ts.fori_loop(0, 2, lambda j, u: u + 1.0,
+                                                                       v) * 2.0, x))
+    want = x.astype(np.float64)
+    for _ in range(3):
+        want = (want + 2) * 2
+    np.testing.assert_allclose(f(x), want, rtol=1e-6)
+    assert f.inspect_ir("graph").count('"tessera.control_for"') == 2
+
+
+def test_control_flow_diagnostics():
+    x = rand(3)
+    with pytest.raises(ts.VerifyError, match="from outside this loop or branch body"):
+        ts.jit(lambda x, w: ts.fori_loop(0, 2, lambda i, v: v + w, x))(x, x)
+    with pytest.raises(ts.VerifyError, match=r"fori_loop's body returns \(tensor<f64>\)"):
+        ts.jit(lambda x: ts.fori_loop(0, 2, lambda i, v: ts.sum(ts.cast(v, ts.f64)), x))(x)
+    with pytest.raises(ts.VerifyError, match="scan's f returns"):
+        ts.jit(lambda c, xs: ts.scan(lambda c, x: c + x, c, xs))(x, rand(2, 3))
