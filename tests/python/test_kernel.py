@@ -330,6 +330,8 @@ def test_inspect_ir_before_a_launch_and_other_levels():
     assert "tessera_nvidia.ld" in target and "tile.load" not in target, target
     assert "tessera_nvidia.launch" in target and "callee = @saxpy" in target
     assert _core.lower_to_level(target, "graph") == target
+    with pytest.raises(ts.TesseraError, match="needs lanes = 32"):
+        k.inspect_ir("target", x, x.copy(), 1.0, grid=(1,), lanes=16)
 
 
 def test_launch_shapes_are_checked_before_compiling():
