@@ -14,6 +14,7 @@
 #include "core/support/error.h"
 #include "core/text/parser.h"
 #include "core/text/printer.h"
+#include "core/transforms/levels.h"
 #include "core/transforms/passes.h"
 #include "python/src/executable.h"
 #include "python/src/plugin_executable.h"
@@ -101,6 +102,33 @@ std::string run_pass(const std::string& text, const std::string& name,
   return text::print_module(*lm->module);
 }
 
+/// `text` (Graph IR) lowered through the level table (core/transforms/levels.h) down to `level`,
+/// verified after each pass and printed; throws Error with the diagnostic or the reason the build
+/// lacks a level.
+std::string lower_to_level(const std::string& text, const std::string& level,
+                           const std::string& filename) {
+  auto lm = interp::load_module(text, filename);
+  DiagnosticEngine diag(&lm->sm);
+  std::string err;
+  if (!transforms::lower_to_level(*lm->module, level, diag, err))
+    throw Error(err.empty() ? diag.render() : err);
+  return text::print_module(*lm->module);
+}
+
+/// The level table: one {"name", "pass", "missing"} per level in lowering order (None where the
+/// field is absent).
+py::list levels() {
+  py::list out;
+  for (const transforms::LevelInfo& l : transforms::all_levels()) {
+    py::dict d;
+    d["name"] = l.name;
+    d["pass"] = l.pass ? py::object(py::str(l.pass)) : py::object(py::none());
+    d["missing"] = l.missing ? py::object(py::str(l.missing)) : py::object(py::none());
+    out.append(d);
+  }
+  return out;
+}
+
 std::vector<std::string> pass_names() {
   std::vector<std::string> out;
   for (const transforms::PassInfo& p : transforms::all_passes()) out.emplace_back(p.name);
@@ -165,4 +193,7 @@ PYBIND11_MODULE(_core, m) {
   m.def("op_table", &op_table);
   m.def("run_pass", &run_pass, py::arg("text"), py::arg("name"), py::arg("filename") = "<python>");
   m.def("pass_names", &pass_names);
+  m.def("lower_to_level", &lower_to_level, py::arg("text"), py::arg("level"),
+        py::arg("filename") = "<python>");
+  m.def("levels", &levels);
 }

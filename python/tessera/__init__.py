@@ -60,6 +60,32 @@ from ._ops import (  # noqa: E402
     where,
     zeros,
 )
+from ._ops_lib import (  # noqa: E402
+    adam,
+    adamw,
+    cholesky,
+    cross_entropy,
+    dropout,
+    embedding,
+    fft2d,
+    gather,
+    grouped_gemm,
+    ifft,
+    kv_cache,
+    linalg,
+    poisson,
+    randn,
+    random,
+    scatter,
+    sgd,
+    spmm,
+    svd,
+    topk,
+    uniform,
+)
+from ._ops_lib import TOP_LEVEL as _LIB_TOP_LEVEL  # noqa: E402
+from ._ops_lib import fft_ns as fft  # noqa: E402
+from ._control import cond, fori_loop, scan, while_loop  # noqa: E402
 from ._runtime import compile_module, run_module  # noqa: E402
 from ._types import (  # noqa: E402
     DType,
@@ -120,6 +146,8 @@ __all__ = sorted(
         "round", "slice", "softmax", "sum", "transpose", "where", "zeros",
     }
     | {"dist", "tile", "kernel", "ShardSpec"}
+    | set(_LIB_TOP_LEVEL)
+    | {"fft", "random", "linalg", "kv_cache", "fori_loop", "while_loop", "cond", "scan"}
     | set(_GENERATED)
     | set(_ALIASES)
 )
@@ -139,5 +167,6 @@ _OPS_LISTED = set(_GENERATED) | {
     "broadcast_to", "cast", "concat", "constant", "conv2d", "dequantize", "flash_attention",
     "full", "gelu", "gemm", "layer_norm", "layernorm_safe", "log_softmax", "matmul", "max",
     "mean", "min", "mse", "ones", "permute", "quantize", "reshape", "rmsnorm_safe", "round",
-    "slice", "softmax", "sum", "transpose", "where", "zeros",
-}
+    "slice", "softmax", "sum", "transpose", "where", "zeros", "fft", "random", "linalg",
+    "kv_cache", "fori_loop", "while_loop", "cond", "scan",
+} | set(_LIB_TOP_LEVEL)

@@ -132,3 +132,31 @@ from . import dist as dist
 from . import tile as tile
 from .dist import ShardSpec as ShardSpec
 from .kernel import kernel as kernel
+# Library primitives of the guide (python/tessera/_ops_lib.py).
+from ._ops_lib import adam as adam
+from ._ops_lib import adamw as adamw
+from ._ops_lib import cholesky as cholesky
+from ._ops_lib import cross_entropy as cross_entropy
+from ._ops_lib import dropout as dropout
+from ._ops_lib import embedding as embedding
+from ._ops_lib import fft2d as fft2d
+from ._ops_lib import fft_ns as fft
+from ._ops_lib import gather as gather
+from ._ops_lib import grouped_gemm as grouped_gemm
+from ._ops_lib import ifft as ifft
+from ._ops_lib import kv_cache as kv_cache
+from ._ops_lib import linalg as linalg
+from ._ops_lib import poisson as poisson
+from ._ops_lib import randn as randn
+from ._ops_lib import random as random
+from ._ops_lib import scatter as scatter
+from ._ops_lib import sgd as sgd
+from ._ops_lib import spmm as spmm
+from ._ops_lib import svd as svd
+from ._ops_lib import topk as topk
+from ._ops_lib import uniform as uniform
+# Traced control flow (python/tessera/_control.py).
+from ._control import cond as cond
+from ._control import fori_loop as fori_loop
+from ._control import scan as scan
+from ._control import while_loop as while_loop

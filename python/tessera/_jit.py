@@ -235,7 +235,7 @@ class JitFunction:
 
     def inspect_ir(self, level: str = "graph", *args: Any) -> str:
         """The program at `level` ("graph", "schedule", "tile", "target") for `args`, or for the
-        last call. Levels below Graph IR need a lowering pass in this build."""
+        last call. Levels below Graph IR come from the build's level table (`_core.levels()`)."""
         if level not in _LEVELS:
             raise ValueError(f"level must be one of {', '.join(_LEVELS)}, got {level!r}")
         if args:
@@ -247,12 +247,13 @@ class JitFunction:
                                "pass example arguments to inspect_ir")
         if level == "graph":
             return text
-        for name in (f"lower-graph-to-{level}", f"lower-to-{level}"):
-            if name in _core.pass_names():
-                return _core.run_pass(text, name, self._filename)
-        raise TesseraError(f"{level} IR is not available: this build has no lowering from "
-                           f"Graph IR to {level.capitalize()} IR (passes: "
-                           f"{', '.join(_core.pass_names())})")
+        # The level table of the build (core/transforms/levels.h): graph-to-schedule,
+        # schedule-to-tile, tile-to-target, verified after each pass.
+        try:
+            return _core.lower_to_level(text, level, self._filename)
+        except _core.Error as e:
+            raise TesseraError(f"lowering {self.fn.__name__} to {level.capitalize()} IR: "
+                               f"{str(e).strip()}") from None
 
     def __repr__(self) -> str:
         return f"<ts.jit {self.fn.__qualname__} backend={self.backend!r}>"

@@ -238,7 +238,7 @@ def _norm(op: str, x: Any, params: Sequence[Any], axis: int, eps: float | None) 
 
 
 def layer_norm(x: Any, gamma: Any = None, beta: Any = None, *, axis: int = -1,
-               eps: float | None = None) -> Value:
+               eps: float | None = None, _op: str = "tessera.layer_norm") -> Value:
     """tessera.layer_norm over the trailing dims from `axis`; `eps` defaults to 1e-5. Its
     two-pass mean/variance is the guide's `layernorm_safe`."""
     xv = _as_value(x, None)
@@ -246,10 +246,15 @@ def layer_norm(x: Any, gamma: Any = None, beta: Any = None, *, axis: int = -1,
         shape = xv.shape[axis if axis >= 0 else len(xv.shape) + axis:]
         gamma = broadcast_to(current().constant(1.0, xv.dtype), shape)
     params = [p for p in (gamma, beta) if p is not None]
-    return _norm("tessera.layer_norm", xv, params, axis, eps)
+    return _norm(_op, xv, params, axis, eps)
 
 
-layernorm_safe = layer_norm
+def layernorm_safe(x: Any, gamma: Any = None, beta: Any = None, *, axis: int = -1,
+                   eps: float | None = None) -> Value:
+    """tessera.layernorm_safe: the guide's name of tessera.layer_norm (same semantics)."""
+    return layer_norm(x, gamma, beta, axis=axis, eps=eps, _op="tessera.layernorm_safe")
+
+
 layernorm = layer_norm
 
 
@@ -258,7 +263,12 @@ def rmsnorm(x: Any, gamma: Any = None, *, axis: int = -1, eps: float | None = No
     return _norm("tessera.rmsnorm", x, [gamma] if gamma is not None else [], axis, eps)
 
 
-rmsnorm_safe = rmsnorm
+def rmsnorm_safe(x: Any, gamma: Any = None, *, axis: int = -1,
+                 eps: float | None = None) -> Value:
+    """tessera.rmsnorm_safe: the guide's name of tessera.rmsnorm (same semantics)."""
+    return _norm("tessera.rmsnorm_safe", x, [gamma] if gamma is not None else [], axis, eps)
+
+
 rms_norm = rmsnorm
 
 
@@ -328,15 +338,22 @@ def ones(shape: Sequence[int], dtype: Any = f32) -> Value:
     return constant(1, dtype, shape)
 
 
-def flash_attention(q: Any, k: Any, v: Any, *, causal: bool = False,
-                    scale: float | None = None) -> Value:
-    """tessera.flash_attn: softmax(q k^T * scale [+ causal mask]) v over [B, H, S, D]."""
+def _attention(op: str, q: Any, k: Any, v: Any, causal: bool, scale: float | None) -> Value:
     ops = [_as_value(q, None), _as_value(k, None), _as_value(v, None)]
-    return _emit1("tessera.flash_attn", ops,
+    return _emit1(op, ops,
                   {"causal": causal or None, "scale": None if scale is None else float(scale)})
 
 
-flash_attn = flash_attention
+def flash_attn(q: Any, k: Any, v: Any, *, causal: bool = False,
+               scale: float | None = None) -> Value:
+    """tessera.flash_attn: softmax(q k^T * scale [+ causal mask]) v over [B, H, S, D]."""
+    return _attention("tessera.flash_attn", q, k, v, causal, scale)
+
+
+def flash_attention(q: Any, k: Any, v: Any, *, causal: bool = False,
+                    scale: float | None = None) -> Value:
+    """tessera.flash_attention: the guide's name of tessera.flash_attn (same semantics)."""
+    return _attention("tessera.flash_attention", q, k, v, causal, scale)
 
 
 def mse(pred: Any, target: Any, reduction: str = "mean") -> Value:
@@ -490,12 +507,14 @@ OP_NAMES.update({
     "gelu": "tessera.gelu", "where": "tessera.select", "cast": "tessera.cast",
     "matmul": "tessera.matmul", "gemm": "tessera.matmul", "conv2d": "tessera.conv2d_nhwc",
     "softmax": "tessera.softmax", "log_softmax": "tessera.log_softmax",
-    "layer_norm": "tessera.layer_norm", "layernorm_safe": "tessera.layer_norm",
-    "rmsnorm": "tessera.rmsnorm", "rmsnorm_safe": "tessera.rmsnorm",
+    "layer_norm": "tessera.layer_norm", "layernorm_safe": "tessera.layernorm_safe",
+    "layernorm": "tessera.layer_norm", "rmsnorm": "tessera.rmsnorm",
+    "rmsnorm_safe": "tessera.rmsnorm_safe", "rms_norm": "tessera.rmsnorm",
     "transpose": "tessera.transpose", "permute": "tessera.permute",
     "reshape": "tessera.reshape", "broadcast_to": "tessera.broadcast",
     "concat": "tessera.concat", "slice": "tessera.slice", "constant": "tessera.constant",
-    "full": "tessera.constant", "flash_attention": "tessera.flash_attn", "mse": "tessera.mse",
+    "full": "tessera.constant", "flash_attention": "tessera.flash_attention",
+    "flash_attn": "tessera.flash_attn", "mse": "tessera.mse",
     "quantize": "tessera.quantize", "dequantize": "tessera.dequantize",
 })
 

@@ -121,7 +121,8 @@ class Value:
 
     def __bool__(self) -> bool:
         raise VerifyError(
-            "a traced tensor has no truth value while tracing; use ts.where(cond, a, b)"
+            "a traced tensor has no truth value while tracing; use ts.where(cond, a, b) "
+            "(elementwise) or ts.cond(pred, true_fun, false_fun, *operands)"
         )
 
     def __len__(self) -> int:
@@ -136,10 +137,22 @@ class Value:
 class Tracer:
     """Collects the ops of one function being traced."""
 
-    def __init__(self) -> None:
+    def __init__(self, scope: set[str] | None = None) -> None:
         self.lines: list[str] = []
         self._n = 0
         self._consts: dict[tuple, Value] = {}
+        #: For a function body traced by ts.fori_loop & co: the names defined in it (its
+        #: parameters, then every result); an operand outside it is an error. None: no check.
+        self.scope = scope
+
+    def _check_scope(self, vals: Sequence[Value], loc: tuple[str, int, int]) -> None:
+        if self.scope is None:
+            return
+        for v in vals:
+            if v.name not in self.scope:
+                raise VerifyError(located(
+                    loc, f"{v.name} is a traced value from outside this loop or branch body: "
+                    "pass it in as a loop carry or a ts.cond operand"))
 
     def __enter__(self) -> Tracer:
         self._outer = getattr(_state, "tracer", None)
@@ -161,17 +174,25 @@ class Tracer:
         declared: Sequence[str] = (),
         policy: Policy | None = None,
         loc: tuple[str, int, int] | None = None,
+        typed: bool = False,
     ) -> list[Value]:
-        """Writes `op` and returns its results, typed by the op's infer hook."""
+        """Writes `op` and returns its results, typed by the op's infer hook (or, with `typed`,
+        by `declared` as given: ops whose hook needs the module, like tessera.control_*)."""
         loc = loc or user_location()
         attrs = dict(attrs or {})
         attr_text = format_attrs(attrs)
         types = [v.type for v in operands]
-        try:
-            results = _infer(op, tuple(types), attr_text, tuple(declared))
-        except _core.Error as e:
-            raise VerifyError(located(loc, str(e).strip())) from None
+        self._check_scope(operands, loc)
+        if typed:
+            results = list(declared)  # checked when the module verifies (symbol operands)
+        else:
+            try:
+                results = _infer(op, tuple(types), attr_text, tuple(declared))
+            except _core.Error as e:
+                raise VerifyError(located(loc, str(e).strip())) from None
         names = [self.fresh() for _ in results]
+        if self.scope is not None:
+            self.scope.update(names)
         lhs = (", ".join(names) + " = ") if names else ""
         res = results[0] if len(results) == 1 else "(" + ", ".join(results) + ")"
         self.lines.append(

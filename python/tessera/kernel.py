@@ -20,6 +20,7 @@ from __future__ import annotations
 import functools
 import inspect
 import math
+import re
 
 import numpy as np
 
@@ -53,6 +54,39 @@ def _count(name, v):
         raise ValueError(f"{name} must be an integer in [1, 1024], not {v!r}")
     return v
 
+
+
+_FUNC = re.compile(r"func\.func @([\w$.]+)\((.*?)\) attributes \{(.*?)\} \{")
+
+
+def _with_launcher(text):
+    """The kernel module plus a Graph IR function `@<kernel>_launch` that launches the kernel
+    with its tile.grid / tile.tiles / tile.lanes: tile-to-target lowers the kernels a
+    tile.launch calls (and the launch itself to tessera_nvidia.launch). Each memref parameter
+    becomes a tensor operand of its shape, each scalar a rank-0 tensor (docs/ops/tile/launch.md,
+    launch_c3); only the printed Target IR uses it, nothing runs it."""
+    m = _FUNC.search(text)
+    if m is None:
+        return text
+    name, params, attrs = m.groups()
+
+    def attr(key, default):
+        a = re.search(key + r" = (\[[^\]]*\]|\d+)", attrs)
+        return a.group(1) if a else default
+
+    types = []
+    for p in re.split(r", (?=%)", params) if params else []:
+        t = p.split(": ", 1)[1]
+        mem = re.fullmatch(r"memref<(.*?)(, 0)?>", t)
+        types.append(f"tensor<{mem.group(1)}>" if mem else f"tensor<{t}>")
+    args = ", ".join(f"%a{k}: {t}" for k, t in enumerate(types))
+    launch = (f'    "tile.launch"({", ".join(f"%a{k}" for k in range(len(types)))}) '
+              f'{{callee = @{name}, grid = {attr("tile.grid", "[1]")}, '
+              f'tiles = {attr("tile.tiles", "1")}, lanes = {attr("tile.lanes", "32")}}} : '
+              f'({", ".join(types)}) -> ()\n')
+    end = text.rstrip().rfind("}")
+    return (text[:end] + f"  func.func @{name}_launch({args}) {{\n" + launch + "    return\n  }\n"
+            + text[end:])
 
 class Kernel:
     """A @ts.kernel function: call it with the launch keywords to run it."""
@@ -120,14 +154,15 @@ class Kernel:
             return text
         from . import _core
 
-        for name in ("tile-to-target", "lower-tile-to-target", "lower-to-target"):
-            if name in _core.pass_names():
-                try:
-                    return _core.run_pass(text, name, f"<kernel {self.__name__}>")
-                except _core.Error as e:
-                    raise TesseraError(f"lowering {self.__name__} to Target IR: {e}") from None
-        raise TesseraError(f"Target IR is not available: this build has no lowering from Tile IR "
-                           f"to Target IR (passes: {', '.join(_core.pass_names())})")
+        # The pass the level table names for Target IR (core/transforms/levels.h).
+        name = next(lv["pass"] for lv in _core.levels() if lv["name"] == "target")
+        if name is None:
+            missing = next(lv["missing"] for lv in _core.levels() if lv["name"] == "target")
+            raise TesseraError(f"Target IR is not available in this build: {missing}")
+        try:
+            return _core.run_pass(_with_launcher(text), name, f"<kernel {self.__name__}>")
+        except _core.Error as e:
+            raise TesseraError(f"lowering {self.__name__} to Target IR: {str(e).strip()}") from None
 
     def __call__(self, *args, grid=None, tiles=1, lanes=32, check=None, schedule_seed=None,
                  threads=None, backend="reference", **kwargs):

@@ -323,13 +323,15 @@ def test_inspect_ir_before_a_launch_and_other_levels():
     x = np.zeros(8, np.float32)
     from tessera import _core
 
-    lowers = {"tile-to-target", "lower-tile-to-target", "lower-to-target"} & set(
-        _core.pass_names())
-    if lowers:  # a build with the Tile -> Target lowering shows the kernel's Target IR
-        assert "func.func" in k.inspect_ir("target", x, x.copy(), 1.0, grid=(1,))
-    else:
-        with pytest.raises(ts.TesseraError, match="no lowering from Tile IR"):
-            k.inspect_ir("target", x, x.copy(), 1.0, grid=(1,))
+    # The level table's Tile -> Target pass (tile-to-target) gives tessera_nvidia ops that
+    # re-parse to the same text.
+    assert next(lv["pass"] for lv in _core.levels() if lv["name"] == "target") == "tile-to-target"
+    target = k.inspect_ir("target", x, x.copy(), 1.0, grid=(1,))
+    assert "tessera_nvidia.ld" in target and "tile.load" not in target, target
+    assert "tessera_nvidia.launch" in target and "callee = @saxpy" in target
+    assert _core.lower_to_level(target, "graph") == target
+    with pytest.raises(ts.TesseraError, match="needs lanes = 32"):
+        k.inspect_ir("target", x, x.copy(), 1.0, grid=(1,), lanes=16)
 
 
 def test_launch_shapes_are_checked_before_compiling():
