@@ -24,7 +24,11 @@ def chromium():
 def headless(*args, tmp):
     cmd = [chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
            f"--user-data-dir={tmp}/profile", *args]
-    return subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    # The ASan job preloads the sanitizer runtime into Python's process tree; Chromium must not
+    # inherit it (it hangs under a preloaded ASan runtime).
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("LD_PRELOAD", "ASAN_OPTIONS", "UBSAN_OPTIONS", "LSAN_OPTIONS")}
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=120, env=env)
 
 
 def png_colours(path):
