@@ -15,21 +15,6 @@ namespace {
 using ops::OpKind;
 using tile::Bin;
 
-/// Comparison codes as the tile simulator uses them (tile::Cmp).
-uint8_t cmp_of(const std::string& p, bool is_float) {
-  if (p == "eq" || p == "ne") return p == "eq" ? tile::kEq : tile::kNe;
-  if (p.size() != 3) return tile::kEq;
-  std::string base = p.substr(1);
-  uint8_t c = base == "eq"   ? tile::kEq
-              : base == "ne" ? tile::kNe
-              : base == "lt" ? tile::kLt
-              : base == "le" ? tile::kLe
-              : base == "gt" ? tile::kGt
-                             : tile::kGe;
-  if (p[0] == 'u') c = static_cast<uint8_t>(c | (is_float ? tile::kUnordered : tile::kUnsigned));
-  return c;
-}
-
 struct Slot {
   int32_t idx = -1;
   int16_t w = 1;
@@ -326,7 +311,7 @@ void Decoder::one(const ir::Op& op) {
     case OpKind::ArithCmpF: {
       bool fl = op.def->kind == OpKind::ArithCmpF;
       auto p = ops::tile::arith_predicate(op.attrs.get("predicate"), fl);
-      simple(op, fl ? Opc::kFCmp : Opc::kICmp, cmp_of(p.value_or("eq"), fl));
+      simple(op, fl ? Opc::kFCmp : Opc::kICmp, tile::cmp_of(p.value_or("eq"), fl));
       p_.code.back().dt = op.operands[0]->type.dtype;
       return;
     }

@@ -59,52 +59,11 @@ int64_t ibin(Bin b, int64_t x, int64_t y) {
   return 0;
 }
 
+/// Integer comparison of sign-extended values (unsigned order is kept by sign extension).
 bool icmp(uint8_t c, int64_t x, int64_t y) {
-  if (c & tile::kUnsigned) {
-    uint64_t ux = static_cast<uint64_t>(x), uy = static_cast<uint64_t>(y);
-    switch (c & 7) {
-      case tile::kLt:
-        return ux < uy;
-      case tile::kLe:
-        return ux <= uy;
-      case tile::kGt:
-        return ux > uy;
-      default:
-        return ux >= uy;
-    }
-  }
-  switch (c & 7) {
-    case tile::kEq:
-      return x == y;
-    case tile::kNe:
-      return x != y;
-    case tile::kLt:
-      return x < y;
-    case tile::kLe:
-      return x <= y;
-    case tile::kGt:
-      return x > y;
-    default:
-      return x >= y;
-  }
-}
-
-bool fcmp(uint8_t c, double x, double y) {
-  if (std::isnan(x) || std::isnan(y)) return (c & tile::kUnordered) != 0 || (c & 7) == tile::kNe;
-  switch (c & 7) {
-    case tile::kEq:
-      return x == y;
-    case tile::kNe:
-      return x != y;
-    case tile::kLt:
-      return x < y;
-    case tile::kLe:
-      return x <= y;
-    case tile::kGt:
-      return x > y;
-    default:
-      return x >= y;
-  }
+  if (c & tile::kUnsigned)
+    return tile::compare_ordered(c, static_cast<uint64_t>(x), static_cast<uint64_t>(y));
+  return tile::compare_ordered(c, x, y);
 }
 
 int64_t sreg(const Block& b, const Warp& w, uint8_t mode, int lane) {
@@ -293,9 +252,9 @@ void exec_alu(Block& b, Warp& w, const Inst& in) {
       return;
     case Opc::kFCmp:
       if (in.dt == DType::f64)
-        each(m, [&](int l) { d[l].i = fcmp(in.mode, x[l].d, y[l].d); });
+        each(m, [&](int l) { d[l].i = tile::fcmp(in.mode, x[l].d, y[l].d); });
       else
-        each(m, [&](int l) { d[l].i = fcmp(in.mode, x[l].f, y[l].f); });
+        each(m, [&](int l) { d[l].i = tile::fcmp(in.mode, x[l].f, y[l].f); });
       return;
     case Opc::kSelect:
       for (int e = 0; e < in.w; ++e) {

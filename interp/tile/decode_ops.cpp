@@ -13,21 +13,6 @@
 namespace tessera::interp::tile {
 namespace {
 
-/// eq/ne/slt/.../ugt (cmpi) and oeq/.../uge (cmpf) to a Cmp code.
-uint8_t cmp_of(const std::string& p, bool is_float) {
-  if (p == "eq" || p == "ne") return p == "eq" ? kEq : kNe;
-  if (p.size() != 3) return kEq;
-  std::string base = p.substr(1);
-  uint8_t c = base == "eq"   ? kEq
-              : base == "ne" ? kNe
-              : base == "lt" ? kLt
-              : base == "le" ? kLe
-              : base == "gt" ? kGt
-                             : kGe;
-  if (p[0] == 'u') c = static_cast<uint8_t>(c | (is_float ? kUnordered : kUnsigned));
-  return c;
-}
-
 /// The register-tile cell (imm_cell) of the number `v` in element type `dt`: floats rounded
 /// once from the double to `dt` (RNE), integers wrapped to their width (i1: 0 or 1).
 int64_t tile_cell(double v, DType dt) {
@@ -44,6 +29,21 @@ int64_t tile_cell(double v, DType dt) {
 }
 
 }  // namespace
+
+/// eq/ne/slt/.../ugt (cmpi) and oeq/.../uge (cmpf) to a Cmp code.
+uint8_t cmp_of(const std::string& p, bool is_float) {
+  if (p == "eq" || p == "ne") return p == "eq" ? kEq : kNe;
+  if (p.size() != 3) return kEq;
+  std::string base = p.substr(1);
+  uint8_t c = base == "eq"   ? kEq
+              : base == "ne" ? kNe
+              : base == "lt" ? kLt
+              : base == "le" ? kLe
+              : base == "gt" ? kGt
+                             : kGe;
+  if (p[0] == 'u') c = static_cast<uint8_t>(c | (is_float ? kUnordered : kUnsigned));
+  return c;
+}
 
 // ---- helpers shared by several ops ------------------------------------------------------------
 

@@ -78,6 +78,8 @@ enum class Bin : uint8_t { add, sub, mul, div, rem, min, max, band, bor, bxor, s
 /// Comparison kinds: eq ne lt le gt ge; `unordered` float variants set bit 3 (0x8), unsigned
 /// integer variants set bit 4 (0x10).
 enum Cmp : uint8_t { kEq, kNe, kLt, kLe, kGt, kGe, kUnordered = 8, kUnsigned = 16 };
+/// The Cmp code of an arith predicate name: eq/ne/slt/.../ugt (cmpi), oeq/.../uge (cmpf).
+uint8_t cmp_of(const std::string& p, bool is_float);
 /// How the two operands of an aggregate binary op line up.
 enum class Bcast : uint8_t { same, agg_scalar, scalar_agg, rows_left, rows_right };
 

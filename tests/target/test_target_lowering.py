@@ -693,3 +693,43 @@ def test_atomic_cas_lowers_and_matches(tmp_path):
     want = np.stack([0 * t, t + 10, t + 10, t + 20], axis=1).reshape(-1).astype(np.int32)
     for d in ("tile", "target"):
         assert (np.load(tmp_path / d / "o.npy") == want).all(), d
+
+
+# MLIR's CmpFPredicate numbers and their truth for one NaN operand (hand derivation from the
+# MLIR arith spec: ordered predicates are false, unordered ones true) and for 1.0 vs 2.0.
+CMPF = {"oeq": (1, 0, 0), "ogt": (2, 0, 0), "oge": (3, 0, 0), "olt": (4, 0, 1), "ole": (5, 0, 1),
+        "one": (6, 0, 1), "ueq": (8, 1, 0), "ugt": (9, 1, 0), "uge": (10, 1, 0),
+        "ult": (11, 1, 1), "ule": (12, 1, 1), "une": (13, 1, 1)}
+
+
+def test_cmpf_predicates_with_nan_match_tile(tmp_path):
+    """arith.cmpf at Target level agrees with Tile IR and with the MLIR truth table, NaN included
+    (an ordered 'one' on a NaN is false at every level)."""
+    n = len(CMPF)
+    body = ["    %c0 = arith.constant {value = 0 : index} : index",
+            "    %c1 = arith.constant {value = 1 : index} : index",
+            "    %x = tile.load %a, %c0 : (memref<2xf32>, index) -> f32",
+            "    %y = tile.load %a, %c1 : (memref<2xf32>, index) -> f32",
+            "    %one = arith.constant {value = 1.0 : f32} : f32",
+            "    %zero = arith.constant {value = 0.0 : f32} : f32"]
+    for k, (name, (code, _, _)) in enumerate(sorted(CMPF.items())):
+        body += [f"    %p{k} = arith.cmpf %x, %y {{predicate = {code}}} : (f32, f32) -> i1",
+                 f"    %v{k} = arith.select %p{k}, %one, %zero : (i1, f32, f32) -> f32",
+                 f"    %i{k} = arith.constant {{value = {k} : index}} : index",
+                 f"    tile.store %v{k}, %out, %i{k} : (f32, memref<{n}xf32>, index) -> ()"]
+    src = tmp_path / "cmpf.mlir"
+    head = f"module {{\n  func.func @k(%a: memref<2xf32>, %out: memref<{n}xf32>) {{\n"
+    src.write_text(head + "\n".join(body) + "\n    return\n  }\n"
+                   f"  func.func @main(%a: tensor<2xf32>) -> tensor<{n}xf32> {{\n"
+                   f"    %o = tile.launch %a {{callee = @k, grid = [1], tiles = 1, lanes = 32}}"
+                   f" : (tensor<2xf32>) -> tensor<{n}xf32>\n"
+                   f"    return %o : tensor<{n}xf32>\n  }}\n}}\n")
+    lowered, _ = lower(str(src), tmp_path)
+    for col, a in ((1, [np.nan, 1.0]), (2, [1.0, 2.0])):
+        inputs = {"a": np.array(a, np.float32)}
+        d = tmp_path / f"case{col}"
+        run(src, inputs, d / "tile")
+        run(lowered, inputs, d / "target")
+        want = np.array([v[col] for _, v in sorted(CMPF.items())], np.float32)
+        np.testing.assert_array_equal(np.load(d / "tile" / "o.npy"), want)
+        np.testing.assert_array_equal(np.load(d / "target" / "o.npy"), want)
