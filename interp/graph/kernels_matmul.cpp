@@ -144,15 +144,17 @@ template <typename V>
 void matmul_f64_avx512(const Dims& d, const V& v, double* c) {
   constexpr int64_t kR = 12, kC = 16;
   const int64_t panels = (d.n + kC - 1) / kC, row_blocks = (d.m + kR - 1) / kR;
-  // Uninitialised: every element is written below (the padding columns with zeros).
+  // Uninitialised: every element is written below (the padding columns with zeros). Each task
+  // reads whole rows of B (sequential) and writes them into every panel.
   const std::unique_ptr<double[]> pb(new double[static_cast<size_t>(panels * d.k * kC)]);
-  tbb::parallel_for(int64_t{0}, panels, [&](int64_t s) {
-    double* dst = pb.get() + s * d.k * kC;
-    const int64_t j0 = s * kC, cols = std::min(kC, d.n - j0);
-    for (int64_t p = 0; p < d.k; ++p) {
-      for (int64_t jj = 0; jj < cols; ++jj) dst[p * kC + jj] = v.b[p * v.brs + (j0 + jj) * v.bcs];
-      std::fill(dst + p * kC + cols, dst + p * kC + kC, 0.0);
-    }
+  tbb::parallel_for(tbb::blocked_range<int64_t>(0, d.k, 16), [&](auto r) {
+    for (int64_t p = r.begin(); p < r.end(); ++p)
+      for (int64_t s = 0; s < panels; ++s) {
+        double* dst = pb.get() + (s * d.k + p) * kC;
+        const int64_t j0 = s * kC, cols = std::min(kC, d.n - j0);
+        for (int64_t jj = 0; jj < cols; ++jj) dst[jj] = v.b[p * v.brs + (j0 + jj) * v.bcs];
+        std::fill(dst + cols, dst + kC, 0.0);
+      }
   });
   tbb::parallel_for(tbb::blocked_range<int64_t>(0, row_blocks, 1), [&](auto r) {
     std::vector<double> pa(static_cast<size_t>(d.k * kR));
