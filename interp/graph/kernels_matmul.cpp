@@ -116,6 +116,7 @@ void block_6x8(int64_t k, const double* a, int64_t ars, int64_t acs, const doubl
 #endif
 }
 
+#if defined(__AVX2__) && defined(__FMA__)  // x86-64-v3 builds: <immintrin.h> is included
 /// The AVX-512 form of the same chains: a 12 x 16 tile (24 accumulators) over a packed panel of A
 /// (12 rows interleaved per k) and of B (16 columns contiguous per k); padding rows and columns
 /// are zero and never stored, so every stored element is the same chain as block_6x8's.
@@ -174,6 +175,8 @@ void matmul_f64_avx512(const Dims& d, const V& v, double* c) {
   });
 }
 
+#endif
+
 /// f64 accumulation (shadow runs of --shadow f64 make it a hot path): every output element is
 /// the sequential FMA chain over k in increasing order from 0, as in the readable loop
 ///   for i, j: acc = 0; for p: acc = fma(a[i,p], b[p,j], acc)
@@ -182,7 +185,9 @@ void matmul_f64_avx512(const Dims& d, const V& v, double* c) {
 void matmul_f64(const Dims& d, const double* a, const double* b, double* c) {
   auto v = views(d, a, b);
   const Isa isa = active_isa();
+#if defined(__AVX2__) && defined(__FMA__)
   if (isa == Isa::kAvx512 && d.k > 0) return matmul_f64_avx512(d, v, c);
+#endif
   if (isa == Isa::kScalar) {  // the readable loop itself
     tbb::parallel_for(tbb::blocked_range<int64_t>(0, d.m, 1), [&](auto r) {
       for (int64_t i = r.begin(); i < r.end(); ++i)
