@@ -1,6 +1,7 @@
 // tessera.matmul kernel: exact input decoding, the accumulation policy, one rounding at storage.
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <vector>
 
 #include <tbb/parallel_for.h>
@@ -13,6 +14,7 @@
 #include "core/ops/contractions.h"
 #include "core/ops/policy.h"
 #include "interp/graph/broadcast.h"
+#include "interp/graph/isa.h"
 #include "interp/graph/kernel.h"
 #include "interp/graph/matmul_microkernel.h"
 
@@ -114,6 +116,67 @@ void block_6x8(int64_t k, const double* a, int64_t ars, int64_t acs, const doubl
 #endif
 }
 
+#if defined(__AVX2__) && defined(__FMA__)  // x86-64-v3 builds: <immintrin.h> is included
+/// The AVX-512 form of the same chains: a 12 x 16 tile (24 accumulators) over a packed panel of A
+/// (12 rows interleaved per k) and of B (16 columns contiguous per k); padding rows and columns
+/// are zero and never stored, so every stored element is the same chain as block_6x8's.
+__attribute__((target("avx512f"))) void tile_12x16(int64_t k, const double* pa, const double* pb,
+                                                   double (&acc)[12][16]) {
+  __m512d c[12][2];
+  for (auto& row : c) row[0] = row[1] = _mm512_setzero_pd();
+  for (int64_t p = 0; p < k; ++p) {
+    const __m512d b0 = _mm512_loadu_pd(pb), b1 = _mm512_loadu_pd(pb + 8);
+    for (int ii = 0; ii < 12; ++ii) {
+      const __m512d av = _mm512_set1_pd(pa[ii]);
+      c[ii][0] = _mm512_fmadd_pd(av, b0, c[ii][0]);
+      c[ii][1] = _mm512_fmadd_pd(av, b1, c[ii][1]);
+    }
+    pa += 12;
+    pb += 16;
+  }
+  for (int ii = 0; ii < 12; ++ii) {
+    _mm512_storeu_pd(&acc[ii][0], c[ii][0]);
+    _mm512_storeu_pd(&acc[ii][8], c[ii][1]);
+  }
+}
+
+/// matmul_f64 on AVX-512: B packed once into 16-column panels, each row block's A packed once.
+template <typename V>
+void matmul_f64_avx512(const Dims& d, const V& v, double* c) {
+  constexpr int64_t kR = 12, kC = 16;
+  const int64_t panels = (d.n + kC - 1) / kC, row_blocks = (d.m + kR - 1) / kR;
+  // Uninitialised: every element is written below (the padding columns with zeros). Each task
+  // reads whole rows of B (sequential) and writes them into every panel.
+  const std::unique_ptr<double[]> pb(new double[static_cast<size_t>(panels * d.k * kC)]);
+  tbb::parallel_for(tbb::blocked_range<int64_t>(0, d.k, 16), [&](auto r) {
+    for (int64_t p = r.begin(); p < r.end(); ++p)
+      for (int64_t s = 0; s < panels; ++s) {
+        double* dst = pb.get() + (s * d.k + p) * kC;
+        const int64_t j0 = s * kC, cols = std::min(kC, d.n - j0);
+        for (int64_t jj = 0; jj < cols; ++jj) dst[jj] = v.b[p * v.brs + (j0 + jj) * v.bcs];
+        std::fill(dst + cols, dst + kC, 0.0);
+      }
+  });
+  tbb::parallel_for(tbb::blocked_range<int64_t>(0, row_blocks, 1), [&](auto r) {
+    std::vector<double> pa(static_cast<size_t>(d.k * kR));
+    for (int64_t ib = r.begin(); ib < r.end(); ++ib) {
+      const int64_t i0 = ib * kR, rows = std::min(kR, d.m - i0);
+      std::fill(pa.begin(), pa.end(), 0.0);
+      for (int64_t p = 0; p < d.k; ++p)
+        for (int64_t ii = 0; ii < rows; ++ii) pa[p * kR + ii] = v.a[(i0 + ii) * v.ars + p * v.acs];
+      for (int64_t s = 0; s < panels; ++s) {
+        const int64_t j0 = s * kC, cols = std::min(kC, d.n - j0);
+        alignas(64) double acc[kR][kC];
+        tile_12x16(d.k, pa.data(), pb.get() + s * d.k * kC, acc);
+        for (int64_t ii = 0; ii < rows; ++ii)
+          std::copy(acc[ii], acc[ii] + cols, c + (i0 + ii) * d.n + j0);
+      }
+    }
+  });
+}
+
+#endif
+
 /// f64 accumulation (shadow runs of --shadow f64 make it a hot path): every output element is
 /// the sequential FMA chain over k in increasing order from 0, as in the readable loop
 ///   for i, j: acc = 0; for p: acc = fma(a[i,p], b[p,j], acc)
@@ -121,6 +184,22 @@ void block_6x8(int64_t k, const double* a, int64_t ars, int64_t acs, const doubl
 /// are those of the readable loop), B packed row-major when it is not.
 void matmul_f64(const Dims& d, const double* a, const double* b, double* c) {
   auto v = views(d, a, b);
+  const Isa isa = active_isa();
+#if defined(__AVX2__) && defined(__FMA__)
+  if (isa == Isa::kAvx512 && d.k > 0) return matmul_f64_avx512(d, v, c);
+#endif
+  if (isa == Isa::kScalar) {  // the readable loop itself
+    tbb::parallel_for(tbb::blocked_range<int64_t>(0, d.m, 1), [&](auto r) {
+      for (int64_t i = r.begin(); i < r.end(); ++i)
+        for (int64_t j = 0; j < d.n; ++j) {
+          double acc = 0.0;
+          for (int64_t p = 0; p < d.k; ++p)
+            acc = std::fma(v.a[i * v.ars + p * v.acs], v.b[p * v.brs + j * v.bcs], acc);
+          c[i * d.n + j] = acc;
+        }
+    });
+    return;
+  }
   std::vector<double> packed;
   const double* bp = v.b;
   if (v.bcs != 1 || v.brs != d.n) {

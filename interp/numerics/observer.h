@@ -36,6 +36,13 @@ class StepObserver {
   /// After a mesh collective ran over all ranks: `outputs[r]` is rank r's result (stats only).
   virtual void after_collective(const ir::Op& op, std::span<const Tensor* const> inputs,
                                 std::span<const Tensor* const> outputs, const RunContext& run) = 0;
+  /// After one more group of a Tile IR launch finished: `done` of `total` groups (concurrent
+  /// groups call it concurrently and may report out of order). `site` is the `tile.launch` op,
+  /// or the kernel function when the kernel runs directly. The default ignores it.
+  virtual void after_tile_group(const ir::Op& site, int64_t done, int64_t total,
+                                const RunContext& run) {
+    (void)site, (void)done, (void)total, (void)run;
+  }
 };
 
 }  // namespace tessera::interp

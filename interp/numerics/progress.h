@@ -19,14 +19,21 @@ class Progress final : public StepObserver {
   void after_step(const StepEvent& e, const RunContext& run) override;
   void after_collective(const ir::Op& op, std::span<const Tensor* const> inputs,
                         std::span<const Tensor* const> outputs, const RunContext& run) override;
+  /// Adds "group g/G" of the running tile launch (the bar advances within the launch's step).
+  void after_tile_group(const ir::Op& site, int64_t done, int64_t total,
+                        const RunContext& run) override;
   void clear();
 
  private:
-  void draw(uint64_t done, uint64_t total, const std::string& what);
+  /// "[###   ] step k/N what" (no step part when total is 0); frac < 0: k/N of the bar filled.
+  void draw(uint64_t step, uint64_t total, const std::string& what, double frac = -1,
+            bool force = false);
   std::ostream& out_;
   std::mutex mu_;
   std::chrono::steady_clock::time_point last_{};
   uint64_t done_ = 0, total_ = 0;
+  const ir::Op* group_site_ = nullptr;  ///< the launch whose groups are counted
+  int64_t groups_done_ = 0;             ///< most groups reported done for it
   bool drawn_ = false;
 };
 
@@ -43,6 +50,10 @@ class ObserverList final : public StepObserver {
   void after_collective(const ir::Op& op, std::span<const Tensor* const> inputs,
                         std::span<const Tensor* const> outputs, const RunContext& run) override {
     for (auto& o : list_) o->after_collective(op, inputs, outputs, run);
+  }
+  void after_tile_group(const ir::Op& site, int64_t done, int64_t total,
+                        const RunContext& run) override {
+    for (auto& o : list_) o->after_tile_group(site, done, total, run);
   }
 
  private:

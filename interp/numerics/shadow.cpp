@@ -6,6 +6,7 @@
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -39,47 +40,100 @@ bool same_bytes(const Tensor& a, const Tensor& b) {
 
 }  // namespace
 
+namespace {
+
+/// Adds the error of v against reference r (ulps at r in a format of `mbits` mantissa bits and
+/// minimum exponent `emin`, and relative).
+inline void add_error(ErrorStats& p, double v, double r, int emin, int mbits) {
+  if (!std::isfinite(v) || !std::isfinite(r)) {
+    const bool same = (v != v && r != r) || v == r;
+    p.mismatched += !same;
+    return;
+  }
+  const double ar = std::fabs(r);
+  const int er = std::max(exponent_bits(ar), emin);
+  const double diff = std::fabs(v - r);
+  const int sc = mbits - er;  // ulps = diff * 2^sc
+  const double ulps = sc > -1022 && sc < 1023 ? diff * pow2(sc) : std::ldexp(diff, sc);
+  p.max_ulp = std::max(p.max_ulp, ulps);
+  p.sum_ulp += ulps;
+  ++p.n;
+  if (ar != 0) {
+    const double rel = diff / ar;
+    p.max_rel = std::max(p.max_rel, rel);
+    p.sum_rel += rel;
+    ++p.n_rel;
+  }
+}
+
+/// The elements of a floating tensor as doubles: read in place when f32 or f64 (exact), else
+/// decoded into `store`.
+struct F64Reader {
+  const float* f = nullptr;
+  const double* d = nullptr;
+  Tensor store;
+  explicit F64Reader(const Tensor& t) {
+    if (t.dtype() == DType::f32) {
+      f = t.data<float>();
+    } else if (t.dtype() == DType::f64) {
+      d = t.data<double>();
+    } else {
+      store = to_f64(t);
+      d = store.data<double>();
+    }
+  }
+  double operator[](size_t i) const { return f ? static_cast<double>(f[i]) : d[i]; }
+};
+
+/// Runs `body(stats, begin, end)` over fixed chunks of [0, n) in parallel and merges the per-chunk
+/// statistics in chunk order (the same bits for any thread count).
+template <size_t K, typename Body>
+std::array<ErrorStats, K> chunked(size_t n, Body body) {
+  const size_t chunks = (n + kChunk - 1) / kChunk;
+  std::vector<std::array<ErrorStats, K>> parts(chunks);
+  tbb::parallel_for(size_t{0}, chunks, [&](size_t c) {
+    body(parts[c], c * kChunk, std::min(n, c * kChunk + kChunk));
+  });
+  std::array<ErrorStats, K> out;
+  for (const auto& p : parts)
+    for (size_t k = 0; k < K; ++k) out[k].merge(p[k]);
+  return out;
+}
+
+}  // namespace
+
 ErrorStats compare_to_reference(const Tensor& x, const Tensor& ref, DType fmt) {
-  ErrorStats out;
   if (!dtype_is_float(x.dtype()) || ref.dtype() != DType::f64 || x.numel() != ref.numel() ||
       x.numel() == 0)
-    return out;
-  const Tensor xd = to_f64(x);
+    return {};
+  const F64Reader xv(x);
+  const double* rv = ref.data<double>();
   const num::FloatDesc d = num::float_desc(dtype_is_float(fmt) ? fmt : x.dtype());
   const int emin = d.emin(), mbits = d.man_bits;
-  const double* xv = xd.data<double>();
-  const double* rv = ref.data<double>();
+  return chunked<1>(static_cast<size_t>(x.numel()), [&](auto& p, size_t b, size_t e) {
+    for (size_t i = b; i < e; ++i) add_error(p[0], xv[i], rv[i], emin, mbits);
+  })[0];
+}
+
+SplitErrors compare_split(const Tensor& x, const Tensor& local, const Tensor& ref) {
   const size_t n = static_cast<size_t>(x.numel());
-  const size_t chunks = (n + kChunk - 1) / kChunk;
-  std::vector<ErrorStats> parts(chunks);
-  tbb::parallel_for(size_t{0}, chunks, [&](size_t c) {
-    ErrorStats& p = parts[c];
-    const size_t b = c * kChunk, e = std::min(n, b + kChunk);
+  if (!dtype_is_float(x.dtype()) || ref.dtype() != DType::f64 || local.dtype() != DType::f64 ||
+      ref.numel() != x.numel() || local.numel() != x.numel() || n == 0)
+    return {};
+  const F64Reader xv(x);
+  const double* lv = local.data<double>();
+  const double* rv = ref.data<double>();
+  const num::FloatDesc d = num::float_desc(x.dtype());
+  const int emin = d.emin(), mbits = d.man_bits;
+  const auto s = chunked<3>(n, [&](auto& p, size_t b, size_t e) {
     for (size_t i = b; i < e; ++i) {
-      const double v = xv[i], r = rv[i];
-      if (!std::isfinite(v) || !std::isfinite(r)) {
-        const bool same = (v != v && r != r) || v == r;
-        p.mismatched += !same;
-        continue;
-      }
-      const double ar = std::fabs(r);
-      const int er = std::max(exponent_bits(ar), emin);
-      const double diff = std::fabs(v - r);
-      const int sc = mbits - er;  // ulps = diff * 2^sc
-      const double ulps = sc > -1022 && sc < 1023 ? diff * pow2(sc) : std::ldexp(diff, sc);
-      p.max_ulp = std::max(p.max_ulp, ulps);
-      p.sum_ulp += ulps;
-      ++p.n;
-      if (ar != 0) {
-        const double rel = diff / ar;
-        p.max_rel = std::max(p.max_rel, rel);
-        p.sum_rel += rel;
-        ++p.n_rel;
-      }
+      const double v = xv[i], l = lv[i], r = rv[i];
+      add_error(p[0], v, r, emin, mbits);
+      add_error(p[1], v, l, emin, mbits);
+      add_error(p[2], l, r, emin, mbits);
     }
   });
-  for (const ErrorStats& p : parts) out.merge(p);
-  return out;
+  return {s[0], s[1], s[2]};
 }
 
 Tensor Monitor::shadow_of(RankState& st, const ir::Value* v, const Tensor& primary) const {
@@ -142,7 +196,13 @@ void Monitor::shadow_step(const StepEvent& e, const RunContext& run,
   bool inputs_exact = true;
   for (size_t i = 0; i < e.inputs.size(); ++i) {
     const Tensor& prim = *e.inputs[i];
-    sh_in.push_back(shadow_of(st, op.operands[i], prim));
+    const ir::Value* v = op.operands[i];
+    const bool own_shadow = v->def && st.shadow.count(v) > 0;
+    sh_in.push_back(shadow_of(st, v, prim));
+    if (!own_shadow) {  // the shadow is the actual value itself: share it, no second copy
+      actual_in.push_back(sh_in.back());
+      continue;
+    }
     actual_in.push_back(to_f64(prim));
     inputs_exact = inputs_exact && same_bytes(sh_in.back(), actual_in.back());
   }
@@ -167,12 +227,14 @@ void Monitor::shadow_step(const StepEvent& e, const RunContext& run,
     }
     const Tensor& ref = sh_out[r];
     entry.shadowed = true;
-    const ErrorStats total = compare_to_reference(prim, ref);
-    entry.total.merge(total);
-    if (r < local.size()) {
-      entry.own.merge(compare_to_reference(prim, local[r]));
-      entry.inherited.merge(compare_to_reference(local[r], ref, prim.dtype()));
+    if (r < local.size()) {  // one pass for the three comparisons
+      const SplitErrors s = compare_split(prim, local[r], ref);
+      entry.total.merge(s.total);
+      entry.own.merge(s.own);
+      entry.inherited.merge(s.inherited);
     } else {  // exact operands: all of the error is the op's own
+      const ErrorStats total = compare_to_reference(prim, ref);
+      entry.total.merge(total);
       entry.own.merge(total);
       ErrorStats none;  // the operands were exact: nothing inherited
       none.n = total.n + total.mismatched;

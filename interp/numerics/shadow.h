@@ -15,4 +15,12 @@ inline ErrorStats compare_to_reference(const Tensor& x, const Tensor& ref) {
   return compare_to_reference(x, ref, x.dtype());
 }
 
+/// The three comparisons of a shadowed result in one pass: total (x against ref), own (x against
+/// `local`, the f64 op on x's actual operands) and inherited (local against ref), all in ulps of
+/// x's format; each the same as its compare_to_reference call.
+struct SplitErrors {
+  ErrorStats total, own, inherited;
+};
+SplitErrors compare_split(const Tensor& x, const Tensor& local, const Tensor& ref);
+
 }  // namespace tessera::interp::numerics

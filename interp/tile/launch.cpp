@@ -239,6 +239,7 @@ void launch_kernel(KernelCtx& ctx) {
   l.prog = &prog;
   l.sm = &sm;
   bind_launch(l, *fn, ctx.in, ctx.out);
+  l.observer = ctx.run.observer, l.run = &ctx.run, l.site = &ctx.op;
   std::vector<GroupResult> results;
   run_groups(l, results);
   finish(l, results);
@@ -374,6 +375,7 @@ std::vector<Tensor> run_kernel_function(const ir::Op& func, const std::vector<Te
   Program prog = decode(func, l.lanes, sm);
   l.prog = &prog;
   l.sm = &sm;
+  l.observer = run.observer, l.run = &run, l.site = &func;
   const ir::Block& entry = func.regions[0].front();
   if (inputs.size() != entry.args.size())
     fail_at(sm, func,

@@ -383,6 +383,8 @@ void run_range(Launch& l, std::vector<GroupResult>& results, const std::vector<i
             continue;
           }
           run_group(l, gid, res, index ? &index->local() : nullptr);
+          if (l.observer && l.run && l.site)
+            l.observer->after_tile_group(*l.site, ++l.groups_done, l.num_groups, *l.run);
           if (l.aborted.load()) ctx.cancel_group_execution();
         }
       },

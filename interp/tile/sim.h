@@ -10,6 +10,11 @@
 #include "interp/api.h"
 #include "interp/tile/program.h"
 
+namespace tessera::interp {
+class StepObserver;
+struct RunContext;
+}  // namespace tessera::interp
+
 namespace tessera::interp::tile {
 
 inline constexpr int kSpaceGlobal = 0, kSpaceShared = 3, kSpaceLocal = 5;
@@ -154,6 +159,11 @@ struct Launch {
   std::atomic<bool> aborted{false};
   std::atomic<bool> abort_claimed{false};
   std::string abort_error;
+  /// The run's step observer (progress of the groups), its context and the launch site, or null.
+  StepObserver* observer = nullptr;
+  const RunContext* run = nullptr;
+  const ir::Op* site = nullptr;
+  std::atomic<int64_t> groups_done{0};
 };
 
 /// Thrown inside a group that stops because its launch was cancelled (a lower group failed, or

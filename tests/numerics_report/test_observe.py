@@ -81,3 +81,23 @@ def test_progress_bar_only_on_a_terminal(interp, tmp_path):
     assert "] step 7/7 tessera.sub" in err and err.endswith("\r\x1b[K")
     p = interp(*args, check=0)
     assert p.stderr == ""
+
+
+def test_progress_counts_tile_groups(tmp_path):
+    # tile_groups.mlir launches @k on grid [3, 2]: 6 groups (hand count), as step 2 of 3.
+    x = np.arange(24, dtype=np.float32)
+    np.save(tmp_path / "x.npy", x)
+    prog = os.path.join(HERE, "tile_groups.mlir")
+    exe = os.environ["TESSERA_INTERP"]
+    code, err = run_on_pty([exe, "run", prog, "-i", f"x={tmp_path}/x.npy", "--output-dir",
+                            str(tmp_path)])
+    assert code == 0
+    assert "] step 2/3 tile.launch @k group 6/6" in err
+    assert "] step 3/3 tessera.sub" in err and err.endswith("\r\x1b[K")
+    # The launch doubled x + x: the result is 3x (numpy).
+    np.testing.assert_array_equal(np.load(tmp_path / "s.npy"), 3 * x)
+    # The kernel run directly counts its groups alone; the last one is always drawn.
+    code, err = run_on_pty([exe, "run", prog, "--entry", "k", "-i", f"x={tmp_path}/x.npy", "-i",
+                            f"out={tmp_path}/x.npy"])
+    assert code == 0
+    assert "] kernel @k group 6/6" in err and "step" not in err
