@@ -27,6 +27,7 @@ struct Lowering {
   std::vector<int64_t> tile_split;  // tiles per group along those extents (validate)
   std::vector<bool> bias;           // gemm: epilogue parameters passed as [1, N] row biases
   std::vector<int64_t> as_2d;       // elementwise of rank != 2: operands and result as [R, W]
+  std::vector<int64_t> out_2d;      // the result as this shape instead of as_2d (reductions)
 };
 
 Lowering stay(std::string why) {
@@ -34,6 +35,9 @@ Lowering stay(std::string why) {
   l.why = std::move(why);
   return l;
 }
+
+// A row kernel holds a whole row in registers: a [32, W] tile (W columns per lane at Target IR).
+constexpr int64_t kMaxRowWidth = 1024;
 
 bool is_f32(const ir::Type& t) { return t.is_tensor() && t.dtype == DType::f32; }
 
@@ -214,12 +218,63 @@ Lowering lower_elementwise(const ir::Op& group, const ir::Op& callee, const std:
   return l;
 }
 
+// tessera.reduce over trailing axes (the last one, or a suffix of them, or all): the reduced
+// elements of one output are then a contiguous run in row-major order, the kernel's row.
+Lowering lower_reduce(const ir::Op& group, const ir::Op& callee, const std::string& name) {
+  const ir::Op* op = only_op(callee);
+  if (!op || op->name != "tessera.reduce") return stay("no Tile IR lowering for this group yet");
+  if (op->attrs.get("numeric_policy")) return stay("a numeric policy");
+  const ir::Type& x = group.operands[0]->type;
+  if (!is_f32(x) || !is_f32(group.result(0)->type) || x.rank() < 1 || !x.has_static_shape())
+    return stay("not an f32 reduction of static shape");
+  const std::string kind = op->attrs.get_string("kind", "");
+  RowReduce k;
+  if (kind == "sum")
+    k = RowReduce::sum;
+  else if (kind == "mean")
+    k = RowReduce::mean;
+  else if (kind == "max")
+    k = RowReduce::max;
+  else if (kind == "min")
+    k = RowReduce::min;
+  else
+    return stay("no Tile IR lowering for reduce kind '" + kind + "'");
+  const int64_t rank = x.rank();
+  std::vector<bool> reduced(static_cast<size_t>(rank), true);
+  if (const ir::Attr* axes = op->attrs.get("axes")) {
+    auto v = axes->is_int() ? std::optional(std::vector<int64_t>{axes->i}) : axes->as_int_array();
+    if (!v) return stay("bad axes");
+    reduced.assign(static_cast<size_t>(rank), false);
+    for (int64_t a : *v) {
+      if (a < -rank || a >= rank) return stay("bad axes");
+      reduced[static_cast<size_t>(a < 0 ? a + rank : a)] = true;
+    }
+  }
+  int64_t first = rank;  // the reduced axes must be [first, rank)
+  while (first > 0 && reduced[static_cast<size_t>(first - 1)]) --first;
+  for (int64_t d = 0; d < first; ++d)
+    if (reduced[static_cast<size_t>(d)]) return stay("reduces an axis before a kept one");
+  if (first == rank) return stay("reduces no axis");
+  int64_t rows = 1, width = 1;
+  for (int64_t d = 0; d < rank; ++d) (d < first ? rows : width) *= x.shape[static_cast<size_t>(d)];
+  if (rows == 0 || width == 0) return stay("an empty tensor");
+  if (width > kMaxRowWidth) return stay("rows longer than 1024 elements");
+  Lowering l;
+  l.kernel = row_reduce_kernel(name, width, k);
+  l.grid = {(rows + 31) / 32};
+  l.tiles = 1;
+  l.as_2d = {rows, width};
+  l.out_2d = {rows, 1};
+  return l;
+}
+
 Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::string& name) {
   auto kind = sched::parse_group_kind(group.attrs.get_string("kind", ""));
   if (kind == sched::GroupKind::gemm) return lower_gemm(group, callee, name);
   if (kind == sched::GroupKind::attention) return lower_attention(group, callee, name);
   if (kind == sched::GroupKind::row) return lower_row(callee);
   if (kind == sched::GroupKind::elementwise) return lower_elementwise(group, callee, name);
+  if (kind == sched::GroupKind::whole) return lower_reduce(group, callee, name);
   return stay(std::string("no Tile IR lowering for '") + group.attrs.get_string("kind", "") +
               "' groups yet");
 }
@@ -311,7 +366,8 @@ bool schedule_to_tile(ir::Module& m, DiagnosticEngine& diag) {
         // The group's result value (and its uses) moves to the reshape after the launch.
         back->results = std::move(g.results);
         for (auto& r : back->results) r->def = back.get();
-        back->operands = {launch->add_result(ir::Type::tensor(DType::f32, l.as_2d))};
+        back->operands = {launch->add_result(
+            ir::Type::tensor(DType::f32, l.out_2d.empty() ? l.as_2d : l.out_2d))};
         // validate compares the reshaped value (the group's shape) with Graph IR.
         back->attrs.set("schedule.group", ir::Attr::symbol_attr(ir::func_name(*callee)));
         after.push_back({launch.get(), std::move(back)});

@@ -198,6 +198,45 @@ std::string elementwise_kernel(const std::string& name, int64_t width, int input
   return k.str();
 }
 
+std::string row_reduce_kernel(const std::string& name, int64_t width, RowReduce kind) {
+  const std::string mem = "memref<?x?xf32>", w = std::to_string(width);
+  const std::string reg = "tensor<32x" + w + "xf32>", col = "tensor<32xf32>";
+  std::ostringstream k;
+  k << "  func.func @" << name << "(%in: " << mem << ", %out: " << mem << ") {\n"
+    << "    %g = tile.group_id {dim = 0} : index\n"
+    << "    %c0 = arith.constant {value = 0 : index} : index\n"
+    << "    %c32 = arith.constant {value = 32 : index} : index\n"
+    << "    %r0 = arith.muli %g, %c32 : index\n"
+    << "    %x = tile.load_tile %in, %r0, %c0 {mask = true} : (" << mem << ", index, index) -> "
+    << reg << "\n";
+  switch (kind) {
+    case RowReduce::sum:
+      k << "    %r = tile.row_sum %x : (" << reg << ") -> " << col << "\n";
+      break;
+    case RowReduce::mean:
+      // The sum chain, then one f32 division by the element count (tessera.reduce's mean).
+      k << "    %s = tile.row_sum %x : (" << reg << ") -> " << col << "\n"
+        << "    %n = tile.full {value = "
+        << ir::format_float(static_cast<double>(static_cast<float>(width)), DType::f32)
+        << " : f32} : " << col << "\n"
+        << "    %r = arith.divf %s, %n : " << col << "\n";
+      break;
+    case RowReduce::max:
+      k << "    %r = tile.row_max %x : (" << reg << ") -> " << col << "\n";
+      break;
+    case RowReduce::min:
+      // min(a, b) = -max(-a, -b) exactly (negation is exact; -0 < +0 and NaN kept both ways).
+      k << "    %nx = arith.negf %x : " << reg << "\n"
+        << "    %nm = tile.row_max %nx : (" << reg << ") -> " << col << "\n"
+        << "    %r = arith.negf %nm : " << col << "\n";
+      break;
+  }
+  k << "    %rc = tile.broadcast %r : (" << col << ") -> tensor<32x1xf32>\n"
+    << "    tile.store_tile %rc, %out, %r0, %c0 {mask = true} : (tensor<32x1xf32>, " << mem
+    << ", index, index) -> ()\n    return\n  }\n";
+  return k.str();
+}
+
 std::string gemm_kernel(const std::string& name, int64_t bm, int64_t bn, int64_t bk) {
   return gemm_kernel(name, bm, bn, bk, GemmEpilogue{});
 }

@@ -51,4 +51,12 @@ std::string attention_kernel(const std::string& name, bool causal, float scale);
 std::string elementwise_kernel(const std::string& name, int64_t width, int inputs,
                                const std::vector<ElementwiseStep>& steps, int result);
 
+/// A reduction of each row of an [R, W] f32 tensor into an [R, 1] tensor, in tessera.reduce's
+/// order: a group is one tile of 32 rows (grid [ceil(R / 32)]) loading its whole rows (masked at
+/// the last group's edge); sum is tile.row_sum (the sequential chain from x[0]), mean that sum
+/// divided by W in f32, max tile.row_max, min the negated row_max of the negated rows.
+enum class RowReduce { sum, mean, max, min };
+
+std::string row_reduce_kernel(const std::string& name, int64_t width, RowReduce kind);
+
 }  // namespace tessera::transforms

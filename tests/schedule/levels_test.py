@@ -53,6 +53,16 @@ def t(shape):
     return "tensor<" + "x".join(map(str, shape)) + "xf32>"
 
 
+def reduce_prog(kind, shape, axes, out, keep=False):
+    kd = ", keepdims = true" if keep else ""
+    return f"""module {{
+  func.func @main(%x: {t(shape)}) -> {t(out)} {{
+    %r = "tessera.reduce"(%x) {{kind = "{kind}", axes = {axes}{kd}}} : ({t(shape)}) -> {t(out)}
+    return %r : {t(out)}
+  }}
+}}"""
+
+
 CASES = {
     # name: (program, inputs, oracle, levels at which a tile.launch must appear)
     "gemm": (
@@ -162,9 +172,55 @@ CASES = {
 }}""",
         {"x": (3, 25, 70), "y": (3, 25, 70)},
         "f32", True),
+    # Reductions over trailing axes lower to one row kernel; the oracle is numpy float32 in the
+    # documented order (a sequential chain from the first element), with specials among the inputs.
+    "reduce_sum": (reduce_prog("sum", (70, 48), [1], (70,)), {"x": (70, 48)}, "f32", True),
+    "reduce_mean_keepdims": (reduce_prog("mean", (3, 25, 40), [-1], (3, 25, 1), True),
+                             {"x": (3, 25, 40)}, "f32", True),
+    "reduce_max_suffix": (reduce_prog("max", (5, 6, 7), [1, 2], (5,)), {"x": (5, 6, 7)}, "f32",
+                          True),
+    "reduce_min": (reduce_prog("min", (40, 33), 1, (40,)), {"x": (40, 33)}, "f32", True),
 }
 
 SPECIALS = np.array([np.nan, np.inf, -np.inf, -0.0, 0.0, 1e-45, 3.4e38, -3.4e38], np.float32)
+
+
+def ieee_max(a, b):
+    """IEEE 754-2019 maximum: NaN propagates, -0 < +0 (numpy.maximum does not order zeros)."""
+    tie = np.where(np.signbit(a), b, a)
+    return np.where(np.isnan(a) | np.isnan(b), np.float32(np.nan),
+                    np.where(a == b, tie, np.maximum(a, b)))
+
+
+def ieee_min(a, b):
+    tie = np.where(np.signbit(a), a, b)
+    return np.where(np.isnan(a) | np.isnan(b), np.float32(np.nan),
+                    np.where(a == b, tie, np.minimum(a, b)))
+
+
+def reduce_f32(kind, axes, keep):
+    """tessera.reduce over trailing axes in float32: one sequential chain per row from x[0]."""
+    def f(x):
+        nax = len(axes)
+        rows = x.reshape(x.shape[:x.ndim - nax] + (-1,))
+        acc = rows[..., 0].copy()
+        with np.errstate(all="ignore"):
+            for j in range(1, rows.shape[-1]):
+                v = rows[..., j]
+                acc = (acc + v if kind in ("sum", "mean") else
+                       ieee_max(acc, v) if kind == "max" else ieee_min(acc, v)).astype(np.float32)
+            if kind == "mean":
+                acc = (acc / np.float32(rows.shape[-1])).astype(np.float32)
+        return acc.reshape(acc.shape + (1,) * nax) if keep else acc
+    return f
+
+
+EXACT = {
+    "reduce_sum": reduce_f32("sum", [1], False),
+    "reduce_mean_keepdims": reduce_f32("mean", [2], True),
+    "reduce_max_suffix": reduce_f32("max", [1, 2], False),
+    "reduce_min": reduce_f32("min", [1], False),
+}
 
 
 def chain_f32(x, y):
@@ -188,7 +244,7 @@ def main():
                 np.save(d / f"{name}.{n}.npy", x)
                 ins += ["--input", f"{n}={d / f'{name}.{n}.npy'}"]
                 args.append(x if oracle == "f32" else x.astype(np.float64))
-            want = chain_f32(*args) if oracle == "f32" else oracle(*args)
+            want = EXACT.get(name, chain_f32)(*args) if oracle == "f32" else oracle(*args)
             outs = {}
             for level in ("graph", "schedule", "tile", "target"):
                 od = d / f"{name}.{level}"

@@ -58,6 +58,24 @@ module {
     %n = tessera.neg %m : (tensor<64x48xf32>) -> tensor<64x48xf32>
     return %n : tensor<64x48xf32>
   }
+  // A reduction over the trailing axes: a row kernel on [R, W] = [15, 7]; the result comes back as
+  // [R, 1] and is reshaped to the reduce's shape. A reduction over a leading axis stays.
+  // CHECK-LABEL: func.func @mean_rows(
+  // CHECK: %[[X:.*]] = tessera.reshape %x : (tensor<3x5x7xf32>) -> tensor<15x7xf32>
+  // CHECK-NEXT: %[[L:.*]] = tile.launch %[[X]] {callee = @mean_rows_g0_kernel, grid = [1], lanes = 32, tiles = 1} : (tensor<15x7xf32>) -> tensor<15x1xf32>
+  // CHECK-NEXT: %m = tessera.reshape %[[L]] {schedule.group = @mean_rows_g0} : (tensor<15x1xf32>) -> tensor<3x5x1xf32>
+  // CHECK: schedule.group %m {{{.*}}schedule.not_lowered = "reduces an axis before a kept one"
+  func.func @mean_rows(%x: tensor<3x5x7xf32>) -> tensor<5x1xf32> {
+    %m = "tessera.reduce"(%x) {kind = "mean", axes = [-1], keepdims = true} : (tensor<3x5x7xf32>) -> tensor<3x5x1xf32>
+    %c = "tessera.reduce"(%m) {kind = "sum", axes = [0]} : (tensor<3x5x1xf32>) -> tensor<5x1xf32>
+    return %c : tensor<5x1xf32>
+  }
+  // CHECK-LABEL: func.func @min_rows(
+  // CHECK: tile.launch %{{.*}} {callee = @min_rows_g0_kernel, grid = [2], lanes = 32, tiles = 1} : (tensor<40x33xf32>) -> tensor<40x1xf32>
+  func.func @min_rows(%x: tensor<40x33xf32>) -> tensor<40xf32> {
+    %m = "tessera.reduce"(%x) {kind = "min", axes = 1} : (tensor<40x33xf32>) -> tensor<40xf32>
+    return %m : tensor<40xf32>
+  }
   // The GEMM kernel: double-buffered async copies, wait_group 1, barrier, tile.mma over K blocks.
   // CHECK-LABEL: func.func @gemm_g0_kernel(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>)
   // CHECK: tile.alloc_shared {swizzle = "xor"} : {{.*}}memref<64x32xf32, 3>
@@ -90,4 +108,16 @@ module {
   // CHECK-NEXT: %v4 = arith.mulf %v3, %v2
   // CHECK-NEXT: %v5 = arith.negf %v4
   // CHECK-NEXT: tile.store_tile %v5, %out, %r0, %k0 {mask = true}
+  // The row kernels: the whole row in one [32, W] tile, one fold in the reduce's order.
+  // CHECK-LABEL: func.func @mean_rows_g0_kernel(%in: memref<?x?xf32>, %out: memref<?x?xf32>)
+  // CHECK: %x = tile.load_tile %in, %r0, %c0 {mask = true} : (memref<?x?xf32>, index, index) -> tensor<32x7xf32>
+  // CHECK-NEXT: %s = tile.row_sum %x : (tensor<32x7xf32>) -> tensor<32xf32>
+  // CHECK-NEXT: %n = tile.full {value = 7.0{{.*}} : f32} : () -> tensor<32xf32>
+  // CHECK-NEXT: %r = arith.divf %s, %n
+  // CHECK-NEXT: %rc = tile.broadcast %r : (tensor<32xf32>) -> tensor<32x1xf32>
+  // CHECK-NEXT: tile.store_tile %rc, %out, %r0, %c0 {mask = true}
+  // CHECK-LABEL: func.func @min_rows_g0_kernel(
+  // CHECK: %nx = arith.negf %x : (tensor<32x33xf32>) -> tensor<32x33xf32>
+  // CHECK-NEXT: %nm = tile.row_max %nx
+  // CHECK-NEXT: %r = arith.negf %nm : (tensor<32xf32>) -> tensor<32xf32>
 }
