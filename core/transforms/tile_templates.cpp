@@ -198,6 +198,57 @@ std::string elementwise_kernel(const std::string& name, int64_t width, int input
   return k.str();
 }
 
+std::string norm_kernel(const std::string& name, int64_t width, bool centre, bool gamma, bool beta,
+                        float eps) {
+  const std::string mem = "memref<?x?xf32>", w = std::to_string(width);
+  const std::string reg = "tensor<32x" + w + "xf32>", col = "tensor<32xf32>";
+  auto f32 = [](double v) { return ir::format_float(v, DType::f32); };
+  auto load = [&](const std::string& v, const std::string& m) {
+    return "    " + v + " = tile.load_tile " + m + ", %r0, %c0 {mask = true} : (" + mem +
+           ", index, index) -> " + reg + "\n";
+  };
+  std::ostringstream k;
+  k << "  func.func @" << name << "(%in: " << mem << ", " << (gamma ? "%gm: " + mem + ", " : "")
+    << (beta ? "%bt: " + mem + ", " : "") << "%out: " << mem << ") {\n"
+    << "    %g = tile.group_id {dim = 0} : index\n"
+    << "    %c0 = arith.constant {value = 0 : index} : index\n"
+    << "    %c32 = arith.constant {value = 32 : index} : index\n"
+    << "    %r0 = arith.muli %g, %c32 : index\n"
+    << load("%x", "%in")
+    << "    %n = tile.full {value = " << f32(static_cast<double>(static_cast<float>(width)))
+    << " : f32} : " << col << "\n";
+  // rmsnorm's d is x itself (the Graph IR kernel's x - 0 is x for every x).
+  const std::string d = centre ? "%d" : "%x";
+  if (centre)
+    k << "    %s = tile.row_sum %x : (" << reg << ") -> " << col << "\n"
+      << "    %mean = arith.divf %s, %n : " << col << "\n"
+      << "    %mb = tile.broadcast %mean : (" << col << ") -> " << reg << "\n"
+      << "    %d = arith.subf %x, %mb : " << reg << "\n";
+  k << "    %dd = arith.mulf " << d << ", " << d << " : " << reg << "\n"
+    << "    %sq = tile.row_sum %dd : (" << reg << ") -> " << col << "\n"
+    << "    %var = arith.divf %sq, %n : " << col << "\n"
+    << "    %eps = tile.full {value = " << f32(static_cast<double>(eps)) << " : f32} : " << col
+    << "\n"
+    << "    %ve = arith.addf %var, %eps : " << col << "\n"
+    << "    %sd = tile.sqrt %ve : (" << col << ") -> " << col << "\n"
+    << "    %one = tile.full {value = 1.0 : f32} : " << col << "\n"
+    << "    %scale = arith.divf %one, %sd : " << col << "\n"
+    << "    %sb = tile.broadcast %scale : (" << col << ") -> " << reg << "\n"
+    << "    %y0 = arith.mulf " << d << ", %sb : " << reg << "\n";
+  std::string y = "%y0";
+  if (gamma) {
+    k << load("%gt", "%gm") << "    %y1 = arith.mulf %y0, %gt : " << reg << "\n";
+    y = "%y1";
+  }
+  if (beta) {
+    k << load("%btt", "%bt") << "    %y2 = arith.addf " << y << ", %btt : " << reg << "\n";
+    y = "%y2";
+  }
+  k << "    tile.store_tile " << y << ", %out, %r0, %c0 {mask = true} : (" << reg << ", " << mem
+    << ", index, index) -> ()\n    return\n  }\n";
+  return k.str();
+}
+
 std::string row_reduce_kernel(const std::string& name, int64_t width, RowReduce kind) {
   const std::string mem = "memref<?x?xf32>", w = std::to_string(width);
   const std::string reg = "tensor<32x" + w + "xf32>", col = "tensor<32xf32>";

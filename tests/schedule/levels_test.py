@@ -127,7 +127,7 @@ CASES = {
   }}
 }}""",
         {"x": (70, 48), "g": (48,), "b": (48,)},
-        lambda x, g, b: np.exp(softmax(layer_norm(x, g, b))) * x, False),
+        lambda x, g, b: np.exp(softmax(layer_norm(x, g, b))) * x, True),  # layer_norm lowers
     "softmax": (
         f"""module {{
   func.func @main(%x: {t((96, 40))}) -> {t((96, 40))} {{
@@ -174,6 +174,32 @@ CASES = {
         "f32", True),
     # Reductions over trailing axes lower to one row kernel; the oracle is numpy float32 in the
     # documented order (a sequential chain from the first element), with specials among the inputs.
+    # layer_norm and rmsnorm along the last axis: one row kernel; gamma and beta broadcast to the
+    # rows before the launch; the oracle is numpy float32 in the Graph IR spec's order.
+    "layer_norm_3d": (
+        f"""module {{
+  func.func @main(%x: {t((3, 25, 40))}, %g: {t((40,))}, %b: {t((40,))}) -> {t((3, 25, 40))} {{
+    %n = tessera.layer_norm %x, %g, %b {{epsilon = 0.001}} : ({t((3, 25, 40))}, {t((40,))}, {t((40,))}) -> {t((3, 25, 40))}
+    return %n : {t((3, 25, 40))}
+  }}
+}}""",
+        {"x": (3, 25, 40), "g": (40,), "b": (40,)}, "f32", True),
+    "rmsnorm": (
+        f"""module {{
+  func.func @main(%x: {t((70, 48))}, %g: {t((48,))}) -> {t((70, 48))} {{
+    %n = tessera.rmsnorm %x, %g : ({t((70, 48))}, {t((48,))}) -> {t((70, 48))}
+    return %n : {t((70, 48))}
+  }}
+}}""",
+        {"x": (70, 48), "g": (48,)}, "f32", True),
+    "layer_norm_plain": (
+        f"""module {{
+  func.func @main(%x: {t((33, 7))}) -> {t((33, 7))} {{
+    %n = tessera.layer_norm %x : ({t((33, 7))}) -> {t((33, 7))}
+    return %n : {t((33, 7))}
+  }}
+}}""",
+        {"x": (33, 7)}, "f32", True),
     "reduce_sum": (reduce_prog("sum", (70, 48), [1], (70,)), {"x": (70, 48)}, "f32", True),
     "reduce_mean_keepdims": (reduce_prog("mean", (3, 25, 40), [-1], (3, 25, 1), True),
                              {"x": (3, 25, 40)}, "f32", True),
@@ -215,7 +241,36 @@ def reduce_f32(kind, axes, keep):
     return f
 
 
+def seq_sum(v):
+    """The sequential float32 chain over the last axis from the first element."""
+    acc = v[..., 0].copy()
+    for j in range(1, v.shape[-1]):
+        acc = (acc + v[..., j]).astype(np.float32)
+    return acc
+
+
+def norm_f32(centre, eps=np.float32(1e-5)):
+    """layer_norm (centre) / rmsnorm in float32, in the order of docs/ops/graph/normalization.md."""
+    def f(x, g=None, b=None):
+        with np.errstate(all="ignore"):
+            n = np.float32(x.shape[-1])
+            mean = (seq_sum(x) / n).astype(np.float32) if centre else np.float32(0)
+            d = (x - np.expand_dims(mean, -1)).astype(np.float32)
+            var = (seq_sum((d * d).astype(np.float32)) / n).astype(np.float32)
+            scale = (np.float32(1) / np.sqrt((var + eps).astype(np.float32))).astype(np.float32)
+            y = (d * np.expand_dims(scale, -1)).astype(np.float32)
+            if g is not None:
+                y = (y * g).astype(np.float32)
+            if b is not None:
+                y = (y + b).astype(np.float32)
+        return y
+    return f
+
+
 EXACT = {
+    "layer_norm_3d": norm_f32(True, np.float32(0.001)),
+    "rmsnorm": norm_f32(False),
+    "layer_norm_plain": norm_f32(True),
     "reduce_sum": reduce_f32("sum", [1], False),
     "reduce_mean_keepdims": reduce_f32("mean", [2], True),
     "reduce_max_suffix": reduce_f32("max", [1, 2], False),
