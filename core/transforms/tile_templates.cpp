@@ -21,6 +21,12 @@ std::string fill(std::string text, const std::vector<std::pair<std::string, std:
   return text;
 }
 
+// The type after ':' of a step on `reg` tiles: arith ops take the short form, tile ops (unary
+// tile.sqrt) the function type.
+std::string type_of(const char* op, const std::string& reg) {
+  return std::string_view(op).starts_with("tile.") ? "(" + reg + ") -> " + reg : reg;
+}
+
 constexpr const char* kGemm =
     R"(  func.func @$NAME(%a: memref<?x?xf32>, %b: memref<?x?xf32>, $EXTRA%c: memref<?x?xf32>) {
     %t = tile.local_id : index
@@ -191,7 +197,7 @@ std::string elementwise_kernel(const std::string& name, int64_t width, int input
     k << "    %v" << inputs + static_cast<int>(s) << " = " << steps[s].op << " %v" << steps[s].a;
     if (steps[s].b >= 0) k << ", %v" << steps[s].b;
     if (steps[s].b == kZeroTile) k << ", %zero";
-    k << " : " << reg << "\n";
+    k << " : " << type_of(steps[s].op, reg) << "\n";
   }
   k << "    tile.store_tile %v" << result << ", %out, %r0, %k0 {mask = true} : (" << reg << ", "
     << mem << ", index, index) -> ()\n    return\n  }\n";
@@ -328,7 +334,7 @@ std::string gemm_kernel(const std::string& name, int64_t bm, int64_t bn, int64_t
         << val(e.steps[k].a);
     if (e.steps[k].b >= 0) epi << ", " << val(e.steps[k].b);
     if (e.steps[k].b == kZeroTile) epi << ", %zero_t";
-    epi << " : " << reg << "\n";
+    epi << " : " << type_of(e.steps[k].op, reg) << "\n";
   }
   // The xor swizzle needs rows of a power-of-two number of 16-byte chunks (alloc_c2).
   const bool swizzle = bk >= 4 && (bk & (bk - 1)) == 0;

@@ -200,6 +200,28 @@ CASES = {
   }}
 }}""",
         {"x": (33, 7)}, "f32", True),
+    # sqrt in a chain and in a GEMM epilogue: tile.sqrt, the correctly rounded square root.
+    "sqrt_chain": (
+        f"""module {{
+  func.func @main(%x: {t((40, 70))}, %y: {t((40, 70))}) -> {t((40, 70))} {{
+    %m = tessera.mul %x, %x : ({t((40, 70))}, {t((40, 70))}) -> {t((40, 70))}
+    %a = tessera.add %m, %y : ({t((40, 70))}, {t((40, 70))}) -> {t((40, 70))}
+    %s = tessera.sqrt %a : ({t((40, 70))}) -> {t((40, 70))}
+    return %s : {t((40, 70))}
+  }}
+}}""",
+        {"x": (40, 70), "y": (40, 70)}, "f32", True),
+    "gemm_sqrt_epilogue": (
+        f"""module {{
+  func.func @main(%a: {t((64, 32))}, %b: {t((32, 64))}) -> {t((64, 64))} {{
+    %m = tessera.matmul %a, %b : ({t((64, 32))}, {t((32, 64))}) -> {t((64, 64))}
+    %r = tessera.relu %m : ({t((64, 64))}) -> {t((64, 64))}
+    %s = tessera.sqrt %r : ({t((64, 64))}) -> {t((64, 64))}
+    return %s : {t((64, 64))}
+  }}
+}}""",
+        {"a": (64, 32), "b": (32, 64)},
+        lambda a, b: np.sqrt(np.maximum(a @ b, 0)), True),
     "reduce_sum": (reduce_prog("sum", (70, 48), [1], (70,)), {"x": (70, 48)}, "f32", True),
     "reduce_mean_keepdims": (reduce_prog("mean", (3, 25, 40), [-1], (3, 25, 1), True),
                              {"x": (3, 25, 40)}, "f32", True),
@@ -267,7 +289,13 @@ def norm_f32(centre, eps=np.float32(1e-5)):
     return f
 
 
+def sqrt_chain_f32(x, y):
+    with np.errstate(all="ignore"):
+        return np.sqrt((x * x + y).astype(np.float32))
+
+
 EXACT = {
+    "sqrt_chain": sqrt_chain_f32,
     "layer_norm_3d": norm_f32(True, np.float32(0.001)),
     "rmsnorm": norm_f32(False),
     "layer_norm_plain": norm_f32(True),

@@ -94,6 +94,13 @@ module {
     %n = tessera.rmsnorm %x {epsilon = 0.5} : (tensor<10x7xf32>) -> tensor<10x7xf32>
     return %n : tensor<10x7xf32>
   }
+  // sqrt in a chain is tile.sqrt (function-type form).
+  // CHECK-LABEL: func.func @sqrt_chain(
+  // CHECK: tile.launch %x {callee = @sqrt_chain_g0_kernel
+  func.func @sqrt_chain(%x: tensor<64x48xf32>) -> tensor<64x48xf32> {
+    %s = tessera.sqrt %x : (tensor<64x48xf32>) -> tensor<64x48xf32>
+    return %s : tensor<64x48xf32>
+  }
   // The GEMM kernel: double-buffered async copies, wait_group 1, barrier, tile.mma over K blocks.
   // CHECK-LABEL: func.func @gemm_g0_kernel(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>)
   // CHECK: tile.alloc_shared {swizzle = "xor"} : {{.*}}memref<64x32xf32, 3>
@@ -167,4 +174,7 @@ module {
   // CHECK: %eps = tile.full {value = 5.0e-01 : f32}
   // CHECK: %y0 = arith.mulf %x, %sb
   // CHECK-NEXT: tile.store_tile %y0, %out
+  // CHECK-LABEL: func.func @sqrt_chain_g0_kernel(
+  // CHECK: %v1 = tile.sqrt %v0 : (tensor<32x64xf32>) -> tensor<32x64xf32>
+  // CHECK-NEXT: tile.store_tile %v1, %out
 }
