@@ -7,7 +7,8 @@ tmp="$(mktemp -d)"
 "$build/bin/tessera-conform" --cases "$root/conformance/cases" --backend reference --junit "$tmp/ref.xml" >/dev/null || true
 "$build/bin/tessera-conform" --cases "$root/conformance/cases" \
   --backend "$build/lib/tessera/plugins/libtessera_reference.so" --junit "$tmp/plugin.xml" >/dev/null || true
-python3 "$root/scripts/gen_status.py" --op-table "$build/bin/tessera-op-table" --junit reference="$tmp/ref.xml" --junit reference-plugin="$tmp/plugin.xml"
+"$build/bin/tessera-conform" --cases "$root/conformance/cases" --deterministic --levels all --junit "$tmp/levels.xml" >/dev/null || true
+python3 "$root/scripts/gen_status.py" --op-table "$build/bin/tessera-op-table" --junit reference="$tmp/ref.xml" --junit reference-plugin="$tmp/plugin.xml" --levels-junit "$tmp/levels.xml"
 python3 "$root/scripts/gen_cli_doc.py" "$build/bin"
 rm -rf "$tmp"
 echo "updated docs/status.md and docs/cli.md"

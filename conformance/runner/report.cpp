@@ -113,13 +113,21 @@ void write_junit(const std::string& path, const std::vector<CaseResult>& results
       << xml_escape(name_of(r.id)) << "\" file=\"" << xml_escape(r.file) << "\" line=\"" << r.line
       << "\" time=\"" << seconds_text(r.seconds) << "\"";
     std::string first_line = r.message.substr(0, r.message.find('\n'));
+    std::string level_props;  // --levels: one property per lower level
+    for (const auto& [level, how] : r.levels)
+      level_props += "        <property name=\"level." + xml_escape(level) + "\" value=\"" +
+                     xml_escape(how) + "\"/>\n";
+    if (!level_props.empty())
+      level_props = "      <properties>\n" + level_props + "      </properties>\n";
     switch (r.status) {
       case CaseResult::Status::passed:
-        if (r.message.empty()) {
+        if (r.message.empty() && level_props.empty()) {
           x << "/>\n";
         } else {
-          x << ">\n      <system-out>" << xml_escape(r.message) << "</system-out>\n"
-            << "    </testcase>\n";
+          x << ">\n" << level_props;
+          if (!r.message.empty())
+            x << "      <system-out>" << xml_escape(r.message) << "</system-out>\n";
+          x << "    </testcase>\n";
         }
         break;
       case CaseResult::Status::skipped:
@@ -127,7 +135,8 @@ void write_junit(const std::string& path, const std::vector<CaseResult>& results
           << "    </testcase>\n";
         break;
       case CaseResult::Status::failed:
-        x << ">\n      <failure message=\"" << xml_escape(first_line) << "\">"
+        x << ">\n"
+          << level_props << "      <failure message=\"" << xml_escape(first_line) << "\">"
           << xml_escape(r.message) << "</failure>\n    </testcase>\n";
         break;
     }

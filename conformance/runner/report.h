@@ -15,6 +15,9 @@ struct CaseResult {
   int line = 0;         ///< Line of the case in its file.
   std::string message;  ///< Failure details or skip reason; for diffs, the diff report.
   double seconds = 0;
+  /// --levels: per lower level, "exact" (bit-exact, every group lowered), "partial" (bit-exact,
+  /// some fusion group left at Schedule IR), "not-lowered" or "failed"; JUnit properties.
+  std::vector<std::pair<std::string, std::string>> levels = {};
 };
 
 /// Totals of a run.

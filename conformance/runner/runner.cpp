@@ -272,7 +272,8 @@ struct LevelTally {
 // the failures ("level L: ...") and prints cases that do not lower.
 std::string run_levels(const Target& t, const Case& c, const std::string& id,
                        const std::vector<std::string>& levels, const RankOutputs& graph,
-                       std::map<std::string, LevelTally>& tally, std::ostream& out) {
+                       std::map<std::string, LevelTally>& tally, std::ostream& out,
+                       std::vector<std::pair<std::string, std::string>>& outcome) {
   std::string failures;
   for (const std::string& level : levels) {
     if (level == "graph") continue;
@@ -280,12 +281,14 @@ std::string run_levels(const Target& t, const Case& c, const std::string& id,
     LoweredProgram lp = lower_program(c.program, c.file, level);
     if (lp.error) {
       ++lt.failed;
+      outcome.emplace_back(level, "failed");
       failures +=
           (failures.empty() ? "" : "\n") + ("level " + level + ": lowering failed: " + lp.why);
       continue;
     }
     if (!lp.lowered) {
       ++lt.not_lowered;
+      outcome.emplace_back(level, "not-lowered");
       out << "NOT LOWERED (" << level << ") " << id << ": " << lp.why << "\n";
       continue;
     }
@@ -305,8 +308,10 @@ std::string run_levels(const Target& t, const Case& c, const std::string& id,
     }
     if (msg.empty()) {
       ++lt.exact;
+      outcome.emplace_back(level, lp.not_lowered.empty() ? "exact" : "partial");
     } else {
       ++lt.failed;
+      outcome.emplace_back(level, "failed");
       failures += (failures.empty() ? "" : "\n") + ("level " + level + ": " + msg);
     }
   }
@@ -364,8 +369,13 @@ int run_conformance(const RunnerOptions& o, plugins::Registry& registry, std::os
       }
     } catch (const std::exception& e) {
       if (!case_matches_filter(o.filter, file_id, file_id)) continue;
-      results.push_back({CaseResult::Status::failed, file_id, file, 0,
-                         std::string("cannot load case file: ") + e.what(), 0});
+      results.push_back({CaseResult::Status::failed,
+                         file_id,
+                         file,
+                         0,
+                         std::string("cannot load case file: ") + e.what(),
+                         0,
+                         {}});
       out << "FAIL " << file_id << " (" << file << ")\n  cannot load case file: " << e.what()
           << "\n";
     }
@@ -377,7 +387,7 @@ int run_conformance(const RunnerOptions& o, plugins::Registry& registry, std::os
     const auto& [id, c] = todo[k];
     progress.show(k, id);
     const auto t0 = Clock::now();
-    CaseResult r{CaseResult::Status::passed, id, c.file, c.line, "", 0};
+    CaseResult r{CaseResult::Status::passed, id, c.file, c.line, "", 0, {}};
     try {
       std::string skip;
       for (const Target& t : targets) {
@@ -409,7 +419,7 @@ int run_conformance(const RunnerOptions& o, plugins::Registry& registry, std::os
             r.message = check_expected(c, outs[0]);
             if (!r.message.empty()) r.status = CaseResult::Status::failed;
             if (!levels.empty()) {
-              std::string lf = run_levels(targets[0], c, id, levels, outs[0], tally, out);
+              std::string lf = run_levels(targets[0], c, id, levels, outs[0], tally, out, r.levels);
               if (!lf.empty()) {
                 r.status = CaseResult::Status::failed;
                 r.message += (r.message.empty() ? "" : "\n") + lf;

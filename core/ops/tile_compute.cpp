@@ -118,6 +118,18 @@ bool infer_TileExp(InferCtx& ctx) {
   return true;
 }
 
+bool infer_TileSqrt(InferCtx& ctx) {
+  ctx.result_label = "sqrt_c1";
+  const ir::Type& t = ctx.operands[0];
+  // sqrt_c1: an f32 scalar or an f32 register tile; the result has its type.
+  if (t.dtype != DType::f32 || !(is_scalar_reg(t) || float_tile(t)))
+    return ctx.fail(
+        "operand must be an f32 scalar or an f32 register tile, got " + ir::to_string(t),
+        "sqrt_c1");
+  ctx.results = {t};
+  return true;
+}
+
 bool infer_TileMaximum(InferCtx& ctx) {
   ctx.result_label = "maximum_c1";
   // maximum_c1: two values of one type: f32 scalars or f32/bf16/f16 register tiles.

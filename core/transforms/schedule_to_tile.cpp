@@ -27,6 +27,8 @@ struct Lowering {
   std::vector<int64_t> tile_split;  // tiles per group along those extents (validate)
   std::vector<bool> bias;           // gemm: epilogue parameters passed as [1, N] row biases
   std::vector<int64_t> as_2d;       // elementwise of rank != 2: operands and result as [R, W]
+  std::vector<int64_t> out_2d;      // the result as this shape instead of as_2d (reductions)
+  std::vector<bool> spread;         // per operand: tessera.broadcast to as_2d (not a reshape)
 };
 
 Lowering stay(std::string why) {
@@ -34,6 +36,9 @@ Lowering stay(std::string why) {
   l.why = std::move(why);
   return l;
 }
+
+// A row kernel holds a whole row in registers: a [32, W] tile (W columns per lane at Target IR).
+constexpr int64_t kMaxRowWidth = 1024;
 
 bool is_f32(const ir::Type& t) { return t.is_tensor() && t.dtype == DType::f32; }
 
@@ -53,6 +58,8 @@ const char* arith_of(std::string_view op) {
       {"tessera.max", "arith.maximumf"},
       {"tessera.min", "arith.minimumf"},
       {"tessera.neg", "arith.negf"},
+      // sqrt: both levels round the exact square root once (std::sqrt of a float, tile.sqrt).
+      {"tessera.sqrt", "tile.sqrt"},
       // relu(x) = x > 0 ? x : +0 with NaN kept is maximumf(x, +0): -0 and negatives give +0.
       {"tessera.relu", "arith.maximumf"},
   };
@@ -159,15 +166,41 @@ Lowering lower_attention(const ir::Op& group, const ir::Op& callee, const std::s
   return l;
 }
 
-// Row kernels stay: tessera.softmax's exp is the C library's f32 exp (docs/ops/graph/
-// normalization.md) while tile.exp rounds the f64 exp once, and the two differ in the last bit
-// for some inputs (tessera-conform --levels found 3 of 8192 in softmax/rows_128x64).
-Lowering lower_row(const ir::Op& callee) {
+// layer_norm and rmsnorm along the last axis lower to one row kernel. softmax and log_softmax
+// stay: tessera.softmax's exp is the C library's f32 exp (docs/ops/graph/normalization.md) while
+// tile.exp rounds the f64 exp once, and the two differ in the last bit for some inputs
+// (tessera-conform --levels found 3 of 8192 in softmax/rows_128x64).
+Lowering lower_row(const ir::Op& group, const ir::Op& callee, const std::string& name) {
   const ir::Op* op = only_op(callee);
-  if (op && op->name == "tessera.softmax")
+  if (op && (op->name == "tessera.softmax" || op->name == "tessera.log_softmax"))
     return stay(
         "tile.exp (f64 exp rounded once) is not tessera.softmax's exp (the C library's f32 exp)");
-  return stay("no Tile IR lowering for 'row' groups yet");
+  const bool centre = op && op->name == "tessera.layer_norm";
+  if (!op || (!centre && op->name != "tessera.rmsnorm"))
+    return stay("no Tile IR lowering for this 'row' group yet (an epilogue)");
+  if (op->attrs.get("numeric_policy")) return stay("a numeric policy");
+  const ir::Type& x = group.operands[0]->type;
+  if (!is_f32(x) || !is_f32(group.result(0)->type) || x.rank() < 1 || !x.has_static_shape())
+    return stay("not f32 of static shape");
+  const int64_t axis = op->attrs.get_int("axis", -1);
+  if (axis != -1 && axis != x.rank() - 1) return stay("normalizes more than the last axis");
+  for (const ir::Value* v : group.operands)
+    if (!is_f32(v->type)) return stay("gamma or beta is not f32");
+  int64_t rows = 1;
+  for (int64_t d = 0; d + 1 < x.rank(); ++d) rows *= x.shape[static_cast<size_t>(d)];
+  const int64_t width = x.shape.back();
+  if (rows == 0 || width == 0) return stay("an empty tensor");
+  if (width > kMaxRowWidth) return stay("rows longer than 1024 elements");
+  const size_t params = group.operands.size();
+  Lowering l;
+  l.kernel = norm_kernel(name, width, centre, params > 1, params > 2,
+                         static_cast<float>(op->attrs.get_float("epsilon", 1e-5)));
+  l.grid = {(rows + 31) / 32};
+  l.tiles = 1;
+  l.as_2d = {rows, width};
+  l.spread.assign(params, true);
+  l.spread[0] = false;
+  return l;
 }
 
 Lowering lower_elementwise(const ir::Op& group, const ir::Op& callee, const std::string& name) {
@@ -214,12 +247,65 @@ Lowering lower_elementwise(const ir::Op& group, const ir::Op& callee, const std:
   return l;
 }
 
+// tessera.reduce over trailing axes (the last one, or a suffix of them, or all): the reduced
+// elements of one output are then a contiguous run in row-major order, the kernel's row.
+Lowering lower_reduce(const ir::Op& group, const ir::Op& callee, const std::string& name) {
+  const ir::Op* op = only_op(callee);
+  if (!op || op->name != "tessera.reduce")
+    return stay("no Tile IR lowering for 'whole' groups of " +
+                (op ? op->name : std::string("several ops")) + " yet");
+  if (op->attrs.get("numeric_policy")) return stay("a numeric policy");
+  const ir::Type& x = group.operands[0]->type;
+  if (!is_f32(x) || !is_f32(group.result(0)->type) || x.rank() < 1 || !x.has_static_shape())
+    return stay("not an f32 reduction of static shape");
+  const std::string kind = op->attrs.get_string("kind", "");
+  RowReduce k;
+  if (kind == "sum")
+    k = RowReduce::sum;
+  else if (kind == "mean")
+    k = RowReduce::mean;
+  else if (kind == "max")
+    k = RowReduce::max;
+  else if (kind == "min")
+    k = RowReduce::min;
+  else
+    return stay("no Tile IR lowering for reduce kind '" + kind + "'");
+  const int64_t rank = x.rank();
+  std::vector<bool> reduced(static_cast<size_t>(rank), true);
+  if (const ir::Attr* axes = op->attrs.get("axes")) {
+    auto v = axes->is_int() ? std::optional(std::vector<int64_t>{axes->i}) : axes->as_int_array();
+    if (!v) return stay("bad axes");
+    reduced.assign(static_cast<size_t>(rank), false);
+    for (int64_t a : *v) {
+      if (a < -rank || a >= rank) return stay("bad axes");
+      reduced[static_cast<size_t>(a < 0 ? a + rank : a)] = true;
+    }
+  }
+  int64_t first = rank;  // the reduced axes must be [first, rank)
+  while (first > 0 && reduced[static_cast<size_t>(first - 1)]) --first;
+  for (int64_t d = 0; d < first; ++d)
+    if (reduced[static_cast<size_t>(d)]) return stay("reduces an axis before a kept one");
+  if (first == rank) return stay("reduces no axis");
+  int64_t rows = 1, width = 1;
+  for (int64_t d = 0; d < rank; ++d) (d < first ? rows : width) *= x.shape[static_cast<size_t>(d)];
+  if (rows == 0 || width == 0) return stay("an empty tensor");
+  if (width > kMaxRowWidth) return stay("rows longer than 1024 elements");
+  Lowering l;
+  l.kernel = row_reduce_kernel(name, width, k);
+  l.grid = {(rows + 31) / 32};
+  l.tiles = 1;
+  l.as_2d = {rows, width};
+  l.out_2d = {rows, 1};
+  return l;
+}
+
 Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::string& name) {
   auto kind = sched::parse_group_kind(group.attrs.get_string("kind", ""));
   if (kind == sched::GroupKind::gemm) return lower_gemm(group, callee, name);
   if (kind == sched::GroupKind::attention) return lower_attention(group, callee, name);
-  if (kind == sched::GroupKind::row) return lower_row(callee);
+  if (kind == sched::GroupKind::row) return lower_row(group, callee, name);
   if (kind == sched::GroupKind::elementwise) return lower_elementwise(group, callee, name);
+  if (kind == sched::GroupKind::whole) return lower_reduce(group, callee, name);
   return stay(std::string("no Tile IR lowering for '") + group.attrs.get_string("kind", "") +
               "' groups yet");
 }
@@ -281,10 +367,14 @@ bool schedule_to_tile(ir::Module& m, DiagnosticEngine& diag) {
       launch->operands = g.operands;
       std::unique_ptr<ir::Op> back;  // reshapes the [R, W] result to the group's shape
       if (!l.as_2d.empty()) {
-        for (ir::Value*& v : launch->operands) {
+        for (size_t i = 0; i < launch->operands.size(); ++i) {
+          ir::Value*& v = launch->operands[i];
+          // gamma / beta [W] broadcast (numpy trailing alignment) to the rows [R, W]
+          const char* how =
+              i < l.spread.size() && l.spread[i] ? "tessera.broadcast" : "tessera.reshape";
           auto r = std::make_unique<ir::Op>();
-          r->name = "tessera.reshape";
-          r->def = ops::lookup_op("tessera.reshape");
+          r->name = how;
+          r->def = ops::lookup_op(how);
           r->loc = g.loc;
           r->operands = {v};
           v = r->add_result(ir::Type::tensor(DType::f32, l.as_2d));
@@ -311,7 +401,8 @@ bool schedule_to_tile(ir::Module& m, DiagnosticEngine& diag) {
         // The group's result value (and its uses) moves to the reshape after the launch.
         back->results = std::move(g.results);
         for (auto& r : back->results) r->def = back.get();
-        back->operands = {launch->add_result(ir::Type::tensor(DType::f32, l.as_2d))};
+        back->operands = {launch->add_result(
+            ir::Type::tensor(DType::f32, l.out_2d.empty() ? l.as_2d : l.out_2d))};
         // validate compares the reshaped value (the group's shape) with Graph IR.
         back->attrs.set("schedule.group", ir::Attr::symbol_attr(ir::func_name(*callee)));
         after.push_back({launch.get(), std::move(back)});

@@ -21,6 +21,12 @@ std::string fill(std::string text, const std::vector<std::pair<std::string, std:
   return text;
 }
 
+// The type after ':' of a step on `reg` tiles: arith ops take the short form, tile ops (unary
+// tile.sqrt) the function type.
+std::string type_of(const char* op, const std::string& reg) {
+  return std::string_view(op).starts_with("tile.") ? "(" + reg + ") -> " + reg : reg;
+}
+
 constexpr const char* kGemm =
     R"(  func.func @$NAME(%a: memref<?x?xf32>, %b: memref<?x?xf32>, $EXTRA%c: memref<?x?xf32>) {
     %t = tile.local_id : index
@@ -191,10 +197,100 @@ std::string elementwise_kernel(const std::string& name, int64_t width, int input
     k << "    %v" << inputs + static_cast<int>(s) << " = " << steps[s].op << " %v" << steps[s].a;
     if (steps[s].b >= 0) k << ", %v" << steps[s].b;
     if (steps[s].b == kZeroTile) k << ", %zero";
-    k << " : " << reg << "\n";
+    k << " : " << type_of(steps[s].op, reg) << "\n";
   }
   k << "    tile.store_tile %v" << result << ", %out, %r0, %k0 {mask = true} : (" << reg << ", "
     << mem << ", index, index) -> ()\n    return\n  }\n";
+  return k.str();
+}
+
+std::string norm_kernel(const std::string& name, int64_t width, bool centre, bool gamma, bool beta,
+                        float eps) {
+  const std::string mem = "memref<?x?xf32>", w = std::to_string(width);
+  const std::string reg = "tensor<32x" + w + "xf32>", col = "tensor<32xf32>";
+  auto f32 = [](double v) { return ir::format_float(v, DType::f32); };
+  auto load = [&](const std::string& v, const std::string& m) {
+    return "    " + v + " = tile.load_tile " + m + ", %r0, %c0 {mask = true} : (" + mem +
+           ", index, index) -> " + reg + "\n";
+  };
+  std::ostringstream k;
+  k << "  func.func @" << name << "(%in: " << mem << ", " << (gamma ? "%gm: " + mem + ", " : "")
+    << (beta ? "%bt: " + mem + ", " : "") << "%out: " << mem << ") {\n"
+    << "    %g = tile.group_id {dim = 0} : index\n"
+    << "    %c0 = arith.constant {value = 0 : index} : index\n"
+    << "    %c32 = arith.constant {value = 32 : index} : index\n"
+    << "    %r0 = arith.muli %g, %c32 : index\n"
+    << load("%x", "%in")
+    << "    %n = tile.full {value = " << f32(static_cast<double>(static_cast<float>(width)))
+    << " : f32} : " << col << "\n";
+  // rmsnorm's d is x itself (the Graph IR kernel's x - 0 is x for every x).
+  const std::string d = centre ? "%d" : "%x";
+  if (centre)
+    k << "    %s = tile.row_sum %x : (" << reg << ") -> " << col << "\n"
+      << "    %mean = arith.divf %s, %n : " << col << "\n"
+      << "    %mb = tile.broadcast %mean : (" << col << ") -> " << reg << "\n"
+      << "    %d = arith.subf %x, %mb : " << reg << "\n";
+  k << "    %dd = arith.mulf " << d << ", " << d << " : " << reg << "\n"
+    << "    %sq = tile.row_sum %dd : (" << reg << ") -> " << col << "\n"
+    << "    %var = arith.divf %sq, %n : " << col << "\n"
+    << "    %eps = tile.full {value = " << f32(static_cast<double>(eps)) << " : f32} : " << col
+    << "\n"
+    << "    %ve = arith.addf %var, %eps : " << col << "\n"
+    << "    %sd = tile.sqrt %ve : (" << col << ") -> " << col << "\n"
+    << "    %one = tile.full {value = 1.0 : f32} : " << col << "\n"
+    << "    %scale = arith.divf %one, %sd : " << col << "\n"
+    << "    %sb = tile.broadcast %scale : (" << col << ") -> " << reg << "\n"
+    << "    %y0 = arith.mulf " << d << ", %sb : " << reg << "\n";
+  std::string y = "%y0";
+  if (gamma) {
+    k << load("%gt", "%gm") << "    %y1 = arith.mulf %y0, %gt : " << reg << "\n";
+    y = "%y1";
+  }
+  if (beta) {
+    k << load("%btt", "%bt") << "    %y2 = arith.addf " << y << ", %btt : " << reg << "\n";
+    y = "%y2";
+  }
+  k << "    tile.store_tile " << y << ", %out, %r0, %c0 {mask = true} : (" << reg << ", " << mem
+    << ", index, index) -> ()\n    return\n  }\n";
+  return k.str();
+}
+
+std::string row_reduce_kernel(const std::string& name, int64_t width, RowReduce kind) {
+  const std::string mem = "memref<?x?xf32>", w = std::to_string(width);
+  const std::string reg = "tensor<32x" + w + "xf32>", col = "tensor<32xf32>";
+  std::ostringstream k;
+  k << "  func.func @" << name << "(%in: " << mem << ", %out: " << mem << ") {\n"
+    << "    %g = tile.group_id {dim = 0} : index\n"
+    << "    %c0 = arith.constant {value = 0 : index} : index\n"
+    << "    %c32 = arith.constant {value = 32 : index} : index\n"
+    << "    %r0 = arith.muli %g, %c32 : index\n"
+    << "    %x = tile.load_tile %in, %r0, %c0 {mask = true} : (" << mem << ", index, index) -> "
+    << reg << "\n";
+  switch (kind) {
+    case RowReduce::sum:
+      k << "    %r = tile.row_sum %x : (" << reg << ") -> " << col << "\n";
+      break;
+    case RowReduce::mean:
+      // The sum chain, then one f32 division by the element count (tessera.reduce's mean).
+      k << "    %s = tile.row_sum %x : (" << reg << ") -> " << col << "\n"
+        << "    %n = tile.full {value = "
+        << ir::format_float(static_cast<double>(static_cast<float>(width)), DType::f32)
+        << " : f32} : " << col << "\n"
+        << "    %r = arith.divf %s, %n : " << col << "\n";
+      break;
+    case RowReduce::max:
+      k << "    %r = tile.row_max %x : (" << reg << ") -> " << col << "\n";
+      break;
+    case RowReduce::min:
+      // min(a, b) = -max(-a, -b) exactly (negation is exact; -0 < +0 and NaN kept both ways).
+      k << "    %nx = arith.negf %x : " << reg << "\n"
+        << "    %nm = tile.row_max %nx : (" << reg << ") -> " << col << "\n"
+        << "    %r = arith.negf %nm : " << col << "\n";
+      break;
+  }
+  k << "    %rc = tile.broadcast %r : (" << col << ") -> tensor<32x1xf32>\n"
+    << "    tile.store_tile %rc, %out, %r0, %c0 {mask = true} : (tensor<32x1xf32>, " << mem
+    << ", index, index) -> ()\n    return\n  }\n";
   return k.str();
 }
 
@@ -238,7 +334,7 @@ std::string gemm_kernel(const std::string& name, int64_t bm, int64_t bn, int64_t
         << val(e.steps[k].a);
     if (e.steps[k].b >= 0) epi << ", " << val(e.steps[k].b);
     if (e.steps[k].b == kZeroTile) epi << ", %zero_t";
-    epi << " : " << reg << "\n";
+    epi << " : " << type_of(e.steps[k].op, reg) << "\n";
   }
   // The xor swizzle needs rows of a power-of-two number of 16-byte chunks (alloc_c2).
   const bool swizzle = bk >= 4 && (bk & (bk - 1)) == 0;

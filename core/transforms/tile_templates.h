@@ -51,4 +51,20 @@ std::string attention_kernel(const std::string& name, bool causal, float scale);
 std::string elementwise_kernel(const std::string& name, int64_t width, int inputs,
                                const std::vector<ElementwiseStep>& steps, int result);
 
+/// layer_norm (`centre`) or rmsnorm of each row of an [R, W] f32 tensor in the Graph IR order:
+/// a group is one tile of 32 whole rows (grid [ceil(R / 32)]); mean = row_sum(x) / W (layer_norm;
+/// rmsnorm uses x itself), d = x - mean, var = row_sum(d * d) / W, scale = 1 / sqrt(var + eps)
+/// (tile.sqrt), y = d * scale, then * gamma and + beta when given: gamma and beta come in as
+/// [R, W] tensors (broadcast before the launch) and are loaded at the row's position.
+std::string norm_kernel(const std::string& name, int64_t width, bool centre, bool gamma, bool beta,
+                        float eps);
+
+/// A reduction of each row of an [R, W] f32 tensor into an [R, 1] tensor, in tessera.reduce's
+/// order: a group is one tile of 32 rows (grid [ceil(R / 32)]) loading its whole rows (masked at
+/// the last group's edge); sum is tile.row_sum (the sequential chain from x[0]), mean that sum
+/// divided by W in f32, max tile.row_max, min the negated row_max of the negated rows.
+enum class RowReduce { sum, mean, max, min };
+
+std::string row_reduce_kernel(const std::string& name, int64_t width, RowReduce kind);
+
 }  // namespace tessera::transforms

@@ -25,6 +25,8 @@ const char* elementwise_name(const ir::Op& op) {
   switch (op.def->kind) {
     case OpKind::TileExp:
       return "tessera_nvidia.exp";
+    case OpKind::TileSqrt:
+      return "tessera_nvidia.sqrt";
     case OpKind::TileMaximum:
       return "arith.maximumf";
     default:
@@ -638,6 +640,11 @@ void Lowering::op(const ir::Op& o) {
         }
       return set(o.result(0), l);
     }
+    case OpKind::TileSqrt:
+      if (!on_tiles)
+        return set(o.result(0),
+                   scalar(emit1("tessera_nvidia.sqrt", {at(o.operands[0]).one()}, f32())));
+      return elementwise(o);
     case OpKind::TileExp:
     case OpKind::TileMaximum:
       return elementwise(o);

@@ -296,6 +296,9 @@ void exec_alu(Block& b, Warp& w, const Inst& in) {
       else
         each(m, [&](int l) { d[l].f = std::fmaf(x[l].f, y[l].f, z[l].f); });
       return;
+    case Opc::kSqrtF:  // sqrt.rn.f32: correctly rounded, as tile.sqrt
+      each(m, [&](int l) { d[l].f = std::sqrt(x[l].f); });
+      return;
     case Opc::kExp:  // as tile.exp: exp in double, rounded once to f32
       each(m, [&](int l) { d[l].f = static_cast<float>(std::exp(static_cast<double>(x[l].f))); });
       return;

@@ -35,6 +35,7 @@ enum class Opc : uint8_t {
   kNegF,
   kFma,
   kExp,
+  kSqrtF,
   kDim,
   kAlloc,
   kLd,

@@ -331,6 +331,12 @@ void exec_unary(const Inst& in, Cell* R, float* A) {
       else
         for (int32_t k = 0; k < in.rows; ++k) A[in.dst + k] = fexp(A[in.a + k]);
       return;
+    case Opc::kSqrt:  // IEEE square root: correctly rounded, as std::sqrt of a float
+      R[in.dst].f = std::sqrt(R[in.a].f);
+      return;
+    case Opc::kASqrt:
+      for (int32_t k = 0; k < in.rows; ++k) A[in.dst + k] = std::sqrt(A[in.a + k]);
+      return;
     default:
       throw Error("internal: tile instruction " + std::to_string(int(in.opc)) +
                   " has no execution case");

@@ -46,6 +46,8 @@ enum class Opc : uint8_t {
   kANeg,
   kExp,
   kAExp,
+  kSqrt,
+  kASqrt,
   kDim,
   kLoad,
   kStore,

@@ -53,6 +53,16 @@ def t(shape):
     return "tensor<" + "x".join(map(str, shape)) + "xf32>"
 
 
+def reduce_prog(kind, shape, axes, out, keep=False):
+    kd = ", keepdims = true" if keep else ""
+    return f"""module {{
+  func.func @main(%x: {t(shape)}) -> {t(out)} {{
+    %r = "tessera.reduce"(%x) {{kind = "{kind}", axes = {axes}{kd}}} : ({t(shape)}) -> {t(out)}
+    return %r : {t(out)}
+  }}
+}}"""
+
+
 CASES = {
     # name: (program, inputs, oracle, levels at which a tile.launch must appear)
     "gemm": (
@@ -117,7 +127,7 @@ CASES = {
   }}
 }}""",
         {"x": (70, 48), "g": (48,), "b": (48,)},
-        lambda x, g, b: np.exp(softmax(layer_norm(x, g, b))) * x, False),
+        lambda x, g, b: np.exp(softmax(layer_norm(x, g, b))) * x, True),  # layer_norm lowers
     "softmax": (
         f"""module {{
   func.func @main(%x: {t((96, 40))}) -> {t((96, 40))} {{
@@ -162,9 +172,138 @@ CASES = {
 }}""",
         {"x": (3, 25, 70), "y": (3, 25, 70)},
         "f32", True),
+    # Reductions over trailing axes lower to one row kernel; the oracle is numpy float32 in the
+    # documented order (a sequential chain from the first element), with specials among the inputs.
+    # layer_norm and rmsnorm along the last axis: one row kernel; gamma and beta broadcast to the
+    # rows before the launch; the oracle is numpy float32 in the Graph IR spec's order.
+    "layer_norm_3d": (
+        f"""module {{
+  func.func @main(%x: {t((3, 25, 40))}, %g: {t((40,))}, %b: {t((40,))}) -> {t((3, 25, 40))} {{
+    %n = tessera.layer_norm %x, %g, %b {{epsilon = 0.001}} : ({t((3, 25, 40))}, {t((40,))}, {t((40,))}) -> {t((3, 25, 40))}
+    return %n : {t((3, 25, 40))}
+  }}
+}}""",
+        {"x": (3, 25, 40), "g": (40,), "b": (40,)}, "f32", True),
+    "rmsnorm": (
+        f"""module {{
+  func.func @main(%x: {t((70, 48))}, %g: {t((48,))}) -> {t((70, 48))} {{
+    %n = tessera.rmsnorm %x, %g : ({t((70, 48))}, {t((48,))}) -> {t((70, 48))}
+    return %n : {t((70, 48))}
+  }}
+}}""",
+        {"x": (70, 48), "g": (48,)}, "f32", True),
+    "layer_norm_plain": (
+        f"""module {{
+  func.func @main(%x: {t((33, 7))}) -> {t((33, 7))} {{
+    %n = tessera.layer_norm %x : ({t((33, 7))}) -> {t((33, 7))}
+    return %n : {t((33, 7))}
+  }}
+}}""",
+        {"x": (33, 7)}, "f32", True),
+    # sqrt in a chain and in a GEMM epilogue: tile.sqrt, the correctly rounded square root.
+    "sqrt_chain": (
+        f"""module {{
+  func.func @main(%x: {t((40, 70))}, %y: {t((40, 70))}) -> {t((40, 70))} {{
+    %m = tessera.mul %x, %x : ({t((40, 70))}, {t((40, 70))}) -> {t((40, 70))}
+    %a = tessera.add %m, %y : ({t((40, 70))}, {t((40, 70))}) -> {t((40, 70))}
+    %s = tessera.sqrt %a : ({t((40, 70))}) -> {t((40, 70))}
+    return %s : {t((40, 70))}
+  }}
+}}""",
+        {"x": (40, 70), "y": (40, 70)}, "f32", True),
+    "gemm_sqrt_epilogue": (
+        f"""module {{
+  func.func @main(%a: {t((64, 32))}, %b: {t((32, 64))}) -> {t((64, 64))} {{
+    %m = tessera.matmul %a, %b : ({t((64, 32))}, {t((32, 64))}) -> {t((64, 64))}
+    %r = tessera.relu %m : ({t((64, 64))}) -> {t((64, 64))}
+    %s = tessera.sqrt %r : ({t((64, 64))}) -> {t((64, 64))}
+    return %s : {t((64, 64))}
+  }}
+}}""",
+        {"a": (64, 32), "b": (32, 64)},
+        lambda a, b: np.sqrt(np.maximum(a @ b, 0)), True),
+    "reduce_sum": (reduce_prog("sum", (70, 48), [1], (70,)), {"x": (70, 48)}, "f32", True),
+    "reduce_mean_keepdims": (reduce_prog("mean", (3, 25, 40), [-1], (3, 25, 1), True),
+                             {"x": (3, 25, 40)}, "f32", True),
+    "reduce_max_suffix": (reduce_prog("max", (5, 6, 7), [1, 2], (5,)), {"x": (5, 6, 7)}, "f32",
+                          True),
+    "reduce_min": (reduce_prog("min", (40, 33), 1, (40,)), {"x": (40, 33)}, "f32", True),
 }
 
 SPECIALS = np.array([np.nan, np.inf, -np.inf, -0.0, 0.0, 1e-45, 3.4e38, -3.4e38], np.float32)
+
+
+def ieee_max(a, b):
+    """IEEE 754-2019 maximum: NaN propagates, -0 < +0 (numpy.maximum does not order zeros)."""
+    tie = np.where(np.signbit(a), b, a)
+    return np.where(np.isnan(a) | np.isnan(b), np.float32(np.nan),
+                    np.where(a == b, tie, np.maximum(a, b)))
+
+
+def ieee_min(a, b):
+    tie = np.where(np.signbit(a), a, b)
+    return np.where(np.isnan(a) | np.isnan(b), np.float32(np.nan),
+                    np.where(a == b, tie, np.minimum(a, b)))
+
+
+def reduce_f32(kind, axes, keep):
+    """tessera.reduce over trailing axes in float32: one sequential chain per row from x[0]."""
+    def f(x):
+        nax = len(axes)
+        rows = x.reshape(x.shape[:x.ndim - nax] + (-1,))
+        acc = rows[..., 0].copy()
+        with np.errstate(all="ignore"):
+            for j in range(1, rows.shape[-1]):
+                v = rows[..., j]
+                acc = (acc + v if kind in ("sum", "mean") else
+                       ieee_max(acc, v) if kind == "max" else ieee_min(acc, v)).astype(np.float32)
+            if kind == "mean":
+                acc = (acc / np.float32(rows.shape[-1])).astype(np.float32)
+        return acc.reshape(acc.shape + (1,) * nax) if keep else acc
+    return f
+
+
+def seq_sum(v):
+    """The sequential float32 chain over the last axis from the first element."""
+    acc = v[..., 0].copy()
+    for j in range(1, v.shape[-1]):
+        acc = (acc + v[..., j]).astype(np.float32)
+    return acc
+
+
+def norm_f32(centre, eps=np.float32(1e-5)):
+    """layer_norm (centre) / rmsnorm in float32, in the order of docs/ops/graph/normalization.md."""
+    def f(x, g=None, b=None):
+        with np.errstate(all="ignore"):
+            n = np.float32(x.shape[-1])
+            mean = (seq_sum(x) / n).astype(np.float32) if centre else np.float32(0)
+            d = (x - np.expand_dims(mean, -1)).astype(np.float32)
+            var = (seq_sum((d * d).astype(np.float32)) / n).astype(np.float32)
+            scale = (np.float32(1) / np.sqrt((var + eps).astype(np.float32))).astype(np.float32)
+            y = (d * np.expand_dims(scale, -1)).astype(np.float32)
+            if g is not None:
+                y = (y * g).astype(np.float32)
+            if b is not None:
+                y = (y + b).astype(np.float32)
+        return y
+    return f
+
+
+def sqrt_chain_f32(x, y):
+    with np.errstate(all="ignore"):
+        return np.sqrt((x * x + y).astype(np.float32))
+
+
+EXACT = {
+    "sqrt_chain": sqrt_chain_f32,
+    "layer_norm_3d": norm_f32(True, np.float32(0.001)),
+    "rmsnorm": norm_f32(False),
+    "layer_norm_plain": norm_f32(True),
+    "reduce_sum": reduce_f32("sum", [1], False),
+    "reduce_mean_keepdims": reduce_f32("mean", [2], True),
+    "reduce_max_suffix": reduce_f32("max", [1, 2], False),
+    "reduce_min": reduce_f32("min", [1], False),
+}
 
 
 def chain_f32(x, y):
@@ -188,7 +327,7 @@ def main():
                 np.save(d / f"{name}.{n}.npy", x)
                 ins += ["--input", f"{n}={d / f'{name}.{n}.npy'}"]
                 args.append(x if oracle == "f32" else x.astype(np.float64))
-            want = chain_f32(*args) if oracle == "f32" else oracle(*args)
+            want = EXACT.get(name, chain_f32)(*args) if oracle == "f32" else oracle(*args)
             outs = {}
             for level in ("graph", "schedule", "tile", "target"):
                 od = d / f"{name}.{level}"

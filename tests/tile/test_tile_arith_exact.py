@@ -504,3 +504,32 @@ def test_low_precision_maximum_is_exact(tmp_path, dt):
     got[0, 2:4] = want[0, 2:4] = 0
     bits_equal(got, want)
     assert not np.signbit(got[0, :2].astype(np.float32)).any()  # max(+0, -0) is +0
+
+
+# --- tile.sqrt: the correctly rounded f32 square root (docs/ops/tile/compute.md) ---------------
+
+def test_sqrt_is_correctly_rounded_with_specials(tmp_path):
+    """tile.sqrt on a tile and on a scalar against numpy's float32 sqrt (IEEE, correctly
+    rounded): -0 stays -0, negatives and NaN give NaN, +inf stays +inf, subnormals work."""
+    m, tt = "memref<32x16xf32>", "tensor<32x16xf32>"
+    body = [
+        "%c0 = arith.constant {value = 0 : index} : index",
+        f"%a = tile.load_tile %x, %c0, %c0 : ({m}, index, index) -> {tt}",
+        f"%r = tile.sqrt %a : ({tt}) -> {tt}",
+        f"tile.store_tile %r, %o, %c0, %c0 : ({tt}, {m}, index, index) -> ()",
+        f"%s = tile.load %x, %c0, %c0 : ({m}, index, index) -> f32",
+        "%q = tile.sqrt %s : (f32) -> f32",
+        f"tile.store %q, %o, %c0, %c0 : (f32, {m}, index, index) -> ()",
+    ]
+    rng = np.random.default_rng(17)
+    x = np.abs(rng.standard_normal((32, 16))).astype(np.float32) * np.float32(1e3)
+    x.flat[1:9] = np.array([-0.0, 0.0, -1.0, np.inf, -np.inf, np.nan, 1e-45, 3.4e38], np.float32)
+    x.flat[9:40] = rng.uniform(1, 4, 31).astype(np.float32)  # many last-bit-sensitive roots
+    x.flat[0] = np.float32(2.0)
+    run(tmp_path, kernel(f"%x: {m}, %o: {m}", body), {"x": x, "o": np.zeros_like(x)})
+    with np.errstate(invalid="ignore"):
+        want = np.sqrt(x)
+    got = result(tmp_path, 1)
+    same = (got.view(np.uint32) == want.view(np.uint32)) | (np.isnan(got) & np.isnan(want))
+    assert same.all(), np.argwhere(~same)[:4]
+    assert np.signbit(got.flat[1]) and got.flat[1] == 0  # sqrt(-0) = -0

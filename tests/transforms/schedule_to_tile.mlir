@@ -58,6 +58,49 @@ module {
     %n = tessera.neg %m : (tensor<64x48xf32>) -> tensor<64x48xf32>
     return %n : tensor<64x48xf32>
   }
+  // A reduction over the trailing axes: a row kernel on [R, W] = [15, 7]; the result comes back as
+  // [R, 1] and is reshaped to the reduce's shape. A reduction over a leading axis stays.
+  // CHECK-LABEL: func.func @mean_rows(
+  // CHECK: %[[X:.*]] = tessera.reshape %x : (tensor<3x5x7xf32>) -> tensor<15x7xf32>
+  // CHECK-NEXT: %[[L:.*]] = tile.launch %[[X]] {callee = @mean_rows_g0_kernel, grid = [1], lanes = 32, tiles = 1} : (tensor<15x7xf32>) -> tensor<15x1xf32>
+  // CHECK-NEXT: %m = tessera.reshape %[[L]] {schedule.group = @mean_rows_g0} : (tensor<15x1xf32>) -> tensor<3x5x1xf32>
+  // CHECK: schedule.group %m {{{.*}}schedule.not_lowered = "reduces an axis before a kept one"
+  func.func @mean_rows(%x: tensor<3x5x7xf32>) -> tensor<5x1xf32> {
+    %m = "tessera.reduce"(%x) {kind = "mean", axes = [-1], keepdims = true} : (tensor<3x5x7xf32>) -> tensor<3x5x1xf32>
+    %c = "tessera.reduce"(%m) {kind = "sum", axes = [0]} : (tensor<3x5x1xf32>) -> tensor<5x1xf32>
+    return %c : tensor<5x1xf32>
+  }
+  // CHECK-LABEL: func.func @min_rows(
+  // CHECK: tile.launch %{{.*}} {callee = @min_rows_g0_kernel, grid = [2], lanes = 32, tiles = 1} : (tensor<40x33xf32>) -> tensor<40x1xf32>
+  func.func @min_rows(%x: tensor<40x33xf32>) -> tensor<40xf32> {
+    %m = "tessera.reduce"(%x) {kind = "min", axes = 1} : (tensor<40x33xf32>) -> tensor<40xf32>
+    return %m : tensor<40xf32>
+  }
+  // layer_norm along the last axis: gamma and beta are broadcast to the rows before the launch.
+  // CHECK-LABEL: func.func @ln(
+  // CHECK: %[[X:.*]] = tessera.reshape %x : (tensor<64x48xf32>) -> tensor<64x48xf32>
+  // CHECK-NEXT: %[[G:.*]] = tessera.broadcast %g : (tensor<48xf32>) -> tensor<64x48xf32>
+  // CHECK-NEXT: %[[B:.*]] = tessera.broadcast %b : (tensor<48xf32>) -> tensor<64x48xf32>
+  // CHECK-NEXT: %[[L:.*]] = tile.launch %[[X]], %[[G]], %[[B]] {callee = @ln_g0_kernel, grid = [2], lanes = 32, tiles = 1}
+  // CHECK-NEXT: %n = tessera.reshape %[[L]] {schedule.group = @ln_g0}
+  func.func @ln(%x: tensor<64x48xf32>, %g: tensor<48xf32>, %b: tensor<48xf32>) -> tensor<64x48xf32> {
+    %n = tessera.layer_norm %x, %g, %b : (tensor<64x48xf32>, tensor<48xf32>, tensor<48xf32>) -> tensor<64x48xf32>
+    return %n : tensor<64x48xf32>
+  }
+  // rmsnorm without gamma: x itself is d.
+  // CHECK-LABEL: func.func @rms(
+  // CHECK: tile.launch %{{.*}} {callee = @rms_g0_kernel, grid = [1], lanes = 32, tiles = 1} : (tensor<10x7xf32>) -> tensor<10x7xf32>
+  func.func @rms(%x: tensor<10x7xf32>) -> tensor<10x7xf32> {
+    %n = tessera.rmsnorm %x {epsilon = 0.5} : (tensor<10x7xf32>) -> tensor<10x7xf32>
+    return %n : tensor<10x7xf32>
+  }
+  // sqrt in a chain is tile.sqrt (function-type form).
+  // CHECK-LABEL: func.func @sqrt_chain(
+  // CHECK: tile.launch %x {callee = @sqrt_chain_g0_kernel
+  func.func @sqrt_chain(%x: tensor<64x48xf32>) -> tensor<64x48xf32> {
+    %s = tessera.sqrt %x : (tensor<64x48xf32>) -> tensor<64x48xf32>
+    return %s : tensor<64x48xf32>
+  }
   // The GEMM kernel: double-buffered async copies, wait_group 1, barrier, tile.mma over K blocks.
   // CHECK-LABEL: func.func @gemm_g0_kernel(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>)
   // CHECK: tile.alloc_shared {swizzle = "xor"} : {{.*}}memref<64x32xf32, 3>
@@ -90,4 +133,48 @@ module {
   // CHECK-NEXT: %v4 = arith.mulf %v3, %v2
   // CHECK-NEXT: %v5 = arith.negf %v4
   // CHECK-NEXT: tile.store_tile %v5, %out, %r0, %k0 {mask = true}
+  // The row kernels: the whole row in one [32, W] tile, one fold in the reduce's order.
+  // CHECK-LABEL: func.func @mean_rows_g0_kernel(%in: memref<?x?xf32>, %out: memref<?x?xf32>)
+  // CHECK: %x = tile.load_tile %in, %r0, %c0 {mask = true} : (memref<?x?xf32>, index, index) -> tensor<32x7xf32>
+  // CHECK-NEXT: %s = tile.row_sum %x : (tensor<32x7xf32>) -> tensor<32xf32>
+  // CHECK-NEXT: %n = tile.full {value = 7.0{{.*}} : f32} : () -> tensor<32xf32>
+  // CHECK-NEXT: %r = arith.divf %s, %n
+  // CHECK-NEXT: %rc = tile.broadcast %r : (tensor<32xf32>) -> tensor<32x1xf32>
+  // CHECK-NEXT: tile.store_tile %rc, %out, %r0, %c0 {mask = true}
+  // CHECK-LABEL: func.func @min_rows_g0_kernel(
+  // CHECK: %nx = arith.negf %x : (tensor<32x33xf32>) -> tensor<32x33xf32>
+  // CHECK-NEXT: %nm = tile.row_max %nx
+  // CHECK-NEXT: %r = arith.negf %nm : (tensor<32xf32>) -> tensor<32xf32>
+  // The norm kernels: mean, centred squares, 1 / sqrt(var + eps) with tile.sqrt, gamma, beta.
+  // CHECK-LABEL: func.func @ln_g0_kernel(%in: memref<?x?xf32>, %gm: memref<?x?xf32>, %bt: memref<?x?xf32>, %out: memref<?x?xf32>)
+  // CHECK: %x = tile.load_tile %in, %r0, %c0 {mask = true} : (memref<?x?xf32>, index, index) -> tensor<32x48xf32>
+  // CHECK-NEXT: %n = tile.full {value = 4.8e+01 : f32} : () -> tensor<32xf32>
+  // CHECK-NEXT: %s = tile.row_sum %x
+  // CHECK-NEXT: %mean = arith.divf %s, %n
+  // CHECK-NEXT: %mb = tile.broadcast %mean : (tensor<32xf32>) -> tensor<32x48xf32>
+  // CHECK-NEXT: %d = arith.subf %x, %mb
+  // CHECK-NEXT: %dd = arith.mulf %d, %d
+  // CHECK-NEXT: %sq = tile.row_sum %dd
+  // CHECK-NEXT: %var = arith.divf %sq, %n
+  // CHECK-NEXT: %eps = tile.full {value = 9.999999747378752e-06 : f32}
+  // CHECK-NEXT: %ve = arith.addf %var, %eps
+  // CHECK-NEXT: %sd = tile.sqrt %ve : (tensor<32xf32>) -> tensor<32xf32>
+  // CHECK-NEXT: %one = tile.full {value = 1.0
+  // CHECK-NEXT: %scale = arith.divf %one, %sd
+  // CHECK-NEXT: %sb = tile.broadcast %scale
+  // CHECK-NEXT: %y0 = arith.mulf %d, %sb
+  // CHECK-NEXT: %gt = tile.load_tile %gm, %r0, %c0 {mask = true}
+  // CHECK-NEXT: %y1 = arith.mulf %y0, %gt
+  // CHECK-NEXT: %btt = tile.load_tile %bt, %r0, %c0 {mask = true}
+  // CHECK-NEXT: %y2 = arith.addf %y1, %btt
+  // CHECK-NEXT: tile.store_tile %y2, %out, %r0, %c0 {mask = true}
+  // CHECK-LABEL: func.func @rms_g0_kernel(%in: memref<?x?xf32>, %out: memref<?x?xf32>)
+  // CHECK-NOT: tile.row_sum %x
+  // CHECK: %dd = arith.mulf %x, %x
+  // CHECK: %eps = tile.full {value = 5.0e-01 : f32}
+  // CHECK: %y0 = arith.mulf %x, %sb
+  // CHECK-NEXT: tile.store_tile %y0, %out
+  // CHECK-LABEL: func.func @sqrt_chain_g0_kernel(
+  // CHECK: %v1 = tile.sqrt %v0 : (tensor<32x64xf32>) -> tensor<32x64xf32>
+  // CHECK-NEXT: tile.store_tile %v1, %out
 }

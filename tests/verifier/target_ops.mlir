@@ -321,3 +321,11 @@ func.func @k(%a: memref<4xf32>, %v: f32, %i: f64) {
   tessera_nvidia.st %v, %a, %i : (f32, memref<4xf32>, f64) -> ()
   return
 }
+
+// -----
+// tnv_sqrt_c1
+func.func @k(%x: f64) {
+  // expected-error@+1 {{operand must be an f32 scalar (tnv_sqrt_c1)}}
+  %e = tessera_nvidia.sqrt %x : (f64) -> f64
+  return
+}

@@ -310,3 +310,19 @@ func.func @k(%a: tensor<4x4xbf16>, %b: tensor<4x4xf16>) {
   %r = tile.maximum %a, %b : (tensor<4x4xbf16>, tensor<4x4xf16>) -> tensor<4x4xbf16>
   return
 }
+
+// -----
+// sqrt_c1: f32 only (no bf16 tiles)
+func.func @k(%a: tensor<32x4xbf16>) {
+  // expected-error@+1 {{operand must be an f32 scalar or an f32 register tile, got tensor<32x4xbf16> (sqrt_c1)}}
+  %r = tile.sqrt %a : (tensor<32x4xbf16>) -> tensor<32x4xbf16>
+  return
+}
+
+// -----
+// sqrt_c1: no f64 scalars
+func.func @k(%a: f64) {
+  // expected-error@+1 {{operand must be an f32 scalar or an f32 register tile, got f64 (sqrt_c1)}}
+  %r = tile.sqrt %a : (f64) -> f64
+  return
+}
