@@ -20,6 +20,9 @@ typedef unsigned long long u64;
 typedef __nv_fp8_e4m3 f8e4m3;
 typedef __nv_fp8_e5m2 f8e5m2;
 
+template <class A, class B> struct is_same { static constexpr bool value = false; };
+template <class A> struct is_same<A, A> { static constexpr bool value = true; };
+
 constexpr int vec_align(int bytes) {
   return bytes >= 16 ? 16 : bytes >= 8 ? 8 : bytes >= 4 ? 4 : bytes >= 2 ? 2 : 1;
 }
@@ -172,11 +175,11 @@ TSR_SHFL(shfl_idx, "idx", "0x1f")
 // A bf16 or f16 value travels in the low half of the 32-bit register.
 template <class M, class F> __device__ __forceinline__ float shfl16(float a, F f) {
   unsigned short h;
-  if constexpr (sizeof(M) == 2 && __is_same(M, __half)) h = __half_as_ushort(__float2half_rn(a));
+  if constexpr (is_same<M, __half>::value) h = __half_as_ushort(__float2half_rn(a));
   else h = __bfloat16_as_ushort(__float2bfloat16_rn(a));
   u32 r = f(u32(h));
   unsigned short o = (unsigned short)(r & 0xffffu);
-  if constexpr (__is_same(M, __half)) return __half2float(__ushort_as_half(o));
+  if constexpr (is_same<M, __half>::value) return __half2float(__ushort_as_half(o));
   else return __bfloat162float(__ushort_as_bfloat16(o));
 }
 
@@ -215,7 +218,7 @@ template <class F8> __device__ __forceinline__ u32 pack_f8x4(float a, float b, f
 }
 template <class M> __device__ __forceinline__ float unpack16(u32 r, int half) {
   unsigned short h = (unsigned short)(half ? (r >> 16) : (r & 0xffffu));
-  if constexpr (__is_same(M, __half)) return __half2float(__ushort_as_half(h));
+  if constexpr (is_same<M, __half>::value) return __half2float(__ushort_as_half(h));
   else return __bfloat162float(__ushort_as_bfloat16(h));
 }
 
