@@ -32,7 +32,9 @@ po::options_description describe(RunnerOptions& o) {
       "list-backends", po::bool_switch(&o.list_backends), "list known backends and exit")(
       "levels", po::value(&o.levels)->value_name("LIST"),
       "also lower each case to these IR levels (all, or graph,schedule,tile,target) and run it "
-      "there: bit-exact with the Graph IR run");
+      "there: bit-exact with the Graph IR run")(
+      "require-device", po::bool_switch(&o.require_device),
+      "fail (exit 1) when a backend reports no usable device, instead of skipping every case");
   return d;
 }
 
@@ -44,7 +46,7 @@ std::string runner_help_text() {
   out << "Usage: tessera-conform [--backend NAME|PATH] [--filter GLOB] [--junit FILE]\n"
          "                       [--deterministic] [--diff-backend NAME|PATH] [--threads N]\n"
          "                       [--diff-threads N] [--cases DIR] [--list-backends]\n"
-         "                       [--levels LIST]\n"
+         "                       [--levels LIST] [--require-device]\n"
          "\n"
          "Runs the conformance cases against a backend, or diffs two backends (or two thread\n"
          "counts) bit for bit. Backend names resolve through TESSERA_BACKENDS=name:path,...,\n"

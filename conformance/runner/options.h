@@ -20,6 +20,7 @@ struct RunnerOptions {
   bool list_backends = false;         ///< Print the known backends and exit.
   std::string levels;  ///< --levels: "all" or a list of IR levels to lower each case to.
   bool help = false;
+  bool require_device = false;  ///< --require-device: an unavailable backend is an error (exit 1).
 };
 
 /// The --help text (also reproduced verbatim in docs/conformance.md, "The runner").

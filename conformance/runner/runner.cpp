@@ -346,6 +346,14 @@ int run_conformance(const RunnerOptions& o, plugins::Registry& registry, std::os
     err << error_line(e.what()) << "\n";
     return kExitInputError;
   }
+  if (o.require_device) {
+    for (const Target& t : targets) {
+      const std::string& why = t.backend.capabilities().unavailable_reason;
+      if (why.empty()) continue;
+      err << error_line("--require-device: backend " + t.label + " is unavailable: " + why) << "\n";
+      return kExitInputError;
+    }
+  }
   for (size_t i = 0; i < targets.size(); ++i) {
     const Target& t = targets[i];
     std::string info = t.backend.platform_info();

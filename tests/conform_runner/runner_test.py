@@ -72,6 +72,14 @@ def scenario_unavailable(a):
         check("no fake device" in out, "reason printed", out, err)
         counts, attrs, _ = junit_counts(junit)
         check(counts == (3, 0, 3) and attrs == (3, 0, 3), f"junit counts {counts}")
+    # --require-device turns the unavailable backend into an input error naming the reason.
+    code, out, err = run(a.runner, "--backend", a.unavailable, "--cases", f"{HERE}/cases",
+                         "--require-device")
+    check(code == 1 and "--require-device" in err and "no fake device" in err,
+          f"--require-device: exit 1 naming the reason expected, got {code}", out, err)
+    code, out, err = run(a.runner, "--backend", a.stub, "--cases", f"{HERE}/cases",
+                         "--filter", "*right*", "--require-device")
+    check(code == 0, f"--require-device on a usable backend: exit 0, got {code}", out, err)
 
 
 def scenario_bad_input(a):

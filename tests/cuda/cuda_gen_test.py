@@ -1,0 +1,75 @@
+"""tessera-cuda-gen on bad input: an op without a translation, a deterministic-mode refusal, an
+fp8 mma on sm_80, and usage errors each give a clear error and the documented exit status."""
+import os
+import subprocess
+import sys
+import tempfile
+
+GEN, GOOD = sys.argv[1], sys.argv[2]
+
+
+def run(*args):
+    p = subprocess.run([GEN, *args], capture_output=True, text=True, timeout=120)
+    return p.returncode, p.stdout, p.stderr
+
+
+def check(cond, what, out="", err=""):
+    if not cond:
+        sys.stderr.write(f"FAIL: {what}\n--- stdout\n{out[-2000:]}\n--- stderr\n{err[-2000:]}\n")
+        sys.exit(1)
+
+
+KERNEL = """module {{
+  func.func @k(%a: memref<{n}x{t}>, %b: memref<{n}x{t}>, %o: memref<128xf32>) {{
+    %l = tessera_nvidia.laneid : () -> i32
+{body}
+    return
+  }}
+  func.func @main(%a: tensor<{n}x{t}>, %b: tensor<{n}x{t}>) -> tensor<128xf32> {{
+    %o = tessera_nvidia.launch %a, %b {{callee = @k, grid = [1], block = [32]}}
+        : (tensor<{n}x{t}>, tensor<{n}x{t}>) -> tensor<128xf32>
+    return %o : tensor<128xf32>
+  }}
+}}
+"""
+SHIFT = """    %s = arith.shli %l, %l : (i32, i32) -> i32
+    %f = arith.sitofp %s : (i32) -> f32
+    tessera_nvidia.st %f, %o, %l : (f32, memref<128xf32>, i32) -> ()"""
+MMA8 = """    %c0 = arith.constant {value = 0 : i32} : () -> i32
+    %fa = tessera_nvidia.ld %a, %c0 : (memref<512xf8E4M3FN>, i32) -> vector<16xf8E4M3FN>
+    %fb = tessera_nvidia.ld %b, %c0 : (memref<512xf8E4M3FN>, i32) -> vector<8xf8E4M3FN>
+    %fc = tessera_nvidia.ld %o, %c0 : (memref<128xf32>, i32) -> vector<4xf32>
+    %d = tessera_nvidia.mma_sync %fa, %fb, %fc {shape = "m16n8k32"}
+        : (vector<16xf8E4M3FN>, vector<8xf8E4M3FN>, vector<4xf32>) -> vector<4xf32>
+    tessera_nvidia.st %d, %o, %c0 : (vector<4xf32>, memref<128xf32>, i32) -> ()"""
+
+
+def main():
+    with tempfile.TemporaryDirectory() as tmp:
+        shift = os.path.join(tmp, "shift.mlir")
+        with open(shift, "w") as f:
+            f.write(KERNEL.format(n=128, t="f32", body=SHIFT))
+        code, out, err = run(shift)
+        check(code == 1 and "shift.mlir:4:" in err and "arith.shli: not generated yet" in err,
+              "an op without a translation: exit 1 with its location", out, err)
+        mma = os.path.join(tmp, "mma8.mlir")
+        with open(mma, "w") as f:
+            f.write(KERNEL.format(n=512, t="f8E4M3FN", body=MMA8))
+        code, out, err = run(mma, "--arch", "sm_80")
+        check(code == 1 and "needs sm_89 or newer, not sm_80" in err, "fp8 mma on sm_80", out, err)
+        code, out, err = run(mma, "--arch", "sm_90", "--compile")
+        check(code == 0 and "mma_m16n8k32_e4m3" in out and "sm_90:" in err,
+              "fp8 mma compiles for sm_90", out, err)
+        code, out, err = run(mma, "--arch", "sm_90", "--deterministic")
+        check(code == 1 and "refused in deterministic mode" in err, "deterministic mma", out, err)
+    for bad in (["--arch", "sm_70", GOOD], [], [GOOD, "--compile-only"], ["--cases", "x"],
+                [GOOD, "--cubin-dir", "x"], ["--bogus"]):
+        code, out, err = run(*bad)
+        check(code == 2 and "tessera-cuda-gen: error:" in err, f"usage error {bad}", out, err)
+    code, out, err = run("/nonexistent.mlir")
+    check(code == 1 and "cannot read /nonexistent.mlir" in err, "missing file", out, err)
+    print("ok")
+
+
+if __name__ == "__main__":
+    main()
