@@ -32,7 +32,7 @@ module {
     %one = arith.constant {value = 1 : i32} : () -> i32
     %r = tessera_nvidia.shfl_sync %s, %one, %full {mode = "bfly"} : (f32, i32, i32) -> f32
     // CHECK: float [[R:v[0-9]+]] = tsr::shfl_bfly([[S]], {{v[0-9]+}}, {{v[0-9]+}});
-    %p = arith.cmpi %l, %n {predicate = "ult"} : (i32, i32) -> i1
+    %p = arith.cmpi %l, %n {predicate = 6} : (i32, i32) -> i1
     // CHECK: bool [[P:v[0-9]+]] = (tsr::as_uns([[L]]) < tsr::as_uns([[N]]));
     %bal = tessera_nvidia.vote_sync %p, %full {mode = "ballot"} : (i1, i32) -> i32
     // CHECK: tsr::i32 {{v[0-9]+}} = tsr::vote_ballot([[P]], {{v[0-9]+}});
