@@ -139,15 +139,7 @@ bool infer_TargetAllocLocal(InferCtx& ctx) { return alloc(ctx, 5, "tnv_alloc_c1"
 bool infer_TargetDim(InferCtx& ctx) {
   ctx.result_label = "tnv_dim_c1";
   // tnv_dim_c1: `dim` indexes a dimension of a memref operand; the result is an index.
-  if (!require_memref(ctx, 0, "tnv_dim_c1")) return false;
-  int64_t d;
-  if (!int_attr(ctx, "dim", 0, "tnv_dim_c1", d)) return false;
-  if (d < 0 || d >= ctx.operands[0].rank())
-    return ctx.fail("attribute 'dim' is " + std::to_string(d) + " but the memref has rank " +
-                        std::to_string(ctx.operands[0].rank()),
-                    "tnv_dim_c1");
-  ctx.results = {ir::Type::scalar(DType::index)};
-  return true;
+  return require_memref(ctx, 0, "tnv_dim_c1") && tile::infer_memref_dim(ctx, "tnv_dim_c1");
 }
 
 bool infer_TargetLd(InferCtx& ctx) {

@@ -155,15 +155,7 @@ bool infer_TileLaunch(InferCtx& ctx) {
 bool infer_TileDim(InferCtx& ctx) {
   ctx.result_label = "dim_c1";
   // dim_c1: `dim` indexes a dimension of the memref; the result is its size as an index.
-  if (!require_memref(ctx, 0, "dim_c1")) return false;
-  int64_t d;
-  if (!int_attr(ctx, "dim", 0, "dim_c1", d)) return false;
-  if (d < 0 || d >= ctx.operands[0].rank())
-    return ctx.fail("attribute 'dim' is " + std::to_string(d) + " but the memref has rank " +
-                        std::to_string(ctx.operands[0].rank()),
-                    "dim_c1");
-  ctx.results = {ir::Type::scalar(DType::index)};
-  return true;
+  return require_memref(ctx, 0, "dim_c1") && infer_memref_dim(ctx, "dim_c1");
 }
 
 bool infer_TileLoad(InferCtx& ctx) {

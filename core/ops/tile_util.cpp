@@ -123,4 +123,15 @@ bool is_tile_collective(const ir::Op& op) {
   }
 }
 
+bool infer_memref_dim(InferCtx& ctx, const char* label) {
+  int64_t d;
+  if (!int_attr(ctx, "dim", 0, label, d)) return false;
+  if (d < 0 || d >= ctx.operands[0].rank())
+    return ctx.fail("attribute 'dim' is " + std::to_string(d) + " but the memref has rank " +
+                        std::to_string(ctx.operands[0].rank()),
+                    label);
+  ctx.results = {ir::Type::scalar(DType::index)};
+  return true;
+}
+
 }  // namespace tessera::ops::tile

@@ -29,6 +29,10 @@ bool string_choice(InferCtx& ctx, const char* name, const char* allowed, const c
 bool int_attr(InferCtx& ctx, const char* name, int64_t dflt, const char* label, int64_t& out);
 /// Operands [first, end) must all be `index`.
 bool require_indices(InferCtx& ctx, size_t first, const char* label);
+/// The `dim` of a memref operand #0 (already checked to be a memref): the attribute must index
+/// one of its dimensions (reported as `label`); the result is an `index`. Shared by tile.dim and
+/// tessera_nvidia.dim.
+bool infer_memref_dim(InferCtx& ctx, const char* label);
 
 /// True for the Tile IR collectives over mesh axes (tile.all_reduce ... tile.recv,
 /// docs/ops/tile/collectives.md): the ops that are phase boundaries of a whole launch.
