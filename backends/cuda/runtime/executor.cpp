@@ -1,0 +1,214 @@
+// Runs a compiled program on a device.
+#include "backends/cuda/runtime/executor.h"
+
+#include <cuda_runtime_api.h>
+
+#include <cstring>
+#include <map>
+
+#include "backends/cuda/runtime/failure.h"
+#include "core/numerics/convert.h"
+#include "plugins/plugin_support.h"
+
+namespace tessera::cuda {
+namespace {
+
+cudaStream_t stream_of(const Device& d) { return static_cast<cudaStream_t>(d.stream()); }
+
+/// index and i64 are the same 64-bit integers in memory and in kernel parameters.
+bool same_storage(DType a, DType b) {
+  auto norm = [](DType t) { return t == DType::index ? DType::i64 : t; };
+  return norm(a) == norm(b);
+}
+
+std::string shape_text(DType dtype, const std::vector<int64_t>& shape) {
+  std::string s;
+  for (int64_t d : shape) s += (d < 0 ? std::string("?") : std::to_string(d)) + "x";
+  return s + dtype_mlir_name(dtype);
+}
+
+/// Kernel parameter bytes (at most 16) and their storage for cudaLaunchKernel.
+struct ParamBytes {
+  alignas(16) unsigned char b[16] = {};
+};
+
+/// The bytes of a scalar parameter of `dtype` from a one-element tensor: the register type of
+/// the generator (codegen/emitter.cpp reg_type): f16/bf16/fp8 widened to f32, others as stored.
+ParamBytes scalar_param(Device& dev, const DeviceTensor& t, DType dtype, const LaunchStep& s,
+                        size_t k) {
+  if (!same_storage(t.dtype, dtype) || t.bytes == 0 || t.bytes > 8)
+    throw Failure(TESSERA_ERROR_INVALID_ARGUMENT,
+                  s.where + ": launch operand " + std::to_string(k) + " is " +
+                      shape_text(t.dtype, t.shape) + "; kernel parameter " + std::to_string(k) +
+                      " is a scalar " + dtype_mlir_name(dtype));
+  std::string raw = t.host_copy;
+  if (raw.size() != t.bytes) {
+    raw.assign(t.bytes, '\0');
+    dev.download(raw.data(), t.memory->data(), t.bytes);
+  }
+  ParamBytes p;
+  switch (dtype) {
+    case DType::f16:
+    case DType::bf16:
+    case DType::f8e4m3:
+    case DType::f8e5m2: {
+      uint64_t bits = 0;
+      std::memcpy(&bits, raw.data(), raw.size());  // little-endian storage bits
+      const auto f32 = static_cast<uint32_t>(num::convert_bits(dtype, bits, DType::f32, {}));
+      std::memcpy(p.b, &f32, sizeof f32);
+      break;
+    }
+    case DType::f32:
+    case DType::f64:
+    case DType::i1:
+    case DType::i8:
+    case DType::i16:
+    case DType::i32:
+    case DType::i64:
+    case DType::index:
+      std::memcpy(p.b, raw.data(), raw.size());
+      break;
+    default:
+      unimplemented(s.where + ": scalar kernel parameter of type " + dtype_mlir_name(dtype));
+  }
+  return p;
+}
+
+/// Checks a memref operand against its parameter; appends its dynamic extents.
+void memref_param(const DeviceTensor& t, const ParamSpec& p, const LaunchStep& s, size_t k,
+                  std::vector<ParamBytes>& out) {
+  bool ok = same_storage(t.dtype, p.dtype) && t.shape.size() == p.shape.size();
+  for (size_t d = 0; ok && d < p.shape.size(); ++d) ok = p.shape[d] < 0 || p.shape[d] == t.shape[d];
+  if (!ok)
+    throw Failure(TESSERA_ERROR_INVALID_ARGUMENT,
+                  s.where + ": launch binds " + shape_text(t.dtype, t.shape) +
+                      " to kernel parameter " + std::to_string(k) + " of type memref<" +
+                      shape_text(p.dtype, p.shape) + "> (tnv_launch_c3)");
+  ParamBytes ptr;
+  void* dev = t.memory->data();
+  std::memcpy(ptr.b, &dev, sizeof dev);
+  out.push_back(ptr);
+  for (size_t d = 0; d < p.shape.size(); ++d) {
+    if (p.shape[d] >= 0) continue;
+    ParamBytes ext;
+    const long long e = t.shape[d];
+    std::memcpy(ext.b, &e, sizeof e);
+    out.push_back(ext);
+  }
+}
+
+DeviceTensor new_output(Device& dev, const TensorSpec& spec) {
+  auto bytes = plugins::support::packed_byte_size(spec.dtype, spec.shape);
+  if (!bytes)
+    throw Failure(TESSERA_ERROR_INVALID_ARGUMENT,
+                  "output " + shape_text(spec.dtype, spec.shape) + " is too large");
+  DeviceTensor t{
+      &dev, spec.dtype, spec.shape, *bytes, std::make_shared<DeviceMemory>(dev.index(), *bytes),
+      {}};
+  // The interpreter's outputs start zeroed (docs/ops/target/launch.md); so do these.
+  check_cuda("cudaMemsetAsync", cudaMemsetAsync(t.memory->data(), 0, *bytes, stream_of(dev)));
+  return t;
+}
+
+}  // namespace
+
+DeviceTensor tensor_from_host(Device& device, DType dtype, const std::vector<int64_t>& shape,
+                              const void* data, size_t bytes) {
+  DeviceTensor t{
+      &device, dtype, shape, bytes, std::make_shared<DeviceMemory>(device.index(), bytes), {}};
+  std::lock_guard<std::mutex> lock(device.mutex());
+  device.upload(t.memory->data(), data, bytes);
+  if (bytes <= kHostCopyLimit) t.host_copy.assign(static_cast<const char*>(data), bytes);
+  return t;
+}
+
+Completion::~Completion() {
+  if (event == nullptr) return;
+  (void)cudaSetDevice(device);
+  (void)cudaEventSynchronize(static_cast<cudaEvent_t>(event));
+  (void)cudaEventDestroy(static_cast<cudaEvent_t>(event));
+}
+
+void Completion::wait() const {
+  check_cuda("cudaSetDevice", cudaSetDevice(device));
+  check_cuda("cudaEventSynchronize", cudaEventSynchronize(static_cast<cudaEvent_t>(event)));
+}
+
+LoadedProgram::LoadedProgram(Device& device, CompiledProgram program)
+    : device_(device), program_(std::move(program)) {
+  if (program_.plan.steps.empty()) return;
+  device_.make_current();
+  cudaLibrary_t lib = nullptr;
+  check_cuda("cudaLibraryLoadData", cudaLibraryLoadData(&lib, program_.cubin.image.data(), nullptr,
+                                                        nullptr, 0, nullptr, nullptr, 0));
+  library_ = lib;
+  std::map<std::string, void*> by_name;
+  for (const LaunchStep& s : program_.plan.steps) {
+    void*& k = by_name[s.symbol];
+    if (k == nullptr) {
+      cudaKernel_t kernel = nullptr;
+      check_cuda("cudaLibraryGetKernel", cudaLibraryGetKernel(&kernel, lib, s.symbol.c_str()));
+      k = reinterpret_cast<void*>(kernel);
+    }
+    kernels_.push_back(k);
+  }
+}
+
+LoadedProgram::~LoadedProgram() {
+  if (library_ != nullptr) (void)cudaLibraryUnload(static_cast<cudaLibrary_t>(library_));
+}
+
+std::vector<DeviceTensor> LoadedProgram::enqueue(const std::vector<DeviceTensor>& inputs,
+                                                 std::unique_ptr<Completion>& done) {
+  const HostPlan& plan = program_.plan;
+  if (inputs.size() != plan.inputs.size())
+    throw Failure(TESSERA_ERROR_INVALID_ARGUMENT, "execute: " + std::to_string(inputs.size()) +
+                                                      " arguments given, the entry takes " +
+                                                      std::to_string(plan.inputs.size()));
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    const TensorSpec& want = plan.inputs[i];
+    if (inputs[i].dtype != want.dtype || inputs[i].shape != want.shape)
+      throw Failure(TESSERA_ERROR_INVALID_ARGUMENT,
+                    "execute: argument " + std::to_string(i) + " is " +
+                        shape_text(inputs[i].dtype, inputs[i].shape) + ", the entry takes " +
+                        shape_text(want.dtype, want.shape));
+  }
+  std::lock_guard<std::mutex> lock(device_.mutex());
+  device_.make_current();
+  std::vector<DeviceTensor> slots(static_cast<size_t>(plan.num_slots));
+  for (size_t i = 0; i < inputs.size(); ++i) slots[i] = inputs[i];
+  auto c = std::make_unique<Completion>();
+  c->device = device_.index();
+  for (size_t n = 0; n < plan.steps.size(); ++n) {
+    const LaunchStep& s = plan.steps[n];
+    for (size_t r = 0; r < s.results.size(); ++r)
+      slots[static_cast<size_t>(s.results[r])] = new_output(device_, s.result_types[r]);
+    std::vector<ParamBytes> params;
+    const size_t nin = s.operands.size();
+    for (size_t k = 0; k < s.params.size(); ++k) {
+      const DeviceTensor& t =
+          slots[static_cast<size_t>(k < nin ? s.operands[k] : s.results[k - nin])];
+      if (s.params[k].memref)
+        memref_param(t, s.params[k], s, k, params);
+      else
+        params.push_back(scalar_param(device_, t, s.params[k].dtype, s, k));
+      c->keep_alive.push_back(t.memory);
+    }
+    std::vector<void*> argv;
+    for (ParamBytes& p : params) argv.push_back(p.b);
+    check_cuda("cudaLaunchKernel",
+               cudaLaunchKernel(kernels_[n], dim3(s.grid[0], s.grid[1], s.grid[2]),
+                                dim3(s.block[0], s.block[1], s.block[2]), argv.data(), 0,
+                                stream_of(device_)));
+  }
+  cudaEvent_t ev = nullptr;
+  check_cuda("cudaEventCreateWithFlags", cudaEventCreateWithFlags(&ev, cudaEventDisableTiming));
+  c->event = ev;
+  check_cuda("cudaEventRecord", cudaEventRecord(ev, stream_of(device_)));
+  std::vector<DeviceTensor> outs;
+  for (int slot : plan.returns) outs.push_back(slots[static_cast<size_t>(slot)]);
+  done = std::move(c);
+  return outs;
+}
+
+}  // namespace tessera::cuda

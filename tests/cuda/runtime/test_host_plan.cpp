@@ -1,0 +1,141 @@
+// compile_program without a device: lowering, host plan, generator and NVRTC for sm_90. The
+// expected plans are read off the Target IR that `tessera-interp lower --to target` prints and
+// off docs/ops/target/launch.md (operands bind leading parameters, results trailing ones).
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <string>
+
+#include "backends/cuda/runtime/compile.h"
+#include "backends/cuda/runtime/failure.h"
+
+namespace tc = tessera::cuda;
+using tessera::DType;
+
+namespace {
+
+const char* kAdd = R"(module {
+  func.func @main(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>) -> tensor<2x3xf32> {
+    %0 = "tessera.add"(%a, %b) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+    return %0 : tensor<2x3xf32>
+  }
+}
+)";
+
+const char* kCholesky = R"(module {
+  func.func @main(%a: tensor<4x4xf32>) -> tensor<4x4xf32> {
+    %0 = "tessera.cholesky"(%a) : (tensor<4x4xf32>) -> tensor<4x4xf32>
+    return %0 : tensor<4x4xf32>
+  }
+}
+)";
+
+// Target IR already: one launch of a kernel with an fp8 mma.sync (tests/cuda/cuda_gen_test.py).
+const char* kMma8 = R"(module {
+  func.func @k(%a: memref<512xf8E4M3FN>, %b: memref<512xf8E4M3FN>, %o: memref<128xf32>) {
+    %c0 = arith.constant {value = 0 : i32} : () -> i32
+    %fa = tessera_nvidia.ld %a, %c0 : (memref<512xf8E4M3FN>, i32) -> vector<16xf8E4M3FN>
+    %fb = tessera_nvidia.ld %b, %c0 : (memref<512xf8E4M3FN>, i32) -> vector<8xf8E4M3FN>
+    %fc = tessera_nvidia.ld %o, %c0 : (memref<128xf32>, i32) -> vector<4xf32>
+    %d = tessera_nvidia.mma_sync %fa, %fb, %fc {shape = "m16n8k32"}
+        : (vector<16xf8E4M3FN>, vector<8xf8E4M3FN>, vector<4xf32>) -> vector<4xf32>
+    tessera_nvidia.st %d, %o, %c0 : (vector<4xf32>, memref<128xf32>, i32) -> ()
+    return
+  }
+  func.func @main(%a: tensor<512xf8E4M3FN>, %b: tensor<512xf8E4M3FN>) -> tensor<128xf32> {
+    %o = tessera_nvidia.launch %a, %b {callee = @k, grid = [3, 2], block = [32]}
+        : (tensor<512xf8E4M3FN>, tensor<512xf8E4M3FN>) -> tensor<128xf32>
+    return %o : tensor<128xf32>
+  }
+}
+)";
+
+tc::CompileRequest request(const char* text, const char* name, bool deterministic = false) {
+  tc::CompileRequest r;
+  r.text = text;
+  r.source_name = name;
+  r.sm = 90;
+  r.deterministic = deterministic;
+  return r;
+}
+
+/// The Failure compile_program throws (code and message), or code 0 when it succeeds.
+std::pair<int, std::string> failure_of(const tc::CompileRequest& r) {
+  try {
+    tc::compile_program(r, tc::CubinCache(""));
+  } catch (const tc::Failure& f) {
+    return {static_cast<int>(f.code()), f.what()};
+  }
+  return {0, ""};
+}
+
+}  // namespace
+
+TEST_CASE("a Graph IR add lowers to one launch with dynamic-dimension parameters") {
+  tc::CompiledProgram p = tc::compile_program(request(kAdd, "add.mlir"), tc::CubinCache(""));
+  const tc::HostPlan& plan = p.plan;
+  REQUIRE(plan.inputs.size() == 2);
+  CHECK(plan.inputs[0].dtype == DType::f32);
+  CHECK(plan.inputs[0].shape == std::vector<int64_t>{2, 3});
+  REQUIRE(plan.steps.size() == 1);
+  const tc::LaunchStep& s = plan.steps[0];
+  CHECK(s.symbol == "tsr_main_g0_kernel");
+  CHECK(s.grid == std::array<unsigned, 3>{1, 1, 1});
+  CHECK(s.block == std::array<unsigned, 3>{32, 1, 1});
+  CHECK(s.operands == std::vector<int>{0, 1});
+  CHECK(s.results == std::vector<int>{2});
+  REQUIRE(s.params.size() == 3);  // memref<?x?xf32> x 3: pointer + two extents each
+  for (const tc::ParamSpec& ps : s.params) {
+    CHECK(ps.memref);
+    CHECK(ps.shape == std::vector<int64_t>{-1, -1});
+  }
+  CHECK(plan.returns == std::vector<int>{2});
+  CHECK(p.cuda_source.find("tsr_main_g0_kernel(float* v0, tsr::i64 v0_dim0") != std::string::npos);
+  CHECK(p.cubin.image.size() > 0);
+  CHECK_FALSE(p.cubin.cache_hit);
+}
+
+TEST_CASE("an op left in the host function is UNIMPLEMENTED with its location") {
+  auto [code, msg] = failure_of(request(kCholesky, "chol.mlir"));
+  CHECK(code == TESSERA_ERROR_UNIMPLEMENTED);
+  CHECK(msg.find("chol.mlir:3:") != std::string::npos);
+  CHECK(msg.find("tessera.cholesky") != std::string::npos);
+  CHECK(msg.find("cannot run this op") != std::string::npos);
+}
+
+TEST_CASE("a malformed module is INVALID_ARGUMENT with the parser's diagnostic") {
+  auto [code, msg] = failure_of(request("module { func.func @main( }", "bad.mlir"));
+  CHECK(code == TESSERA_ERROR_INVALID_ARGUMENT);
+  CHECK(msg.find("bad.mlir:1:") != std::string::npos);
+  auto [code2, msg2] = failure_of(request(kAdd, "add.mlir", false));
+  CHECK(code2 == 0);
+  tc::CompileRequest r = request(kAdd, "add.mlir");
+  r.entry = "nope";
+  auto [code3, msg3] = failure_of(r);
+  CHECK(code3 == TESSERA_ERROR_INVALID_ARGUMENT);
+  CHECK(msg3.find("no function @nope") != std::string::npos);
+}
+
+TEST_CASE("Target IR input keeps its launch; deterministic mode refuses mma.sync") {
+  tc::CompiledProgram p = tc::compile_program(request(kMma8, "mma8.mlir"), tc::CubinCache(""));
+  REQUIRE(p.plan.steps.size() == 1);
+  const tc::LaunchStep& s = p.plan.steps[0];
+  CHECK(s.symbol == "tsr_k");
+  CHECK(s.grid == std::array<unsigned, 3>{3, 2, 1});
+  CHECK(s.block == std::array<unsigned, 3>{32, 1, 1});
+  REQUIRE(s.result_types.size() == 1);
+  CHECK(s.result_types[0].shape == std::vector<int64_t>{128});
+  CHECK(s.params[0].dtype == DType::f8e4m3);
+  auto [code, msg] = failure_of(request(kMma8, "mma8.mlir", true));
+  CHECK(code == TESSERA_ERROR_UNIMPLEMENTED);
+  CHECK(msg.find("mma8.mlir:7:") != std::string::npos);
+  CHECK(msg.find("deterministic") != std::string::npos);
+}
+
+TEST_CASE("launch grid and block limits are checked at compile (tnv_launch_c2)") {
+  std::string big = kMma8;
+  big.replace(big.find("block = [32]"), 12, "block = [1024, 2]");
+  auto [code, msg] = failure_of(request(big.c_str(), "big.mlir"));
+  CHECK(code == TESSERA_ERROR_INVALID_ARGUMENT);
+  CHECK(msg.find("(tnv_launch_c2)") != std::string::npos);
+}
