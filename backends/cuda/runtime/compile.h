@@ -17,6 +17,8 @@ struct CompileRequest {
   std::string entry = "main";
   int sm = 90;                 ///< Compute capability x 10 of the device.
   bool deterministic = false;  ///< The generator's deterministic option (docs/cuda.md, "Modes").
+  /// Library paths for host ops in default mode; never consulted when `deterministic`.
+  const LibraryHooks* library = &library_hooks();
 };
 
 /// A CUBIN and where it came from.

@@ -82,10 +82,30 @@ LaunchStep launch_step(const SourceManager& sm, const ir::Op& op,
   return s;
 }
 
+/// Why host op `o` cannot run: what it stands for, and the lowering's own reason when it gave one.
+std::string not_lowered_text(const ir::Op& o) {
+  std::string what;
+  for (const ir::Op* g : grouped_ops(o)) what += (what.empty() ? "" : ", ") + g->name;
+  std::string text = "the CUDA backend cannot run " + what +
+                     ": it stays in the host function after lowering to Target IR (only "
+                     "tessera_nvidia.launch runs on the device)";
+  if (const ir::Attr* why = o.attrs.get("schedule.not_lowered");
+      why && why->kind == ir::Attr::Kind::string)
+    text += "; lowering: " + why->s;
+  return text;
+}
+
+/// A host op a library carries out, or nullptr.
+std::shared_ptr<const LibraryKernel> library_kernel(const LibraryHooks* library, const ir::Op& op,
+                                                    int sm_version) {
+  if (library == nullptr || library->try_library_kernel == nullptr) return nullptr;
+  return library->try_library_kernel(op, sm_version);
+}
+
 }  // namespace
 
 HostPlan build_host_plan(const ir::Module& module, const std::string& entry,
-                         const SourceManager& sm) {
+                         const SourceManager& sm, const LibraryHooks* library, int sm_version) {
   const ir::Op* f = module.lookup_func(entry);
   if (f == nullptr || ir::is_declaration(*f))
     throw Failure(TESSERA_ERROR_INVALID_ARGUMENT, "compile: no function @" + entry + " to run");
@@ -108,12 +128,23 @@ HostPlan build_host_plan(const ir::Module& module, const std::string& entry,
         if (it == slots.end()) invalid(sm, *o, "returns a value defined outside the function");
         plan.returns.push_back(it->second);
       }
+    } else if (auto lib = library_kernel(library, *o, sm_version)) {
+      LaunchStep s;
+      s.library = std::move(lib);
+      s.where = format_location(&sm, o->loc);
+      for (const ir::Value* v : o->operands) {
+        auto it = slots.find(v);
+        if (it == slots.end()) invalid(sm, *o, "operand defined outside the host function");
+        s.operands.push_back(it->second);
+      }
+      for (size_t r = 0; r < o->num_results(); ++r) {
+        s.result_types.push_back(tensor_spec(sm, *o, o->result(r)->type));
+        slots[o->result(r)] = plan.num_slots;
+        s.results.push_back(plan.num_slots++);
+      }
+      plan.steps.push_back(std::move(s));
     } else {
-      throw Failure(TESSERA_ERROR_UNIMPLEMENTED,
-                    at_op(sm, *o,
-                          "the CUDA backend cannot run this op: it stays in the host function "
-                          "after lowering to Target IR (only tessera_nvidia.launch runs on the "
-                          "device)"));
+      throw Failure(TESSERA_ERROR_UNIMPLEMENTED, at_op(sm, *o, not_lowered_text(*o)));
     }
   }
   return plan;

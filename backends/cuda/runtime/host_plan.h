@@ -6,9 +6,11 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "backends/cuda/runtime/library_hook.h"
 #include "core/ir/ir.h"
 #include "core/numerics/dtype.h"
 #include "core/support/diagnostics.h"
@@ -28,8 +30,10 @@ struct ParamSpec {
   std::vector<int64_t> shape;  ///< memref dims; ir::kDynamic for `?`.
 };
 
-/// One tessera_nvidia.launch.
+/// One tessera_nvidia.launch, or a host op a library carries out (`library` set; then `symbol`,
+/// `grid`, `block` and `params` are unused).
 struct LaunchStep {
+  std::shared_ptr<const LibraryKernel> library;
   std::string symbol;  ///< The generated kernel's C name (kernel_symbol of the callee).
   std::array<unsigned, 3> grid{1, 1, 1};
   std::array<unsigned, 3> block{1, 1, 1};
@@ -48,10 +52,12 @@ struct HostPlan {
   int num_slots = 0;
 };
 
-/// Builds the plan of function `entry` of a module lowered to Target IR. Throws Failure:
-/// INVALID_ARGUMENT for a missing entry or a malformed launch, UNIMPLEMENTED for a host op that
-/// is not a launch or a return (the message renders the op's location with `sm`).
+/// Builds the plan of function `entry` of a module lowered to Target IR. A host op other than a
+/// launch or the return goes to `library` (nullptr in deterministic mode) for a device of
+/// compute capability `sm_version`. Throws Failure: INVALID_ARGUMENT for a missing entry or a
+/// malformed launch, UNIMPLEMENTED for a host op nothing runs (rendered with its location).
 HostPlan build_host_plan(const ir::Module& module, const std::string& entry,
-                         const SourceManager& sm);
+                         const SourceManager& sm, const LibraryHooks* library = nullptr,
+                         int sm_version = 0);
 
 }  // namespace tessera::cuda

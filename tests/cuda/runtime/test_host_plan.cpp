@@ -100,7 +100,10 @@ TEST_CASE("an op left in the host function is UNIMPLEMENTED with its location") 
   CHECK(code == TESSERA_ERROR_UNIMPLEMENTED);
   CHECK(msg.find("chol.mlir:3:") != std::string::npos);
   CHECK(msg.find("tessera.cholesky") != std::string::npos);
-  CHECK(msg.find("cannot run this op") != std::string::npos);
+  CHECK(msg.find("cannot run tessera.cholesky: it stays in the host function") !=
+        std::string::npos);
+  CHECK(msg.find("lowering: no Tile IR lowering for 'whole' groups of tessera.cholesky") !=
+        std::string::npos);
 }
 
 TEST_CASE("a malformed module is INVALID_ARGUMENT with the parser's diagnostic") {
@@ -138,4 +141,44 @@ TEST_CASE("launch grid and block limits are checked at compile (tnv_launch_c2)")
   auto [code, msg] = failure_of(request(big.c_str(), "big.mlir"));
   CHECK(code == TESSERA_ERROR_INVALID_ARGUMENT);
   CHECK(msg.find("(tnv_launch_c2)") != std::string::npos);
+}
+
+namespace {
+
+/// A library path that claims tessera.cholesky (and nothing else), for the hook's plumbing.
+class FakeCholesky : public tc::LibraryKernel {
+ public:
+  std::string name() const override { return "fake cholesky"; }
+  void enqueue(void*, const std::vector<const tc::DeviceTensor*>&,
+               const std::vector<const tc::DeviceTensor*>&) const override {}
+};
+
+std::shared_ptr<const tc::LibraryKernel> claim_cholesky(const tessera::ir::Op& op, int sm) {
+  std::vector<const tessera::ir::Op*> ops = tc::grouped_ops(op);
+  if (ops.size() != 1 || ops[0]->name != "tessera.cholesky" || sm < 80) return nullptr;
+  return std::make_shared<FakeCholesky>();
+}
+
+}  // namespace
+
+TEST_CASE("default mode hands a host op to the library hook; deterministic mode never does") {
+  static constexpr tc::LibraryHooks kHooks{&claim_cholesky};
+  tc::CompileRequest r = request(kCholesky, "chol.mlir");
+  CHECK(r.library == &tc::library_hooks());
+  const bool has_paths = tc::library_hooks().try_library_kernel != nullptr;
+  CHECK_FALSE(has_paths);  // this build has no library paths
+  r.library = &kHooks;
+  tc::CompiledProgram p = tc::compile_program(r, tc::CubinCache(""));
+  REQUIRE(p.plan.steps.size() == 1);
+  REQUIRE(p.plan.steps[0].library != nullptr);
+  CHECK(p.plan.steps[0].library->name() == "fake cholesky");
+  CHECK(p.plan.steps[0].operands == std::vector<int>{0});
+  CHECK(p.plan.steps[0].results == std::vector<int>{1});
+  CHECK(p.plan.steps[0].result_types[0].shape == std::vector<int64_t>{4, 4});
+  CHECK(p.plan.returns == std::vector<int>{1});
+  CHECK(p.cubin.image.empty());  // nothing generated, nothing compiled
+  r.deterministic = true;
+  auto [code, msg] = failure_of(r);
+  CHECK(code == TESSERA_ERROR_UNIMPLEMENTED);
+  CHECK(msg.find("tessera.cholesky") != std::string::npos);
 }
