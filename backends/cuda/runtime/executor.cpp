@@ -145,6 +145,16 @@ LoadedProgram::LoadedProgram(Device& device, CompiledProgram program)
   check_cuda("cudaLibraryLoadData", cudaLibraryLoadData(&lib, program_.cubin.image.data(), nullptr,
                                                         nullptr, 0, nullptr, nullptr, 0));
   library_ = lib;
+  try {
+    resolve_kernels();
+  } catch (...) {
+    (void)cudaLibraryUnload(lib);  // the destructor does not run for a throwing constructor
+    throw;
+  }
+}
+
+void LoadedProgram::resolve_kernels() {
+  auto lib = static_cast<cudaLibrary_t>(library_);
   std::map<std::string, void*> by_name;
   for (const LaunchStep& s : program_.plan.steps) {
     if (s.library) {
@@ -157,6 +167,16 @@ LoadedProgram::LoadedProgram(Device& device, CompiledProgram program)
       check_cuda("cudaLibraryGetKernel", cudaLibraryGetKernel(&kernel, lib, s.symbol.c_str()));
       k = reinterpret_cast<void*>(kernel);
     }
+    // A block larger than the kernel's registers allow fails every launch: say why, once.
+    cudaFuncAttributes attr{};
+    check_cuda("cudaFuncGetAttributes", cudaFuncGetAttributes(&attr, k));
+    const unsigned threads = s.block[0] * s.block[1] * s.block[2];
+    if (threads > static_cast<unsigned>(attr.maxThreadsPerBlock))
+      throw Failure(TESSERA_ERROR_INTERNAL,
+                    s.where + ": kernel " + s.symbol + " uses " + std::to_string(attr.numRegs) +
+                        " registers per thread, so a block holds at most " +
+                        std::to_string(attr.maxThreadsPerBlock) + " threads; the launch asks for " +
+                        std::to_string(threads));
     kernels_.push_back(k);
   }
 }

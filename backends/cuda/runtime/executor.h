@@ -59,6 +59,9 @@ class LoadedProgram {
                                     std::unique_ptr<Completion>& done);
 
  private:
+  /// Looks each step's kernel up in the library and checks its block fits. Throws Failure.
+  void resolve_kernels();
+
   Device& device_;
   CompiledProgram program_;
   void* library_ = nullptr;     ///< cudaLibrary_t
