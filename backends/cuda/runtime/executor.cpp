@@ -7,7 +7,7 @@
 #include <map>
 
 #include "backends/cuda/runtime/failure.h"
-#include "core/numerics/convert.h"
+#include "backends/cuda/runtime/params.h"
 #include "plugins/plugin_support.h"
 
 namespace tessera::cuda {
@@ -15,86 +15,15 @@ namespace {
 
 cudaStream_t stream_of(const Device& d) { return static_cast<cudaStream_t>(d.stream()); }
 
-/// index and i64 are the same 64-bit integers in memory and in kernel parameters.
-bool same_storage(DType a, DType b) {
-  auto norm = [](DType t) { return t == DType::index ? DType::i64 : t; };
-  return norm(a) == norm(b);
-}
-
-std::string shape_text(DType dtype, const std::vector<int64_t>& shape) {
-  std::string s;
-  for (int64_t d : shape) s += (d < 0 ? std::string("?") : std::to_string(d)) + "x";
-  return s + dtype_mlir_name(dtype);
-}
-
-/// Kernel parameter bytes (at most 16) and their storage for cudaLaunchKernel.
-struct ParamBytes {
-  alignas(16) unsigned char b[16] = {};
-};
-
-/// The bytes of a scalar parameter of `dtype` from a one-element tensor: the register type of
-/// the generator (codegen/emitter.cpp reg_type): f16/bf16/fp8 widened to f32, others as stored.
+/// The scalar parameter for a one-element tensor, downloading it unless its bytes are on the host.
 ParamBytes scalar_param(Device& dev, const DeviceTensor& t, DType dtype, const LaunchStep& s,
                         size_t k) {
-  if (!same_storage(t.dtype, dtype) || t.bytes == 0 || t.bytes > 8)
-    throw Failure(TESSERA_ERROR_INVALID_ARGUMENT,
-                  s.where + ": launch operand " + std::to_string(k) + " is " +
-                      shape_text(t.dtype, t.shape) + "; kernel parameter " + std::to_string(k) +
-                      " is a scalar " + dtype_mlir_name(dtype));
   std::string raw = t.host_copy;
-  if (raw.size() != t.bytes) {
+  if (raw.size() != t.bytes && t.bytes <= 8) {
     raw.assign(t.bytes, '\0');
     dev.download(raw.data(), t.memory->data(), t.bytes);
   }
-  ParamBytes p;
-  switch (dtype) {
-    case DType::f16:
-    case DType::bf16:
-    case DType::f8e4m3:
-    case DType::f8e5m2: {
-      uint64_t bits = 0;
-      std::memcpy(&bits, raw.data(), raw.size());  // little-endian storage bits
-      const auto f32 = static_cast<uint32_t>(num::convert_bits(dtype, bits, DType::f32, {}));
-      std::memcpy(p.b, &f32, sizeof f32);
-      break;
-    }
-    case DType::f32:
-    case DType::f64:
-    case DType::i1:
-    case DType::i8:
-    case DType::i16:
-    case DType::i32:
-    case DType::i64:
-    case DType::index:
-      std::memcpy(p.b, raw.data(), raw.size());
-      break;
-    default:
-      unimplemented(s.where + ": scalar kernel parameter of type " + dtype_mlir_name(dtype));
-  }
-  return p;
-}
-
-/// Checks a memref operand against its parameter; appends its dynamic extents.
-void memref_param(const DeviceTensor& t, const ParamSpec& p, const LaunchStep& s, size_t k,
-                  std::vector<ParamBytes>& out) {
-  bool ok = same_storage(t.dtype, p.dtype) && t.shape.size() == p.shape.size();
-  for (size_t d = 0; ok && d < p.shape.size(); ++d) ok = p.shape[d] < 0 || p.shape[d] == t.shape[d];
-  if (!ok)
-    throw Failure(TESSERA_ERROR_INVALID_ARGUMENT,
-                  s.where + ": launch binds " + shape_text(t.dtype, t.shape) +
-                      " to kernel parameter " + std::to_string(k) + " of type memref<" +
-                      shape_text(p.dtype, p.shape) + "> (tnv_launch_c3)");
-  ParamBytes ptr;
-  void* dev = t.memory->data();
-  std::memcpy(ptr.b, &dev, sizeof dev);
-  out.push_back(ptr);
-  for (size_t d = 0; d < p.shape.size(); ++d) {
-    if (p.shape[d] >= 0) continue;
-    ParamBytes ext;
-    const long long e = t.shape[d];
-    std::memcpy(ext.b, &e, sizeof e);
-    out.push_back(ext);
-  }
+  return pack_scalar(t.dtype, t.shape, raw, dtype, s.where, k);
 }
 
 DeviceTensor new_output(Device& dev, const TensorSpec& spec) {
@@ -225,7 +154,7 @@ std::vector<DeviceTensor> LoadedProgram::enqueue(const std::vector<DeviceTensor>
       const DeviceTensor& t =
           slots[static_cast<size_t>(k < nin ? s.operands[k] : s.results[k - nin])];
       if (s.params[k].memref)
-        memref_param(t, s.params[k], s, k, params);
+        pack_memref(t.dtype, t.shape, t.memory->data(), s.params[k], s.where, k, params);
       else
         params.push_back(scalar_param(device_, t, s.params[k].dtype, s, k));
       c->keep_alive.push_back(t.memory);
