@@ -112,9 +112,19 @@ step "4. SASS of the cached CUBINs (HMMA = tensor-core MMA, LDGSTS = cp.async)"
 if command -v cuobjdump >/dev/null 2>&1 || [ -x "$cuda_home/bin/cuobjdump" ]; then
   objdump="$(command -v cuobjdump || echo "$cuda_home/bin/cuobjdump")"
   : >"$out/sass.txt"
-  for f in "$TESSERA_CUDA_CACHE"/*.tcubin; do
+  # Besides the cached CUBINs: the generator's Target op test kernel (mma.sync bf16/fp8, ldmatrix,
+  # cp.async), compiled by tessera-cuda-gen for the device's architecture.
+  sm="$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -1 | tr -d ' .')"
+  gen_dir="$(mktemp -d /tmp/tessera-gen.XXXXXX)"
+  [ -n "$sm" ] && timeout "$(left 60)" "$bundle/bin/tessera-cuda-gen" \
+    "$root/tests/cuda/codegen/target_ops.mlir" --arch "sm_$sm" --compile --cubin-dir "$gen_dir" \
+    >/dev/null 2>>"$log"
+  for f in "$TESSERA_CUDA_CACHE"/*.tcubin "$gen_dir"/*.cubin; do
     [ -f "$f" ] || continue
-    tail -c +65 "$f" >/tmp/tessera-sass.cubin  # the cache's 64-byte header (cubin_cache.cpp)
+    case "$f" in
+      *.tcubin) tail -c +65 "$f" >/tmp/tessera-sass.cubin ;;  # the cache's 64-byte header
+      *) cp "$f" /tmp/tessera-sass.cubin ;;
+    esac
     timeout "$(left 30)" "$objdump" -sass /tmp/tessera-sass.cubin >/tmp/tessera-sass.txt 2>&1
     # Per kernel: name, HMMA count, LDGSTS count.
     awk -v entry="$(basename "$f")" '
