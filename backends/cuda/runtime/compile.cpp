@@ -71,10 +71,11 @@ CompiledProgram compile_program(const CompileRequest& r, const CubinCache& cache
     throw Failure(TESSERA_ERROR_INVALID_ARGUMENT, diag.render());
   if (!has_target_launch(*m)) {
     std::string err;
-    if (!transforms::lower_to_level(*m, "target", diag, err)) {
-      if (!err.empty()) throw Failure(TESSERA_ERROR_UNIMPLEMENTED, r.source_name + ": " + err);
-      throw Failure(TESSERA_ERROR_INVALID_ARGUMENT, diag.render());
-    }
+    // The module verified: a lowering that fails on it is a limit of the pipeline (e.g. "has no
+    // Target IR lowering yet"), not bad input, so it is UNIMPLEMENTED with the pass's message.
+    if (!transforms::lower_to_level(*m, "target", diag, err))
+      throw Failure(TESSERA_ERROR_UNIMPLEMENTED,
+                    err.empty() ? diag.render() : r.source_name + ": " + err);
   }
   CompiledProgram p;
   p.plan = build_host_plan(*m, r.entry, sm, r.deterministic ? nullptr : r.library, r.sm);

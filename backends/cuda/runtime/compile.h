@@ -44,9 +44,10 @@ std::vector<std::string> nvrtc_include_dirs();
 Cubin compile_cubin(const std::string& source, const std::string& name, int sm,
                     const std::string& options, const CubinCache& cache);
 
-/// The whole pipeline. Throws Failure: INVALID_ARGUMENT for a module that does not parse,
-/// verify or lower; UNIMPLEMENTED for an op the host plan or the generator cannot take
-/// (rendered with its location); INTERNAL when NVRTC rejects generated code.
+/// The whole pipeline. Throws Failure: INVALID_ARGUMENT for a module that does not parse or
+/// verify; UNIMPLEMENTED for a verified module the level pipeline cannot lower, and for an op
+/// the host plan or the generator cannot take (rendered with its location); INTERNAL when NVRTC
+/// rejects generated code.
 CompiledProgram compile_program(const CompileRequest& request, const CubinCache& cache);
 
 }  // namespace tessera::cuda

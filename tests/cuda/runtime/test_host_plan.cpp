@@ -50,6 +50,23 @@ const char* kMma8 = R"(module {
 }
 )";
 
+// A Tile IR collective (conformance/cases/tile/collectives.mlir): verifies, does not lower.
+const char* kAllReduce =
+    R"(module attributes {tessera.mesh = {axes = ["dp", "tp"], shape = [2, 4]}} {
+  func.func @k(%x: memref<8xf32>, %y: memref<8xf32>) {
+    %i = tile.linear_id : index
+    %v = tile.load %x, %i : (memref<8xf32>, index) -> f32
+    tile.store %v, %y, %i : (f32, memref<8xf32>, index) -> ()
+    tile.all_reduce %y {axes = ["tp"], op = "sum"} : (memref<8xf32>) -> ()
+    return
+  }
+  func.func @main(%a0: tensor<8xf32>) -> tensor<8xf32> {
+    %r0 = tile.launch %a0 {callee = @k, grid = [2], tiles = 4, lanes = 32} : (tensor<8xf32>) -> tensor<8xf32>
+    return %r0 : tensor<8xf32>
+  }
+}
+)";
+
 tc::CompileRequest request(const char* text, const char* name, bool deterministic = false) {
   tc::CompileRequest r;
   r.text = text;
@@ -104,6 +121,13 @@ TEST_CASE("an op left in the host function is UNIMPLEMENTED with its location") 
         std::string::npos);
   CHECK(msg.find("lowering: no Tile IR lowering for 'whole' groups of tessera.cholesky") !=
         std::string::npos);
+}
+
+TEST_CASE("a verified module the level pipeline cannot lower is UNIMPLEMENTED") {
+  auto [code, msg] = failure_of(request(kAllReduce, "coll.mlir"));
+  CHECK(code == TESSERA_ERROR_UNIMPLEMENTED);
+  CHECK(msg.find("coll.mlir:6:") != std::string::npos);
+  CHECK(msg.find("has no Target IR lowering yet") != std::string::npos);
 }
 
 TEST_CASE("a malformed module is INVALID_ARGUMENT with the parser's diagnostic") {
