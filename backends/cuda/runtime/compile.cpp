@@ -80,7 +80,7 @@ CompiledProgram compile_program(const CompileRequest& r, const CubinCache& cache
   CompiledProgram p;
   p.plan = build_host_plan(*m, r.entry, sm, r.deterministic ? nullptr : r.library, r.sm);
   bool launches = false;
-  for (const LaunchStep& s : p.plan.steps) launches = launches || !s.library;
+  for (const LaunchStep& s : p.plan.steps) launches = launches || !s.symbol.empty();
   if (!launches) return p;
   CodegenOptions opts;
   opts.sm = r.sm;

@@ -86,7 +86,7 @@ void LoadedProgram::resolve_kernels() {
   auto lib = static_cast<cudaLibrary_t>(library_);
   std::map<std::string, void*> by_name;
   for (const LaunchStep& s : program_.plan.steps) {
-    if (s.library) {
+    if (s.symbol.empty()) {  // a library step without a generated kernel
       kernels_.push_back(nullptr);
       continue;
     }
@@ -139,14 +139,16 @@ std::vector<DeviceTensor> LoadedProgram::enqueue(const std::vector<DeviceTensor>
     const LaunchStep& s = plan.steps[n];
     for (size_t r = 0; r < s.results.size(); ++r)
       slots[static_cast<size_t>(s.results[r])] = new_output(device_, s.result_types[r]);
-    if (s.library) {  // a vendor library carries this op out (default mode; library_hook.h)
+    if (s.library) {  // a vendor library may carry this op out (default mode; library_hook.h)
       std::vector<const DeviceTensor*> ins, outs;
       for (int k : s.operands) ins.push_back(&slots[static_cast<size_t>(k)]);
       for (int k : s.results) outs.push_back(&slots[static_cast<size_t>(k)]);
       for (const DeviceTensor* t : ins) c->keep_alive.push_back(t->memory);
       for (const DeviceTensor* t : outs) c->keep_alive.push_back(t->memory);
-      s.library->enqueue(device_.stream(), ins, outs);
-      continue;
+      if (s.library->enqueue(device_.stream(), ins, outs)) continue;
+      if (s.symbol.empty())
+        unimplemented(s.where + ": " + s.library->name() +
+                      " declined this op and there is no generated kernel for it");
     }
     std::vector<ParamBytes> params;
     const size_t nin = s.operands.size();

@@ -122,6 +122,8 @@ HostPlan build_host_plan(const ir::Module& module, const std::string& entry,
   for (const auto& o : body.ops) {
     if (o->name == "tessera_nvidia.launch") {
       plan.steps.push_back(launch_step(sm, *o, slots, plan.num_slots));
+      if (o->attrs.get("schedule.group") != nullptr)
+        plan.steps.back().library = library_kernel(library, *o, sm_version);
     } else if (o->name == "func.return") {
       for (const ir::Value* v : o->operands) {
         auto it = slots.find(v);

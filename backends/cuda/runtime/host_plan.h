@@ -30,8 +30,8 @@ struct ParamSpec {
   std::vector<int64_t> shape;  ///< memref dims; ir::kDynamic for `?`.
 };
 
-/// One tessera_nvidia.launch, or a host op a library carries out (`library` set; then `symbol`,
-/// `grid`, `block` and `params` are unused).
+/// One tessera_nvidia.launch, or a host op only a library carries out. With `library` set the
+/// library is asked first; the generated kernel (`symbol` non-empty) runs when it declines.
 struct LaunchStep {
   std::shared_ptr<const LibraryKernel> library;
   std::string symbol;  ///< The generated kernel's C name (kernel_symbol of the callee).
@@ -52,10 +52,11 @@ struct HostPlan {
   int num_slots = 0;
 };
 
-/// Builds the plan of function `entry` of a module lowered to Target IR. A host op other than a
-/// launch or the return goes to `library` (nullptr in deterministic mode) for a device of
-/// compute capability `sm_version`. Throws Failure: INVALID_ARGUMENT for a missing entry or a
-/// malformed launch, UNIMPLEMENTED for a host op nothing runs (rendered with its location).
+/// Builds the plan of function `entry` of a module lowered to Target IR. Launches of fusion
+/// groups and host ops other than a launch or the return are offered to `library` (nullptr in
+/// deterministic mode) for a device of compute capability `sm_version`. Throws Failure:
+/// INVALID_ARGUMENT for a missing entry or a malformed launch, UNIMPLEMENTED for a host op nothing
+/// runs (rendered with its location).
 HostPlan build_host_plan(const ir::Module& module, const std::string& entry,
                          const SourceManager& sm, const LibraryHooks* library = nullptr,
                          int sm_version = 0);

@@ -173,13 +173,17 @@ namespace {
 class FakeCholesky : public tc::LibraryKernel {
  public:
   std::string name() const override { return "fake cholesky"; }
-  void enqueue(void*, const std::vector<const tc::DeviceTensor*>&,
-               const std::vector<const tc::DeviceTensor*>&) const override {}
+  bool enqueue(void*, const std::vector<const tc::DeviceTensor*>&,
+               const std::vector<const tc::DeviceTensor*>&) const override {
+    return true;
+  }
 };
 
 std::shared_ptr<const tc::LibraryKernel> claim_cholesky(const tessera::ir::Op& op, int sm) {
   std::vector<const tessera::ir::Op*> ops = tc::grouped_ops(op);
-  if (ops.size() != 1 || ops[0]->name != "tessera.cholesky" || sm < 80) return nullptr;
+  if (ops.size() != 1 || sm < 80) return nullptr;
+  // Claims the cholesky group the lowering leaves and the add group it lowers to a launch.
+  if (ops[0]->name != "tessera.cholesky" && ops[0]->name != "tessera.add") return nullptr;
   return std::make_shared<FakeCholesky>();
 }
 
@@ -205,4 +209,19 @@ TEST_CASE("default mode hands a host op to the library hook; deterministic mode 
   auto [code, msg] = failure_of(r);
   CHECK(code == TESSERA_ERROR_UNIMPLEMENTED);
   CHECK(msg.find("tessera.cholesky") != std::string::npos);
+}
+
+TEST_CASE("a launch of a lowered group is offered to the library; its kernel stays the fallback") {
+  static constexpr tc::LibraryHooks kHooks{&claim_cholesky};
+  tc::CompileRequest r = request(kAdd, "add.mlir");
+  r.library = &kHooks;
+  tc::CompiledProgram p = tc::compile_program(r, tc::CubinCache(""));
+  REQUIRE(p.plan.steps.size() == 1);
+  CHECK(p.plan.steps[0].library != nullptr);
+  CHECK(p.plan.steps[0].symbol == "tsr_main_g0_kernel");  // the generated fallback
+  CHECK(p.cubin.image.size() > 0);
+  r.deterministic = true;  // deterministic: no library, the generated kernel only
+  tc::CompiledProgram d = tc::compile_program(r, tc::CubinCache(""));
+  REQUIRE(d.plan.steps.size() == 1);
+  CHECK(d.plan.steps[0].library == nullptr);
 }
