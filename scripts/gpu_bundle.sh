@@ -8,6 +8,7 @@
 # Left out: glibc's own libraries and the loader, libcuda (the driver) and the CUDA toolkit's
 # libraries (NVRTC, cuBLAS, cuDNN, NCCL): the device machine has those (scripts/gpu_check.sh).
 # Usage: scripts/gpu_bundle.sh OUTDIR        (docs/cuda.md, "Running on a GPU")
+# TESSERA_BUNDLE_BENCH_DIR (default benchmarks/cuda): the folder whose programs are bundled too.
 set -euo pipefail
 if [ $# -ne 1 ] || [ "$1" = "-h" ] || [ "$1" = "--help" ]; then
   echo "usage: scripts/gpu_bundle.sh OUTDIR" >&2
@@ -20,14 +21,18 @@ limit_mib="${TESSERA_BUNDLE_LIMIT_MIB:-40}"
 
 tools=(tessera-conform tessera-interp tessera-cuda-gen)
 plugins=(tessera_cuda tessera_reference)
+echo "gpu_bundle: building ${tools[*]} ${plugins[*]} in $build"
+bash "$root/scripts/build.sh" --target "${tools[@]}" "${plugins[@]}" >/dev/null
+# The programs benchmarks/cuda/ defines in this configuration, if any: their object directories.
 bench=()
-if [ -f "$root/benchmarks/cuda/CMakeLists.txt" ]; then
-  # The benchmark programs benchmarks/cuda/ defines, if any (h-cudalib's area).
-  mapfile -t bench < <(sed -n 's/^[[:space:]]*add_executable([[:space:]]*\([A-Za-z0-9_.+-]*\).*/\1/p' \
-    "$root/benchmarks/cuda/CMakeLists.txt")
+if command -v ninja >/dev/null 2>&1 && [ -f "$build/build.ninja" ]; then
+  mapfile -t bench < <(ninja -C "$build" -t targets all 2>/dev/null |
+    grep -o "^${TESSERA_BUNDLE_BENCH_DIR:-benchmarks/cuda}/CMakeFiles/[A-Za-z0-9_.+-]*\.dir" | sed 's|.*/||; s|\.dir$||' | sort -u)
 fi
-echo "gpu_bundle: building ${tools[*]} ${plugins[*]} ${bench[*]:-} in $build"
-bash "$root/scripts/build.sh" --target "${tools[@]}" "${plugins[@]}" "${bench[@]}" >/dev/null
+if [ "${#bench[@]}" -gt 0 ]; then
+  echo "gpu_bundle: building ${bench[*]}"
+  bash "$root/scripts/build.sh" --target "${bench[@]}" >/dev/null
+fi
 
 rm -rf "$out"
 mkdir -p "$out/bin" "$out/libexec" "$out/lib/tessera/plugins"
@@ -59,7 +64,7 @@ find_built() {  # path of a built executable (bin/ holds the tools; tests/benchm
   find "$build" -type f -name "$n" -perm -u+x | head -1
 }
 
-for n in "${tools[@]}" "${bench[@]}"; do
+for n in "${tools[@]}" "${bench[@]+"${bench[@]}"}"; do
   [ -n "$n" ] || continue
   src="$(find_built "$n")"
   if [ -z "$src" ]; then echo "gpu_bundle: error: $n was not built" >&2; exit 1; fi
