@@ -4,7 +4,8 @@
 #   scripts/gpu_check.sh BUNDLE            results in $OUT (default ./gpu_check_out)
 # Steps, each under `timeout`, all logged to $OUT/gpu_check.log:
 #   1. nvidia-smi, driver, nvcc and NVRTC versions
-#   2. tessera-conform --backend cuda --require-device (JUnit: $OUT/conform_cuda.xml)
+#   2. tessera-conform --backend cuda --require-device over conformance/cases and
+#      tests/cuda/device_cases (JUnit: $OUT/conform_cuda.xml)
 #   3. tessera-conform --deterministic --backend reference --diff-backend cuda ($OUT/diff.xml)
 #   4. cuobjdump -sass of the cached CUBINs: HMMA / LDGSTS counts per kernel ($OUT/sass.txt)
 #   5. the benchmarks/cuda programs in the bundle, if any ($OUT/bench.txt)
@@ -77,6 +78,8 @@ for d in "$root"/conformance/cases/*/; do
     ln -s "$d" "$cases/$name"
   fi
 done
+# The runtime's own device cases (chained launches, scalar parameters, zeroed outputs).
+[ -d "$root/tests/cuda/device_cases" ] && ln -s "$root/tests/cuda/device_cases" "$cases/cuda_runtime"
 conform="$bundle/bin/tessera-conform"
 
 step "2. conformance on the device: --backend cuda --require-device"
