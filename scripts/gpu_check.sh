@@ -64,22 +64,13 @@ say "CUDA home: $cuda_home; TESSERA_CUDA_INCLUDE=${TESSERA_CUDA_INCLUDE:-unset}"
 say "LD_LIBRARY_PATH=$LD_LIBRARY_PATH"
 say "cache: $TESSERA_CUDA_CACHE; bundle commit: $(cat "$bundle/COMMIT" 2>/dev/null || echo unknown)"
 
-# The cases: every directory, without the tile flash attention case unless asked for.
+# The cases (scripts/gpu_cases.sh): every file linked one by one, flash attention left out
+# unless TESSERA_GPU_CHECK_FLASH=1, plus tests/cuda/device_cases.
 cases="$(mktemp -d /tmp/tessera-cases.XXXXXX)"
-for d in "$root"/conformance/cases/*/; do
-  name="$(basename "$d")"
-  if [ "$name" = tile ] && [ "${TESSERA_GPU_CHECK_FLASH:-0}" != 1 ]; then
-    mkdir -p "$cases/tile"
-    for f in "$d"*; do
-      case "$(basename "$f")" in flash_attention.*) continue ;; esac
-      ln -s "$f" "$cases/tile/"
-    done
-  else
-    ln -s "$d" "$cases/$name"
-  fi
-done
-# The runtime's own device cases (chained launches, scalar parameters, zeroed outputs).
-[ -d "$root/tests/cuda/device_cases" ] && ln -s "$root/tests/cuda/device_cases" "$cases/cuda_runtime"
+flash_arg=()
+[ "${TESSERA_GPU_CHECK_FLASH:-0}" = 1 ] && flash_arg=(--flash)
+bash "$root/scripts/gpu_cases.sh" "$cases" "${flash_arg[@]+"${flash_arg[@]}"}"
+say "cases: $(find "$cases" -name '*.mlir' | wc -l) files in $cases"
 conform="$bundle/bin/tessera-conform"
 
 step "2. conformance on the device: --backend cuda --require-device"
