@@ -5,6 +5,8 @@
 #   OUTDIR/libexec/NAME        the stripped executables
 #   OUTDIR/lib/*.so*           every non-system shared library they need (TBB, Boost, libstdc++)
 #   OUTDIR/lib/tessera/plugins the cuda and reference plugins (found as <exe>/../lib/tessera/plugins)
+#   OUTDIR/cache              a warm NVRTC cache (tessera-cuda-warm; TESSERA_BUNDLE_WARM=0 skips it,
+#                              TESSERA_BUNDLE_ARCH picks the architecture, default sm_90)
 # Left out: glibc's own libraries and the loader, libcuda (the driver) and the CUDA toolkit's
 # libraries (NVRTC, cuBLAS, cuDNN, NCCL): the device machine has those (scripts/gpu_check.sh).
 # Usage: scripts/gpu_bundle.sh OUTDIR        (docs/cuda.md, "Running on a GPU")
@@ -21,8 +23,8 @@ limit_mib="${TESSERA_BUNDLE_LIMIT_MIB:-40}"
 
 tools=(tessera-conform tessera-interp tessera-cuda-gen)
 plugins=(tessera_cuda tessera_reference)
-echo "gpu_bundle: building ${tools[*]} ${plugins[*]} in $build"
-bash "$root/scripts/build.sh" --target "${tools[@]}" "${plugins[@]}" >/dev/null
+echo "gpu_bundle: building ${tools[*]} ${plugins[*]} tessera-cuda-warm in $build"
+bash "$root/scripts/build.sh" --target "${tools[@]}" "${plugins[@]}" tessera-cuda-warm >/dev/null
 # The programs benchmarks/cuda/ defines in this configuration, if any: their object directories.
 bench=()
 if command -v ninja >/dev/null 2>&1 && [ -f "$build/build.ninja" ]; then
@@ -84,6 +86,19 @@ for p in "${plugins[@]}"; do
   cp "$src" "$out/lib/tessera/plugins/"
   copy_deps "$src"
 done
+# A warm NVRTC cache for the device's architecture: every case gpu_check.sh runs, compiled here
+# in both modes with the runtime's keys (NVRTC here must be the device's version, 13.0).
+if [ "${TESSERA_BUNDLE_WARM:-1}" = 1 ]; then
+  cases="$(mktemp -d /tmp/tessera-bundle-cases.XXXXXX)"
+  bash "$root/scripts/gpu_cases.sh" "$cases"
+  echo "gpu_bundle: warming the NVRTC cache for ${TESSERA_BUNDLE_ARCH:-sm_90} (minutes)"
+  if ! "$build/bin/tessera-cuda-warm" --cases "$cases" --cache "$out/cache" \
+      --arch "${TESSERA_BUNDLE_ARCH:-sm_90}" --jobs "$(nproc)" >"$out/cache.log" 2>&1; then
+    echo "gpu_bundle: warning: some cases did not compile (see $out/cache.log)" >&2
+  fi
+  tail -1 "$out/cache.log"
+  rm -rf "$cases"
+fi
 chmod -R u+w "$out"
 find "$out/libexec" "$out/lib" -type f \( -name '*.so*' -o -perm -u+x \) -print0 |
   xargs -0 strip --strip-unneeded 2>/dev/null || true

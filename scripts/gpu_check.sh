@@ -60,6 +60,10 @@ for d in "$cuda_home/include" "$cuda_home/targets/x86_64-linux/include"; do
   [ -f "$d/cuda_fp16.h" ] && { export TESSERA_CUDA_INCLUDE="$d"; break; }
 done
 export TESSERA_CUDA_CACHE="${TESSERA_CUDA_CACHE:-/tmp/tessera-gpu-check-cache}"
+mkdir -p "$TESSERA_CUDA_CACHE"
+# The bundle's warm cache (gpu_bundle.sh): the runtime finds its CUBINs instead of running NVRTC.
+[ -d "$bundle/cache" ] && cp -n "$bundle"/cache/*.tcubin "$TESSERA_CUDA_CACHE"/ 2>/dev/null
+say "warm cache: $(find "$TESSERA_CUDA_CACHE" -name '*.tcubin' | wc -l) CUBINs in $TESSERA_CUDA_CACHE"
 say "CUDA home: $cuda_home; TESSERA_CUDA_INCLUDE=${TESSERA_CUDA_INCLUDE:-unset}"
 say "LD_LIBRARY_PATH=$LD_LIBRARY_PATH"
 say "cache: $TESSERA_CUDA_CACHE; bundle commit: $(cat "$bundle/COMMIT" 2>/dev/null || echo unknown)"
