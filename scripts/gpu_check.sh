@@ -63,7 +63,8 @@ export TESSERA_CUDA_CACHE="${TESSERA_CUDA_CACHE:-/tmp/tessera-gpu-check-cache}"
 mkdir -p "$TESSERA_CUDA_CACHE"
 # The bundle's warm cache (gpu_bundle.sh): the runtime finds its CUBINs instead of running NVRTC.
 [ -d "$bundle/cache" ] && cp -n "$bundle"/cache/*.tcubin "$TESSERA_CUDA_CACHE"/ 2>/dev/null
-say "warm cache: $(find "$TESSERA_CUDA_CACHE" -name '*.tcubin' | wc -l) CUBINs in $TESSERA_CUDA_CACHE"
+warm_count="$(find "$TESSERA_CUDA_CACHE" -name '*.tcubin' | wc -l)"
+say "warm cache: $warm_count CUBINs in $TESSERA_CUDA_CACHE"
 say "CUDA home: $cuda_home; TESSERA_CUDA_INCLUDE=${TESSERA_CUDA_INCLUDE:-unset}"
 say "LD_LIBRARY_PATH=$LD_LIBRARY_PATH"
 say "cache: $TESSERA_CUDA_CACHE; bundle commit: $(cat "$bundle/COMMIT" 2>/dev/null || echo unknown)"
@@ -90,6 +91,8 @@ grep '^SKIP ' "$out/.conform.txt" | sed 's/^SKIP [^:]*: //' | cut -c1-90 | sort 
   sort -rn | head -25 | tee -a "$log"
 rm -f "$out/.conform.txt"
 say "exit status $rc"
+# Entries added during the run were compiled on the device: warm-cache misses.
+say "cache: $(( $(find "$TESSERA_CUDA_CACHE" -name '*.tcubin' | wc -l) - warm_count )) CUBINs compiled on the device (not in the warm cache)"
 if [ "$rc" -ne 0 ]; then
   status=1
   [ "$rc" -eq 124 ] && say "gpu_check: the conformance run timed out"
