@@ -1,26 +1,49 @@
-// The CUDA backend behind the plugin ABI. This slice (issue #14, items 1-2): the client, device
-// probing and capabilities; without a device every slot that needs one fails with UNAVAILABLE and
-// the reason, never an abort. Compilation and execution on a device are not implemented yet:
-// compile reports UNIMPLEMENTED on a machine with a device (docs/cuda.md, "What remains").
+// The CUDA backend behind the plugin ABI: the client, device probing, capabilities and compile
+// (backends/cuda/runtime/ holds the runtime; abi_buffers.cpp the buffer, execute and event
+// slots). Without a device every slot that needs one fails with UNAVAILABLE and the reason.
+#include <cstdlib>
+#include <cstring>
 #include <memory>
 #include <string>
 
-#include "backends/cuda/cuda_status.h"
-#include "plugins/plugin_support.h"
+#include "backends/cuda/runtime/abi_objects.h"
+#include "backends/cuda/runtime/compile.h"
 
 namespace support = tessera::plugins::support;
+namespace cuda = tessera::cuda;
 
-struct TesseraClient {
-  tessera::cuda::DeviceProbe probe;
-  std::string name = "cuda";
-  std::string version;
-};
-
-struct TesseraDevice {
-  int64_t index;
-};
+cuda::Device& TesseraClient::device(int64_t index) {
+  if (probe.device_count == 0)
+    throw cuda::Failure(TESSERA_ERROR_UNAVAILABLE, probe.unavailable_reason);
+  if (index < 0 || index >= probe.device_count)
+    throw cuda::Failure(TESSERA_ERROR_INVALID_ARGUMENT,
+                        "device " + std::to_string(index) + " is outside [0, " +
+                            std::to_string(probe.device_count) + ")");
+  std::lock_guard<std::mutex> lock(mu);
+  if (devices.empty()) devices.resize(static_cast<size_t>(probe.device_count));
+  auto& d = devices[static_cast<size_t>(index)];
+  if (!d) d = std::make_unique<cuda::Device>(static_cast<int>(index));
+  return *d;
+}
 
 namespace {
+
+/// The dtypes the generator maps to CUDA types (codegen/emitter.cpp mem_type).
+uint64_t supported_dtypes() {
+  uint64_t m = 0;
+  for (tessera::DType t :
+       {tessera::DType::f64, tessera::DType::f32, tessera::DType::f16, tessera::DType::bf16,
+        tessera::DType::f8e4m3, tessera::DType::f8e5m2, tessera::DType::i1, tessera::DType::i8,
+        tessera::DType::i16, tessera::DType::i32, tessera::DType::i64, tessera::DType::index})
+    m |= uint64_t{1} << static_cast<int>(t);
+  return m;
+}
+
+/// Deterministic mode: asked for by the compile options or TESSERA_DETERMINISM_REQUIRED=1.
+bool determinism_from_env() {
+  const char* v = std::getenv("TESSERA_DETERMINISM_REQUIRED");
+  return v != nullptr && std::strcmp(v, "1") == 0;
+}
 
 TesseraError* plugin_initialize(TesseraPluginInitializeArgs* args) {
   return support::guard("plugin_initialize", [&]() -> TesseraError* {
@@ -40,6 +63,7 @@ TesseraError* client_create(TesseraClientCreateArgs* args) {
     client->probe = tessera::cuda::probe_devices();
     client->version = "0.1.0 (NVRTC " + tessera::cuda::nvrtc_version_text() + ", " +
                       std::to_string(client->probe.device_count) + " device(s))";
+    client->cache = cuda::CubinCache(cuda::default_cache_dir());
     args->client = client.release();
     return nullptr;
   });
@@ -69,10 +93,17 @@ TesseraError* client_capabilities(TesseraClientCapabilitiesArgs* args) {
                                  "client_capabilities: NULL client or capabilities");
     }
     const tessera::cuda::DeviceProbe& p = args->client->probe;
-    // Nothing is executable yet: no dtype, no IR level, no deterministic mode (docs/cuda.md).
-    if (TESSERA_HAS_FIELD(caps, TesseraCapabilities, dtype_mask)) caps->dtype_mask = 0;
-    if (TESSERA_HAS_FIELD(caps, TesseraCapabilities, ir_level_mask)) caps->ir_level_mask = 0;
-    if (TESSERA_HAS_FIELD(caps, TesseraCapabilities, deterministic)) caps->deterministic = 0;
+    // With a device: the generator's dtypes, every level (Graph, Schedule and Tile IR are
+    // lowered to Target IR), and deterministic mode (generated kernels only). Without: nothing.
+    const bool usable = p.device_count > 0;
+    if (TESSERA_HAS_FIELD(caps, TesseraCapabilities, dtype_mask))
+      caps->dtype_mask = usable ? supported_dtypes() : 0;
+    if (TESSERA_HAS_FIELD(caps, TesseraCapabilities, ir_level_mask))
+      caps->ir_level_mask = usable ? TESSERA_IR_LEVEL_GRAPH | TESSERA_IR_LEVEL_SCHEDULE |
+                                         TESSERA_IR_LEVEL_TILE | TESSERA_IR_LEVEL_TARGET
+                                   : 0;
+    if (TESSERA_HAS_FIELD(caps, TesseraCapabilities, deterministic))
+      caps->deterministic = usable ? 1 : 0;
     if (TESSERA_HAS_FIELD(caps, TesseraCapabilities, max_mesh_size)) caps->max_mesh_size = 1;
     if (TESSERA_HAS_FIELD(caps, TesseraCapabilities, device_count))
       caps->device_count = p.device_count;
@@ -89,7 +120,7 @@ TesseraError* client_capabilities(TesseraClientCapabilitiesArgs* args) {
 }
 
 TesseraError* device_get(TesseraDeviceGetArgs* args) {
-  return support::guard("device_get", [&]() -> TesseraError* {
+  return cuda::slot_guard("device_get", [&]() -> TesseraError* {
     if (auto* e = support::check_args(args, args ? args->struct_size : 0,
                                       TESSERA_DEVICE_GET_ARGS_STRUCT_SIZE, "device_get")) {
       return e;
@@ -104,6 +135,7 @@ TesseraError* device_get(TesseraDeviceGetArgs* args) {
                                  "device_get: index " + std::to_string(args->index) +
                                      " is outside [0, " + std::to_string(p.device_count) + ")");
     }
+    (void)args->client->device(args->index);  // opens it: properties, stream
     args->device = new TesseraDevice{args->index};
     return nullptr;
   });
@@ -121,19 +153,76 @@ TesseraError* device_destroy(TesseraDeviceDestroyArgs* args) {
 }
 
 TesseraError* compile(TesseraCompileArgs* args) {
-  return support::guard("compile", [&]() -> TesseraError* {
+  return cuda::slot_guard("compile", [&]() -> TesseraError* {
     if (auto* e = support::check_args(args, args ? args->struct_size : 0,
                                       TESSERA_COMPILE_ARGS_STRUCT_SIZE, "compile")) {
       return e;
     }
-    if (args->client == nullptr)
-      return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT, "compile: NULL client");
+    if (args->client == nullptr || (args->module_text == nullptr && args->module_text_size))
+      return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT, "compile: NULL client or text");
     const tessera::cuda::DeviceProbe& p = args->client->probe;
     if (p.device_count == 0)
       return support::make_error(TESSERA_ERROR_UNAVAILABLE, "compile: " + p.unavailable_reason);
-    return support::make_error(TESSERA_ERROR_UNIMPLEMENTED,
-                               "compile: the CUDA backend does not compile for a device yet "
-                               "(issue #14 items 3-5; docs/cuda.md)");
+    cuda::CompileRequest req;
+    req.text.assign(args->module_text ? args->module_text : "", args->module_text_size);
+    req.deterministic = determinism_from_env();
+    if (const TesseraCompileOptions* o = args->options) {
+      if (o->struct_size < TESSERA_STRUCT_SIZE(TesseraCompileOptions, extension))
+        return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
+                                   "compile: options struct_size is too small");
+      if (TESSERA_HAS_FIELD(o, TesseraCompileOptions, entry) && o->entry && *o->entry)
+        req.entry = o->entry;
+      if (TESSERA_HAS_FIELD(o, TesseraCompileOptions, determinism)) {
+        if (o->determinism != TESSERA_DETERMINISM_DEFAULT &&
+            o->determinism != TESSERA_DETERMINISM_REQUIRED)
+          return support::make_error(
+              TESSERA_ERROR_INVALID_ARGUMENT,
+              "compile: unknown determinism value " + std::to_string(o->determinism));
+        req.deterministic = req.deterministic || o->determinism == TESSERA_DETERMINISM_REQUIRED;
+      }
+      if (TESSERA_HAS_FIELD(o, TesseraCompileOptions, threads) && o->threads < 0)
+        return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT, "compile: threads < 0");
+      if (TESSERA_HAS_FIELD(o, TesseraCompileOptions, source_name) && o->source_name)
+        req.source_name = o->source_name;
+      if (TESSERA_HAS_FIELD(o, TesseraCompileOptions, num_devices) && o->num_devices > 1)
+        return support::make_error(TESSERA_ERROR_UNIMPLEMENTED,
+                                   "compile: the CUDA backend runs on one device; mesh of " +
+                                       std::to_string(o->num_devices) + " requested");
+      if (TESSERA_HAS_FIELD(o, TesseraCompileOptions, num_devices) && o->num_devices < 0)
+        return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT, "compile: num_devices < 0");
+    }
+    cuda::Device& dev = args->client->device(0);
+    req.sm = dev.sm();
+    auto exe = std::make_unique<TesseraExecutable>();
+    cuda::CompiledProgram prog = cuda::compile_program(req, args->client->cache);
+    exe->num_outputs = prog.plan.returns.size();
+    exe->program = std::make_unique<cuda::LoadedProgram>(dev, std::move(prog));
+    args->executable = exe.release();
+    return nullptr;
+  });
+}
+
+TesseraError* executable_destroy(TesseraExecutableDestroyArgs* args) {
+  return cuda::slot_guard("executable_destroy", [&]() -> TesseraError* {
+    if (auto* e =
+            support::check_args(args, args ? args->struct_size : 0,
+                                TESSERA_EXECUTABLE_DESTROY_ARGS_STRUCT_SIZE, "executable_destroy"))
+      return e;
+    delete args->executable;
+    return nullptr;
+  });
+}
+
+TesseraError* executable_num_outputs(TesseraExecutableNumOutputsArgs* args) {
+  return cuda::slot_guard("executable_num_outputs", [&]() -> TesseraError* {
+    if (auto* e = support::check_args(args, args ? args->struct_size : 0,
+                                      TESSERA_EXECUTABLE_NUM_OUTPUTS_ARGS_STRUCT_SIZE,
+                                      "executable_num_outputs"))
+      return e;
+    if (args->executable == nullptr)
+      return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT, "executable_num_outputs: NULL");
+    args->num_outputs = args->executable->num_outputs;
+    return nullptr;
   });
 }
 
@@ -154,8 +243,6 @@ TesseraError* client_platform_info(TesseraClientPlatformInfoArgs* args) {
   });
 }
 
-// Slots left NULL are "not implemented" (the host reports UNIMPLEMENTED): buffers, execution and
-// events need a device runtime, which this slice does not have.
 constexpr TesseraBackendApi kApi = {
     TESSERA_BACKEND_API_STRUCT_SIZE,
     nullptr,
@@ -171,15 +258,15 @@ constexpr TesseraBackendApi kApi = {
     &device_get,
     &device_destroy,
     &compile,
-    nullptr,  // executable_destroy
-    nullptr,  // executable_num_outputs
-    nullptr,  // buffer_from_host
-    nullptr,  // buffer_destroy
-    nullptr,  // buffer_info
-    nullptr,  // buffer_to_host
-    nullptr,  // execute
-    nullptr,  // event_await
-    nullptr,  // event_destroy
+    &executable_destroy,
+    &executable_num_outputs,
+    &cuda::buffer_from_host,
+    &cuda::buffer_destroy,
+    &cuda::buffer_info,
+    &cuda::buffer_to_host,
+    &cuda::execute,
+    &cuda::event_await,
+    &cuda::event_destroy,
     &client_platform_info,
 };
 

@@ -12,6 +12,7 @@
 #include <ostream>
 
 #include "conformance/lib/case_file.h"
+#include "conformance/runner/bitdiff.h"
 #include "conformance/runner/levels.h"
 #include "conformance/runner/report.h"
 #include "core/support/error.h"
@@ -134,9 +135,9 @@ std::string check_expected(const Case& c, const RankOutputs& got) {
                          [&](size_t r) { return check_rank(c, c.rank_expected[r], got[r]); });
 }
 
-// Bit-for-bit diff of two runs; sets `identical`.
+// Bit-for-bit diff of two runs; sets `identical` and adds the element counts to `sum`.
 std::string diff_outputs(const std::vector<plugins::HostTensor>& a,
-                         const std::vector<plugins::HostTensor>& b, bool& identical) {
+                         const std::vector<plugins::HostTensor>& b, bool& identical, BitDiff& sum) {
   identical = a.size() == b.size();
   if (!identical) {
     return "output counts differ: " + std::to_string(a.size()) + " vs " + std::to_string(b.size());
@@ -145,29 +146,37 @@ std::string diff_outputs(const std::vector<plugins::HostTensor>& a,
   bitexact.kind = Rule::Kind::bitexact;
   bitexact.strict_nan = true;
   std::string report;
+  int64_t total = 0;
   for (size_t i = 0; i < a.size(); ++i) {
-    Comparison cmp = compare(a[i], b[i], bitexact);
-    if (cmp.ok) continue;
+    BitDiff bd = bitwise_diff(a[i], b[i]);
+    sum.total += bd.total;
+    sum.differing += bd.differing;
+    total += bd.total;
+    if (bd.differing == 0) continue;
     identical = false;
+    Comparison cmp = compare(a[i], b[i], bitexact);
     if (!report.empty()) report += '\n';
-    report += "output " + std::to_string(i) + ": first difference at element " +
-              std::to_string(cmp.first_diff) + "; max ulp " + ulp_text(cmp.max_ulp) +
-              "; ulp histogram " + histogram_text(cmp.ulp_histogram) + "\n  " + cmp.message;
+    report += "output " + std::to_string(i) + ": " + std::to_string(bd.differing) + " of " +
+              std::to_string(bd.total) + " elements differ bitwise; first difference at element " +
+              std::to_string(bd.first) + "; max ulp " + ulp_text(cmp.max_ulp) + "; ulp histogram " +
+              histogram_text(cmp.ulp_histogram) + "\n  " + cmp.message;
   }
-  return identical ? "bit-identical (" + std::to_string(a.size()) + " outputs)" : report;
+  return identical ? "bit-identical (" + std::to_string(a.size()) + " outputs, 0 of " +
+                         std::to_string(total) + " elements differ)"
+                   : report;
 }
 
-// Bit-for-bit diff of two runs over every rank; sets `identical`.
-std::string diff_ranks(const RankOutputs& a, const RankOutputs& b, bool& identical) {
+// Bit-for-bit diff of two runs over every rank; sets `identical`; adds counts to `sum`.
+std::string diff_ranks(const RankOutputs& a, const RankOutputs& b, bool& identical, BitDiff& sum) {
   if (a.size() != b.size()) {
     identical = false;
     return "rank counts differ: " + std::to_string(a.size()) + " vs " + std::to_string(b.size());
   }
-  if (a.size() == 1) return diff_outputs(a[0], b[0], identical);
+  if (a.size() == 1) return diff_outputs(a[0], b[0], identical, sum);
   identical = true;
   std::string report = per_rank_report(a.size(), [&](size_t r) {
     bool same = false;
-    std::string msg = diff_outputs(a[r], b[r], same);
+    std::string msg = diff_outputs(a[r], b[r], same, sum);
     if (!same) identical = false;
     return same ? std::string() : msg;
   });
@@ -301,7 +310,8 @@ std::string run_levels(const Target& t, const Case& c, const std::string& id,
     try {
       RankOutputs got = run_case(t, lc);
       bool identical = false;
-      std::string d = diff_ranks(graph, got, identical);
+      BitDiff unused;
+      std::string d = diff_ranks(graph, got, identical, unused);
       if (!identical) msg = "differs from Graph IR: " + d;
     } catch (const std::exception& e) {
       msg = e.what();
@@ -391,6 +401,8 @@ int run_conformance(const RunnerOptions& o, plugins::Registry& registry, std::os
 
   Progress progress(out, progress_bar, todo.size());
   const bool diffing = targets.size() > 1;
+  BitDiff diff_sum;  // over every case both backends ran
+  int64_t diff_cases = 0, diff_cases_differing = 0;
   for (size_t k = 0; k < todo.size(); ++k) {
     const auto& [id, c] = todo[k];
     progress.show(k, id);
@@ -421,8 +433,12 @@ int run_conformance(const RunnerOptions& o, plugins::Registry& registry, std::os
         if (r.status != CaseResult::Status::skipped) {
           if (diffing) {
             bool identical = false;
-            r.message = diff_ranks(outs[0], outs[1], identical);
-            if (!identical) r.status = CaseResult::Status::failed;
+            r.message = diff_ranks(outs[0], outs[1], identical, diff_sum);
+            ++diff_cases;
+            if (!identical) {
+              r.status = CaseResult::Status::failed;
+              ++diff_cases_differing;
+            }
           } else {
             r.message = check_expected(c, outs[0]);
             if (!r.message.empty()) r.status = CaseResult::Status::failed;
@@ -476,6 +492,11 @@ int run_conformance(const RunnerOptions& o, plugins::Registry& registry, std::os
     if (lt.partial) out << ", " << lt.partial << " with fusion groups left at Schedule IR";
     out << "\n";
     for (const auto& [why, n] : lt.reasons) out << "  " << n << " group(s): " << why << "\n";
+  }
+  if (diffing) {
+    out << "diff: " << diff_sum.differing << " of " << diff_sum.total
+        << " elements differ bitwise, in " << diff_cases_differing << " of " << diff_cases
+        << " cases run on both backends\n";
   }
   out << summary_line(s) << "\n";
   return s.failed > 0 ? kExitInputError : kExitOk;

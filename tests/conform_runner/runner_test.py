@@ -1,6 +1,7 @@
 """End-to-end tests of tessera-conform: exit codes, the closing line, JUnit XML, diffs."""
 import argparse
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -114,11 +115,17 @@ def scenario_diff(a):
     check(code == 0, f"same backend diff: exit 0, got {code}", out, err)
     check(last_line(out) == "2 passed, 0 failed, 1 skipped", "closing line", out, err)
     check(out.count("bit-identical") == 2, "bit-identical reported per case", out, err)
+    check("0 of 3 elements differ)" in out, "per-case element count", out, err)
+    check("diff: 0 of 6 elements differ bitwise, in 0 of 2 cases" in out, "diff total", out, err)
     code, out, err = run(a.runner, "--backend", a.stub, "--diff-backend", a.perturbed,
                          "--cases", f"{HERE}/cases")
     check(code == 1, f"differing backends: exit 1, got {code}", out, err)
     check(last_line(out) == "0 passed, 2 failed, 1 skipped", "closing line", out, err)
     check("first difference at element 0" in out and "max ulp 1" in out, "diff detail", out)
+    # The perturbed stub flips one bit of each first output: one element per case, bitwise.
+    check(out.count("output 0: 1 of 3 elements differ bitwise; first difference at element 0;")
+          == 2, "differing element count per case", out, err)
+    check("diff: 2 of 6 elements differ bitwise, in 2 of 2 cases" in out, "diff total", out, err)
     check("ulp histogram 0:2 1:1" in out, "ulp histogram", out, err)
 
 
@@ -139,6 +146,8 @@ def scenario_interp(a):
     code, out, err = run(a.runner, "--backend", "reference", "--threads", "1", "--diff-backend",
                          "reference", "--diff-threads", "2", "--deterministic", "--cases", cases)
     check(code == 0 and " 0 failed," in last_line(out), "1 vs 2 threads identical", out, err)
+    check(re.search(r"^diff: 0 of [1-9]\d* elements differ bitwise", out, re.M),
+          "reference vs reference: 0 differing elements", out, err)
     code, out, err = run(a.runner, "--backend", "reference", "--diff-backend", a.plugin,
                          "--cases", cases)
     check(code == 0 and " 0 failed," in last_line(out), "built-in vs plugin identical", out, err)

@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "conformance/runner/bitdiff.h"
 #include "conformance/runner/report.h"
 #include "conformance/runner/runner.h"
 
@@ -94,4 +95,45 @@ TEST_CASE("JUnit report carries counts, reasons and escaped messages") {
   CHECK(x.find("value=\"ref&quot;x\"") != std::string::npos);
   CHECK_THROWS_WITH(write_junit("/nonexistent/dir/r.xml", rs, {}, 0),
                     doctest::Contains("cannot open"));
+}
+
+namespace {
+tessera::plugins::HostTensor tensor_of(tessera::DType dt, std::vector<int64_t> shape,
+                                       std::vector<unsigned char> bytes) {
+  tessera::plugins::HostTensor t;
+  t.dtype = dt;
+  t.shape = std::move(shape);
+  for (unsigned char b : bytes) t.data.push_back(std::byte{b});
+  return t;
+}
+}  // namespace
+
+TEST_CASE("bitwise diff: counts elements whose stored bits differ (--diff-backend)") {
+  using tessera::DType;
+  // f32 little-endian: +0, -0, a quiet NaN, 1.0; then -0 for +0 and another NaN payload.
+  auto a =
+      tensor_of(DType::f32, {4}, {0, 0, 0, 0, 0, 0, 0, 0x80, 0, 0, 0xc0, 0x7f, 0, 0, 0x80, 0x3f});
+  auto b = tensor_of(DType::f32, {4},
+                     {0, 0, 0, 0x80, 0, 0, 0, 0x80, 1, 0, 0xc0, 0x7f, 0, 0, 0x80, 0x3f});
+  BitDiff same = bitwise_diff(a, a);
+  CHECK(same.total == 4);
+  CHECK(same.differing == 0);
+  CHECK(same.first == -1);
+  BitDiff d = bitwise_diff(a, b);
+  CHECK(d.total == 4);
+  CHECK(d.differing == 2);  // +0 vs -0 and the NaN payloads; numerically "equal" both
+  CHECK(d.first == 0);
+  // i4: two per byte, low nibble first: element 3 is the high nibble of byte 1.
+  auto x = tensor_of(DType::i4, {2, 2}, {0x21, 0x43});
+  auto y = tensor_of(DType::i4, {2, 2}, {0x21, 0x53});
+  BitDiff n = bitwise_diff(x, y);
+  CHECK(n.total == 4);
+  CHECK(n.differing == 1);
+  CHECK(n.first == 3);
+  // Shape or dtype mismatch: every element differs.
+  auto z = tensor_of(DType::f32, {2, 2}, std::vector<unsigned char>(16, 0));
+  BitDiff m = bitwise_diff(a, z);
+  CHECK(m.total == 4);
+  CHECK(m.differing == 4);
+  CHECK(m.first == 0);
 }

@@ -1,7 +1,7 @@
 """CUDA backend tests without a GPU: libtessera_cuda.so loads, reports why it is unusable, and
 tessera-conform skips every case with that reason (exit 0), or fails with --require-device.
 
-On a machine with a usable device the no-device scenarios check the opposite (no reason is
+On a machine with a usable device the scenarios check that nothing reports it unavailable (no reason is
 reported), so the tests stay meaningful on both kinds of machine."""
 import argparse
 import os
@@ -39,15 +39,15 @@ def has_device(a):
 
 def scenario_no_device(a):
     device, _ = has_device(a)
+    if device:  # the device path is scripts/gpu_check.sh's (docs/cuda.md, "Running on a GPU")
+        print("a CUDA device is present: the no-device scenario does not apply")
+        return
     code, out, err = run(a.runner, "--backend", a.plugin, "--cases", a.cases)
     check(code == 0, f"exit 0 expected, got {code}", out, err)
     m = re.fullmatch(r"0 passed, 0 failed, (\d+) skipped", last_line(out))
     check(m is not None and int(m.group(1)) > 100, "every case skipped", out, err)
     skips = [l for l in out.splitlines() if l.startswith("SKIP ")]
     check(len(skips) == int(m.group(1)), "one SKIP line per case", out, err)
-    if device:
-        check(not any(REASON.search(l) for l in skips), "a device is present: no reason", out)
-        return
     check(all(REASON.search(l) for l in skips), "each SKIP names the cudaGetDeviceCount error",
           out, err)
     check("[" + a.plugin in out and "cuda 0.1.0 (NVRTC " in out, "platform info printed", out)
@@ -56,7 +56,7 @@ def scenario_no_device(a):
 def scenario_require_device(a):
     device, _ = has_device(a)
     code, out, err = run(a.runner, "--backend", a.plugin, "--cases", a.cases,
-                         "--require-device")
+                         "--require-device", *(["--filter", "tile/saxpy/*"] if device else []))
     if device:
         check(code == 0 and "--require-device" not in err, "device present: no error", out, err)
         return
@@ -72,7 +72,7 @@ def scenario_by_name(a):
     check(code == 0 and re.search(r"^cuda\t", out, re.M), "cuda listed", out, err)
     code, out, err = run(a.runner, "--backend", "cuda", "--cases", a.cases, "--filter",
                          "tile/gemm/*")
-    check(code == 0 and last_line(out).startswith("0 passed, 0 failed,"), "by name", out, err)
+    check(code == 0 and re.match(r"\d+ passed, 0 failed,", last_line(out)), "by name", out, err)
     check(os.path.basename(a.plugin) in out, "the plugin's path is printed", out, err)
 
 

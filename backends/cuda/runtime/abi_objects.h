@@ -1,0 +1,68 @@
+// The ABI's opaque handles as the CUDA plugin defines them, shared by its slot files.
+#pragma once
+
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "backends/cuda/cuda_status.h"
+#include "backends/cuda/runtime/cubin_cache.h"
+#include "backends/cuda/runtime/device.h"
+#include "backends/cuda/runtime/executor.h"
+#include "backends/cuda/runtime/failure.h"
+#include "plugins/plugin_support.h"
+
+struct TesseraClient {
+  tessera::cuda::DeviceProbe probe;
+  std::string name = "cuda";
+  std::string version;
+  tessera::cuda::CubinCache cache{""};
+  std::mutex mu;                                                ///< Guards `devices`.
+  std::vector<std::unique_ptr<tessera::cuda::Device>> devices;  ///< Opened on first use.
+
+  /// Device `index`, opened (stream, properties) on first use. Throws Failure.
+  tessera::cuda::Device& device(int64_t index);
+};
+
+struct TesseraDevice {
+  int64_t index;
+};
+
+struct TesseraBuffer {
+  tessera::cuda::DeviceTensor tensor;
+};
+
+struct TesseraExecutable {
+  std::unique_ptr<tessera::cuda::LoadedProgram> program;
+  size_t num_outputs = 0;
+};
+
+struct TesseraEvent {
+  std::unique_ptr<tessera::cuda::Completion> done;
+};
+
+namespace tessera::cuda {
+
+/// support::guard, plus Failure -> its own code (every CUDA error keeps its status text).
+template <typename Body>
+TesseraError* slot_guard(const char* slot, Body&& body) noexcept {
+  return plugins::support::guard(slot, [&]() -> TesseraError* {
+    try {
+      return body();
+    } catch (const Failure& f) {
+      return plugins::support::make_error(f.code(), std::string(slot) + ": " + f.what());
+    }
+  });
+}
+
+/// The buffer, execute and event slots (abi_buffers.cpp).
+TesseraError* buffer_from_host(TesseraBufferFromHostArgs* args);
+TesseraError* buffer_destroy(TesseraBufferDestroyArgs* args);
+TesseraError* buffer_info(TesseraBufferInfoArgs* args);
+TesseraError* buffer_to_host(TesseraBufferToHostArgs* args);
+TesseraError* execute(TesseraExecuteArgs* args);
+TesseraError* event_await(TesseraEventAwaitArgs* args);
+TesseraError* event_destroy(TesseraEventDestroyArgs* args);
+
+}  // namespace tessera::cuda

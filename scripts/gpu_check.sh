@@ -1,0 +1,156 @@
+#!/usr/bin/env bash
+# The CUDA backend's checks on a machine with a GPU, from a bundle made by scripts/gpu_bundle.sh.
+# Run from the repository root (the conformance cases are read from conformance/cases):
+#   scripts/gpu_check.sh BUNDLE            results in $OUT (default ./gpu_check_out)
+# Steps, each under `timeout`, all logged to $OUT/gpu_check.log:
+#   1. nvidia-smi, driver, nvcc and NVRTC versions
+#   2. tessera-conform --backend cuda --require-device over conformance/cases and
+#      tests/cuda/device_cases (JUnit: $OUT/conform_cuda.xml)
+#   3. tessera-conform --deterministic --backend reference --diff-backend cuda ($OUT/diff.xml)
+#   4. cuobjdump -sass of the cached CUBINs: HMMA / LDGSTS counts per kernel ($OUT/sass.txt)
+#   5. the benchmarks/cuda programs in the bundle, if any ($OUT/bench.txt)
+# Without a usable device step 2 fails at once and the script stops with exit 1.
+# TESSERA_GPU_CHECK_BUDGET (seconds, default 300) bounds the whole script.
+# TESSERA_GPU_CHECK_FLASH=1 also runs the tile flash attention case (minutes of NVRTC).
+set -uo pipefail
+if [ $# -ne 1 ] || [ ! -x "$1/bin/tessera-conform" ]; then
+  echo "usage: scripts/gpu_check.sh BUNDLE   (BUNDLE from scripts/gpu_bundle.sh)" >&2
+  exit 2
+fi
+bundle="$(cd "$1" && pwd)"
+root="$(cd "$(dirname "$0")/.." && pwd)"
+out="${OUT:-$root/gpu_check_out}"
+mkdir -p "$out"
+log="$out/gpu_check.log"
+: >"$log"
+say() { echo "$*" | tee -a "$log"; }
+# One budget for the whole script (seconds); each step's timeout is cut to what is left.
+deadline=$(($(date +%s) + ${TESSERA_GPU_CHECK_BUDGET:-300}))
+left() {  # left CAP: min(CAP, seconds to the deadline), at least 5
+  local l=$((deadline - $(date +%s)))
+  [ "$l" -gt "$1" ] && l="$1"
+  [ "$l" -lt 5 ] && l=5
+  echo "$l"
+}
+step() { say ""; say "== $* ($(date -u +%H:%M:%S))"; }
+status=0
+
+step "1. device and versions"
+if command -v nvidia-smi >/dev/null 2>&1; then
+  timeout 20 nvidia-smi 2>&1 | tee -a "$log"
+  timeout 20 nvidia-smi --query-gpu=name,driver_version,compute_cap,memory.total --format=csv \
+    2>&1 | tee -a "$log"
+else
+  say "nvidia-smi: not found"
+fi
+nvcc_path="$(command -v nvcc || true)"
+[ -z "$nvcc_path" ] && [ -x /usr/local/cuda/bin/nvcc ] && nvcc_path=/usr/local/cuda/bin/nvcc
+cuda_home="${CUDA_HOME:-$([ -n "$nvcc_path" ] && dirname "$(dirname "$(readlink -f "$nvcc_path")")" || echo /usr/local/cuda)}"
+[ -n "$nvcc_path" ] && timeout 20 "$nvcc_path" --version 2>&1 | tail -2 | tee -a "$log"
+# The toolkit's libraries (NVRTC), then the Python wheels' copies as fallbacks.
+libdirs=""
+for d in "$cuda_home/lib64" "$cuda_home/lib" "$cuda_home/targets/x86_64-linux/lib"; do
+  [ -d "$d" ] && libdirs="$libdirs:$d"
+done
+for d in /opt/torch/.venv/lib/python3*/site-packages/nvidia/*/lib; do
+  [ -d "$d" ] && libdirs="$libdirs:$d"
+done
+export LD_LIBRARY_PATH="${libdirs#:}${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+for d in "$cuda_home/include" "$cuda_home/targets/x86_64-linux/include"; do
+  [ -f "$d/cuda_fp16.h" ] && { export TESSERA_CUDA_INCLUDE="$d"; break; }
+done
+export TESSERA_CUDA_CACHE="${TESSERA_CUDA_CACHE:-/tmp/tessera-gpu-check-cache}"
+mkdir -p "$TESSERA_CUDA_CACHE"
+# The bundle's warm cache (gpu_bundle.sh): the runtime finds its CUBINs instead of running NVRTC.
+[ -d "$bundle/cache" ] && cp -n "$bundle"/cache/*.tcubin "$TESSERA_CUDA_CACHE"/ 2>/dev/null
+warm_count="$(find "$TESSERA_CUDA_CACHE" -name '*.tcubin' | wc -l)"
+say "warm cache: $warm_count CUBINs in $TESSERA_CUDA_CACHE"
+say "CUDA home: $cuda_home; TESSERA_CUDA_INCLUDE=${TESSERA_CUDA_INCLUDE:-unset}"
+say "LD_LIBRARY_PATH=$LD_LIBRARY_PATH"
+say "cache: $TESSERA_CUDA_CACHE; bundle commit: $(cat "$bundle/COMMIT" 2>/dev/null || echo unknown)"
+
+# The cases (scripts/gpu_cases.sh): every file linked one by one, flash attention left out
+# unless TESSERA_GPU_CHECK_FLASH=1, plus tests/cuda/device_cases.
+cases="$(mktemp -d /tmp/tessera-cases.XXXXXX)"
+flash_arg=()
+[ "${TESSERA_GPU_CHECK_FLASH:-0}" = 1 ] && flash_arg=(--flash)
+bash "$root/scripts/gpu_cases.sh" "$cases" "${flash_arg[@]+"${flash_arg[@]}"}"
+say "cases: $(find "$cases" -name '*.mlir' | wc -l) files in $cases"
+conform="$bundle/bin/tessera-conform"
+
+step "2. conformance on the device: --backend cuda --require-device"
+timeout "$(left 150)" "$conform" --backend cuda --require-device --cases "$cases" \
+  --junit "$out/conform_cuda.xml" >"$out/.conform.txt" 2>&1
+rc=$?
+no_device=0
+grep -q -- '--require-device: backend' "$out/.conform.txt" && no_device=1
+# SKIP lines are many and alike: counted by reason; everything else is kept.
+grep -v '^SKIP ' "$out/.conform.txt" | tee -a "$log"
+say "skipped, by reason (count, first 90 characters):"
+grep '^SKIP ' "$out/.conform.txt" | sed 's/^SKIP [^:]*: //' | cut -c1-90 | sort | uniq -c |
+  sort -rn | head -25 | tee -a "$log"
+rm -f "$out/.conform.txt"
+say "exit status $rc"
+# Entries added during the run were compiled on the device: warm-cache misses.
+say "cache: $(( $(find "$TESSERA_CUDA_CACHE" -name '*.tcubin' | wc -l) - warm_count )) CUBINs compiled on the device (not in the warm cache)"
+if [ "$rc" -ne 0 ]; then
+  status=1
+  [ "$rc" -eq 124 ] && say "gpu_check: the conformance run timed out"
+  if [ "$no_device" = 1 ]; then
+    say "gpu_check: no usable CUDA device; stopping."
+    exit 1
+  fi
+fi
+
+step "3. deterministic diff: --backend reference --diff-backend cuda"
+timeout "$(left 120)" "$conform" --deterministic --backend reference --diff-backend cuda --cases "$cases" \
+  --junit "$out/diff.xml" 2>&1 | grep -v '^SKIP \|^SAME ' | tee -a "$log"
+rc=${PIPESTATUS[0]}
+say "exit status $rc"
+[ "$rc" -ne 0 ] && status=1
+
+step "4. SASS of the cached CUBINs (HMMA = tensor-core MMA, LDGSTS = cp.async)"
+if command -v cuobjdump >/dev/null 2>&1 || [ -x "$cuda_home/bin/cuobjdump" ]; then
+  objdump="$(command -v cuobjdump || echo "$cuda_home/bin/cuobjdump")"
+  : >"$out/sass.txt"
+  # Besides the cached CUBINs: the generator's Target op test kernel (mma.sync bf16/fp8, ldmatrix,
+  # cp.async), compiled by tessera-cuda-gen for the device's architecture.
+  sm="$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -1 | tr -d ' .')"
+  gen_dir="$(mktemp -d /tmp/tessera-gen.XXXXXX)"
+  [ -n "$sm" ] && timeout "$(left 60)" "$bundle/bin/tessera-cuda-gen" \
+    "$root/tests/cuda/codegen/target_ops.mlir" --arch "sm_$sm" --compile --cubin-dir "$gen_dir" \
+    >/dev/null 2>>"$log"
+  for f in "$TESSERA_CUDA_CACHE"/*.tcubin "$gen_dir"/*.cubin; do
+    [ -f "$f" ] || continue
+    case "$f" in
+      *.tcubin) tail -c +65 "$f" >/tmp/tessera-sass.cubin ;;  # the cache's 64-byte header
+      *) cp "$f" /tmp/tessera-sass.cubin ;;
+    esac
+    timeout "$(left 30)" "$objdump" -sass /tmp/tessera-sass.cubin >/tmp/tessera-sass.txt 2>&1
+    # Per kernel: name, HMMA count, LDGSTS count.
+    awk -v entry="$(basename "$f")" '
+      /Function :/ { if (fn != "") printf "%-40s %-34s HMMA %5d LDGSTS %5d\n", entry, fn, h, l
+                     fn = $3; h = 0; l = 0 }
+      /HMMA/ { h++ } /LDGSTS/ { l++ }
+      END { if (fn != "") printf "%-40s %-34s HMMA %5d LDGSTS %5d\n", entry, fn, h, l }' \
+      /tmp/tessera-sass.txt >>"$out/sass.txt"
+  done
+  say "$(wc -l <"$out/sass.txt") kernels; with HMMA or LDGSTS:"
+  grep -v 'HMMA     0 LDGSTS     0' "$out/sass.txt" | tee -a "$log"
+else
+  say "cuobjdump: not found"
+fi
+
+step "5. benchmarks/cuda"
+found=0
+for b in "$bundle"/bin/*; do
+  case "$(basename "$b")" in tessera-conform | tessera-interp | tessera-cuda-gen) continue ;; esac
+  found=1
+  say "-- $(basename "$b")"
+  timeout "$(left 60)" "$b" 2>&1 | tee -a "$out/bench.txt" | tee -a "$log"
+done
+[ "$found" = 0 ] && say "no benchmark programs in the bundle"
+say ""
+say "gpu_check: done, status $status ($(date -u +%H:%M:%S))"
+rm -rf "$cases"
+exit "$status"

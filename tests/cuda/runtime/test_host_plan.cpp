@@ -1,0 +1,227 @@
+// compile_program without a device: lowering, host plan, generator and NVRTC for sm_90. The
+// expected plans are read off the Target IR that `tessera-interp lower --to target` prints and
+// off docs/ops/target/launch.md (operands bind leading parameters, results trailing ones).
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <string>
+
+#include "backends/cuda/runtime/compile.h"
+#include "backends/cuda/runtime/failure.h"
+
+namespace tc = tessera::cuda;
+using tessera::DType;
+
+namespace {
+
+const char* kAdd = R"(module {
+  func.func @main(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>) -> tensor<2x3xf32> {
+    %0 = "tessera.add"(%a, %b) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+    return %0 : tensor<2x3xf32>
+  }
+}
+)";
+
+const char* kCholesky = R"(module {
+  func.func @main(%a: tensor<4x4xf32>) -> tensor<4x4xf32> {
+    %0 = "tessera.cholesky"(%a) : (tensor<4x4xf32>) -> tensor<4x4xf32>
+    return %0 : tensor<4x4xf32>
+  }
+}
+)";
+
+// Target IR already: one launch of a kernel with an fp8 mma.sync (tests/cuda/cuda_gen_test.py).
+const char* kMma8 = R"(module {
+  func.func @k(%a: memref<512xf8E4M3FN>, %b: memref<512xf8E4M3FN>, %o: memref<128xf32>) {
+    %c0 = arith.constant {value = 0 : i32} : () -> i32
+    %fa = tessera_nvidia.ld %a, %c0 : (memref<512xf8E4M3FN>, i32) -> vector<16xf8E4M3FN>
+    %fb = tessera_nvidia.ld %b, %c0 : (memref<512xf8E4M3FN>, i32) -> vector<8xf8E4M3FN>
+    %fc = tessera_nvidia.ld %o, %c0 : (memref<128xf32>, i32) -> vector<4xf32>
+    %d = tessera_nvidia.mma_sync %fa, %fb, %fc {shape = "m16n8k32"}
+        : (vector<16xf8E4M3FN>, vector<8xf8E4M3FN>, vector<4xf32>) -> vector<4xf32>
+    tessera_nvidia.st %d, %o, %c0 : (vector<4xf32>, memref<128xf32>, i32) -> ()
+    return
+  }
+  func.func @main(%a: tensor<512xf8E4M3FN>, %b: tensor<512xf8E4M3FN>) -> tensor<128xf32> {
+    %o = tessera_nvidia.launch %a, %b {callee = @k, grid = [3, 2], block = [32]}
+        : (tensor<512xf8E4M3FN>, tensor<512xf8E4M3FN>) -> tensor<128xf32>
+    return %o : tensor<128xf32>
+  }
+}
+)";
+
+// A Tile IR collective (conformance/cases/tile/collectives.mlir): verifies, does not lower.
+const char* kAllReduce =
+    R"(module attributes {tessera.mesh = {axes = ["dp", "tp"], shape = [2, 4]}} {
+  func.func @k(%x: memref<8xf32>, %y: memref<8xf32>) {
+    %i = tile.linear_id : index
+    %v = tile.load %x, %i : (memref<8xf32>, index) -> f32
+    tile.store %v, %y, %i : (f32, memref<8xf32>, index) -> ()
+    tile.all_reduce %y {axes = ["tp"], op = "sum"} : (memref<8xf32>) -> ()
+    return
+  }
+  func.func @main(%a0: tensor<8xf32>) -> tensor<8xf32> {
+    %r0 = tile.launch %a0 {callee = @k, grid = [2], tiles = 4, lanes = 32} : (tensor<8xf32>) -> tensor<8xf32>
+    return %r0 : tensor<8xf32>
+  }
+}
+)";
+
+tc::CompileRequest request(const char* text, const char* name, bool deterministic = false) {
+  tc::CompileRequest r;
+  r.text = text;
+  r.source_name = name;
+  r.sm = 90;
+  r.deterministic = deterministic;
+  return r;
+}
+
+/// The Failure compile_program throws (code and message), or code 0 when it succeeds.
+std::pair<int, std::string> failure_of(const tc::CompileRequest& r) {
+  try {
+    tc::compile_program(r, tc::CubinCache(""));
+  } catch (const tc::Failure& f) {
+    return {static_cast<int>(f.code()), f.what()};
+  }
+  return {0, ""};
+}
+
+}  // namespace
+
+TEST_CASE("a Graph IR add lowers to one launch with dynamic-dimension parameters") {
+  tc::CompiledProgram p = tc::compile_program(request(kAdd, "add.mlir"), tc::CubinCache(""));
+  const tc::HostPlan& plan = p.plan;
+  REQUIRE(plan.inputs.size() == 2);
+  CHECK(plan.inputs[0].dtype == DType::f32);
+  CHECK(plan.inputs[0].shape == std::vector<int64_t>{2, 3});
+  REQUIRE(plan.steps.size() == 1);
+  const tc::LaunchStep& s = plan.steps[0];
+  CHECK(s.symbol == "tsr_main_g0_kernel");
+  CHECK(s.grid == std::array<unsigned, 3>{1, 1, 1});
+  CHECK(s.block == std::array<unsigned, 3>{32, 1, 1});
+  CHECK(s.operands == std::vector<int>{0, 1});
+  CHECK(s.results == std::vector<int>{2});
+  REQUIRE(s.params.size() == 3);  // memref<?x?xf32> x 3: pointer + two extents each
+  for (const tc::ParamSpec& ps : s.params) {
+    CHECK(ps.memref);
+    CHECK(ps.shape == std::vector<int64_t>{-1, -1});
+  }
+  CHECK(plan.returns == std::vector<int>{2});
+  CHECK(p.cuda_source.find("tsr_main_g0_kernel(float* v0, tsr::i64 v0_dim0") != std::string::npos);
+  CHECK(p.cubin.image.size() > 0);
+  CHECK_FALSE(p.cubin.cache_hit);
+}
+
+TEST_CASE("an op left in the host function is UNIMPLEMENTED with its location") {
+  auto [code, msg] = failure_of(request(kCholesky, "chol.mlir"));
+  CHECK(code == TESSERA_ERROR_UNIMPLEMENTED);
+  CHECK(msg.find("chol.mlir:3:") != std::string::npos);
+  CHECK(msg.find("tessera.cholesky") != std::string::npos);
+  CHECK(msg.find("cannot run tessera.cholesky: it stays in the host function") !=
+        std::string::npos);
+  CHECK(msg.find("lowering: no Tile IR lowering for 'whole' groups of tessera.cholesky") !=
+        std::string::npos);
+}
+
+TEST_CASE("a verified module the level pipeline cannot lower is UNIMPLEMENTED") {
+  auto [code, msg] = failure_of(request(kAllReduce, "coll.mlir"));
+  CHECK(code == TESSERA_ERROR_UNIMPLEMENTED);
+  CHECK(msg.find("coll.mlir:6:") != std::string::npos);
+  CHECK(msg.find("has no Target IR lowering yet") != std::string::npos);
+}
+
+TEST_CASE("a malformed module is INVALID_ARGUMENT with the parser's diagnostic") {
+  auto [code, msg] = failure_of(request("module { func.func @main( }", "bad.mlir"));
+  CHECK(code == TESSERA_ERROR_INVALID_ARGUMENT);
+  CHECK(msg.find("bad.mlir:1:") != std::string::npos);
+  auto [code2, msg2] = failure_of(request(kAdd, "add.mlir", false));
+  CHECK(code2 == 0);
+  tc::CompileRequest r = request(kAdd, "add.mlir");
+  r.entry = "nope";
+  auto [code3, msg3] = failure_of(r);
+  CHECK(code3 == TESSERA_ERROR_INVALID_ARGUMENT);
+  CHECK(msg3.find("no function @nope") != std::string::npos);
+}
+
+TEST_CASE("Target IR input keeps its launch; deterministic mode refuses mma.sync") {
+  tc::CompiledProgram p = tc::compile_program(request(kMma8, "mma8.mlir"), tc::CubinCache(""));
+  REQUIRE(p.plan.steps.size() == 1);
+  const tc::LaunchStep& s = p.plan.steps[0];
+  CHECK(s.symbol == "tsr_k");
+  CHECK(s.grid == std::array<unsigned, 3>{3, 2, 1});
+  CHECK(s.block == std::array<unsigned, 3>{32, 1, 1});
+  REQUIRE(s.result_types.size() == 1);
+  CHECK(s.result_types[0].shape == std::vector<int64_t>{128});
+  CHECK(s.params[0].dtype == DType::f8e4m3);
+  auto [code, msg] = failure_of(request(kMma8, "mma8.mlir", true));
+  CHECK(code == TESSERA_ERROR_UNIMPLEMENTED);
+  CHECK(msg.find("mma8.mlir:7:") != std::string::npos);
+  CHECK(msg.find("deterministic") != std::string::npos);
+}
+
+TEST_CASE("launch grid and block limits are checked at compile (tnv_launch_c2)") {
+  std::string big = kMma8;
+  big.replace(big.find("block = [32]"), 12, "block = [1024, 2]");
+  auto [code, msg] = failure_of(request(big.c_str(), "big.mlir"));
+  CHECK(code == TESSERA_ERROR_INVALID_ARGUMENT);
+  CHECK(msg.find("(tnv_launch_c2)") != std::string::npos);
+}
+
+namespace {
+
+/// A library path that claims tessera.cholesky (and nothing else), for the hook's plumbing.
+class FakeCholesky : public tc::LibraryKernel {
+ public:
+  std::string name() const override { return "fake cholesky"; }
+  bool enqueue(void*, const std::vector<const tc::DeviceTensor*>&,
+               const std::vector<const tc::DeviceTensor*>&) const override {
+    return true;
+  }
+};
+
+std::shared_ptr<const tc::LibraryKernel> claim_cholesky(const tessera::ir::Op& op, int sm) {
+  std::vector<const tessera::ir::Op*> ops = tc::grouped_ops(op);
+  if (ops.size() != 1 || sm < 80) return nullptr;
+  // Claims the cholesky group the lowering leaves and the add group it lowers to a launch.
+  if (ops[0]->name != "tessera.cholesky" && ops[0]->name != "tessera.add") return nullptr;
+  return std::make_shared<FakeCholesky>();
+}
+
+}  // namespace
+
+TEST_CASE("default mode hands a host op to the library hook; deterministic mode never does") {
+  static constexpr tc::LibraryHooks kHooks{&claim_cholesky};
+  tc::CompileRequest r = request(kCholesky, "chol.mlir");
+  CHECK(r.library == &tc::library_hooks());
+  const bool has_paths = tc::library_hooks().try_library_kernel != nullptr;
+  CHECK_FALSE(has_paths);  // this build has no library paths
+  r.library = &kHooks;
+  tc::CompiledProgram p = tc::compile_program(r, tc::CubinCache(""));
+  REQUIRE(p.plan.steps.size() == 1);
+  REQUIRE(p.plan.steps[0].library != nullptr);
+  CHECK(p.plan.steps[0].library->name() == "fake cholesky");
+  CHECK(p.plan.steps[0].operands == std::vector<int>{0});
+  CHECK(p.plan.steps[0].results == std::vector<int>{1});
+  CHECK(p.plan.steps[0].result_types[0].shape == std::vector<int64_t>{4, 4});
+  CHECK(p.plan.returns == std::vector<int>{1});
+  CHECK(p.cubin.image.empty());  // nothing generated, nothing compiled
+  r.deterministic = true;
+  auto [code, msg] = failure_of(r);
+  CHECK(code == TESSERA_ERROR_UNIMPLEMENTED);
+  CHECK(msg.find("tessera.cholesky") != std::string::npos);
+}
+
+TEST_CASE("a launch of a lowered group is offered to the library; its kernel stays the fallback") {
+  static constexpr tc::LibraryHooks kHooks{&claim_cholesky};
+  tc::CompileRequest r = request(kAdd, "add.mlir");
+  r.library = &kHooks;
+  tc::CompiledProgram p = tc::compile_program(r, tc::CubinCache(""));
+  REQUIRE(p.plan.steps.size() == 1);
+  CHECK(p.plan.steps[0].library != nullptr);
+  CHECK(p.plan.steps[0].symbol == "tsr_main_g0_kernel");  // the generated fallback
+  CHECK(p.cubin.image.size() > 0);
+  r.deterministic = true;  // deterministic: no library, the generated kernel only
+  tc::CompiledProgram d = tc::compile_program(r, tc::CubinCache(""));
+  REQUIRE(d.plan.steps.size() == 1);
+  CHECK(d.plan.steps[0].library == nullptr);
+}
