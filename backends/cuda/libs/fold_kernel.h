@@ -1,0 +1,52 @@
+// The deterministic reduction of gathered collective data: out[i] = fold over ranks r = 0..n-1 of
+// in[r * count + i] in rank order (docs/ops/mesh/, "fold"), a kernel compiled with NVRTC and
+// loaded through the runtime's library API (no driver API link).
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "backends/cuda/libs/lib_status.h"
+
+namespace tessera::cuda::libs {
+
+enum class ReduceOp : uint8_t { kSum, kProd, kMax, kMin, kAvg };
+
+/// "sum", "prod", "max", "min", "avg".
+const char* reduce_op_name(ReduceOp op);
+
+/// Parses the names above; false otherwise.
+bool parse_reduce_op(const std::string& name, ReduceOp* out);
+
+/// The CUDA C++ of every fold kernel (no includes: bf16 and f16 conversions are written out).
+const std::string& fold_kernel_source();
+
+/// The kernel's symbol for (dtype, op), or "" when the pair is not supported (fp8, avg on i32
+/// is supported as the spec's truncating division; fp8 folds are not implemented here).
+std::string fold_kernel_name(LibDtype t, ReduceOp op);
+
+/// round_T(1 / ranks) as an f32 value (the float avg's pre-multiplier, NCCL's rule).
+float avg_scale(LibDtype t, int ranks);
+
+/// The fold kernels compiled for one architecture and loaded into the current device.
+class FoldKernels {
+ public:
+  /// NVRTC-compiles fold_kernel_source() for sm_<sm> and loads it (cudaLibraryLoadData).
+  static Status load(int sm, std::unique_ptr<FoldKernels>* out);
+  ~FoldKernels();
+  FoldKernels(const FoldKernels&) = delete;
+  FoldKernels& operator=(const FoldKernels&) = delete;
+
+  /// out[i] = fold(op, gathered[0*count + i], ..., gathered[(ranks-1)*count + i]) on `stream`.
+  Status fold(LibDtype t, ReduceOp op, const void* gathered, void* out, int64_t count, int ranks,
+              cudaStream_t stream);
+
+ private:
+  FoldKernels() = default;
+  void* library_ = nullptr;  // cudaLibrary_t
+};
+
+}  // namespace tessera::cuda::libs
