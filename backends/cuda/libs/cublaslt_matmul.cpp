@@ -13,12 +13,18 @@ bool is_fp8(LibDtype t) { return t == LibDtype::kF8E4M3 || t == LibDtype::kF8E5M
 
 cudaDataType_t cuda_type(LibDtype t) {
   switch (t) {
-    case LibDtype::kF32: return CUDA_R_32F;
-    case LibDtype::kBF16: return CUDA_R_16BF;
-    case LibDtype::kF16: return CUDA_R_16F;
-    case LibDtype::kF8E4M3: return CUDA_R_8F_E4M3;
-    case LibDtype::kF8E5M2: return CUDA_R_8F_E5M2;
-    case LibDtype::kI32: return CUDA_R_32I;
+    case LibDtype::kF32:
+      return CUDA_R_32F;
+    case LibDtype::kBF16:
+      return CUDA_R_16BF;
+    case LibDtype::kF16:
+      return CUDA_R_16F;
+    case LibDtype::kF8E4M3:
+      return CUDA_R_8F_E4M3;
+    case LibDtype::kF8E5M2:
+      return CUDA_R_8F_E5M2;
+    case LibDtype::kI32:
+      return CUDA_R_32I;
   }
   return CUDA_R_32F;
 }
@@ -59,9 +65,9 @@ Status check_fp8_layout(const MatmulArgs& a) {
         ", transpose_b = " + (a.transpose_b ? "true" : "false"));
   }
   if (a.k % 16 != 0 || a.n % 16 != 0 || a.m % 16 != 0) {
-    return Status::error("cuBLASLt matmul: fp8 needs M, N and K multiples of 16, got M = " +
-                         std::to_string(a.m) + ", N = " + std::to_string(a.n) +
-                         ", K = " + std::to_string(a.k));
+    return Status::error(
+        "cuBLASLt matmul: fp8 needs M, N and K multiples of 16, got M = " + std::to_string(a.m) +
+        ", N = " + std::to_string(a.n) + ", K = " + std::to_string(a.k));
   }
   return {};
 }
@@ -78,7 +84,8 @@ Status check_extent(const char* what, int64_t rows, int64_t cols, int64_t batch,
                          ") overflows 64-bit byte counts");
   }
   int64_t span = 0;
-  if (stride != 0 && (!checked_mul(batch, stride, &span) || !checked_mul(span, dtype_bytes(t), &span))) {
+  if (stride != 0 &&
+      (!checked_mul(batch, stride, &span) || !checked_mul(span, dtype_bytes(t), &span))) {
     return Status::error(std::string("cuBLASLt matmul: batch ") + std::to_string(batch) +
                          " x stride " + std::to_string(stride) + " of " + what +
                          " overflows 64-bit byte counts");
@@ -103,14 +110,16 @@ std::string cublas_text(const char* call, int status) {
 
 Status check_matmul_args(const MatmulArgs& a) {
   if (a.m < 0 || a.n < 0 || a.k < 0 || a.batch < 1) {
-    return Status::error("cuBLASLt matmul: negative size or empty batch (M = " +
-                         std::to_string(a.m) + ", N = " + std::to_string(a.n) + ", K = " +
-                         std::to_string(a.k) + ", batch = " + std::to_string(a.batch) + ")");
+    return Status::error(
+        "cuBLASLt matmul: negative size or empty batch (M = " + std::to_string(a.m) +
+        ", N = " + std::to_string(a.n) + ", K = " + std::to_string(a.k) +
+        ", batch = " + std::to_string(a.batch) + ")");
   }
   if (a.m > INT32_MAX || a.n > INT32_MAX || a.k > INT32_MAX || a.batch > INT32_MAX) {
-    return Status::error("cuBLASLt matmul: a dimension exceeds 2^31 - 1 (M = " +
-                         std::to_string(a.m) + ", N = " + std::to_string(a.n) + ", K = " +
-                         std::to_string(a.k) + ", batch = " + std::to_string(a.batch) + ")");
+    return Status::error(
+        "cuBLASLt matmul: a dimension exceeds 2^31 - 1 (M = " + std::to_string(a.m) +
+        ", N = " + std::to_string(a.n) + ", K = " + std::to_string(a.k) +
+        ", batch = " + std::to_string(a.batch) + ")");
   }
   if (Status s = check_types(a); !s.ok()) return s;
   if (is_fp8(a.a_type)) {
@@ -152,10 +161,11 @@ struct CublasLt::Plan {
 
 namespace {
 
-#define TESSERA_LT(call)                                                      \
-  do {                                                                        \
-    cublasStatus_t st_ = (call);                                              \
-    if (st_ != CUBLAS_STATUS_SUCCESS) return Status::error(cublas_text(#call, st_)); \
+#define TESSERA_LT(call)                                                \
+  do {                                                                  \
+    cublasStatus_t st_ = (call);                                        \
+    if (st_ != CUBLAS_STATUS_SUCCESS)                                   \
+      return Status::error(cublas_text(call_name(#call).c_str(), st_)); \
   } while (0)
 
 Status make_layout(cublasLtMatrixLayout_t* out, LibDtype t, int64_t rows, int64_t cols,
@@ -167,8 +177,8 @@ Status make_layout(cublasLtMatrixLayout_t* out, LibDtype t, int64_t rows, int64_
     int32_t count = static_cast<int32_t>(batch);
     TESSERA_LT(cublasLtMatrixLayoutSetAttribute(*out, CUBLASLT_MATRIX_LAYOUT_BATCH_COUNT, &count,
                                                 sizeof(count)));
-    TESSERA_LT(cublasLtMatrixLayoutSetAttribute(
-        *out, CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET, &stride, sizeof(stride)));
+    TESSERA_LT(cublasLtMatrixLayoutSetAttribute(*out, CUBLASLT_MATRIX_LAYOUT_STRIDED_BATCH_OFFSET,
+                                                &stride, sizeof(stride)));
   }
   return {};
 }
@@ -289,9 +299,9 @@ Status CublasLt::matmul(const MatmulArgs& a, cudaStream_t stream) {
   TESSERA_LT(cublasLtMatmulDescSetAttribute(plan->op, CUBLASLT_MATMUL_DESC_B_SCALE_POINTER,
                                             &a.a_scale, sizeof(a.a_scale)));
   float alpha = 1.0f, beta = 0.0f;
-  TESSERA_LT(cublasLtMatmul(static_cast<cublasLtHandle_t>(handle_), plan->op, &alpha, a.b,
-                            plan->a, a.a, plan->b, &beta, a.out, plan->c, a.out, plan->c,
-                            &plan->algo, workspace_, workspace_bytes_, stream));
+  TESSERA_LT(cublasLtMatmul(static_cast<cublasLtHandle_t>(handle_), plan->op, &alpha, a.b, plan->a,
+                            a.a, plan->b, &beta, a.out, plan->c, a.out, plan->c, &plan->algo,
+                            workspace_, workspace_bytes_, stream));
   return {};
 }
 

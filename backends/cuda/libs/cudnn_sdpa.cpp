@@ -23,8 +23,8 @@ Status frontend_check(const char* step, fe::error_t e) {
   return Status::error(std::string("cuDNN frontend ") + step + " failed: " + e.get_message());
 }
 
-std::shared_ptr<fe::graph::Tensor_attributes> bhsd(fe::graph::Graph& g, const char* name,
-                                                   int64_t b, int64_t h, int64_t s, int64_t d) {
+std::shared_ptr<fe::graph::Tensor_attributes> bhsd(fe::graph::Graph& g, const char* name, int64_t b,
+                                                   int64_t h, int64_t s, int64_t d) {
   return g.tensor(fe::graph::Tensor_attributes()
                       .set_name(name)
                       .set_dim({b, h, s, d})
@@ -52,8 +52,10 @@ Status check_sdpa_args(const SdpaArgs& a) {
                          dims(a) + ")");
   }
   if (a.causal && a.s_q > a.s_kv) {
-    return Status::error("cuDNN SDPA: a causal mask with more queries than keys leaves rows "
-                         "without keys (" + dims(a) + ")");
+    return Status::error(
+        "cuDNN SDPA: a causal mask with more queries than keys leaves rows "
+        "without keys (" +
+        dims(a) + ")");
   }
   if (!std::isfinite(a.scale)) {
     return Status::error("cuDNN SDPA: the scale must be finite");
@@ -125,16 +127,17 @@ Status CudnnSdpa::build(const SdpaArgs& a, Built** out) {
   }
   auto [o, stats] = g.sdpa(b->q, b->k, b->v, options);
   (void)stats;
-  o->set_output(true).set_dim({a.b, a.h, a.s_q, a.d}).set_stride(
-      {a.h * a.s_q * a.d, a.s_q * a.d, a.d, 1});
+  o->set_output(true)
+      .set_dim({a.b, a.h, a.s_q, a.d})
+      .set_stride({a.h * a.s_q * a.d, a.s_q * a.d, a.d, 1});
   b->o = o;
   auto h = static_cast<cudnnHandle_t>(handle_);
   if (Status s = frontend_check("validate", g.validate()); !s.ok()) return s;
   if (Status s = frontend_check("build_operation_graph", g.build_operation_graph(h)); !s.ok()) {
     return s;
   }
-  if (Status s = frontend_check("create_execution_plans",
-                                g.create_execution_plans({fe::HeurMode_t::A}));
+  if (Status s =
+          frontend_check("create_execution_plans", g.create_execution_plans({fe::HeurMode_t::A}));
       !s.ok()) {
     return s;
   }

@@ -118,11 +118,16 @@ float round_to(LibDtype t, double v) {
 
 const char* reduce_op_name(ReduceOp op) {
   switch (op) {
-    case ReduceOp::kSum: return "sum";
-    case ReduceOp::kProd: return "prod";
-    case ReduceOp::kMax: return "max";
-    case ReduceOp::kMin: return "min";
-    case ReduceOp::kAvg: return "avg";
+    case ReduceOp::kSum:
+      return "sum";
+    case ReduceOp::kProd:
+      return "prod";
+    case ReduceOp::kMax:
+      return "max";
+    case ReduceOp::kMin:
+      return "min";
+    case ReduceOp::kAvg:
+      return "avg";
   }
   return "?";
 }
@@ -146,11 +151,20 @@ const std::string& fold_kernel_source() {
 std::string fold_kernel_name(LibDtype t, ReduceOp op) {
   const char* tn = nullptr;
   switch (t) {
-    case LibDtype::kF32: tn = "f32"; break;
-    case LibDtype::kBF16: tn = "bf16"; break;
-    case LibDtype::kF16: tn = "f16"; break;
-    case LibDtype::kI32: tn = "i32"; break;
-    default: return "";
+    case LibDtype::kF32:
+      tn = "f32";
+      break;
+    case LibDtype::kBF16:
+      tn = "bf16";
+      break;
+    case LibDtype::kF16:
+      tn = "f16";
+      break;
+    case LibDtype::kI32:
+      tn = "i32";
+      break;
+    default:
+      return "";
   }
   return std::string("tsr_fold_") + tn + "_" + reduce_op_name(op);
 }
@@ -187,9 +201,9 @@ Status FoldKernels::fold(LibDtype t, ReduceOp op, const void* gathered, void* ou
   if (count < 0 || ranks < 1) return Status::error("deterministic all_reduce: bad count or ranks");
   if (count == 0) return {};
   cudaKernel_t kernel = nullptr;
-  if (Status s = cuda_check("cudaLibraryGetKernel",
-                            cudaLibraryGetKernel(&kernel, static_cast<cudaLibrary_t>(library_),
-                                                 name.c_str()));
+  if (Status s = cuda_check(
+          "cudaLibraryGetKernel",
+          cudaLibraryGetKernel(&kernel, static_cast<cudaLibrary_t>(library_), name.c_str()));
       !s.ok()) {
     return s;
   }
@@ -198,9 +212,8 @@ Status FoldKernels::fold(LibDtype t, ReduceOp op, const void* gathered, void* ou
   void* args[] = {&gathered, &out, &n, &ranks, &s_avg};
   int64_t blocks = (count + 255) / 256;
   unsigned grid = static_cast<unsigned>(blocks < 65535 ? blocks : 65535);
-  return cuda_check("cudaLaunchKernel",
-                    cudaLaunchKernel(reinterpret_cast<const void*>(kernel), dim3(grid), dim3(256),
-                                     args, 0, stream));
+  return cuda_check("cudaLaunchKernel", cudaLaunchKernel(reinterpret_cast<const void*>(kernel),
+                                                         dim3(grid), dim3(256), args, 0, stream));
 }
 
 }  // namespace tessera::cuda::libs

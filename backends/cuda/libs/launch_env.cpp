@@ -42,11 +42,10 @@ Status read_triple(const std::function<const char*(const char*)>& getenv, const 
     }
   }
   if (values[1] < 1 || values[0] >= values[1] || values[2] > values[0]) {
-    return Status::error(std::string("launch environment: ") + rank_name + " = " +
-                         std::to_string(values[0]) + ", " + world_name + " = " +
-                         std::to_string(values[1]) + ", " + local_name + " = " +
-                         std::to_string(values[2]) +
-                         " (need 0 <= local rank <= rank < world size)");
+    return Status::error(
+        std::string("launch environment: ") + rank_name + " = " + std::to_string(values[0]) + ", " +
+        world_name + " = " + std::to_string(values[1]) + ", " + local_name + " = " +
+        std::to_string(values[2]) + " (need 0 <= local rank <= rank < world size)");
   }
   out->rank = values[0];
   out->world = values[1];

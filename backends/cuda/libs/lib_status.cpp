@@ -7,12 +7,18 @@ namespace tessera::cuda::libs {
 
 const char* dtype_name(LibDtype t) {
   switch (t) {
-    case LibDtype::kF32: return "f32";
-    case LibDtype::kBF16: return "bf16";
-    case LibDtype::kF16: return "f16";
-    case LibDtype::kF8E4M3: return "f8E4M3FN";
-    case LibDtype::kF8E5M2: return "f8E5M2";
-    case LibDtype::kI32: return "i32";
+    case LibDtype::kF32:
+      return "f32";
+    case LibDtype::kBF16:
+      return "bf16";
+    case LibDtype::kF16:
+      return "f16";
+    case LibDtype::kF8E4M3:
+      return "f8E4M3FN";
+    case LibDtype::kF8E5M2:
+      return "f8E5M2";
+    case LibDtype::kI32:
+      return "i32";
   }
   return "?";
 }
@@ -20,11 +26,14 @@ const char* dtype_name(LibDtype t) {
 int64_t dtype_bytes(LibDtype t) {
   switch (t) {
     case LibDtype::kF32:
-    case LibDtype::kI32: return 4;
+    case LibDtype::kI32:
+      return 4;
     case LibDtype::kBF16:
-    case LibDtype::kF16: return 2;
+    case LibDtype::kF16:
+      return 2;
     case LibDtype::kF8E4M3:
-    case LibDtype::kF8E5M2: return 1;
+    case LibDtype::kF8E5M2:
+      return 1;
   }
   return 0;
 }
@@ -44,6 +53,11 @@ bool parse_dtype(const std::string& name, LibDtype* out) {
 bool checked_mul(int64_t a, int64_t b, int64_t* out) {
   if (a < 0 || b < 0) return false;
   return !__builtin_mul_overflow(a, b, out);
+}
+
+std::string call_name(const char* expression) {
+  std::string e(expression);
+  return e.substr(0, e.find('('));
 }
 
 std::string cuda_text(const char* call, int status) {

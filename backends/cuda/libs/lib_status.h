@@ -37,6 +37,9 @@ bool parse_dtype(const std::string& name, LibDtype* out);
 /// a * b into *out, false on overflow or a negative operand.
 bool checked_mul(int64_t a, int64_t b, int64_t* out);
 
+/// The function name of a stringized call expression ("cublasLtCreate(&h)" -> "cublasLtCreate").
+std::string call_name(const char* expression);
+
 /// "call returned cudaErrorX (description, code N)" for a CUDA runtime status.
 std::string cuda_text(const char* call, int status);
 

@@ -27,29 +27,43 @@ struct NcclMesh::Member {
 
 namespace {
 
-#define TESSERA_NCCL(call)                                                       \
-  do {                                                                           \
-    ncclResult_t r_ = (call);                                                    \
-    if (r_ != ncclSuccess) return Status::error(nccl_text(#call, r_));           \
+#define TESSERA_NCCL(call)                                                                \
+  do {                                                                                    \
+    ncclResult_t r_ = (call);                                                             \
+    if (r_ != ncclSuccess) return Status::error(nccl_text(call_name(#call).c_str(), r_)); \
   } while (0)
 
 bool nccl_type(LibDtype t, ncclDataType_t* out) {
   switch (t) {
-    case LibDtype::kF32: *out = ncclFloat32; return true;
-    case LibDtype::kBF16: *out = ncclBfloat16; return true;
-    case LibDtype::kF16: *out = ncclFloat16; return true;
-    case LibDtype::kI32: *out = ncclInt32; return true;
-    default: return false;
+    case LibDtype::kF32:
+      *out = ncclFloat32;
+      return true;
+    case LibDtype::kBF16:
+      *out = ncclBfloat16;
+      return true;
+    case LibDtype::kF16:
+      *out = ncclFloat16;
+      return true;
+    case LibDtype::kI32:
+      *out = ncclInt32;
+      return true;
+    default:
+      return false;
   }
 }
 
 ncclRedOp_t nccl_op(ReduceOp op) {
   switch (op) {
-    case ReduceOp::kSum: return ncclSum;
-    case ReduceOp::kProd: return ncclProd;
-    case ReduceOp::kMax: return ncclMax;
-    case ReduceOp::kMin: return ncclMin;
-    case ReduceOp::kAvg: return ncclAvg;
+    case ReduceOp::kSum:
+      return ncclSum;
+    case ReduceOp::kProd:
+      return ncclProd;
+    case ReduceOp::kMax:
+      return ncclMax;
+    case ReduceOp::kMin:
+      return ncclMin;
+    case ReduceOp::kAvg:
+      return ncclAvg;
   }
   return ncclSum;
 }
@@ -67,15 +81,15 @@ Status check_sizes(const std::vector<int>& sizes, int64_t* total) {
 
 Status device_sm(int device, int* sm) {
   int major = 0, minor = 0;
-  if (Status s = cuda_check("cudaDeviceGetAttribute",
-                            cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor,
-                                                   device));
+  if (Status s =
+          cuda_check("cudaDeviceGetAttribute",
+                     cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device));
       !s.ok()) {
     return s;
   }
-  if (Status s = cuda_check("cudaDeviceGetAttribute",
-                            cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor,
-                                                   device));
+  if (Status s =
+          cuda_check("cudaDeviceGetAttribute",
+                     cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device));
       !s.ok()) {
     return s;
   }
