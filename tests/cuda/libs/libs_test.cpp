@@ -5,7 +5,9 @@
 #include <doctest/doctest.h>
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <map>
 #include <set>
 #include <string>
@@ -329,4 +331,74 @@ TEST_CASE("no device: handles, meshes and kernels fail with the call's name") {
   CHECK(contains(cublas_text("cublasLtMatmul", 15), "CUBLAS_STATUS_NOT_SUPPORTED"));
   CHECK(contains(cudnn_text("cudnnCreate", 1001),
                  "cudnnCreate returned CUDNN_STATUS_NOT_INITIALIZED"));
+}
+
+namespace {
+
+// Runs one fold on the device: `ranks` blocks of `count` elements of T, returns the result.
+template <typename T>
+std::vector<T> device_fold(FoldKernels& k, LibDtype t, ReduceOp op, const std::vector<T>& in,
+                           int ranks) {
+  size_t count = in.size() / static_cast<size_t>(ranks);
+  void* d_in = nullptr;
+  void* d_out = nullptr;
+  REQUIRE(cudaMalloc(&d_in, in.size() * sizeof(T)) == cudaSuccess);
+  REQUIRE(cudaMalloc(&d_out, count * sizeof(T)) == cudaSuccess);
+  REQUIRE(cudaMemcpy(d_in, in.data(), in.size() * sizeof(T), cudaMemcpyHostToDevice) ==
+          cudaSuccess);
+  Status s = k.fold(t, op, d_in, d_out, static_cast<int64_t>(count), ranks, nullptr);
+  CHECK_MESSAGE(s.ok(), s.message());
+  std::vector<T> out(count);
+  REQUIRE(cudaMemcpy(out.data(), d_out, count * sizeof(T), cudaMemcpyDeviceToHost) == cudaSuccess);
+  (void)cudaFree(d_in);
+  (void)cudaFree(d_out);
+  return out;
+}
+
+uint32_t bits(float f) {
+  uint32_t u = 0;
+  std::memcpy(&u, &f, 4);
+  return u;
+}
+
+}  // namespace
+
+TEST_CASE("device: the fold kernel rounds every step in rank order (hand-derived values)") {
+  if (!has_device()) {
+    MESSAGE("no device: the fold kernel's results are checked on a GPU only");
+    return;
+  }
+  int major = 0, minor = 0;
+  REQUIRE(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, 0) == cudaSuccess);
+  REQUIRE(cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, 0) == cudaSuccess);
+  std::unique_ptr<FoldKernels> k;
+  Status s = FoldKernels::load(major * 10 + minor, &k);
+  REQUIRE_MESSAGE(s.ok(), s.message());
+  // bf16, 3 ranks, element 0: 1 + 2^-8 = 1.00390625 is a tie between 1 and 1 + 2^-7 -> 1 (even),
+  // twice; summing in f32 first would give 1 + 2^-7. Element 1: 3 + 5 + 7 = 15 exactly.
+  // bf16 bits: 1 = 0x3f80, 2^-8 = 0x3b80, 3 = 0x4040, 5 = 0x40a0, 7 = 0x40e0, 15 = 0x4170.
+  std::vector<uint16_t> b16 = {0x3f80, 0x4040, 0x3b80, 0x40a0, 0x3b80, 0x40e0};
+  auto r = device_fold(*k, LibDtype::kBF16, ReduceOp::kSum, b16, 3);
+  CHECK(r[0] == 0x3f80);
+  CHECK(r[1] == 0x4170);
+  // f32 max/min: max(-0, +0) = +0, min(-0, +0) = -0, NaN wins.
+  float nan = std::nanf("");
+  std::vector<float> f = {-0.0f, 1.0f, 0.0f, nan};
+  auto mx = device_fold(*k, LibDtype::kF32, ReduceOp::kMax, f, 2);
+  CHECK(bits(mx[0]) == 0x00000000u);
+  CHECK(std::isnan(mx[1]));
+  auto mn = device_fold(*k, LibDtype::kF32, ReduceOp::kMin, f, 2);
+  CHECK(bits(mn[0]) == 0x80000000u);
+  // f32 sum order: (1e8 + 1) + -1e8 = 0 in f32 (1e8 + 1 rounds to 1e8); another order gives 1.
+  std::vector<float> order = {1e8f, 1.0f, -1e8f};
+  CHECK(device_fold(*k, LibDtype::kF32, ReduceOp::kSum, order, 3)[0] == 0.0f);
+  // f32 avg over 3: round(1/3) = 0x3eaaaaab; each input times it, then summed in order.
+  std::vector<float> avg = {3.0f, 3.0f, 3.0f};
+  float third = 1.0f / 3.0f, each = 3.0f * third;
+  CHECK(device_fold(*k, LibDtype::kF32, ReduceOp::kAvg, avg, 3)[0] == (each + each) + each);
+  // i32 sum wraps; avg truncates toward zero: (-7 + 0 + 0) / 3 = -2.
+  std::vector<int> i = {2147483647, -7, 1, 0, 0, 0};
+  auto si = device_fold(*k, LibDtype::kI32, ReduceOp::kSum, i, 3);
+  CHECK(si[0] == -2147483647 - 1);
+  CHECK(device_fold(*k, LibDtype::kI32, ReduceOp::kAvg, i, 3)[1] == -2);
 }
