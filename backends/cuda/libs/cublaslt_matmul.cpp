@@ -293,11 +293,13 @@ Status CublasLt::matmul(const MatmulArgs& a, cudaStream_t stream) {
   }
   Plan* plan = nullptr;
   if (Status s = plan_for(a, &plan); !s.ok()) return s;
-  // cuBLASLt's A is our rhs: its scale is b_scale, and B's is a_scale.
-  TESSERA_LT(cublasLtMatmulDescSetAttribute(plan->op, CUBLASLT_MATMUL_DESC_A_SCALE_POINTER,
-                                            &a.b_scale, sizeof(a.b_scale)));
-  TESSERA_LT(cublasLtMatmulDescSetAttribute(plan->op, CUBLASLT_MATMUL_DESC_B_SCALE_POINTER,
-                                            &a.a_scale, sizeof(a.a_scale)));
+  if (is_fp8(a.a_type)) {
+    // cuBLASLt's A is our rhs: its scale is b_scale, and B's is a_scale (null means 1).
+    TESSERA_LT(cublasLtMatmulDescSetAttribute(plan->op, CUBLASLT_MATMUL_DESC_A_SCALE_POINTER,
+                                              &a.b_scale, sizeof(a.b_scale)));
+    TESSERA_LT(cublasLtMatmulDescSetAttribute(plan->op, CUBLASLT_MATMUL_DESC_B_SCALE_POINTER,
+                                              &a.a_scale, sizeof(a.a_scale)));
+  }
   float alpha = 1.0f, beta = 0.0f;
   TESSERA_LT(cublasLtMatmul(static_cast<cublasLtHandle_t>(handle_), plan->op, &alpha, a.b, plan->a,
                             a.a, plan->b, &beta, a.out, plan->c, a.out, plan->c, &plan->algo,
