@@ -207,8 +207,9 @@ int main() {
               tflops(ours));
   std::printf("ratio default / peer (TFLOP/s): %.3f\n", tflops(ours) / tflops(peer));
   std::printf(
-      "deterministic mode (generated kernel): not measured: launching generated kernels is "
-      "the runtime's (h-cudart), not merged here; docs/cuda.md\n");
+      "deterministic mode (generated kernel): not measured: %s, and launching generated "
+      "kernels is the runtime's (h-cudart), not merged here; docs/cuda.md\n",
+      "a bf16 tessera.matmul lowers to no Target IR kernel yet (tessera-cuda-gen: prelude only)");
   (void)cudaStreamDestroy(s);
   return failures ? 1 : 0;
 }
