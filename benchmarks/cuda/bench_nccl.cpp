@@ -127,6 +127,8 @@ int main() {
                                         ReduceOp::kSum, det == 1),
                        "all_reduce");
         bench::require(mesh->synchronize(), "synchronize");
+        // synchronize() visits every device; the timing events live on member 0's.
+        bench::require_cuda(cudaSetDevice(mesh->device(0)), "cudaSetDevice");
       });
     }
     if (lead) {
