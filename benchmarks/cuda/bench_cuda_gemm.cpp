@@ -90,46 +90,68 @@ void require_done(const LibResult& r, const char* what) {
   }
 }
 
-/// bf16 [M,K] x [K,N] -> f32 and -> bf16 through the hook, against a host f64 product: each
-/// element within K * 2^-23 * sum|a b| (f32 accumulation), plus half a bf16 ulp for bf16 output.
-int check_bf16(LibraryContext& ctx, cudaStream_t s) {
-  const int64_t m = 96, n = 80, k = 272;
+/// One bf16 product through the hook, -> f32 and -> bf16, against a host f64 product: each element
+/// within K * 2^-23 * sum|a b| (f32 accumulation), plus 2^-8 |ref| for the bf16 result. `batch`
+/// products with their own lhs; the rhs batched too unless `shared_rhs` (rank 2, batch stride 0).
+int check_bf16(LibraryContext& ctx, cudaStream_t s, int64_t batch, bool shared_rhs, bool ta,
+               bool tb) {
+  const int64_t m = 96, n = 80, k = 272, nb = shared_rhs ? 1 : batch;
   bench::Lcg rng;
-  std::vector<uint16_t> a(m * k), b(k * n);
+  std::vector<uint16_t> a(batch * m * k), b(nb * k * n);
   for (auto& x : a) x = bench::to_bf16(rng.next());
   for (auto& x : b) x = bench::to_bf16(rng.next());
-  bench::DeviceBuffer da(a.size() * 2), db(b.size() * 2), dc(m * n * 4), dh(m * n * 2);
+  // Element (i, p) of product z's lhs and (p, j) of its rhs, in their stored layouts.
+  auto av = [&](int64_t z, int64_t i, int64_t p) {
+    return double(bench::from_bf16(a[z * m * k + (ta ? p * m + i : i * k + p)]));
+  };
+  auto bv = [&](int64_t z, int64_t p, int64_t j) {
+    int64_t zb = shared_rhs ? 0 : z;
+    return double(bench::from_bf16(b[zb * k * n + (tb ? j * k + p : p * n + j)]));
+  };
+  bench::DeviceBuffer da(a.size() * 2), db(b.size() * 2), dc(batch * m * n * 4),
+      dh(batch * m * n * 2);
   upload(da.p, a);
   upload(db.p, b);
-  require_done(matmul_hook(ctx, {"bf16", {m, k}, da.p}, {"bf16", {k, n}, db.p},
-                           {"f32", {m, n}, dc.p}, false, s),
+  auto shape = [&](int64_t z, int64_t r, int64_t c) {
+    return z == 0 ? std::vector<int64_t>{r, c} : std::vector<int64_t>{z, r, c};
+  };
+  int64_t zb = batch == 1 ? 0 : batch;
+  LibTensor ta_t{"bf16", shape(zb, ta ? k : m, ta ? m : k), da.p};
+  LibTensor tb_t{"bf16", shape(shared_rhs ? 0 : zb, tb ? n : k, tb ? k : n), db.p};
+  LibAttrs attrs;
+  attrs.transpose_a = ta;
+  attrs.transpose_b = tb;
+  require_done(try_library_kernel(ctx, "tessera.matmul", attrs, {ta_t, tb_t},
+                                  {"f32", shape(zb, m, n), dc.p}, false, s),
                "bf16 -> f32 matmul");
-  require_done(matmul_hook(ctx, {"bf16", {m, k}, da.p}, {"bf16", {k, n}, db.p},
-                           {"bf16", {m, n}, dh.p}, false, s),
+  require_done(try_library_kernel(ctx, "tessera.matmul", attrs, {ta_t, tb_t},
+                                  {"bf16", shape(zb, m, n), dh.p}, false, s),
                "bf16 -> bf16 matmul");
   bench::require_cuda(cudaStreamSynchronize(s), "cudaStreamSynchronize");
-  auto c = download<float>(dc.p, m * n);
-  auto h = download<uint16_t>(dh.p, m * n);
+  auto c = download<float>(dc.p, batch * m * n);
+  auto h = download<uint16_t>(dh.p, batch * m * n);
   int bad = 0;
-  for (int64_t i = 0; i < m; ++i) {
-    for (int64_t j = 0; j < n; ++j) {
-      double ref = 0, mag = 0;
-      for (int64_t p = 0; p < k; ++p) {
-        double t = double(bench::from_bf16(a[i * k + p])) * bench::from_bf16(b[p * n + j]);
-        ref += t;
-        mag += std::fabs(t);
-      }
-      double tol = k * std::ldexp(mag, -23);
-      if (std::fabs(c[i * n + j] - ref) > tol) ++bad;
-      if (std::fabs(bench::from_bf16(h[i * n + j]) - ref) > tol + std::ldexp(std::fabs(ref), -8)) {
-        ++bad;
+  for (int64_t z = 0; z < batch; ++z) {
+    for (int64_t i = 0; i < m; ++i) {
+      for (int64_t j = 0; j < n; ++j) {
+        double ref = 0, mag = 0;
+        for (int64_t p = 0; p < k; ++p) {
+          double t = av(z, i, p) * bv(z, p, j);
+          ref += t;
+          mag += std::fabs(t);
+        }
+        double tol = k * std::ldexp(mag, -23);
+        int64_t o = (z * m + i) * n + j;
+        if (std::fabs(c[o] - ref) > tol) ++bad;
+        if (std::fabs(bench::from_bf16(h[o]) - ref) > tol + std::ldexp(std::fabs(ref), -8)) ++bad;
       }
     }
   }
   std::printf(
-      "check bf16 %ldx%ldx%ld -> f32, bf16 (cuBLASLt via try_library_kernel vs host f64): "
-      "%s (%d of %ld outside tolerance)\n",
-      long(m), long(n), long(k), bad ? "FAIL" : "ok", bad, long(2 * m * n));
+      "check bf16 batch %ld%s %ldx%ldx%ld transpose_a=%d transpose_b=%d -> f32, bf16 (cuBLASLt "
+      "via try_library_kernel vs host f64): %s (%d of %ld outside tolerance)\n",
+      long(batch), shared_rhs ? " (shared rhs)" : "", long(m), long(n), long(k), int(ta), int(tb),
+      bad ? "FAIL" : "ok", bad, long(2 * batch * m * n));
   return bad ? 1 : 0;
 }
 
@@ -181,7 +203,10 @@ int main() {
   cudaStream_t s = nullptr;
   bench::require_cuda(cudaStreamCreate(&s), "cudaStreamCreate");
   LibraryContext ctx;
-  int failures = check_bf16(ctx, s) + check_fp8(ctx, s, sm);
+  int failures =
+      check_bf16(ctx, s, 1, false, false, false) + check_bf16(ctx, s, 1, false, true, false) +
+      check_bf16(ctx, s, 1, false, false, true) + check_bf16(ctx, s, 3, false, false, false) +
+      check_bf16(ctx, s, 3, true, true, true) + check_fp8(ctx, s, sm);
 
   const int64_t n = 8192;
   bench::DeviceBuffer a(n * n * 2), b(n * n * 2), c(n * n * 2);

@@ -5,12 +5,14 @@
 #include <doctest/doctest.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <map>
 #include <set>
 #include <string>
+#include <thread>
 
 #include "backends/cuda/libs/cublaslt_matmul.h"
 #include "backends/cuda/libs/cudnn_sdpa.h"
@@ -192,6 +194,16 @@ TEST_CASE("unique id through a file") {
   CHECK(contains(read_unique_id(path, 64, 30, &got).message(), "holds 128 bytes, expected 64"));
   std::remove(path.c_str());
   CHECK(contains(publish_unique_id("/nonexistent-dir/x", id).message(), "cannot write"));
+  // A reader waiting before the writer publishes: it sees the whole id, never a part.
+  std::string waited;
+  Status read_status;
+  std::thread reader([&] { read_status = read_unique_id(path, 128, 5000, &waited); });
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  REQUIRE(publish_unique_id(path, id).ok());
+  reader.join();
+  CHECK_MESSAGE(read_status.ok(), read_status.message());
+  CHECK(waited == id);
+  std::remove(path.c_str());
 }
 
 TEST_CASE("mesh axis splits") {
