@@ -155,8 +155,9 @@ int check_bf16(LibraryContext& ctx, cudaStream_t s, int64_t batch, bool shared_r
   return bad ? 1 : 0;
 }
 
-/// fp8 e4m3 [M,K] x [N,K]^T (transpose_b, cuBLASLt's TN) -> f32 with integer inputs in [-4, 4]:
-/// every product and partial sum is an exact f32, so the result must equal the integer sum.
+/// fp8 e4m3 [M,K] x [N,K]^T (transpose_b, cuBLASLt's TN) and x [K,N] (transposed by the hook) ->
+/// f32 with integer inputs in [-4, 4]: every product and partial sum is an exact f32, so the
+/// result must equal the integer sum.
 int check_fp8(LibraryContext& ctx, cudaStream_t s, int sm) {
   if (sm < 89) {
     std::printf("check fp8: skipped (sm_%d; cuBLASLt fp8 needs sm_89+)\n", sm);
@@ -172,22 +173,39 @@ int check_fp8(LibraryContext& ctx, cudaStream_t s, int sm) {
   bench::DeviceBuffer da(a.size()), db(b.size()), dc(m * n * 4);
   upload(da.p, a);
   upload(db.p, b);
-  LibResult r = matmul_hook(ctx, {"f8E4M3FN", {m, k}, da.p}, {"f8E4M3FN", {n, k}, db.p},
-                            {"f32", {m, n}, dc.p}, true, s);
-  require_done(r, "fp8 e4m3 matmul");
-  bench::require_cuda(cudaStreamSynchronize(s), "cudaStreamSynchronize");
-  auto c = download<float>(dc.p, m * n);
-  int bad = 0;
-  for (int64_t i = 0; i < m; ++i) {
-    for (int64_t j = 0; j < n; ++j) {
-      long ref = 0;
-      for (int64_t p = 0; p < k; ++p) ref += long(ai[i * k + p]) * bi[j * k + p];
-      if (c[i * n + j] != float(ref)) ++bad;
-    }
+  // The same rhs stored [K, N] (the hook transposes it for cuBLASLt's TN layout).
+  std::vector<uint8_t> b_kn(b.size());
+  for (int64_t j = 0; j < n; ++j) {
+    for (int64_t p = 0; p < k; ++p) b_kn[p * n + j] = b[j * k + p];
   }
-  std::printf("check fp8 e4m3 %ldx%ldx%ld TN -> f32 (exact integer sums): %s (%d of %ld differ)\n",
-              long(m), long(n), long(k), bad ? "FAIL" : "ok", bad, long(m * n));
-  return bad ? 1 : 0;
+  bench::DeviceBuffer db_kn(b_kn.size());
+  upload(db_kn.p, b_kn);
+  int failures = 0;
+  for (bool stored_nk : {true, false}) {
+    LibResult r = matmul_hook(
+        ctx, {"f8E4M3FN", {m, k}, da.p},
+        {"f8E4M3FN", stored_nk ? std::vector<int64_t>{n, k} : std::vector<int64_t>{k, n},
+         stored_nk ? db.p : db_kn.p},
+        {"f32", {m, n}, dc.p}, stored_nk, s);
+    require_done(r, "fp8 e4m3 matmul");
+    bench::require_cuda(cudaStreamSynchronize(s), "cudaStreamSynchronize");
+    auto c = download<float>(dc.p, m * n);
+    int bad = 0;
+    for (int64_t i = 0; i < m; ++i) {
+      for (int64_t j = 0; j < n; ++j) {
+        long ref = 0;
+        for (int64_t p = 0; p < k; ++p) ref += long(ai[i * k + p]) * bi[j * k + p];
+        if (c[i * n + j] != float(ref)) ++bad;
+      }
+    }
+    std::printf(
+        "check fp8 e4m3 %ldx%ldx%ld, rhs stored %s -> f32 (exact integer sums): %s (%d "
+        "of %ld differ)\n",
+        long(m), long(n), long(k), stored_nk ? "[N, K] (transpose_b)" : "[K, N]",
+        bad ? "FAIL" : "ok", bad, long(m * n));
+    failures += bad ? 1 : 0;
+  }
+  return failures;
 }
 
 }  // namespace

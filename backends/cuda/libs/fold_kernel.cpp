@@ -169,6 +169,24 @@ std::string fold_kernel_name(LibDtype t, ReduceOp op) {
   return std::string("tsr_fold_") + tn + "_" + reduce_op_name(op);
 }
 
+Status device_sm(int device, int* sm) {
+  int major = 0, minor = 0;
+  if (Status s =
+          cuda_check("cudaDeviceGetAttribute",
+                     cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device));
+      !s.ok()) {
+    return s;
+  }
+  if (Status s =
+          cuda_check("cudaDeviceGetAttribute",
+                     cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device));
+      !s.ok()) {
+    return s;
+  }
+  *sm = major * 10 + minor;
+  return {};
+}
+
 float avg_scale(LibDtype t, int ranks) { return round_to(t, 1.0 / ranks); }
 
 Status FoldKernels::load(int sm, std::unique_ptr<FoldKernels>* out) {

@@ -28,6 +28,9 @@ const std::string& fold_kernel_source();
 /// is supported as the spec's truncating division; fp8 folds are not implemented here).
 std::string fold_kernel_name(LibDtype t, ReduceOp op);
 
+/// The compute capability of `device` as major * 10 + minor (the NVRTC architecture).
+Status device_sm(int device, int* sm);
+
 /// round_T(1 / ranks) as an f32 value (the float avg's pre-multiplier, NCCL's rule).
 float avg_scale(LibDtype t, int ranks);
 

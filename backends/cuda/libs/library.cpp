@@ -3,6 +3,8 @@
 
 #include <cmath>
 
+#include "backends/cuda/libs/fold_kernel.h"
+
 namespace tessera::cuda::libs {
 
 namespace {
@@ -72,12 +74,35 @@ LibResult matmul(LibraryContext& ctx, const LibAttrs& attrs, const std::vector<L
   a.batch_stride_b = batch_b.empty() ? 0 : a.k * a.n;
   a.batch_stride_out = a.m * a.n;
   if (a.batch == 1) a.batch_stride_a = a.batch_stride_b = a.batch_stride_out = 0;
+  // cuBLASLt takes fp8 only as TN: an rhs stored [K, N] is transposed to [N, K] first.
+  bool fp8 = a.a_type == LibDtype::kF8E4M3 || a.a_type == LibDtype::kF8E5M2;
+  bool transpose_rhs = fp8 && !a.transpose_a && !a.transpose_b;
+  if (transpose_rhs) a.transpose_b = true;
   if (Status s = check_matmul_args(a); !s.ok()) return not_handled(s.message());
   int device = 0;
   if (Status s = current_device(&device); !s.ok()) return failed(s);
   CublasLt* lt = nullptr;
   if (Status s = ctx.cublaslt(device, &lt); !s.ok()) return failed(s);
-  if (Status s = lt->matmul(a, stream); !s.ok()) return failed(s);
+  if (!transpose_rhs) {
+    if (Status s = lt->matmul(a, stream); !s.ok()) return failed(s);
+    return {LibOutcome::kDone, ""};
+  }
+  TransposeKernel* tk = nullptr;
+  if (Status s = ctx.transpose(device, &tk); !s.ok()) return failed(s);
+  int64_t rhs_batch = batch_b.empty() ? 1 : a.batch;
+  size_t bytes = static_cast<size_t>(rhs_batch * a.k * a.n);  // bounded by check_matmul_args
+  void* rhs_t = nullptr;
+  if (Status s = cuda_check("cudaMallocAsync", cudaMallocAsync(&rhs_t, bytes, stream)); !s.ok()) {
+    return failed(s);
+  }
+  Status s = tk->transpose_u8(a.b, rhs_t, rhs_batch, a.k, a.n, stream);
+  if (s.ok()) {
+    a.b = rhs_t;
+    s = lt->matmul(a, stream);
+  }
+  Status freed = cuda_check("cudaFreeAsync", cudaFreeAsync(rhs_t, stream));
+  if (!s.ok()) return failed(s);
+  if (!freed.ok()) return failed(freed);
   return {LibOutcome::kDone, ""};
 }
 
@@ -133,6 +158,17 @@ Status LibraryContext::cudnn(int device, CudnnSdpa** out) {
   auto& slot = dnn_[device];
   if (!slot) {
     if (Status s = CudnnSdpa::create(&slot); !s.ok()) return s;
+  }
+  *out = slot.get();
+  return {};
+}
+
+Status LibraryContext::transpose(int device, TransposeKernel** out) {
+  auto& slot = transpose_[device];
+  if (!slot) {
+    int sm = 0;
+    if (Status s = device_sm(device, &sm); !s.ok()) return s;
+    if (Status s = TransposeKernel::load(sm, &slot); !s.ok()) return s;
   }
   *out = slot.get();
   return {};

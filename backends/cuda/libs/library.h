@@ -14,6 +14,7 @@
 #include "backends/cuda/libs/cublaslt_matmul.h"
 #include "backends/cuda/libs/cudnn_sdpa.h"
 #include "backends/cuda/libs/lib_status.h"
+#include "backends/cuda/libs/transpose_kernel.h"
 
 namespace tessera::cuda::libs {
 
@@ -50,15 +51,18 @@ class LibraryContext {
   ~LibraryContext();
   Status cublaslt(int device, CublasLt** out);
   Status cudnn(int device, CudnnSdpa** out);
+  Status transpose(int device, TransposeKernel** out);
 
  private:
   std::map<int, std::unique_ptr<CublasLt>> lt_;
   std::map<int, std::unique_ptr<CudnnSdpa>> dnn_;
+  std::map<int, std::unique_ptr<TransposeKernel>> transpose_;
 };
 
 /// Default mode: `tessera.matmul` through cuBLASLt (bf16, f16, fp8 e4m3/e5m2 with f32 accumulation;
-/// rank-2 operands or equal batch dims or a rank-2 rhs; no numeric_policy; fp8 with transpose_b),
-/// `tessera.flash_attn` / `tessera.flash_attention` through cuDNN SDPA (bf16/f16, D = Dv, D a
+/// rank-2 operands or equal batch dims or a rank-2 operand; no numeric_policy; an fp8 rhs stored
+/// [K, N] is first transposed into a stream-ordered temporary, since cuBLASLt takes fp8 only as
+/// TN), `tessera.flash_attn` / `tessera.flash_attention` through cuDNN SDPA (bf16/f16, D = Dv, D a
 /// multiple of 8 up to 256). With `deterministic` nothing is handled (generated kernels keep the
 /// interpreter's order). Runs on the current device and `stream`.
 LibResult try_library_kernel(LibraryContext& ctx, const std::string& op_name, const LibAttrs& attrs,

@@ -79,24 +79,6 @@ Status check_sizes(const std::vector<int>& sizes, int64_t* total) {
   return {};
 }
 
-Status device_sm(int device, int* sm) {
-  int major = 0, minor = 0;
-  if (Status s =
-          cuda_check("cudaDeviceGetAttribute",
-                     cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device));
-      !s.ok()) {
-    return s;
-  }
-  if (Status s =
-          cuda_check("cudaDeviceGetAttribute",
-                     cudaDeviceGetAttribute(&minor, cudaDevAttrComputeCapabilityMinor, device));
-      !s.ok()) {
-    return s;
-  }
-  *sm = major * 10 + minor;
-  return {};
-}
-
 }  // namespace
 
 std::string nccl_text(const char* call, int result) {

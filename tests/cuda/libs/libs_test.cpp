@@ -20,6 +20,7 @@
 #include "backends/cuda/libs/launch_env.h"
 #include "backends/cuda/libs/library.h"
 #include "backends/cuda/libs/nccl_mesh.h"
+#include "backends/cuda/libs/transpose_kernel.h"
 #include "backends/cuda/nvrtc_compile.h"
 
 using namespace tessera::cuda::libs;
@@ -286,7 +287,10 @@ TEST_CASE("library hook: what default mode hands to the libraries") {
   r = try_library_kernel(ctx, "tessera.matmul", policy, {a, b}, c, false, nullptr);
   CHECK(contains(r.message, "numeric_policy"));
   LibTensor f8a{"f8E4M3FN", {64, 16}, dummy}, f8b{"f8E4M3FN", {16, 32}, dummy};
-  r = try_library_kernel(ctx, "tessera.matmul", {}, {f8a, f8b}, c, false, nullptr);
+  LibAttrs ta;
+  ta.transpose_a = true;
+  LibTensor f8at{"f8E4M3FN", {16, 64}, dummy};
+  r = try_library_kernel(ctx, "tessera.matmul", ta, {f8at, f8b}, c, false, nullptr);
   CHECK(r.outcome == LibOutcome::kNotHandled);
   CHECK(contains(r.message, "TN layout"));
   LibTensor f64{"f64", {64, 16}, dummy};
@@ -413,4 +417,43 @@ TEST_CASE("device: the fold kernel rounds every step in rank order (hand-derived
   auto si = device_fold(*k, LibDtype::kI32, ReduceOp::kSum, i, 3);
   CHECK(si[0] == -2147483647 - 1);
   CHECK(device_fold(*k, LibDtype::kI32, ReduceOp::kAvg, i, 3)[1] == -2);
+}
+
+TEST_CASE("transpose kernel: NVRTC compile for sm_80, sm_90, sm_100; no device; on a device") {
+  for (int sm : {80, 90, 100}) {
+    tessera::cuda::NvrtcOutput out =
+        tessera::cuda::nvrtc_compile(transpose_kernel_source(), "transpose.cu", sm, {});
+    CHECK_MESSAGE(out.ok, out.error);
+    CHECK(contains(out.cubin, std::string("tsr_transpose_u8") + '\0'));
+  }
+  std::unique_ptr<TransposeKernel> k;
+  if (!has_device()) {
+    CHECK(contains(TransposeKernel::load(90, &k).message(), "cudaLibraryLoadData returned"));
+    return;
+  }
+  int sm = 0;
+  REQUIRE(device_sm(0, &sm).ok());
+  REQUIRE(TransposeKernel::load(sm, &k).ok());
+  // 2 matrices of 37 x 45 (tiles with ragged edges): out[z][c][r] = in[z][r][c].
+  const int64_t z = 2, rows = 37, cols = 45, n = z * rows * cols;
+  std::vector<uint8_t> in(n), out(n);
+  for (int64_t i = 0; i < n; ++i) in[i] = static_cast<uint8_t>(i * 31 + 7);
+  void *d_in = nullptr, *d_out = nullptr;
+  REQUIRE(cudaMalloc(&d_in, n) == cudaSuccess);
+  REQUIRE(cudaMalloc(&d_out, n) == cudaSuccess);
+  REQUIRE(cudaMemcpy(d_in, in.data(), n, cudaMemcpyHostToDevice) == cudaSuccess);
+  Status s = k->transpose_u8(d_in, d_out, z, rows, cols, nullptr);
+  REQUIRE_MESSAGE(s.ok(), s.message());
+  REQUIRE(cudaMemcpy(out.data(), d_out, n, cudaMemcpyDeviceToHost) == cudaSuccess);
+  int bad = 0;
+  for (int64_t b = 0; b < z; ++b) {
+    for (int64_t r = 0; r < rows; ++r) {
+      for (int64_t c = 0; c < cols; ++c) {
+        bad += out[b * rows * cols + c * rows + r] != in[b * rows * cols + r * cols + c];
+      }
+    }
+  }
+  CHECK(bad == 0);
+  (void)cudaFree(d_in);
+  (void)cudaFree(d_out);
 }
