@@ -1,6 +1,7 @@
 // The rank-order fold kernels: source, NVRTC compile, load and launch.
 #include "backends/cuda/libs/fold_kernel.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "backends/cuda/nvrtc_compile.h"
@@ -26,6 +27,44 @@ __device__ __forceinline__ float tsr_f16_ld(tsr_u16 h) {
 }
 __device__ __forceinline__ tsr_u16 tsr_f16_st(float f) {
   tsr_u16 h; asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(f)); return h;
+}
+// OCP fp8: e4m3fn (bias 7, no infinity, S.1111.111 is NaN, max 448) and e5m2 (bias 15, IEEE-like
+// with infinity, max 57344). Encoding rounds to nearest even as if the exponent were unbounded,
+// then a result above the largest finite value overflows: NaN for e4m3fn, infinity for e5m2.
+__device__ __forceinline__ float tsr_f8_ld(unsigned char b, int mant, int bias, bool fn) {
+  int e = (b >> mant) & ((1 << (7 - mant)) - 1), m = b & ((1 << mant) - 1);
+  float sign = (b & 0x80) ? -1.0f : 1.0f;
+  if (fn ? (e == 15 && m == 7) : (e == 31 && m != 0)) return __int_as_float(0x7fc00000);
+  if (!fn && e == 31) return sign * __int_as_float(0x7f800000);
+  if (e == 0) return sign * ldexpf((float)m, 1 - bias - mant);
+  return sign * ldexpf((float)((1 << mant) | m), e - bias - mant);
+}
+__device__ __forceinline__ unsigned char tsr_f8_st(float f, int mant, int bias, bool fn,
+                                                   float max_finite) {
+  unsigned char sign = (__float_as_uint(f) >> 24) & 0x80;
+  if (f != f) return fn ? 0x7f : 0x7e;
+  float a = fabsf(f);
+  if (a == 0.0f) return sign;
+  int ex = 0;
+  (void)frexpf(a, &ex);                      // a = m * 2^ex, m in [0.5, 1)
+  int e = ex - 1 < 1 - bias ? 1 - bias : ex - 1;  // subnormals share the lowest exponent
+  float quantum = ldexpf(1.0f, e - mant);
+  float v = rintf(a / quantum) * quantum;    // nearest even; exact scaling by a power of two
+  if (v > max_finite) return sign | (fn ? 0x7f : 0x7c);
+  if (v == 0.0f) return sign;
+  (void)frexpf(v, &ex);
+  e = ex - 1;
+  if (e < 1 - bias) return sign | (unsigned char)(v / ldexpf(1.0f, 1 - bias - mant));
+  int m = (int)(v / ldexpf(1.0f, e - mant)) - (1 << mant);
+  return sign | (unsigned char)(((e + bias) << mant) | m);
+}
+__device__ __forceinline__ float tsr_e4m3_ld(unsigned char b) { return tsr_f8_ld(b, 3, 7, true); }
+__device__ __forceinline__ unsigned char tsr_e4m3_st(float f) {
+  return tsr_f8_st(f, 3, 7, true, 448.0f);
+}
+__device__ __forceinline__ float tsr_e5m2_ld(unsigned char b) { return tsr_f8_ld(b, 2, 15, false); }
+__device__ __forceinline__ unsigned char tsr_e5m2_st(float f) {
+  return tsr_f8_st(f, 2, 15, false, 57344.0f);
 }
 __device__ __forceinline__ float tsr_f32_ld(float f) { return f; }
 __device__ __forceinline__ float tsr_f32_st(float f) { return f; }
@@ -68,6 +107,8 @@ __device__ __forceinline__ float tsr_min(float a, float b) {
 TSR_FOLD_ALL(float, f32)
 TSR_FOLD_ALL(tsr_u16, bf16)
 TSR_FOLD_ALL(tsr_u16, f16)
+TSR_FOLD_ALL(unsigned char, e4m3)
+TSR_FOLD_ALL(unsigned char, e5m2)
 
 // i32: sum and prod wrap (two's complement through unsigned), avg divides the wrapped sum by n
 // truncating toward zero (in 64-bit, so n beyond the type's range divides correctly).
@@ -102,16 +143,30 @@ extern "C" __global__ void tsr_fold_i32_avg(const int* in, int* out, long long c
 }
 )CUDA";
 
-// v (in (0, 1]) rounded to nearest even in T, as an f32 value: significands of 8 bits (bf16),
-// 11 bits (f16, whose subnormals have the fixed quantum 2^-24) or 24 bits (f32), from the double.
+// v (in (0, 1]) rounded to nearest even in T, as an f32 value: T's significand bits and smallest
+// normal exponent (below it the quantum is fixed: subnormals), from the double.
 float round_to(LibDtype t, double v) {
-  int bits = t == LibDtype::kBF16 ? 8 : t == LibDtype::kF16 ? 11 : 24;
-  if (t == LibDtype::kF16 && v < std::ldexp(1.0, -14)) {
-    return static_cast<float>(std::ldexp(std::nearbyint(std::ldexp(v, 24)), -24));
+  int bits = 24, emin = -126;
+  switch (t) {
+    case LibDtype::kBF16:
+      bits = 8;
+      break;
+    case LibDtype::kF16:
+      bits = 11, emin = -14;
+      break;
+    case LibDtype::kF8E4M3:
+      bits = 4, emin = -6;
+      break;
+    case LibDtype::kF8E5M2:
+      bits = 3, emin = -14;
+      break;
+    default:
+      break;
   }
   int e = 0;
-  double m = std::frexp(v, &e);  // v = m * 2^e, m in [0.5, 1)
-  return static_cast<float>(std::ldexp(std::nearbyint(std::ldexp(m, bits)), e - bits));
+  (void)std::frexp(v, &e);                     // v = m * 2^e, m in [0.5, 1): exponent e - 1
+  int q = std::max(e - 1, emin) - (bits - 1);  // log2 of the quantum
+  return static_cast<float>(std::ldexp(std::nearbyint(std::ldexp(v, -q)), q));
 }
 
 }  // namespace
@@ -163,9 +218,14 @@ std::string fold_kernel_name(LibDtype t, ReduceOp op) {
     case LibDtype::kI32:
       tn = "i32";
       break;
-    default:
-      return "";
+    case LibDtype::kF8E4M3:
+      tn = "e4m3";
+      break;
+    case LibDtype::kF8E5M2:
+      tn = "e5m2";
+      break;
   }
+  if (!tn) return "";
   return std::string("tsr_fold_") + tn + "_" + reduce_op_name(op);
 }
 

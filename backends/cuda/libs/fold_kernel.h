@@ -21,11 +21,11 @@ const char* reduce_op_name(ReduceOp op);
 /// Parses the names above; false otherwise.
 bool parse_reduce_op(const std::string& name, ReduceOp* out);
 
-/// The CUDA C++ of every fold kernel (no includes: bf16 and f16 conversions are written out).
+/// The CUDA C++ of every fold kernel (no includes: bf16, f16 and fp8 conversions are written out).
 const std::string& fold_kernel_source();
 
-/// The kernel's symbol for (dtype, op), or "" when the pair is not supported (fp8, avg on i32
-/// is supported as the spec's truncating division; fp8 folds are not implemented here).
+/// The kernel's symbol for (dtype, op): every op on f32, bf16, f16, f8E4M3FN, f8E5M2 and i32
+/// (i32 avg is the spec's wrapping sum divided by n, truncating).
 std::string fold_kernel_name(LibDtype t, ReduceOp op);
 
 /// The compute capability of `device` as major * 10 + minor (the NVRTC architecture).

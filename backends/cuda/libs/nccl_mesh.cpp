@@ -47,9 +47,15 @@ bool nccl_type(LibDtype t, ncclDataType_t* out) {
     case LibDtype::kI32:
       *out = ncclInt32;
       return true;
-    default:
-      return false;
+    // NCCL reduces fp8 on sm_90 and newer only (it reports an error elsewhere).
+    case LibDtype::kF8E4M3:
+      *out = ncclFloat8e4m3;
+      return true;
+    case LibDtype::kF8E5M2:
+      *out = ncclFloat8e5m2;
+      return true;
   }
+  return false;
 }
 
 ncclRedOp_t nccl_op(ReduceOp op) {
@@ -217,7 +223,7 @@ Status NcclMesh::all_reduce(int axis, const std::vector<const void*>& send,
   ncclDataType_t type{};
   if (!nccl_type(t, &type)) {
     return Status::error(std::string("all_reduce: element type ") + dtype_name(t) +
-                         " is not supported here (f32, bf16, f16, i32)");
+                         " is not supported here (f32, bf16, f16, fp8, i32)");
   }
   int64_t bytes = 0;
   if (!checked_mul(count, dtype_bytes(t), &bytes)) {

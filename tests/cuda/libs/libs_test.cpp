@@ -240,8 +240,9 @@ TEST_CASE("mesh axis splits") {
 
 TEST_CASE("fold kernels: names, avg scale, NVRTC compile for sm_80, sm_90, sm_100") {
   CHECK(fold_kernel_name(LibDtype::kBF16, ReduceOp::kAvg) == "tsr_fold_bf16_avg");
-  CHECK(fold_kernel_name(LibDtype::kF8E4M3, ReduceOp::kSum).empty());
-  for (LibDtype t : {LibDtype::kF32, LibDtype::kBF16, LibDtype::kF16, LibDtype::kI32}) {
+  CHECK(fold_kernel_name(LibDtype::kF8E4M3, ReduceOp::kSum) == "tsr_fold_e4m3_sum");
+  for (LibDtype t : {LibDtype::kF32, LibDtype::kBF16, LibDtype::kF16, LibDtype::kI32,
+                     LibDtype::kF8E4M3, LibDtype::kF8E5M2}) {
     for (ReduceOp op :
          {ReduceOp::kSum, ReduceOp::kProd, ReduceOp::kMax, ReduceOp::kMin, ReduceOp::kAvg}) {
       CHECK(!fold_kernel_name(t, op).empty());
@@ -254,13 +255,19 @@ TEST_CASE("fold kernels: names, avg scale, NVRTC compile for sm_80, sm_90, sm_10
   CHECK(avg_scale(LibDtype::kBF16, 7) == 0.142578125f);
   CHECK(avg_scale(LibDtype::kF16, 20000) == 5.0008296966552734e-05f);  // f16 subnormal
   CHECK(avg_scale(LibDtype::kF32, 3) == 1.0f / 3.0f);
+  CHECK(avg_scale(LibDtype::kF8E4M3, 3) == 0.34375f);
+  CHECK(avg_scale(LibDtype::kF8E5M2, 3) == 0.3125f);
+  CHECK(avg_scale(LibDtype::kF8E4M3, 100) == 0.009765625f);  // e4m3 subnormal
+  CHECK(avg_scale(LibDtype::kF8E4M3, 3000) == 0.0f);         // below half the smallest
+  CHECK(avg_scale(LibDtype::kF8E5M2, 100000) == 1.52587890625e-05f);
   for (int sm : {80, 90, 100}) {
     tessera::cuda::NvrtcOutput out =
         tessera::cuda::nvrtc_compile(fold_kernel_source(), "fold.cu", sm, {});
     CHECK_MESSAGE(out.ok, out.error);
     CHECK(out.cubin_bytes > 0);
     // Every kernel fold() looks up is in the cubin's symbol table.
-    for (LibDtype t : {LibDtype::kF32, LibDtype::kBF16, LibDtype::kF16, LibDtype::kI32}) {
+    for (LibDtype t : {LibDtype::kF32, LibDtype::kBF16, LibDtype::kF16, LibDtype::kI32,
+                       LibDtype::kF8E4M3, LibDtype::kF8E5M2}) {
       for (ReduceOp op :
            {ReduceOp::kSum, ReduceOp::kProd, ReduceOp::kMax, ReduceOp::kMin, ReduceOp::kAvg}) {
         CHECK_MESSAGE(contains(out.cubin, fold_kernel_name(t, op) + '\0'), fold_kernel_name(t, op));
@@ -412,6 +419,17 @@ TEST_CASE("device: the fold kernel rounds every step in rank order (hand-derived
   std::vector<float> avg = {3.0f, 3.0f, 3.0f};
   float third = 1.0f / 3.0f, each = 3.0f * third;
   CHECK(device_fold(*k, LibDtype::kF32, ReduceOp::kAvg, avg, 3)[0] == (each + each) + each);
+  // fp8 (ml_dtypes' encodings): e4m3fn 448 + 16 = 464 is a tie between 448 (0x7e) and 480 ->
+  // 448 (even); 448 + 32 = 480 overflows -> NaN (0x7f). e5m2 57344 (0x7b) + 4096 (0x6c) = 61440
+  // ties to 65536 -> infinity (0x7c). 1 + 2^-6 + 2^-6 in e4m3 (quantum 2^-3 at 1): 1 each step.
+  std::vector<uint8_t> e4 = {0x7e, 0x7e, 0x38, 0x58, 0x60, 0x08};
+  auto r4 = device_fold(*k, LibDtype::kF8E4M3, ReduceOp::kSum, e4, 2);
+  CHECK(r4[0] == 0x7e);
+  CHECK(r4[1] == 0x7f);
+  std::vector<uint8_t> one_small = {0x38, 0x08, 0x08};  // 1, 2^-6, 2^-6
+  CHECK(device_fold(*k, LibDtype::kF8E4M3, ReduceOp::kSum, one_small, 3)[0] == 0x38);
+  std::vector<uint8_t> e5 = {0x7b, 0x6c};
+  CHECK(device_fold(*k, LibDtype::kF8E5M2, ReduceOp::kSum, e5, 2)[0] == 0x7c);
   // i32 sum wraps; avg truncates toward zero: (-7 + 0 + 0) / 3 = -2.
   std::vector<int> i = {2147483647, -7, 1, 0, 0, 0};
   auto si = device_fold(*k, LibDtype::kI32, ReduceOp::kSum, i, 3);
