@@ -209,6 +209,20 @@ CublasLt::~CublasLt() {
 
 size_t CublasLt::version() { return cublasLtGetVersion(); }
 
+namespace {
+
+// The largest power of two (up to 256, cuBLASLt's default assumption) dividing the address of
+// every matrix of a batch (the base, and the batch stride in bytes).
+uint32_t alignment(const void* p, int64_t batch, int64_t stride, LibDtype t) {
+  auto v = reinterpret_cast<uintptr_t>(p);
+  if (batch > 1) v |= static_cast<uintptr_t>(stride * dtype_bytes(t));
+  uint32_t a = 256;
+  while (a > 1 && v % a != 0) a /= 2;
+  return a;
+}
+
+}  // namespace
+
 Status CublasLt::plan_for(const MatmulArgs& a, Plan** out) {
   Key key{a.m,
           a.n,
@@ -222,7 +236,10 @@ Status CublasLt::plan_for(const MatmulArgs& a, Plan** out) {
           a.batch_stride_a,
           a.batch_stride_b,
           a.batch_stride_out,
-          a.a_scale != nullptr || a.b_scale != nullptr};
+          a.a_scale != nullptr || a.b_scale != nullptr,
+          alignment(a.a, a.batch, a.batch_stride_a, a.a_type),
+          alignment(a.b, a.batch, a.batch_stride_b, a.b_type),
+          alignment(a.out, a.batch, a.batch_stride_out, a.out_type)};
   if (auto it = plans_.find(key); it != plans_.end()) {
     *out = it->second.get();
     return {};
@@ -259,6 +276,14 @@ Status CublasLt::plan_for(const MatmulArgs& a, Plan** out) {
   uint64_t ws = workspace_bytes_;
   cublasStatus_t st = cublasLtMatmulPreferenceSetAttribute(
       pref, CUBLASLT_MATMUL_PREF_MAX_WORKSPACE_BYTES, &ws, sizeof(ws));
+  // cuBLASLt's A is our rhs, its B our lhs, C and D our result.
+  uint32_t align[4] = {std::get<14>(key), std::get<13>(key), std::get<15>(key), std::get<15>(key)};
+  const cublasLtMatmulPreferenceAttributes_t which[4] = {
+      CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_A_BYTES, CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_B_BYTES,
+      CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_C_BYTES, CUBLASLT_MATMUL_PREF_MIN_ALIGNMENT_D_BYTES};
+  for (int i = 0; i < 4 && st == CUBLAS_STATUS_SUCCESS; ++i) {
+    st = cublasLtMatmulPreferenceSetAttribute(pref, which[i], &align[i], sizeof(align[i]));
+  }
   cublasLtMatmulHeuristicResult_t result{};
   int found = 0;
   if (st == CUBLAS_STATUS_SUCCESS) {

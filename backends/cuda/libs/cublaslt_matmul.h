@@ -55,8 +55,10 @@ class CublasLt {
 
  private:
   CublasLt() = default;
+  // Shape, types, transposes, batch strides, scales, and the pointers' alignments (the heuristic
+  // only offers algorithms that work with them).
   using Key = std::tuple<int64_t, int64_t, int64_t, int64_t, int, int, int, int, int, int64_t,
-                         int64_t, int64_t, bool>;
+                         int64_t, int64_t, bool, uint32_t, uint32_t, uint32_t>;
   Status plan_for(const MatmulArgs& args, Plan** out);
   void* handle_ = nullptr;  // cublasLtHandle_t
   void* workspace_ = nullptr;
