@@ -17,6 +17,12 @@ print(":".join(sorted(dirs)))
 PYEOF
 )"
 export LD_LIBRARY_PATH="${libdirs:+$libdirs:}/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}"
+# NVRTC needs cuda_fp16.h & co. for the generated GEMM: the toolkit's, else a wheel's.
+if [ -z "${TESSERA_CUDA_INCLUDE:-}" ] && [ ! -f /usr/local/cuda/include/cuda_fp16.h ]; then
+  inc="$(python3 -c 'import glob, site; print(next(iter(sorted(glob.glob(site.getsitepackages()[0] + "/nvidia/**/include/cuda_fp16.h", recursive=True))), "")[:-len("/cuda_fp16.h")])' 2>/dev/null)"
+  [ -n "$inc" ] && export TESSERA_CUDA_INCLUDE="$inc"
+fi
+echo "CUDA headers for NVRTC: ${TESSERA_CUDA_INCLUDE:-compiled-in default}"
 nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader || true
 echo "loadavg: $(cat /proc/loadavg)"
 status=0
