@@ -1,0 +1,124 @@
+// Shared by the CUDA benchmarks: the no-device exit, CUDA-event timing (warm-ups, median), host
+// bf16/fp8 encodings for test data, and the machine line (device, loadavg).
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "backends/cuda/cuda_status.h"
+#include "backends/cuda/libs/lib_status.h"
+
+namespace tessera::bench {
+
+/// Prints "no CUDA device: ..." and returns true when there is none (the caller exits 0).
+inline bool no_device(const char* program) {
+  cuda::DeviceProbe p = cuda::probe_devices();
+  if (p.device_count > 0) return false;
+  std::printf("%s: %s\n", program, p.unavailable_reason.c_str());
+  return true;
+}
+
+/// "<device name> (sm_NN, N SMs), loadavg a b c".
+inline std::string machine_line(int device) {
+  cudaDeviceProp prop{};
+  std::string dev = cudaGetDeviceProperties(&prop, device) == cudaSuccess
+                        ? std::string(prop.name) + " (sm_" + std::to_string(prop.major) +
+                              std::to_string(prop.minor) + ", " +
+                              std::to_string(prop.multiProcessorCount) + " SMs)"
+                        : "unknown device";
+  std::ifstream f("/proc/loadavg");
+  std::string a, b, c;
+  f >> a >> b >> c;
+  return dev + ", loadavg " + a + " " + b + " " + c;
+}
+
+/// Exits the benchmark with the status's message when it failed.
+inline void require(const cuda::libs::Status& s, const char* what) {
+  if (s.ok()) return;
+  std::fprintf(stderr, "error: %s: %s\n", what, s.message().c_str());
+  std::exit(1);
+}
+
+inline void require_cuda(int status, const char* call) {
+  require(cuda::libs::cuda_check(call, status), call);
+}
+
+/// Median milliseconds of `iters` runs of `body` on `stream` after `warmup` runs, each timed
+/// with its own pair of CUDA events.
+inline double median_ms(cudaStream_t stream, int warmup, int iters,
+                        const std::function<void()>& body) {
+  for (int i = 0; i < warmup; ++i) body();
+  require_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
+  std::vector<double> ms;
+  cudaEvent_t start = nullptr, stop = nullptr;
+  require_cuda(cudaEventCreate(&start), "cudaEventCreate");
+  require_cuda(cudaEventCreate(&stop), "cudaEventCreate");
+  for (int i = 0; i < iters; ++i) {
+    require_cuda(cudaEventRecord(start, stream), "cudaEventRecord");
+    body();
+    require_cuda(cudaEventRecord(stop, stream), "cudaEventRecord");
+    require_cuda(cudaEventSynchronize(stop), "cudaEventSynchronize");
+    float t = 0;
+    require_cuda(cudaEventElapsedTime(&t, start, stop), "cudaEventElapsedTime");
+    ms.push_back(t);
+  }
+  (void)cudaEventDestroy(start);
+  (void)cudaEventDestroy(stop);
+  std::sort(ms.begin(), ms.end());
+  return ms[ms.size() / 2];
+}
+
+/// f32 -> bf16 bits, round to nearest even (finite inputs).
+inline uint16_t to_bf16(float f) {
+  uint32_t u = 0;
+  std::memcpy(&u, &f, 4);
+  u += 0x7fffu + ((u >> 16) & 1u);
+  return static_cast<uint16_t>(u >> 16);
+}
+inline float from_bf16(uint16_t b) {
+  uint32_t u = static_cast<uint32_t>(b) << 16;
+  float f = 0;
+  std::memcpy(&f, &u, 4);
+  return f;
+}
+
+/// e4m3 (OCP, bias 7) bits of a small integer |v| <= 8 (exact: 3 mantissa bits cover 0..8).
+inline uint8_t e4m3_of_int(int v) {
+  if (v == 0) return 0;
+  uint8_t sign = v < 0 ? 0x80 : 0;
+  int a = v < 0 ? -v : v;
+  int e = 0;
+  while ((a >> (e + 1)) != 0) ++e;  // a in [2^e, 2^(e+1))
+  int mant = ((a << 3) >> e) & 7;   // the 3 bits after the leading one
+  return static_cast<uint8_t>(sign | ((e + 7) << 3) | mant);
+}
+
+/// A fixed linear congruential generator: uniform in [-1, 1).
+struct Lcg {
+  uint64_t s = 0x9e3779b97f4a7c15ull;
+  float next() {
+    s = s * 6364136223846793005ull + 1442695040888963407ull;
+    return static_cast<float>((s >> 40) & 0xffffff) / 8388608.0f - 1.0f;
+  }
+};
+
+/// A device buffer freed on scope exit.
+struct DeviceBuffer {
+  void* p = nullptr;
+  explicit DeviceBuffer(size_t bytes) { require_cuda(cudaMalloc(&p, bytes), "cudaMalloc"); }
+  ~DeviceBuffer() {
+    if (p) (void)cudaFree(p);
+  }
+  DeviceBuffer(const DeviceBuffer&) = delete;
+  DeviceBuffer& operator=(const DeviceBuffer&) = delete;
+};
+
+}  // namespace tessera::bench

@@ -1,0 +1,37 @@
+// The deterministic mode's GEMM as the CUDA backend makes it: a Graph IR tessera.matmul lowered
+// through the level pipeline to Target IR, generated as CUDA C++ (backends/cuda/codegen), NVRTC-
+// compiled and launched with the grid and block of its tessera_nvidia.launch. A stand-in for the
+// runtime's launch path, which lives on another branch.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstdint>
+#include <string>
+
+#include "backends/cuda/libs/lib_status.h"
+
+namespace tessera::bench {
+
+class GeneratedGemm {
+ public:
+  /// Lowers `module { func @main(f32 [n, n], [n, n]) -> [n, n] = tessera.matmul }` and compiles
+  /// its one kernel for sm_<sm> in deterministic mode.
+  static cuda::libs::Status build(int64_t n, int sm, GeneratedGemm* out);
+  ~GeneratedGemm();
+
+  /// out = a x b (device pointers, row-major f32 n x n); out is zeroed first (launch.md).
+  cuda::libs::Status run(const float* a, const float* b, float* out, cudaStream_t stream) const;
+
+  std::string describe() const;  ///< "tsr_main_g0_kernel, grid [..], block [..]"
+
+ private:
+  int64_t n_ = 0;
+  void* library_ = nullptr;  // cudaLibrary_t
+  void* kernel_ = nullptr;   // cudaKernel_t
+  std::string symbol_;
+  int64_t grid_[3] = {1, 1, 1}, block_[3] = {1, 1, 1};
+  int params_per_buffer_ = 1;  ///< pointer + one long long per dynamic dimension
+};
+
+}  // namespace tessera::bench
