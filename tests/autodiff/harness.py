@@ -91,3 +91,17 @@ def close(ours, ref, dtype, what=""):
     err = float(np.max(np.abs(ours - ref))) if ours.size else 0.0
     scale = 1.0 + (float(np.max(np.abs(ref))) if ref.size else 0.0)
     assert err <= TOL[dtype] * scale, f"{what}: max error {err:.3e} > {TOL[dtype]:.0e} * {scale:.3g}"
+
+
+def twice_main(text, xs, fidx, y):
+    """`@fd(a..., m_i...)`: @main at the parameters a and at a with each float a_i replaced by m_i,
+    in one run (the two points of a central difference)."""
+    ins = [ttype(x.shape, x.dtype) for x in xs]
+    params = [f"%a{i}: {t}" for i, t in enumerate(ins)] + [f"%m{i}: {ins[i]}" for i in fidx]
+    at_m = [f"%m{i}" if i in fidx else f"%a{i}" for i in range(len(xs))]
+    out = ttype(y.shape, y.dtype)
+    sig = ", ".join(ins)
+    return (f"func.func @fd({', '.join(params)}) -> ({out}, {out}) {{\n"
+            f"  %p = func.call @main({', '.join(f'%a{i}' for i in range(len(xs)))}) : ({sig}) -> {out}\n"
+            f"  %m = func.call @main({', '.join(at_m)}) : ({sig}) -> {out}\n"
+            f"  return %p, %m : {out}, {out}\n}}\n")
