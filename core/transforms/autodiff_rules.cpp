@@ -46,6 +46,7 @@ const Rule kRules[] = {
     RULE("tessera.gather", Gather),
     RULE("tessera.embedding", Embedding),
     RULE("tessera.scatter", Scatter),
+    RULE("tessera.topk", Topk),
     // Reductions, contractions, softmax (autodiff_rules_reduce.cpp).
     RULE("tessera.reduce", Reduce),
     RULE("tessera.matmul", Matmul),

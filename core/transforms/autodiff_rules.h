@@ -39,6 +39,7 @@ TESSERA_AD_RULE(Slice)
 TESSERA_AD_RULE(Gather)
 TESSERA_AD_RULE(Embedding)
 TESSERA_AD_RULE(Scatter)
+TESSERA_AD_RULE(Topk)
 // autodiff_rules_reduce.cpp
 TESSERA_AD_RULE(Reduce)
 TESSERA_AD_RULE(Matmul)
