@@ -50,6 +50,7 @@ const Rule kRules[] = {
     // Reductions, contractions, softmax (autodiff_rules_reduce.cpp).
     RULE("tessera.reduce", Reduce),
     RULE("tessera.matmul", Matmul),
+    RULE("tessera.conv2d_nhwc", Conv2dNhwc),
     RULE("tessera.softmax", Softmax),
     RULE("tessera.log_softmax", LogSoftmax),
     // Composites, through their decomposition (autodiff_rules_composite.cpp).

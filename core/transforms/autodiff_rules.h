@@ -43,6 +43,8 @@ TESSERA_AD_RULE(Topk)
 // autodiff_rules_reduce.cpp
 TESSERA_AD_RULE(Reduce)
 TESSERA_AD_RULE(Matmul)
+// autodiff_rules_conv.cpp
+TESSERA_AD_RULE(Conv2dNhwc)
 TESSERA_AD_RULE(Softmax)
 TESSERA_AD_RULE(LogSoftmax)
 // autodiff_rules_composite.cpp

@@ -252,3 +252,41 @@ def test_diagnostics(args, msg, rc, tmp_path):
     assert msg in p.stderr
     if rc == 1 and "fft" in msg:
         assert "p.mlir:2:" in p.stderr  # the location of the op
+
+
+CONV = [  # input, filter, attrs, jax strides, jax padding, jax dilation
+    ((2, 6, 7, 3), (3, 2, 3, 4), "", (1, 1), "VALID", (1, 1)),
+    ((1, 9, 8, 2), (3, 3, 2, 3), 'strides = [2, 2], padding = "SAME"', (2, 2), "SAME", (1, 1)),
+    ((1, 10, 9, 2), (2, 3, 2, 2), "strides = [3, 2], dilations = [2, 1], padding = [1, 0, 2, 1]",
+     (3, 2), ((1, 0), (2, 1)), (2, 1)),
+]
+
+
+@pytest.mark.parametrize("case", range(len(CONV)))
+@pytest.mark.parametrize("bias", [False, True], ids=["nobias", "bias"])
+def test_conv2d_nhwc(case, bias, tmp_path):
+    """conv2d_nhwc's vjp and jvp (strides, dilations, padding, bias) against JAX's convolution."""
+    xs, ws, attrs, s, pad, d = CONV[case]
+    r = np.random.default_rng(case)
+    x, w, b = r.standard_normal(xs), r.standard_normal(ws), r.standard_normal(ws[3])
+
+    def f(x, w, b):
+        y = jax.lax.conv_general_dilated(x, w, s, pad, rhs_dilation=d,
+                                         dimension_numbers=("NHWC", "HWIO", "NHWC"))
+        return y + b if bias else y
+    y, vjp_fn = jax.vjp(f, x, w, b)
+    ins = [x, w, b] if bias else [x, w]
+    text = h.program("tessera.conv2d_nhwc", ins, y.shape, np.float64, attrs)
+    wrt = [f"a{i}" for i in range(len(ins))]
+    both = h.grad(tmp_path, h.grad(tmp_path, text, wrt), wrt, "fwd", tag="f")
+    ct = r.standard_normal(y.shape)
+    named = {f"a{i}": v for i, v in enumerate(ins)}
+    out = h.run(tmp_path, both, "main_vjp", {**named, "ct0": ct})
+    h.close(out[0], y, np.float64, "primal")
+    for k, g in enumerate(vjp_fn(ct)[:len(ins)]):
+        h.close(out[1 + k], g, np.float64, f"vjp wrt a{k}")
+    tans = [r.standard_normal(v.shape) for v in ins]
+    out = h.run(tmp_path, both, "main_jvp", {**named, **{f"a{i}_tan": t for i, t in
+                                                         enumerate(tans)}}, tag="j")
+    full = tans + ([] if bias else [np.zeros_like(b)])
+    h.close(out[1], jax.jvp(f, (x, w, b), tuple(full))[1], np.float64, "jvp")
