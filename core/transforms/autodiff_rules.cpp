@@ -51,6 +51,9 @@ const Rule kRules[] = {
     RULE("tessera.reduce", Reduce),
     RULE("tessera.matmul", Matmul),
     RULE("tessera.conv2d_nhwc", Conv2dNhwc),
+    RULE("tessera.grouped_gemm", GroupedGemm),
+    RULE("tessera.kv_cache.append", KvCacheAppend),
+    RULE("tessera.kv_cache.read", KvCacheRead),
     RULE("tessera.softmax", Softmax),
     RULE("tessera.log_softmax", LogSoftmax),
     // Composites, through their decomposition (autodiff_rules_composite.cpp).

@@ -47,6 +47,10 @@ TESSERA_AD_RULE(Matmul)
 TESSERA_AD_RULE(Conv2dNhwc)
 TESSERA_AD_RULE(Softmax)
 TESSERA_AD_RULE(LogSoftmax)
+// autodiff_rules_kv_gemm.cpp
+TESSERA_AD_RULE(KvCacheAppend)
+TESSERA_AD_RULE(KvCacheRead)
+TESSERA_AD_RULE(GroupedGemm)
 // autodiff_rules_composite.cpp
 TESSERA_AD_DECOMPOSE(LayerNorm)
 TESSERA_AD_DECOMPOSE(RmsNorm)

@@ -290,3 +290,43 @@ def test_conv2d_nhwc(case, bias, tmp_path):
                                                          enumerate(tans)}}, tag="j")
     full = tans + ([] if bias else [np.zeros_like(b)])
     h.close(out[1], jax.jvp(f, (x, w, b), tuple(full))[1], np.float64, "jvp")
+
+
+def test_kv_cache_and_grouped_gemm(tmp_path):
+    """kv_cache.append / read and grouped_gemm (groups from run-time sizes, one empty) against
+    JAX (dynamic_update_slice, dynamic_slice, per-group matmuls)."""
+    r = np.random.default_rng(6)
+    cache, new = r.standard_normal((1, 2, 6, 3)), r.standard_normal((1, 2, 2, 3))
+    x, w = r.standard_normal((7, 4)), r.standard_normal((3, 4, 5))
+    sizes = np.array([3, 0, 4], np.int32)
+    text = """func.func @main(%c: tensor<1x2x6x3xf64>, %n: tensor<1x2x2x3xf64>, %p: tensor<i32>,
+                 %x: tensor<7x4xf64>, %w: tensor<3x4x5xf64>, %s: tensor<3xi32>)
+    -> (tensor<1x2x4x3xf64>, tensor<7x5xf64>) {
+  %c1 = "tessera.kv_cache.append"(%c, %n, %p) : (tensor<1x2x6x3xf64>, tensor<1x2x2x3xf64>, tensor<i32>) -> tensor<1x2x6x3xf64>
+  %rd = "tessera.kv_cache.read"(%c1, %p) {length = 4} : (tensor<1x2x6x3xf64>, tensor<i32>) -> tensor<1x2x4x3xf64>
+  %y = "tessera.grouped_gemm"(%x, %w, %s) : (tensor<7x4xf64>, tensor<3x4x5xf64>, tensor<3xi32>) -> tensor<7x5xf64>
+  return %rd, %y : tensor<1x2x4x3xf64>, tensor<7x5xf64>
+}
+"""
+    pos = 1
+
+    def f(c, n, x, w):
+        c1 = jax.lax.dynamic_update_slice(c, n, (0, 0, pos, 0))
+        rd = jax.lax.dynamic_slice(c1, (0, 0, pos, 0), (1, 2, 4, 3))
+        y = jnp.concatenate([x[0:3] @ w[0], x[3:3] @ w[1], x[3:7] @ w[2]])
+        return rd, y
+    prim = (cache, new, x, w)
+    (rd, y), vjp_fn = jax.vjp(f, *prim)
+    ct = (r.standard_normal(rd.shape), r.standard_normal(y.shape))
+    tans = tuple(r.standard_normal(v.shape) for v in prim)
+    wrt = ["c", "n", "x", "w"]
+    both = h.grad(tmp_path, h.grad(tmp_path, text, wrt), wrt, "fwd", tag="f")
+    ins = {"c": cache, "n": new, "p": np.array(pos, np.int32), "x": x, "w": w, "s": sizes}
+    out = h.run(tmp_path, both, "main_vjp", {**ins, "ct0": ct[0], "ct1": ct[1]})
+    for k, g in enumerate(vjp_fn(ct)):
+        h.close(out[2 + k], g, np.float64, f"vjp wrt {wrt[k]}")
+    out = h.run(tmp_path, both, "main_jvp", {**ins, **{f"{n}_tan": t for n, t in zip(wrt, tans)}},
+                tag="j")
+    _, (trd, ty) = jax.jvp(f, prim, tans)
+    h.close(out[2], trd, np.float64, "jvp read")
+    h.close(out[3], ty, np.float64, "jvp grouped_gemm")
