@@ -54,6 +54,9 @@ const Rule kRules[] = {
     RULE("tessera.grouped_gemm", GroupedGemm),
     RULE("tessera.kv_cache.append", KvCacheAppend),
     RULE("tessera.kv_cache.read", KvCacheRead),
+    RULE("tessera.fft", Fft),
+    RULE("tessera.ifft", Fft),
+    RULE("tessera.fft2d", Fft),
     RULE("tessera.softmax", Softmax),
     RULE("tessera.log_softmax", LogSoftmax),
     // Composites, through their decomposition (autodiff_rules_composite.cpp).
