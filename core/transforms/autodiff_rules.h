@@ -51,6 +51,7 @@ TESSERA_AD_RULE(LogSoftmax)
 TESSERA_AD_RULE(KvCacheAppend)
 TESSERA_AD_RULE(KvCacheRead)
 TESSERA_AD_RULE(GroupedGemm)
+// autodiff_rules_fft.cpp
 TESSERA_AD_RULE(Fft)  // fft, ifft, fft2d
 // autodiff_rules_composite.cpp
 TESSERA_AD_DECOMPOSE(LayerNorm)
