@@ -54,6 +54,7 @@ const Rule kRules[] = {
     RULE("tessera.grouped_gemm", GroupedGemm),
     RULE("tessera.kv_cache.append", KvCacheAppend),
     RULE("tessera.kv_cache.read", KvCacheRead),
+    RULE("tessera.spmm", Spmm),
     RULE("tessera.fft", Fft),
     RULE("tessera.ifft", Fft),
     RULE("tessera.fft2d", Fft),

@@ -51,6 +51,8 @@ TESSERA_AD_RULE(LogSoftmax)
 TESSERA_AD_RULE(KvCacheAppend)
 TESSERA_AD_RULE(KvCacheRead)
 TESSERA_AD_RULE(GroupedGemm)
+// autodiff_rules_linalg.cpp
+TESSERA_AD_RULE(Spmm)
 // autodiff_rules_fft.cpp
 TESSERA_AD_RULE(Fft)  // fft, ifft, fft2d
 // autodiff_rules_composite.cpp

@@ -350,3 +350,26 @@ def test_fft(op, tmp_path):
     h.close(out[1], vjp_fn(ct)[0], np.float64, "vjp")
     out = h.run(tmp_path, both, "main_jvp", {"a0": x, "a0_tan": t}, tag="j")
     h.close(out[1], jax.jvp(f, (x,), (t,))[1], np.float64, "jvp")
+
+
+def test_spmm(tmp_path):
+    """spmm (CSR with an empty row and a duplicate column) against JAX on the dense matrix."""
+    r = np.random.default_rng(8)
+    vals, dense = r.standard_normal(6), r.standard_normal((5, 3))
+    cols = np.array([0, 4, 4, 1, 2, 0], np.int32)
+    rows = np.array([0, 2, 2, 5, 6], np.int32)  # row 1 empty
+    text = h.program("tessera.spmm", [vals, cols, rows, dense], (4, 3), np.float64)
+
+    def f(v, d):
+        a = jnp.zeros((4, 5)).at[np.repeat(np.arange(4), np.diff(rows)), cols].add(v)
+        return a @ d
+    y, vjp_fn = jax.vjp(f, vals, dense)
+    ct = r.standard_normal(y.shape)
+    both = h.grad(tmp_path, h.grad(tmp_path, text, ["a0", "a3"]), ["a0", "a3"], "fwd", tag="f")
+    ins = {"a0": vals, "a1": cols, "a2": rows, "a3": dense}
+    out = h.run(tmp_path, both, "main_vjp", {**ins, "ct0": ct})
+    for k, g in enumerate(vjp_fn(ct)):
+        h.close(out[1 + k], g, np.float64, f"vjp {k}")
+    tv, td = r.standard_normal(6), r.standard_normal((5, 3))
+    out = h.run(tmp_path, both, "main_jvp", {**ins, "a0_tan": tv, "a3_tan": td}, tag="j")
+    h.close(out[1], jax.jvp(f, (vals, dense), (tv, td))[1], np.float64, "jvp")
