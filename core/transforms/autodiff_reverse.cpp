@@ -43,13 +43,10 @@ bool Engine::reverse(const std::vector<const Op*>& ops, const ValueSet& varied, 
   return b_.ok();
 }
 
-namespace {
-
-/// The values of a decomposition that depend on `seeds`.
 ValueSet varied_after(const std::vector<const Op*>& ops, ValueSet seeds) {
   for (const Op* o : ops) {
     const Rule* rule = lookup_rule(o->name);
-    if (rule && rule->nondiff) continue;
+    if (stops_gradient(*o) || (rule && rule->nondiff)) continue;
     bool any = false;
     for (const Value* v : o->operands) any = any || seeds.count(v) > 0;
     if (any)
@@ -57,8 +54,6 @@ ValueSet varied_after(const std::vector<const Op*>& ops, ValueSet seeds) {
   }
   return seeds;
 }
-
-}  // namespace
 
 bool Engine::reverse_op(const Op& op, const ValueSet& varied, ValueMap& adj) {
   std::vector<Value*> dy;
