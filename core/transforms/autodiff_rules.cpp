@@ -69,6 +69,9 @@ const Rule kRules[] = {
     DECOMPOSE("tessera.flash_attention", FlashAttn),
     DECOMPOSE("tessera.cross_entropy", CrossEntropy),
     DECOMPOSE("tessera.mse", Mse),
+    DECOMPOSE("tessera.sgd", Sgd),
+    DECOMPOSE("tessera.adam", Adam),
+    DECOMPOSE("tessera.adamw", Adam),
     // Zero derivative: boolean results, constants, random draws (their operands are shapes/seeds).
     NONDIFF("tessera.cmp_eq"),
     NONDIFF("tessera.cmp_ne"),

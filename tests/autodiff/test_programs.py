@@ -376,3 +376,58 @@ def test_spmm(tmp_path):
     tv, td = r.standard_normal(6), r.standard_normal((5, 3))
     out = h.run(tmp_path, both, "main_jvp", {**ins, "a0_tan": tv, "a3_tan": td}, tag="j")
     h.close(out[1], jax.jvp(f, (vals, dense), (tv, td))[1], np.float64, "jvp")
+
+
+@pytest.mark.parametrize("op", ["sgd", "adam", "adamw", "adam_step_operand"])
+def test_optimizer_steps(op, tmp_path):
+    """Differentiating through an optimiser step (meta-gradients) against JAX on the documented
+    update formulas."""
+    r = np.random.default_rng(11)
+    p, g, m = r.standard_normal((3, 4)), r.standard_normal((3, 4)), r.standard_normal((3, 4))
+    v = r.uniform(0.1, 1.0, (3, 4))
+    T = h.ttype((3, 4), np.float64)
+    step = 3
+    if op == "sgd":
+        prim, names = (p, g), ["p", "g"]
+        text = f"""func.func @main(%p: {T}, %g: {T}) -> {T} {{
+  %r = "tessera.sgd"(%p, %g) {{lr = 0.1, weight_decay = 0.01}} : ({T}, {T}) -> {T}
+  return %r : {T}
+}}
+"""
+        def f(p, g):
+            return (p - 0.1 * (g + 0.01 * p),)
+    else:
+        prim, names = (p, g, m, v), ["p", "g", "m", "v"]
+        name = "adam" if op != "adamw" else "adamw"
+        extra_t, extra_v, attrs = "", "", f"lr = 0.01, step = {step}"
+        if op == "adam_step_operand":
+            extra_t, extra_v, attrs = ", tensor<i32>", ", %t", "lr = 0.01"
+        wd = ", weight_decay = 0.1" if op == "adamw" else ""
+        text = f"""func.func @main(%p: {T}, %g: {T}, %m: {T}, %v: {T}{(", %t: tensor<i32>" if extra_v else "")})
+    -> ({T}, {T}, {T}) {{
+  %r:3 = "tessera.{name}"(%p, %g, %m, %v{extra_v}) {{{attrs}{wd}}} : ({T}, {T}, {T}, {T}{extra_t}) -> ({T}, {T}, {T})
+  return %r#0, %r#1, %r#2 : {T}, {T}, {T}
+}}
+"""
+        def f(p, g, m, v):
+            m1 = 0.9 * m + 0.1 * g
+            v1 = 0.999 * v + 0.001 * g * g
+            u = (m1 / (1 - 0.9 ** step)) / (jnp.sqrt(v1 / (1 - 0.999 ** step)) + 1e-8)
+            if op == "adamw":
+                u = u + 0.1 * p
+            return p - 0.01 * u, m1, v1
+    ys = f(*prim)
+    cts = tuple(r.standard_normal(y.shape) for y in ys)
+    tans = tuple(r.standard_normal(x.shape) for x in prim)
+    grads, tys = jax.jit(lambda c, t: (jax.vjp(f, *prim)[1](c), jax.jvp(f, prim, t)[1]))(cts, tans)
+    both = h.grad(tmp_path, h.grad(tmp_path, text, names), names, "fwd", tag="f")
+    ins = dict(zip(names, prim))
+    if op == "adam_step_operand":
+        ins["t"] = np.array(step, np.int32)
+    out = h.run(tmp_path, both, "main_vjp", {**ins, **{f"ct{k}": c for k, c in enumerate(cts)}})
+    for k, gr in enumerate(grads):
+        h.close(out[len(ys) + k], gr, np.float64, f"vjp wrt {names[k]}")
+    out = h.run(tmp_path, both, "main_jvp", {**ins, **{f"{n}_tan": t for n, t in zip(names, tans)}},
+                tag="j")
+    for k, ty in enumerate(tys):
+        h.close(out[len(ys) + k], ty, np.float64, f"jvp {k}")
