@@ -87,3 +87,42 @@ bool jvp_ControlIf(JvpCtx& c) {
 }
 
 }  // namespace tessera::transforms::autodiff
+
+namespace tessera::transforms::autodiff {
+
+/// The most iterations control_for's derivative unrolls.
+inline constexpr int64_t kMaxUnroll = 4096;
+
+// control_for with static bounds: the loop unrolled into one call of the body per iteration (the
+// calls then get the body's derivative function, so each iteration's forward is recomputed in its
+// backward). More than kMaxUnroll iterations is an error.
+std::vector<Value*> decompose_ControlFor(Builder& b, const ir::Op& op, std::span<Value* const> x) {
+  const int64_t start = op.attrs.get_int("start", 0), stop = op.attrs.get_int("stop", 0);
+  const int64_t step = std::max<int64_t>(op.attrs.get_int("step", 1), 1);
+  const int64_t trip = stop > start ? (stop - start + step - 1) / step : 0;
+  if (trip > kMaxUnroll) {
+    b.fail("control_for's derivative unrolls the loop; " + std::to_string(trip) +
+           " iterations exceed " + std::to_string(kMaxUnroll));
+    return {};
+  }
+  std::vector<size_t> carried;
+  if (const Attr* c = op.attrs.get("carry_arg_index"))
+    carried.push_back(static_cast<size_t>(c->i));
+  else
+    for (size_t i = 0; i < x.size(); ++i) carried.push_back(i);
+  const Attr* body = op.attrs.get("body");
+  std::vector<Value*> vals(x.begin(), x.end());
+  std::vector<ir::Type> types;
+  for (size_t k : carried) types.push_back(x[k]->type);
+  for (int64_t it = 0; it < trip && b.ok(); ++it) {
+    ir::AttrDict a;
+    a.set("callee", Attr::symbol_attr(body ? body->s : ""));
+    auto r = b.emit("func.call", vals, std::move(a), types);
+    for (size_t k = 0; k < carried.size() && k < r.size(); ++k) vals[carried[k]] = r[k];
+  }
+  std::vector<Value*> out;
+  for (size_t k : carried) out.push_back(vals[k]);
+  return b.ok() ? out : std::vector<Value*>{};
+}
+
+}  // namespace tessera::transforms::autodiff

@@ -465,3 +465,45 @@ def test_control_if(flag, tmp_path):
     h.close(out[2], grads[1], np.float64, "vjp w")
     out = h.run(tmp_path, both, "main_jvp", {**ins, "x_tan": tx, "w_tan": tw}, tag="j")
     h.close(out[1], ty, np.float64, "jvp")
+
+
+FOR = """func.func @body(%x: tensor<3xf64>, %w: tensor<3xf64>) -> tensor<3xf64> {
+  %y = "tessera.mul"(%x, %w) : (tensor<3xf64>, tensor<3xf64>) -> tensor<3xf64>
+  %z = "tessera.tanh"(%y) : (tensor<3xf64>) -> tensor<3xf64>
+  return %z : tensor<3xf64>
+}
+func.func @both(%x: tensor<3xf64>, %w: tensor<3xf64>) -> (tensor<3xf64>, tensor<3xf64>) {
+  %y = "tessera.mul"(%x, %w) : (tensor<3xf64>, tensor<3xf64>) -> tensor<3xf64>
+  %v = "tessera.add"(%x, %w) : (tensor<3xf64>, tensor<3xf64>) -> tensor<3xf64>
+  return %y, %v : tensor<3xf64>, tensor<3xf64>
+}
+func.func @main(%x: tensor<3xf64>, %w: tensor<3xf64>) -> (tensor<3xf64>, tensor<3xf64>) {
+  %r = "tessera.control_for"(%x, %w) {body = @body, start = 0, stop = 5, step = 2, carry_arg_index = 0} : (tensor<3xf64>, tensor<3xf64>) -> tensor<3xf64>
+  %s:2 = "tessera.control_for"(%x, %w) {body = @both, start = 1, stop = 3, step = 1} : (tensor<3xf64>, tensor<3xf64>) -> (tensor<3xf64>, tensor<3xf64>)
+  return %r, %s#0 : tensor<3xf64>, tensor<3xf64>
+}
+"""
+
+
+def test_control_for_unrolled(tmp_path):
+    """control_for with static bounds: the derivative of the unrolled loop (3 and 2 iterations)."""
+    r = np.random.default_rng(13)
+    x, w, c0, c1, tx, tw = (r.standard_normal(3) * 0.7 for _ in range(6))
+
+    def f(x, w):
+        a = x
+        for _ in range(3):
+            a = jnp.tanh(a * w)
+        p, q = x, w
+        for _ in range(2):
+            p, q = p * q, p + q
+        return a, p
+    grads, ty = jax.jit(lambda: (jax.vjp(f, x, w)[1]((c0, c1)), jax.jvp(f, (x, w), (tx, tw))[1]))()
+    both = h.grad(tmp_path, h.grad(tmp_path, FOR, ["x", "w"]), ["x", "w"], "fwd", tag="f")
+    ins = {"x": x, "w": w}
+    out = h.run(tmp_path, both, "main_vjp", {**ins, "ct0": c0, "ct1": c1})
+    h.close(out[2], grads[0], np.float64, "vjp x")
+    h.close(out[3], grads[1], np.float64, "vjp w")
+    out = h.run(tmp_path, both, "main_jvp", {**ins, "x_tan": tx, "w_tan": tw}, tag="j")
+    h.close(out[2], ty[0], np.float64, "jvp 0")
+    h.close(out[3], ty[1], np.float64, "jvp 1")
