@@ -58,6 +58,7 @@ const Rule kRules[] = {
     RULE("tessera.fft", Fft),
     RULE("tessera.control_if", ControlIf),
     DECOMPOSE("tessera.control_for", ControlFor),
+    DECOMPOSE("tessera.control_scan", ControlScan),
     RULE("tessera.ifft", Fft),
     RULE("tessera.fft2d", Fft),
     RULE("tessera.softmax", Softmax),

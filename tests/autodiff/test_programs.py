@@ -507,3 +507,42 @@ def test_control_for_unrolled(tmp_path):
     out = h.run(tmp_path, both, "main_jvp", {**ins, "x_tan": tx, "w_tan": tw}, tag="j")
     h.close(out[2], ty[0], np.float64, "jvp 0")
     h.close(out[3], ty[1], np.float64, "jvp 1")
+
+
+SCAN = """func.func @cell(%c: tensor<3xf64>, %x: tensor<3xf64>, %w: tensor<3xf64>) -> (tensor<3xf64>, tensor<3xf64>) {
+  %m = "tessera.mul"(%c, %x) : (tensor<3xf64>, tensor<3xf64>) -> tensor<3xf64>
+  %a = "tessera.add"(%m, %w) : (tensor<3xf64>, tensor<3xf64>) -> tensor<3xf64>
+  %n = "tessera.tanh"(%a) : (tensor<3xf64>) -> tensor<3xf64>
+  %y = "tessera.mul"(%n, %x) : (tensor<3xf64>, tensor<3xf64>) -> tensor<3xf64>
+  return %n, %y : tensor<3xf64>, tensor<3xf64>
+}
+func.func @main(%c: tensor<3xf64>, %xs: tensor<4x3xf64>, %w: tensor<3xf64>) -> (tensor<3xf64>, tensor<4x3xf64>) {
+  %r:2 = "tessera.control_scan"(%c, %xs, %w) {body = @cell, trip = 4} : (tensor<3xf64>, tensor<4x3xf64>, tensor<3xf64>) -> (tensor<3xf64>, tensor<4x3xf64>)
+  return %r#0, %r#1 : tensor<3xf64>, tensor<4x3xf64>
+}
+"""
+
+
+def test_control_scan_unrolled(tmp_path):
+    """control_scan: the derivative of the unrolled scan against jax.lax.scan."""
+    r = np.random.default_rng(14)
+    c, xs, w = r.standard_normal(3), r.standard_normal((4, 3)), r.standard_normal(3)
+    ct = (r.standard_normal(3), r.standard_normal((4, 3)))
+    tans = (r.standard_normal(3), r.standard_normal((4, 3)), r.standard_normal(3))
+
+    def f(c, xs, w):
+        def cell(c, x):
+            n = jnp.tanh(c * x + w)
+            return n, n * x
+        return jax.lax.scan(cell, c, xs)
+    grads, ty = jax.jit(lambda: (jax.vjp(f, c, xs, w)[1](ct), jax.jvp(f, (c, xs, w), tans)[1]))()
+    names = ["c", "xs", "w"]
+    both = h.grad(tmp_path, h.grad(tmp_path, SCAN, names), names, "fwd", tag="f")
+    ins = dict(zip(names, (c, xs, w)))
+    out = h.run(tmp_path, both, "main_vjp", {**ins, "ct0": ct[0], "ct1": ct[1]})
+    for k, g in enumerate(grads):
+        h.close(out[2 + k], g, np.float64, f"vjp {names[k]}")
+    out = h.run(tmp_path, both, "main_jvp", {**ins, **{f"{n}_tan": t for n, t in zip(names, tans)}},
+                tag="j")
+    h.close(out[2], ty[0], np.float64, "jvp carry")
+    h.close(out[3], ty[1], np.float64, "jvp ys")
