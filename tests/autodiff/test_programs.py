@@ -3,6 +3,8 @@ attention, checkpoint, stop_gradient, custom_vjp / custom_jvp, calls, every IR l
 diagnostics, and a mutated derivative program that the checks must reject."""
 from __future__ import annotations
 
+import pathlib
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -549,3 +551,25 @@ def test_control_scan_unrolled(tmp_path):
                 tag="j")
     h.close(out[2], ty[0], np.float64, "jvp carry")
     h.close(out[3], ty[1], np.float64, "jvp ys")
+
+
+def test_conformance_programs_never_crash(tmp_path):
+    """`grad` on the first program of every Graph IR conformance case file: a derivative module
+    that verifies, or a diagnosed error (exit 1), never a signal."""
+    root = pathlib.Path(__file__).resolve().parents[2] / "conformance" / "cases" / "graph"
+    done = 0
+    for case in sorted(root.glob("*.mlir")):
+        chunk = case.read_text().split("// -----")[0]
+        src = tmp_path / f"{case.stem}.mlir"
+        src.write_text(chunk)
+        p = h.tool(["grad", str(src), "--wrt", "#0"], check=False)
+        assert p.returncode in (0, 1), (case.name, p.returncode, p.stderr[-500:])
+        if p.returncode == 0:
+            out = tmp_path / f"{case.stem}_vjp.mlir"
+            out.write_text(p.stdout)
+            v = h.tool(["verify", str(out)], check=False)
+            assert v.returncode == 0, (case.name, v.stderr[-500:])
+            done += 1
+        else:
+            assert "error:" in p.stderr, case.name
+    assert done >= 30, done
