@@ -42,6 +42,13 @@ bool Emitter::emit_target(const ir::Op& o) {
     if (o.result()->type != ir::Type::scalar(DType::f32))
       throw CodegenError(o, n + ": only scalar f32 is generated");
     line("float " + define(o.result()) + " = tsr::exp_f32(" + name(o.operands[0]) + ");");
+  } else if (op == "sqrt") {
+    // sqrt.rn: correctly rounded, as the interpreter's std::sqrt.
+    DType d = o.result()->type.dtype;
+    if (o.result()->type.kind != ir::TypeKind::scalar || (d != DType::f32 && d != DType::f64))
+      throw CodegenError(o, n + ": only scalar f32/f64 is generated");
+    line(reg_type(o, o.result()->type) + " " + define(o.result()) + " = " +
+         (d == DType::f32 ? "__fsqrt_rn(" : "__dsqrt_rn(") + name(o.operands[0]) + ");");
   } else if (op == "exit") {
     line("return;");
   } else if (op == "bar_sync") {
