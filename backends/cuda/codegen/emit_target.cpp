@@ -120,16 +120,15 @@ bool Emitter::emit_target_memory(const ir::Op& o) {
     DType d = o.result()->type.dtype;
     bool f = d == DType::f32;
     if (d != DType::i32 && !f) throw CodegenError(o, "atom: only i32 and f32 are generated");
-    if (f && (kind == "min" || kind == "max"))
-      throw CodegenError(o,
-                         "atom: f32 min/max are not generated yet (no CUDA atomic with the "
-                         "interpreter's NaN and signed-zero rules)");
     if (f && options().deterministic && (kind == "add" || kind == "cas"))
       throw CodegenError(o, "atom: f32 " + kind + " is refused in deterministic mode");
     std::string t = reg_type(o, o.result()->type);
     std::string addr = name(o.operands[1]) + " + " + idx(name(o.operands[2]));
     std::string v = define(o.result()), x = name(o.operands[0]);
-    if (kind == "add" || kind == "min" || kind == "max" || kind == "exch") {
+    if (f && (kind == "min" || kind == "max")) {
+      line(t + " " + v + " = tsr::atomic_minmaxf<" + (kind == "max" ? "true" : "false") + ">(" +
+           addr + ", " + x + ");");
+    } else if (kind == "add" || kind == "min" || kind == "max" || kind == "exch") {
       std::string fn = kind == "add"   ? "atomicAdd"
                        : kind == "min" ? "atomicMin"
                        : kind == "max" ? "atomicMax"

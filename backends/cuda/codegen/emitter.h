@@ -41,6 +41,7 @@ class Emitter {
  private:
   void op(const ir::Op& o);
   bool emit_arith(const ir::Op& o);
+  std::string arith_expr(const ir::Op& o, const std::vector<std::string>& x, DType d, DType rt);
   bool emit_scf(const ir::Op& o);
   bool emit_target(const ir::Op& o);
   bool emit_target_memory(const ir::Op& o);

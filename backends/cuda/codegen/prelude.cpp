@@ -103,6 +103,31 @@ template <class T> __device__ __forceinline__ T remsi(T a, T b) {
 template <class T> __device__ __forceinline__ typename uns<T>::type as_uns(T a) {
   return typename uns<T>::type(a);
 }
+// Shifts by a count outside [0, width) give 0 (shli) or the sign fill (shrsi), as the
+// interpreter defines MLIR's poison (docs/ops/tile/scalar.md).
+template <class T> __device__ __forceinline__ T shli(T a, T b) {
+  if (b < 0 || b >= T(sizeof(T) * 8)) return T(0);
+  return T(typename uns<T>::type(a) << b);
+}
+template <class T> __device__ __forceinline__ T shrsi(T a, T b) {
+  if (b < 0 || b >= T(sizeof(T) * 8)) return a < 0 ? T(-1) : T(0);
+  return T(a >> b);
+}
+// arith.fptosi: toward zero; NaN gives 0 and the i64 range saturates (then the caller wraps).
+template <class F> __device__ __forceinline__ i64 fptosi_i64(F x) {
+  if (x != x) return 0;
+  if (x >= F(9223372036854775808.0)) return (i64)0x7fffffffffffffffull;
+  if (x < F(-9223372036854775808.0)) return (i64)0x8000000000000000ull;
+  return i64(x);
+}
+// A bf16/f16 register-tile cell rounded to its element type (round to nearest even).
+template <class M> __device__ __forceinline__ float round_to(float x);
+template <> __device__ __forceinline__ float round_to<__nv_bfloat16>(float x) {
+  return __bfloat162float(__float2bfloat16_rn(x));
+}
+template <> __device__ __forceinline__ float round_to<__half>(float x) {
+  return __half2float(__float2half_rn(x));
+}
 // i1: true is -1 for the signed ops, 1 for the unsigned ones (docs/ops/tile/scalar.md).
 __device__ __forceinline__ i32 s1(bool b) { return b ? -1 : 0; }
 __device__ __forceinline__ u32 u1(bool b) { return b ? 1u : 0u; }
@@ -201,6 +226,21 @@ __device__ __forceinline__ i32 vote_ballot(bool p, i32 mask) {
   asm volatile("{ .reg .pred p; setp.ne.u32 p, %1, 0; vote.sync.ballot.b32 %0, p, %2; }"
                : "=r"(r) : "r"(u32(p)), "r"(u32(mask)));
   return i32(r);
+}
+
+// f32 atomic min/max (no CUDA atomic has the interpreter's NaN and signed-zero rules): a CAS
+// loop on the bits applying arith.minimumf / maximumf; returns the old value.
+template <bool MAX> __device__ __forceinline__ float atomic_minmaxf(float* p, float v) {
+  unsigned int* a = reinterpret_cast<unsigned int*>(p);
+  unsigned int old = *reinterpret_cast<volatile unsigned int*>(a), assumed;
+  do {
+    assumed = old;
+    float cur = __uint_as_float(assumed);
+    unsigned int nv = __float_as_uint(MAX ? maximumf(cur, v) : minimumf(cur, v));
+    if (nv == assumed) break;
+    old = atomicCAS(a, assumed, nv);
+  } while (old != assumed);
+  return __uint_as_float(assumed);
 }
 
 // Fragment packing for mma.sync / ldmatrix (first element in the low bits).
