@@ -61,8 +61,26 @@ def main():
         code, out, err = run(mma, "--arch", "sm_90", "--compile")
         check(code == 0 and "mma_m16n8k32_e4m3" in out and "sm_90:" in err,
               "fp8 mma compiles for sm_90", out, err)
-        code, out, err = run(mma, "--arch", "sm_90", "--deterministic")
-        check(code == 1 and "refused in deterministic mode" in err, "deterministic mma", out, err)
+        # Deterministic mode emulates mma_sync with the interpreter's FMA chain (no tensor core),
+        # so even fp8 compiles for sm_80.
+        code, out, err = run(mma, "--arch", "sm_80,sm_90,sm_100", "--deterministic", "--compile")
+        check(code == 0 and "tsr::mma_seq_sync<2, false>(" in out and "sm_100:" in err,
+              "deterministic fp8 mma emulated and compiled", out, err)
+        tc = os.path.join(tmp, "mma_tc.mlir")
+        with open(tc, "w") as f:
+            f.write(KERNEL.format(n=512, t="f8E4M3FN", body=MMA8.replace(
+                '{shape = "m16n8k32"}',
+                '{shape = "m16n8k32", numeric_policy = {accum_model = "tc_hopper_fp8"}}')))
+        code, out, err = run(tc, "--arch", "sm_90", "--deterministic")
+        check(code == 1 and "has no deterministic device emulation" in err,
+              "deterministic mma with a tensor-core model refused", out, err)
+        atom = os.path.join(tmp, "atom.mlir")
+        with open(atom, "w") as f:
+            f.write(KERNEL.format(n=128, t="f32", body="""    %x = tessera_nvidia.ld %a, %l : (memref<128xf32>, i32) -> f32
+    %old = tessera_nvidia.atom %x, %o, %l {kind = "add"} : (f32, memref<128xf32>, i32) -> f32"""))
+        code, out, err = run(atom, "--deterministic")
+        check(code == 1 and "atom: f32 add is refused in deterministic mode" in err,
+              "deterministic f32 atomic add refused", out, err)
     for bad in (["--arch", "sm_70", GOOD], [], [GOOD, "--compile-only"], ["--cases", "x"],
                 [GOOD, "--cubin-dir", "x"], ["--bogus"]):
         code, out, err = run(*bad)

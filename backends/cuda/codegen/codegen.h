@@ -13,8 +13,10 @@ namespace tessera::cuda {
 
 /// What the generator targets.
 struct CodegenOptions {
-  int sm = 80;                 ///< Compute capability x 10 (80, 90, 100): gates fp8 mma.sync.
-  bool deterministic = false;  ///< Refuse ops whose device result depends on the schedule.
+  int sm = 80;  ///< Compute capability x 10 (80, 90, 100): gates fp8 mma.sync.
+  /// Deterministic mode: mma_sync emulated with the interpreter's sequential f32 FMA chain;
+  /// ops whose device result depends on the schedule (f32 atomic add/cas) refused.
+  bool deterministic = false;
 };
 
 /// An op the generator cannot translate (unknown op, unsupported type or mode). `op` is where.

@@ -2,6 +2,9 @@
 // tensor-core ops, one statement each (docs/cuda.md has the table).
 #include "backends/cuda/codegen/emitter.h"
 
+#include "core/ops/policy.h"
+#include "core/ops/target_fragments.h"
+
 namespace tessera::cuda {
 namespace {
 
@@ -15,6 +18,27 @@ std::string idx(const std::string& v) { return "(tsr::i64)" + v; }
 
 int64_t vector_width(const ir::Type& t) {
   return t.kind == ir::TypeKind::vector ? t.shape.at(0) : 1;
+}
+
+/// The prelude's emulation of `o` (mma_sync) with the interpreter's sequential f32 FMA chain
+/// (backends/cuda/codegen/device/mma_sequential.h), or a CodegenError for another model.
+std::string deterministic_mma(const ir::Op& o) {
+  std::optional<ops::target::MmaInfo> info = ops::target::mma_info(o.attrs.get_string("shape", ""));
+  if (!info) throw CodegenError(o, "mma_sync: unsupported shape");
+  std::string model;
+  try {
+    model = ops::read_policy(o).accum_model;
+  } catch (const std::exception& e) {
+    throw CodegenError(o, std::string("mma_sync: ") + e.what());
+  }
+  if (model != "sequential")
+    throw CodegenError(o, "mma_sync: accum_model '" + model +
+                              "' has no deterministic device emulation (only the default "
+                              "sequential f32 FMA chain is emulated)");
+  int s = info->shape == ops::target::MmaShape::m16n8k16  ? 0
+          : info->shape == ops::target::MmaShape::m16n8k8 ? 1
+                                                          : 2;
+  return "tsr::mma_seq_sync<" + std::to_string(s) + ", " + (s == 1 ? "true" : "false") + ">";
 }
 
 }  // namespace
@@ -189,10 +213,11 @@ bool Emitter::emit_target_warp(const ir::Op& o) {
   } else if (op == "mma_sync") {
     std::string shape = o.attrs.get_string("shape", "");
     DType in = o.operands[0]->type.dtype;
-    if (options().deterministic)
-      throw CodegenError(o,
-                         "mma_sync: refused in deterministic mode (hardware MMA does not "
-                         "accumulate in the interpreter's sequential f32 order)");
+    if (options().deterministic) {
+      line("tsr::vec<float, 4> " + define(o.result()) + " = " + deterministic_mma(o) + "(" +
+           name(o.operands[0]) + ", " + name(o.operands[1]) + ", " + name(o.operands[2]) + ");");
+      return true;
+    }
     std::string fn;
     if (shape == "m16n8k16" && in == DType::bf16) fn = "mma_m16n8k16_bf16";
     if (shape == "m16n8k16" && in == DType::f16) fn = "mma_m16n8k16_f16";

@@ -55,6 +55,9 @@ class Emitter {
   int next_ = 0;
 };
 
+/// prelude.cpp's part of device_prelude() (prelude_embed.cpp.in appends the device headers).
+std::string_view prelude_core();
+
 /// The value of integer attribute `key` of `o`, or a CodegenError naming the attribute.
 int64_t int_attr(const ir::Op& o, const char* key);
 

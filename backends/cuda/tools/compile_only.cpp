@@ -142,6 +142,9 @@ std::vector<Job> load_jobs(const CompileOnlyOptions& o, std::vector<CompileOnlyR
       if (!o.filter.empty() && fnmatch(o.filter.c_str(), id.c_str(), 0) != 0 &&
           fnmatch(o.filter.c_str(), c.name.c_str(), 0) != 0)
         continue;
+      if (!o.exclude.empty() && (fnmatch(o.exclude.c_str(), id.c_str(), 0) == 0 ||
+                                 fnmatch(o.exclude.c_str(), c.name.c_str(), 0) == 0))
+        continue;
       Job j;
       j.r.id = id;
       j.c.program = std::move(c.program);
@@ -181,7 +184,10 @@ std::vector<CompileOnlyResult> results_and_stats(const CompileOnlyOptions& o, St
   }
   for (ArchKernels& a : arch) {
     stats.distinct += a.text.size();
-    compile_arch(a, stats.units);
+    if (o.compile)
+      compile_arch(a, stats.units);
+    else
+      a.error.assign(a.text.size(), "");
   }
   std::vector<CompileOnlyResult> out = std::move(broken);
   for (Job& j : jobs) {
@@ -231,8 +237,8 @@ int run_compile_only(const CompileOnlyOptions& o, std::ostream& out) {
   }
   std::string archs;
   for (int sm : o.archs) archs += (archs.empty() ? "sm_" : ", sm_") + std::to_string(sm);
-  out << ok << " compiled for " << archs << ", " << failed << " failed, " << skipped
-      << " skipped (no Target IR kernel)\n";
+  out << ok << (o.compile ? " compiled for " : " generated (not compiled) for ") << archs << ", "
+      << failed << " failed, " << skipped << " skipped (no Target IR kernel)\n";
   out << "(" << stats.distinct << " distinct kernel(s) over all architectures in " << stats.units
       << " NVRTC translation unit(s), " << static_cast<int>(secs + 0.5) << " s)\n";
   if (!o.report.empty()) {

@@ -14,6 +14,8 @@ namespace tessera::cuda {
 struct CompileOnlyOptions {
   std::string cases;                    ///< Case directory or file.
   std::string filter;                   ///< fnmatch glob over case ids or names; empty = all.
+  std::string exclude;                  ///< Cases matching this glob are left out; empty = none.
+  bool compile = true;                  ///< False: generate only (no NVRTC).
   std::vector<int> archs{80, 90, 100};  ///< Compute capabilities x 10.
   bool deterministic = false;           ///< Generate in deterministic mode.
   std::string report;  ///< When set: a TSV report (id, status, target ops, detail) to this file.

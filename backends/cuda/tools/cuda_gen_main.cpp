@@ -18,8 +18,9 @@ using namespace tessera;
 namespace {
 
 struct Options {
-  std::string file, arch = "sm_80,sm_90,sm_100", cases, filter, cubin_dir, report;
-  bool compile = false, compile_only = false, deterministic = false, help = false;
+  std::string file, arch = "sm_80,sm_90,sm_100", cases, filter, cubin_dir, report, exclude;
+  bool compile = false, compile_only = false, generate_only = false, deterministic = false,
+       help = false;
 };
 
 po::options_description describe(Options& o) {
@@ -37,6 +38,9 @@ po::options_description describe(Options& o) {
       "compile-only", po::bool_switch(&o.compile_only),
       "with --cases: generate and compile every case's kernels for --arch; exit 1 on any error")(
       "filter", po::value(&o.filter)->value_name("GLOB"), "with --cases: case ids to include")(
+      "exclude", po::value(&o.exclude)->value_name("GLOB"), "with --cases: case ids to leave out")(
+      "generate-only", po::bool_switch(&o.generate_only),
+      "with --compile-only: generate every case's kernels but do not compile them")(
       "report", po::value(&o.report)->value_name("FILE"),
       "with --cases: write a TSV line per case (id, status, kernels, Target ops, detail)");
   return d;
@@ -46,8 +50,8 @@ std::string help_text() {
   Options o;
   std::ostringstream s;
   s << "Usage: tessera-cuda-gen FILE [--arch LIST] [--compile [--cubin-dir DIR]]\n"
-       "       tessera-cuda-gen --cases DIR --compile-only [--filter GLOB] [--arch LIST]\n"
-       "                        [--report FILE]\n"
+       "       tessera-cuda-gen --cases DIR --compile-only [--filter GLOB] [--exclude GLOB]\n"
+       "                        [--arch LIST] [--generate-only] [--report FILE]\n"
        "\n"
        "Lowers FILE to Target IR (unless it launches Target IR kernels already), prints the\n"
        "CUDA C++ the CUDA backend generates for it, and with --compile compiles it with NVRTC.\n"
@@ -116,6 +120,8 @@ int run_cases(const Options& o, const std::vector<int>& archs) {
   co.archs = archs;
   co.deterministic = o.deterministic;
   co.report = o.report;
+  co.exclude = o.exclude;
+  co.compile = !o.generate_only;
   return cuda::run_compile_only(co, std::cout);
 }
 
