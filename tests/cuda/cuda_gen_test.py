@@ -5,7 +5,7 @@ import subprocess
 import sys
 import tempfile
 
-GEN, GOOD = sys.argv[1], sys.argv[2]
+GEN, GOOD, CONFORM, CASES = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4]
 
 
 def run(*args):
@@ -85,6 +85,21 @@ def main():
                 [GOOD, "--cubin-dir", "x"], ["--bogus"]):
         code, out, err = run(*bad)
         check(code == 2 and "tessera-cuda-gen: error:" in err, f"usage error {bad}", out, err)
+    # tessera-conform --compile-only: usage errors exit 2; a filtered run lists OK and SKIP lines.
+    for bad in (["--compile-only"], ["--backend", "cuda", "--arch", "sm_90"],
+                ["--backend", "cuda", "--compile-only", "--arch", "sm_70"],
+                ["--backend", "cuda", "--compile-only", "--require-device"]):
+        p = subprocess.run([CONFORM, "--cases", CASES, *bad], capture_output=True, text=True,
+                           timeout=120)
+        check(p.returncode == 2 and "tessera-conform: error:" in p.stderr,
+              f"tessera-conform usage error {bad}", p.stdout, p.stderr)
+    p = subprocess.run([CONFORM, "--backend", "cuda", "--compile-only", "--arch", "sm_80",
+                        "--cases", CASES, "--filter", "neg/*"], capture_output=True, text=True,
+                       timeout=300)
+    check(p.returncode == 0 and "OK   neg/values_f32 (1 kernel(s))" in p.stdout
+          and "SKIP neg/values_f64: no Target IR kernel after lowering" in p.stdout
+          and "compiled for sm_80, 0 failed" in p.stdout, "tessera-conform --compile-only",
+          p.stdout, p.stderr)
     code, out, err = run("/nonexistent.mlir")
     check(code == 1 and "cannot read /nonexistent.mlir" in err, "missing file", out, err)
     print("ok")

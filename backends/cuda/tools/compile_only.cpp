@@ -147,6 +147,8 @@ std::vector<Job> load_jobs(const CompileOnlyOptions& o, std::vector<CompileOnlyR
         continue;
       Job j;
       j.r.id = id;
+      for (const std::string& req : c.requirements)
+        if (req.rfind("op=", 0) == 0) j.r.case_ops.push_back(req.substr(3));
       j.c.program = std::move(c.program);
       j.c.file = c.file;
       jobs.push_back(std::move(j));
@@ -217,7 +219,7 @@ int run_compile_only(const CompileOnlyOptions& o, std::ostream& out) {
   double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   int ok = 0, failed = 0, skipped = 0;
   std::ostringstream tsv;
-  tsv << "id\tstatus\tkernels\ttarget_ops\tdetail\n";
+  tsv << "id\tstatus\tkernels\tcase_ops\ttarget_ops\tdetail\n";
   for (const CompileOnlyResult& r : results) {
     const char* tag = r.status == Status::kOk     ? "OK  "
                       : r.status == Status::kFail ? "FAIL"
@@ -232,8 +234,10 @@ int run_compile_only(const CompileOnlyOptions& o, std::ostream& out) {
       out << ": " << r.detail << (r.detail.empty() || r.detail.back() != '\n' ? "\n" : "");
     std::string ops;
     for (const std::string& op : r.target_ops) ops += (ops.empty() ? "" : ",") + op;
+    std::string cops;
+    for (const std::string& op : r.case_ops) cops += (cops.empty() ? "" : ",") + op;
     tsv << r.id << "\t" << (r.status == Status::kOk ? "ok" : tag) << "\t" << r.kernels << "\t"
-        << ops << "\t" << first_line(r.detail) << "\n";
+        << cops << "\t" << ops << "\t" << first_line(r.detail) << "\n";
   }
   std::string archs;
   for (int sm : o.archs) archs += (archs.empty() ? "sm_" : ", sm_") + std::to_string(sm);

@@ -29,6 +29,7 @@ struct CompileOnlyResult {
   std::string detail;  ///< SKIP: why it has no Target IR kernel; FAIL: the first error.
   size_t kernels = 0;
   std::vector<std::string> target_ops;  ///< Ops of its generated kernels.
+  std::vector<std::string> case_ops;    ///< The ops its `REQUIRES: op=...` names.
 };
 
 /// Runs the check: prints `OK`, `FAIL` or `SKIP` per case and a summary line to `out`, and
