@@ -81,7 +81,7 @@ def main():
         sys.exit("gen_cuda_status.py: error: no report rows")
     tally = collections.Counter((r["status"], r["compiled"]) for r in rows)
     body = [BEGIN, "",
-            f"{len(rows)} conformance cases: {tally[('ok', True)]} generate and compile for sm_80, "
+            f"Conformance cases: {len(rows)}; {tally[('ok', True)]} generate and compile for sm_80, "
             f"sm_90 and sm_100; {tally[('ok', False)]} are generated but not compiled in CI; "
             f"{tally[('FAIL', True)] + tally[('FAIL', False)]} fail; "
             f"{tally[('SKIP', True)] + tally[('SKIP', False)]} do not lower to a Target IR kernel.",

@@ -101,8 +101,8 @@ void generate(Job& j, const CompileOnlyOptions& o) {
       j.r.detail = "no Target IR kernel after lowering";
       for (size_t i = 0; i < g.not_lowered.size(); ++i)
         j.r.detail += (i == 0 ? ": " : "; ") + g.not_lowered[i];
-      if (!g.host_ops.empty()) {
-        j.r.detail += g.not_lowered.empty() ? ": " : "; ";
+      if (g.not_lowered.empty() && !g.host_ops.empty()) {  // else the ops are in the groups
+        j.r.detail += ": ";
         j.r.detail += "ops left above Target IR:";
         for (const std::string& op : g.host_ops) j.r.detail += " " + op;
       }
