@@ -100,6 +100,33 @@ def main():
           and "SKIP neg/values_f64: no Target IR kernel after lowering" in p.stdout
           and "compiled for sm_80, 0 failed" in p.stdout, "tessera-conform --compile-only",
           p.stdout, p.stderr)
+    # A kernel NVRTC rejects (ptxas: 256 KB of static shared memory) batched with a good one:
+    # the failing batch is recompiled kernel by kernel, so only the bad case fails, by name.
+    with tempfile.TemporaryDirectory() as tmp:
+        cases = os.path.join(tmp, "pair.mlir")
+        case = """// CASE: {name}
+// RULE: bitexact
+// INPUT: 0 tensor<128xf32> hex:{zeros}
+// INPUT: 1 tensor<128xf32> hex:{zeros}
+// EXPECT: 0 tensor<128xf32> hex:{zeros}
+{module}"""
+        zeros = ",".join(["00000000"] * 128)
+        good = KERNEL.format(n=128, t="f32", body="""    %f = arith.sitofp %l : (i32) -> f32
+    tessera_nvidia.st %f, %o, %l : (f32, memref<128xf32>, i32) -> ()""")
+        big = KERNEL.format(n=128, t="f32", body="""    %s = tessera_nvidia.alloc_shared : () -> memref<65536xf32, 3>
+    %f = arith.sitofp %l : (i32) -> f32
+    tessera_nvidia.st %f, %s, %l : (f32, memref<65536xf32, 3>, i32) -> ()
+    tessera_nvidia.bar_sync : () -> ()
+    %g = tessera_nvidia.ld %s, %l : (memref<65536xf32, 3>, i32) -> f32
+    tessera_nvidia.st %g, %o, %l : (f32, memref<128xf32>, i32) -> ()""").replace("@k", "@kbig")
+        with open(cases, "w") as f:
+            f.write(case.format(name="good", zeros=zeros, module=good) + "\n// -----\n\n" +
+                    case.format(name="big_shared", zeros=zeros, module=big))
+        code, out, err = run("--cases", cases, "--compile-only", "--arch", "sm_80")
+        check(code == 1 and "OK   pair/good (1 kernel(s))" in out
+              and "FAIL pair/big_shared: sm_80: nvrtcCompileProgram" in out
+              and "1 compiled for sm_80, 1 failed" in out,
+              "a compile failure named by its case, the batch's good kernel still OK", out, err)
     code, out, err = run("/nonexistent.mlir")
     check(code == 1 and "cannot read /nonexistent.mlir" in err, "missing file", out, err)
     print("ok")
