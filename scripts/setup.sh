@@ -22,6 +22,8 @@ import pybind11
 assert tuple(int(p) for p in pybind11.__version__.split(".")[:2]) >= (2, 12)
 import importlib.metadata  # the cuDNN frontend's C++ headers (backends/cuda/libs)
 importlib.metadata.version("nvidia-cudnn-frontend")
+import glob, nvidia  # noqa: E401  cuobjdump + nvdisasm wheels: tests/cuda/sass_test.py
+assert any(glob.glob(p + "/*/bin/nvdisasm") for p in nvidia.__path__)
 PYEOF
 # The Python package (docs/python.md): its extension is built in the build tree the usual way
 # (scripts/build.sh configures it), then pip installs the package from that same tree

@@ -34,7 +34,12 @@ po::options_description describe(RunnerOptions& o) {
       "also lower each case to these IR levels (all, or graph,schedule,tile,target) and run it "
       "there: bit-exact with the Graph IR run")(
       "require-device", po::bool_switch(&o.require_device),
-      "fail (exit 1) when a backend reports no usable device, instead of skipping every case");
+      "fail (exit 1) when a backend reports no usable device, instead of skipping every case")(
+      "compile-only", po::bool_switch(&o.compile_only),
+      "with --backend cuda: generate and NVRTC-compile every case's kernels for --arch without "
+      "running them (no GPU needed); cases that do not lower to Target IR are skipped")(
+      "arch", po::value(&o.arch)->value_name("LIST"),
+      "with --compile-only: architectures (default sm_80,sm_90,sm_100)");
   return d;
 }
 
@@ -47,6 +52,7 @@ std::string runner_help_text() {
          "                       [--deterministic] [--diff-backend NAME|PATH] [--threads N]\n"
          "                       [--diff-threads N] [--cases DIR] [--list-backends]\n"
          "                       [--levels LIST] [--require-device]\n"
+         "                       [--compile-only [--arch LIST]]\n"
          "\n"
          "Runs the conformance cases against a backend, or diffs two backends (or two thread\n"
          "counts) bit for bit. Backend names resolve through TESSERA_BACKENDS=name:path,...,\n"
@@ -78,6 +84,12 @@ RunnerOptions parse_runner_options(int argc, const char* const* argv,
   if (o.backend.empty()) throw Error("--backend must not be empty");
   if (!o.levels.empty() && !o.diff_backend.empty())
     throw Error("--levels and --diff-backend do not go together (see tessera-conform --help)");
+  if (o.compile_only && (!o.diff_backend.empty() || !o.levels.empty() || o.require_device))
+    throw Error(
+        "--compile-only runs nothing: it does not go with --diff-backend, --levels or "
+        "--require-device (see tessera-conform --help)");
+  if (vm.count("arch") && !o.compile_only)
+    throw Error("--arch needs --compile-only (see tessera-conform --help)");
   if (o.cases.empty()) o.cases = default_cases_dir;
   return o;
 }

@@ -21,6 +21,9 @@ struct RunnerOptions {
   std::string levels;  ///< --levels: "all" or a list of IR levels to lower each case to.
   bool help = false;
   bool require_device = false;  ///< --require-device: an unavailable backend is an error (exit 1).
+  /// --compile-only (backend cuda): generate and NVRTC-compile every case's kernels, run nothing.
+  bool compile_only = false;
+  std::string arch = "sm_80,sm_90,sm_100";  ///< --arch: architectures for --compile-only.
 };
 
 /// The --help text (also reproduced verbatim in docs/conformance.md, "The runner").

@@ -13,8 +13,10 @@ namespace tessera::cuda {
 
 /// What the generator targets.
 struct CodegenOptions {
-  int sm = 80;                 ///< Compute capability x 10 (80, 90, 100): gates fp8 mma.sync.
-  bool deterministic = false;  ///< Refuse ops whose device result depends on the schedule.
+  int sm = 80;  ///< Compute capability x 10 (80, 90, 100): gates fp8 mma.sync.
+  /// Deterministic mode: mma_sync emulated with the interpreter's sequential f32 FMA chain;
+  /// ops whose device result depends on the schedule (f32 atomic add/cas) refused.
+  bool deterministic = false;
 };
 
 /// An op the generator cannot translate (unknown op, unsupported type or mode). `op` is where.
@@ -26,6 +28,31 @@ class CodegenError : public std::runtime_error {
  private:
   const ir::Op* op_;
 };
+
+/// One parameter of a generated kernel. The runtime marshals launch arguments from this
+/// description (docs/cuda.md, "Kernel signatures"): a memref argument is a `pointer` (its device
+/// address) followed by one `dim` (an int64) per dynamic dimension in dimension order; any other
+/// argument is a `scalar` passed by value.
+struct KernelParam {
+  enum class Kind : uint8_t { pointer, dim, scalar };
+  Kind kind = Kind::scalar;
+  size_t arg = 0;            ///< Index of the func argument it comes from.
+  int dim = -1;              ///< Kind::dim: which dimension of that memref argument.
+  DType dtype = DType::f32;  ///< pointer: element type; scalar: the value's type; dim: i64.
+  size_t bytes = 8;          ///< Size of the parameter in the launch's argument buffer.
+  std::string c_type;        ///< Its C type in the generated parameter list.
+  std::string name;          ///< Its C name in the generated kernel.
+};
+
+/// The parameter list of the kernel generated for a Target IR func.func, in order.
+struct KernelSignature {
+  std::string symbol;  ///< kernel_symbol(func name): what the runtime looks up in the module.
+  std::vector<KernelParam> params;
+};
+
+/// The signature generate_kernel() gives `func` (the same function builds both). Throws
+/// CodegenError for an argument the generator cannot pass (a shared memref, an unmapped type).
+KernelSignature kernel_signature(const ir::Op& func);
 
 /// The device prelude (types and helpers) every generated translation unit starts with.
 std::string_view device_prelude();

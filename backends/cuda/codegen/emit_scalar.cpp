@@ -55,52 +55,59 @@ std::string predicate(const ir::Op& o, const char* const* names, int count) {
 
 }  // namespace
 
-bool Emitter::emit_arith(const ir::Op& o) {
+namespace {
+
+/// MLIR's arith.cmpf predicate codes (1-6, 8-13 are accepted: arith_c4).
+const char* cmpf_code(int64_t c) {
+  static const char* const kNames[] = {"false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord",
+                                       "ueq",   "ugt", "uge", "ult", "ule", "une", "uno", "true"};
+  return c >= 0 && c < 16 ? kNames[c] : "";
+}
+
+std::string cmpf_predicate(const ir::Op& o) {
+  const ir::Attr* a = o.attrs.get("predicate");
+  if (a != nullptr && a->is_int()) return cmpf_code(a->i);
+  if (a != nullptr && a->kind == ir::Attr::Kind::string) return a->s;
+  throw CodegenError(o, o.name + ": predicate must be a name or MLIR's integer code");
+}
+
+}  // namespace
+
+// The right-hand side of one lane's (or one vector element's) arith op, given its operands'
+// C expressions; `d` is the operands' element type, `rt` the result's.
+std::string Emitter::arith_expr(const ir::Op& o, const std::vector<std::string>& x, DType d,
+                                DType rt) {
   const std::string& n = o.name;
-  if (n.rfind("arith.", 0) != 0) return false;
-  if (o.num_results() != 1) throw CodegenError(o, n + ": expected one result");
-  const ir::Type& rt = o.result()->type;
-  if (rt.kind != ir::TypeKind::scalar && !(n == "arith.select" && rt.is_memref()))
-    throw CodegenError(o, n + ": only scalar arith is generated (register tiles are lowered "
-                              "away before Target IR)");
-  auto arg = [&](size_t i) { return name(o.operands.at(i)); };
-  std::string ty = reg_type(o, rt);
-  if (n == "arith.constant") {
-    const ir::Attr* v = o.attrs.get("value");
-    if (v == nullptr || !v->is_number()) throw CodegenError(o, n + ": missing scalar value");
-    line("const " + ty + " " + define(o.result()) + " = " + hex_constant(o, rt, *v) + ";");
-    return true;
-  }
-  std::string res = ty + " " + define(o.result()) + " = ";
-  DType d = o.operands.empty() ? rt.dtype : o.operands[0]->type.dtype;
-  bool i1 = d == DType::i1;
-  if (const char* f = is_float(d) ? float_intrinsic(n, d) : nullptr) {
-    line(res + f + "(" + arg(0) + ", " + arg(1) + ");");
-  } else if (n == "arith.negf" && is_float(d)) {
-    line(res + "-" + arg(0) + ";");
-  } else if (n == "arith.addi" || n == "arith.subi" || n == "arith.muli") {
+  const bool i1 = d == DType::i1;
+  const std::string ty = mem_type(o, rt);
+  auto bin = [&](const char* sym) { return "(" + x[0] + sym + x[1] + ")"; };
+  if (const char* f = is_float(d) ? float_intrinsic(n, d) : nullptr)
+    return std::string(f) + "(" + x[0] + ", " + x[1] + ")";
+  if (n == "arith.negf" && is_float(d)) return "(-" + x[0] + ")";
+  if (n == "arith.addi" || n == "arith.subi" || n == "arith.muli") {
     // On i1 (two's complement one-bit): add and sub are xor, mul is and.
-    if (i1)
-      line(res + arg(0) + (n == "arith.muli" ? " & " : " ^ ") + arg(1) + ";");
-    else
-      line(res + "tsr::" + n.substr(6) + "(" + arg(0) + ", " + arg(1) + ");");
-  } else if ((n == "arith.divsi" || n == "arith.remsi") && !i1) {
-    line(res + "tsr::" + n.substr(6) + "(" + arg(0) + ", " + arg(1) + ");");
-  } else if (n == "arith.andi" || n == "arith.ori" || n == "arith.xori") {
+    if (i1) return bin(n == "arith.muli" ? " & " : " ^ ");
+    return "tsr::" + n.substr(6) + "(" + x[0] + ", " + x[1] + ")";
+  }
+  if ((n == "arith.divsi" || n == "arith.remsi" || n == "arith.shli") && !i1)
+    return "tsr::" + n.substr(6) + "(" + x[0] + ", " + x[1] + ")";
+  if (n == "arith.shrsi") return i1 ? x[0] : "tsr::shrsi(" + x[0] + ", " + x[1] + ")";
+  if (n == "arith.shli") return "(!" + x[1] + " && " + x[0] + ")";  // i1: shift by true gives 0
+  if (n == "arith.andi" || n == "arith.ori" || n == "arith.xori") {
     const char* sym = n == "arith.andi" ? " & " : n == "arith.ori" ? " | " : " ^ ";
-    line(res + ty + "(" + arg(0) + sym + arg(1) + ");");
-  } else if (n == "arith.minsi" || n == "arith.maxsi") {
+    return ty + bin(sym);
+  }
+  if (n == "arith.minsi" || n == "arith.maxsi") {
     // On i1 true is -1: max is and, min is or.
     bool mx = n == "arith.maxsi";
-    if (i1)
-      line(res + arg(0) + (mx ? " & " : " | ") + arg(1) + ";");
-    else
-      line(res + arg(0) + (mx ? " > " : " < ") + arg(1) + " ? " + arg(0) + " : " + arg(1) + ";");
-  } else if (n == "arith.cmpi") {
+    if (i1) return bin(mx ? " & " : " | ");
+    return "(" + x[0] + (mx ? " > " : " < ") + x[1] + " ? " + x[0] + " : " + x[1] + ")";
+  }
+  if (n == "arith.cmpi") {
     static const char* const kNames[] = {"eq",  "ne",  "slt", "sle", "sgt",
                                          "sge", "ult", "ule", "ugt", "uge"};
     std::string p = predicate(o, kNames, 10);
-    std::string a = arg(0), b = arg(1);
+    std::string a = x[0], b = x[1];
     bool uns = p[0] == 'u';
     if (i1) {
       a = (uns ? "tsr::u1(" : "tsr::s1(") + a + ")";
@@ -115,10 +122,11 @@ bool Emitter::emit_arith(const ir::Op& o) {
       op = r == "lt" ? "<" : r == "le" ? "<=" : r == "gt" ? ">" : r == "ge" ? ">=" : "";
     }
     if (op.empty()) throw CodegenError(o, n + ": unknown predicate '" + p + "'");
-    line(res + "(" + a + " " + op + " " + b + ");");
-  } else if (n == "arith.cmpf" && is_float(d)) {
-    std::string p = predicate(o, nullptr, 0);
-    std::string a = arg(0), b = arg(1);
+    return "(" + a + " " + op + " " + b + ")";
+  }
+  if (n == "arith.cmpf" && is_float(d)) {
+    std::string p = cmpf_predicate(o);
+    const std::string &a = x[0], &b = x[1];
     std::string nan = "(" + a + " != " + a + " || " + b + " != " + b + ")";
     std::string r = p.size() == 3 ? p.substr(1) : "";
     std::string op = r == "eq"   ? "=="
@@ -130,28 +138,67 @@ bool Emitter::emit_arith(const ir::Op& o) {
                                  : "";
     if (op.empty() || (p[0] != 'o' && p[0] != 'u'))
       throw CodegenError(o, n + ": unknown predicate '" + p + "'");
-    if (p[0] == 'o')
-      line(res + "!" + nan + " && (" + a + " " + op + " " + b + ");");
-    else
-      line(res + nan + " || (" + a + " " + op + " " + b + ");");
-  } else if (n == "arith.select") {
-    line(res + arg(0) + " ? " + arg(1) + " : " + arg(2) + ";");
-  } else if (n == "arith.index_cast") {
-    // i1 is signed (true = -1); to i1 keeps the low bit; otherwise wrap or sign-extend.
-    if (i1)
-      line(res + ty + "(tsr::s1(" + arg(0) + "));");
-    else if (rt.dtype == DType::i1)
-      line(res + "(" + arg(0) + " & 1) != 0;");
-    else
-      line(res + ty + "(" + arg(0) + ");");
-  } else if (n == "arith.sitofp" && is_float(rt.dtype)) {
-    std::string v = i1 ? "tsr::s1(" + arg(0) + ")" : arg(0);
-    line(res + (rt.dtype == DType::f32 ? "__ll2float_rn" : "__ll2double_rn") + "((long long)" + v +
-         ");");
-  } else {
-    throw CodegenError(o, n + ": not generated yet for " + dtype_mlir_name(d) +
-                              " (docs/cuda.md lists the generated ops)");
+    if (p[0] == 'o') return "(!" + nan + " && (" + a + " " + op + " " + b + "))";
+    return "(" + nan + " || (" + a + " " + op + " " + b + "))";
   }
+  if (n == "arith.select") return "(" + x[0] + " ? " + x[1] + " : " + x[2] + ")";
+  if (n == "arith.index_cast") {
+    // i1 is signed (true = -1); to i1 keeps the low bit; otherwise wrap or sign-extend.
+    if (i1) return ty + "(tsr::s1(" + x[0] + "))";
+    if (rt == DType::i1) return "((" + x[0] + " & 1) != 0)";
+    return ty + "(" + x[0] + ")";
+  }
+  if (n == "arith.sitofp" && is_float(rt)) {
+    std::string v = i1 ? "tsr::s1(" + x[0] + ")" : x[0];
+    return std::string(rt == DType::f32 ? "__ll2float_rn" : "__ll2double_rn") + "((long long)" + v +
+           ")";
+  }
+  if (n == "arith.fptosi" && is_float(d)) {
+    // NaN gives 0, the i64 range saturates, then the i64 wraps to the result's width.
+    std::string v = "tsr::fptosi_i64(" + x[0] + ")";
+    if (rt == DType::i1) return "((" + v + " & 1) != 0)";
+    return ty + "(tsr::u64(" + v + "))";
+  }
+  throw CodegenError(o, n + ": not generated yet for " + dtype_mlir_name(d) +
+                            " (docs/cuda.md lists the generated ops)");
+}
+
+bool Emitter::emit_arith(const ir::Op& o) {
+  const std::string& n = o.name;
+  if (n.rfind("arith.", 0) != 0) return false;
+  if (o.num_results() != 1) throw CodegenError(o, n + ": expected one result");
+  const ir::Type& rt = o.result()->type;
+  std::string ty = reg_type(o, rt);
+  if (n == "arith.constant") {
+    const ir::Attr* v = o.attrs.get("value");
+    if (v == nullptr || !v->is_number() || rt.kind != ir::TypeKind::scalar)
+      throw CodegenError(o, n + ": missing scalar value");
+    line("const " + ty + " " + define(o.result()) + " = " + hex_constant(o, rt, *v) + ";");
+    return true;
+  }
+  std::vector<std::string> args;
+  for (const ir::Value* v : o.operands) args.push_back(name(v));
+  DType d = o.operands.empty() ? rt.dtype : o.operands[0]->type.dtype;
+  if (n == "arith.select") d = o.operands.at(1)->type.dtype;
+  const bool whole = n == "arith.select" && o.operands[0]->type.kind == ir::TypeKind::scalar;
+  if (rt.kind == ir::TypeKind::scalar || rt.is_memref() || whole) {
+    line(ty + " " + define(o.result()) + " = " + arith_expr(o, args, d, rt.dtype) + ";");
+    return true;
+  }
+  if (rt.kind != ir::TypeKind::vector)
+    throw CodegenError(o, n + ": only scalar and vector arith is generated");
+  // A register tile: the scalar expression per element. bf16/f16 tiles hold f32 cells rounded
+  // to the element type after every float op (docs/ops/tile/scalar.md, "Floats").
+  std::vector<std::string> elem;
+  for (size_t i = 0; i < args.size(); ++i)
+    elem.push_back(o.operands[i]->type.kind == ir::TypeKind::vector ? args[i] + ".e[k]" : args[i]);
+  DType ed = (d == DType::bf16 || d == DType::f16) ? DType::f32 : d;
+  DType er = (rt.dtype == DType::bf16 || rt.dtype == DType::f16) ? DType::f32 : rt.dtype;
+  std::string e = arith_expr(o, elem, ed, er);
+  if (er != rt.dtype) e = "tsr::round_to<" + mem_type(o, rt.dtype) + ">(" + e + ")";
+  std::string v = define(o.result());
+  line(ty + " " + v + ";");
+  line("for (int k = 0; k < " + std::to_string(rt.shape[0]) + "; ++k) " + v + ".e[k] = " + e + ";");
   return true;
 }
 

@@ -2,6 +2,9 @@
 // tensor-core ops, one statement each (docs/cuda.md has the table).
 #include "backends/cuda/codegen/emitter.h"
 
+#include "core/ops/policy.h"
+#include "core/ops/target_fragments.h"
+
 namespace tessera::cuda {
 namespace {
 
@@ -15,6 +18,27 @@ std::string idx(const std::string& v) { return "(tsr::i64)" + v; }
 
 int64_t vector_width(const ir::Type& t) {
   return t.kind == ir::TypeKind::vector ? t.shape.at(0) : 1;
+}
+
+/// The prelude's emulation of `o` (mma_sync) with the interpreter's sequential f32 FMA chain
+/// (backends/cuda/codegen/device/mma_sequential.h), or a CodegenError for another model.
+std::string deterministic_mma(const ir::Op& o) {
+  std::optional<ops::target::MmaInfo> info = ops::target::mma_info(o.attrs.get_string("shape", ""));
+  if (!info) throw CodegenError(o, "mma_sync: unsupported shape");
+  std::string model;
+  try {
+    model = ops::read_policy(o).accum_model;
+  } catch (const std::exception& e) {
+    throw CodegenError(o, std::string("mma_sync: ") + e.what());
+  }
+  if (model != "sequential")
+    throw CodegenError(o, "mma_sync: accum_model '" + model +
+                              "' has no deterministic device emulation (only the default "
+                              "sequential f32 FMA chain is emulated)");
+  int s = info->shape == ops::target::MmaShape::m16n8k16  ? 0
+          : info->shape == ops::target::MmaShape::m16n8k8 ? 1
+                                                          : 2;
+  return "tsr::mma_seq_sync<" + std::to_string(s) + ", " + (s == 1 ? "true" : "false") + ">";
 }
 
 }  // namespace
@@ -42,6 +66,13 @@ bool Emitter::emit_target(const ir::Op& o) {
     if (o.result()->type != ir::Type::scalar(DType::f32))
       throw CodegenError(o, n + ": only scalar f32 is generated");
     line("float " + define(o.result()) + " = tsr::exp_f32(" + name(o.operands[0]) + ");");
+  } else if (op == "sqrt") {
+    // sqrt.rn: correctly rounded, as the interpreter's std::sqrt.
+    DType d = o.result()->type.dtype;
+    if (o.result()->type.kind != ir::TypeKind::scalar || (d != DType::f32 && d != DType::f64))
+      throw CodegenError(o, n + ": only scalar f32/f64 is generated");
+    line(reg_type(o, o.result()->type) + " " + define(o.result()) + " = " +
+         (d == DType::f32 ? "__fsqrt_rn(" : "__dsqrt_rn(") + name(o.operands[0]) + ");");
   } else if (op == "exit") {
     line("return;");
   } else if (op == "bar_sync") {
@@ -113,16 +144,15 @@ bool Emitter::emit_target_memory(const ir::Op& o) {
     DType d = o.result()->type.dtype;
     bool f = d == DType::f32;
     if (d != DType::i32 && !f) throw CodegenError(o, "atom: only i32 and f32 are generated");
-    if (f && (kind == "min" || kind == "max"))
-      throw CodegenError(o,
-                         "atom: f32 min/max are not generated yet (no CUDA atomic with the "
-                         "interpreter's NaN and signed-zero rules)");
     if (f && options().deterministic && (kind == "add" || kind == "cas"))
       throw CodegenError(o, "atom: f32 " + kind + " is refused in deterministic mode");
     std::string t = reg_type(o, o.result()->type);
     std::string addr = name(o.operands[1]) + " + " + idx(name(o.operands[2]));
     std::string v = define(o.result()), x = name(o.operands[0]);
-    if (kind == "add" || kind == "min" || kind == "max" || kind == "exch") {
+    if (f && (kind == "min" || kind == "max")) {
+      line(t + " " + v + " = tsr::atomic_minmaxf<" + (kind == "max" ? "true" : "false") + ">(" +
+           addr + ", " + x + ");");
+    } else if (kind == "add" || kind == "min" || kind == "max" || kind == "exch") {
       std::string fn = kind == "add"   ? "atomicAdd"
                        : kind == "min" ? "atomicMin"
                        : kind == "max" ? "atomicMax"
@@ -183,10 +213,11 @@ bool Emitter::emit_target_warp(const ir::Op& o) {
   } else if (op == "mma_sync") {
     std::string shape = o.attrs.get_string("shape", "");
     DType in = o.operands[0]->type.dtype;
-    if (options().deterministic)
-      throw CodegenError(o,
-                         "mma_sync: refused in deterministic mode (hardware MMA does not "
-                         "accumulate in the interpreter's sequential f32 order)");
+    if (options().deterministic) {
+      line("tsr::vec<float, 4> " + define(o.result()) + " = " + deterministic_mma(o) + "(" +
+           name(o.operands[0]) + ", " + name(o.operands[1]) + ", " + name(o.operands[2]) + ");");
+      return true;
+    }
     std::string fn;
     if (shape == "m16n8k16" && in == DType::bf16) fn = "mma_m16n8k16_bf16";
     if (shape == "m16n8k16" && in == DType::f16) fn = "mma_m16n8k16_f16";

@@ -124,29 +124,70 @@ std::string Emitter::kernel(const ir::Op& func) {
   if (!ir::func_result_types(func).empty())
     throw CodegenError(func, "kernel " + ir::func_name(func) + " returns values");
   const ir::Block& body = func.regions[0].front();
-  std::vector<std::string> params;
-  for (const auto& arg : body.args) {
-    std::string n = define(arg.get());
-    if (arg->type.is_memref()) {
-      if (arg->type.memspace != 0)
-        throw CodegenError(func, "kernel argument " + n + " is not a global memref");
-      params.push_back(mem_type(func, arg->type.dtype) + "* " + n);
-      for (size_t d = 0; d < arg->type.shape.size(); ++d) {
-        if (arg->type.shape[d] >= 0) continue;
-        std::string dn = n + "_dim" + std::to_string(d);
-        dim_params_[arg.get()].resize(arg->type.shape.size());
-        dim_params_[arg.get()][d] = dn;
-        params.push_back("tsr::i64 " + dn);
-      }
-    } else {
-      params.push_back(reg_type(func, arg->type) + " " + n);
+  KernelSignature sig = kernel_signature(func);
+  for (const auto& arg : body.args) define(arg.get());  // v0, v1, ...: the signature's names
+  std::string head = "extern \"C\" __global__ void " + sig.symbol + "(";
+  for (size_t i = 0; i < sig.params.size(); ++i) {
+    const KernelParam& p = sig.params[i];
+    if (p.kind == KernelParam::Kind::dim) {
+      const ir::Value* a = body.args[p.arg].get();
+      dim_params_[a].resize(a->type.shape.size());
+      dim_params_[a][static_cast<size_t>(p.dim)] = p.name;
     }
+    head += (i ? ", " : "") + p.c_type + " " + p.name;
   }
-  std::string head = "extern \"C\" __global__ void " + kernel_symbol(ir::func_name(func)) + "(";
-  for (size_t i = 0; i < params.size(); ++i) head += (i ? ", " : "") + params[i];
   head += ") {\n";
   for (const auto& o : body.ops) op(*o);
   return head + out_ + "}\n";
+}
+
+KernelSignature kernel_signature(const ir::Op& func) {
+  if (ir::is_declaration(func) || func.regions[0].blocks.size() != 1)
+    throw CodegenError(func, "kernel " + ir::func_name(func) + " has no single-block body");
+  Emitter types(CodegenOptions{});
+  KernelSignature sig;
+  sig.symbol = kernel_symbol(ir::func_name(func));
+  const ir::Block& body = func.regions[0].front();
+  for (size_t i = 0; i < body.args.size(); ++i) {
+    const ir::Type& t = body.args[i]->type;
+    std::string n = "v" + std::to_string(i);
+    KernelParam p;
+    p.arg = i;
+    p.dtype = t.dtype;
+    p.name = n;
+    if (!t.is_memref()) {
+      p.kind = KernelParam::Kind::scalar;
+      p.c_type = types.reg_type(func, t);
+      std::optional<int64_t> count = t.num_elements();
+      int64_t elems = t.kind == ir::TypeKind::vector && count ? *count : 1;
+      // Registers widen bf16/f16/fp8 to f32 (reg_type), so their parameters are 4 bytes.
+      bool wide = t.dtype == DType::f16 || t.dtype == DType::bf16 || t.dtype == DType::f8e4m3 ||
+                  t.dtype == DType::f8e5m2;
+      size_t elem = t.dtype == DType::i1 ? 1
+                    : wide               ? 4
+                                         : static_cast<size_t>(dtype_bits(t.dtype) / 8);
+      p.bytes = static_cast<size_t>(elems) * elem;
+      sig.params.push_back(p);
+      continue;
+    }
+    if (t.memspace != 0)
+      throw CodegenError(func, "kernel argument " + n + " is not a global memref");
+    p.kind = KernelParam::Kind::pointer;
+    p.c_type = types.mem_type(func, t.dtype) + "*";
+    sig.params.push_back(p);
+    for (size_t d = 0; d < t.shape.size(); ++d) {
+      if (t.shape[d] >= 0) continue;
+      KernelParam dp;
+      dp.kind = KernelParam::Kind::dim;
+      dp.arg = i;
+      dp.dim = static_cast<int>(d);
+      dp.dtype = DType::i64;
+      dp.c_type = "tsr::i64";
+      dp.name = n + "_dim" + std::to_string(d);
+      sig.params.push_back(dp);
+    }
+  }
+  return sig;
 }
 
 std::string kernel_symbol(const std::string& func_name) {

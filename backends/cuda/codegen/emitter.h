@@ -41,6 +41,7 @@ class Emitter {
  private:
   void op(const ir::Op& o);
   bool emit_arith(const ir::Op& o);
+  std::string arith_expr(const ir::Op& o, const std::vector<std::string>& x, DType d, DType rt);
   bool emit_scf(const ir::Op& o);
   bool emit_target(const ir::Op& o);
   bool emit_target_memory(const ir::Op& o);
@@ -53,6 +54,9 @@ class Emitter {
   int indent_ = 1;
   int next_ = 0;
 };
+
+/// prelude.cpp's part of device_prelude() (prelude_embed.cpp.in appends the device headers).
+std::string_view prelude_core();
 
 /// The value of integer attribute `key` of `o`, or a CodegenError naming the attribute.
 int64_t int_attr(const ir::Op& o, const char* key);

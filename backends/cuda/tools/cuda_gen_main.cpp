@@ -1,7 +1,5 @@
 // tessera-cuda-gen: Target IR (or Graph/Tile IR, lowered) to CUDA C++, and NVRTC compilation of
 // the result for several architectures; --compile-only runs that over the conformance cases.
-#include <fnmatch.h>
-
 #include <boost/program_options.hpp>
 #include <filesystem>
 #include <fstream>
@@ -9,8 +7,8 @@
 #include <sstream>
 
 #include "backends/cuda/nvrtc_compile.h"
+#include "backends/cuda/tools/compile_only.h"
 #include "backends/cuda/tools/lower_and_generate.h"
-#include "conformance/lib/case_file.h"
 #include "core/support/error.h"
 
 namespace po = boost::program_options;
@@ -20,8 +18,9 @@ using namespace tessera;
 namespace {
 
 struct Options {
-  std::string file, arch = "sm_80,sm_90,sm_100", cases, filter, cubin_dir;
-  bool compile = false, compile_only = false, deterministic = false, help = false;
+  std::string file, arch = "sm_80,sm_90,sm_100", cases, filter, cubin_dir, report, exclude;
+  bool compile = false, compile_only = false, generate_only = false, deterministic = false,
+       help = false;
 };
 
 po::options_description describe(Options& o) {
@@ -38,7 +37,12 @@ po::options_description describe(Options& o) {
       "cases", po::value(&o.cases)->value_name("DIR"), "conformance case directory or file")(
       "compile-only", po::bool_switch(&o.compile_only),
       "with --cases: generate and compile every case's kernels for --arch; exit 1 on any error")(
-      "filter", po::value(&o.filter)->value_name("GLOB"), "with --cases: case ids to include");
+      "filter", po::value(&o.filter)->value_name("GLOB"), "with --cases: case ids to include")(
+      "exclude", po::value(&o.exclude)->value_name("GLOB"), "with --cases: case ids to leave out")(
+      "generate-only", po::bool_switch(&o.generate_only),
+      "with --compile-only: generate every case's kernels but do not compile them")(
+      "report", po::value(&o.report)->value_name("FILE"),
+      "with --cases: write a TSV line per case (id, status, kernels, Target ops, detail)");
   return d;
 }
 
@@ -46,12 +50,14 @@ std::string help_text() {
   Options o;
   std::ostringstream s;
   s << "Usage: tessera-cuda-gen FILE [--arch LIST] [--compile [--cubin-dir DIR]]\n"
-       "       tessera-cuda-gen --cases DIR --compile-only [--filter GLOB] [--arch LIST]\n"
+       "       tessera-cuda-gen --cases DIR --compile-only [--filter GLOB] [--exclude GLOB]\n"
+       "                        [--arch LIST] [--generate-only] [--report FILE]\n"
        "\n"
        "Lowers FILE to Target IR (unless it launches Target IR kernels already), prints the\n"
        "CUDA C++ the CUDA backend generates for it, and with --compile compiles it with NVRTC.\n"
-       "--compile-only does that for every conformance case: a case whose program has no\n"
-       "Target IR kernel after lowering is listed as NONE (not generated), not as a failure.\n"
+       "--compile-only does that for every conformance case (as tessera-conform --backend cuda\n"
+       "--compile-only): a case whose program does not lower to a Target IR kernel is listed\n"
+       "as SKIP with the reason, not as a failure.\n"
        "Exit status: 0 success, 1 generation or compile errors, 2 usage errors.\n"
        "\n"
     << describe(o);
@@ -108,43 +114,15 @@ int run_file(const Options& o, const std::vector<int>& archs) {
 }
 
 int run_cases(const Options& o, const std::vector<int>& archs) {
-  int ok = 0, none = 0, failed = 0;
-  for (const std::string& file : conform::find_case_files(o.cases)) {
-    std::vector<conform::Case> cases;
-    try {
-      cases = conform::load_case_file(file);
-    } catch (const std::exception& e) {
-      std::cout << "FAIL " << file << ": cannot load case file: " << e.what() << "\n";
-      ++failed;
-      continue;
-    }
-    std::string stem = fs::path(file).stem().string();
-    for (const conform::Case& c : cases) {
-      std::string id = stem + "/" + c.name;
-      if (!o.filter.empty() && fnmatch(o.filter.c_str(), id.c_str(), 0) != 0 &&
-          fnmatch(o.filter.c_str(), c.name.c_str(), 0) != 0)
-        continue;
-      cuda::Generated g = cuda::lower_and_generate(c.program, c.file, {archs[0], o.deterministic});
-      if (g.ok && g.kernels == 0) {
-        std::cout << "NONE " << id << ": no Target IR kernel after lowering\n";
-        ++none;
-        continue;
-      }
-      std::ostringstream log;
-      std::string err =
-          g.ok ? compile_all(g, c.program, c.file, archs, o.deterministic, "", log) : g.error;
-      if (err.empty()) {
-        std::cout << "OK   " << id << " (" << g.kernels << " kernel(s))\n" << log.str();
-        ++ok;
-      } else {
-        std::cout << "FAIL " << id << ": " << err << "\n";
-        ++failed;
-      }
-    }
-  }
-  std::cout << ok << " compiled, " << failed << " failed, " << none
-            << " without Target IR kernels\n";
-  return failed > 0 ? kExitInputError : kExitOk;
+  cuda::CompileOnlyOptions co;
+  co.cases = o.cases;
+  co.filter = o.filter;
+  co.archs = archs;
+  co.deterministic = o.deterministic;
+  co.report = o.report;
+  co.exclude = o.exclude;
+  co.compile = !o.generate_only;
+  return cuda::run_compile_only(co, std::cout);
 }
 
 }  // namespace
@@ -167,8 +145,9 @@ int main(int argc, char** argv) {
       throw Error("give either FILE or --cases DIR (see tessera-cuda-gen --help)");
     if (!o.cases.empty() && !o.compile_only)
       throw Error("--cases needs --compile-only (see tessera-cuda-gen --help)");
-    if (o.cases.empty() && (o.compile_only || !o.filter.empty()))
-      throw Error("--compile-only and --filter need --cases (see tessera-cuda-gen --help)");
+    if (o.cases.empty() && (o.compile_only || !o.filter.empty() || !o.report.empty()))
+      throw Error(
+          "--compile-only, --filter and --report need --cases (see tessera-cuda-gen --help)");
     if (!o.cubin_dir.empty() && !o.compile) throw Error("--cubin-dir needs --compile");
     archs = cuda::parse_archs(o.arch);
   } catch (const std::exception& e) {

@@ -1,6 +1,8 @@
 // A module text lowered to Target IR and generated as CUDA C++.
 #include "backends/cuda/tools/lower_and_generate.h"
 
+#include <set>
+
 #include "core/support/diagnostics.h"
 #include "core/support/error.h"
 #include "core/text/parser.h"
@@ -32,13 +34,38 @@ Generated lower_and_generate(const std::string& text, const std::string& name,
   if (!has_target_launch(*m)) {
     std::string err;
     if (!transforms::lower_to_level(*m, "target", diag, err)) {
+      g.lowered = false;
       g.error = err.empty() ? diag.render() : name + ": error: " + err;
       return g;
     }
   }
   try {
-    g.kernels = launched_kernels(*m).size();
-    g.source = generate_module(*m, options);
+    std::set<std::string> ops;
+    g.source = device_prelude();
+    const std::vector<const ir::Op*> launched = launched_kernels(*m);
+    for (const ir::Op* k : launched) {
+      g.kernel_sources.push_back(generate_kernel(*k, options));
+      g.source += "\n// kernel @" + ir::func_name(*k) + "\n" + g.kernel_sources.back();
+      ir::walk(const_cast<ir::Op&>(*k), [&](ir::Op& o) {
+        if (&o != k) ops.insert(o.name);
+      });
+    }
+    g.kernels = g.kernel_sources.size();
+    std::set<std::string> why, host;
+    std::set<const ir::Op*> kernels(launched.begin(), launched.end());
+    for (ir::Op* f : m->funcs()) {
+      if (kernels.count(f) || ir::is_declaration(*f)) continue;
+      for (const auto& o : f->regions[0].front().ops) {
+        const ir::Attr* a = o->attrs.get("schedule.not_lowered");
+        if (a != nullptr && a->kind == ir::Attr::Kind::string) why.insert(a->s);
+        if (a == nullptr && o->name != "func.return" && o->name != "tessera_nvidia.launch" &&
+            o->name != "schedule.group" && o->name != "func.call")
+          host.insert(o->name);
+      }
+    }
+    g.not_lowered.assign(why.begin(), why.end());
+    g.host_ops.assign(host.begin(), host.end());
+    g.target_ops.assign(ops.begin(), ops.end());
   } catch (const CodegenError& e) {
     diag.op_error(e.op(), e.what(), nullptr);
     g.error = diag.render();
