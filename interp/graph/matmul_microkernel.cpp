@@ -220,6 +220,12 @@ TileKernel pick_kernel(GemmIsa isa) {
   return {6, 16, &tile_6x16};
 }
 
+/// kAuto as the process runs it: AVX-512 tiles under the avx512 ISA, else AVX2 ones.
+GemmIsa resolve(GemmIsa isa) {
+  if (isa != GemmIsa::kAuto) return isa;
+  return active_isa() == Isa::kAvx512 ? GemmIsa::kAvx512 : GemmIsa::kAvx2;
+}
+
 }  // namespace
 
 bool gemm_isa_available(GemmIsa isa) {
@@ -232,7 +238,7 @@ void sgemm_fast(int64_t m, int64_t n, int64_t k, MatView a, MatView b, float* c,
   if (isa == GemmIsa::kAuto) {
     const Isa process_isa = active_isa();  // TESSERA_ISA or the CPU's best
     if (process_isa == Isa::kScalar) return sgemm_reference(m, n, k, a, b, c, ldc);
-    isa = process_isa == Isa::kAvx512 ? GemmIsa::kAvx512 : GemmIsa::kAvx2;
+    isa = resolve(isa);
   }
   const TileKernel t = pick_kernel(isa);
   const int64_t kMr = t.mr, kNr = t.nr;
@@ -281,6 +287,53 @@ void sgemm_fast(int64_t m, int64_t n, int64_t k, MatView a, MatView b, float* c,
                             }
                           }
                         });
+    }
+  }
+}
+
+void PackedB::Free::operator()(float* p) const { std::free(p); }
+
+PackedB::PackedB(int64_t k, int64_t n, MatView b, GemmIsa isa) : k_(k), n_(n), isa_(resolve(isa)) {
+  const TileKernel t = pick_kernel(isa_);
+  n_pad_ = (n + t.nr - 1) / t.nr * t.nr;
+  data_.reset(alloc_floats(std::max<int64_t>(1, k * n_pad_)).release());
+  const int64_t panels = (k + kKc - 1) / kKc, strips = n_pad_ / t.nr;
+  tbb::parallel_for(tbb::blocked_range<int64_t>(0, panels * strips, 4), [&](auto r) {
+    for (int64_t x = r.begin(); x < r.end(); ++x) {
+      const int64_t k0 = x / strips * kKc, s = x % strips;
+      const int64_t kc = std::min(kKc, k - k0);
+      pack_b(b, k0, kc, s * t.nr, std::min(t.nr, n - s * t.nr),
+             data_.get() + k0 * n_pad_ + s * t.nr * kc, t.nr);
+    }
+  });
+}
+
+int64_t PackedB::tile_rows() const { return pick_kernel(isa_).mr; }
+
+int64_t gemm_rows_scratch(int64_t m) { return (m + kMaxMr - 1) / kMaxMr * kMaxMr * kKc; }
+
+void gemm_rows(const PackedB& b, int64_t m, MatView a, float* c, int64_t ldc, float* scratch) {
+  const TileKernel t = pick_kernel(b.isa());
+  const int64_t n = b.n();
+  if (b.k() == 0) {
+    for (int64_t i = 0; i < m; ++i) std::fill(c + i * ldc, c + i * ldc + n, 0.0f);
+    return;
+  }
+  for (int64_t k0 = 0; k0 < b.k(); k0 += kKc) {  // the chains run in increasing k
+    const int64_t kc = std::min(kKc, b.k() - k0);
+    const bool first = k0 == 0;
+    pack_a(a, 0, m, k0, kc, scratch, t.mr);
+    const float* panel = b.panel(k0);
+    for (int64_t js = 0; js < n; js += t.nr) {
+      const int64_t w = std::min(t.nr, n - js);
+      for (int64_t is = 0; is < m; is += t.mr) {
+        const int64_t h = std::min(t.mr, m - is);
+        float* ct = c + is * ldc + js;
+        if (h == t.mr && w == t.nr)
+          t.run(kc, scratch + is * kc, panel + js * kc, ct, ldc, first);
+        else
+          edge_tile(t, kc, scratch + is * kc, panel + js * kc, ct, ldc, first, h, w);
+      }
     }
   }
 }
