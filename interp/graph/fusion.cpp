@@ -3,6 +3,8 @@
 
 #include <vector>
 
+#include "core/ops/contractions.h"
+#include "core/ops/policy.h"
 #include "core/ops/registry.h"
 
 namespace tessera::interp {
@@ -23,54 +25,162 @@ bool along_last_axis(const PlanStep& st) {
   return rank >= 1 && (axis == -1 || axis == rank - 1);
 }
 
+bool is_kind(const PlanStep& st, ops::OpKind kind) {
+  return st.op->def && st.op->def->kind == kind && !st.widen && !st.fused_away;
+}
+
+/// What fusion needs to know about the plan's slots: who reads them, who writes them, which
+/// are returned, their types.
+struct SlotInfo {
+  std::vector<std::vector<size_t>> uses;  ///< Step of each use (a step reading twice: twice).
+  std::vector<int> producer;              ///< Step writing the slot, or -1 (arguments).
+  std::vector<bool> returned;
+  std::vector<const ir::Type*> type;
+
+  explicit SlotInfo(const Plan& plan)
+      : uses(static_cast<size_t>(plan.num_slots)),
+        producer(static_cast<size_t>(plan.num_slots), -1),
+        returned(static_cast<size_t>(plan.num_slots), false),
+        type(static_cast<size_t>(plan.num_slots), nullptr) {
+    for (size_t k = 0; k < plan.steps.size(); ++k) {
+      for (int s : plan.steps[k].inputs) uses[static_cast<size_t>(s)].push_back(k);
+      for (size_t r = 0; r < plan.steps[k].outputs.size(); ++r) {
+        const auto s = static_cast<size_t>(plan.steps[k].outputs[r]);
+        producer[s] = static_cast<int>(k);
+        type[s] = &plan.steps[k].result_types[r];
+      }
+    }
+    for (int s : plan.result_slots) returned[static_cast<size_t>(s)] = true;
+    for (size_t a = 0; a < plan.arg_slots.size(); ++a)
+      type[static_cast<size_t>(plan.arg_slots[a])] = &plan.arg_types[a];
+  }
+  /// The value in slot s is read once, by step k, and not returned.
+  bool only_use(int s, size_t k) const {
+    const auto& u = uses[static_cast<size_t>(s)];
+    return !returned[static_cast<size_t>(s)] && u.size() == 1 && u[0] == k;
+  }
+  /// Step `from`'s reads of the slots in `moved` now happen at step `to`.
+  void move_uses(const std::vector<int>& moved, size_t from, size_t to) {
+    for (int s : moved)
+      for (auto& step : uses[static_cast<size_t>(s)])
+        if (step == from) step = to;
+  }
+};
+
+/// Which operand of a two-operand f32 mul is a one-element f32 scale of the other (whose type is
+/// the product's): 1 for the second, 0 for the first, -1 for neither.
+int scale_operand(const PlanStep& mul, const SlotInfo& si) {
+  if (mul.inputs.size() != 2 || mul.outputs.size() != 1 || !is_f32(mul.result_types[0])) return -1;
+  const ir::Type& out = mul.result_types[0];
+  const ir::Type* t[2] = {si.type[static_cast<size_t>(mul.inputs[0])],
+                          si.type[static_cast<size_t>(mul.inputs[1])]};
+  if (!t[0] || !t[1]) return -1;
+  for (int c : {1, 0}) {
+    const ir::Type& other = *t[1 - c];
+    if (is_f32(*t[c]) && numel(*t[c]) == 1 && other.dtype == out.dtype && other.shape == out.shape)
+      return c;
+  }
+  return -1;
+}
+
+/// A matmul of f32 operands into f32 with the default sequential f32 accumulation: the
+/// product sgemm_fast computes.
+bool plain_f32_matmul(const PlanStep& st, const SlotInfo& si) {
+  if (!is_kind(st, ops::OpKind::Matmul) || st.inputs.size() != 2 || st.outputs.size() != 1 ||
+      !is_f32(st.result_types[0]))
+    return false;
+  for (int s : st.inputs) {
+    const ir::Type* t = si.type[static_cast<size_t>(s)];
+    if (!t || !is_f32(*t)) return false;
+  }
+  if (ops::matmul_accum_type(*st.op, DType::f32, DType::f32) != DType::f32) return false;
+  const auto model =
+      ops::accum_model_by_name(ops::read_policy(*st.op).accum_model, DType::f32, DType::f32);
+  return model && model->kind == num::AccumKind::kSequential;
+}
+
+/// The batch dims (all but the last two) of a slot's type equal `batch`.
+bool same_batch(const SlotInfo& si, int s, const std::vector<int64_t>& batch) {
+  const ir::Type* t = si.type[static_cast<size_t>(s)];
+  return t && t->shape.size() == batch.size() + 2 &&
+         std::equal(batch.begin(), batch.end(), t->shape.begin());
+}
+
+/// Attention: step k2 is `%o = matmul %p, %v` with `%p = softmax(%t)` along the last axis and
+/// `%t = %s * c` (or c * %s, or %t = %s) for `%s = matmul %q, %k`, each intermediate read once.
+void fuse_attention_at(Plan& plan, SlotInfo& si, size_t k2) {
+  PlanStep& mm2 = plan.steps[k2];
+  if (!plain_f32_matmul(mm2, si) || mm2.op->attrs.get_bool("transpose_a", false)) return;
+  const int p = mm2.inputs[0];
+  const int k_sm = si.producer[static_cast<size_t>(p)];
+  if (k_sm < 0 || !si.only_use(p, k2)) return;
+  PlanStep& sm = plan.steps[static_cast<size_t>(k_sm)];
+  if (!is_kind(sm, ops::OpKind::Softmax) || sm.inputs.size() != 1 || !along_last_axis(sm)) return;
+  int t = sm.inputs[0];
+  if (!si.only_use(t, static_cast<size_t>(k_sm))) return;
+  int k_prev = si.producer[static_cast<size_t>(t)];
+  if (k_prev < 0) return;
+  PlanStep* mul = nullptr;
+  int scale = -1;
+  bool scale_second = false;
+  const int k_mul = k_prev;
+  if (is_kind(plan.steps[static_cast<size_t>(k_prev)], ops::OpKind::Mul)) {
+    mul = &plan.steps[static_cast<size_t>(k_prev)];
+    const int c = scale_operand(*mul, si);
+    if (c < 0) return;
+    scale_second = c == 1;
+    scale = mul->inputs[static_cast<size_t>(c)];
+    t = mul->inputs[static_cast<size_t>(1 - c)];
+    if (!si.only_use(t, static_cast<size_t>(k_prev))) return;
+    k_prev = si.producer[static_cast<size_t>(t)];
+    if (k_prev < 0) return;
+  }
+  PlanStep& mm1 = plan.steps[static_cast<size_t>(k_prev)];
+  if (!plain_f32_matmul(mm1, si)) return;
+  // Every operand has the scores' batch dims: no broadcasting inside the fused kernel.
+  const auto& sshape = mm1.result_types[0].shape;
+  const std::vector<int64_t> batch(sshape.begin(), sshape.end() - 2);
+  for (int s : {mm1.inputs[0], mm1.inputs[1], mm2.inputs[1]})
+    if (!same_batch(si, s, batch)) return;
+  std::vector<int> ins = {mm1.inputs[0], mm1.inputs[1], mm2.inputs[1]};
+  if (mul) ins.push_back(scale);
+  si.move_uses({mm1.inputs[0], mm1.inputs[1]}, static_cast<size_t>(k_prev), k2);
+  if (mul) si.move_uses({scale}, static_cast<size_t>(k_mul), k2);
+  mm2.inputs = ins;
+  mm2.kernel = !mul           ? &kernel_attention_block
+               : scale_second ? &kernel_attention_block_scale_second
+                              : &kernel_attention_block_scale_first;
+  for (PlanStep* st : {&mm1, mul, &sm}) {
+    if (!st) continue;
+    st->fused_away = true;
+    st->outputs.clear();  // never written
+    st->inputs.clear();   // read by the fused step (q, k, c) or never written (%s, %t)
+  }
+}
+
+/// Scale into softmax at step k (a mul).
+void fuse_scale_softmax_at(Plan& plan, SlotInfo& si, size_t k) {
+  PlanStep& mul = plan.steps[k];
+  if (!is_kind(mul, ops::OpKind::Mul) || scale_operand(mul, si) < 0) return;
+  const int t = mul.outputs[0];
+  const auto& t_uses = si.uses[static_cast<size_t>(t)];
+  if (si.returned[static_cast<size_t>(t)] || t_uses.size() != 1) return;
+  PlanStep& sm = plan.steps[t_uses[0]];
+  if (sm.inputs.size() != 1 || !along_last_axis(sm)) return;
+  if (!is_kind(sm, ops::OpKind::Softmax) && !is_kind(sm, ops::OpKind::LogSoftmax)) return;
+  sm.inputs = mul.inputs;  // (s, c) or (c, s): the kernel multiplies in this order
+  sm.kernel = &kernel_scaled_softmax;
+  mul.fused_away = true;
+  mul.outputs.clear();  // %t is never written
+  si.move_uses(mul.inputs, k, t_uses[0]);
+}
+
 }  // namespace
 
 void fuse_plan(Plan& plan) {
-  // Where each slot is read: the step of each use (a slot read twice by one step counts twice).
-  std::vector<std::vector<size_t>> uses(static_cast<size_t>(plan.num_slots));
-  for (size_t k = 0; k < plan.steps.size(); ++k)
-    for (int s : plan.steps[k].inputs) uses[static_cast<size_t>(s)].push_back(k);
-  std::vector<bool> returned(static_cast<size_t>(plan.num_slots), false);
-  for (int s : plan.result_slots) returned[static_cast<size_t>(s)] = true;
-  std::vector<const ir::Type*> slot_type(static_cast<size_t>(plan.num_slots), nullptr);
-  for (size_t a = 0; a < plan.arg_slots.size(); ++a)
-    slot_type[static_cast<size_t>(plan.arg_slots[a])] = &plan.arg_types[a];
-  for (const PlanStep& p : plan.steps)
-    for (size_t r = 0; r < p.outputs.size(); ++r)
-      slot_type[static_cast<size_t>(p.outputs[r])] = &p.result_types[r];
-
-  for (size_t k = 0; k < plan.steps.size(); ++k) {
-    PlanStep& mul = plan.steps[k];
-    if (!mul.op->def || mul.op->def->kind != ops::OpKind::Mul || mul.widen) continue;
-    if (mul.inputs.size() != 2 || mul.outputs.size() != 1 || !is_f32(mul.result_types[0])) continue;
-    const int t = mul.outputs[0];
-    const auto& t_uses = uses[static_cast<size_t>(t)];
-    if (returned[static_cast<size_t>(t)] || t_uses.size() != 1) continue;
-    PlanStep& sm = plan.steps[t_uses[0]];
-    if (!sm.op->def || sm.widen || sm.inputs.size() != 1 || sm.fused_away) continue;
-    const ops::OpKind kind = sm.op->def->kind;
-    if (kind != ops::OpKind::Softmax && kind != ops::OpKind::LogSoftmax) continue;
-    if (!along_last_axis(sm)) continue;
-    // One operand is the scale (one f32 element), the other has the product's type.
-    const ir::Type& out = mul.result_types[0];
-    const ir::Type* in_types[2] = {slot_type[static_cast<size_t>(mul.inputs[0])],
-                                   slot_type[static_cast<size_t>(mul.inputs[1])]};
-    if (!in_types[0] || !in_types[1]) continue;
-    const bool scale_second = is_f32(*in_types[1]) && numel(*in_types[1]) == 1 &&
-                              in_types[0]->dtype == out.dtype && in_types[0]->shape == out.shape;
-    const bool scale_first = is_f32(*in_types[0]) && numel(*in_types[0]) == 1 &&
-                             in_types[1]->dtype == out.dtype && in_types[1]->shape == out.shape;
-    if (!scale_second && !scale_first) continue;
-    sm.inputs = mul.inputs;  // (s, c) or (c, s): the kernel multiplies in this order
-    sm.kernel = &kernel_scaled_softmax;
-    mul.fused_away = true;
-    mul.outputs.clear();  // %t is never written
-    for (int s : mul.inputs) {
-      auto& u = uses[static_cast<size_t>(s)];
-      for (auto& step : u)
-        if (step == k) step = t_uses[0];
-    }
-  }
+  SlotInfo si(plan);
+  for (size_t k = 0; k < plan.steps.size(); ++k) fuse_attention_at(plan, si, k);
+  for (size_t k = 0; k < plan.steps.size(); ++k) fuse_scale_softmax_at(plan, si, k);
 }
 
 }  // namespace tessera::interp

@@ -10,6 +10,7 @@
 #include "interp/graph/isa.h"
 #include "interp/graph/kernel.h"
 #include "interp/graph/row_simd.h"
+#include "interp/graph/softmax_rows.h"
 #include "interp/graph/vexp.h"
 
 namespace tessera::interp {
@@ -101,18 +102,6 @@ void softmax_rows_f32(const float* x, float* y, float* e, int64_t n, bool log_fo
       for (int64_t j = 0; j < n; ++j) yr[j] = e[g * n + j];
     row_div_f32(yr, n, s[g], isa);
   }
-}
-
-/// Rows [0, rows) of length n >= 1 at x / y through softmax_rows_f32, eight at a time.
-void softmax_block_f32(const float* x, float* y, int64_t rows, int64_t n, bool log_form, Isa isa) {
-  constexpr int kG = 8;
-  std::vector<float> scratch(log_form ? static_cast<size_t>(kG * n) : 0);
-  float* e = log_form ? scratch.data() : y;
-  int64_t i = 0;
-  for (; i + kG <= rows; i += kG)
-    softmax_rows_f32<kG>(x + i * n, y + i * n, log_form ? e : y + i * n, n, log_form, isa);
-  for (; i < rows; ++i)
-    softmax_rows_f32<1>(x + i * n, y + i * n, log_form ? e : y + i * n, n, log_form, isa);
 }
 
 /// Softmax / log_softmax along a non-last axis: `len` elements of stride `inner` per row, and
@@ -278,6 +267,18 @@ void normalize_rows(KernelCtx& c, bool centre) {
 }
 
 }  // namespace
+
+// Rows through softmax_rows_f32, eight at a time.
+void softmax_block_f32(const float* x, float* y, int64_t rows, int64_t n, bool log_form, Isa isa) {
+  constexpr int kG = 8;
+  std::vector<float> scratch(log_form ? static_cast<size_t>(kG * n) : 0);
+  float* e = log_form ? scratch.data() : y;
+  int64_t i = 0;
+  for (; i + kG <= rows; i += kG)
+    softmax_rows_f32<kG>(x + i * n, y + i * n, log_form ? e : y + i * n, n, log_form, isa);
+  for (; i < rows; ++i)
+    softmax_rows_f32<1>(x + i * n, y + i * n, log_form ? e : y + i * n, n, log_form, isa);
+}
 
 void kernel_scaled_softmax(KernelCtx& c) {
   // Inputs as the fused mul had them: the one-element scale first or second.

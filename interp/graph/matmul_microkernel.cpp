@@ -41,6 +41,15 @@ void pack_b(MatView b, int64_t k0, int64_t kc, int64_t j0, int64_t nc, float* ou
   for (int64_t js = 0; js < nc; js += kNr) {
     float* strip = out + js * kc;
     const int64_t w = std::min(kNr, nc - js);
+    if (b.rs == 1 && b.cs != 1) {  // B^T row-major: read its rows forwards, write with stride kNr
+      for (int64_t q = 0; q < w; ++q) {
+        const float* src = b.data + (j0 + js + q) * b.cs + k0;
+        for (int64_t p = 0; p < kc; ++p) strip[p * kNr + q] = src[p];
+      }
+      for (int64_t p = 0; p < kc; ++p)
+        for (int64_t q = w; q < kNr; ++q) strip[p * kNr + q] = 0.0f;
+      continue;
+    }
     for (int64_t p = 0; p < kc; ++p) {
       float* row = strip + p * kNr;
       int64_t q = 0;
@@ -61,11 +70,54 @@ void pack_b(MatView b, int64_t k0, int64_t kc, int64_t j0, int64_t nc, float* ou
   }
 }
 
-/// Packs A[i0 : i0 + mc, k0 : k0 + kc] as strips of kMr rows: for each k, kMr values.
+/// Writes columns p0 .. p0 + 7 of four rows (r[0..3], each read from column p0) into a packed
+/// strip: column p's four values at out[p * kMr .. + 3] (out points at row r[0]'s slot).
+inline void transpose_4x8(const float* const* r, int64_t p0, float* out, int64_t kMr) {
+  const __m256 r0 = _mm256_loadu_ps(r[0] + p0), r1 = _mm256_loadu_ps(r[1] + p0);
+  const __m256 r2 = _mm256_loadu_ps(r[2] + p0), r3 = _mm256_loadu_ps(r[3] + p0);
+  const __m256 t0 = _mm256_unpacklo_ps(r0, r1), t1 = _mm256_unpackhi_ps(r0, r1);
+  const __m256 t2 = _mm256_unpacklo_ps(r2, r3), t3 = _mm256_unpackhi_ps(r2, r3);
+  const __m256 u[4] = {_mm256_shuffle_ps(t0, t2, 0x44), _mm256_shuffle_ps(t0, t2, 0xEE),
+                       _mm256_shuffle_ps(t1, t3, 0x44), _mm256_shuffle_ps(t1, t3, 0xEE)};
+  for (int q = 0; q < 4; ++q) {  // u[q] holds columns q (low half) and q + 4 (high half)
+    _mm_storeu_ps(out + (p0 + q) * kMr, _mm256_castps256_ps128(u[q]));
+    _mm_storeu_ps(out + (p0 + q + 4) * kMr, _mm256_extractf128_ps(u[q], 1));
+  }
+}
+
+/// The same for two rows: column p's two values at out[p * kMr .. + 1].
+inline void transpose_2x8(const float* const* r, int64_t p0, float* out, int64_t kMr) {
+  const __m256 r0 = _mm256_loadu_ps(r[0] + p0), r1 = _mm256_loadu_ps(r[1] + p0);
+  const __m256 t[2] = {_mm256_unpacklo_ps(r0, r1), _mm256_unpackhi_ps(r0, r1)};
+  for (int h = 0; h < 2; ++h) {  // t[h]: columns 2h, 2h + 1 (low half), 2h + 4, 2h + 5 (high)
+    const __m128 lo = _mm256_castps256_ps128(t[h]), hi = _mm256_extractf128_ps(t[h], 1);
+    _mm_storel_pi(reinterpret_cast<__m64*>(out + (p0 + 2 * h) * kMr), lo);
+    _mm_storeh_pi(reinterpret_cast<__m64*>(out + (p0 + 2 * h + 1) * kMr), lo);
+    _mm_storel_pi(reinterpret_cast<__m64*>(out + (p0 + 2 * h + 4) * kMr), hi);
+    _mm_storeh_pi(reinterpret_cast<__m64*>(out + (p0 + 2 * h + 5) * kMr), hi);
+  }
+}
+
+/// Packs A[i0 : i0 + mc, k0 : k0 + kc] as strips of kMr rows: for each k, kMr values (zero
+/// padded past mc). A full strip of a row-major A goes 8 columns at a time through register
+/// transposes (packing moves values, so the bits do not depend on how).
 void pack_a(MatView a, int64_t i0, int64_t mc, int64_t k0, int64_t kc, float* out, int64_t kMr) {
   for (int64_t is = 0; is < mc; is += kMr) {
     float* strip = out + is * kc;
     const int64_t h = std::min(kMr, mc - is);
+    if (a.cs == 1 && h == kMr && kMr % 2 == 0 && kMr <= kMaxMr) {
+      const float* rows[kMaxMr];
+      for (int64_t r = 0; r < h; ++r) rows[r] = a.data + (i0 + is + r) * a.rs + k0;
+      int64_t p = 0;
+      for (; p + 8 <= kc; p += 8) {
+        int64_t r = 0;
+        for (; r + 4 <= h; r += 4) transpose_4x8(rows + r, p, strip + r, kMr);
+        for (; r < h; r += 2) transpose_2x8(rows + r, p, strip + r, kMr);
+      }
+      for (; p < kc; ++p)
+        for (int64_t r = 0; r < h; ++r) strip[p * kMr + r] = rows[r][p];
+      continue;
+    }
     if (a.cs == 1) {  // row-major A: read each row forwards, write the strip with stride kMr
       for (int64_t r = 0; r < h; ++r) {
         const float* src = a.data + (i0 + is + r) * a.rs + k0;
@@ -168,6 +220,12 @@ TileKernel pick_kernel(GemmIsa isa) {
   return {6, 16, &tile_6x16};
 }
 
+/// kAuto as the process runs it: AVX-512 tiles under the avx512 ISA, else AVX2 ones.
+GemmIsa resolve(GemmIsa isa) {
+  if (isa != GemmIsa::kAuto) return isa;
+  return active_isa() == Isa::kAvx512 ? GemmIsa::kAvx512 : GemmIsa::kAvx2;
+}
+
 }  // namespace
 
 bool gemm_isa_available(GemmIsa isa) {
@@ -180,7 +238,7 @@ void sgemm_fast(int64_t m, int64_t n, int64_t k, MatView a, MatView b, float* c,
   if (isa == GemmIsa::kAuto) {
     const Isa process_isa = active_isa();  // TESSERA_ISA or the CPU's best
     if (process_isa == Isa::kScalar) return sgemm_reference(m, n, k, a, b, c, ldc);
-    isa = process_isa == Isa::kAvx512 ? GemmIsa::kAvx512 : GemmIsa::kAvx2;
+    isa = resolve(isa);
   }
   const TileKernel t = pick_kernel(isa);
   const int64_t kMr = t.mr, kNr = t.nr;
@@ -229,6 +287,53 @@ void sgemm_fast(int64_t m, int64_t n, int64_t k, MatView a, MatView b, float* c,
                             }
                           }
                         });
+    }
+  }
+}
+
+void PackedB::Free::operator()(float* p) const { std::free(p); }
+
+PackedB::PackedB(int64_t k, int64_t n, MatView b, GemmIsa isa) : k_(k), n_(n), isa_(resolve(isa)) {
+  const TileKernel t = pick_kernel(isa_);
+  n_pad_ = (n + t.nr - 1) / t.nr * t.nr;
+  data_.reset(alloc_floats(std::max<int64_t>(1, k * n_pad_)).release());
+  const int64_t panels = (k + kKc - 1) / kKc, strips = n_pad_ / t.nr;
+  tbb::parallel_for(tbb::blocked_range<int64_t>(0, panels * strips, 4), [&](auto r) {
+    for (int64_t x = r.begin(); x < r.end(); ++x) {
+      const int64_t k0 = x / strips * kKc, s = x % strips;
+      const int64_t kc = std::min(kKc, k - k0);
+      pack_b(b, k0, kc, s * t.nr, std::min(t.nr, n - s * t.nr),
+             data_.get() + k0 * n_pad_ + s * t.nr * kc, t.nr);
+    }
+  });
+}
+
+int64_t PackedB::tile_rows() const { return pick_kernel(isa_).mr; }
+
+int64_t gemm_rows_scratch(int64_t m) { return (m + kMaxMr - 1) / kMaxMr * kMaxMr * kKc; }
+
+void gemm_rows(const PackedB& b, int64_t m, MatView a, float* c, int64_t ldc, float* scratch) {
+  const TileKernel t = pick_kernel(b.isa());
+  const int64_t n = b.n();
+  if (b.k() == 0) {
+    for (int64_t i = 0; i < m; ++i) std::fill(c + i * ldc, c + i * ldc + n, 0.0f);
+    return;
+  }
+  for (int64_t k0 = 0; k0 < b.k(); k0 += kKc) {  // the chains run in increasing k
+    const int64_t kc = std::min(kKc, b.k() - k0);
+    const bool first = k0 == 0;
+    pack_a(a, 0, m, k0, kc, scratch, t.mr);
+    const float* panel = b.panel(k0);
+    for (int64_t js = 0; js < n; js += t.nr) {
+      const int64_t w = std::min(t.nr, n - js);
+      for (int64_t is = 0; is < m; is += t.mr) {
+        const int64_t h = std::min(t.mr, m - is);
+        float* ct = c + is * ldc + js;
+        if (h == t.mr && w == t.nr)
+          t.run(kc, scratch + is * kc, panel + js * kc, ct, ldc, first);
+        else
+          edge_tile(t, kc, scratch + is * kc, panel + js * kc, ct, ldc, first, h, w);
+      }
     }
   }
 }

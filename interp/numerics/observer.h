@@ -43,6 +43,20 @@ class StepObserver {
                                 const RunContext& run) {
     (void)site, (void)done, (void)total, (void)run;
   }
+  /// Whether result r of `op`, an op inside a tile kernel, is probed (--probe): the simulator
+  /// then records the value each tile holds and calls after_tile_probe after the launch. The
+  /// default probes nothing.
+  virtual bool probes_value(const ir::Op& op, size_t r) const {
+    (void)op, (void)r;
+    return false;
+  }
+  /// After a launch: result r of `op` inside its kernel, shape [groups, tiles] followed by the
+  /// value's own shape (a register tile's), the last value each tile of each group defined
+  /// (zeros where a tile never reached it). The default ignores it.
+  virtual void after_tile_probe(const ir::Op& op, size_t r, const Tensor& value,
+                                const RunContext& run) {
+    (void)op, (void)r, (void)value, (void)run;
+  }
 };
 
 }  // namespace tessera::interp

@@ -55,6 +55,15 @@ class ObserverList final : public StepObserver {
                         const RunContext& run) override {
     for (auto& o : list_) o->after_tile_group(site, done, total, run);
   }
+  bool probes_value(const ir::Op& op, size_t r) const override {
+    for (const auto& o : list_)
+      if (o->probes_value(op, r)) return true;
+    return false;
+  }
+  void after_tile_probe(const ir::Op& op, size_t r, const Tensor& value,
+                        const RunContext& run) override {
+    for (auto& o : list_) o->after_tile_probe(op, r, value, run);
+  }
 
  private:
   std::vector<std::shared_ptr<StepObserver>> list_;

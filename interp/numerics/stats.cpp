@@ -9,6 +9,9 @@
 #include <cstring>
 #include <limits>
 
+#include <immintrin.h>
+#include <type_traits>
+
 #include "core/numerics/convert_array.h"
 #include "core/numerics/formats.h"
 
@@ -56,6 +59,11 @@ void scan(const X* x, const U* u, size_t begin, size_t end, double maxf, double 
   uint64_t nan = 0, pinf = 0, ninf = 0, zero = 0, sub = 0;
   uint64_t ovf = 0, sat = 0, uz = 0, us = 0, rnd = 0;
   double lo = p.lo, hi = p.hi, am = s.absmax;
+  // f32 exponents lie in [-149, 127]: four small histograms (element i in copy i % 4) so that
+  // neighbours with the same exponent do not wait on each other's increment; added up below.
+  constexpr bool kF32 = std::is_same_v<X, float>;
+  constexpr int kF32Lo = -149, kF32Bins = 127 - kF32Lo + 1;
+  uint32_t h32[kF32 ? 4 : 1][kF32 ? kF32Bins : 1] = {};
   for (size_t i = begin; i < end; ++i) {
     const double v = static_cast<double>(x[i]);
     const double a = std::fabs(v);
@@ -72,7 +80,11 @@ void scan(const X* x, const U* u, size_t begin, size_t end, double maxf, double 
       lo = std::min(lo, v);
       hi = std::max(hi, v);
       am = std::max(am, a);
-      if (a != 0) ++s.exp_hist[static_cast<size_t>(exponent_of(v) - kExpLo)];
+      if constexpr (kF32) {
+        if (a != 0) ++h32[i & 3][exponent_of(v) - kF32Lo];
+      } else if (a != 0) {
+        ++s.exp_hist[static_cast<size_t>(exponent_of(v) - kExpLo)];
+      }
     }
     if constexpr (!std::is_same_v<U, std::nullptr_t>) {
       const double w = static_cast<double>(u[i]);
@@ -86,6 +98,10 @@ void scan(const X* x, const U* u, size_t begin, size_t end, double maxf, double 
       us += changed && is_sub;
     }
   }
+  if constexpr (kF32)
+    for (int b = 0; b < kF32Bins; ++b)
+      s.exp_hist[static_cast<size_t>(b + kF32Lo - kExpLo)] +=
+          h32[0][b] + h32[1][b] + h32[2][b] + h32[3][b];
   s.nan += nan;
   s.pos_inf += pinf;
   s.neg_inf += ninf;
@@ -101,9 +117,85 @@ void scan(const X* x, const U* u, size_t begin, size_t end, double maxf, double 
   s.absmax = am;
 }
 
+/// scan<float, nullptr_t> eight elements per AVX2 vector: the counters per lane, the exponents
+/// of normal values from their bits (a vector with a subnormal takes exponent_of per lane), four
+/// histogram copies; the tail through scan. Counts, extremes and the histogram do not depend on
+/// the order (a min or max over zeros of both signs may keep the other zero).
+void scan_f32(const float* x, size_t begin, size_t end, double maxf, double min_normal,
+              Partial& p) {
+  constexpr int kLo = -149, kBins = 127 - kLo + 2;  // the last bin takes 0, Inf, NaN
+  uint32_t h[4][kBins] = {};
+  const __m256i abs_bits = _mm256_set1_epi32(0x7FFFFFFF), inf_bits = _mm256_set1_epi32(0x7F800000);
+  const __m256 mn = _mm256_set1_ps(static_cast<float>(min_normal));
+  const __m256 pinf = _mm256_set1_ps(INFINITY), ninf = _mm256_set1_ps(-INFINITY);
+  __m256i nan = _mm256_setzero_si256(), inf = nan, pos_inf = nan, zero = nan, sub = nan;
+  __m256 lo = pinf, hi = ninf, am = _mm256_setzero_ps();
+  size_t i = begin;
+  for (; i + 8 <= end; i += 8) {
+    const __m256 v = _mm256_loadu_ps(x + i);
+    const __m256i b = _mm256_and_si256(_mm256_castps_si256(v), abs_bits);
+    const __m256 a = _mm256_castsi256_ps(b);
+    const __m256i is_nan = _mm256_cmpgt_epi32(b, inf_bits);
+    const __m256i is_inf = _mm256_cmpeq_epi32(b, inf_bits);
+    const __m256i is_zero = _mm256_cmpeq_epi32(b, _mm256_setzero_si256());
+    const __m256i finite = _mm256_cmpgt_epi32(inf_bits, b);
+    const __m256i is_sub = _mm256_andnot_si256(
+        is_zero, _mm256_and_si256(finite, _mm256_castps_si256(_mm256_cmp_ps(a, mn, _CMP_LT_OQ))));
+    nan = _mm256_sub_epi32(nan, is_nan);
+    inf = _mm256_sub_epi32(inf, is_inf);
+    pos_inf = _mm256_sub_epi32(
+        pos_inf, _mm256_cmpeq_epi32(_mm256_castps_si256(v), inf_bits));  // +Inf exactly
+    zero = _mm256_sub_epi32(zero, is_zero);
+    sub = _mm256_sub_epi32(sub, is_sub);
+    const __m256 fin = _mm256_castsi256_ps(finite);
+    lo = _mm256_min_ps(lo, _mm256_blendv_ps(pinf, v, fin));
+    hi = _mm256_max_ps(hi, _mm256_blendv_ps(ninf, v, fin));
+    am = _mm256_max_ps(am, _mm256_and_ps(a, fin));
+    // Histogram bins: floor(log2|x|) - kLo of a normal value is its exponent field + 22.
+    alignas(32) int32_t bin[8];
+    const __m256i normal = _mm256_andnot_si256(_mm256_or_si256(is_zero, is_sub), finite);
+    _mm256_store_si256(
+        reinterpret_cast<__m256i*>(bin),
+        _mm256_blendv_epi8(_mm256_set1_epi32(kBins - 1),
+                           _mm256_add_epi32(_mm256_srli_epi32(b, 23), _mm256_set1_epi32(22)),
+                           normal));
+    if (_mm256_movemask_epi8(is_sub) != 0)
+      for (int l = 0; l < 8; ++l)
+        if (x[i + l] != 0 && std::fabs(x[i + l]) < min_normal)
+          bin[l] = exponent_of(static_cast<double>(x[i + l])) - kLo;
+    for (int l = 0; l < 8; ++l) ++h[l & 3][bin[l]];
+  }
+  alignas(32) int32_t c[5][8];
+  alignas(32) float f[3][8];
+  _mm256_store_si256(reinterpret_cast<__m256i*>(c[0]), nan);
+  _mm256_store_si256(reinterpret_cast<__m256i*>(c[1]), inf);
+  _mm256_store_si256(reinterpret_cast<__m256i*>(c[2]), pos_inf);
+  _mm256_store_si256(reinterpret_cast<__m256i*>(c[3]), zero);
+  _mm256_store_si256(reinterpret_cast<__m256i*>(c[4]), sub);
+  _mm256_store_ps(f[0], lo);
+  _mm256_store_ps(f[1], hi);
+  _mm256_store_ps(f[2], am);
+  ValueStats& s = p.s;
+  for (int l = 0; l < 8; ++l) {
+    s.nan += static_cast<uint64_t>(c[0][l]);  // (each counter subtracted -1 per hit)
+    s.pos_inf += static_cast<uint64_t>(c[2][l]);
+    s.neg_inf += static_cast<uint64_t>(c[1][l] - c[2][l]);
+    s.zero += static_cast<uint64_t>(c[3][l]);
+    s.subnormal += static_cast<uint64_t>(c[4][l]);
+    p.lo = std::min(p.lo, static_cast<double>(f[0][l]));
+    p.hi = std::max(p.hi, static_cast<double>(f[1][l]));
+    s.absmax = std::max(s.absmax, static_cast<double>(f[2][l]));
+  }
+  for (int bb = 0; bb + 1 < kBins; ++bb)
+    s.exp_hist[static_cast<size_t>(bb + kLo - kExpLo)] += h[0][bb] + h[1][bb] + h[2][bb] + h[3][bb];
+  scan<float, std::nullptr_t>(x, nullptr, i, end, maxf, min_normal, p);
+}
+
 template <typename X>
 void scan_u(const X* x, const Values& u, bool have_u, size_t b, size_t e, double maxf, double mn,
             Partial& p) {
+  if constexpr (std::is_same_v<X, float>)
+    if (!have_u) return scan_f32(x, b, e, maxf, mn, p);
   if (!have_u) return scan<X, std::nullptr_t>(x, nullptr, b, e, maxf, mn, p);
   if (u.f) return scan(x, u.f, b, e, maxf, mn, p);
   scan(x, u.d, b, e, maxf, mn, p);

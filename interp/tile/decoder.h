@@ -30,7 +30,8 @@ struct Slot {
 /// other op is refused with a diagnostic naming it (never another op's semantics).
 class Decoder {
  public:
-  Decoder(Program& p, int lanes, const SourceManager& sm) : p_(p), lanes_(lanes), sm_(sm) {}
+  Decoder(Program& p, int lanes, const SourceManager& sm, const StepObserver* observer = nullptr)
+      : p_(p), lanes_(lanes), sm_(sm), observer_(observer) {}
 
   /// Decodes the kernel's parameters and body.
   void run(const ir::Op& func);
@@ -51,7 +52,11 @@ class Decoder {
   Program& p_;
   int lanes_;
   const SourceManager& sm_;
+  const StepObserver* observer_;
   std::unordered_map<const ir::Value*, Slot> slots_;
+
+  /// kProbe instructions for the results of `op` that the observer probes.
+  void probe_results(const ir::Op& op);
 
   [[noreturn]] void fail(const ir::Op& op, const std::string& msg);
   [[noreturn]] void fail_value(const ir::Value* v, const std::string& msg);

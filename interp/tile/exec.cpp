@@ -1,6 +1,7 @@
 // The per-tile interpreter loop: scalar arithmetic, control flow, scalar memory and atomics.
 #include <atomic>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 #include "core/numerics/convert.h"
@@ -343,6 +344,21 @@ void exec_unary(const Inst& in, Cell* R, float* A) {
   }
 }
 
+/// --probe: the value in register / register tile `in.a` of tile t into its (group, tile) row.
+void record_probe(const GroupState& g, int32_t t, const Inst& in, const Cell* R, const float* A) {
+  Launch& l = *g.launch;
+  const ProbePoint& pp = l.prog->probes[static_cast<size_t>(in.target)];
+  std::vector<std::byte>& d = l.probe_data[static_cast<size_t>(in.target)];
+  const size_t row =
+      static_cast<size_t>(g.id) * static_cast<size_t>(l.tiles) + static_cast<size_t>(t);
+  if (pp.agg) {
+    const size_t n = static_cast<size_t>(in.rows) * static_cast<size_t>(in.cols);
+    std::memcpy(d.data() + row * n * 4, A + in.a, n * 4);
+  } else {
+    std::memcpy(d.data() + row * 8, &R[in.a], 8);
+  }
+}
+
 RunStatus run_tile(GroupState& g, int32_t t, uint64_t quantum) {
   Launch& l = *g.launch;
   const Program& p = *l.prog;
@@ -399,6 +415,11 @@ RunStatus run_tile(GroupState& g, int32_t t, uint64_t quantum) {
       case Opc::kAsyncCopy:
         ts.clock = clock;
         exec_async_copy(g, t, pc, in, R);
+        ++pc;
+        break;
+      case Opc::kProbe:  // not an instruction of the kernel: no step, no simulated time
+        --n;
+        record_probe(g, t, in, R, A);
         ++pc;
         break;
       case Opc::kMma:

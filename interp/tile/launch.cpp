@@ -7,6 +7,7 @@
 #include "core/numerics/convert_array.h"
 #include "core/ops/tile_util.h"
 #include "core/support/error.h"
+#include "interp/numerics/observer.h"
 
 namespace tessera::interp::tile {
 namespace {
@@ -104,6 +105,49 @@ Cell scalar_of(const Tensor& t, DType want) {
 std::string access_words(const Access& a) {
   return "group " + std::to_string(a.group) + ", tile " + std::to_string(a.tile) + ", lane " +
          std::to_string(a.lane);
+}
+
+/// Storage for the launch's probed values (Program::probes): one zeroed row per (group, tile),
+/// so a tile that never defines a value reports zeros.
+void prepare_probes(Launch& l) {
+  l.probe_data.clear();
+  for (const ProbePoint& pp : l.prog->probes) {
+    const uint64_t cells = static_cast<uint64_t>(pp.rows) * static_cast<uint64_t>(pp.cols);
+    uint64_t rows = 0, bytes = 0;
+    if (__builtin_mul_overflow(static_cast<uint64_t>(l.num_groups), static_cast<uint64_t>(l.tiles),
+                               &rows) ||
+        __builtin_mul_overflow(rows, cells * (pp.agg ? 4 : 8), &bytes) || bytes > l.opts.max_memory)
+      fail_at(*l.sm, *pp.op,
+              "--probe of this value needs a copy per group and tile: more bytes than the memory "
+              "limit (--max-memory)");
+    l.probe_data.emplace_back(static_cast<size_t>(bytes));
+  }
+}
+
+/// Hands every probed value to the observer, shaped [groups, tiles] + the value's own shape:
+/// register tiles as f32 (integer tiles as i32, their cells' bits), scalars as f32, f64 or i64.
+void deliver_probes(const Launch& l, StepObserver* observer, const RunContext* run) {
+  if (!observer || !run) return;
+  const int64_t rows = l.num_groups * l.tiles;  // fits: prepare_probes allocated it
+  for (size_t k = 0; k < l.prog->probes.size(); ++k) {
+    const ProbePoint& pp = l.prog->probes[k];
+    const std::byte* d = l.probe_data[k].data();
+    std::vector<int64_t> shape = {l.num_groups, static_cast<int64_t>(l.tiles)};
+    Tensor t;
+    if (pp.agg) {
+      shape.push_back(pp.rows);
+      if (pp.rank == 2) shape.push_back(pp.cols);
+      t = Tensor(dtype_is_float(pp.dt) ? DType::f32 : DType::i32, shape);
+      std::memcpy(t.bytes(), d, t.nbytes());
+    } else if (pp.dt == DType::f32) {
+      t = Tensor(DType::f32, shape);
+      for (int64_t i = 0; i < rows; ++i) std::memcpy(t.bytes() + i * 4, d + i * 8, 4);  // Cell::f
+    } else {
+      t = Tensor(pp.dt == DType::f64 ? DType::f64 : DType::i64, shape);
+      std::memcpy(t.bytes(), d, t.nbytes());  // Cell::d or Cell::i
+    }
+    observer->after_tile_probe(*pp.op, pp.result, t, *run);
+  }
 }
 
 /// Merges per-group results in group order: counters, reports (rendered, capped), the trace,
@@ -235,15 +279,17 @@ void launch_kernel(KernelCtx& ctx) {
   Launch l;
   configure(l, ctx.op, ctx.op.attrs.get("grid"), ctx.op.attrs.get_int("tiles", 1),
             ctx.op.attrs.get_int("lanes", 32), sm, ctx.run.tile);
-  Program prog = decode(*fn, l.lanes, sm);
+  Program prog = decode(*fn, l.lanes, sm, ctx.run.observer);
   l.prog = &prog;
   l.sm = &sm;
   bind_launch(l, *fn, ctx.in, ctx.out);
   l.observer = ctx.run.observer, l.run = &ctx.run, l.site = &ctx.op;
+  prepare_probes(l);
   std::vector<GroupResult> results;
   run_groups(l, results);
   finish(l, results);
   write_back(l, ctx.in.size(), ctx.out);
+  deliver_probes(l, l.observer, l.run);
 }
 
 const ir::Op* launch_callee(const ir::Module& module, const ir::Op& launch) {
@@ -267,10 +313,12 @@ PhasedLaunch::PhasedLaunch(const ir::Op& launch, const RunContext& run,
   if (!fn) fail_at(sm, launch, "callee not found (launch_c1)");
   configure(l_, launch, launch.attrs.get("grid"), launch.attrs.get_int("tiles", 1),
             launch.attrs.get_int("lanes", 32), sm, run.tile);
-  prog_ = decode(*fn, l_.lanes, sm);
+  prog_ = decode(*fn, l_.lanes, sm, run.observer);
   l_.prog = &prog_;
   l_.sm = &sm;
   bind_launch(l_, *fn, in, out_);
+  prepare_probes(l_);
+  probe_observer_ = run.observer, probe_run_ = &run;
   // Every group of a phased launch stays alive between collectives.
   check_group_memory(l_, static_cast<uint64_t>(l_.num_groups), true);
   const size_t n = static_cast<size_t>(l_.num_groups);
@@ -361,6 +409,7 @@ void PhasedLaunch::finish() {
   end_phase();
   tile::finish(l_, results_);
   write_back(l_, nin_, out_);
+  deliver_probes(l_, probe_observer_, probe_run_);
 }
 
 bool is_kernel_function(const ir::Op& func) { return func.attrs.get("tile.grid") != nullptr; }
@@ -372,10 +421,11 @@ std::vector<Tensor> run_kernel_function(const ir::Op& func, const std::vector<Te
   configure(l, func, func.attrs.get("tile.grid"), func.attrs.get_int("tile.tiles", 1),
             func.attrs.get_int("tile.lanes", 32), sm, run.tile);
   l.opts.max_memory = std::min(l.opts.max_memory, run.max_memory);
-  Program prog = decode(func, l.lanes, sm);
+  Program prog = decode(func, l.lanes, sm, run.observer);
   l.prog = &prog;
   l.sm = &sm;
   l.observer = run.observer, l.run = &run, l.site = &func;
+  prepare_probes(l);
   const ir::Block& entry = func.regions[0].front();
   if (inputs.size() != entry.args.size())
     fail_at(sm, func,
@@ -409,6 +459,7 @@ std::vector<Tensor> run_kernel_function(const ir::Op& func, const std::vector<Te
   std::vector<GroupResult> results;
   run_groups(l, results);
   finish(l, results);
+  deliver_probes(l, l.observer, l.run);
   return outs;
 }
 

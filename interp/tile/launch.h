@@ -76,6 +76,8 @@ class PhasedLaunch {
  private:
   Program prog_;
   Launch l_;
+  StepObserver* probe_observer_ = nullptr;  ///< gets the probed values (--probe) at finish()
+  const RunContext* probe_run_ = nullptr;
   std::vector<GroupState> groups_;
   std::vector<GroupResult> results_;
   std::vector<uint8_t> started_;  // one byte per group: groups run in parallel (no bit packing)

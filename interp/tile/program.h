@@ -11,6 +11,10 @@
 #include "core/ops/registry.h"
 #include "core/support/diagnostics.h"
 
+namespace tessera::interp {
+class StepObserver;
+}  // namespace tessera::interp
+
 namespace tessera::interp::tile {
 
 /// Opcodes of the decoded form. Control flow is lowered to jumps; every other opcode is one op.
@@ -73,6 +77,7 @@ enum class Opc : uint8_t {
   kVote,
   kWarpReduce,
   kCollective,  ///< tile.all_reduce ... tile.recv: a grid-and-mesh-wide phase boundary
+  kProbe,       ///< --probe: copies a value (a = register or arena offset) for the observer
 };
 
 /// Binary operation kinds (IBin/FBin/ABin `mode`).
@@ -169,6 +174,17 @@ struct AllocInfo {
   const ir::Op* op = nullptr;
 };
 
+/// A value of the kernel that the run's observer probes (--probe): result `result` of `op`, a
+/// scalar register or a register tile of rows x cols cells. Its kProbe instruction's `target`
+/// is its index in Program::probes.
+struct ProbePoint {
+  const ir::Op* op = nullptr;
+  size_t result = 0;
+  bool agg = false;
+  DType dt = DType::f32;
+  int32_t rank = 0, rows = 1, cols = 1;
+};
+
 /// A decoded kernel.
 struct Program {
   const ir::Op* func = nullptr;
@@ -182,11 +198,14 @@ struct Program {
   std::vector<AllocInfo> shared, locals;
   int32_t lanes = 32;                   ///< lane count the kernel was decoded for
   std::vector<num::AccumModel> models;  ///< mma accumulation models (Inst::target indexes)
+  std::vector<ProbePoint> probes;       ///< values recorded for the observer (kProbe)
 };
 
 /// Decodes `func` for `lanes` lanes per tile. Throws tessera::Error (rendered with `sm`) for
-/// ops the simulator cannot run.
-Program decode(const ir::Op& func, int lanes, const SourceManager& sm);
+/// ops the simulator cannot run. With an observer, every result it probes
+/// (StepObserver::probes_value) gets a kProbe instruction after its definition.
+Program decode(const ir::Op& func, int lanes, const SourceManager& sm,
+               const StepObserver* observer = nullptr);
 
 /// True when the decoder has a decode case for op kind `kind` (every op of tile_ops.def).
 bool has_decoder(ops::OpKind kind);

@@ -164,6 +164,9 @@ struct Launch {
   const RunContext* run = nullptr;
   const ir::Op* site = nullptr;
   std::atomic<int64_t> groups_done{0};
+  /// Per Program::probes entry: the value of every (group, tile), group-major, in cells of 8
+  /// bytes (scalar registers) or 4 bytes (register tiles). Each group writes only its own rows.
+  std::vector<std::vector<std::byte>> probe_data;
 };
 
 /// Thrown inside a group that stops because its launch was cancelled (a lower group failed, or

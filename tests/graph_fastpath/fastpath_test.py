@@ -18,9 +18,10 @@ T = f"tensor<{R}x{C}xf32>"
 W = f"tensor<{C}x{C}xf32>"
 V = f"tensor<{C}xf32>"
 Z = "tensor<3x9x70xf32>"
-PROGRAM = f"""func.func @main(%x: {T}, %w: {W}, %g: {V}, %y: {T}, %z: {Z}) -> ({Z}, {Z}, {T}, {T}, {T}, {T}, {T}, {T},
+Q = "tensor<3x9x9xf32>"  # batched scores of z
+PROGRAM = f"""func.func @main(%x: {T}, %w: {W}, %g: {V}, %y: {T}, %z: {Z}, %u: {T}) -> ({Z}, {Z}, {T}, {T}, {T}, {T}, {T}, {T},
     {T}, {T}, {T}, {T}, {T}, {T}, tensor<{R}xf32>, tensor<{C}xf32>, tensor<{C}xf32>,
-    tensor<{R}xf32>) {{
+    tensor<{R}xf32>, {T}, {T}, {T}, {W}, {Z}, {Z}) {{
   %m = tessera.matmul %x, %w : ({T}, {W}) -> {T}
   %a = tessera.add %m, %g : ({T}, {V}) -> {T}
   %h = "tessera.gelu"(%a) {{approximate = "tanh"}} : ({T}) -> {T}
@@ -47,15 +48,37 @@ PROGRAM = f"""func.func @main(%x: {T}, %w: {W}, %g: {V}, %y: {T}, %z: {Z}) -> ({
   %rm = "tessera.reduce"(%x) {{kind = "mean", axes = [0]}} : ({T}) -> tensor<{C}xf32>
   %rx = "tessera.reduce"(%y) {{kind = "max", axes = [0]}} : ({T}) -> tensor<{C}xf32>
   %rn = "tessera.reduce"(%x) {{kind = "min", axes = [1]}} : ({T}) -> tensor<{R}xf32>
-  return %z1, %z0, %x0, %h, %p, %l, %p0, %n, %r, %e4, %sq, %s2, %p2, %l3, %rs, %rm, %rx, %rn : {Z}, {Z}, {T}, {T}, {T},
+  %as = tessera.matmul %u, %w {{transpose_b = true}} : ({T}, {W}) -> {T}
+  %at_ = tessera.mul %as, %c : ({T}, tensor<f32>) -> {T}
+  %ap = "tessera.softmax"(%at_) : ({T}) -> {T}
+  %at = tessera.matmul %ap, %w : ({T}, {W}) -> {T}
+  %bs = tessera.matmul %u, %w {{transpose_b = true}} : ({T}, {W}) -> {T}
+  %bt = tessera.mul %bs, %c : ({T}, tensor<f32>) -> {T}
+  %bp = "tessera.softmax"(%bt) : ({T}) -> {T}
+  %at2 = tessera.matmul %bp, %w : ({T}, {W}) -> {T}
+  %ns = tessera.matmul %w, %w {{transpose_a = true}} : ({W}, {W}) -> {W}
+  %np = "tessera.softmax"(%ns) {{axis = 1}} : ({W}) -> {W}
+  %an = tessera.matmul %np, %w {{transpose_b = true}} : ({W}, {W}) -> {W}
+  %zs = tessera.matmul %z, %z {{transpose_b = true}} : ({Z}, {Z}) -> {Q}
+  %zt = tessera.mul %c, %zs : (tensor<f32>, {Q}) -> {Q}
+  %zp = "tessera.softmax"(%zt) : ({Q}) -> {Q}
+  %zb = tessera.matmul %zp, %z : ({Q}, {Z}) -> {Z}
+  %zq = tessera.matmul %zp, %z : ({Q}, {Z}) -> {Z}
+  return %z1, %z0, %x0, %h, %p, %l, %p0, %n, %r, %e4, %sq, %s2, %p2, %l3, %rs, %rm, %rx, %rn, %at, %at2, %bp, %an, %zb, %zq : {Z}, {Z}, {T}, {T}, {T},
     {T}, {T}, {T}, {T}, {T}, {T}, {T}, {T}, {T}, tensor<{R}xf32>, tensor<{C}xf32>, tensor<{C}xf32>,
-    tensor<{R}xf32>
+    tensor<{R}xf32>, {T}, {T}, {T}, {W}, {Z}, {Z}
 }}
 """
 # %p is softmax(%y * c) with the scale fused into the softmax (vector ISAs); %p2 is the same
 # softmax of c * %y unfused (the product is also returned), so p == p2 compares fused and
-# unfused on one ISA; %l3 fuses a scale-first product into log_softmax.
-NAMES = ["z1", "z0", "x0", "h", "p", "l", "p0", "n", "r", "e4", "sq", "s2", "p2", "l3", "rs", "rm", "rx", "rn"]
+# unfused on one ISA; %l3 fuses a scale-first product into log_softmax. %at is an attention
+# block (q k^T, scale, softmax, p v with q = %u: finite but for three NaN, subnormals, -0, rows
+# far apart in scale; k = v = %w) run fused on the vector ISAs; %at2 is the same chain
+# unfused (its %bp is also returned), so at == at2 compares them on one ISA; %an fuses a chain
+# without a scale and with transposes (w^T w, softmax, p w^T); %zb a batched one with a
+# scale-first product (%zq reads the same %zp, so that chain stays unfused).
+NAMES = ["z1", "z0", "x0", "h", "p", "l", "p0", "n", "r", "e4", "sq", "s2", "p2", "l3", "rs", "rm",
+         "rx", "rn", "at", "at2", "bp", "an", "zb", "zq"]
 
 
 def special_inputs(rng):
@@ -79,7 +102,11 @@ def special_inputs(rng):
     w = (rng.standard_normal((C, C)) / np.sqrt(C)).astype(np.float32)
     w[0, 0] = np.float32(1e-40)
     g = rng.standard_normal(C).astype(np.float32)
-    return x, w, g, y, z
+    u = (rng.standard_normal((R, C)) * 2.0 ** rng.integers(-6, 3, (R, 1))).astype(np.float32)
+    u[7, 5] = u[20, 0] = u[50, 299] = np.nan
+    u[9, :4] = np.float32(1e-41)
+    u[11, 8] = np.float32(-0.0)
+    return x, w, g, y, z, u
 
 
 def run(interp, tmp, isa, threads):
@@ -87,7 +114,7 @@ def run(interp, tmp, isa, threads):
     os.makedirs(out)
     env = dict(os.environ, TESSERA_ISA=isa)
     cmd = [interp, "run", os.path.join(tmp, "p.mlir"), "--output-dir", out, "--threads",
-           str(threads)] + [a for n in "xwgyz" for a in ("--input", f"{n}={tmp}/{n}.npy")]
+           str(threads)] + [a for n in "xwgyzu" for a in ("--input", f"{n}={tmp}/{n}.npy")]
     subprocess.run(cmd, check=True, env=env)
     return {n: np.load(os.path.join(out, f"{n}.npy")) for n in NAMES}
 
@@ -125,6 +152,11 @@ def check_oracle(res, x, w, g, y):
         sys.exit("z1: the scalar reference disagrees with numpy")
     lx = x64 * 0.125 - (x64 * 0.125).max(axis=1, keepdims=True)
     checks.append(("l3", fin_x, lx - np.log(np.exp(lx).sum(axis=1, keepdims=True)), 1e-4))
+    u64 = res["u_in"].astype(np.float64)
+    fin_u = np.isfinite(u64).all(axis=1)
+    checks.append(("at", fin_u, softmax64(u64 @ w64.T * 0.125, 1) @ w64, 1e-5))
+    wn = w64.T @ w64
+    checks.append(("an", np.ones(C, bool), softmax64(wn, 1) @ w64.T, 1e-5))
     for name, rows, want, tol in checks:
         got = res[name][rows].astype(np.float64)
         ok = np.isfinite(want[rows])
@@ -141,11 +173,11 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         with open(os.path.join(tmp, "p.mlir"), "w") as f:
             f.write(PROGRAM)
-        x, w, g, y, z = special_inputs(rng)
-        for n, arr in zip("xwgyz", (x, w, g, y, z)):
+        x, w, g, y, z, u = special_inputs(rng)
+        for n, arr in zip("xwgyzu", (x, w, g, y, z, u)):
             np.save(os.path.join(tmp, f"{n}.npy"), arr)
         ref = run(interp, tmp, "scalar", 1)
-        ref_checked = dict(ref, z_in=z)
+        ref_checked = dict(ref, z_in=z, u_in=u)
         with np.errstate(all="ignore"):
             check_oracle(ref_checked, x, w, g, y)
         isas = ["scalar", "avx2"]
@@ -161,12 +193,16 @@ def main():
                 bad = [n for n in NAMES if got[n].tobytes() != ref[n].tobytes()]
                 if got["p"].tobytes() != got["p2"].tobytes():
                     bad.append("p (fused) vs p2 (unfused)")
+                if got["at"].tobytes() != got["at2"].tobytes():
+                    bad.append("at (fused) vs at2 (unfused)")
+                if got["zb"].tobytes() != got["zq"].tobytes():
+                    bad.append("zb (fused) vs zq (unfused)")
                 if bad:
                     sys.exit(f"TESSERA_ISA={isa} --threads {threads}: {bad} differ from the "
                              f"scalar reference")
         env = dict(os.environ, TESSERA_ISA="sse9")
         r = subprocess.run([interp, "run", os.path.join(tmp, "p.mlir")] +
-                           [a for n in "xwgyz" for a in ("--input", f"{n}={tmp}/{n}.npy")],
+                           [a for n in "xwgyzu" for a in ("--input", f"{n}={tmp}/{n}.npy")],
                            env=env, capture_output=True, text=True)
         if r.returncode == 0 or r.returncode < 0 or "TESSERA_ISA=sse9" not in r.stderr:
             sys.exit(f"bad TESSERA_ISA: rc={r.returncode} stderr={r.stderr!r}")

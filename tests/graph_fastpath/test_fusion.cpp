@@ -82,3 +82,58 @@ func.func @main(%x: tensor<64x64xf32>) -> tensor<64x64xf32> {
   // The argument is never written in place.
   CHECK(x.data<float>()[5] == 0.01f * 5.0f - 0.3f);
 }
+
+namespace {
+
+const char* kAttention = R"(
+func.func @main(%q: tensor<2x8x4xf32>, %k: tensor<2x8x4xf32>, %v: tensor<2x8x5xf32>) -> tensor<2x8x5xf32> {
+  %s = tessera.matmul %q, %k {transpose_b = true} : (tensor<2x8x4xf32>, tensor<2x8x4xf32>) -> tensor<2x8x8xf32>
+  %c = "tessera.constant"() {value = dense<0.5> : tensor<f32>} : () -> tensor<f32>
+  %t = tessera.mul %s, %c : (tensor<2x8x8xf32>, tensor<f32>) -> tensor<2x8x8xf32>
+  %p = "tessera.softmax"(%t) : (tensor<2x8x8xf32>) -> tensor<2x8x8xf32>
+  %o = tessera.matmul %p, %v : (tensor<2x8x8xf32>, tensor<2x8x5xf32>) -> tensor<2x8x5xf32>
+  return %o : tensor<2x8x5xf32>
+}
+)";
+
+std::string replaced(std::string s, const std::string& from, const std::string& to) {
+  const size_t at = s.find(from);
+  REQUIRE(at != std::string::npos);
+  return s.replace(at, from.size(), to);
+}
+
+}  // namespace
+
+TEST_CASE("an attention block fuses into its second matmul") {
+  if (ti::active_isa() == ti::Isa::kScalar) return;
+  const std::vector<std::string> all = {"tessera.matmul", "tessera.mul", "tessera.softmax"};
+  CHECK(fused_steps(kAttention) == all);
+  // Without a scale, and with the scale first.
+  std::string no_scale = replaced(kAttention, "\"tessera.softmax\"(%t)", "\"tessera.softmax\"(%s)");
+  // (the unused mul is dead code: the plan drops it)
+  CHECK(fused_steps(no_scale) == std::vector<std::string>{"tessera.matmul", "tessera.softmax"});
+  CHECK(fused_steps(replaced(kAttention, "tessera.mul %s, %c : (tensor<2x8x8xf32>, tensor<f32>)",
+                             "tessera.mul %c, %s : (tensor<f32>, tensor<2x8x8xf32>)")) == all);
+}
+
+TEST_CASE("an attention block stays unfused where the fused kernel would differ") {
+  if (ti::active_isa() == ti::Isa::kScalar) return;
+  const std::vector<std::string> scale_only = {"tessera.mul"};
+  // %p also returned: only the scale folds into the softmax.
+  std::string returned = replaced(kAttention, "return %o : tensor<2x8x5xf32>",
+                                  "return %o, %p : tensor<2x8x5xf32>, tensor<2x8x8xf32>");
+  returned =
+      replaced(returned, "-> tensor<2x8x5xf32> {", "-> (tensor<2x8x5xf32>, tensor<2x8x8xf32>) {");
+  CHECK(fused_steps(returned) == scale_only);
+  // log_softmax, a softmax along another axis, a transposed %p, a non-default accumulation.
+  CHECK(fused_steps(replaced(kAttention, "\"tessera.softmax\"(%t)",
+                             "\"tessera.log_softmax\"(%t)")) == scale_only);
+  CHECK(fused_steps(
+            replaced(kAttention, "\"tessera.softmax\"(%t)", "\"tessera.softmax\"(%t) {axis = 1}"))
+            .empty());
+  CHECK(fused_steps(replaced(kAttention, "tessera.matmul %p, %v",
+                             "tessera.matmul %p, %v {transpose_a = true}")) == scale_only);
+  CHECK(fused_steps(replaced(kAttention, "tessera.matmul %p, %v",
+                             "tessera.matmul %p, %v {numeric_policy = {accum_model = "
+                             "\"pairwise\"}}")) == scale_only);
+}
