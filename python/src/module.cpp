@@ -179,7 +179,8 @@ PYBIND11_MODULE(_core, m) {
       .def("params", &python::Executable::params)
       .def("text", &python::Executable::text, py::arg("generic") = false)
       .def_property_readonly("num_results", &python::Executable::num_results)
-      .def_property_readonly("num_ranks", &python::Executable::num_ranks);
+      .def_property_readonly("num_ranks", &python::Executable::num_ranks)
+      .def_property_readonly("peak_bytes", &python::Executable::peak_bytes);
 
   py::class_<python::PluginExecutable>(m, "PluginExecutable")
       .def(py::init<const std::string&, const python::CompileOptions&, const std::string&>(),
