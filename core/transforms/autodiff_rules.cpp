@@ -1,0 +1,91 @@
+// The derivative rule registry: one row per Graph op, keyed by the op's name (an explicit table:
+// no static registration). docs/ops/graph/autodiff-rules.md lists the same rows.
+#include "core/transforms/autodiff_rules.h"
+
+namespace tessera::transforms::autodiff {
+namespace {
+
+#define RULE(name, id) \
+  Rule { name, &vjp_##id, &jvp_##id, nullptr, false }
+#define UNARY(name) \
+  Rule { name, &vjp_unary, &jvp_unary, nullptr, false }
+#define DECOMPOSE(name, id) \
+  Rule { name, nullptr, nullptr, &decompose_##id, false }
+#define NONDIFF(name) \
+  Rule { name, nullptr, nullptr, nullptr, true }
+
+const Rule kRules[] = {
+    // Elementwise (autodiff_rules_elementwise.cpp).
+    RULE("tessera.add", Add),
+    RULE("tessera.sub", Sub),
+    RULE("tessera.mul", Mul),
+    RULE("tessera.div", Div),
+    RULE("tessera.max", Max),
+    RULE("tessera.min", Min),
+    RULE("tessera.pow", Pow),
+    RULE("tessera.select", Select),
+    RULE("tessera.neg", Neg),
+    UNARY("tessera.abs"),
+    UNARY("tessera.exp"),
+    UNARY("tessera.log"),
+    UNARY("tessera.sqrt"),
+    UNARY("tessera.rsqrt"),
+    UNARY("tessera.tanh"),
+    UNARY("tessera.relu"),
+    UNARY("tessera.gelu"),
+    UNARY("tessera.silu"),
+    UNARY("tessera.sigmoid"),
+    RULE("tessera.cast", Cast),
+    // Shape and indexing (autodiff_rules_shape.cpp).
+    RULE("tessera.reshape", Reshape),
+    RULE("tessera.transpose", Transpose),
+    RULE("tessera.permute", Transpose),
+    RULE("tessera.broadcast", Broadcast),
+    RULE("tessera.concat", Concat),
+    RULE("tessera.slice", Slice),
+    RULE("tessera.gather", Gather),
+    RULE("tessera.embedding", Embedding),
+    RULE("tessera.scatter", Scatter),
+    // Reductions, contractions, softmax (autodiff_rules_reduce.cpp).
+    RULE("tessera.reduce", Reduce),
+    RULE("tessera.matmul", Matmul),
+    RULE("tessera.softmax", Softmax),
+    RULE("tessera.log_softmax", LogSoftmax),
+    // Composites, through their decomposition (autodiff_rules_composite.cpp).
+    DECOMPOSE("tessera.layer_norm", LayerNorm),
+    DECOMPOSE("tessera.layernorm_safe", LayerNorm),
+    DECOMPOSE("tessera.rmsnorm", RmsNorm),
+    DECOMPOSE("tessera.rmsnorm_safe", RmsNorm),
+    DECOMPOSE("tessera.flash_attn", FlashAttn),
+    DECOMPOSE("tessera.flash_attention", FlashAttn),
+    DECOMPOSE("tessera.cross_entropy", CrossEntropy),
+    DECOMPOSE("tessera.mse", Mse),
+    // Zero derivative: boolean results, constants, random draws (their operands are shapes/seeds).
+    NONDIFF("tessera.cmp_eq"),
+    NONDIFF("tessera.cmp_ne"),
+    NONDIFF("tessera.cmp_lt"),
+    NONDIFF("tessera.cmp_le"),
+    NONDIFF("tessera.cmp_gt"),
+    NONDIFF("tessera.cmp_ge"),
+    NONDIFF("tessera.constant"),
+    NONDIFF("tessera.uniform"),
+    NONDIFF("tessera.randn"),
+    NONDIFF("tessera.poisson"),
+};
+
+#undef RULE
+#undef UNARY
+#undef DECOMPOSE
+#undef NONDIFF
+
+}  // namespace
+
+std::span<const Rule> all_rules() { return kRules; }
+
+const Rule* lookup_rule(std::string_view name) {
+  for (const Rule& r : kRules)
+    if (name == r.op) return &r;
+  return nullptr;
+}
+
+}  // namespace tessera::transforms::autodiff

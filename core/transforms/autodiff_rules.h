@@ -1,0 +1,63 @@
+// The derivative rules of the Graph ops (autodiff_rules_*.cpp), collected by the registry in
+// autodiff_rules.cpp. A rule is named after its op's record identifier (vjp_Add for tessera.add).
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include "core/transforms/autodiff.h"
+#include "core/transforms/autodiff_builder.h"
+
+namespace tessera::transforms::autodiff {
+
+#define TESSERA_AD_RULE(id) \
+  bool vjp_##id(VjpCtx&);   \
+  bool jvp_##id(JvpCtx&);
+#define TESSERA_AD_DECOMPOSE(id) \
+  std::vector<ir::Value*> decompose_##id(Builder&, const ir::Op&, std::span<ir::Value* const>);
+
+// autodiff_rules_elementwise.cpp
+TESSERA_AD_RULE(Add)
+TESSERA_AD_RULE(Sub)
+TESSERA_AD_RULE(Mul)
+TESSERA_AD_RULE(Div)
+TESSERA_AD_RULE(Max)
+TESSERA_AD_RULE(Min)
+TESSERA_AD_RULE(Pow)
+TESSERA_AD_RULE(Select)
+TESSERA_AD_RULE(Neg)
+TESSERA_AD_RULE(Cast)
+/// Unary elementwise ops share one rule pair over the op's derivative f'(x) (unary_deriv).
+bool vjp_unary(VjpCtx&);
+bool jvp_unary(JvpCtx&);
+// autodiff_rules_shape.cpp
+TESSERA_AD_RULE(Reshape)
+TESSERA_AD_RULE(Transpose)
+TESSERA_AD_RULE(Broadcast)
+TESSERA_AD_RULE(Concat)
+TESSERA_AD_RULE(Slice)
+TESSERA_AD_RULE(Gather)
+TESSERA_AD_RULE(Embedding)
+TESSERA_AD_RULE(Scatter)
+// autodiff_rules_reduce.cpp
+TESSERA_AD_RULE(Reduce)
+TESSERA_AD_RULE(Matmul)
+TESSERA_AD_RULE(Softmax)
+TESSERA_AD_RULE(LogSoftmax)
+// autodiff_rules_composite.cpp
+TESSERA_AD_DECOMPOSE(LayerNorm)
+TESSERA_AD_DECOMPOSE(RmsNorm)
+TESSERA_AD_DECOMPOSE(FlashAttn)
+TESSERA_AD_DECOMPOSE(CrossEntropy)
+TESSERA_AD_DECOMPOSE(Mse)
+
+#undef TESSERA_AD_RULE
+#undef TESSERA_AD_DECOMPOSE
+
+/// The axes an op's `axes` attribute (or `axis` integer) names, normalised to [0, rank); all axes
+/// when absent.
+std::vector<int64_t> attr_axes(const ir::Op& op, const char* name, int64_t rank);
+/// The integer attribute `name` of `op` normalised as an axis of `rank` (default `dflt`).
+int64_t attr_axis(const ir::Op& op, const char* name, int64_t dflt, int64_t rank);
+
+}  // namespace tessera::transforms::autodiff
