@@ -16,6 +16,7 @@
 #include "core/text/printer.h"
 #include "core/transforms/levels.h"
 #include "core/transforms/passes.h"
+#include "python/src/autodiff.h"
 #include "python/src/executable.h"
 #include "python/src/plugin_executable.h"
 
@@ -197,4 +198,5 @@ PYBIND11_MODULE(_core, m) {
   m.def("lower_to_level", &lower_to_level, py::arg("text"), py::arg("level"),
         py::arg("filename") = "<python>");
   m.def("levels", &levels);
+  python::register_autodiff(m);
 }

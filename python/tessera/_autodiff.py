@@ -164,16 +164,6 @@ def _check_scalar_loss(name: str, prog: _Program) -> str:
     return t
 
 
-def _seed_scale(prog: _Program, k: int) -> float:
-    """The cotangent each rank seeds for result k. A mesh result replicated over R ranks is
-    one value held R times: each replica gets 1/R of the cotangent, so the replicas' sum (what
-    psum's transpose, a psum, adds up) is the cotangent once (JAX shard_map's convention for
-    unmentioned output axes; docs/autodiff.md, "Collectives")."""
-    if prog.mesh is None:
-        return 1.0
-    return 1.0 / prog.mesh.size
-
-
 class _Grad:
     """`ts.grad(fun, argnums=0, has_aux=False)` and `ts.value_and_grad`."""
 
@@ -198,7 +188,9 @@ class _Grad:
         if not self._has_aux and prog.num_results != 1:
             raise VerifyError(f"ts.grad({name}): the function returns {prog.num_results} "
                               "results; return the loss alone or pass has_aux=True")
-        cts = [_ones_like_type(t, _seed_scale(prog, 0))]
+        # A mesh program takes the global cotangent: its derivative splits a replicated result's
+        # cotangent among the replicas itself (autodiff_spmd.h, psum's convention).
+        cts = [_ones_like_type(t)]
         cts += [np.zeros(parse_type(rt)[0], parse_type(rt)[1].numpy)
                 for rt in prog.result_types[1:]]
         outs = self._t.run(args, cts)
