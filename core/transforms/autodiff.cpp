@@ -175,7 +175,7 @@ Op* build(ir::Module& m, Op& f, const std::vector<size_t>& wrt, Mode mode, const
     for (const Op* o : ops) {
       const Rule* rule = lookup_rule(o->name);
       if (stops_gradient(*o) || (rule && rule->nondiff)) continue;
-      bool any = false;
+      bool any = rule && rule->effect;
       for (const Value* v : o->operands) any = any || varied.count(v) > 0;
       if (any)
         for (const auto& r : o->results) varied.insert(r.get());

@@ -74,7 +74,10 @@ bool Engine::reverse_op(const Op& op, const ValueSet& varied, ValueMap& adj) {
     want.push_back(varied.count(v) > 0 && is_float_value(*v));
     any_want = any_want || want.back();
   }
-  if (!any_dy || !any_want || stops_gradient(op)) return true;
+  const Rule* effect = lookup_rule(op.name);
+  if (effect && !effect->effect) effect = nullptr;
+  if ((!any_dy || !any_want) && !effect) return true;
+  if (stops_gradient(op)) return true;
   std::vector<Value*> x, y, dx(op.operands.size(), nullptr);
   for (const Value* v : op.operands) x.push_back(P(v));
   for (const auto& r : op.results) y.push_back(P(r.get()));

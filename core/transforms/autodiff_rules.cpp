@@ -84,6 +84,8 @@ const Rule kRules[] = {
     RULE("tessera.collective_reduce", CollectiveReduce),
     RULE("tessera.collective_gather", CollectiveGather),
     RULE("tessera.collective_scatter", CollectiveScatter),
+    Rule{"tessera.send", &vjp_Send, &jvp_Send, nullptr, false, true},
+    Rule{"tessera.recv", &vjp_Recv, &jvp_Recv, nullptr, false, true},
     NONDIFF("tessera.axis_index"),
 };
 

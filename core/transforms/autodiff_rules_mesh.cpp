@@ -183,6 +183,58 @@ bool vjp_scatter(VjpCtx& c) {
   return c.b.ok();
 }
 
+/// The attributes of a message op: `axes`, `pairs` (reversed when asked), `channel` plus
+/// `channel_offset`, and the trace `label` when there is one.
+AttrDict message_attrs(const ir::Op& op, bool reverse, int64_t channel_offset) {
+  AttrDict a = with_axes(op);
+  a.set("pairs", reverse ? inverse_pairs(op) : copy_attr(op, "pairs"));
+  a.set("channel", Attr::integer_attr(op.attrs.get_int("channel", 0) + channel_offset));
+  if (const Attr* l = attr(op, "label")) a.set("label", *l);
+  return a;
+}
+
+/// Tangents travel on their own channels, so a tangent message never overtakes a primal one
+/// that the same pair of ranks posted on the same channel (FIFO per channel).
+constexpr int64_t kTangentChannel = int64_t{1} << 40;
+
+}  // namespace
+
+// send -> recv from the destination back to the source: the send operand's cotangent. Emitted
+// even when the operand wants none, to take the message the recv's transpose posted.
+bool vjp_Send(VjpCtx& c) {
+  c.dx.assign(c.x.size(), nullptr);
+  if (c.x.empty()) return true;
+  ir::Value* g = c.b.emit1("tessera.recv", {}, message_attrs(c.op, true, 0), {c.x[0]->type});
+  if (c.wants(0)) c.dx[0] = g;
+  return c.b.ok();
+}
+
+// recv -> send of the result's cotangent (zeros when none reached it) back to the source. The
+// reverse sweep meets the recv first, so this message is posted before vjp_Send takes it.
+bool vjp_Recv(VjpCtx& c) {
+  if (c.y.empty()) return true;
+  ir::Value* ct = !c.dy.empty() && c.dy[0] ? c.dy[0] : c.b.zeros(c.y[0]->type);
+  c.b.emit("tessera.send", {ct}, message_attrs(c.op, true, 0), {});
+  return c.b.ok();
+}
+
+bool jvp_Send(JvpCtx& c) {
+  if (c.x.empty()) return true;
+  ir::Value* t = !c.dx.empty() && c.dx[0] ? c.dx[0] : c.b.zeros(c.x[0]->type);
+  c.b.emit("tessera.send", {t}, message_attrs(c.op, false, kTangentChannel), {});
+  return c.b.ok();
+}
+
+bool jvp_Recv(JvpCtx& c) {
+  c.dy.assign(c.y.size(), nullptr);
+  if (c.y.empty()) return true;
+  c.dy[0] =
+      c.b.emit1("tessera.recv", {}, message_attrs(c.op, false, kTangentChannel), {c.y[0]->type});
+  return c.b.ok();
+}
+
+namespace {
+
 /// The vjp of a one-operand collective runs only when its operand wants a cotangent and its
 /// result has a nonzero one (a zero cotangent transposes to zero).
 template <bool (*F)(VjpCtx&)>

@@ -21,6 +21,8 @@ TESSERA_AD_MESH_RULE(CollectiveBroadcast)
 TESSERA_AD_MESH_RULE(CollectiveReduce)
 TESSERA_AD_MESH_RULE(CollectiveGather)
 TESSERA_AD_MESH_RULE(CollectiveScatter)
+TESSERA_AD_MESH_RULE(Send)
+TESSERA_AD_MESH_RULE(Recv)
 // autodiff_rules_random.cpp: dropout replays its Philox bits.
 TESSERA_AD_MESH_RULE(Dropout)
 
