@@ -235,7 +235,10 @@ def checkpoint(fun: Callable[..., Any]) -> Callable[..., Any]:
         if tracer is None:
             return fun(*args, **kwargs)
         prev = tracer.__dict__.get("extra_attrs")
-        tracer.extra_attrs = dict(prev or {}, **{"autodiff.checkpoint": True})  # type: ignore
+        # Each call is its own region (numbered), recomputed on its own in the backward.
+        region = tracer.__dict__.get("ckpt_regions", 0) + 1
+        tracer.ckpt_regions = region  # type: ignore[attr-defined]
+        tracer.extra_attrs = dict(prev or {}, **{"autodiff.checkpoint": region})  # type: ignore
         try:
             return fun(*args, **kwargs)
         finally:
