@@ -60,6 +60,16 @@ def python_names(tool):
     return json.loads(out)
 
 
+def autodiff_rules():
+    """Graph op -> its autodiff column, from the rows of the rule registry."""
+    src = (ROOT / "core/transforms/autodiff_rules.cpp").read_text()
+    kinds = {"RULE": "vjp+jvp", "UNARY": "vjp+jvp", "DECOMPOSE": "decomposed", "NONDIFF": "zero"}
+    out = {"func.call": "vjp+jvp"}  # the callee's derivative function, or its custom rules
+    return out | {m.group(2): kinds[m.group(1)]
+                  for m in re.finditer(r"^\s*(RULE|UNARY|DECOMPOSE|NONDIFF)\(\"([^\"]+)\"", src,
+                                             re.M)}
+
+
 def texts(globs):
     out = {}
     for g in globs:
@@ -161,9 +171,10 @@ def main(argv):
         return f"{exact}/{ran}" + (f" ({failed} failed)" if failed else "")
 
     py_names = python_names(tool)
+    ad_rules = autodiff_rules()
     yes = "yes"
     header = ["op", "level", "spec", "verifier", "printer", "interp", "verifier tests", "conformance cases"]
-    header += [f"backend: {n}" for n in junits] + ["python"]
+    header += [f"backend: {n}" for n in junits] + ["python", "autodiff"]
     header += [f"level: {lv}" for lv in level_names]
     rows = []
     for op in ops:
@@ -172,6 +183,7 @@ def main(argv):
                str(count_vtests(op)), str(count_cases(op))]
         row += [backend_cell(r, op) for r in junits.values()]
         row += [", ".join(f"`ts.{n}`" for n in py_names.get(op["name"], [])) or "—"]
+        row += [ad_rules.get(op["name"], "—")]
         row += [level_cell(lv, op) for lv in level_names]
         rows.append(row)
     lines = ["# Status", "",
@@ -181,6 +193,9 @@ def main(argv):
              "where none ran). The python column lists the names under which the package",
              "(`import tessera as ts`) reaches each op (`tessera._ops.ts_names_by_op`; Tile IR ops:",
              "`ts.tile` calls and kernel syntax, `tessera.tile.names_by_op`; mesh ops: `ts.dist`).",
+             "The autodiff column comes from the rule registry (core/transforms/autodiff_rules.cpp;",
+             "docs/ops/graph/autodiff-rules.md): vjp+jvp (its own rules), decomposed (differentiated",
+             "through other Graph ops), zero (no derivative), — (no rule: autodiff reports an error).",
              *(["The level columns come from `tessera-conform --deterministic --levels all`: of the",
                 "cases that require the op and ran at that IR level, how many lowered completely (no",
                 "fusion group left at Schedule IR; docs/ops/schedule/lowering.md lists what does not",

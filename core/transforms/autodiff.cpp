@@ -3,6 +3,7 @@
 #include "core/transforms/autodiff.h"
 
 #include <algorithm>
+#include <cctype>
 
 #include "core/ops/registry.h"
 #include "core/transforms/autodiff_engine.h"

@@ -74,8 +74,7 @@ std::vector<Value*> Builder::copy(const ir::Op& op, std::vector<Value*> operands
   const ir::Location saved = loc_;
   loc_ = op.loc;
   ir::AttrDict attrs = op.attrs;
-  attrs.erase("autodiff.checkpoint");
-  attrs.erase("autodiff.stop_gradient");
+  attrs.erase("autodiff.checkpoint");  // the copy is the recomputation; stop_gradient stays
   auto out = emit(op.name.c_str(), std::move(operands), std::move(attrs), std::move(hints));
   loc_ = saved;
   return out;

@@ -1,0 +1,5 @@
+"""Makes harness.py importable from the tests of this folder."""
+import pathlib
+import sys
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))

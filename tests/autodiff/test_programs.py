@@ -1,0 +1,230 @@
+"""Whole programs through `tessera-interp grad`: an MLP with a cross-entropy loss, layer norm and
+attention, checkpoint, stop_gradient, custom_vjp / custom_jvp, calls, every IR level, the
+diagnostics, and a mutated derivative program that the checks must reject."""
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+import harness as h
+
+jax.config.update("jax_enable_x64", True)
+
+CK = " {autodiff.checkpoint}"
+
+
+def mlp_text(t, ckpt=False):
+    c = CK if ckpt else ""
+    return f"""func.func @main(%x: tensor<8x6x{t}>, %w1: tensor<6x16x{t}>, %b1: tensor<16x{t}>,
+                 %w2: tensor<16x4x{t}>, %b2: tensor<4x{t}>, %lab: tensor<8xi32>) -> tensor<{t}> {{
+  %h = "tessera.matmul"(%x, %w1){c} : (tensor<8x6x{t}>, tensor<6x16x{t}>) -> tensor<8x16x{t}>
+  %hb = "tessera.add"(%h, %b1){c} : (tensor<8x16x{t}>, tensor<16x{t}>) -> tensor<8x16x{t}>
+  %a = "tessera.gelu"(%hb){c} : (tensor<8x16x{t}>) -> tensor<8x16x{t}>
+  %o = "tessera.matmul"(%a, %w2) : (tensor<8x16x{t}>, tensor<16x4x{t}>) -> tensor<8x4x{t}>
+  %ob = "tessera.add"(%o, %b2) : (tensor<8x4x{t}>, tensor<4x{t}>) -> tensor<8x4x{t}>
+  %l = "tessera.cross_entropy"(%ob, %lab) : (tensor<8x4x{t}>, tensor<8xi32>) -> tensor<{t}>
+  return %l : tensor<{t}>
+}}
+"""
+
+
+def mlp_inputs(dtype):
+    r = np.random.default_rng(5)
+    return {"x": r.standard_normal((8, 6)).astype(dtype),
+            "w1": (r.standard_normal((6, 16)) * 0.5).astype(dtype),
+            "b1": r.standard_normal(16).astype(dtype),
+            "w2": (r.standard_normal((16, 4)) * 0.5).astype(dtype),
+            "b2": r.standard_normal(4).astype(dtype),
+            "lab": r.integers(0, 4, 8).astype(np.int32)}
+
+
+def mlp_jax(x, w1, b1, w2, b2, lab):
+    o = jax.nn.gelu(x @ w1 + b1, approximate=False) @ w2 + b2
+    ls = jax.nn.log_softmax(o, -1)
+    return -jnp.mean(jnp.take_along_axis(ls, lab[:, None], -1))
+
+
+WRT = ["x", "w1", "b1", "w2", "b2"]
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32], ids=["f64", "f32"])
+def test_mlp_cross_entropy(dtype, tmp_path):
+    t = h.MLIR[np.dtype(dtype)]
+    ins = mlp_inputs(dtype)
+    vjp = h.grad(tmp_path, mlp_text(t), WRT)
+    out = h.run(tmp_path, vjp, "main_vjp", {**ins, "ct0": np.array(1, dtype)})
+    ref = jax.grad(mlp_jax, argnums=(0, 1, 2, 3, 4))(*[jnp.asarray(ins[k]) for k in
+                                                       [*WRT, "lab"]])
+    h.close(out[0], mlp_jax(*[ins[k] for k in [*WRT, "lab"]]), dtype, "loss")
+    for k, g in enumerate(ref):
+        h.close(out[1 + k], g, dtype, f"grad {WRT[k]}")
+
+
+@pytest.mark.parametrize("level", ["schedule", "tile", "target"])
+def test_mlp_every_level(level, tmp_path):
+    """The derivative program is ordinary Graph IR: each level gives the graph level's bits."""
+    ins = mlp_inputs(np.float32)
+    vjp = h.grad(tmp_path, mlp_text("f32"), WRT)
+    args = {**ins, "ct0": np.array(1, np.float32)}
+    want = h.run(tmp_path, vjp, "main_vjp", args, tag="graph")
+    got = h.run(tmp_path, vjp, "main_vjp", args, tag=level, level=level)
+    for a, b in zip(got, want):
+        assert np.array_equal(a.view(np.uint32), b.view(np.uint32))
+
+
+def test_checkpoint_recomputes(tmp_path):
+    """checkpoint: the backward recomputes the region (more matmuls in the program) and gets the
+    same bits as keeping the residuals."""
+    ins = {**mlp_inputs(np.float64), "ct0": np.array(1.0)}
+    plain = h.grad(tmp_path, mlp_text("f64"), WRT)
+    ck = h.grad(tmp_path, mlp_text("f64", ckpt=True), WRT, tag="ck")
+    fn = lambda s: s[s.index("@main_vjp"):]  # noqa: E731
+    assert fn(ck).count("tessera.matmul") == fn(plain).count("tessera.matmul") + 1
+    assert fn(ck).count("tessera.gelu") == fn(plain).count("tessera.gelu") + 1
+    a = h.run(tmp_path, plain, "main_vjp", ins, tag="p")
+    b = h.run(tmp_path, ck, "main_vjp", ins, tag="c")
+    for x, y in zip(a, b):
+        assert np.array_equal(x, y)
+
+
+ATTN = """func.func @main(%x: tensor<1x2x5x8xf64>, %g: tensor<8xf64>, %b: tensor<8xf64>,
+                 %wq: tensor<8x8xf64>, %wk: tensor<8x8xf64>, %wv: tensor<8x8xf64>,
+                 %t: tensor<1x2x5x8xf64>) -> tensor<f64> {
+  %n = "tessera.layer_norm"(%x, %g, %b) : (tensor<1x2x5x8xf64>, tensor<8xf64>, tensor<8xf64>) -> tensor<1x2x5x8xf64>
+  %q = "tessera.matmul"(%n, %wq) : (tensor<1x2x5x8xf64>, tensor<8x8xf64>) -> tensor<1x2x5x8xf64>
+  %k = "tessera.matmul"(%n, %wk) : (tensor<1x2x5x8xf64>, tensor<8x8xf64>) -> tensor<1x2x5x8xf64>
+  %v = "tessera.matmul"(%n, %wv) : (tensor<1x2x5x8xf64>, tensor<8x8xf64>) -> tensor<1x2x5x8xf64>
+  %o = "tessera.flash_attn"(%q, %k, %v) {causal = true} : (tensor<1x2x5x8xf64>, tensor<1x2x5x8xf64>, tensor<1x2x5x8xf64>) -> tensor<1x2x5x8xf64>
+  %l = "tessera.mse"(%o, %t) : (tensor<1x2x5x8xf64>, tensor<1x2x5x8xf64>) -> tensor<f64>
+  return %l : tensor<f64>
+}
+"""
+
+
+def test_layer_norm_attention(tmp_path):
+    r = np.random.default_rng(9)
+    names = ["x", "g", "b", "wq", "wk", "wv", "t"]
+    shapes = [(1, 2, 5, 8), (8,), (8,), (8, 8), (8, 8), (8, 8), (1, 2, 5, 8)]
+    ins = {n: r.standard_normal(s) for n, s in zip(names, shapes)}
+
+    def f(x, g, b, wq, wk, wv, t):
+        m = x.mean(-1, keepdims=True)
+        n = (x - m) / jnp.sqrt(((x - m) ** 2).mean(-1, keepdims=True) + 1e-5) * g + b
+        q, k, v = n @ wq, n @ wk, n @ wv
+        s = q @ jnp.swapaxes(k, -1, -2) / jnp.sqrt(8.0)
+        i, j = np.indices((5, 5))
+        o = jax.nn.softmax(jnp.where(j <= i, s, -jnp.inf), -1) @ v
+        return jnp.mean((o - t) ** 2)
+
+    wrt = names[:6]
+    ref = jax.grad(f, argnums=tuple(range(6)))(*[jnp.asarray(ins[n]) for n in names])
+    out = h.run(tmp_path, h.grad(tmp_path, ATTN, wrt), "main_vjp", {**ins, "ct0": np.array(1.0)})
+    for k, g in enumerate(ref):
+        h.close(out[1 + k], g, np.float64, f"grad {wrt[k]}")
+
+
+CALLS = """func.func @f(%x: tensor<4xf64>) -> tensor<4xf64> attributes {autodiff.custom_vjp = @f_bwd, autodiff.custom_jvp = @f_fwd} {
+  %y = "tessera.tanh"(%x) : (tensor<4xf64>) -> tensor<4xf64>
+  return %y : tensor<4xf64>
+}
+func.func @f_bwd(%x: tensor<4xf64>, %g: tensor<4xf64>) -> tensor<4xf64> {
+  %d = "tessera.mul"(%g, %x) : (tensor<4xf64>, tensor<4xf64>) -> tensor<4xf64>
+  return %d : tensor<4xf64>
+}
+func.func @f_fwd(%x: tensor<4xf64>, %t: tensor<4xf64>) -> tensor<4xf64> {
+  %d = "tessera.add"(%t, %x) : (tensor<4xf64>, tensor<4xf64>) -> tensor<4xf64>
+  return %d : tensor<4xf64>
+}
+func.func @sq(%x: tensor<4xf64>) -> tensor<4xf64> {
+  %y = "tessera.mul"(%x, %x) : (tensor<4xf64>, tensor<4xf64>) -> tensor<4xf64>
+  return %y : tensor<4xf64>
+}
+func.func @main(%a: tensor<4xf64>) -> tensor<4xf64> {
+  %e = "tessera.exp"(%a) : (tensor<4xf64>) -> tensor<4xf64>
+  %y = func.call @f(%e) : (tensor<4xf64>) -> tensor<4xf64>
+  %s = "tessera.reshape"(%y) {autodiff.stop_gradient} : (tensor<4xf64>) -> tensor<4xf64>
+  %z = "tessera.mul"(%y, %s) : (tensor<4xf64>, tensor<4xf64>) -> tensor<4xf64>
+  %w = func.call @sq(%z) : (tensor<4xf64>) -> tensor<4xf64>
+  return %w : tensor<4xf64>
+}
+"""
+
+
+def test_custom_rules_stop_gradient_calls(tmp_path):
+    """Hand derivation: e = exp(a), y = f(e) (rules: vjp g*e, jvp t+e), s = stop_gradient(y),
+    z = y*s, w = z^2 (a call without custom rules: its own derivative)."""
+    r = np.random.default_rng(3)
+    a, ct, ta = r.standard_normal(4), r.standard_normal(4), r.standard_normal(4)
+    e = np.exp(a)
+    y = np.tanh(e)
+    z = y * y
+    gz = ct * 2 * z
+    grad = (gz * y) * e * e                  # dz/dy = s = y; f_bwd: * e; exp: * e
+    te = ta * e
+    tz = (te + e) * y                        # f_fwd(e, te) = te + e; times s
+    tw = 2 * z * tz
+    vjp = h.grad(tmp_path, CALLS, ["a"])
+    assert "@sq_vjp" in vjp and "@f_bwd" in vjp
+    out = h.run(tmp_path, vjp, "main_vjp", {"a": a, "ct0": ct})
+    h.close(out[0], z * z, np.float64, "primal")
+    h.close(out[1], grad, np.float64, "vjp")
+    jvp = h.grad(tmp_path, CALLS, ["a"], "fwd", tag="f")
+    out = h.run(tmp_path, jvp, "main_jvp", {"a": a, "a_tan": ta}, tag="j")
+    h.close(out[1], tw, np.float64, "jvp")
+
+
+def test_unused_and_integer_outputs(tmp_path):
+    """An unused parameter gets a zero gradient; an integer result gets no cotangent."""
+    text = """func.func @main(%a: tensor<3xf64>, %u: tensor<2xf64>, %i: tensor<3xi32>)
+    -> (tensor<3xf64>, tensor<3xi32>) {
+  %y = "tessera.exp"(%a) : (tensor<3xf64>) -> tensor<3xf64>
+  return %y, %i : tensor<3xf64>, tensor<3xi32>
+}
+"""
+    vjp = h.grad(tmp_path, text, ["a", "u"])
+    assert "%ct1" not in vjp
+    a, ct = np.array([0.1, 0.2, -1.0]), np.array([1.0, 2.0, 3.0])
+    out = h.run(tmp_path, vjp, "main_vjp", {"a": a, "u": np.ones(2), "i": np.arange(3,
+                dtype=np.int32), "ct0": ct})
+    h.close(out[2], ct * np.exp(a), np.float64, "grad a")
+    assert np.array_equal(out[3], np.zeros(2))
+
+
+def test_wrong_rule_is_caught(tmp_path):
+    """The checks can fail: the vjp of a - b with the sign of d b flipped is rejected."""
+    text = h.program("tessera.sub", [np.zeros((3,)), np.zeros((3,))], (3,), np.float64)
+    vjp = h.grad(tmp_path, text, ["a0", "a1"])
+    body = vjp[vjp.index("@main_vjp"):]
+    assert body.count("tessera.neg") == 1
+    bad = vjp.replace(body, body.replace("tessera.neg", "tessera.abs"))
+    r = np.random.default_rng(0)
+    a, b, ct = r.standard_normal(3), r.standard_normal(3), np.abs(r.standard_normal(3)) + 0.5
+    out = h.run(tmp_path, bad, "main_vjp", {"a0": a, "a1": b, "ct0": ct})
+    _, f = jax.vjp(lambda x, y: x - y, a, b)
+    h.close(out[1], f(ct)[0], np.float64, "d a")   # untouched
+    with pytest.raises(AssertionError):
+        h.close(out[2], f(ct)[1], np.float64, "d b")
+
+
+@pytest.mark.parametrize("args,msg,rc", [
+    (["--wrt", "x"], "no derivative rule for 'tessera.topk'", 1),
+    (["--wrt", "i"], "only float tensors have derivatives", 1),
+    (["--wrt", "nope"], "has no parameter 'nope'", 1),
+    (["--wrt", "x", "--func", "other"], "no function @other", 1),
+    (["--wrt", "x", "--mode", "sideways"], "--mode must be rev or fwd", 2),
+    ([], "grad needs --wrt", 2),
+])
+def test_diagnostics(args, msg, rc, tmp_path):
+    src = tmp_path / "p.mlir"
+    src.write_text("""func.func @main(%x: tensor<2x5xf32>, %i: tensor<2xi32>) -> tensor<2x2xf32> {
+  %v, %k = "tessera.topk"(%x) {k = 2} : (tensor<2x5xf32>) -> (tensor<2x2xf32>, tensor<2x2xi64>)
+  return %v : tensor<2x2xf32>
+}
+""")
+    p = h.tool(["grad", str(src), *args], check=False)
+    assert p.returncode == rc, p.stderr
+    assert msg in p.stderr
+    if rc == 1 and "topk" in msg:
+        assert "p.mlir:2:" in p.stderr  # the location of the op
