@@ -14,6 +14,9 @@ namespace {
   Rule { name, nullptr, nullptr, &decompose_##id, false }
 #define NONDIFF(name) \
   Rule { name, nullptr, nullptr, nullptr, true }
+/// Rules that run even without a cotangent (Rule::effect: send / recv pair up, h-ad-ext).
+#define EFFECT(name, id) \
+  Rule { name, &vjp_##id, &jvp_##id, nullptr, false, true }
 
 const Rule kRules[] = {
     // Elementwise (autodiff_rules_elementwise.cpp).
@@ -84,8 +87,8 @@ const Rule kRules[] = {
     RULE("tessera.collective_reduce", CollectiveReduce),
     RULE("tessera.collective_gather", CollectiveGather),
     RULE("tessera.collective_scatter", CollectiveScatter),
-    Rule{"tessera.send", &vjp_Send, &jvp_Send, nullptr, false, true},
-    Rule{"tessera.recv", &vjp_Recv, &jvp_Recv, nullptr, false, true},
+    EFFECT("tessera.send", Send),
+    EFFECT("tessera.recv", Recv),
     NONDIFF("tessera.axis_index"),
 };
 
@@ -93,6 +96,7 @@ const Rule kRules[] = {
 #undef UNARY
 #undef DECOMPOSE
 #undef NONDIFF
+#undef EFFECT
 
 }  // namespace
 

@@ -120,16 +120,9 @@ class _Transform:
 
             compiled = spmd_compiled(compiled)
         params = [t for _, t in compiled.params()]
-        nres = len(entry.array_pos)
-        prim_params = params[:nres]
-        extra = params[nres:]
-        nout = compiled.num_results - len(nums) if self.mode == "rev" else \
-            compiled.num_results // 2
-        if self.mode == "rev":
-            result_types = extra[:nout]
-        else:
-            result_types = []
-        prog = _Program(compiled, entry.array_pos, nout, result_types, prim_params, mesh)
+        result_types = _result_types(entry.text, jf._entry_name)
+        prog = _Program(compiled, entry.array_pos, len(result_types), result_types,
+                        params[:len(entry.array_pos)], mesh)
         self._cache[key] = prog
         return prog, nums
 
@@ -137,6 +130,29 @@ class _Transform:
         prog, _ = self.program(args)
         inputs = [args[i] for i in prog.array_pos] + list(extra)
         return prog.compiled.run(inputs)
+
+
+def _result_types(text: str, entry: str) -> list[str]:
+    """The result types of `func.func @entry` in a module the tracer wrote."""
+    head = next(ln for ln in text.splitlines() if ln.lstrip().startswith(f"func.func @{entry}("))
+    rest = head[head.index(") -> (") + len(") -> ("):]
+    out, depth, cur = [], 0, ""
+    for ch in rest:
+        if ch == ")" and depth == 0:
+            break
+        depth += {"<": 1, ">": -1}.get(ch, 0)
+        if ch == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    if cur.strip():
+        out.append(cur.strip())
+    return out
+
+
+def _is_float_type(t: str) -> bool:
+    return parse_type(t)[1].is_float
 
 
 def _mesh_of(args: tuple) -> Any:
@@ -192,7 +208,7 @@ class _Grad:
         # cotangent among the replicas itself (autodiff_spmd.h, psum's convention).
         cts = [_ones_like_type(t)]
         cts += [np.zeros(parse_type(rt)[0], parse_type(rt)[1].numpy)
-                for rt in prog.result_types[1:]]
+                for rt in prog.result_types[1:] if _is_float_type(rt)]
         outs = self._t.run(args, cts)
         values, grads = outs[:prog.num_results], outs[prog.num_results:]
         g: Any = grads[0] if self._single else tuple(grads)
@@ -235,8 +251,9 @@ def vjp(fun: Callable[..., Any], *primals: Any) -> tuple[Any, Callable[..., Any]
         if len(cts) != prog.num_results:
             raise InputError(f"vjp of {t.jf.fn.__name__}: {len(cts)} cotangents for "
                              f"{prog.num_results} results")
+        # Only float results have cotangents (pass None, or anything, for the others).
         cts = [np.asarray(c, dtype=parse_type(rt)[1].numpy)
-               for c, rt in zip(cts, prog.result_types)]
+               for c, rt in zip(cts, prog.result_types) if _is_float_type(rt)]
         res = t.run(primals, cts)
         return tuple(res[prog.num_results:])
 
@@ -264,7 +281,7 @@ def jvp(fun: Callable[..., Any], primals: Sequence[Any],
             raise InputError(f"jvp: tangent {k} has shape {tan.shape}, its primal {p.shape}")
         tans.append(tan.astype(p.dtype, copy=False))
     outs = t.run(primals, tans)
-    n = prog.compiled.num_results // 2
+    n = prog.num_results
     vals, touts = outs[:n], outs[n:]
     if n == 1:
         return vals[0], touts[0]

@@ -269,3 +269,14 @@ def test_grad_errors_are_clear():
         ts.grad(vec)(rand(3))
     with pytest.raises(ts.InputError, match="argnums"):
         ts.grad(lambda x: ts.sum(x), argnums=3)(rand(3))
+
+
+def test_grad_has_aux_and_integer_results():
+    x = rand(5, seed=32)
+
+    def f(x):
+        return ts.sum(x * x), ts.cast(x > 0.0, ts.int32)  # the aux is an integer tensor
+
+    g, aux = ts.grad(f, has_aux=True)(x)
+    close(g, 2 * x)
+    assert aux.dtype == np.int32 and np.array_equal(aux, (x > 0).astype(np.int32))
