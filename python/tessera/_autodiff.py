@@ -272,7 +272,8 @@ def jvp(fun: Callable[..., Any], primals: Sequence[Any],
     prog, nums = t.program(primals)
     tans = []
     for k in nums:
-        p = _as_array(primals[k])
+        p = primals[k] if hasattr(primals[k], "shape") and hasattr(primals[k], "dtype") \
+            else _as_array(primals[k])  # ndarray or ts.dist tensor (its global shape)
         tan = tangents[k]
         if tan is None:
             raise InputError(f"jvp: argument {k} is an array and needs a tangent")

@@ -277,3 +277,36 @@ def test_rooted_collective_adjoint_against_finite_differences(op, attrs, out):
         e[i] = h
         fd[i] = (loss_np(x + e) - loss_np(x - e)) / (2 * h)
     np.testing.assert_allclose(g, fd, rtol=1e-8, atol=1e-8)
+
+
+def test_tensor_parallel_mlp_jvp_against_shard_map():
+    x, W1, W2 = rand(8, 16, seed=15), rand(16, 32, seed=16) * 0.3, rand(32, 16, seed=17) * 0.3
+    tW1, tW2 = rand(16, 32, seed=18), rand(32, 16, seed=19)
+
+    @ts.jit
+    def mlp(x, W1, W2):
+        h = ts.tanh(ts.matmul(x, W1))
+        y = ts.dist.all_reduce(ts.matmul(h, W2), "tp")
+        return ts.dist.all_reduce(ts.sum(y * y), "dp")
+
+    def jmlp(x, W1, W2):
+        y = jax.lax.psum(jnp.tanh(x @ W1) @ W2, "tp")
+        return jax.lax.psum(jnp.sum(y * y), "dp")
+
+    args = (dist(x, "dp", None), dist(W1, None, "tp"), dist(W2, "tp", None))
+    val, tan = ts.jvp(mlp, args, (np.zeros_like(x), tW1, tW2))
+    sm = jax.shard_map(jmlp, mesh=jmesh(), in_specs=(P("dp", None), P(None, "tp"), P("tp", None)),
+                       out_specs=P(), check_vma=False)
+    jval, jtan = jax.jit(lambda *a: jax.jvp(sm, a[:3], a[3:]))(x, W1, W2, np.zeros_like(x),
+                                                              tW1, tW2)
+    close(val, jval)
+    close(tan, jtan)
+
+
+def test_max_over_ranks_has_no_derivative():
+    @ts.jit
+    def f(x):
+        return ts.dist.all_reduce(ts.sum(ts.dist.all_reduce(x, "tp", op="max")), ("dp", "tp"))
+
+    with pytest.raises(ts.VerifyError, match='op = "max".*no derivative'):
+        ts.grad(f)(dist(rand(8, 8, seed=20), ("dp", "tp"), None))
