@@ -50,9 +50,17 @@ const Rule kRules[] = {
     RULE("tessera.gather", Gather),
     RULE("tessera.embedding", Embedding),
     RULE("tessera.scatter", Scatter),
+    RULE("tessera.topk", Topk),
     // Reductions, contractions, softmax (autodiff_rules_reduce.cpp).
     RULE("tessera.reduce", Reduce),
     RULE("tessera.matmul", Matmul),
+    RULE("tessera.conv2d_nhwc", Conv2dNhwc),
+    RULE("tessera.grouped_gemm", GroupedGemm),
+    RULE("tessera.kv_cache.append", KvCacheAppend),
+    RULE("tessera.kv_cache.read", KvCacheRead),
+    RULE("tessera.fft", Fft),
+    RULE("tessera.ifft", Fft),
+    RULE("tessera.fft2d", Fft),
     RULE("tessera.softmax", Softmax),
     RULE("tessera.log_softmax", LogSoftmax),
     // Composites, through their decomposition (autodiff_rules_composite.cpp).

@@ -39,11 +39,20 @@ TESSERA_AD_RULE(Slice)
 TESSERA_AD_RULE(Gather)
 TESSERA_AD_RULE(Embedding)
 TESSERA_AD_RULE(Scatter)
+TESSERA_AD_RULE(Topk)
 // autodiff_rules_reduce.cpp
 TESSERA_AD_RULE(Reduce)
 TESSERA_AD_RULE(Matmul)
+// autodiff_rules_conv.cpp
+TESSERA_AD_RULE(Conv2dNhwc)
 TESSERA_AD_RULE(Softmax)
 TESSERA_AD_RULE(LogSoftmax)
+// autodiff_rules_kv_gemm.cpp
+TESSERA_AD_RULE(KvCacheAppend)
+TESSERA_AD_RULE(KvCacheRead)
+TESSERA_AD_RULE(GroupedGemm)
+// autodiff_rules_fft.cpp
+TESSERA_AD_RULE(Fft)  // fft, ifft, fft2d
 // autodiff_rules_composite.cpp
 TESSERA_AD_DECOMPOSE(LayerNorm)
 TESSERA_AD_DECOMPOSE(RmsNorm)

@@ -27,6 +27,11 @@ int64_t attr_axis(const ir::Op& op, const char* name, int64_t dflt, int64_t rank
   return norm_axis(op.attrs.get_int(name, dflt), rank);
 }
 
+namespace {
+/// The first result of an emitted op, or nullptr when it failed (the builder reported it).
+Value* first(const std::vector<Value*>& r) { return r.empty() ? nullptr : r[0]; }
+}  // namespace
+
 bool vjp_Reshape(VjpCtx& c) {
   c.dx[0] = c.b.reshape(c.dy[0], c.x[0]->type.shape);
   return true;
@@ -80,7 +85,7 @@ bool vjp_Broadcast(VjpCtx& c) {
   return true;
 }
 bool jvp_Broadcast(JvpCtx& c) {
-  c.dy[0] = c.b.copy(c.op, {c.dx[0]}).at(0);
+  c.dy[0] = first(c.b.copy(c.op, {c.dx[0]}));
   return true;
 }
 
@@ -111,7 +116,7 @@ bool vjp_Concat(VjpCtx& c) {
 bool jvp_Concat(JvpCtx& c) {
   std::vector<Value*> t;
   for (size_t i = 0; i < c.x.size(); ++i) t.push_back(c.dx[i] ? c.dx[i] : c.b.zeros(c.x[i]->type));
-  c.dy[0] = c.b.copy(c.op, t).at(0);
+  c.dy[0] = first(c.b.copy(c.op, t));
   return true;
 }
 
@@ -142,7 +147,7 @@ bool vjp_Slice(VjpCtx& c) {
   return true;
 }
 bool jvp_Slice(JvpCtx& c) {
-  c.dy[0] = c.b.copy(c.op, {c.dx[0]}).at(0);
+  c.dy[0] = first(c.b.copy(c.op, {c.dx[0]}));
   return true;
 }
 
@@ -162,7 +167,7 @@ bool vjp_Gather(VjpCtx& c) {
   return true;
 }
 bool jvp_Gather(JvpCtx& c) {
-  c.dy[0] = c.b.copy(c.op, {c.dx[0], c.x[1]}).at(0);
+  c.dy[0] = first(c.b.copy(c.op, {c.dx[0], c.x[1]}));
   return true;
 }
 bool vjp_Embedding(VjpCtx& c) {
@@ -189,7 +194,67 @@ bool vjp_Scatter(VjpCtx& c) {
 bool jvp_Scatter(JvpCtx& c) {
   Value* d = c.dx[0] ? c.dx[0] : c.b.zeros(c.x[0]->type);
   Value* u = c.dx[2] ? c.dx[2] : c.b.zeros(c.x[2]->type);
-  c.dy[0] = c.b.copy(c.op, {d, c.x[1], u}).at(0);
+  c.dy[0] = first(c.b.copy(c.op, {d, c.x[1], u}));
+  return true;
+}
+
+namespace {
+
+/// topk along the last axis of `x` (shape [..., n]) with indices `idx` ([..., k]): the selection
+/// as a 0/1 tensor [..., k, n] of x's element type (one-hot rows of the indices).
+Value* topk_selection(Builder& b, Value* x, Value* idx) {
+  const int64_t n = x->type.shape.back();
+  std::vector<int64_t> col = idx->type.shape, iota(static_cast<size_t>(n));
+  col.push_back(1);
+  for (int64_t j = 0; j < n; ++j) iota[static_cast<size_t>(j)] = j;
+  Value* hit =
+      b.emit1("tessera.cmp_eq", {b.reshape(idx, col), b.int_vector(iota, idx->type.dtype)});
+  const DType t = x->type.dtype;
+  return b.select(hit, b.scalar(1.0, t), b.scalar(0.0, t));
+}
+
+/// The permutation that swaps `axis` with the last dim (its own inverse), or empty if it is last.
+std::vector<int64_t> swap_last(int64_t axis, int64_t rank) {
+  if (axis == rank - 1) return {};
+  std::vector<int64_t> p(static_cast<size_t>(rank));
+  std::iota(p.begin(), p.end(), 0);
+  std::swap(p[static_cast<size_t>(axis)], p.back());
+  return p;
+}
+
+Value* maybe_transpose(Builder& b, Value* v, const std::vector<int64_t>& p) {
+  return p.empty() ? v : b.transpose(v, p);
+}
+
+}  // namespace
+
+// topk: the values' cotangent goes to the selected positions (one-hot of the indices); the
+// indices have none. Other axes are moved last and back with transposes.
+bool vjp_Topk(VjpCtx& c) {
+  const int64_t rank = c.x[0]->type.rank();
+  auto p = swap_last(attr_axis(c.op, "axis", -1, rank), rank);
+  Value* x = maybe_transpose(c.b, c.x[0], p);
+  Value* sel = topk_selection(c.b, x, maybe_transpose(c.b, c.y[1], p));
+  Value* g = maybe_transpose(c.b, c.dy[0], p);
+  if (!g) return false;
+  std::vector<int64_t> gs = g->type.shape;
+  gs.push_back(1);
+  g = c.b.reshape(g, gs);
+  Value* dx = c.b.reduce("sum", c.b.mul(g, sel), {rank - 1}, false);
+  c.dx[0] = maybe_transpose(c.b, dx, p);
+  return true;
+}
+bool jvp_Topk(JvpCtx& c) {
+  const int64_t rank = c.x[0]->type.rank();
+  auto p = swap_last(attr_axis(c.op, "axis", -1, rank), rank);
+  Value* x = maybe_transpose(c.b, c.x[0], p);
+  if (!x) return false;
+  Value* sel = topk_selection(c.b, x, maybe_transpose(c.b, c.y[1], p));
+  std::vector<int64_t> ts = x->type.shape;
+  ts.insert(ts.end() - 1, 1);
+  Value* t = c.b.reshape(maybe_transpose(c.b, c.dx[0], p), ts);
+  Value* ty = c.b.reduce("sum", c.b.mul(sel, t), {rank}, false);
+  c.dy[0] = maybe_transpose(c.b, ty, p);
   return true;
 }
 

@@ -10,14 +10,18 @@ import os
 import pathlib
 import subprocess
 
+import ml_dtypes
 import numpy as np
 
 MLIR = {np.dtype(np.float32): "f32", np.dtype(np.float64): "f64", np.dtype(np.int32): "i32",
-        np.dtype(np.int64): "i64", np.dtype(np.bool_): "i1"}
+        np.dtype(np.int64): "i64", np.dtype(np.bool_): "i1",
+        np.dtype(ml_dtypes.bfloat16): "bf16"}
 
 # Tolerances: max |ours - ref| <= TOL * (1 + max |ref|). float64 rules are exact formulas evaluated
 # in another order than XLA's; float32 adds rounding of the same formulas (docs: autodiff-rules.md).
-TOL = {np.float64: 1e-9, np.float32: 2e-4}
+# bfloat16: every op rounds its result to 8 significant bits, so a rule of k ops may be off by about
+# k * 2^-8 relative; 5e-2 covers the short rules checked at bf16.
+TOL = {np.float64: 1e-9, np.float32: 2e-4, ml_dtypes.bfloat16: 5e-2}
 
 
 def interp():

@@ -208,8 +208,32 @@ def test_wrong_rule_is_caught(tmp_path):
         h.close(out[2], f(ct)[1], np.float64, "d b")
 
 
+@pytest.mark.parametrize("axis", [1, 0])
+def test_topk_values(axis, tmp_path):
+    """topk's values: the cotangent goes to the selected elements (tangent: their tangents)."""
+    r = np.random.default_rng(4)
+    x, t = r.standard_normal((4, 6)), r.standard_normal((4, 6))
+    vshape = (4, 2) if axis == 1 else (2, 6)
+    ct = r.standard_normal(vshape)
+    vt, it = h.ttype(vshape, np.float64), h.ttype(vshape, np.int64)
+    text = f"""func.func @main(%x: tensor<4x6xf64>) -> {vt} {{
+  %v, %i = "tessera.topk"(%x) {{k = 2, axis = {axis}}} : (tensor<4x6xf64>) -> ({vt}, {it})
+  return %v : {vt}
+}}
+"""
+    def f(x):
+        v = jax.lax.top_k(jnp.moveaxis(x, axis, -1), 2)[0]
+        return jnp.moveaxis(v, -1, axis)
+    y, vjp_fn = jax.vjp(f, jnp.asarray(x))
+    both = h.grad(tmp_path, h.grad(tmp_path, text, ["x"]), ["x"], "fwd", tag="f")
+    out = h.run(tmp_path, both, "main_vjp", {"x": x, "ct0": ct})
+    h.close(out[1], vjp_fn(jnp.asarray(ct))[0], np.float64, "topk vjp")
+    out = h.run(tmp_path, both, "main_jvp", {"x": x, "x_tan": t}, tag="j")
+    h.close(out[1], jax.jvp(f, (jnp.asarray(x),), (jnp.asarray(t),))[1], np.float64, "topk jvp")
+
+
 @pytest.mark.parametrize("args,msg,rc", [
-    (["--wrt", "x"], "no derivative rule for 'tessera.topk'", 1),
+    (["--wrt", "x"], "no derivative rule for 'tessera.cholesky'", 1),
     (["--wrt", "i"], "only float tensors have derivatives", 1),
     (["--wrt", "nope"], "has no parameter 'nope'", 1),
     (["--wrt", "x", "--func", "other"], "no function @other", 1),
@@ -218,13 +242,111 @@ def test_wrong_rule_is_caught(tmp_path):
 ])
 def test_diagnostics(args, msg, rc, tmp_path):
     src = tmp_path / "p.mlir"
-    src.write_text("""func.func @main(%x: tensor<2x5xf32>, %i: tensor<2xi32>) -> tensor<2x2xf32> {
-  %v, %k = "tessera.topk"(%x) {k = 2} : (tensor<2x5xf32>) -> (tensor<2x2xf32>, tensor<2x2xi64>)
-  return %v : tensor<2x2xf32>
+    src.write_text("""func.func @main(%x: tensor<3x3xf32>, %i: tensor<2xi32>) -> tensor<3x3xf32> {
+  %v = "tessera.cholesky"(%x) : (tensor<3x3xf32>) -> tensor<3x3xf32>
+  return %v : tensor<3x3xf32>
 }
 """)
     p = h.tool(["grad", str(src), *args], check=False)
     assert p.returncode == rc, p.stderr
     assert msg in p.stderr
-    if rc == 1 and "topk" in msg:
+    if rc == 1 and "cholesky" in msg:
         assert "p.mlir:2:" in p.stderr  # the location of the op
+
+
+CONV = [  # input, filter, attrs, jax strides, jax padding, jax dilation
+    ((2, 6, 7, 3), (3, 2, 3, 4), "", (1, 1), "VALID", (1, 1)),
+    ((1, 9, 8, 2), (3, 3, 2, 3), 'strides = [2, 2], padding = "SAME"', (2, 2), "SAME", (1, 1)),
+    ((1, 10, 9, 2), (2, 3, 2, 2), "strides = [3, 2], dilations = [2, 1], padding = [1, 0, 2, 1]",
+     (3, 2), ((1, 0), (2, 1)), (2, 1)),
+]
+
+
+@pytest.mark.parametrize("case", range(len(CONV)))
+@pytest.mark.parametrize("bias", [False, True], ids=["nobias", "bias"])
+def test_conv2d_nhwc(case, bias, tmp_path):
+    """conv2d_nhwc's vjp and jvp (strides, dilations, padding, bias) against JAX's convolution."""
+    xs, ws, attrs, s, pad, d = CONV[case]
+    r = np.random.default_rng(case)
+    x, w, b = r.standard_normal(xs), r.standard_normal(ws), r.standard_normal(ws[3])
+
+    def f(x, w, b):
+        y = jax.lax.conv_general_dilated(x, w, s, pad, rhs_dilation=d,
+                                         dimension_numbers=("NHWC", "HWIO", "NHWC"))
+        return y + b if bias else y
+    y, vjp_fn = jax.vjp(f, x, w, b)
+    ins = [x, w, b] if bias else [x, w]
+    text = h.program("tessera.conv2d_nhwc", ins, y.shape, np.float64, attrs)
+    wrt = [f"a{i}" for i in range(len(ins))]
+    both = h.grad(tmp_path, h.grad(tmp_path, text, wrt), wrt, "fwd", tag="f")
+    ct = r.standard_normal(y.shape)
+    named = {f"a{i}": v for i, v in enumerate(ins)}
+    out = h.run(tmp_path, both, "main_vjp", {**named, "ct0": ct})
+    h.close(out[0], y, np.float64, "primal")
+    for k, g in enumerate(vjp_fn(ct)[:len(ins)]):
+        h.close(out[1 + k], g, np.float64, f"vjp wrt a{k}")
+    tans = [r.standard_normal(v.shape) for v in ins]
+    out = h.run(tmp_path, both, "main_jvp", {**named, **{f"a{i}_tan": t for i, t in
+                                                         enumerate(tans)}}, tag="j")
+    full = tans + ([] if bias else [np.zeros_like(b)])
+    h.close(out[1], jax.jvp(f, (x, w, b), tuple(full))[1], np.float64, "jvp")
+
+
+def test_kv_cache_and_grouped_gemm(tmp_path):
+    """kv_cache.append / read and grouped_gemm (groups from run-time sizes, one empty) against
+    JAX (dynamic_update_slice, dynamic_slice, per-group matmuls)."""
+    r = np.random.default_rng(6)
+    cache, new = r.standard_normal((1, 2, 6, 3)), r.standard_normal((1, 2, 2, 3))
+    x, w = r.standard_normal((7, 4)), r.standard_normal((3, 4, 5))
+    sizes = np.array([3, 0, 4], np.int32)
+    text = """func.func @main(%c: tensor<1x2x6x3xf64>, %n: tensor<1x2x2x3xf64>, %p: tensor<i32>,
+                 %x: tensor<7x4xf64>, %w: tensor<3x4x5xf64>, %s: tensor<3xi32>)
+    -> (tensor<1x2x4x3xf64>, tensor<7x5xf64>) {
+  %c1 = "tessera.kv_cache.append"(%c, %n, %p) : (tensor<1x2x6x3xf64>, tensor<1x2x2x3xf64>, tensor<i32>) -> tensor<1x2x6x3xf64>
+  %rd = "tessera.kv_cache.read"(%c1, %p) {length = 4} : (tensor<1x2x6x3xf64>, tensor<i32>) -> tensor<1x2x4x3xf64>
+  %y = "tessera.grouped_gemm"(%x, %w, %s) : (tensor<7x4xf64>, tensor<3x4x5xf64>, tensor<3xi32>) -> tensor<7x5xf64>
+  return %rd, %y : tensor<1x2x4x3xf64>, tensor<7x5xf64>
+}
+"""
+    pos = 1
+
+    def f(c, n, x, w):
+        c1 = jax.lax.dynamic_update_slice(c, n, (0, 0, pos, 0))
+        rd = jax.lax.dynamic_slice(c1, (0, 0, pos, 0), (1, 2, 4, 3))
+        y = jnp.concatenate([x[0:3] @ w[0], x[3:3] @ w[1], x[3:7] @ w[2]])
+        return rd, y
+    prim = (cache, new, x, w)
+    (rd, y), vjp_fn = jax.vjp(f, *prim)
+    ct = (r.standard_normal(rd.shape), r.standard_normal(y.shape))
+    tans = tuple(r.standard_normal(v.shape) for v in prim)
+    wrt = ["c", "n", "x", "w"]
+    both = h.grad(tmp_path, h.grad(tmp_path, text, wrt), wrt, "fwd", tag="f")
+    ins = {"c": cache, "n": new, "p": np.array(pos, np.int32), "x": x, "w": w, "s": sizes}
+    out = h.run(tmp_path, both, "main_vjp", {**ins, "ct0": ct[0], "ct1": ct[1]})
+    for k, g in enumerate(vjp_fn(ct)):
+        h.close(out[2 + k], g, np.float64, f"vjp wrt {wrt[k]}")
+    out = h.run(tmp_path, both, "main_jvp", {**ins, **{f"{n}_tan": t for n, t in zip(wrt, tans)}},
+                tag="j")
+    _, (trd, ty) = jax.jvp(f, prim, tans)
+    h.close(out[2], trd, np.float64, "jvp read")
+    h.close(out[3], ty, np.float64, "jvp grouped_gemm")
+
+
+@pytest.mark.parametrize("op", ["fft", "ifft", "fft2d"])
+def test_fft(op, tmp_path):
+    """The FFTs on (real, imaginary) pairs against JAX's FFTs on the same real-pair function."""
+    r = np.random.default_rng(7)
+    x, t = r.standard_normal((2, 3, 5, 2)), r.standard_normal((2, 3, 5, 2))
+    jf = {"fft": jnp.fft.fft, "ifft": jnp.fft.ifft, "fft2d": jnp.fft.fft2}[op]
+
+    def f(v):
+        y = jf(v[..., 0] + 1j * v[..., 1])
+        return jnp.stack([y.real, y.imag], -1)
+    text = h.program(f"tessera.{op}", [x], x.shape, np.float64)
+    both = h.grad(tmp_path, h.grad(tmp_path, text, ["a0"]), ["a0"], "fwd", tag="f")
+    ct = r.standard_normal(x.shape)
+    y, vjp_fn = jax.vjp(f, x)
+    out = h.run(tmp_path, both, "main_vjp", {"a0": x, "ct0": ct})
+    h.close(out[1], vjp_fn(ct)[0], np.float64, "vjp")
+    out = h.run(tmp_path, both, "main_jvp", {"a0": x, "a0_tan": t}, tag="j")
+    h.close(out[1], jax.jvp(f, (x,), (t,))[1], np.float64, "jvp")

@@ -7,6 +7,7 @@ import math
 
 import jax
 import jax.numpy as jnp
+import ml_dtypes
 import numpy as np
 import pytest
 
@@ -215,3 +216,29 @@ def test_second_derivative(case, tmp_path):
     n = len(fidx)
     for k in range(n):
         h.close(out[2 + n + k], hv_ref[k], np.float64, f"second derivative wrt a{fidx[k]}")
+
+
+BF16 = ["add_bcast", "mul", "div", "exp", "tanh", "sigmoid", "relu", "matmul", "reduce_sum",
+        "reduce_mean_keep", "softmax", "transpose", "slice", "gather"]
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c[0] in BF16],
+                         ids=sorted(BF16, key=[c[0] for c in CASES].index))
+def test_rule_bf16(case, tmp_path):
+    """vjp at bfloat16 against jax.vjp in float32 on the same (bf16-exact) inputs."""
+    bf16 = ml_dtypes.bfloat16
+    name, op, xs, fidx, fj, attrs, opt = setup_case(case, np.float32)
+    xs[:] = [x.astype(bf16).astype(np.float32) if x.dtype == np.float32 else x for x in xs]
+    rng = np.random.default_rng(1)
+    primals = [jnp.asarray(xs[i]) for i in fidx]
+    y_ref, vjp_fn = jax.vjp(fj, *primals)
+    ct = rng.standard_normal(y_ref.shape).astype(bf16).astype(np.float32)
+    grads_ref = vjp_fn(jnp.asarray(ct))
+    bx = [x.astype(bf16) if x.dtype == np.float32 else x for x in xs]
+    text = h.program(op, bx, y_ref.shape, bf16, attrs)
+    out = h.run(tmp_path, h.grad(tmp_path, text, [f"a{i}" for i in fidx]), "main_vjp",
+                {**{f"a{i}": x for i, x in enumerate(bx)}, "ct0": ct.astype(bf16)})
+    for k, g in enumerate(grads_ref):
+        # tessera-interp writes bf16 results as their uint16 bit patterns.
+        ours = out[1 + k].view(bf16).astype(np.float32)
+        h.close(ours, g, bf16, f"bf16 vjp wrt a{fidx[k]}")
