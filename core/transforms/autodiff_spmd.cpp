@@ -23,10 +23,10 @@ bool is_replicated(const ShardSpec& s) {
 }
 
 /// Mesh axes that shard none of the dims of `s` and hold no partial sum: its replica axes.
-std::vector<int> replica_axes(const ShardSpec& s, const Mesh& m, bool partial_too) {
+std::vector<int> replica_axes(const ShardSpec& s, const Mesh& m) {
   std::vector<int> out;
   for (int a = 0; a < static_cast<int>(m.axes.size()); ++a) {
-    bool used = std::find(s.partial.begin(), s.partial.end(), a) != s.partial.end() && !partial_too;
+    bool used = std::find(s.partial.begin(), s.partial.end(), a) != s.partial.end();
     for (const auto& d : s.dim_axes) used = used || std::count(d.begin(), d.end(), a) > 0;
     if (!used) out.push_back(a);
   }
@@ -111,7 +111,7 @@ bool spmd_boundary(ir::Module& m, const ir::Op& primal, ir::Op& deriv,
   for (size_t c = 0; c < float_rets.size(); ++c) {
     const ShardSpec& s = ret_specs[float_rets[c]];
     int64_t r = 1;
-    for (int a : replica_axes(s, *mesh, false)) r *= mesh->shape[static_cast<size_t>(a)];
+    for (int a : replica_axes(s, *mesh)) r *= mesh->shape[static_cast<size_t>(a)];
     if (r == 1) continue;
     ir::Value* ct = body.args[pb.args.size() + c].get();
     const size_t first = body.ops.size();
@@ -122,11 +122,13 @@ bool spmd_boundary(ir::Module& m, const ir::Op& primal, ir::Op& deriv,
         if (v == ct) v = share;
     move_ops(body, first, 0);
   }
-  // Gradients of parameters replicated (or partial) over some axes: summed over them.
+  // Gradients of parameters replicated over some axes: summed over them. A partial parameter's
+  // addends each get the whole cotangent of their sum, so partial axes are not summed: the
+  // gradient is the same on those ranks (laid out replicated there).
   ir::Op* ret = body.ops.back().get();
   const size_t ret_at = body.ops.size() - 1;
   for (size_t j = 0; j < wrt.size(); ++j) {
-    std::vector<int> axes = replica_axes(arg_specs[wrt[j]], *mesh, true);
+    std::vector<int> axes = replica_axes(arg_specs[wrt[j]], *mesh);
     if (axes.empty()) continue;
     std::vector<Attr> names;
     for (int a : axes) names.push_back(Attr::string_attr(mesh->axes[static_cast<size_t>(a)]));

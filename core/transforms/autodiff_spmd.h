@@ -20,7 +20,8 @@ namespace tessera::transforms::autodiff {
 /// - a cotangent of a result held by R replicas (the mesh axes that shard none of its dims) is
 ///   scaled by 1/R on entry, so the replicas' shares add up to it once (psum transposes to psum);
 /// - a gradient of a parameter replicated over some axes is summed over them
-///   (`tessera.all_reduce` sum) before it is returned.
+///   (`tessera.all_reduce` sum) before it is returned; a partial parameter's gradient is the
+///   cotangent of the sum on each of its addends, returned replicated over the partial axes.
 /// A module without a mesh is left alone. Returns false with diagnostics on failure.
 bool spmd_boundary(ir::Module& m, const ir::Op& primal, ir::Op& deriv,
                    const std::vector<size_t>& wrt, Mode mode, DiagnosticEngine& diag);

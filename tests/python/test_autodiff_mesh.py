@@ -310,3 +310,18 @@ def test_max_over_ranks_has_no_derivative():
 
     with pytest.raises(ts.VerifyError, match='op = "max".*no derivative'):
         ts.grad(f)(dist(rand(8, 8, seed=20), ("dp", "tp"), None))
+
+
+def test_partial_parameter_gets_the_cotangent_of_its_sum():
+    """p holds partial sums over tp (the global value P is their sum): d sum(P^2) / dP = 2P, the
+    same on every addend, so the gradient is not summed over tp (by hand)."""
+    p = rand(4, 6, seed=21)
+
+    @ts.jit
+    def f(p):
+        y = ts.dist.all_reduce(p, "tp")
+        return ts.sum(y * y)
+
+    pd = ts.dist.tensor(data=p, mesh=MESH, dtype="f64",
+                        layout=ts.ShardSpec(partition=(), mesh_axes=(), partial=("tp",)))
+    close(ts.grad(f)(pd), 2 * p)
