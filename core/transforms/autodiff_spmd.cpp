@@ -78,7 +78,12 @@ bool spmd_boundary(ir::Module& m, const ir::Op& primal, ir::Op& deriv,
   // Layouts of the derivative's parameters and results.
   std::vector<ShardSpec> in = arg_specs, out = ret_specs;
   if (mode == Mode::reverse) {
-    for (size_t k : float_rets) in.push_back(ret_specs[k]);
+    for (size_t k : float_rets) {
+      // Every addend of a partial result gets the whole cotangent: replicated over those axes.
+      ShardSpec ct = ret_specs[k];
+      ct.partial.clear();
+      in.push_back(ct);
+    }
     for (size_t w : wrt) {
       ShardSpec g = arg_specs[w];
       g.partial.clear();

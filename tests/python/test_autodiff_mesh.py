@@ -325,3 +325,19 @@ def test_partial_parameter_gets_the_cotangent_of_its_sum():
     pd = ts.dist.tensor(data=p, mesh=MESH, dtype="f64",
                         layout=ts.ShardSpec(partition=(), mesh_axes=(), partial=("tp",)))
     close(ts.grad(f)(pd), 2 * p)
+
+
+def test_partial_result_seeds_every_addend():
+    """A loss returned as partial sums over tp (the global loss is their sum): each addend's
+    cotangent is the whole cotangent, so d/dx sum(x^2) = 2x (by hand)."""
+    x = rand(8, 4, seed=22)
+
+    @ts.jit
+    def f(x):
+        part = ts.sum(x * x)
+        return ts.dist.with_sharding(part, ts.ShardSpec(partition=(), mesh_axes=(),
+                                                        partial=("tp",)))
+
+    xd = dist(x, "tp", None)
+    close(f(xd), np.sum(x * x))
+    close(ts.grad(f)(xd), 2 * x)
