@@ -171,16 +171,9 @@ Op* build(ir::Module& m, Op& f, const std::vector<size_t>& wrt, Mode mode, const
     // Cotangents and tangents are keyed by the swept ops' own values.
     auto key_arg = [&](size_t w) -> const Value* { return custom ? params[w] : fb.args[w].get(); };
     auto key_ret = [&](size_t k) -> const Value* { return custom ? results[k] : rets[k]; };
-    ValueSet varied;
-    for (size_t w : wrt) varied.insert(key_arg(w));
-    for (const Op* o : ops) {
-      const Rule* rule = lookup_rule(o->name);
-      if (stops_gradient(*o) || (rule && rule->nondiff)) continue;
-      bool any = rule && rule->effect;
-      for (const Value* v : o->operands) any = any || varied.count(v) > 0;
-      if (any)
-        for (const auto& r : o->results) varied.insert(r.get());
-    }
+    ValueSet seeds;
+    for (size_t w : wrt) seeds.insert(key_arg(w));
+    const ValueSet varied = varied_after(ops, std::move(seeds));
     ValueMap adj;
     size_t c = 0;
     for (size_t k = 0; k < rets.size(); ++k)

@@ -52,6 +52,9 @@ class Engine {
   ValueMap recomputed_;
 };
 
+/// `seeds` plus the values of `ops` that depend on them (through ops that have a derivative).
+ValueSet varied_after(const std::vector<const ir::Op*>& ops, ValueSet seeds);
+
 /// Builds (once) the derivative function `<callee>_vjp` / `<callee>_jvp` of `callee` with respect
 /// to all its float parameters in `m` and returns it (nullptr after an error).
 ir::Op* derivative_func(ir::Module& m, ir::Op& callee, Mode mode, DiagnosticEngine& diag);

@@ -47,22 +47,17 @@ bool Engine::reverse(const std::vector<const Op*>& ops, const ValueSet& varied, 
   return b_.ok();
 }
 
-namespace {
-
-/// The values of a decomposition that depend on `seeds`.
 ValueSet varied_after(const std::vector<const Op*>& ops, ValueSet seeds) {
   for (const Op* o : ops) {
     const Rule* rule = lookup_rule(o->name);
-    if (rule && rule->nondiff) continue;
-    bool any = false;
+    if (stops_gradient(*o) || (rule && rule->nondiff)) continue;
+    bool any = rule && rule->effect;  // a recv's result: what its send carried (h-ad-ext)
     for (const Value* v : o->operands) any = any || seeds.count(v) > 0;
     if (any)
       for (const auto& r : o->results) seeds.insert(r.get());
   }
   return seeds;
 }
-
-}  // namespace
 
 bool Engine::reverse_op(const Op& op, const ValueSet& varied, ValueMap& adj) {
   std::vector<Value*> dy;

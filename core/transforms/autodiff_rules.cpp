@@ -58,6 +58,7 @@ const Rule kRules[] = {
     RULE("tessera.grouped_gemm", GroupedGemm),
     RULE("tessera.kv_cache.append", KvCacheAppend),
     RULE("tessera.kv_cache.read", KvCacheRead),
+    RULE("tessera.spmm", Spmm),
     RULE("tessera.fft", Fft),
     RULE("tessera.ifft", Fft),
     RULE("tessera.fft2d", Fft),
@@ -72,6 +73,9 @@ const Rule kRules[] = {
     DECOMPOSE("tessera.flash_attention", FlashAttn),
     DECOMPOSE("tessera.cross_entropy", CrossEntropy),
     DECOMPOSE("tessera.mse", Mse),
+    DECOMPOSE("tessera.sgd", Sgd),
+    DECOMPOSE("tessera.adam", Adam),
+    DECOMPOSE("tessera.adamw", Adam),
     // Zero derivative: boolean results, constants, random draws (their operands are shapes/seeds).
     NONDIFF("tessera.cmp_eq"),
     NONDIFF("tessera.cmp_ne"),

@@ -51,6 +51,8 @@ TESSERA_AD_RULE(LogSoftmax)
 TESSERA_AD_RULE(KvCacheAppend)
 TESSERA_AD_RULE(KvCacheRead)
 TESSERA_AD_RULE(GroupedGemm)
+// autodiff_rules_linalg.cpp
+TESSERA_AD_RULE(Spmm)
 // autodiff_rules_fft.cpp
 TESSERA_AD_RULE(Fft)  // fft, ifft, fft2d
 // autodiff_rules_composite.cpp
@@ -59,6 +61,8 @@ TESSERA_AD_DECOMPOSE(RmsNorm)
 TESSERA_AD_DECOMPOSE(FlashAttn)
 TESSERA_AD_DECOMPOSE(CrossEntropy)
 TESSERA_AD_DECOMPOSE(Mse)
+TESSERA_AD_DECOMPOSE(Sgd)
+TESSERA_AD_DECOMPOSE(Adam)  // adam, adamw
 
 #undef TESSERA_AD_RULE
 #undef TESSERA_AD_DECOMPOSE

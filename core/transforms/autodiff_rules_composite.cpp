@@ -107,3 +107,44 @@ std::vector<Value*> decompose_Mse(Builder& b, const ir::Op& op, std::span<Value*
 }
 
 }  // namespace tessera::transforms::autodiff
+
+namespace tessera::transforms::autodiff {
+
+// sgd: p - lr * (g [+ weight_decay * p]).
+std::vector<Value*> decompose_Sgd(Builder& b, const ir::Op& op, std::span<Value* const> x) {
+  Value* d = x[1];
+  const double wd = op.attrs.get_float("weight_decay", 0.0);
+  if (wd != 0.0) d = b.add(d, b.scale(x[0], wd));
+  return {b.sub(x[0], b.scale(d, op.attrs.get_float("lr", 0.0)))};
+}
+
+// adam / adamw: the moments, the bias corrections (from the `step` attribute or operand), the
+// update (docs/ops/graph/optimizers.md) as Graph ops.
+std::vector<Value*> decompose_Adam(Builder& b, const ir::Op& op, std::span<Value* const> x) {
+  Value *p = x[0], *g = x[1], *m = x[2], *v = x[3];
+  const DType t = p->type.dtype;
+  const double b1 = op.attrs.get_float("beta1", 0.9), b2 = op.attrs.get_float("beta2", 0.999);
+  Value* m1 = b.add(b.scale(m, b1), b.scale(g, 1 - b1));
+  Value* v1 = b.add(b.scale(v, b2), b.scale(b.mul(g, g), 1 - b2));
+  Value *c1, *c2;
+  if (x.size() > 4) {
+    Value* step = b.cast(x[4], t);
+    auto corr = [&](double beta) {
+      return b.sub(b.scalar(1.0, t), b.emit1("tessera.pow", {b.scalar(beta, t), step}));
+    };
+    c1 = corr(b1);
+    c2 = corr(b2);
+  } else {
+    const double s = static_cast<double>(op.attrs.get_int("step", 1));
+    c1 = b.scalar(1 - std::pow(b1, s), t);
+    c2 = b.scalar(1 - std::pow(b2, s), t);
+  }
+  Value* den =
+      b.add(b.unary("tessera.sqrt", b.div(v1, c2)), b.scalar(op.attrs.get_float("eps", 1e-8), t));
+  Value* u = b.div(b.div(m1, c1), den);
+  if (op.name == "tessera.adamw")
+    u = b.add(u, b.scale(p, op.attrs.get_float("weight_decay", 0.01)));
+  return {b.sub(p, b.scale(u, op.attrs.get_float("lr", 0.0))), m1, v1};
+}
+
+}  // namespace tessera::transforms::autodiff

@@ -55,9 +55,9 @@ def test_mlp_cross_entropy(dtype, tmp_path):
     ins = mlp_inputs(dtype)
     vjp = h.grad(tmp_path, mlp_text(t), WRT)
     out = h.run(tmp_path, vjp, "main_vjp", {**ins, "ct0": np.array(1, dtype)})
-    ref = jax.grad(mlp_jax, argnums=(0, 1, 2, 3, 4))(*[jnp.asarray(ins[k]) for k in
-                                                       [*WRT, "lab"]])
-    h.close(out[0], mlp_jax(*[ins[k] for k in [*WRT, "lab"]]), dtype, "loss")
+    args = [jnp.asarray(ins[k]) for k in [*WRT, "lab"]]
+    loss, ref = jax.jit(jax.value_and_grad(mlp_jax, argnums=(0, 1, 2, 3, 4)))(*args)
+    h.close(out[0], loss, dtype, "loss")
     for k, g in enumerate(ref):
         h.close(out[1 + k], g, dtype, f"grad {WRT[k]}")
 
@@ -119,7 +119,7 @@ def test_layer_norm_attention(tmp_path):
         return jnp.mean((o - t) ** 2)
 
     wrt = names[:6]
-    ref = jax.grad(f, argnums=tuple(range(6)))(*[jnp.asarray(ins[n]) for n in names])
+    ref = jax.jit(jax.grad(f, argnums=tuple(range(6))))(*[jnp.asarray(ins[n]) for n in names])
     out = h.run(tmp_path, h.grad(tmp_path, ATTN, wrt), "main_vjp", {**ins, "ct0": np.array(1.0)})
     for k, g in enumerate(ref):
         h.close(out[1 + k], g, np.float64, f"grad {wrt[k]}")
@@ -316,18 +316,21 @@ def test_kv_cache_and_grouped_gemm(tmp_path):
         y = jnp.concatenate([x[0:3] @ w[0], x[3:3] @ w[1], x[3:7] @ w[2]])
         return rd, y
     prim = (cache, new, x, w)
-    (rd, y), vjp_fn = jax.vjp(f, *prim)
-    ct = (r.standard_normal(rd.shape), r.standard_normal(y.shape))
+    ct = (r.standard_normal((1, 2, 4, 3)), r.standard_normal((7, 5)))
     tans = tuple(r.standard_normal(v.shape) for v in prim)
+
+    @jax.jit
+    def oracle(p, c, t):
+        return jax.vjp(f, *p)[1](c), jax.jvp(f, p, t)[1]
+    grads, (trd, ty) = oracle(prim, ct, tans)
     wrt = ["c", "n", "x", "w"]
     both = h.grad(tmp_path, h.grad(tmp_path, text, wrt), wrt, "fwd", tag="f")
     ins = {"c": cache, "n": new, "p": np.array(pos, np.int32), "x": x, "w": w, "s": sizes}
     out = h.run(tmp_path, both, "main_vjp", {**ins, "ct0": ct[0], "ct1": ct[1]})
-    for k, g in enumerate(vjp_fn(ct)):
+    for k, g in enumerate(grads):
         h.close(out[2 + k], g, np.float64, f"vjp wrt {wrt[k]}")
     out = h.run(tmp_path, both, "main_jvp", {**ins, **{f"{n}_tan": t for n, t in zip(wrt, tans)}},
                 tag="j")
-    _, (trd, ty) = jax.jvp(f, prim, tans)
     h.close(out[2], trd, np.float64, "jvp read")
     h.close(out[3], ty, np.float64, "jvp grouped_gemm")
 
@@ -345,8 +348,86 @@ def test_fft(op, tmp_path):
     text = h.program(f"tessera.{op}", [x], x.shape, np.float64)
     both = h.grad(tmp_path, h.grad(tmp_path, text, ["a0"]), ["a0"], "fwd", tag="f")
     ct = r.standard_normal(x.shape)
-    y, vjp_fn = jax.vjp(f, x)
+    grad, tangent = jax.jit(lambda c, t: (jax.vjp(f, x)[1](c)[0], jax.jvp(f, (x,), (t,))[1]))(ct, t)
     out = h.run(tmp_path, both, "main_vjp", {"a0": x, "ct0": ct})
-    h.close(out[1], vjp_fn(ct)[0], np.float64, "vjp")
+    h.close(out[1], grad, np.float64, "vjp")
     out = h.run(tmp_path, both, "main_jvp", {"a0": x, "a0_tan": t}, tag="j")
-    h.close(out[1], jax.jvp(f, (x,), (t,))[1], np.float64, "jvp")
+    h.close(out[1], tangent, np.float64, "jvp")
+
+
+def test_spmm(tmp_path):
+    """spmm (CSR with an empty row and a duplicate column) against JAX on the dense matrix."""
+    r = np.random.default_rng(8)
+    vals, dense = r.standard_normal(6), r.standard_normal((5, 3))
+    cols = np.array([0, 4, 4, 1, 2, 0], np.int32)
+    rows = np.array([0, 2, 2, 5, 6], np.int32)  # row 1 empty
+    text = h.program("tessera.spmm", [vals, cols, rows, dense], (4, 3), np.float64)
+
+    def f(v, d):
+        a = jnp.zeros((4, 5)).at[np.repeat(np.arange(4), np.diff(rows)), cols].add(v)
+        return a @ d
+    y, vjp_fn = jax.vjp(f, vals, dense)
+    ct = r.standard_normal(y.shape)
+    both = h.grad(tmp_path, h.grad(tmp_path, text, ["a0", "a3"]), ["a0", "a3"], "fwd", tag="f")
+    ins = {"a0": vals, "a1": cols, "a2": rows, "a3": dense}
+    out = h.run(tmp_path, both, "main_vjp", {**ins, "ct0": ct})
+    for k, g in enumerate(vjp_fn(ct)):
+        h.close(out[1 + k], g, np.float64, f"vjp {k}")
+    tv, td = r.standard_normal(6), r.standard_normal((5, 3))
+    out = h.run(tmp_path, both, "main_jvp", {**ins, "a0_tan": tv, "a3_tan": td}, tag="j")
+    h.close(out[1], jax.jvp(f, (vals, dense), (tv, td))[1], np.float64, "jvp")
+
+
+@pytest.mark.parametrize("op", ["sgd", "adam", "adamw", "adam_step_operand"])
+def test_optimizer_steps(op, tmp_path):
+    """Differentiating through an optimiser step (meta-gradients) against JAX on the documented
+    update formulas."""
+    r = np.random.default_rng(11)
+    p, g, m = r.standard_normal((3, 4)), r.standard_normal((3, 4)), r.standard_normal((3, 4))
+    v = r.uniform(0.1, 1.0, (3, 4))
+    T = h.ttype((3, 4), np.float64)
+    step = 3
+    if op == "sgd":
+        prim, names = (p, g), ["p", "g"]
+        text = f"""func.func @main(%p: {T}, %g: {T}) -> {T} {{
+  %r = "tessera.sgd"(%p, %g) {{lr = 0.1, weight_decay = 0.01}} : ({T}, {T}) -> {T}
+  return %r : {T}
+}}
+"""
+        def f(p, g):
+            return (p - 0.1 * (g + 0.01 * p),)
+    else:
+        prim, names = (p, g, m, v), ["p", "g", "m", "v"]
+        name = "adam" if op != "adamw" else "adamw"
+        extra_t, extra_v, attrs = "", "", f"lr = 0.01, step = {step}"
+        if op == "adam_step_operand":
+            extra_t, extra_v, attrs = ", tensor<i32>", ", %t", "lr = 0.01"
+        wd = ", weight_decay = 0.1" if op == "adamw" else ""
+        text = f"""func.func @main(%p: {T}, %g: {T}, %m: {T}, %v: {T}{(", %t: tensor<i32>" if extra_v else "")})
+    -> ({T}, {T}, {T}) {{
+  %r:3 = "tessera.{name}"(%p, %g, %m, %v{extra_v}) {{{attrs}{wd}}} : ({T}, {T}, {T}, {T}{extra_t}) -> ({T}, {T}, {T})
+  return %r#0, %r#1, %r#2 : {T}, {T}, {T}
+}}
+"""
+        def f(p, g, m, v):
+            m1 = 0.9 * m + 0.1 * g
+            v1 = 0.999 * v + 0.001 * g * g
+            u = (m1 / (1 - 0.9 ** step)) / (jnp.sqrt(v1 / (1 - 0.999 ** step)) + 1e-8)
+            if op == "adamw":
+                u = u + 0.1 * p
+            return p - 0.01 * u, m1, v1
+    ys = f(*prim)
+    cts = tuple(r.standard_normal(y.shape) for y in ys)
+    tans = tuple(r.standard_normal(x.shape) for x in prim)
+    grads, tys = jax.jit(lambda c, t: (jax.vjp(f, *prim)[1](c), jax.jvp(f, prim, t)[1]))(cts, tans)
+    both = h.grad(tmp_path, h.grad(tmp_path, text, names), names, "fwd", tag="f")
+    ins = dict(zip(names, prim))
+    if op == "adam_step_operand":
+        ins["t"] = np.array(step, np.int32)
+    out = h.run(tmp_path, both, "main_vjp", {**ins, **{f"ct{k}": c for k, c in enumerate(cts)}})
+    for k, gr in enumerate(grads):
+        h.close(out[len(ys) + k], gr, np.float64, f"vjp wrt {names[k]}")
+    out = h.run(tmp_path, both, "main_jvp", {**ins, **{f"{n}_tan": t for n, t in zip(names, tans)}},
+                tag="j")
+    for k, ty in enumerate(tys):
+        h.close(out[len(ys) + k], ty, np.float64, f"jvp {k}")

@@ -203,7 +203,7 @@ def test_second_derivative(case, tmp_path):
     ct = rng.standard_normal(y.shape)
     tans = [rng.standard_normal(xs[i].shape) for i in fidx]
     g = lambda *p: jax.vjp(fj, *p)[1](jnp.asarray(ct))  # noqa: E731
-    _, hv_ref = jax.jvp(g, primals, [jnp.asarray(t) for t in tans])
+    hv_ref = jax.jit(lambda p, t: jax.jvp(g, p, t)[1])(primals, [jnp.asarray(t) for t in tans])
 
     text = h.program(op, xs, y.shape, y.dtype, attrs)
     wrt = [f"a{i}" for i in fidx]
@@ -231,9 +231,9 @@ def test_rule_bf16(case, tmp_path):
     xs[:] = [x.astype(bf16).astype(np.float32) if x.dtype == np.float32 else x for x in xs]
     rng = np.random.default_rng(1)
     primals = [jnp.asarray(xs[i]) for i in fidx]
-    y_ref, vjp_fn = jax.vjp(fj, *primals)
+    y_ref = jax.eval_shape(fj, *primals)
     ct = rng.standard_normal(y_ref.shape).astype(bf16).astype(np.float32)
-    grads_ref = vjp_fn(jnp.asarray(ct))
+    grads_ref = jax.jit(lambda p, c: jax.vjp(fj, *p)[1](c))(primals, jnp.asarray(ct))
     bx = [x.astype(bf16) if x.dtype == np.float32 else x for x in xs]
     text = h.program(op, bx, y_ref.shape, bf16, attrs)
     out = h.run(tmp_path, h.grad(tmp_path, text, [f"a{i}" for i in fidx]), "main_vjp",
