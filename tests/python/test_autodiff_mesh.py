@@ -90,6 +90,14 @@ def test_collective_adjoint_against_shard_map(name):
     got = ts.grad(f)(dist(x, ("dp", "tp"), None))
     want = jax_grad(jf, (P(("dp", "tp"), None),), 0, x)
     close(got, want)
+    # jvp: the collective applied to the tangent.
+    t = rand(8, 8, seed=2)
+    val, tan = ts.jvp(f, (dist(x, ("dp", "tp"), None),), (t,))
+    sm = jax.shard_map(jf, mesh=jmesh(), in_specs=(P(("dp", "tp"), None),), out_specs=P(),
+                       check_vma=False)
+    jval, jtan = jax.jit(lambda x, t: jax.jvp(sm, (x,), (t,)))(x, t)
+    close(val, jval)
+    close(tan, jtan)
 
 
 # ---- a tensor-parallel MLP (Megatron: W1 column-, W2 row-sharded over tp; batch over dp) -----
