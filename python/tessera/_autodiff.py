@@ -10,6 +10,7 @@ helpers (`custom_vjp`, `custom_jvp`, `checkpoint`, `stop_gradient`) are in _auto
 from __future__ import annotations
 
 import functools
+import re
 from typing import Any, Callable, Sequence
 
 import numpy as np
@@ -18,7 +19,7 @@ from . import _core
 from ._errors import InputError, TesseraError, VerifyError
 from ._jit import JitFunction, _as_array, _is_arraylike, _static_key
 from ._runtime import Compiled, compile_module
-from ._trace import parse_type
+from ._trace import Value, parse_type
 
 __all__ = ["grad", "value_and_grad", "vjp", "jvp", "autodiff", "differentiate_text"]
 
@@ -151,6 +152,22 @@ def _result_types(text: str, entry: str) -> list[str]:
     return out
 
 
+def _func_blocks(text: str) -> list[tuple[str, list[str]]]:
+    """(name, lines) of each `func.func` of a printed module."""
+    out: list[tuple[str, list[str]]] = []
+    cur: list[str] | None = None
+    for ln in text.splitlines():
+        m = re.match(r"  func\.func @([\w$.]+)\(", ln)
+        if m:
+            cur = [ln]
+            out.append((m.group(1), cur))
+        elif cur is not None:
+            cur.append(ln)
+            if ln == "  }":
+                cur = None
+    return out
+
+
 def _is_float_type(t: str) -> bool:
     return parse_type(t)[1].is_float
 
@@ -195,6 +212,8 @@ class _Grad:
         jf = self._t.jf
         if kwargs or len(args) != len(jf._names):
             args = jf._bind_kwargs(args, kwargs)
+        if any(isinstance(a, Value) for a in args):  # inside a trace: ts.grad(ts.grad(f))
+            return self._traced(args)
         prog, nums = self._t.program(args)
         name = jf.fn.__name__
         t = _check_scalar_loss(name, prog)
@@ -218,6 +237,44 @@ class _Grad:
         v: Any = (values[0], tuple(values[1:]) if len(values) > 2 else values[1]) \
             if self._has_aux else values[0]
         return v, g
+
+    def _traced(self, args: tuple) -> Any:
+        """Called on traced values (ts.grad of a function that calls ts.grad): f is traced into a
+        function of the module being traced, the engine writes its derivative function beside
+        it, and a func.call of that function stands for the gradient; differentiating the
+        caller differentiates the derivative (the engine's rules of derivatives)."""
+        from ._autodiff_rules import _fresh, _funcs, _trace_func
+        from ._trace import current, tensor_type
+
+        outer = current()
+        jf = self._t.jf
+        vals = [a if isinstance(a, Value) else None for a in args]
+        if any(v is None for v in vals):
+            raise VerifyError(f"ts.grad({jf.fn.__name__}) inside a trace takes traced tensors "
+                              "only (no static arguments)")
+        nums = self._t._argnums(len(args), tuple(range(len(args))))
+        sym = _fresh(outer, "ts_grad", jf.fn)
+        types = [v.type for v in vals]
+        outs = _trace_func(outer, sym, types, lambda ps: jf.fn(*ps),
+                           f"ts.grad of {jf.fn.__name__}")
+        if len(outs) != 1 or outs[0].shape != () or not outs[0].dtype.is_float:
+            raise VerifyError(f"ts.grad({jf.fn.__name__}): the function must return one rank-0 "
+                              "float tensor")
+        funcs = _funcs(outer)
+        text, name = differentiate_text("module {\n" + "\n".join(funcs) + "\n}\n", sym, nums,
+                                        "rev", jf._filename)
+        have = set(re.findall(r"func\.func @([\w$.]+)\(", "\n".join(funcs)))
+        for fname, block in _func_blocks(text):
+            if fname not in have:
+                funcs.extend(block)
+        ct = outer.constant(1.0, outs[0].dtype)
+        rtypes = [outs[0].type] + [tensor_type(vals[k].shape, vals[k].dtype) for k in nums]
+        from ._autodiff_rules import _call
+
+        res = _call(outer, name, [*vals, ct], rtypes)
+        grads = list(res[1:])
+        g: Any = grads[0] if self._single else tuple(grads)
+        return (res[0], g) if self._with_value else g
 
     def trace(self, *args: Any) -> str:
         """The derivative program (Graph IR text) for these arguments."""

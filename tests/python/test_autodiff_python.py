@@ -280,3 +280,27 @@ def test_grad_has_aux_and_integer_results():
     g, aux = ts.grad(f, has_aux=True)(x)
     close(g, 2 * x)
     assert aux.dtype == np.int32 and np.array_equal(aux, (x > 0).astype(np.int32))
+
+
+def test_grad_of_grad_against_jax():
+    """ts.grad inside a traced function: second derivatives (a Hessian-vector product of a
+    matmul + tanh + reduction) against jax.grad of jax.grad."""
+    x, W, V = rand(6, 5, seed=33), rand(5, 4, seed=34), rand(5, 4, seed=35)
+
+    def f(W, x):
+        return ts.sum(ts.tanh(ts.matmul(x, W)) ** 2)
+
+    def hvp(W, x, V):
+        return ts.sum(ts.grad(f)(W, x) * V)
+
+    def jf(W, x):
+        return jnp.sum(jnp.tanh(x @ W) ** 2)
+
+    def jhvp(W, x, V):
+        return jnp.sum(jax.grad(jf)(W, x) * V)
+
+    close(ts.grad(hvp)(W, x, V), jax.grad(jhvp)(W, x, V), rtol=1e-10, atol=1e-12)
+    close(ts.jit(lambda W, x: ts.grad(f)(W, x))(W, x), jax.grad(jf)(W, x))
+    v, g = ts.jit(lambda W, x: ts.value_and_grad(f)(W, x))(W, x)
+    close(v, jf(W, x))
+    close(g, jax.grad(jf)(W, x))
