@@ -138,6 +138,7 @@ Op* build(ir::Module& m, Op& f, const std::vector<size_t>& wrt, Mode mode, const
   ir::Block& body = gp->regions[0].front();
   Builder b(body, diag);
   b.set_loc(f.loc);
+  b.set_module(&m);
   Engine e(m, b);
   // The ops to differentiate: f's body, or one call of f when f names its own rule.
   std::vector<const Op*> ops;

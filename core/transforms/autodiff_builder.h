@@ -74,11 +74,16 @@ class Builder {
   /// Ops emitted so far (the engine differentiates the ops a decomposition emitted).
   size_t size() const { return block_->ops.size(); }
   DiagnosticEngine& diag() { return diag_; }
+  /// The module the derivative function is built in (rules that build derivative functions of
+  /// callees, such as control_if's, add them there).
+  ir::Module* module() const { return module_; }
+  void set_module(ir::Module* m) { module_ = m; }
 
  private:
   ir::Block* block_;
   DiagnosticEngine& diag_;
   ir::Location loc_;
+  ir::Module* module_ = nullptr;
   bool ok_ = true;
 };
 

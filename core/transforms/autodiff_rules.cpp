@@ -60,6 +60,8 @@ const Rule kRules[] = {
     RULE("tessera.kv_cache.read", KvCacheRead),
     RULE("tessera.spmm", Spmm),
     RULE("tessera.fft", Fft),
+    RULE("tessera.control_if", ControlIf),
+    DECOMPOSE("tessera.control_for", ControlFor),
     RULE("tessera.ifft", Fft),
     RULE("tessera.fft2d", Fft),
     RULE("tessera.softmax", Softmax),

@@ -55,6 +55,9 @@ TESSERA_AD_RULE(GroupedGemm)
 TESSERA_AD_RULE(Spmm)
 // autodiff_rules_fft.cpp
 TESSERA_AD_RULE(Fft)  // fft, ifft, fft2d
+// autodiff_rules_control.cpp
+TESSERA_AD_RULE(ControlIf)
+TESSERA_AD_DECOMPOSE(ControlFor)
 // autodiff_rules_composite.cpp
 TESSERA_AD_DECOMPOSE(LayerNorm)
 TESSERA_AD_DECOMPOSE(RmsNorm)

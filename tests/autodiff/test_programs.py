@@ -431,3 +431,79 @@ def test_optimizer_steps(op, tmp_path):
                 tag="j")
     for k, ty in enumerate(tys):
         h.close(out[len(ys) + k], ty, np.float64, f"jvp {k}")
+
+
+IF = """func.func @t(%x: tensor<4xf64>, %w: tensor<4xf64>) -> tensor<4xf64> {
+  %y = "tessera.mul"(%x, %w) : (tensor<4xf64>, tensor<4xf64>) -> tensor<4xf64>
+  %z = "tessera.exp"(%y) : (tensor<4xf64>) -> tensor<4xf64>
+  return %z : tensor<4xf64>
+}
+func.func @e(%x: tensor<4xf64>, %w: tensor<4xf64>) -> tensor<4xf64> {
+  %y = "tessera.sub"(%x, %w) : (tensor<4xf64>, tensor<4xf64>) -> tensor<4xf64>
+  %z = "tessera.tanh"(%y) : (tensor<4xf64>) -> tensor<4xf64>
+  return %z : tensor<4xf64>
+}
+func.func @main(%c: tensor<1xi1>, %x: tensor<4xf64>, %w: tensor<4xf64>) -> tensor<4xf64> {
+  %r = "tessera.control_if"(%c, %x, %w) {then_branch = @t, else_branch = @e} : (tensor<1xi1>, tensor<4xf64>, tensor<4xf64>) -> tensor<4xf64>
+  return %r : tensor<4xf64>
+}
+"""
+
+
+@pytest.mark.parametrize("flag", [True, False])
+def test_control_if(flag, tmp_path):
+    """control_if: the derivative runs the selected branch's derivative function."""
+    r = np.random.default_rng(12)
+    x, w, ct, tx, tw = (r.standard_normal(4) * 0.5 for _ in range(5))
+    f = (lambda x, w: jnp.exp(x * w)) if flag else (lambda x, w: jnp.tanh(x - w))
+    grads, ty = jax.jit(lambda: (jax.vjp(f, x, w)[1](ct), jax.jvp(f, (x, w), (tx, tw))[1]))()
+    both = h.grad(tmp_path, h.grad(tmp_path, IF, ["x", "w"]), ["x", "w"], "fwd", tag="f")
+    assert "@t_vjp" in both and "@e_jvp" in both
+    ins = {"c": np.array([flag]), "x": x, "w": w}
+    out = h.run(tmp_path, both, "main_vjp", {**ins, "ct0": ct})
+    h.close(out[1], grads[0], np.float64, "vjp x")
+    h.close(out[2], grads[1], np.float64, "vjp w")
+    out = h.run(tmp_path, both, "main_jvp", {**ins, "x_tan": tx, "w_tan": tw}, tag="j")
+    h.close(out[1], ty, np.float64, "jvp")
+
+
+FOR = """func.func @body(%x: tensor<3xf64>, %w: tensor<3xf64>) -> tensor<3xf64> {
+  %y = "tessera.mul"(%x, %w) : (tensor<3xf64>, tensor<3xf64>) -> tensor<3xf64>
+  %z = "tessera.tanh"(%y) : (tensor<3xf64>) -> tensor<3xf64>
+  return %z : tensor<3xf64>
+}
+func.func @both(%x: tensor<3xf64>, %w: tensor<3xf64>) -> (tensor<3xf64>, tensor<3xf64>) {
+  %y = "tessera.mul"(%x, %w) : (tensor<3xf64>, tensor<3xf64>) -> tensor<3xf64>
+  %v = "tessera.add"(%x, %w) : (tensor<3xf64>, tensor<3xf64>) -> tensor<3xf64>
+  return %y, %v : tensor<3xf64>, tensor<3xf64>
+}
+func.func @main(%x: tensor<3xf64>, %w: tensor<3xf64>) -> (tensor<3xf64>, tensor<3xf64>) {
+  %r = "tessera.control_for"(%x, %w) {body = @body, start = 0, stop = 5, step = 2, carry_arg_index = 0} : (tensor<3xf64>, tensor<3xf64>) -> tensor<3xf64>
+  %s:2 = "tessera.control_for"(%x, %w) {body = @both, start = 1, stop = 3, step = 1} : (tensor<3xf64>, tensor<3xf64>) -> (tensor<3xf64>, tensor<3xf64>)
+  return %r, %s#0 : tensor<3xf64>, tensor<3xf64>
+}
+"""
+
+
+def test_control_for_unrolled(tmp_path):
+    """control_for with static bounds: the derivative of the unrolled loop (3 and 2 iterations)."""
+    r = np.random.default_rng(13)
+    x, w, c0, c1, tx, tw = (r.standard_normal(3) * 0.7 for _ in range(6))
+
+    def f(x, w):
+        a = x
+        for _ in range(3):
+            a = jnp.tanh(a * w)
+        p, q = x, w
+        for _ in range(2):
+            p, q = p * q, p + q
+        return a, p
+    grads, ty = jax.jit(lambda: (jax.vjp(f, x, w)[1]((c0, c1)), jax.jvp(f, (x, w), (tx, tw))[1]))()
+    both = h.grad(tmp_path, h.grad(tmp_path, FOR, ["x", "w"]), ["x", "w"], "fwd", tag="f")
+    ins = {"x": x, "w": w}
+    out = h.run(tmp_path, both, "main_vjp", {**ins, "ct0": c0, "ct1": c1})
+    h.close(out[2], grads[0], np.float64, "vjp x")
+    h.close(out[3], grads[1], np.float64, "vjp w")
+    out = h.run(tmp_path, both, "main_jvp", {**ins, "x_tan": tx, "w_tan": tw}, tag="j")
+    h.close(out[2], ty[0], np.float64, "jvp 0")
+    h.close(out[3], ty[1], np.float64, "jvp 1")
