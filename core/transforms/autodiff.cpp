@@ -3,7 +3,7 @@
 #include "core/transforms/autodiff.h"
 
 #include <algorithm>
-#include <cctype>
+#include <charconv>
 
 #include "core/ops/registry.h"
 #include "core/transforms/autodiff_engine.h"
@@ -242,12 +242,9 @@ std::unique_ptr<ir::Module> differentiate(const ir::Module& src, std::string_vie
   std::vector<size_t> idx;
   for (const std::string& w : wrt) {
     size_t k = args.size();
-    if (w.size() > 1 && w[0] == '#') {
-      k = 0;
-      for (char ch : w.substr(1))
-        k = std::isdigit(static_cast<unsigned char>(ch))
-                ? std::min<size_t>(k * 10 + (ch - '0'), args.size())
-                : args.size();
+    if (w.size() > 1 && w[0] == '#') {  // by position
+      auto [end, ec] = std::from_chars(w.data() + 1, w.data() + w.size(), k);
+      if (ec != std::errc() || end != w.data() + w.size()) k = args.size();
     } else {
       for (size_t j = 0; j < args.size(); ++j)
         if (args[j]->name == w) k = j;

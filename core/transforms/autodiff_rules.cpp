@@ -54,18 +54,22 @@ const Rule kRules[] = {
     // Reductions, contractions, softmax (autodiff_rules_reduce.cpp).
     RULE("tessera.reduce", Reduce),
     RULE("tessera.matmul", Matmul),
+    RULE("tessera.softmax", Softmax),
+    RULE("tessera.log_softmax", LogSoftmax),
+    // Convolution (autodiff_rules_conv.cpp).
     RULE("tessera.conv2d_nhwc", Conv2dNhwc),
+    // Grouped GEMM, KV cache, sparse, spectral (autodiff_rules_{kv_gemm,linalg,fft}.cpp).
     RULE("tessera.grouped_gemm", GroupedGemm),
     RULE("tessera.kv_cache.append", KvCacheAppend),
     RULE("tessera.kv_cache.read", KvCacheRead),
     RULE("tessera.spmm", Spmm),
     RULE("tessera.fft", Fft),
-    RULE("tessera.control_if", ControlIf),
-    DECOMPOSE("tessera.control_for", ControlFor),
     RULE("tessera.ifft", Fft),
     RULE("tessera.fft2d", Fft),
-    RULE("tessera.softmax", Softmax),
-    RULE("tessera.log_softmax", LogSoftmax),
+    // Control flow (autodiff_rules_control.cpp).
+    RULE("tessera.control_if", ControlIf),
+    DECOMPOSE("tessera.control_for", ControlFor),
+    DECOMPOSE("tessera.control_scan", ControlScan),
     // Composites, through their decomposition (autodiff_rules_composite.cpp).
     DECOMPOSE("tessera.layer_norm", LayerNorm),
     DECOMPOSE("tessera.layernorm_safe", LayerNorm),

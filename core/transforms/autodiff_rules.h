@@ -58,6 +58,7 @@ TESSERA_AD_RULE(Fft)  // fft, ifft, fft2d
 // autodiff_rules_control.cpp
 TESSERA_AD_RULE(ControlIf)
 TESSERA_AD_DECOMPOSE(ControlFor)
+TESSERA_AD_DECOMPOSE(ControlScan)
 // autodiff_rules_composite.cpp
 TESSERA_AD_DECOMPOSE(LayerNorm)
 TESSERA_AD_DECOMPOSE(RmsNorm)

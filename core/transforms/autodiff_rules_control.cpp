@@ -126,3 +126,48 @@ std::vector<Value*> decompose_ControlFor(Builder& b, const ir::Op& op, std::span
 }
 
 }  // namespace tessera::transforms::autodiff
+
+namespace tessera::transforms::autodiff {
+
+// control_scan: unrolled into `trip` calls of the body on the slices xs[t] (tessera.slice and a
+// reshape dropping the leading dim); ys is the concat of the y_t (each reshaped to [1, ...]).
+std::vector<Value*> decompose_ControlScan(Builder& b, const ir::Op& op, std::span<Value* const> x) {
+  const int64_t trip = op.attrs.get_int("trip", 0);
+  if (trip > kMaxUnroll || trip < 1) {
+    b.fail("control_scan's derivative unrolls the loop; trip " + std::to_string(trip) +
+           " is not in [1, " + std::to_string(kMaxUnroll) + "]");
+    return {};
+  }
+  const Attr* body = op.attrs.get("body");
+  const auto& xs_shape = x[1]->type.shape;
+  std::vector<int64_t> slice_shape(xs_shape.begin() + 1, xs_shape.end());
+  const ir::Type& ys_type = op.results[1]->type;
+  std::vector<int64_t> y_shape(ys_type.shape.begin() + 1, ys_type.shape.end());
+  std::vector<Value*> args(x.begin(), x.end()), ys;
+  for (int64_t t = 0; t < trip && b.ok(); ++t) {
+    std::vector<Attr> st, lim;
+    for (size_t d = 0; d < xs_shape.size(); ++d) {
+      st.push_back(Attr::integer_attr(d == 0 ? t : 0));
+      lim.push_back(Attr::integer_attr(d == 0 ? t + 1 : xs_shape[d]));
+    }
+    ir::AttrDict sa;
+    sa.set("start", Attr::array_attr(std::move(st)));
+    sa.set("limit", Attr::array_attr(std::move(lim)));
+    args[1] = b.reshape(b.emit1("tessera.slice", {x[1]}, std::move(sa)), slice_shape);
+    ir::AttrDict a;
+    a.set("callee", Attr::symbol_attr(body ? body->s : ""));
+    auto r = b.emit("func.call", args, std::move(a),
+                    {x[0]->type, ir::Type::tensor(ys_type.dtype, y_shape)});
+    if (r.size() != 2) break;
+    args[0] = r[0];
+    std::vector<int64_t> one = y_shape;
+    one.insert(one.begin(), 1);
+    ys.push_back(b.reshape(r[1], one));
+  }
+  if (!b.ok()) return {};
+  ir::AttrDict ca;
+  ca.set("axis", Attr::integer_attr(0));
+  return {args[0], b.emit1("tessera.concat", ys, std::move(ca))};
+}
+
+}  // namespace tessera::transforms::autodiff

@@ -3,6 +3,8 @@ attention, checkpoint, stop_gradient, custom_vjp / custom_jvp, calls, every IR l
 diagnostics, and a mutated derivative program that the checks must reject."""
 from __future__ import annotations
 
+import pathlib
+
 import jax
 import jax.numpy as jnp
 import numpy as np
@@ -236,6 +238,9 @@ def test_topk_values(axis, tmp_path):
     (["--wrt", "x"], "no derivative rule for 'tessera.cholesky'", 1),
     (["--wrt", "i"], "only float tensors have derivatives", 1),
     (["--wrt", "nope"], "has no parameter 'nope'", 1),
+    (["--wrt", "#7"], "has no parameter '#7'", 1),
+    (["--wrt", "#0,x"], "parameter 'x' is named twice", 1),
+    (["--wrt", "x,,"], "--wrt has an empty name", 2),
     (["--wrt", "x", "--func", "other"], "no function @other", 1),
     (["--wrt", "x", "--mode", "sideways"], "--mode must be rev or fwd", 2),
     ([], "grad needs --wrt", 2),
@@ -507,3 +512,64 @@ def test_control_for_unrolled(tmp_path):
     out = h.run(tmp_path, both, "main_jvp", {**ins, "x_tan": tx, "w_tan": tw}, tag="j")
     h.close(out[2], ty[0], np.float64, "jvp 0")
     h.close(out[3], ty[1], np.float64, "jvp 1")
+
+
+SCAN = """func.func @cell(%c: tensor<3xf64>, %x: tensor<3xf64>, %w: tensor<3xf64>) -> (tensor<3xf64>, tensor<3xf64>) {
+  %m = "tessera.mul"(%c, %x) : (tensor<3xf64>, tensor<3xf64>) -> tensor<3xf64>
+  %a = "tessera.add"(%m, %w) : (tensor<3xf64>, tensor<3xf64>) -> tensor<3xf64>
+  %n = "tessera.tanh"(%a) : (tensor<3xf64>) -> tensor<3xf64>
+  %y = "tessera.mul"(%n, %x) : (tensor<3xf64>, tensor<3xf64>) -> tensor<3xf64>
+  return %n, %y : tensor<3xf64>, tensor<3xf64>
+}
+func.func @main(%c: tensor<3xf64>, %xs: tensor<4x3xf64>, %w: tensor<3xf64>) -> (tensor<3xf64>, tensor<4x3xf64>) {
+  %r:2 = "tessera.control_scan"(%c, %xs, %w) {body = @cell, trip = 4} : (tensor<3xf64>, tensor<4x3xf64>, tensor<3xf64>) -> (tensor<3xf64>, tensor<4x3xf64>)
+  return %r#0, %r#1 : tensor<3xf64>, tensor<4x3xf64>
+}
+"""
+
+
+def test_control_scan_unrolled(tmp_path):
+    """control_scan: the derivative of the unrolled scan against jax.lax.scan."""
+    r = np.random.default_rng(14)
+    c, xs, w = r.standard_normal(3), r.standard_normal((4, 3)), r.standard_normal(3)
+    ct = (r.standard_normal(3), r.standard_normal((4, 3)))
+    tans = (r.standard_normal(3), r.standard_normal((4, 3)), r.standard_normal(3))
+
+    def f(c, xs, w):
+        def cell(c, x):
+            n = jnp.tanh(c * x + w)
+            return n, n * x
+        return jax.lax.scan(cell, c, xs)
+    grads, ty = jax.jit(lambda: (jax.vjp(f, c, xs, w)[1](ct), jax.jvp(f, (c, xs, w), tans)[1]))()
+    names = ["c", "xs", "w"]
+    both = h.grad(tmp_path, h.grad(tmp_path, SCAN, names), names, "fwd", tag="f")
+    ins = dict(zip(names, (c, xs, w)))
+    out = h.run(tmp_path, both, "main_vjp", {**ins, "ct0": ct[0], "ct1": ct[1]})
+    for k, g in enumerate(grads):
+        h.close(out[2 + k], g, np.float64, f"vjp {names[k]}")
+    out = h.run(tmp_path, both, "main_jvp", {**ins, **{f"{n}_tan": t for n, t in zip(names, tans)}},
+                tag="j")
+    h.close(out[2], ty[0], np.float64, "jvp carry")
+    h.close(out[3], ty[1], np.float64, "jvp ys")
+
+
+def test_conformance_programs_never_crash(tmp_path):
+    """`grad` on the first program of every Graph IR conformance case file: a derivative module
+    that verifies, or a diagnosed error (exit 1), never a signal."""
+    root = pathlib.Path(__file__).resolve().parents[2] / "conformance" / "cases" / "graph"
+    done = 0
+    for case in sorted(root.glob("*.mlir")):
+        chunk = case.read_text().split("// -----")[0]
+        src = tmp_path / f"{case.stem}.mlir"
+        src.write_text(chunk)
+        p = h.tool(["grad", str(src), "--wrt", "#0"], check=False)
+        assert p.returncode in (0, 1), (case.name, p.returncode, p.stderr[-500:])
+        if p.returncode == 0:
+            out = tmp_path / f"{case.stem}_vjp.mlir"
+            out.write_text(p.stdout)
+            v = h.tool(["verify", str(out)], check=False)
+            assert v.returncode == 0, (case.name, v.stderr[-500:])
+            done += 1
+        else:
+            assert "error:" in p.stderr, case.name
+    assert done >= 30, done
