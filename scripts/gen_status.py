@@ -63,10 +63,11 @@ def python_names(tool):
 def autodiff_rules():
     """Graph op -> its autodiff column, from the rows of the rule registry."""
     src = (ROOT / "core/transforms/autodiff_rules.cpp").read_text()
-    kinds = {"RULE": "vjp+jvp", "UNARY": "vjp+jvp", "DECOMPOSE": "decomposed", "NONDIFF": "zero"}
+    kinds = {"RULE": "vjp+jvp", "UNARY": "vjp+jvp", "DECOMPOSE": "decomposed", "NONDIFF": "zero",
+             "EFFECT": "vjp+jvp"}
     out = {"func.call": "vjp+jvp"}  # the callee's derivative function, or its custom rules
     return out | {m.group(2): kinds[m.group(1)]
-                  for m in re.finditer(r"^\s*(RULE|UNARY|DECOMPOSE|NONDIFF)\(\"([^\"]+)\"", src,
+                  for m in re.finditer(r"^\s*(RULE|UNARY|DECOMPOSE|NONDIFF|EFFECT)\(\"([^\"]+)\"", src,
                                              re.M)}
 
 

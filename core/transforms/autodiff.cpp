@@ -7,6 +7,7 @@
 
 #include "core/ops/registry.h"
 #include "core/transforms/autodiff_engine.h"
+#include "core/transforms/autodiff_spmd.h"
 #include "core/verify/verifier.h"
 
 namespace tessera::transforms::autodiff {
@@ -271,7 +272,11 @@ std::unique_ptr<ir::Module> differentiate(const ir::Module& src, std::string_vie
     diag.error(f->loc, "autodiff: the module already has a function @" + name);
     return nullptr;
   }
-  if (!build(*m, *f, idx, mode, name, diag)) return nullptr;
+  Op* g = build(*m, *f, idx, mode, name, diag);
+  if (!g) return nullptr;
+  // A mesh function's derivative takes global cotangents and returns global gradients
+  // (autodiff_spmd.h, h-ad-ext); a module without a mesh is left alone.
+  if (!spmd_boundary(*m, *f, *g, idx, mode, diag)) return nullptr;
   m->rebuild_symbols();
   if (!verify::verify_module(*m, diag)) {
     diag.error(f->loc, "autodiff: internal: the derivative module does not verify");

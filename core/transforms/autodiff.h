@@ -91,6 +91,10 @@ struct Rule {
   JvpRule jvp = nullptr;
   DecomposeRule decompose = nullptr;
   bool nondiff = false;
+  /// An effect that pairs up across ops (send / recv, h-ad-ext): its rules run even when no
+  /// cotangent reaches it or no operand wants one, so every message of the derivative program is
+  /// posted and taken; its float results count as varied.
+  bool effect = false;
 };
 
 /// Every rule, in op-family order (the registry in autodiff_rules.cpp).

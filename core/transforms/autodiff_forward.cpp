@@ -31,7 +31,9 @@ bool Engine::forward_op(const Op& op, ValueMap& tan) {
     tx.push_back(it != tan.end() && is_float_value(*v) ? it->second : nullptr);
     any = any || tx.back();
   }
-  if (!any || stops_gradient(op)) return true;
+  const Rule* effect = lookup_rule(op.name);
+  if (!any && !(effect && effect->effect)) return true;
+  if (stops_gradient(op)) return true;
   std::vector<Value*> x, y, ty(op.results.size(), nullptr);
   for (const Value* v : op.operands) x.push_back(P(v));
   for (const auto& r : op.results) y.push_back(P(r.get()));

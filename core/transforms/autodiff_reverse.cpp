@@ -31,13 +31,17 @@ void Engine::recompute(const std::vector<const Op*>& ops, size_t first, size_t l
 
 bool Engine::reverse(const std::vector<const Op*>& ops, const ValueSet& varied, ValueMap& adj) {
   auto ckpt = [&](size_t i) { return ops[i]->attrs.get(kCheckpoint) != nullptr; };
+  // Consecutive marked ops form one region unless their attribute values differ: ts.checkpoint
+  // numbers its regions, so two checkpointed layers recompute one at a time (h-ad-ext).
+  auto same = [&](size_t i, size_t j) {
+    return ckpt(i) && ckpt(j) && *ops[i]->attrs.get(kCheckpoint) == *ops[j]->attrs.get(kCheckpoint);
+  };
   std::vector<size_t> start(ops.size());
-  for (size_t i = 0; i < ops.size(); ++i)
-    start[i] = (ckpt(i) && i > 0 && ckpt(i - 1)) ? start[i - 1] : i;
+  for (size_t i = 0; i < ops.size(); ++i) start[i] = (i > 0 && same(i, i - 1)) ? start[i - 1] : i;
   for (size_t i = ops.size(); i-- > 0;) {
     // Entering a checkpoint region from its end: recompute its forward, so the rules below use
     // the recomputed values instead of the forward's residuals.
-    if (ckpt(i) && (i + 1 == ops.size() || !ckpt(i + 1))) recompute(ops, start[i], i);
+    if (ckpt(i) && (i + 1 == ops.size() || !same(i, i + 1))) recompute(ops, start[i], i);
     if (!b_.ok() || !reverse_op(*ops[i], varied, adj)) return false;
   }
   return b_.ok();
@@ -47,7 +51,7 @@ ValueSet varied_after(const std::vector<const Op*>& ops, ValueSet seeds) {
   for (const Op* o : ops) {
     const Rule* rule = lookup_rule(o->name);
     if (stops_gradient(*o) || (rule && rule->nondiff)) continue;
-    bool any = false;
+    bool any = rule && rule->effect;  // a recv's result: what its send carried (h-ad-ext)
     for (const Value* v : o->operands) any = any || seeds.count(v) > 0;
     if (any)
       for (const auto& r : o->results) seeds.insert(r.get());
@@ -69,7 +73,10 @@ bool Engine::reverse_op(const Op& op, const ValueSet& varied, ValueMap& adj) {
     want.push_back(varied.count(v) > 0 && is_float_value(*v));
     any_want = any_want || want.back();
   }
-  if (!any_dy || !any_want || stops_gradient(op)) return true;
+  const Rule* effect = lookup_rule(op.name);
+  if (effect && !effect->effect) effect = nullptr;
+  if ((!any_dy || !any_want) && !effect) return true;
+  if (stops_gradient(op)) return true;
   std::vector<Value*> x, y, dx(op.operands.size(), nullptr);
   for (const Value* v : op.operands) x.push_back(P(v));
   for (const auto& r : op.results) y.push_back(P(r.get()));

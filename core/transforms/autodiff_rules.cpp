@@ -1,6 +1,7 @@
 // The derivative rule registry: one row per Graph op, keyed by the op's name (an explicit table:
 // no static registration). docs/ops/graph/autodiff-rules.md lists the same rows.
 #include "core/transforms/autodiff_rules.h"
+#include "core/transforms/autodiff_rules_mesh.h"
 
 namespace tessera::transforms::autodiff {
 namespace {
@@ -13,6 +14,9 @@ namespace {
   Rule { name, nullptr, nullptr, &decompose_##id, false }
 #define NONDIFF(name) \
   Rule { name, nullptr, nullptr, nullptr, true }
+/// Rules that run even without a cotangent (Rule::effect: send / recv pair up, h-ad-ext).
+#define EFFECT(name, id) \
+  Rule { name, &vjp_##id, &jvp_##id, nullptr, false, true }
 
 const Rule kRules[] = {
     // Elementwise (autodiff_rules_elementwise.cpp).
@@ -89,12 +93,28 @@ const Rule kRules[] = {
     NONDIFF("tessera.uniform"),
     NONDIFF("tessera.randn"),
     NONDIFF("tessera.poisson"),
+    // Random ops replay their Philox bits (autodiff_rules_random.cpp, h-ad-ext).
+    RULE("tessera.dropout", Dropout),
+    // Mesh collectives: JAX shard_map's transposes (autodiff_rules_mesh.cpp, h-ad-ext).
+    RULE("tessera.all_reduce", AllReduce),
+    RULE("tessera.all_gather", AllGather),
+    RULE("tessera.reduce_scatter", ReduceScatter),
+    RULE("tessera.all_to_all", AllToAll),
+    RULE("tessera.ppermute", Ppermute),
+    RULE("tessera.collective_broadcast", CollectiveBroadcast),
+    RULE("tessera.collective_reduce", CollectiveReduce),
+    RULE("tessera.collective_gather", CollectiveGather),
+    RULE("tessera.collective_scatter", CollectiveScatter),
+    EFFECT("tessera.send", Send),
+    EFFECT("tessera.recv", Recv),
+    NONDIFF("tessera.axis_index"),
 };
 
 #undef RULE
 #undef UNARY
 #undef DECOMPOSE
 #undef NONDIFF
+#undef EFFECT
 
 }  // namespace
 

@@ -47,6 +47,9 @@ class Executable {
   py::list params() const;
   size_t num_results() const { return session_->num_results(); }
   int64_t num_ranks() const { return session_->num_ranks(); }
+  /// Peak live bytes of the cached plan of a Graph IR entry (its arguments, every buffer held at
+  /// once under buffer reuse, its results); 0 before the first run and for mesh or kernel entries.
+  uint64_t peak_bytes() const { return plan_ ? plan_->peak_bytes : 0; }
   /// The verified module printed (generic form when asked).
   std::string text(bool generic) const;
 

@@ -16,6 +16,7 @@
 #include "core/text/printer.h"
 #include "core/transforms/levels.h"
 #include "core/transforms/passes.h"
+#include "python/src/autodiff.h"
 #include "python/src/executable.h"
 #include "python/src/plugin_executable.h"
 
@@ -179,7 +180,8 @@ PYBIND11_MODULE(_core, m) {
       .def("params", &python::Executable::params)
       .def("text", &python::Executable::text, py::arg("generic") = false)
       .def_property_readonly("num_results", &python::Executable::num_results)
-      .def_property_readonly("num_ranks", &python::Executable::num_ranks);
+      .def_property_readonly("num_ranks", &python::Executable::num_ranks)
+      .def_property_readonly("peak_bytes", &python::Executable::peak_bytes);
 
   py::class_<python::PluginExecutable>(m, "PluginExecutable")
       .def(py::init<const std::string&, const python::CompileOptions&, const std::string&>(),
@@ -196,4 +198,5 @@ PYBIND11_MODULE(_core, m) {
   m.def("lower_to_level", &lower_to_level, py::arg("text"), py::arg("level"),
         py::arg("filename") = "<python>");
   m.def("levels", &levels);
+  python::register_autodiff(m);
 }

@@ -125,6 +125,11 @@ from . import dist, tile  # noqa: E402
 from .dist import ShardSpec  # noqa: E402
 from .kernel import kernel  # noqa: E402
 
+# Autodiff (docs/autodiff.md): transformations over the engine in core/transforms, custom rules.
+from ._autodiff import autodiff, grad, jvp, value_and_grad, vjp  # noqa: E402
+from ._autodiff_rules import checkpoint, custom_jvp, custom_vjp, pi, stop_gradient  # noqa: E402
+from .dist import all_gather, all_reduce, reduce_scatter  # noqa: E402  (the guide's ts.all_gather)
+
 # Elementwise ops generated from the op table (ts.add, ts.exp, ts.relu, ts.sigmoid, ...).
 globals().update(_GENERATED)
 # Dtype aliases: ts.fp32, ts.fp16, ts.fp6 (= fp6_e2m3, the guide's spelling), ts.i8, ...
@@ -148,6 +153,8 @@ __all__ = sorted(
     | {"dist", "tile", "kernel", "ShardSpec"}
     | set(_LIB_TOP_LEVEL)
     | {"fft", "random", "linalg", "kv_cache", "fori_loop", "while_loop", "cond", "scan"}
+    | {"grad", "value_and_grad", "vjp", "jvp", "autodiff", "custom_vjp", "custom_jvp",
+       "checkpoint", "stop_gradient", "pi", "all_gather", "all_reduce", "reduce_scatter"}
     | set(_GENERATED)
     | set(_ALIASES)
 )

@@ -160,3 +160,17 @@ from ._control import cond as cond
 from ._control import fori_loop as fori_loop
 from ._control import scan as scan
 from ._control import while_loop as while_loop
+# Autodiff (python/tessera/_autodiff.py, _autodiff_rules.py; docs/autodiff.md).
+from ._autodiff import autodiff as autodiff
+from ._autodiff import grad as grad
+from ._autodiff import jvp as jvp
+from ._autodiff import value_and_grad as value_and_grad
+from ._autodiff import vjp as vjp
+from ._autodiff_rules import checkpoint as checkpoint
+from ._autodiff_rules import custom_jvp as custom_jvp
+from ._autodiff_rules import custom_vjp as custom_vjp
+from ._autodiff_rules import pi as pi
+from ._autodiff_rules import stop_gradient as stop_gradient
+from .dist import all_gather as all_gather
+from .dist import all_reduce as all_reduce
+from .dist import reduce_scatter as reduce_scatter

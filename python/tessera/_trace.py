@@ -180,6 +180,9 @@ class Tracer:
         by `declared` as given: ops whose hook needs the module, like tessera.control_*)."""
         loc = loc or user_location()
         attrs = dict(attrs or {})
+        extra = self.__dict__.get("extra_attrs")
+        if extra:  # ts.checkpoint marks every op traced inside it (autodiff.checkpoint)
+            attrs.update(extra)
         attr_text = format_attrs(attrs)
         types = [v.type for v in operands]
         self._check_scope(operands, loc)

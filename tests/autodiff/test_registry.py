@@ -15,12 +15,13 @@ def graph_ops():
     tool = os.environ.get("TESSERA_OP_TABLE")
     assert tool and os.path.exists(tool), "set TESSERA_OP_TABLE to the tessera-op-table binary"
     ops = json.loads(subprocess.run([tool], capture_output=True, text=True, check=True).stdout)
-    return {o["name"] for o in ops if o["level"] == "graph"}
+    # Graph ops and the mesh ops (collectives; their rules: autodiff_rules_mesh.cpp).
+    return {o["name"] for o in ops if o["level"] in ("graph", "mesh")}
 
 
 def registry():
     src = (ROOT / "core/transforms/autodiff_rules.cpp").read_text()
-    return set(re.findall(r'^\s*(?:RULE|UNARY|DECOMPOSE|NONDIFF)\("([^"]+)"', src, re.M))
+    return set(re.findall(r'^\s*(?:RULE|UNARY|DECOMPOSE|NONDIFF|EFFECT)\("([^"]+)"', src, re.M))
 
 
 def documented_without_rule():

@@ -1,0 +1,268 @@
+// Autodiff rules of the mesh collectives: JAX shard_map's transposition rules
+// (docs/autodiff.md, "Collectives"). Every differentiable collective is linear in its operand,
+// so its jvp is the op itself on the tangent and its vjp is the transposed collective.
+#include "core/transforms/autodiff_rules_mesh.h"
+
+#include <string>
+
+#include "core/mesh/mesh.h"
+#include "core/transforms/autodiff_builder.h"
+
+namespace tessera::transforms::autodiff {
+namespace {
+
+using ir::Attr;
+using ir::AttrDict;
+
+const Attr* attr(const ir::Op& op, std::string_view name) { return op.attrs.get(name); }
+
+/// A copy of attribute `name` of `op` (the verifier has checked its presence).
+Attr copy_attr(const ir::Op& op, std::string_view name) {
+  const Attr* a = attr(op, name);
+  return a ? *a : Attr::unit_attr();
+}
+
+/// The group size n of `op`'s `axes` (product of the axes' sizes), or 0 after b.fail().
+int64_t group_size(Builder& b, const ir::Op& op) {
+  const ir::Op* module = mesh::enclosing_module(op);
+  std::string err;
+  std::optional<mesh::Mesh> m = module ? mesh::read_mesh(*module, err) : std::nullopt;
+  std::optional<std::vector<int>> axes =
+      m ? mesh::read_axes(attr(op, "axes"), *m, err) : std::nullopt;
+  if (!axes) {
+    b.fail("'" + op.name + "': cannot read the mesh axes to differentiate it" +
+           (err.empty() ? std::string() : ": " + err));
+    return 0;
+  }
+  int64_t n = 1;
+  for (int a : *axes) n *= m->shape[static_cast<size_t>(a)];
+  return n;
+}
+
+/// The reduction of a sum-like collective: "sum" or "avg" (both linear); anything else has no
+/// derivative here (JAX defines none for pmax / pmin / a product over ranks either).
+bool linear_reduction(Builder& b, const ir::Op& op, bool& avg) {
+  const std::string kind = op.attrs.get_string("op", "");
+  avg = kind == "avg";
+  if (kind == "sum" || avg) return true;
+  b.fail("'" + op.name + "' with op = \"" + kind +
+         "\" has no derivative (only \"sum\" and \"avg\" are linear; JAX differentiates psum "
+         "and pmean only)");
+  return false;
+}
+
+/// `name`(v) with the attributes `attrs` and the declared result type `t`.
+ir::Value* collective(Builder& b, const char* name, ir::Value* v, AttrDict attrs,
+                      const ir::Type& t) {
+  return b.emit1(name, {v}, std::move(attrs), {t});
+}
+
+AttrDict with_axes(const ir::Op& op) {
+  AttrDict a;
+  a.set("axes", copy_attr(op, "axes"));
+  return a;
+}
+
+/// Every differentiable collective is linear: its tangent is the same op on the tangent.
+bool jvp_same_op(JvpCtx& c) {
+  if (c.op.name == "tessera.all_reduce" || c.op.name == "tessera.reduce_scatter" ||
+      c.op.name == "tessera.collective_reduce") {
+    bool avg = false;
+    if (!linear_reduction(c.b, c.op, avg)) return false;
+  }
+  c.dy.assign(1, nullptr);
+  if (c.dx.empty() || c.dx[0] == nullptr) return true;  // zero in, zero out
+  c.dy[0] = c.b.copy(c.op, {c.dx[0]}).at(0);
+  return c.b.ok();
+}
+
+// all_reduce(sum): psum's transpose is psum (JAX with check_vma=False: cotangents are per-rank
+// values, and a replicated result's cotangent is split among its replicas where it is seeded).
+// avg: y = (1/n) J x with J all ones, symmetric, so the transpose is the same op.
+bool vjp_all_reduce(VjpCtx& c) {
+  bool avg = false;
+  if (!linear_reduction(c.b, c.op, avg)) return false;
+  AttrDict a = with_axes(c.op);
+  a.set("op", Attr::string_attr(avg ? "avg" : "sum"));
+  c.dx[0] = collective(c.b, "tessera.all_reduce", c.dy[0], std::move(a), c.x[0]->type);
+  return c.b.ok();
+}
+
+// all_gather(dim) <-> reduce_scatter(sum, dim): the same dim and block order.
+bool vjp_all_gather(VjpCtx& c) {
+  AttrDict a = with_axes(c.op);
+  a.set("op", Attr::string_attr("sum"));
+  a.set("dim", copy_attr(c.op, "dim"));
+  c.dx[0] = collective(c.b, "tessera.reduce_scatter", c.dy[0], std::move(a), c.x[0]->type);
+  return c.b.ok();
+}
+
+bool vjp_reduce_scatter(VjpCtx& c) {
+  bool avg = false;
+  if (!linear_reduction(c.b, c.op, avg)) return false;
+  AttrDict a = with_axes(c.op);
+  a.set("dim", copy_attr(c.op, "dim"));
+  ir::Value* g = collective(c.b, "tessera.all_gather", c.dy[0], std::move(a), c.x[0]->type);
+  if (avg) {
+    const int64_t n = group_size(c.b, c.op);
+    if (n == 0) return false;
+    g = c.b.scale(g, 1.0 / static_cast<double>(n));
+  }
+  c.dx[0] = g;
+  return c.b.ok();
+}
+
+// all_to_all(split s, concat c) transposes to all_to_all(split c, concat s).
+bool vjp_all_to_all(VjpCtx& c) {
+  AttrDict a = with_axes(c.op);
+  a.set("split_dim", copy_attr(c.op, "concat_dim"));
+  a.set("concat_dim", copy_attr(c.op, "split_dim"));
+  c.dx[0] = collective(c.b, "tessera.all_to_all", c.dy[0], std::move(a), c.x[0]->type);
+  return c.b.ok();
+}
+
+/// `pairs` with source and destination swapped (the inverse permutation).
+Attr inverse_pairs(const ir::Op& op) {
+  std::vector<Attr> out;
+  if (const Attr* p = attr(op, "pairs"))
+    for (const Attr& pr : p->elems)
+      if (pr.elems.size() == 2) out.push_back(Attr::array_attr({pr.elems[1], pr.elems[0]}));
+  return Attr::array_attr(std::move(out));
+}
+
+// ppermute(perm) -> ppermute(inverse perm); a rank that no pair reaches got zeros, so its
+// operand (a rank that is no source) gets a zero cotangent, which the inverse gives it.
+bool vjp_ppermute(VjpCtx& c) {
+  AttrDict a = with_axes(c.op);
+  a.set("pairs", inverse_pairs(c.op));
+  c.dx[0] = collective(c.b, "tessera.ppermute", c.dy[0], std::move(a), c.x[0]->type);
+  return c.b.ok();
+}
+
+// collective_broadcast(root) <-> collective_reduce(sum, root): y_g = x_root, so x_root's
+// cotangent is the sum of every rank's, and the other ranks' operands (never read) get zeros,
+// which is what collective_reduce leaves off the root.
+bool vjp_broadcast(VjpCtx& c) {
+  AttrDict a = with_axes(c.op);
+  a.set("op", Attr::string_attr("sum"));
+  a.set("root", copy_attr(c.op, "root"));
+  c.dx[0] = collective(c.b, "tessera.collective_reduce", c.dy[0], std::move(a), c.x[0]->type);
+  return c.b.ok();
+}
+
+bool vjp_reduce(VjpCtx& c) {
+  bool avg = false;
+  if (!linear_reduction(c.b, c.op, avg)) return false;
+  AttrDict a = with_axes(c.op);
+  a.set("root", copy_attr(c.op, "root"));
+  ir::Value* g =
+      collective(c.b, "tessera.collective_broadcast", c.dy[0], std::move(a), c.x[0]->type);
+  if (avg) {
+    const int64_t n = group_size(c.b, c.op);
+    if (n == 0) return false;
+    g = c.b.scale(g, 1.0 / static_cast<double>(n));
+  }
+  c.dx[0] = g;
+  return c.b.ok();
+}
+
+// collective_gather(dim, root) <-> collective_scatter(dim, root).
+bool vjp_gather(VjpCtx& c) {
+  AttrDict a = with_axes(c.op);
+  a.set("dim", copy_attr(c.op, "dim"));
+  a.set("root", copy_attr(c.op, "root"));
+  c.dx[0] = collective(c.b, "tessera.collective_scatter", c.dy[0], std::move(a), c.x[0]->type);
+  return c.b.ok();
+}
+
+bool vjp_scatter(VjpCtx& c) {
+  AttrDict a = with_axes(c.op);
+  a.set("dim", copy_attr(c.op, "dim"));
+  a.set("root", copy_attr(c.op, "root"));
+  c.dx[0] = collective(c.b, "tessera.collective_gather", c.dy[0], std::move(a), c.x[0]->type);
+  return c.b.ok();
+}
+
+/// The attributes of a message op: `axes`, `pairs` (reversed when asked), `channel` plus
+/// `channel_offset`, and the trace `label` when there is one.
+AttrDict message_attrs(const ir::Op& op, bool reverse, int64_t channel_offset) {
+  AttrDict a = with_axes(op);
+  a.set("pairs", reverse ? inverse_pairs(op) : copy_attr(op, "pairs"));
+  a.set("channel", Attr::integer_attr(op.attrs.get_int("channel", 0) + channel_offset));
+  if (const Attr* l = attr(op, "label")) a.set("label", *l);
+  return a;
+}
+
+/// Tangents travel on their own channels, so a tangent message never overtakes a primal one
+/// that the same pair of ranks posted on the same channel (FIFO per channel).
+constexpr int64_t kTangentChannel = int64_t{1} << 40;
+
+}  // namespace
+
+// send -> recv from the destination back to the source: the send operand's cotangent. Emitted
+// even when the operand wants none, to take the message the recv's transpose posted.
+bool vjp_Send(VjpCtx& c) {
+  c.dx.assign(c.x.size(), nullptr);
+  if (c.x.empty()) return true;
+  ir::Value* g = c.b.emit1("tessera.recv", {}, message_attrs(c.op, true, 0), {c.x[0]->type});
+  if (c.wants(0)) c.dx[0] = g;
+  return c.b.ok();
+}
+
+// recv -> send of the result's cotangent (zeros when none reached it) back to the source. The
+// reverse sweep meets the recv first, so this message is posted before vjp_Send takes it.
+bool vjp_Recv(VjpCtx& c) {
+  if (c.y.empty()) return true;
+  ir::Value* ct = !c.dy.empty() && c.dy[0] ? c.dy[0] : c.b.zeros(c.y[0]->type);
+  c.b.emit("tessera.send", {ct}, message_attrs(c.op, true, 0), {});
+  return c.b.ok();
+}
+
+bool jvp_Send(JvpCtx& c) {
+  if (c.x.empty()) return true;
+  ir::Value* t = !c.dx.empty() && c.dx[0] ? c.dx[0] : c.b.zeros(c.x[0]->type);
+  c.b.emit("tessera.send", {t}, message_attrs(c.op, false, kTangentChannel), {});
+  return c.b.ok();
+}
+
+bool jvp_Recv(JvpCtx& c) {
+  c.dy.assign(c.y.size(), nullptr);
+  if (c.y.empty()) return true;
+  c.dy[0] =
+      c.b.emit1("tessera.recv", {}, message_attrs(c.op, false, kTangentChannel), {c.y[0]->type});
+  return c.b.ok();
+}
+
+namespace {
+
+/// The vjp of a one-operand collective runs only when its operand wants a cotangent and its
+/// result has a nonzero one (a zero cotangent transposes to zero).
+template <bool (*F)(VjpCtx&)>
+bool guarded(VjpCtx& c) {
+  if (c.dx.size() < c.x.size()) c.dx.resize(c.x.size(), nullptr);
+  if (c.x.empty() || !c.wants(0) || c.dy.empty() || c.dy[0] == nullptr) return true;
+  return F(c);
+}
+
+}  // namespace
+
+bool vjp_AllReduce(VjpCtx& c) { return guarded<vjp_all_reduce>(c); }
+bool jvp_AllReduce(JvpCtx& c) { return jvp_same_op(c); }
+bool vjp_AllGather(VjpCtx& c) { return guarded<vjp_all_gather>(c); }
+bool jvp_AllGather(JvpCtx& c) { return jvp_same_op(c); }
+bool vjp_ReduceScatter(VjpCtx& c) { return guarded<vjp_reduce_scatter>(c); }
+bool jvp_ReduceScatter(JvpCtx& c) { return jvp_same_op(c); }
+bool vjp_AllToAll(VjpCtx& c) { return guarded<vjp_all_to_all>(c); }
+bool jvp_AllToAll(JvpCtx& c) { return jvp_same_op(c); }
+bool vjp_Ppermute(VjpCtx& c) { return guarded<vjp_ppermute>(c); }
+bool jvp_Ppermute(JvpCtx& c) { return jvp_same_op(c); }
+bool vjp_CollectiveBroadcast(VjpCtx& c) { return guarded<vjp_broadcast>(c); }
+bool jvp_CollectiveBroadcast(JvpCtx& c) { return jvp_same_op(c); }
+bool vjp_CollectiveReduce(VjpCtx& c) { return guarded<vjp_reduce>(c); }
+bool jvp_CollectiveReduce(JvpCtx& c) { return jvp_same_op(c); }
+bool vjp_CollectiveGather(VjpCtx& c) { return guarded<vjp_gather>(c); }
+bool jvp_CollectiveGather(JvpCtx& c) { return jvp_same_op(c); }
+bool vjp_CollectiveScatter(VjpCtx& c) { return guarded<vjp_scatter>(c); }
+bool jvp_CollectiveScatter(JvpCtx& c) { return jvp_same_op(c); }
+
+}  // namespace tessera::transforms::autodiff
