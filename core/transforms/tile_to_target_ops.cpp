@@ -162,11 +162,13 @@ void Lowering::load_tile(const ir::Op& op) {
   // 0 and its value is discarded, so no access is out of bounds).
   const bool masked = op.attrs.get_bool("mask", false);
   const ir::Type& rt = op.result(0)->type;
-  if (masked && rt.dtype != DType::f32) unsupported(op, "masked loads of bf16/f16 tiles");
+  const bool i32 = rt.dtype == DType::i32;  // i32 tiles: masked, 32-row blocks (elementwise)
+  if (masked && rt.dtype != DType::f32 && !i32) unsupported(op, "masked loads of bf16/f16 tiles");
   auto [rows, cols] = tile_shape(rt);
   const bool low = rt.dtype == DType::bf16 || rt.dtype == DType::f16;
-  if (rt.rank() != 2 || (rt.dtype != DType::f32 && !low) || (low && rows % kLanes != 0))
-    unsupported(op, "loads f32 tiles, or bf16 or f16 tiles of a multiple of 32 rows");
+  if (rt.rank() != 2 || (rt.dtype != DType::f32 && !low && !i32) ||
+      ((low || i32) && rows % kLanes != 0))
+    unsupported(op, "loads f32 tiles, or bf16, f16 or i32 tiles of a multiple of 32 rows");
   const ir::Value* m = op.operands[0];
   if (m->type.memspace == kLocalSpace)
     unsupported(op, "register tiles of register buffers are not lowered (only scalar access)");
@@ -198,7 +200,9 @@ void Lowering::load_tile(const ir::Op& op) {
             inside ? emit1("arith.andi", {row_ok, inside}, ir::Type::scalar(DType::i1)) : row_ok;
       if (inside) lin = emit1("arith.select", {inside, lin, cst_index(0)}, index_t());
       ir::Value* v = emit1("tessera_nvidia.ld", {at(m).one(), lin}, ir::Type::scalar(rt.dtype));
-      if (masked)
+      if (masked && i32)  // an i32 tile's padding is 0 (the value read outside is never stored)
+        v = emit1("arith.select", {inside, v, cst_i32(0)}, ir::Type::scalar(DType::i32));
+      else if (masked)
         v = emit1("arith.select", {inside, v, cst_f32(op.attrs.get_float("padding", 0.0))}, f32());
       else if (row_ok)
         v = emit1("arith.select", {inside, v, cst_f32(0.0)}, f32());
