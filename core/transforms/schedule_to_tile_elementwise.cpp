@@ -125,8 +125,8 @@ ElementwiseChain plan_elementwise_chain(const ir::Op& group, const ir::Op& calle
   else if (dt == DType::i32)
     e = Elem::i32;
   else
-    return stay(std::string("register tiles hold f32, bf16, f16, i32 and i1 only, not ") +
-                dtype_mlir_name(dt));
+    return stay(std::string("no register tile of ") + dtype_mlir_name(dt) +
+                " (Tile IR tiles hold f32, bf16, f16, i32 and i1; chains lower f32 and i32)");
   for (const ir::Value* v : group.operands) {
     if (!v->type.is_tensor() || v->type.dtype != dt || !v->type.has_static_shape())
       return stay("an operand's element type differs from the result's");

@@ -1,0 +1,54 @@
+// RUN: tessera-opt %s --pass graph-to-schedule --pass schedule-to-tile | FileCheck %s
+// Schedule -> Tile, elementwise chains (docs/ops/schedule/lowering.md, "Elementwise chains"):
+// broadcast operands are expanded by tessera.broadcast before the launch, i32 chains use the
+// integer arith ops, rsqrt is tile.sqrt then 1 / s; bf16 and i8 stay with their reasons.
+module {
+  // CHECK-LABEL: func.func @bcast(
+  // CHECK: %[[A:.*]] = tessera.broadcast %a : (tensor<4x1x70xf32>) -> tensor<4x6x70xf32>
+  // CHECK: %[[B:.*]] = tessera.broadcast %b : (tensor<6x70xf32>) -> tensor<4x6x70xf32>
+  // CHECK: %[[RA:.*]] = tessera.reshape %[[A]] : (tensor<4x6x70xf32>) -> tensor<24x70xf32>
+  // CHECK: %[[RB:.*]] = tessera.reshape %[[B]] : (tensor<4x6x70xf32>) -> tensor<24x70xf32>
+  // CHECK: tile.launch %[[RA]], %[[RB]] {callee = @bcast_g0_kernel, grid = [1, 2]
+  // CHECK-LABEL: func.func @rsqrt_row(
+  // CHECK: %[[R:.*]] = tessera.broadcast %r : (tensor<1x50xf32>) -> tensor<33x50xf32>
+  // CHECK: tile.launch %x, %[[R]] {callee = @rsqrt_row_g0_kernel, grid = [2, 1], lanes = 32, schedule.group = @rsqrt_row_g0, schedule.tile = [32, 64], schedule.tiles = [1, 1], tiles = 1}
+  // CHECK-LABEL: func.func @wrap(
+  // CHECK: tile.launch %a, %b, %a {callee = @wrap_g0_kernel, grid = [1, 1]
+  // CHECK-LABEL: func.func @half(
+  // CHECK: schedule.not_lowered = "Target IR has no bf16 registers to round each op's result to
+  // CHECK-LABEL: func.func @narrow(
+  // CHECK: schedule.not_lowered = "no register tile of i8 (Tile IR tiles hold f32, bf16, f16, i32 and i1; chains lower f32 and i32)"
+  // CHECK-LABEL: func.func @bcast_g0_kernel(%in0: memref<?x?xf32>, %in1: memref<?x?xf32>, %out: memref<?x?xf32>)
+  // CHECK: %v2 = arith.addf %v0, %v1 : {{.*}}
+  // CHECK: tile.store_tile %v2, %out
+  // CHECK-LABEL: func.func @rsqrt_row_g0_kernel(
+  // CHECK: %one = tile.full {value = 1.0e+00 : f32} : () -> tensor<32x64xf32>
+  // CHECK: %v2 = arith.mulf %v0, %v1 : {{.*}}
+  // CHECK: %v3 = tile.sqrt %v2 : {{.*}}
+  // CHECK: %v4 = arith.divf %one, %v3 : {{.*}}
+  // CHECK-LABEL: func.func @wrap_g0_kernel(%in0: memref<?x?xi32>, %in1: memref<?x?xi32>, %in2: memref<?x?xi32>, %out: memref<?x?xi32>)
+  // CHECK: %v3 = arith.muli %v0, %v1 : {{.*}}
+  // CHECK: %v4 = arith.maxsi %v3, %v2 : {{.*}}
+  func.func @bcast(%a: tensor<4x1x70xf32>, %b: tensor<6x70xf32>) -> tensor<4x6x70xf32> {
+    %s = "tessera.add"(%a, %b) : (tensor<4x1x70xf32>, tensor<6x70xf32>) -> tensor<4x6x70xf32>
+    return %s : tensor<4x6x70xf32>
+  }
+  func.func @rsqrt_row(%x: tensor<33x50xf32>, %r: tensor<1x50xf32>) -> tensor<33x50xf32> {
+    %m = "tessera.mul"(%x, %r) : (tensor<33x50xf32>, tensor<1x50xf32>) -> tensor<33x50xf32>
+    %q = "tessera.rsqrt"(%m) : (tensor<33x50xf32>) -> tensor<33x50xf32>
+    return %q : tensor<33x50xf32>
+  }
+  func.func @wrap(%a: tensor<8x8xi32>, %b: tensor<8x8xi32>) -> tensor<8x8xi32> {
+    %m = "tessera.mul"(%a, %b) : (tensor<8x8xi32>, tensor<8x8xi32>) -> tensor<8x8xi32>
+    %x = "tessera.max"(%m, %a) : (tensor<8x8xi32>, tensor<8x8xi32>) -> tensor<8x8xi32>
+    return %x : tensor<8x8xi32>
+  }
+  func.func @half(%a: tensor<8x8xbf16>, %b: tensor<8x8xbf16>) -> tensor<8x8xbf16> {
+    %s = "tessera.add"(%a, %b) : (tensor<8x8xbf16>, tensor<8x8xbf16>) -> tensor<8x8xbf16>
+    return %s : tensor<8x8xbf16>
+  }
+  func.func @narrow(%a: tensor<8x8xi8>, %b: tensor<8x8xi8>) -> tensor<8x8xi8> {
+    %s = "tessera.add"(%a, %b) : (tensor<8x8xi8>, tensor<8x8xi8>) -> tensor<8x8xi8>
+    return %s : tensor<8x8xi8>
+  }
+}
