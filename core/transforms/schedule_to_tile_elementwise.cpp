@@ -4,6 +4,7 @@
 
 #include <sstream>
 #include <string_view>
+#include <tuple>
 #include <unordered_map>
 
 namespace tessera::transforms {
@@ -16,17 +17,31 @@ constexpr int kOne = -3;
 
 struct Step {
   const char* op;
-  int a, b;  // b == -1: unary
+  std::vector<int> in;    // value ids, or kZero / kOne
+  DType type;             // the result's element type
+  const char* pred = "";  // arith.cmpf / cmpi predicate
 };
 
-enum class Elem { f32, half, i32 };  // half: bf16 or f16 (tiles round every result to it)
+// Graph IR comparison -> (cmpf predicate, cmpi predicate): IEEE ordered comparisons, except
+// cmp_ne which is true for NaN (unordered or not equal); signed integer comparisons.
+std::pair<const char*, const char*> predicates(std::string_view op) {
+  constexpr std::tuple<std::string_view, const char*, const char*> kCmp[] = {
+      {"tessera.cmp_eq", "oeq", "eq"},  {"tessera.cmp_ne", "une", "ne"},
+      {"tessera.cmp_lt", "olt", "slt"}, {"tessera.cmp_le", "ole", "sle"},
+      {"tessera.cmp_gt", "ogt", "sgt"}, {"tessera.cmp_ge", "oge", "sge"},
+  };
+  for (const auto& [g, f, i] : kCmp)
+    if (op == g) return {f, i};
+  return {nullptr, nullptr};
+}
 
-// The steps of one Graph IR op on value `x` (and `y`), appended to `steps`; false when the op
-// has no exact Tile IR form for the element kind. Each step rounds once to the tile's type,
-// which is the Graph IR op's rounding only where the op is one IEEE operation (docs/ops/graph/
-// elementwise.md: narrow floats are computed in f32 and rounded once at storage).
-bool steps_of(std::string_view op, Elem e, int x, int y, int next, std::vector<Step>& steps) {
-  const bool fl = e != Elem::i32;
+// The steps of one Graph IR op on values `in` (of element type `t`, the first operand's; a
+// select's branches' for select), appended to `steps`; false when the op has no exact Tile IR
+// form for the type. Each step rounds once to the tile's type, which is the Graph IR op's
+// rounding (docs/ops/graph/elementwise.md: one IEEE rounding per step).
+bool steps_of(std::string_view op, DType t, const std::vector<int>& in, int next,
+              std::vector<Step>& steps) {
+  const bool fl = t == DType::f32;
   constexpr std::pair<std::string_view, const char*> kFloat[] = {
       {"tessera.add", "arith.addf"},     {"tessera.sub", "arith.subf"},
       {"tessera.mul", "arith.mulf"},     {"tessera.div", "arith.divf"},
@@ -37,58 +52,75 @@ bool steps_of(std::string_view op, Elem e, int x, int y, int next, std::vector<S
       {"tessera.max", "arith.maxsi"}, {"tessera.min", "arith.minsi"},
   };
   for (const auto& [g, a] : kFloat)
-    if (fl && op == g) return steps.push_back({a, x, y}), true;
+    if (fl && op == g) return steps.push_back({a, in, t}), true;
   for (const auto& [g, a] : kInt)
-    if (!fl && op == g) return steps.push_back({a, x, y}), true;
+    if (t == DType::i32 && op == g) return steps.push_back({a, in, t}), true;
+  if (auto [f, i] = predicates(op); f) {
+    steps.push_back({fl ? "arith.cmpf" : "arith.cmpi", in, DType::i1, fl ? f : i});
+    return true;
+  }
+  // select(c, a, b): the branches' type; the condition is an i1 tile.
+  if (op == "tessera.select") return steps.push_back({"arith.select", in, t}), true;
   if (!fl) return false;
-  if (op == "tessera.neg") return steps.push_back({"arith.negf", x, -1}), true;
+  if (op == "tessera.neg") return steps.push_back({"arith.negf", in, t}), true;
   // relu(x) = x > 0 ? x : +0, NaN kept: maximumf(x, +0) gives +0 for -0 and negatives.
-  if (op == "tessera.relu") return steps.push_back({"arith.maximumf", x, kZero}), true;
-  if (e != Elem::f32) return false;  // tile.sqrt takes f32 tiles; rsqrt rounds twice in f32
-  if (op == "tessera.sqrt") return steps.push_back({"tile.sqrt", x, -1}), true;
+  if (op == "tessera.relu") return steps.push_back({"arith.maximumf", {in[0], kZero}, t}), true;
+  if (op == "tessera.sqrt") return steps.push_back({"tile.sqrt", in, t}), true;
   // rsqrt(x) = 1 / sqrt(x), two roundings (the Graph IR kernel's order).
   if (op == "tessera.rsqrt") {
-    steps.push_back({"tile.sqrt", x, -1});
-    steps.push_back({"arith.divf", kOne, next});
+    steps.push_back({"tile.sqrt", in, t});
+    steps.push_back({"arith.divf", {kOne, next}, t});
     return true;
   }
   return false;
 }
 
-std::string kernel_text(const std::string& name, const std::string& et, int inputs,
+std::string reg_of(DType t) { return std::string("tensor<32x64x") + dtype_mlir_name(t) + ">"; }
+std::string mem_of(DType t) { return std::string("memref<?x?x") + dtype_mlir_name(t) + ">"; }
+
+std::string kernel_text(const std::string& name, const std::vector<DType>& inputs,
                         const std::vector<Step>& steps, int result) {
-  const std::string mem = "memref<?x?x" + et + ">", reg = "tensor<32x64x" + et + ">";
+  std::vector<DType> type = inputs;  // per value id
+  for (const Step& s : steps) type.push_back(s.type);
+  const int n = static_cast<int>(inputs.size());
+  const DType rt = type[static_cast<size_t>(result)];
   std::ostringstream k;
   k << "  func.func @" << name << "(";
-  for (int i = 0; i < inputs; ++i) k << "%in" << i << ": " << mem << ", ";
-  k << "%out: " << mem << ") {\n"
+  for (int i = 0; i < n; ++i) k << "%in" << i << ": " << mem_of(inputs[i]) << ", ";
+  k << "%out: " << mem_of(rt) << ") {\n"
     << "    %g = tile.group_id {dim = 0} : index\n"
     << "    %h = tile.group_id {dim = 1} : index\n"
     << "    %c32 = arith.constant {value = 32 : index} : index\n"
     << "    %c64 = arith.constant {value = 64 : index} : index\n"
     << "    %r0 = arith.muli %g, %c32 : index\n"
     << "    %k0 = arith.muli %h, %c64 : index\n";
-  for (int i = 0; i < inputs; ++i)
-    k << "    %v" << i << " = tile.load_tile %in" << i << ", %r0, %k0 {mask = true} : (" << mem
-      << ", index, index) -> " << reg << "\n";
+  for (int i = 0; i < n; ++i)
+    k << "    %v" << i << " = tile.load_tile %in" << i << ", %r0, %k0 {mask = true} : ("
+      << mem_of(inputs[i]) << ", index, index) -> " << reg_of(inputs[i]) << "\n";
   bool zero = false, one = false;
-  for (const Step& s : steps) {
-    zero |= s.a == kZero || s.b == kZero;
-    one |= s.a == kOne || s.b == kOne;
-  }
-  if (zero) k << "    %zero = tile.zeros : " << reg << "\n";
-  if (one) k << "    %one = tile.full {value = 1.0 : f32} : " << reg << "\n";
+  for (const Step& s : steps)
+    for (int v : s.in) {
+      zero |= v == kZero;
+      one |= v == kOne;
+    }
+  // kZero and kOne only occur in f32 steps (relu, rsqrt).
+  if (zero) k << "    %zero = tile.zeros : " << reg_of(DType::f32) << "\n";
+  if (one) k << "    %one = tile.full {value = 1.0 : f32} : " << reg_of(DType::f32) << "\n";
   auto ref = [](int v) {
     return v == kZero ? std::string("%zero") : v == kOne ? "%one" : "%v" + std::to_string(v);
   };
+  auto type_of = [&](int v) { return v < 0 ? DType::f32 : type[static_cast<size_t>(v)]; };
   for (size_t s = 0; s < steps.size(); ++s) {
-    const bool tile_op = std::string_view(steps[s].op).starts_with("tile.");
-    k << "    %v" << inputs + static_cast<int>(s) << " = " << steps[s].op << " " << ref(steps[s].a);
-    if (steps[s].b != -1) k << ", " << ref(steps[s].b);
-    k << " : " << (tile_op ? "(" + reg + ") -> " + reg : reg) << "\n";
+    const Step& st = steps[s];
+    k << "    %v" << n + static_cast<int>(s) << " = " << st.op << " ";
+    for (size_t i = 0; i < st.in.size(); ++i) k << (i ? ", " : "") << ref(st.in[i]);
+    if (*st.pred) k << " {predicate = \"" << st.pred << "\"}";
+    k << " : (";
+    for (size_t i = 0; i < st.in.size(); ++i) k << (i ? ", " : "") << reg_of(type_of(st.in[i]));
+    k << ") -> " << reg_of(st.type) << "\n";
   }
-  k << "    tile.store_tile %v" << result << ", %out, %r0, %k0 {mask = true} : (" << reg << ", "
-    << mem << ", index, index) -> ()\n    return\n  }\n";
+  k << "    tile.store_tile %v" << result << ", %out, %r0, %k0 {mask = true} : (" << reg_of(rt)
+    << ", " << mem_of(rt) << ", index, index) -> ()\n    return\n  }\n";
   return k.str();
 }
 
@@ -114,46 +146,51 @@ ElementwiseChain plan_elementwise_chain(const ir::Op& group, const ir::Op& calle
   const ir::Type& out = group.result(0)->type;
   if (!out.is_tensor() || out.rank() < 1 || !out.has_static_shape())
     return stay("not a tensor of static shape");
-  const DType dt = out.dtype;
-  Elem e;
-  if (dt == DType::f32)
-    e = Elem::f32;
-  else if (dt == DType::bf16 || dt == DType::f16)
-    return stay(std::string("Target IR has no ") + dtype_mlir_name(dt) +
-                " registers to round each op's result to (a " + dtype_mlir_name(dt) +
-                " register tile's arithmetic does not lower to Target IR)");
-  else if (dt == DType::i32)
-    e = Elem::i32;
-  else
-    return stay(std::string("no register tile of ") + dtype_mlir_name(dt) +
-                " (Tile IR tiles hold f32, bf16, f16, i32 and i1; chains lower f32 and i32)");
+  auto tiled = [](DType t) { return t == DType::f32 || t == DType::i32 || t == DType::i1; };
+  std::vector<DType> inputs;
   for (const ir::Value* v : group.operands) {
-    if (!v->type.is_tensor() || v->type.dtype != dt || !v->type.has_static_shape())
-      return stay("an operand's element type differs from the result's");
-    if (!broadcasts_to(v->type.shape, out.shape)) return stay("an operand does not broadcast");
+    const DType t = v->type.dtype;
+    if (t == DType::bf16 || t == DType::f16)
+      return stay(std::string("Target IR has no ") + dtype_mlir_name(t) +
+                  " registers to round each op's result to (a " + dtype_mlir_name(t) +
+                  " register tile's arithmetic does not lower to Target IR)");
+    if (!v->type.is_tensor() || !tiled(t))
+      return stay(std::string("no register tile of ") + dtype_mlir_name(t) +
+                  " (Tile IR tiles hold f32, bf16, f16, i32 and i1; chains lower f32 and i32)");
+    if (!v->type.has_static_shape() || !broadcasts_to(v->type.shape, out.shape))
+      return stay("an operand does not broadcast to the result");
     c.expand.push_back(v->type.shape != out.shape);
+    inputs.push_back(t);
   }
   for (int64_t d : out.shape)
     if (d == 0) return stay("an empty tensor");
   const ir::Block& body = callee.regions[0].front();
   std::unordered_map<const ir::Value*, int> id;
+  std::vector<DType> type = inputs;
   for (const auto& a : body.args) id[a.get()] = a->index;
-  const int inputs = static_cast<int>(body.args.size());
+  const int n = static_cast<int>(inputs.size());
   std::vector<Step> steps;
   for (const auto& o : body.ops) {
     if (o->name == "func.return") {
-      c.kernel = kernel_text(name, dtype_mlir_name(dt), inputs, steps, id.at(o->operands[0]));
+      c.kernel = kernel_text(name, inputs, steps, id.at(o->operands[0]));
       return c;
     }
     if (o->attrs.get("numeric_policy")) return stay("a numeric policy");
-    for (const auto& r : o->results)
-      if (r->type.dtype != dt) return stay(o->name + " changes the element type");
-    const int x = id.at(o->operands[0]);
-    const int y = o->operands.size() > 1 ? id.at(o->operands[1]) : -1;
-    if (!steps_of(o->name, e, x, y, inputs + static_cast<int>(steps.size()), steps))
-      return stay("no exact Tile IR lowering for " + o->name + " on " + dtype_mlir_name(dt) +
+    std::vector<int> in;
+    for (const ir::Value* v : o->operands) {
+      auto it = id.find(v);
+      if (it == id.end()) return stay("an operand from outside the chain");
+      in.push_back(it->second);
+    }
+    // The type the op computes in: a select's branches', else its first operand's.
+    const DType t = type[static_cast<size_t>(in[o->name == "tessera.select" ? 1 : 0])];
+    const size_t before = steps.size();
+    if (t == DType::i1 || !steps_of(o->name, t, in, n + static_cast<int>(steps.size()), steps))
+      return stay("no exact Tile IR lowering for " + o->name + " on " + dtype_mlir_name(t) +
                   " in an elementwise chain");
-    id[o->result(0)] = inputs + static_cast<int>(steps.size()) - 1;
+    for (size_t s = before; s < steps.size(); ++s) type.push_back(steps[s].type);
+    if (steps.back().type != o->result(0)->type.dtype) return stay("internal: result type");
+    id[o->result(0)] = n + static_cast<int>(steps.size()) - 1;
   }
   return stay("the group's function does not return");
 }

@@ -35,20 +35,27 @@ def t(shape, et):
     return "tensor<" + "".join(f"{n}x" for n in shape) + et + ">"
 
 
+def typed(v):
+    return len(v) == 2 and isinstance(v[1], str)
+
+
 def prog(et, params, steps, out):
-    """params: name -> shape; steps: (op, lhs, rhs or None) on the result shape `out`."""
-    args = ", ".join(f"%{n}: {t(s, et)}" for n, s in params.items())
-    shape = dict(params)
+    """params: name -> shape or (shape, type); steps: (op, operands...) on the result shape
+    `out`; a comparison gives i1, every other op the type of its last operand."""
+    ty = {n: (v[1] if typed(v) else et) for n, v in params.items()}
+    shape = {n: (v[0] if typed(v) else v) for n, v in params.items()}
+    args = ", ".join(f"%{n}: {t(shape[n], ty[n])}" for n in params)
     body, last = [], None
-    for k, (op, a, b) in enumerate(steps):
-        ins = [a] + ([b] if b else [])
-        tys = ", ".join(t(shape[v], et) for v in ins)
-        body.append(f'    %s{k} = "tessera.{op}"({", ".join("%" + v for v in ins)}) : '
-                    f"({tys}) -> {t(out, et)}")
+    for k, (op, *ins) in enumerate(steps):
+        ins = [v for v in ins if v]
+        tys = ", ".join(t(shape[v], ty[v]) for v in ins)
         last = f"s{k}"
+        ty[last] = "i1" if op.startswith("cmp_") else ty[ins[-1]]
         shape[last] = out
-    return (f"module {{\n  func.func @main({args}) -> {t(out, et)} {{\n" + "\n".join(body) +
-            f"\n    return %{last} : {t(out, et)}\n  }}\n}}\n")
+        body.append(f'    %{last} = "tessera.{op}"({", ".join("%" + v for v in ins)}) : '
+                    f"({tys}) -> {t(out, ty[last])}")
+    return (f"module {{\n  func.func @main({args}) -> {t(out, ty[last])} {{\n" +
+            "\n".join(body) + f"\n    return %{last} : {t(out, ty[last])}\n  }}\n}}\n")
 
 
 def ieee(f):
@@ -65,15 +72,19 @@ F32 = {
     "rsqrt": lambda a: np.float32(1) / np.sqrt(a),
     "relu": lambda a: np.where(np.isnan(a), a, np.where(a > 0, a, np.float32(0))),
 }
+CMP = {"cmp_eq": np.equal, "cmp_ne": np.not_equal, "cmp_lt": np.less, "cmp_le": np.less_equal,
+       "cmp_gt": np.greater, "cmp_ge": np.greater_equal}
+F32.update(CMP)
+F32["select"] = np.where
 I32 = {"add": np.add, "sub": np.subtract, "mul": np.multiply, "max": np.maximum,
-       "min": np.minimum}
+       "min": np.minimum, "select": np.where, **CMP}
 
 
 def oracle(table, steps, vals, out):
     env = {k: np.broadcast_to(v, out) for k, v in vals.items()}
     with np.errstate(all="ignore"):
-        for k, (op, a, b) in enumerate(steps):
-            env[f"s{k}"] = table[op](env[a], env[b]) if b else table[op](env[a])
+        for k, (op, *ins) in enumerate(steps):
+            env[f"s{k}"] = table[op](*(env[v] for v in ins if v))
     return env[f"s{len(steps) - 1}"]
 
 
@@ -91,12 +102,22 @@ CASES = {
     "i32_wrap_chain": ("i32", {"a": (33, 50), "b": (1, 50), "c": (50,)},
                        [("add", "a", "b"), ("mul", "s0", "c"), ("sub", "s1", "a"),
                         ("max", "s2", "b"), ("min", "s3", "c")], (33, 50)),
+    # Comparisons (NaN unordered, -0 == +0; cmp_ne true for NaN) and select in f32 chains.
+    "f32_cmp_select": ("f32", {"a": (40, 70), "b": (70,), "c": (40, 70)},
+                       [("cmp_lt", "a", "b"), ("select", "s0", "c", "a"), ("add", "s1", "b")],
+                       (40, 70)),
+    "f32_cmp_ne": ("f32", {"a": (40, 70), "b": (40, 1)}, [("cmp_ne", "a", "b")], (40, 70)),
+    # i32: an i1 input condition broadcast along rows; a signed comparison last.
+    "i32_select_cmp": ("i32", {"m": ((33, 1), "i1"), "a": (33, 50), "b": (50,)},
+                       [("select", "m", "a", "b"), ("cmp_ge", "s0", "b")], (33, 50)),
 }
 
 SPECIALS = np.array([np.nan, np.inf, -np.inf, 0.0, -0.0, 1e-45, -3.4e38, 2.0], np.float32)
 
 
 def inputs(rng, et, shape, k):
+    if et == "i1":
+        return rng.integers(0, 2, size=shape).astype(np.bool_)
     if et == "i32":
         x = rng.integers(-2**31, 2**31, size=shape, dtype=np.int64).astype(np.int32)
         x.flat[:4] = np.array([2**31 - 1, -2**31, 0, -1], np.int32)[:x.size]
@@ -115,18 +136,19 @@ def main():
             src.write_text(prog(et, params, steps, out))
             vals, ins = {}, []
             for k, (n, s) in enumerate(params.items()):
-                vals[n] = inputs(rng, et, s, k)
+                vals[n] = inputs(rng, s[1], s[0], k) if typed(s) else inputs(rng, et, s, k)
                 np.save(d / f"{name}.{n}.npy", vals[n])
                 ins += ["--input", f"{n}={d / f'{name}.{n}.npy'}"]
             want = oracle(F32 if et == "f32" else I32, steps, vals, out)
-            bits = want.view(np.uint32 if et == "f32" else np.int32)
+            flt = want.dtype == np.float32
+            bits = want.view(np.uint32) if flt else want
             for level in ("graph", "schedule", "tile", "target"):
                 od = d / f"{name}.{level}"
                 run("run", src, "--level", level, *ins, "-o", od)
                 (f,) = list(od.glob("*.npy"))
                 got = np.load(f)
                 same = got.view(bits.dtype) == bits
-                if et == "f32":
+                if flt:
                     same |= np.isnan(got) & np.isnan(want)
                 check(got.shape == want.shape and same.all(),
                       f"{name}: {level} differs from numpy at {np.argwhere(~same)[:4].tolist()}")
