@@ -14,6 +14,8 @@ module {
   // CHECK: tile.launch %x, %[[R]] {callee = @rsqrt_row_g0_kernel, grid = [2, 1], lanes = 32, schedule.group = @rsqrt_row_g0, schedule.tile = [32, 64], schedule.tiles = [1, 1], tiles = 1}
   // CHECK-LABEL: func.func @wrap(
   // CHECK: tile.launch %a, %b, %a {callee = @wrap_g0_kernel, grid = [1, 1]
+  // CHECK-LABEL: func.func @cmpsel(
+  // CHECK: tile.launch %a, %b, %a, %b {callee = @cmpsel_g0_kernel
   // CHECK-LABEL: func.func @half(
   // CHECK: schedule.not_lowered = "Target IR has no bf16 registers to round each op's result to
   // CHECK-LABEL: func.func @narrow(
@@ -29,6 +31,9 @@ module {
   // CHECK-LABEL: func.func @wrap_g0_kernel(%in0: memref<?x?xi32>, %in1: memref<?x?xi32>, %in2: memref<?x?xi32>, %out: memref<?x?xi32>)
   // CHECK: %v3 = arith.muli %v0, %v1 : {{.*}}
   // CHECK: %v4 = arith.maxsi %v3, %v2 : {{.*}}
+  // CHECK-LABEL: func.func @cmpsel_g0_kernel(
+  // CHECK: %v4 = arith.cmpf %v0, %v1 {predicate = "une"} : (tensor<32x64xf32>, tensor<32x64xf32>) -> tensor<32x64xi1>
+  // CHECK: %v5 = arith.select %v4, %v2, %v3 : (tensor<32x64xi1>, tensor<32x64xf32>, tensor<32x64xf32>) -> tensor<32x64xf32>
   func.func @bcast(%a: tensor<4x1x70xf32>, %b: tensor<6x70xf32>) -> tensor<4x6x70xf32> {
     %s = "tessera.add"(%a, %b) : (tensor<4x1x70xf32>, tensor<6x70xf32>) -> tensor<4x6x70xf32>
     return %s : tensor<4x6x70xf32>
@@ -42,6 +47,11 @@ module {
     %m = "tessera.mul"(%a, %b) : (tensor<8x8xi32>, tensor<8x8xi32>) -> tensor<8x8xi32>
     %x = "tessera.max"(%m, %a) : (tensor<8x8xi32>, tensor<8x8xi32>) -> tensor<8x8xi32>
     return %x : tensor<8x8xi32>
+  }
+  func.func @cmpsel(%a: tensor<8x8xf32>, %b: tensor<8x8xf32>) -> tensor<8x8xf32> {
+    %m = "tessera.cmp_ne"(%a, %b) : (tensor<8x8xf32>, tensor<8x8xf32>) -> tensor<8x8xi1>
+    %s = "tessera.select"(%m, %a, %b) : (tensor<8x8xi1>, tensor<8x8xf32>, tensor<8x8xf32>) -> tensor<8x8xf32>
+    return %s : tensor<8x8xf32>
   }
   func.func @half(%a: tensor<8x8xbf16>, %b: tensor<8x8xbf16>) -> tensor<8x8xbf16> {
     %s = "tessera.add"(%a, %b) : (tensor<8x8xbf16>, tensor<8x8xbf16>) -> tensor<8x8xbf16>
