@@ -53,14 +53,24 @@ bool steps_of(std::string_view op, DType t, const std::vector<int>& in, int next
   };
   for (const auto& [g, a] : kFloat)
     if (fl && op == g) return steps.push_back({a, in, t}), true;
+  // i1 wraps modulo 2 (docs/ops/graph/elementwise.md): add and sub are xor (addi, subi on i1),
+  // mul is and (muli); max is or and min is and, which are not maxsi/minsi on i1 (signed: true
+  // is -1, so maxsi is and), hence ori and andi.
+  constexpr std::pair<std::string_view, const char*> kBool[] = {
+      {"tessera.add", "arith.addi"}, {"tessera.sub", "arith.subi"}, {"tessera.mul", "arith.muli"},
+      {"tessera.max", "arith.ori"},  {"tessera.min", "arith.andi"},
+  };
   for (const auto& [g, a] : kInt)
     if (t == DType::i32 && op == g) return steps.push_back({a, in, t}), true;
-  if (auto [f, i] = predicates(op); f) {
+  for (const auto& [g, a] : kBool)
+    if (t == DType::i1 && op == g) return steps.push_back({a, in, t}), true;
+  if (auto [f, i] = predicates(op); f && t != DType::i1) {
     steps.push_back({fl ? "arith.cmpf" : "arith.cmpi", in, DType::i1, fl ? f : i});
     return true;
   }
   // select(c, a, b): the branches' type; the condition is an i1 tile.
-  if (op == "tessera.select") return steps.push_back({"arith.select", in, t}), true;
+  if (op == "tessera.select" && t != DType::i1)
+    return steps.push_back({"arith.select", in, t}), true;
   if (!fl) return false;
   if (op == "tessera.neg") return steps.push_back({"arith.negf", in, t}), true;
   // relu(x) = x > 0 ? x : +0, NaN kept: maximumf(x, +0) gives +0 for -0 and negatives.
@@ -185,7 +195,7 @@ ElementwiseChain plan_elementwise_chain(const ir::Op& group, const ir::Op& calle
     // The type the op computes in: a select's branches', else its first operand's.
     const DType t = type[static_cast<size_t>(in[o->name == "tessera.select" ? 1 : 0])];
     const size_t before = steps.size();
-    if (t == DType::i1 || !steps_of(o->name, t, in, n + static_cast<int>(steps.size()), steps))
+    if (!steps_of(o->name, t, in, n + static_cast<int>(steps.size()), steps))
       return stay("no exact Tile IR lowering for " + o->name + " on " + dtype_mlir_name(t) +
                   " in an elementwise chain");
     for (size_t s = before; s < steps.size(); ++s) type.push_back(steps[s].type);

@@ -78,6 +78,9 @@ F32.update(CMP)
 F32["select"] = np.where
 I32 = {"add": np.add, "sub": np.subtract, "mul": np.multiply, "max": np.maximum,
        "min": np.minimum, "select": np.where, **CMP}
+# i1 wraps modulo 2 (docs/ops/graph/elementwise.md): add, sub xor; mul, min and; max or.
+I1 = {"add": np.logical_xor, "sub": np.logical_xor, "mul": np.logical_and, "max": np.logical_or,
+      "min": np.logical_and}
 
 
 def oracle(table, steps, vals, out):
@@ -107,6 +110,9 @@ CASES = {
                        [("cmp_lt", "a", "b"), ("select", "s0", "c", "a"), ("add", "s1", "b")],
                        (40, 70)),
     "f32_cmp_ne": ("f32", {"a": (40, 70), "b": (40, 1)}, [("cmp_ne", "a", "b")], (40, 70)),
+    "i1_chain": ("i1", {"a": (33, 50), "b": (50,), "c": (33, 1)},
+                 [("add", "a", "b"), ("mul", "s0", "c"), ("max", "s1", "b"), ("sub", "s2", "c"),
+                  ("min", "s3", "a")], (33, 50)),
     # i32: an i1 input condition broadcast along rows; a signed comparison last.
     "i32_select_cmp": ("i32", {"m": ((33, 1), "i1"), "a": (33, 50), "b": (50,)},
                        [("select", "m", "a", "b"), ("cmp_ge", "s0", "b")], (33, 50)),
@@ -140,7 +146,7 @@ def main():
                 vals[n] = inputs(rng, s[1], s[0], k) if typed(s) else inputs(rng, et, s, k)
                 np.save(d / f"{name}.{n}.npy", vals[n])
                 ins += ["--input", f"{n}={d / f'{name}.{n}.npy'}"]
-            want = oracle(F32 if et == "f32" else I32, steps, vals, out)
+            want = oracle({"f32": F32, "i32": I32, "i1": I1}[et], steps, vals, out)
             flt = want.dtype == np.float32
             bits = want.view(np.uint32) if flt else want
             for level in ("graph", "schedule", "tile", "target"):
