@@ -10,6 +10,7 @@
 #include "core/ops/schedule_util.h"
 #include "core/text/parser.h"
 #include "core/transforms/schedule_to_tile_elementwise.h"
+#include "core/transforms/schedule_to_tile_movement.h"
 #include "core/transforms/tile_templates.h"
 
 namespace tessera::transforms {
@@ -285,7 +286,20 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
   if (kind == sched::GroupKind::attention) return lower_attention(group, callee, name);
   if (kind == sched::GroupKind::row) return lower_row(group, callee, name);
   if (kind == sched::GroupKind::elementwise) return lower_elementwise(group, callee, name);
-  if (kind == sched::GroupKind::whole) return lower_reduce(group, callee, name);
+  if (kind == sched::GroupKind::whole) {
+    // schedule_to_tile_movement.cpp: transpose, permute, broadcast, slice, reshape.
+    MovementPlan mv = plan_movement(group, callee, name);
+    if (mv.movement && mv.kernel.empty()) return stay(mv.why);
+    if (mv.movement) {
+      Lowering l;
+      l.kernel = std::move(mv.kernel);
+      l.grid = {mv.rows};
+      l.as_2d = {mv.in_size};
+      l.out_2d = {mv.rows, mv.width};
+      return l;
+    }
+    return lower_reduce(group, callee, name);
+  }
   return stay(std::string("no Tile IR lowering for '") + group.attrs.get_string("kind", "") +
               "' groups yet");
 }
