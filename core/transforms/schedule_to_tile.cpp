@@ -32,6 +32,7 @@ struct Lowering {
   std::vector<int64_t> out_2d;      // the result as this shape instead of as_2d (reductions)
   std::vector<bool> spread;         // per operand: tessera.broadcast to as_2d (not a reshape)
   std::vector<bool> expand;         // per operand: tessera.broadcast to the group's result shape
+  std::vector<int64_t> flat;        // per operand: reshaped to [flat[i]] (data movement)
 };
 
 Lowering stay(std::string why) {
@@ -294,7 +295,8 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
       Lowering l;
       l.kernel = std::move(mv.kernel);
       l.grid = {mv.rows};
-      l.as_2d = {mv.in_size};
+      l.flat = std::move(mv.in_sizes);
+      l.as_2d = {l.flat[0]};
       l.out_2d = {mv.rows, mv.width};
       return l;
     }
@@ -382,7 +384,8 @@ bool schedule_to_tile(ir::Module& m, DiagnosticEngine& diag) {
           r->def = ops::lookup_op(how);
           r->loc = g.loc;
           r->operands = {v};
-          v = r->add_result(ir::Type::tensor(v->type.dtype, l.as_2d));
+          v = r->add_result(ir::Type::tensor(
+              v->type.dtype, l.flat.empty() ? l.as_2d : std::vector<int64_t>{l.flat[i]}));
           reshapes.push_back({launch.get(), std::move(r)});
         }
         back = std::make_unique<ir::Op>();

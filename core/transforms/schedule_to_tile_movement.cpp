@@ -68,46 +68,112 @@ bool index_map(const ir::Op& op, std::vector<int64_t>& step, int64_t& base) {
   return false;
 }
 
+// One operand's part of the result: out[o] = in[base + sum_d (o_d - off_d) s_d] for o inside
+// [off, off + extent) along `axis` (-1: the whole result).
+struct Source {
+  std::vector<int64_t> step;
+  int64_t base = 0;
+  int axis = -1;           // concat axis, or -1
+  int64_t off = 0, n = 0;  // the window along `axis`
+};
+
 std::string kernel_text(const std::string& name, const std::string& et,
-                        const std::vector<int64_t>& out, const std::vector<int64_t>& step,
-                        int64_t base) {
+                        const std::vector<int64_t>& out, const std::vector<Source>& src) {
   const size_t r = out.size();
   const std::string mi = "memref<?x" + et + ">", mo = "memref<?x?x" + et + ">";
   std::ostringstream k;
   auto cst = [&](const std::string& v, int64_t x) {
     k << "    " << v << " = arith.constant {value = " << x << " : index} : index\n";
   };
-  k << "  func.func @" << name << "(%in: " << mi << ", %out: " << mo << ") {\n"
+  k << "  func.func @" << name << "(";
+  for (size_t s = 0; s < src.size(); ++s) k << "%in" << s << ": " << mi << ", ";
+  k << "%out: " << mo << ") {\n"
     << "    %g = tile.group_id {dim = 0} : index\n";
   cst("%c0", 0);
   cst("%c1", 1);
-  cst("%w", out.back());
-  cst("%slast", step.back());
-  cst("%at0", base);
-  // The row's input offset: the leading dims of row g, innermost first (g mod n, g / n).
+  // The row's leading indices o_d (d < r - 1), innermost first: o = rest mod n, rest /= n.
   k << "    %rest0 = arith.addi %g, %c0 : index\n";
-  std::string at = "%at0";
   for (size_t d = r - 1; d-- > 0;) {
-    const std::string n = std::to_string(d);
+    const std::string n = std::to_string(d), rest = "%rest" + std::to_string(r - 2 - d);
     cst("%n" + n, out[d]);
-    cst("%s" + n, step[d]);
-    const std::string rest = "%rest" + std::to_string(r - 2 - d);
-    k << "    %o" << n << " = arith.remsi " << rest << ", %n" << n << " : index\n"
-      << "    %rest" << r - 1 - d << " = arith.divsi " << rest << ", %n" << n << " : index\n"
-      << "    %p" << n << " = arith.muli %o" << n << ", %s" << n << " : index\n"
-      << "    %at" << n << "_ = arith.addi " << at << ", %p" << n << " : index\n";
-    at = "%at" + n + "_";
+    k << "    %o" << n << " = arith.remsi " << rest << ", %n" << n << " : index\n";
+    if (d > 0)  // what the outer dims index
+      k << "    %rest" << r - 1 - d << " = arith.divsi " << rest << ", %n" << n << " : index\n";
   }
-  k << "    \"scf.for\"(%c0, %w, %c1) ({\n"
-    << "    ^bb0(%c: index):\n"
-    << "      %q = arith.muli %c, %slast : index\n"
-    << "      %i = arith.addi " << at << ", %q : index\n"
-    << "      %v = tile.load %in, %i : (" << mi << ", index) -> " << et << "\n"
-    << "      tile.store %v, %out, %g, %c : (" << et << ", " << mo << ", index, index) -> ()\n"
-    << "      \"scf.yield\"() : () -> ()\n"
-    << "    }) : (index, index, index) -> ()\n"
-    << "    return\n  }\n";
+  for (size_t s = 0; s < src.size(); ++s) {
+    const Source& so = src[s];
+    const std::string p = "%x" + std::to_string(s) + "_";
+    const bool last = so.axis == static_cast<int>(r) - 1;  // a window of columns
+    const bool row = so.axis >= 0 && !last;                // a window of rows
+    std::string ind = "    ";
+    if (row) {  // this operand writes the rows whose o_axis is in [off, off + n)
+      const std::string a = "%o" + std::to_string(so.axis);
+      cst(p + "lo", so.off);
+      cst(p + "hi", so.off + so.n);
+      k << "    " << p << "ge = arith.cmpi " << a << ", " << p << "lo {predicate = \"sge\"} : "
+        << "(index, index) -> i1\n"
+        << "    " << p << "lt = arith.cmpi " << a << ", " << p << "hi {predicate = \"slt\"} : "
+        << "(index, index) -> i1\n"
+        << "    " << p << "in = arith.andi " << p << "ge, " << p << "lt : i1\n"
+        << "    \"scf.if\"(" << p << "in) ({\n";
+      ind = "      ";
+    }
+    auto icst = [&](const std::string& v, int64_t x) {
+      k << ind << v << " = arith.constant {value = " << x << " : index} : index\n";
+    };
+    icst(p + "at", so.base);
+    std::string at = p + "at";
+    for (size_t d = 0; d + 1 < r; ++d) {
+      const std::string n = std::to_string(d);
+      std::string o = "%o" + n;
+      if (row && static_cast<int>(d) == so.axis) {
+        k << ind << p << "o" << n << " = arith.subi " << o << ", " << p << "lo : index\n";
+        o = p + "o" + n;
+      }
+      icst(p + "s" + n, so.step[d]);
+      k << ind << p << "p" << n << " = arith.muli " << o << ", " << p << "s" << n << " : index\n"
+        << ind << p << "at" << n << " = arith.addi " << at << ", " << p << "p" << n << " : index\n";
+      at = p + "at" + n;
+    }
+    icst(p + "w", last ? so.n : out.back());
+    icst(p + "sl", so.step.back());
+    icst(p + "col", last ? so.off : 0);
+    k << ind << "\"scf.for\"(%c0, " << p << "w, %c1) ({\n"
+      << ind << "^bb0(" << p << "c: index):\n"
+      << ind << "  " << p << "q = arith.muli " << p << "c, " << p << "sl : index\n"
+      << ind << "  " << p << "i = arith.addi " << at << ", " << p << "q : index\n"
+      << ind << "  " << p << "j = arith.addi " << p << "c, " << p << "col : index\n"
+      << ind << "  " << p << "v = tile.load %in" << s << ", " << p << "i : (" << mi
+      << ", index) -> " << et << "\n"
+      << ind << "  tile.store " << p << "v, %out, %g, " << p << "j : (" << et << ", " << mo
+      << ", index, index) -> ()\n"
+      << ind << "  \"scf.yield\"() : () -> ()\n"
+      << ind << "}) : (index, index, index) -> ()\n";
+    if (row)
+      k << "      \"scf.yield\"() : () -> ()\n"
+        << "    }, { \"scf.yield\"() : () -> () }) : (i1) -> ()\n";
+  }
+  k << "    return\n  }\n";
   return k.str();
+}
+
+// tessera.concat: operand k fills the window [off_k, off_k + n_k) of the axis.
+bool concat_sources(const ir::Op& op, std::vector<Source>& src) {
+  if (op.name != "tessera.concat") return false;
+  const int64_t rank = op.result(0)->type.rank();
+  int64_t axis = op.attrs.get_int("axis", 0);
+  if (axis < 0) axis += rank;
+  int64_t off = 0;
+  for (const ir::Value* v : op.operands) {
+    Source s;
+    s.step = strides_of(v->type.shape);
+    s.axis = static_cast<int>(axis);
+    s.off = off;
+    s.n = v->type.shape[static_cast<size_t>(axis)];
+    off += s.n;
+    src.push_back(std::move(s));
+  }
+  return true;
 }
 
 }  // namespace
@@ -117,19 +183,23 @@ MovementPlan plan_movement(const ir::Op& group, const ir::Op& callee, const std:
   const auto& ops = callee.regions[0].front().ops;
   if (ops.size() != 2) return p;  // the op and the return
   const ir::Op& op = *ops.front();
-  std::vector<int64_t> step;
-  int64_t base = 0;
-  if (op.operands.size() != 1 || !index_map(op, step, base)) return p;
+  std::vector<Source> src(1);
+  if (op.operands.size() != 1 || !index_map(op, src[0].step, src[0].base)) {
+    src.clear();
+    if (!concat_sources(op, src)) return p;
+  }
   p.movement = true;
   auto stay = [&](std::string why) {
     p.why = std::move(why);
     return p;
   };
   if (op.attrs.get("numeric_policy")) return stay("a numeric policy");
-  const ir::Type& in = group.operands[0]->type;
   const ir::Type& out = group.result(0)->type;
-  if (!in.has_static_shape() || !out.has_static_shape() || out.rank() < 1)
-    return stay("not a static shape of rank >= 1");
+  for (const ir::Value* v : group.operands)
+    if (!v->type.has_static_shape() || v->type.dtype != out.dtype)
+      return stay("not a static shape");
+  if (!out.has_static_shape() || out.rank() < 1) return stay("not a static shape of rank >= 1");
+  if (group.operands.size() != src.size()) return stay("the group's operands are not the op's");
   const DType dt = out.dtype;
   // Scalar registers hold integers, index, f32 and f64 (docs/ops/tile/scalar.md).
   const bool scalar = dt == DType::f32 || dt == DType::f64 ||
@@ -137,13 +207,17 @@ MovementPlan plan_movement(const ir::Op& group, const ir::Op& callee, const std:
   if (!scalar)
     return stay(std::string("no scalar register of ") + dtype_mlir_name(dt) +
                 " (scalar registers hold integers, f32 and f64)");
-  p.in_size = 1;
-  for (int64_t n : in.shape) p.in_size *= n;
+  for (const ir::Value* v : group.operands) {
+    int64_t n = 1;
+    for (int64_t e : v->type.shape) n *= e;
+    if (n == 0) return stay("an empty tensor");
+    p.in_sizes.push_back(n);
+  }
   p.rows = 1;
   for (int64_t d = 0; d + 1 < out.rank(); ++d) p.rows *= out.shape[static_cast<size_t>(d)];
   p.width = out.shape.back();
-  if (p.in_size == 0 || p.rows == 0 || p.width == 0) return stay("an empty tensor");
-  p.kernel = kernel_text(name, dtype_mlir_name(dt), out.shape, step, base);
+  if (p.rows == 0 || p.width == 0) return stay("an empty tensor");
+  p.kernel = kernel_text(name, dtype_mlir_name(dt), out.shape, src);
   return p;
 }
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Data movement through every level (docs/ops/schedule/lowering.md, "Data movement"):
-transpose, permute, broadcast, slice and reshape lower to one strided-gather Tile IR kernel and to
+transpose, permute, broadcast, slice, reshape and concat lower to one strided-gather Tile IR kernel and to
 Target IR, and every level gives numpy's result bit for bit (random bit patterns, NaN payloads
 included: a copy keeps them). bf16 stays at Schedule IR with its reason.
 
@@ -61,6 +61,12 @@ CASES = {
                        "i1", lambda x: x[0:2, 1:3, 1:4]),
     "reshape_i32": ("reshape", "", (6, 35), (7, 5, 6), "i32", lambda x: x.reshape(7, 5, 6)),
 }
+# concat: (axis, operand shapes, type); the oracle is numpy.concatenate.
+CONCATS = {
+    "concat_last_f32": (-1, [(4, 3, 1), (4, 3, 70), (4, 3, 2)], "f32"),
+    "concat_rows_i64": (1, [(2, 3, 5), (2, 1, 5), (2, 4, 5)], "i64"),
+    "concat_first_f64": (0, [(2, 33), (5, 33)], "f64"),
+}
 
 
 def main():
@@ -89,6 +95,32 @@ def main():
             target = run("lower", src, "--to", "target")
             check("tessera_nvidia.launch" in target and "tile.launch" not in target,
                   f"{name}: no Target IR launch")
+        for name, (axis, shapes, et) in CONCATS.items():
+            xs = [bits(rng, sh, et) for sh in shapes]
+            want = np.concatenate(xs, axis=axis)
+            names = [f"x{k}" for k in range(len(xs))]
+            args = ", ".join(f"%{n}: {t(x.shape, et)}" for n, x in zip(names, xs))
+            tys = ", ".join(t(x.shape, et) for x in xs)
+            src = d / f"{name}.mlir"
+            src.write_text(
+                f"module {{\n  func.func @main({args}) -> {t(want.shape, et)} {{\n"
+                f'    %y = "tessera.concat"({", ".join("%" + n for n in names)}) '
+                f"{{axis = {axis}}} : ({tys}) -> {t(want.shape, et)}\n"
+                f"    return %y : {t(want.shape, et)}\n  }}\n}}\n")
+            ins = []
+            for n, x in zip(names, xs):
+                np.save(d / f"{name}.{n}.npy", x)
+                ins += ["--input", f"{n}={d / f'{name}.{n}.npy'}"]
+            for level in ("graph", "schedule", "tile", "target"):
+                od = d / f"{name}.{level}"
+                run("run", src, "--level", level, *ins, "-o", od)
+                (f,) = list(od.glob("*.npy"))
+                got = np.load(f)
+                check(got.shape == want.shape and got.tobytes() == want.tobytes(),
+                      f"{name}: {level} differs from numpy")
+            target = run("lower", src, "--to", "target")
+            check("tessera_nvidia.launch" in target and "tile.launch" not in target
+                  and "not_lowered" not in target, f"{name}: no Target IR launch")
         src = d / "bf16.mlir"
         src.write_text("module {\n  func.func @main(%x: tensor<3x5xbf16>) -> tensor<5x3xbf16> {\n"
                        '    %y = "tessera.transpose"(%x) : (tensor<3x5xbf16>) -> '
