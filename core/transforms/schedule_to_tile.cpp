@@ -11,6 +11,7 @@
 #include "core/text/parser.h"
 #include "core/transforms/schedule_to_tile_elementwise.h"
 #include "core/transforms/schedule_to_tile_movement.h"
+#include "core/transforms/schedule_to_tile_scalar.h"
 #include "core/transforms/tile_templates.h"
 
 namespace tessera::transforms {
@@ -208,6 +209,20 @@ Lowering lower_row(const ir::Op& group, const ir::Op& callee, const std::string&
 }
 
 Lowering lower_elementwise(const ir::Op& group, const ir::Op& callee, const std::string& name) {
+  // schedule_to_tile_scalar.cpp: types no register tile holds (f64, i8, i16, i64).
+  bool scalar = false;
+  for (const ir::Value* v : group.operands) scalar |= scalar_chain_type(v->type.dtype);
+  if (scalar) {
+    ScalarChain s = plan_scalar_chain(group, callee, name);
+    if (s.kernel.empty()) return stay(s.why);
+    Lowering l;
+    l.kernel = std::move(s.kernel);
+    l.grid = {s.rows};
+    l.flat = std::move(s.in_sizes);
+    l.as_2d = {l.flat[0]};
+    l.out_2d = {s.rows, s.width};
+    return l;
+  }
   // schedule_to_tile_elementwise.cpp: every tile element type, broadcast operands.
   ElementwiseChain c = plan_elementwise_chain(group, callee, name);
   if (c.kernel.empty()) return stay(c.why);
