@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Elementwise chains through every level (docs/ops/schedule/lowering.md, "Elementwise chains"):
+"""Elementwise chains through every level (docs/ops/schedule/lowering.md, "Elementwise chains",
+"Scalar chains"): f64, i8 and i64 scalar chains too;
 f32 chains with numpy-broadcast operands and rsqrt, i32 chains that wrap, each lowered to one
 Tile IR kernel and to Target IR, bit for bit equal to a numpy oracle (float32 / int32 arithmetic:
 one IEEE rounding per op; two's complement wrap) at every level; bf16 stays at Schedule IR with
@@ -61,16 +62,17 @@ def prog(et, params, steps, out):
 def ieee(f):
     def g(a, b):
         r = f(a, b)
-        return np.where(np.isnan(a) | np.isnan(b), np.float32(np.nan), r)
+        return np.where(np.isnan(a) | np.isnan(b), a + b, r)
     return g
 
 
-F32 = {
+F32 = {  # float32 and float64: numpy computes in the operands' type, one rounding per op
     "add": np.add, "sub": np.subtract, "mul": np.multiply, "div": np.divide,
     "max": ieee(lambda a, b: np.where(a == b, np.where(np.signbit(a), b, a), np.maximum(a, b))),
     "min": ieee(lambda a, b: np.where(a == b, np.where(np.signbit(a), a, b), np.minimum(a, b))),
     "rsqrt": lambda a: np.float32(1) / np.sqrt(a),
-    "relu": lambda a: np.where(np.isnan(a), a, np.where(a > 0, a, np.float32(0))),
+    "neg": np.negative,
+    "relu": lambda a: np.where(np.isnan(a), a, np.where(a > 0, a, np.zeros_like(a))),
 }
 CMP = {"cmp_eq": np.equal, "cmp_ne": np.not_equal, "cmp_lt": np.less, "cmp_le": np.less_equal,
        "cmp_gt": np.greater, "cmp_ge": np.greater_equal}
@@ -113,6 +115,19 @@ CASES = {
     "i1_chain": ("i1", {"a": (33, 50), "b": (50,), "c": (33, 1)},
                  [("add", "a", "b"), ("mul", "s0", "c"), ("max", "s1", "b"), ("sub", "s2", "c"),
                   ("min", "s3", "a")], (33, 50)),
+    # Scalar chains (no register tile of f64, i8, i64): broadcast operands, specials, wrap.
+    "f64_chain": ("f64", {"a": (4, 1, 70), "b": (6, 70), "c": (1,)},
+                  [("add", "a", "b"), ("mul", "s0", "c"), ("max", "s1", "a"), ("div", "s2", "b"),
+                   ("neg", "s3", None), ("min", "s4", "b"), ("relu", "s5", None)], (4, 6, 70)),
+    "f64_cmp_select": ("f64", {"a": (40, 70), "b": (70,)},
+                       [("cmp_ne", "a", "b"), ("select", "s0", "a", "b"), ("sub", "s1", "b")],
+                       (40, 70)),
+    "i8_wrap_chain": ("i8", {"a": (33, 50), "b": (50,)},
+                      [("add", "a", "b"), ("mul", "s0", "b"), ("sub", "s1", "a"),
+                       ("max", "s2", "b"), ("min", "s3", "a")], (33, 50)),
+    "i64_select_cmp": ("i64", {"m": ((33, 1), "i1"), "a": (33, 50), "b": (50,)},
+                       [("select", "m", "a", "b"), ("mul", "s0", "a"), ("cmp_lt", "s1", "b")],
+                       (33, 50)),
     # i32: an i1 input condition broadcast along rows; a signed comparison last.
     "i32_select_cmp": ("i32", {"m": ((33, 1), "i1"), "a": (33, 50), "b": (50,)},
                        [("select", "m", "a", "b"), ("cmp_ge", "s0", "b")], (33, 50)),
@@ -124,13 +139,16 @@ SPECIALS = np.array([np.nan, np.inf, -np.inf, 0.0, -0.0, 1e-45, -3.4e38, 2.0], n
 def inputs(rng, et, shape, k):
     if et == "i1":
         return rng.integers(0, 2, size=shape).astype(np.bool_)
-    if et == "i32":
-        x = rng.integers(-2**31, 2**31, size=shape, dtype=np.int64).astype(np.int32)
-        x.flat[:4] = np.array([2**31 - 1, -2**31, 0, -1], np.int32)[:x.size]
+    if et in ("i8", "i32", "i64"):
+        it = {"i8": np.int8, "i32": np.int32, "i64": np.int64}[et]
+        lo, hi = np.iinfo(it).min, np.iinfo(it).max
+        x = rng.integers(lo, hi, size=shape, dtype=it, endpoint=True)
+        x.flat[:4] = np.array([hi, lo, 0, -1], it)[:x.size]
         return x
-    x = rng.standard_normal(shape).astype(np.float32) * 3
+    ft = np.float64 if et == "f64" else np.float32
+    x = rng.standard_normal(shape).astype(ft) * 3
     at = np.arange(k % 3, x.size, 7)[:len(SPECIALS)]  # specials meet normals and each other
-    x.flat[at] = SPECIALS[:len(at)]
+    x.flat[at] = SPECIALS[:len(at)].astype(ft)
     return x
 
 
@@ -146,9 +164,10 @@ def main():
                 vals[n] = inputs(rng, s[1], s[0], k) if typed(s) else inputs(rng, et, s, k)
                 np.save(d / f"{name}.{n}.npy", vals[n])
                 ins += ["--input", f"{n}={d / f'{name}.{n}.npy'}"]
-            want = oracle({"f32": F32, "i32": I32, "i1": I1}[et], steps, vals, out)
-            flt = want.dtype == np.float32
-            bits = want.view(np.uint32) if flt else want
+            table = {"f32": F32, "f64": F32, "i1": I1}.get(et, I32)  # numpy in the type
+            want = oracle(table, steps, vals, out)
+            flt = want.dtype.kind == "f"
+            bits = want.view(f"u{want.dtype.itemsize}") if flt else want
             for level in ("graph", "schedule", "tile", "target"):
                 od = d / f"{name}.{level}"
                 run("run", src, "--level", level, *ins, "-o", od)

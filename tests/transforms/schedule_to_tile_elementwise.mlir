@@ -1,7 +1,7 @@
 // RUN: tessera-opt %s --pass graph-to-schedule --pass schedule-to-tile | FileCheck %s
 // Schedule -> Tile, elementwise chains (docs/ops/schedule/lowering.md, "Elementwise chains"):
 // broadcast operands are expanded by tessera.broadcast before the launch, i32 chains use the
-// integer arith ops, rsqrt is tile.sqrt then 1 / s; bf16 and i8 stay with their reasons.
+// integer arith ops, rsqrt is tile.sqrt then 1 / s, i8 is a scalar chain; bf16 stays.
 module {
   // CHECK-LABEL: func.func @bcast(
   // CHECK: %[[A:.*]] = tessera.broadcast %a : (tensor<4x1x70xf32>) -> tensor<4x6x70xf32>
@@ -18,8 +18,11 @@ module {
   // CHECK: tile.launch %a, %b, %a, %b {callee = @cmpsel_g0_kernel
   // CHECK-LABEL: func.func @half(
   // CHECK: schedule.not_lowered = "Target IR has no bf16 registers to round each op's result to
+  // An i8 chain is a scalar chain: the [8] row operand goes in as [8] with a row stride of 0.
   // CHECK-LABEL: func.func @narrow(
-  // CHECK: schedule.not_lowered = "no register tile of i8 (Tile IR tiles hold f32, bf16, f16, i32 and i1; chains lower f32 and i32)"
+  // CHECK: %[[A:.*]] = tessera.reshape %a : (tensor<8x8xi8>) -> tensor<64xi8>
+  // CHECK: %[[B:.*]] = tessera.reshape %b : (tensor<8xi8>) -> tensor<8xi8>
+  // CHECK: tile.launch %[[A]], %[[B]] {callee = @narrow_g0_kernel, grid = [8], lanes = 32, tiles = 1} : (tensor<64xi8>, tensor<8xi8>) -> tensor<8x8xi8>
   // CHECK-LABEL: func.func @bcast_g0_kernel(%in0: memref<?x?xf32>, %in1: memref<?x?xf32>, %out: memref<?x?xf32>)
   // CHECK: %v2 = arith.addf %v0, %v1 : {{.*}}
   // CHECK: tile.store_tile %v2, %out
@@ -57,8 +60,13 @@ module {
     %s = "tessera.add"(%a, %b) : (tensor<8x8xbf16>, tensor<8x8xbf16>) -> tensor<8x8xbf16>
     return %s : tensor<8x8xbf16>
   }
-  func.func @narrow(%a: tensor<8x8xi8>, %b: tensor<8x8xi8>) -> tensor<8x8xi8> {
-    %s = "tessera.add"(%a, %b) : (tensor<8x8xi8>, tensor<8x8xi8>) -> tensor<8x8xi8>
+  func.func @narrow(%a: tensor<8x8xi8>, %b: tensor<8xi8>) -> tensor<8x8xi8> {
+    %s = "tessera.add"(%a, %b) : (tensor<8x8xi8>, tensor<8xi8>) -> tensor<8x8xi8>
     return %s : tensor<8x8xi8>
   }
+  // CHECK-LABEL: func.func @narrow_g0_kernel(%in0: memref<?xi8>, %in1: memref<?xi8>, %out: memref<?x?xi8>)
+  // CHECK: %x1_s0 = arith.constant {value = 0 : index}
+  // CHECK: %v0 = tile.load %in0, %x0_i : (memref<?xi8>, index) -> i8
+  // CHECK: %v2 = arith.addi %v0, %v1 : (i8, i8) -> i8
+  // CHECK: tile.store %v2, %out, %g, %c : (i8, memref<?x?xi8>, index, index) -> ()
 }
