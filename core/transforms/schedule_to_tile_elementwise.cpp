@@ -172,8 +172,8 @@ ElementwiseChain plan_elementwise_chain(const ir::Op& group, const ir::Op& calle
     c.expand.push_back(v->type.shape != out.shape);
     inputs.push_back(t);
   }
-  for (int64_t d : out.shape)
-    if (d == 0) return stay("an empty tensor");
+  if (!out.num_elements() || *out.num_elements() == 0)
+    return stay("an empty tensor or too many elements");
   const ir::Block& body = callee.regions[0].front();
   std::unordered_map<const ir::Value*, int> id;
   std::vector<DType> type = inputs;

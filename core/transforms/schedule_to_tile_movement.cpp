@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <sstream>
+#include <string_view>
 #include <vector>
 
 namespace tessera::transforms {
@@ -183,16 +184,29 @@ MovementPlan plan_movement(const ir::Op& group, const ir::Op& callee, const std:
   const auto& ops = callee.regions[0].front().ops;
   if (ops.size() != 2) return p;  // the op and the return
   const ir::Op& op = *ops.front();
-  std::vector<Source> src(1);
-  if (op.operands.size() != 1 || !index_map(op, src[0].step, src[0].base)) {
-    src.clear();
-    if (!concat_sources(op, src)) return p;
-  }
-  p.movement = true;
+  constexpr std::string_view kOps[] = {"tessera.transpose", "tessera.permute", "tessera.broadcast",
+                                       "tessera.slice",     "tessera.reshape", "tessera.concat"};
+  for (std::string_view k : kOps) p.movement |= op.name == k;
+  if (!p.movement) return p;
   auto stay = [&](std::string why) {
     p.why = std::move(why);
     return p;
   };
+  // Static, non-empty shapes whose element counts fit in int64 (so every stride and offset
+  // below does: each is at most an operand's element count).
+  std::vector<const ir::Type*> types;
+  for (const ir::Value* v : op.operands) types.push_back(&v->type);
+  for (const ir::Value* v : group.operands) types.push_back(&v->type);
+  types.push_back(&op.result(0)->type);
+  for (const ir::Type* t : types) {
+    const std::optional<int64_t> n = t->has_static_shape() ? t->num_elements() : std::nullopt;
+    if (!n || *n == 0) return stay("an empty tensor, a dynamic shape or too many elements");
+  }
+  std::vector<Source> src(1);
+  if (op.operands.size() != 1 || !index_map(op, src[0].step, src[0].base)) {
+    src.clear();
+    if (!concat_sources(op, src)) return stay("internal: no index map");
+  }
   if (op.attrs.get("numeric_policy")) return stay("a numeric policy");
   const ir::Type& out = group.result(0)->type;
   for (const ir::Value* v : group.operands)

@@ -3,6 +3,7 @@
 // and one scalar store (docs/ops/schedule/lowering.md, "Scalar chains").
 #include "core/transforms/schedule_to_tile_scalar.h"
 
+#include <optional>
 #include <sstream>
 #include <string_view>
 #include <tuple>
@@ -169,6 +170,9 @@ ScalarChain plan_scalar_chain(const ir::Op& group, const ir::Op& callee, const s
     if (!v->type.is_tensor() || !v->type.has_static_shape() ||
         !(scalar_chain_type(t) || t == DType::i1))
       return stay(std::string("no scalar chain for ") + dtype_mlir_name(t));
+    const std::optional<int64_t> count =
+        v->type.has_static_shape() ? v->type.num_elements() : std::nullopt;
+    if (!count) return stay("too many elements");
     const auto& sh = v->type.shape;
     bool fits = sh.size() <= out.shape.size();
     for (size_t d = 0; fits && d < sh.size(); ++d)
@@ -180,7 +184,9 @@ ScalarChain plan_scalar_chain(const ir::Op& group, const ir::Op& callee, const s
     c.in_sizes.push_back(n);
     ins.push_back(&v->type);
   }
-  c.rows = 1;
+  if (!out.num_elements() || *out.num_elements() == 0)
+    return stay("an empty tensor or too many elements");
+  c.rows = 1;  // <= the element count: no overflow
   for (int64_t d = 0; d + 1 < out.rank(); ++d) c.rows *= out.shape[static_cast<size_t>(d)];
   c.width = out.shape.back();
   if (c.rows == 0 || c.width == 0) return stay("an empty tensor");
