@@ -165,8 +165,11 @@ ElementwiseChain plan_elementwise_chain(const ir::Op& group, const ir::Op& calle
                   " registers to round each op's result to (a " + dtype_mlir_name(t) +
                   " register tile's arithmetic does not lower to Target IR)");
     if (!v->type.is_tensor() || !tiled(t))
-      return stay(std::string("no register tile of ") + dtype_mlir_name(t) +
-                  " (Tile IR tiles hold f32, bf16, f16, i32 and i1; chains lower f32 and i32)");
+      return stay(dtype_is_unsigned(t)
+                      ? std::string("Tile IR memory has no unsigned element type (") +
+                            dtype_mlir_name(t) + ")"
+                      : std::string("no register tile or scalar register of ") +
+                            dtype_mlir_name(t));
     if (!v->type.has_static_shape() || !broadcasts_to(v->type.shape, out.shape))
       return stay("an operand does not broadcast to the result");
     c.expand.push_back(v->type.shape != out.shape);

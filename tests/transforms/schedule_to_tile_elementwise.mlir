@@ -16,6 +16,8 @@ module {
   // CHECK: tile.launch %a, %b, %a {callee = @wrap_g0_kernel, grid = [1, 1]
   // CHECK-LABEL: func.func @cmpsel(
   // CHECK: tile.launch %a, %b, %a, %b {callee = @cmpsel_g0_kernel
+  // CHECK-LABEL: func.func @unsigned(
+  // CHECK: schedule.not_lowered = "Tile IR memory has no unsigned element type (ui8)"
   // CHECK-LABEL: func.func @half(
   // CHECK: schedule.not_lowered = "Target IR has no bf16 registers to round each op's result to
   // An i8 chain is a scalar chain: the [8] row operand goes in as [8] with a row stride of 0.
@@ -55,6 +57,10 @@ module {
     %m = "tessera.cmp_ne"(%a, %b) : (tensor<8x8xf32>, tensor<8x8xf32>) -> tensor<8x8xi1>
     %s = "tessera.select"(%m, %a, %b) : (tensor<8x8xi1>, tensor<8x8xf32>, tensor<8x8xf32>) -> tensor<8x8xf32>
     return %s : tensor<8x8xf32>
+  }
+  func.func @unsigned(%a: tensor<8x8xui8>, %b: tensor<8x8xui8>) -> tensor<8x8xui8> {
+    %s = "tessera.add"(%a, %b) : (tensor<8x8xui8>, tensor<8x8xui8>) -> tensor<8x8xui8>
+    return %s : tensor<8x8xui8>
   }
   func.func @half(%a: tensor<8x8xbf16>, %b: tensor<8x8xbf16>) -> tensor<8x8xbf16> {
     %s = "tessera.add"(%a, %b) : (tensor<8x8xbf16>, tensor<8x8xbf16>) -> tensor<8x8xbf16>
