@@ -224,7 +224,7 @@ Lowering lower_elementwise(const ir::Op& group, const ir::Op& callee, const std:
     return l;
   }
   // schedule_to_tile_elementwise.cpp: every tile element type, broadcast operands.
-  ElementwiseChain c = plan_elementwise_chain(group, callee, name);
+  ElementwiseChain c = plan_elementwise_chain(group, callee, name, arith_of);
   if (c.kernel.empty()) return stay(c.why);
   Lowering l;
   const ir::Type& out = group.result(0)->type;

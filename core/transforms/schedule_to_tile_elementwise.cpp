@@ -39,7 +39,7 @@ std::pair<const char*, const char*> predicates(std::string_view op) {
 // select's branches' for select), appended to `steps`; false when the op has no exact Tile IR
 // form for the type. Each step rounds once to the tile's type, which is the Graph IR op's
 // rounding (docs/ops/graph/elementwise.md: one IEEE rounding per step).
-bool steps_of(std::string_view op, DType t, const std::vector<int>& in, int next,
+bool steps_of(std::string_view op, DType t, const std::vector<int>& in, int next, UnaryTileOp unary,
               std::vector<Step>& steps) {
   const bool fl = t == DType::f32;
   constexpr std::pair<std::string_view, const char*> kFloat[] = {
@@ -75,7 +75,9 @@ bool steps_of(std::string_view op, DType t, const std::vector<int>& in, int next
   if (op == "tessera.neg") return steps.push_back({"arith.negf", in, t}), true;
   // relu(x) = x > 0 ? x : +0, NaN kept: maximumf(x, +0) gives +0 for -0 and negatives.
   if (op == "tessera.relu") return steps.push_back({"arith.maximumf", {in[0], kZero}, t}), true;
-  if (op == "tessera.sqrt") return steps.push_back({"tile.sqrt", in, t}), true;
+  // sqrt (and what else the shared table names): one exact tile op on f32 tiles.
+  if (const char* a = unary(op); a && in.size() == 1 && std::string_view(a).starts_with("tile."))
+    return steps.push_back({a, in, t}), true;
   // rsqrt(x) = 1 / sqrt(x), two roundings (the Graph IR kernel's order).
   if (op == "tessera.rsqrt") {
     steps.push_back({"tile.sqrt", in, t});
@@ -146,7 +148,7 @@ bool broadcasts_to(const std::vector<int64_t>& from, const std::vector<int64_t>&
 }  // namespace
 
 ElementwiseChain plan_elementwise_chain(const ir::Op& group, const ir::Op& callee,
-                                        const std::string& name) {
+                                        const std::string& name, UnaryTileOp unary_tile_op) {
   ElementwiseChain c;
   auto stay = [&](std::string why) {
     c.kernel.clear();
@@ -198,7 +200,7 @@ ElementwiseChain plan_elementwise_chain(const ir::Op& group, const ir::Op& calle
     // The type the op computes in: a select's branches', else its first operand's.
     const DType t = type[static_cast<size_t>(in[o->name == "tessera.select" ? 1 : 0])];
     const size_t before = steps.size();
-    if (!steps_of(o->name, t, in, n + static_cast<int>(steps.size()), steps))
+    if (!steps_of(o->name, t, in, n + static_cast<int>(steps.size()), unary_tile_op, steps))
       return stay("no exact Tile IR lowering for " + o->name + " on " + dtype_mlir_name(t) +
                   " in an elementwise chain");
     for (size_t s = before; s < steps.size(); ++s) type.push_back(steps[s].type);

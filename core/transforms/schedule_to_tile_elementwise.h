@@ -3,6 +3,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/ir/ir.h"
@@ -20,7 +21,11 @@ struct ElementwiseChain {
 /// the result have one element type (f32, bf16, f16 or i32; see lowering.md for the ops each
 /// type lowers), operands broadcast to the result's shape (numpy rules; expanded by a
 /// tessera.broadcast before the launch), static non-empty shapes, no numeric policy.
+/// `unary_tile_op` names the Tile IR op (`tile.sqrt`, ...) of a unary Graph IR op that is one
+/// exact tile op on f32 tiles, or nullptr: schedule_to_tile.cpp's table, shared with the GEMM
+/// epilogues.
+using UnaryTileOp = const char* (*)(std::string_view graph_op);
 ElementwiseChain plan_elementwise_chain(const ir::Op& group, const ir::Op& callee,
-                                        const std::string& name);
+                                        const std::string& name, UnaryTileOp unary_tile_op);
 
 }  // namespace tessera::transforms
