@@ -197,8 +197,12 @@ ElementwiseChain plan_elementwise_chain(const ir::Op& group, const ir::Op& calle
       if (it == id.end()) return stay("an operand from outside the chain");
       in.push_back(it->second);
     }
+    // Guards for hand-written Schedule IR: one result, and the operands the steps read.
+    const bool select = o->name == "tessera.select";
+    if (o->results.size() != 1 || in.size() < (select ? 3u : 1u))
+      return stay("no exact Tile IR lowering for " + o->name + " in an elementwise chain");
     // The type the op computes in: a select's branches', else its first operand's.
-    const DType t = type[static_cast<size_t>(in[o->name == "tessera.select" ? 1 : 0])];
+    const DType t = type[static_cast<size_t>(in[select ? 1 : 0])];
     const size_t before = steps.size();
     if (!steps_of(o->name, t, in, n + static_cast<int>(steps.size()), unary_tile_op, steps))
       return stay("no exact Tile IR lowering for " + o->name + " on " + dtype_mlir_name(t) +

@@ -210,7 +210,11 @@ ScalarChain plan_scalar_chain(const ir::Op& group, const ir::Op& callee, const s
       if (it == id.end()) return stay("an operand from outside the chain");
       in.push_back(it->second);
     }
-    const DType t = type[static_cast<size_t>(in[o->name == "tessera.select" ? 1 : 0])];
+    // Guards for hand-written Schedule IR: one result, and the operands the steps read.
+    const bool select = o->name == "tessera.select";
+    if (o->results.size() != 1 || in.size() < (select ? 3u : 1u))
+      return stay("no exact scalar lowering for " + o->name);
+    const DType t = type[static_cast<size_t>(in[select ? 1 : 0])];
     if (!scalar_chain_type(t) || !scalar_step(o->name, t, in, steps))
       return stay("no exact scalar lowering for " + o->name + " on " + dtype_mlir_name(t));
     if (steps.back().type != o->result(0)->type.dtype) return stay("internal: result type");
