@@ -9,6 +9,9 @@
 #include "core/ops/registry.h"
 #include "core/ops/schedule_util.h"
 #include "core/text/parser.h"
+#include "core/transforms/schedule_to_tile_elementwise.h"
+#include "core/transforms/schedule_to_tile_movement.h"
+#include "core/transforms/schedule_to_tile_scalar.h"
 #include "core/transforms/tile_templates.h"
 
 namespace tessera::transforms {
@@ -29,6 +32,8 @@ struct Lowering {
   std::vector<int64_t> as_2d;       // elementwise of rank != 2: operands and result as [R, W]
   std::vector<int64_t> out_2d;      // the result as this shape instead of as_2d (reductions)
   std::vector<bool> spread;         // per operand: tessera.broadcast to as_2d (not a reshape)
+  std::vector<bool> expand;         // per operand: tessera.broadcast to the group's result shape
+  std::vector<int64_t> flat;        // per operand: reshaped to [flat[i]] (data movement)
 };
 
 Lowering stay(std::string why) {
@@ -204,38 +209,30 @@ Lowering lower_row(const ir::Op& group, const ir::Op& callee, const std::string&
 }
 
 Lowering lower_elementwise(const ir::Op& group, const ir::Op& callee, const std::string& name) {
+  // schedule_to_tile_scalar.cpp: types no register tile holds (f64, i8, i16, i64).
+  bool scalar = false;
+  for (const ir::Value* v : group.operands) scalar |= scalar_chain_type(v->type.dtype);
+  if (scalar) {
+    ScalarChain s = plan_scalar_chain(group, callee, name);
+    if (s.kernel.empty()) return stay(s.why);
+    Lowering l;
+    l.kernel = std::move(s.kernel);
+    l.grid = {s.rows};
+    l.flat = std::move(s.in_sizes);
+    l.as_2d = {l.flat[0]};
+    l.out_2d = {s.rows, s.width};
+    return l;
+  }
+  // schedule_to_tile_elementwise.cpp: every tile element type, broadcast operands.
+  ElementwiseChain c = plan_elementwise_chain(group, callee, name, arith_of);
+  if (c.kernel.empty()) return stay(c.why);
   Lowering l;
   const ir::Type& out = group.result(0)->type;
-  if (!is_f32(out) || out.rank() < 1 || !out.has_static_shape())
-    return stay("not an f32 elementwise chain");
-  for (const ir::Value* v : group.operands)
-    if (!is_f32(v->type) || v->type.shape != out.shape)
-      return stay("an operand is broadcast or not f32");
   int64_t rows = 1;
   for (int64_t d = 0; d + 1 < out.rank(); ++d) rows *= out.shape[static_cast<size_t>(d)];
   const int64_t width = out.shape.back();
-  if (rows == 0 || width == 0) return stay("an empty tensor");
-  const ir::Block& body = callee.regions[0].front();
-  std::unordered_map<const ir::Value*, int> id;
-  for (const auto& a : body.args) id[a.get()] = a->index;
-  std::vector<ElementwiseStep> steps;
-  int result = -1;
-  for (const auto& o : body.ops) {
-    if (o->name == "func.return") {
-      result = id.at(o->operands[0]);
-      break;
-    }
-    const char* a = arith_of(o->name);
-    if (!a) return stay("no Tile IR lowering for " + o->name + " in an elementwise chain yet");
-    if (o->attrs.get("numeric_policy")) return stay("a numeric policy");
-    const int x = id.at(o->operands[0]);
-    const int y = o->name == "tessera.relu" ? kZeroTile
-                  : o->operands.size() > 1  ? id.at(o->operands[1])
-                                            : -1;
-    id[o->result(0)] = static_cast<int>(body.args.size() + steps.size());
-    steps.push_back({a, x, y});
-  }
-  l.kernel = elementwise_kernel(name, width, static_cast<int>(body.args.size()), steps, result);
+  l.kernel = std::move(c.kernel);
+  l.expand = std::move(c.expand);
   l.grid = {(rows + 31) / 32, (width + 63) / 64};
   l.tiles = 1;
   if (out.rank() == 2) {
@@ -305,7 +302,21 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
   if (kind == sched::GroupKind::attention) return lower_attention(group, callee, name);
   if (kind == sched::GroupKind::row) return lower_row(group, callee, name);
   if (kind == sched::GroupKind::elementwise) return lower_elementwise(group, callee, name);
-  if (kind == sched::GroupKind::whole) return lower_reduce(group, callee, name);
+  if (kind == sched::GroupKind::whole) {
+    // schedule_to_tile_movement.cpp: transpose, permute, broadcast, slice, reshape.
+    MovementPlan mv = plan_movement(group, callee, name);
+    if (mv.movement && mv.kernel.empty()) return stay(mv.why);
+    if (mv.movement) {
+      Lowering l;
+      l.kernel = std::move(mv.kernel);
+      l.grid = {mv.rows};
+      l.flat = std::move(mv.in_sizes);
+      l.as_2d = {l.flat[0]};
+      l.out_2d = {mv.rows, mv.width};
+      return l;
+    }
+    return lower_reduce(group, callee, name);
+  }
   return stay(std::string("no Tile IR lowering for '") + group.attrs.get_string("kind", "") +
               "' groups yet");
 }
@@ -365,6 +376,17 @@ bool schedule_to_tile(ir::Module& m, DiagnosticEngine& diag) {
       launch->loc = g.loc;
       launch->parent = g.parent;
       launch->operands = g.operands;
+      for (size_t i = 0; i < l.expand.size(); ++i)  // numpy broadcast to the result's shape
+        if (l.expand[i]) {
+          ir::Value*& v = launch->operands[i];
+          auto r = std::make_unique<ir::Op>();
+          r->name = "tessera.broadcast";
+          r->def = ops::lookup_op("tessera.broadcast");
+          r->loc = g.loc;
+          r->operands = {v};
+          v = r->add_result(ir::Type::tensor(v->type.dtype, g.result(0)->type.shape));
+          reshapes.push_back({launch.get(), std::move(r)});
+        }
       std::unique_ptr<ir::Op> back;  // reshapes the [R, W] result to the group's shape
       if (!l.as_2d.empty()) {
         for (size_t i = 0; i < launch->operands.size(); ++i) {
@@ -377,7 +399,8 @@ bool schedule_to_tile(ir::Module& m, DiagnosticEngine& diag) {
           r->def = ops::lookup_op(how);
           r->loc = g.loc;
           r->operands = {v};
-          v = r->add_result(ir::Type::tensor(DType::f32, l.as_2d));
+          v = r->add_result(ir::Type::tensor(
+              v->type.dtype, l.flat.empty() ? l.as_2d : std::vector<int64_t>{l.flat[i]}));
           reshapes.push_back({launch.get(), std::move(r)});
         }
         back = std::make_unique<ir::Op>();
@@ -402,7 +425,7 @@ bool schedule_to_tile(ir::Module& m, DiagnosticEngine& diag) {
         back->results = std::move(g.results);
         for (auto& r : back->results) r->def = back.get();
         back->operands = {launch->add_result(
-            ir::Type::tensor(DType::f32, l.out_2d.empty() ? l.as_2d : l.out_2d))};
+            ir::Type::tensor(back->results[0]->type.dtype, l.out_2d.empty() ? l.as_2d : l.out_2d))};
         // validate compares the reshaped value (the group's shape) with Graph IR.
         back->attrs.set("schedule.group", ir::Attr::symbol_attr(ir::func_name(*callee)));
         after.push_back({launch.get(), std::move(back)});

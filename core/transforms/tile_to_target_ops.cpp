@@ -162,11 +162,15 @@ void Lowering::load_tile(const ir::Op& op) {
   // 0 and its value is discarded, so no access is out of bounds).
   const bool masked = op.attrs.get_bool("mask", false);
   const ir::Type& rt = op.result(0)->type;
-  if (masked && rt.dtype != DType::f32) unsupported(op, "masked loads of bf16/f16 tiles");
+  // i32 and i1 tiles: 32-row blocks, masked or not (elementwise chains).
+  const bool i32 = rt.dtype == DType::i32, i1 = rt.dtype == DType::i1;
+  if (masked && rt.dtype != DType::f32 && !i32 && !i1)
+    unsupported(op, "masked loads of bf16/f16 tiles");
   auto [rows, cols] = tile_shape(rt);
   const bool low = rt.dtype == DType::bf16 || rt.dtype == DType::f16;
-  if (rt.rank() != 2 || (rt.dtype != DType::f32 && !low) || (low && rows % kLanes != 0))
-    unsupported(op, "loads f32 tiles, or bf16 or f16 tiles of a multiple of 32 rows");
+  if (rt.rank() != 2 || (rt.dtype != DType::f32 && !low && !i32 && !i1) ||
+      ((low || i32 || i1) && rows % kLanes != 0))
+    unsupported(op, "loads f32 tiles, or bf16, f16, i32 or i1 tiles of a multiple of 32 rows");
   const ir::Value* m = op.operands[0];
   if (m->type.memspace == kLocalSpace)
     unsupported(op, "register tiles of register buffers are not lowered (only scalar access)");
@@ -198,7 +202,11 @@ void Lowering::load_tile(const ir::Op& op) {
             inside ? emit1("arith.andi", {row_ok, inside}, ir::Type::scalar(DType::i1)) : row_ok;
       if (inside) lin = emit1("arith.select", {inside, lin, cst_index(0)}, index_t());
       ir::Value* v = emit1("tessera_nvidia.ld", {at(m).one(), lin}, ir::Type::scalar(rt.dtype));
-      if (masked)
+      if (masked && i32)  // an integer tile's padding is 0
+        v = emit1("arith.select", {inside, v, cst_i32(0)}, ir::Type::scalar(DType::i32));
+      else if (masked && i1)  // inside and v: v inside, false (0) outside
+        v = emit1("arith.andi", {inside, v}, ir::Type::scalar(DType::i1));
+      else if (masked)
         v = emit1("arith.select", {inside, v, cst_f32(op.attrs.get_float("padding", 0.0))}, f32());
       else if (row_ok)
         v = emit1("arith.select", {inside, v, cst_f32(0.0)}, f32());

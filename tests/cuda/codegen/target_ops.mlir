@@ -26,6 +26,8 @@ module {
     // CHECK: float [[Y:v[0-9]+]] = __fmaf_rn([[X]], [[X]], [[X]]);
     %e = tessera_nvidia.exp %y : (f32) -> f32
     // CHECK: float [[E:v[0-9]+]] = tsr::exp_f32([[Y]]);
+    %sq = tessera_nvidia.sqrt %y : (f32) -> f32
+    // CHECK: float {{v[0-9]+}} = __fsqrt_rn([[Y]]);
     %s = arith.addf %e, %y : (f32, f32) -> f32
     // CHECK: float [[S:v[0-9]+]] = __fadd_rn([[E]], [[Y]]);
     %full = arith.constant {value = -1 : i32} : () -> i32

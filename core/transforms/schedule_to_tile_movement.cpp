@@ -1,0 +1,238 @@
+// Data movement: every result element is one input element, out[o] = in[base + sum_d o_d s_d],
+// copied by one Tile IR kernel of scalar loads and stores (docs/ops/schedule/lowering.md,
+// "Data movement"). Copies are exact for every element type a scalar register holds.
+#include "core/transforms/schedule_to_tile_movement.h"
+
+#include <optional>
+#include <sstream>
+#include <string_view>
+#include <vector>
+
+namespace tessera::transforms {
+
+namespace {
+
+// Row-major strides (in elements) of `shape`.
+std::vector<int64_t> strides_of(const std::vector<int64_t>& shape) {
+  std::vector<int64_t> s(shape.size(), 1);
+  for (size_t d = shape.size(); d-- > 1;) s[d - 1] = s[d] * shape[d];
+  return s;
+}
+
+std::optional<std::vector<int64_t>> ints(const ir::Op& op, const char* name) {
+  const ir::Attr* a = op.attrs.get(name);
+  return a ? a->as_int_array() : std::nullopt;
+}
+
+// The input offset of each output dim (`step`, 0 for a repeated dim) and of element 0 (`base`)
+// for the verified op `op`; false for an op that is not data movement.
+bool index_map(const ir::Op& op, std::vector<int64_t>& step, int64_t& base) {
+  const ir::Type& in = op.operands[0]->type;
+  const ir::Type& out = op.result(0)->type;
+  const std::vector<int64_t> is = strides_of(in.shape);
+  const size_t r = static_cast<size_t>(out.rank());
+  step.assign(r, 0);
+  base = 0;
+  if (op.name == "tessera.transpose" || op.name == "tessera.permute") {
+    std::vector<int64_t> perm;
+    if (auto p = ints(op, "perm"))
+      perm = *p;
+    else
+      for (size_t d = r; d-- > 0;) perm.push_back(static_cast<int64_t>(d));  // reversed dims
+    for (size_t d = 0; d < r; ++d) step[d] = is[static_cast<size_t>(perm[d])];
+    return true;
+  }
+  if (op.name == "tessera.broadcast") {
+    const size_t k0 = r - static_cast<size_t>(in.rank());
+    std::vector<int64_t> map;
+    if (auto m = ints(op, "broadcast_dimensions"))
+      map = *m;
+    else
+      for (size_t k = 0; k < is.size(); ++k) map.push_back(static_cast<int64_t>(k0 + k));
+    for (size_t k = 0; k < is.size(); ++k)
+      if (in.shape[k] != 1) step[static_cast<size_t>(map[k])] = is[k];
+    return true;
+  }
+  if (op.name == "tessera.slice") {
+    std::vector<int64_t> start = ints(op, "start").value_or(std::vector<int64_t>(r, 0));
+    std::vector<int64_t> str = ints(op, "strides").value_or(std::vector<int64_t>(r, 1));
+    for (size_t d = 0; d < r; ++d) {
+      step[d] = is[d] * str[d];
+      base += start[d] * is[d];
+    }
+    return true;
+  }
+  if (op.name == "tessera.reshape") {  // the same row-major order: flat index to flat index
+    step = strides_of(out.shape);
+    return true;
+  }
+  return false;
+}
+
+// One operand's part of the result: out[o] = in[base + sum_d (o_d - off_d) s_d] for o inside
+// [off, off + extent) along `axis` (-1: the whole result).
+struct Source {
+  std::vector<int64_t> step;
+  int64_t base = 0;
+  int axis = -1;           // concat axis, or -1
+  int64_t off = 0, n = 0;  // the window along `axis`
+};
+
+std::string kernel_text(const std::string& name, const std::string& et,
+                        const std::vector<int64_t>& out, const std::vector<Source>& src) {
+  const size_t r = out.size();
+  const std::string mi = "memref<?x" + et + ">", mo = "memref<?x?x" + et + ">";
+  std::ostringstream k;
+  auto cst = [&](const std::string& v, int64_t x) {
+    k << "    " << v << " = arith.constant {value = " << x << " : index} : index\n";
+  };
+  k << "  func.func @" << name << "(";
+  for (size_t s = 0; s < src.size(); ++s) k << "%in" << s << ": " << mi << ", ";
+  k << "%out: " << mo << ") {\n"
+    << "    %g = tile.group_id {dim = 0} : index\n";
+  cst("%c0", 0);
+  cst("%c1", 1);
+  // The row's leading indices o_d (d < r - 1), innermost first: o = rest mod n, rest /= n.
+  k << "    %rest0 = arith.addi %g, %c0 : index\n";
+  for (size_t d = r - 1; d-- > 0;) {
+    const std::string n = std::to_string(d), rest = "%rest" + std::to_string(r - 2 - d);
+    cst("%n" + n, out[d]);
+    k << "    %o" << n << " = arith.remsi " << rest << ", %n" << n << " : index\n";
+    if (d > 0)  // what the outer dims index
+      k << "    %rest" << r - 1 - d << " = arith.divsi " << rest << ", %n" << n << " : index\n";
+  }
+  for (size_t s = 0; s < src.size(); ++s) {
+    const Source& so = src[s];
+    const std::string p = "%x" + std::to_string(s) + "_";
+    const bool last = so.axis == static_cast<int>(r) - 1;  // a window of columns
+    const bool row = so.axis >= 0 && !last;                // a window of rows
+    std::string ind = "    ";
+    if (row) {  // this operand writes the rows whose o_axis is in [off, off + n)
+      const std::string a = "%o" + std::to_string(so.axis);
+      cst(p + "lo", so.off);
+      cst(p + "hi", so.off + so.n);
+      k << "    " << p << "ge = arith.cmpi " << a << ", " << p << "lo {predicate = \"sge\"} : "
+        << "(index, index) -> i1\n"
+        << "    " << p << "lt = arith.cmpi " << a << ", " << p << "hi {predicate = \"slt\"} : "
+        << "(index, index) -> i1\n"
+        << "    " << p << "in = arith.andi " << p << "ge, " << p << "lt : i1\n"
+        << "    \"scf.if\"(" << p << "in) ({\n";
+      ind = "      ";
+    }
+    auto icst = [&](const std::string& v, int64_t x) {
+      k << ind << v << " = arith.constant {value = " << x << " : index} : index\n";
+    };
+    icst(p + "at", so.base);
+    std::string at = p + "at";
+    for (size_t d = 0; d + 1 < r; ++d) {
+      const std::string n = std::to_string(d);
+      std::string o = "%o" + n;
+      if (row && static_cast<int>(d) == so.axis) {
+        k << ind << p << "o" << n << " = arith.subi " << o << ", " << p << "lo : index\n";
+        o = p + "o" + n;
+      }
+      icst(p + "s" + n, so.step[d]);
+      k << ind << p << "p" << n << " = arith.muli " << o << ", " << p << "s" << n << " : index\n"
+        << ind << p << "at" << n << " = arith.addi " << at << ", " << p << "p" << n << " : index\n";
+      at = p + "at" + n;
+    }
+    icst(p + "w", last ? so.n : out.back());
+    icst(p + "sl", so.step.back());
+    icst(p + "col", last ? so.off : 0);
+    k << ind << "\"scf.for\"(%c0, " << p << "w, %c1) ({\n"
+      << ind << "^bb0(" << p << "c: index):\n"
+      << ind << "  " << p << "q = arith.muli " << p << "c, " << p << "sl : index\n"
+      << ind << "  " << p << "i = arith.addi " << at << ", " << p << "q : index\n"
+      << ind << "  " << p << "j = arith.addi " << p << "c, " << p << "col : index\n"
+      << ind << "  " << p << "v = tile.load %in" << s << ", " << p << "i : (" << mi
+      << ", index) -> " << et << "\n"
+      << ind << "  tile.store " << p << "v, %out, %g, " << p << "j : (" << et << ", " << mo
+      << ", index, index) -> ()\n"
+      << ind << "  \"scf.yield\"() : () -> ()\n"
+      << ind << "}) : (index, index, index) -> ()\n";
+    if (row)
+      k << "      \"scf.yield\"() : () -> ()\n"
+        << "    }, { \"scf.yield\"() : () -> () }) : (i1) -> ()\n";
+  }
+  k << "    return\n  }\n";
+  return k.str();
+}
+
+// tessera.concat: operand k fills the window [off_k, off_k + n_k) of the axis.
+bool concat_sources(const ir::Op& op, std::vector<Source>& src) {
+  if (op.name != "tessera.concat") return false;
+  const int64_t rank = op.result(0)->type.rank();
+  int64_t axis = op.attrs.get_int("axis", 0);
+  if (axis < 0) axis += rank;
+  int64_t off = 0;
+  for (const ir::Value* v : op.operands) {
+    Source s;
+    s.step = strides_of(v->type.shape);
+    s.axis = static_cast<int>(axis);
+    s.off = off;
+    s.n = v->type.shape[static_cast<size_t>(axis)];
+    off += s.n;
+    src.push_back(std::move(s));
+  }
+  return true;
+}
+
+}  // namespace
+
+MovementPlan plan_movement(const ir::Op& group, const ir::Op& callee, const std::string& name) {
+  MovementPlan p;
+  const auto& ops = callee.regions[0].front().ops;
+  if (ops.size() != 2) return p;  // the op and the return
+  const ir::Op& op = *ops.front();
+  constexpr std::string_view kOps[] = {"tessera.transpose", "tessera.permute", "tessera.broadcast",
+                                       "tessera.slice",     "tessera.reshape", "tessera.concat"};
+  for (std::string_view k : kOps) p.movement |= op.name == k;
+  if (!p.movement) return p;
+  auto stay = [&](std::string why) {
+    p.why = std::move(why);
+    return p;
+  };
+  // Static, non-empty shapes whose element counts fit in int64 (so every stride and offset
+  // below does: each is at most an operand's element count).
+  std::vector<const ir::Type*> types;
+  for (const ir::Value* v : op.operands) types.push_back(&v->type);
+  for (const ir::Value* v : group.operands) types.push_back(&v->type);
+  types.push_back(&op.result(0)->type);
+  for (const ir::Type* t : types) {
+    const std::optional<int64_t> n = t->has_static_shape() ? t->num_elements() : std::nullopt;
+    if (!n || *n == 0) return stay("an empty tensor, a dynamic shape or too many elements");
+  }
+  std::vector<Source> src(1);
+  if (op.operands.size() != 1 || !index_map(op, src[0].step, src[0].base)) {
+    src.clear();
+    if (!concat_sources(op, src)) return stay("internal: no index map");
+  }
+  if (op.attrs.get("numeric_policy")) return stay("a numeric policy");
+  const ir::Type& out = group.result(0)->type;
+  for (const ir::Value* v : group.operands)
+    if (!v->type.has_static_shape() || v->type.dtype != out.dtype)
+      return stay("not a static shape");
+  if (!out.has_static_shape() || out.rank() < 1) return stay("not a static shape of rank >= 1");
+  if (group.operands.size() != src.size()) return stay("the group's operands are not the op's");
+  const DType dt = out.dtype;
+  // Scalar registers hold integers, index, f32 and f64 (docs/ops/tile/scalar.md).
+  const bool scalar = dt == DType::f32 || dt == DType::f64 ||
+                      (dtype_is_int(dt) && dt != DType::i4 && dt != DType::index);
+  if (!scalar)
+    return stay(std::string("no scalar register of ") + dtype_mlir_name(dt) +
+                " (scalar registers hold integers, f32 and f64)");
+  for (const ir::Value* v : group.operands) {
+    int64_t n = 1;
+    for (int64_t e : v->type.shape) n *= e;
+    if (n == 0) return stay("an empty tensor");
+    p.in_sizes.push_back(n);
+  }
+  p.rows = 1;
+  for (int64_t d = 0; d + 1 < out.rank(); ++d) p.rows *= out.shape[static_cast<size_t>(d)];
+  p.width = out.shape.back();
+  if (p.rows == 0 || p.width == 0) return stay("an empty tensor");
+  p.kernel = kernel_text(name, dtype_mlir_name(dt), out.shape, src);
+  return p;
+}
+
+}  // namespace tessera::transforms
