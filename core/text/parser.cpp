@@ -154,7 +154,7 @@ bool Parser::parse_op(ir::Block& block) {
   Op& o = *op;
   bool ok;
   if (at(Tok::string)) {
-    o.name = tok_.text;
+    o.name = ops::canonical_op_name(tok_.text);  // upstream spellings (`tessera.lt`)
     consume();
     ok = parse_generic_op(o);
   } else if (at(Tok::bare_id)) {
@@ -162,6 +162,7 @@ bool Parser::parse_op(ir::Block& block) {
     consume();
     if (name == "return") name = "func.return";
     if (name == "call") name = "func.call";  // MLIR's short spelling
+    name = ops::canonical_op_name(name);
     o.name = name;
     ok = parse_custom_op(o, name);
   } else {
