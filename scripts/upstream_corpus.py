@@ -74,7 +74,7 @@ def ops_used(chunk):
 def known_ops(table):
     try:
         out = subprocess.run([table], capture_output=True, text=True, timeout=60).stdout
-        return {o["name"] for o in json.loads(out)}
+        return {n for o in json.loads(out) for n in [o["name"], *o.get("aliases", [])]}
     except (OSError, ValueError, subprocess.SubprocessError):
         return None
 

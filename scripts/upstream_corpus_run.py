@@ -99,6 +99,8 @@ def parse_value(v):
         return v[1:]
     if v.startswith("["):
         return [parse_value(x) for x in split_top(v[1:-1])]
+    if v.startswith("{"):
+        return parse_attrs(v)
     try:
         return int(v)
     except ValueError:
@@ -209,6 +211,53 @@ def gelu(x, approximate):
     return 0.5 * x * (1 + np.vectorize(math.erf)(x / math.sqrt(2)))
 
 
+def numeric_policy_gap(policy, operands):
+    """Why an op's numeric_policy takes it outside this float64 reference, or None: only a
+    policy that names the operands' own storage and a float accumulator at least as wide as f32
+    leaves the mathematical result unchanged up to the comparison tolerance."""
+    if policy is None:
+        return None
+    if not isinstance(policy, dict):
+        return "(unparsed)"
+    names = {np.dtype(np.float32): ("fp32", "f32"), np.dtype(np.float64): ("fp64", "f64"),
+             np.dtype(np.float16): ("fp16", "f16")}
+    if DTYPES.get("bf16") is not None:
+        names[np.dtype(DTYPES["bf16"])] = ("bf16",)
+    own = {n for x in operands for n in names.get(np.asarray(x).dtype, ())}
+    for key, val in policy.items():
+        if key == "storage" and val in own:
+            continue
+        if key == "accum" and val in ("fp32", "f32", "fp64", "f64"):
+            continue
+        return f"{key} = {val}"
+    return None
+
+
+def norm(op, v, a):
+    """layer_norm / rmsnorm over the trailing dims from `axis` (docs/ops/graph/normalization.md)."""
+    x = np.asarray(v[0], np.float64)
+    axis = a.get("axis", -1) % x.ndim
+    axes = tuple(range(axis, x.ndim))
+    eps = a.get("epsilon", a.get("eps", 1e-5))
+    if op == "tessera.layer_norm":
+        x = x - x.mean(axis=axes, keepdims=True)
+    y = x / np.sqrt((x * x).mean(axis=axes, keepdims=True) + eps)
+    if len(v) > 1:
+        y = y * np.asarray(v[1], np.float64)
+    if len(v) > 2:
+        y = y + np.asarray(v[2], np.float64)
+    return y
+
+
+def reduce_op(x, a):
+    x = np.asarray(x, np.float64)
+    axes = a.get("axes", a.get("axis"))
+    axes = tuple(range(x.ndim)) if axes is None else (
+        (axes,) if isinstance(axes, int) else tuple(axes))
+    fn = {"sum": np.sum, "max": np.max, "min": np.min, "mean": np.mean}[a["kind"]]
+    return fn(x, axis=axes, keepdims=bool(a.get("keepdims", False)))
+
+
 class Oracle:
     """Evaluates a module's functions with numpy (float64 inside, cast to each result type)."""
 
@@ -232,6 +281,9 @@ class Oracle:
         raise NoOracle(f"function @{name} has no return")
 
     def op(self, op, v, a, depth):
+        policy_gap = numeric_policy_gap(a.get("numeric_policy"), v)
+        if policy_gap:
+            raise NoOracle(f"{op} with numeric_policy {policy_gap}")
         if op in UNARY:
             return [UNARY[op](np.asarray(v[0], np.float64))]
         if op in BINARY:
@@ -242,6 +294,17 @@ class Oracle:
             x = np.asarray(v[0], np.float64)
             e = np.exp(x - x.max(axis=a.get("axis", -1), keepdims=True))
             return [e / e.sum(axis=a.get("axis", -1), keepdims=True)]
+        if op in ("tessera.layer_norm", "tessera.rmsnorm"):
+            return [norm(op, v, a)]
+        if op == "tessera.mse":
+            d = (np.asarray(v[0], np.float64) - np.asarray(v[1], np.float64)) ** 2
+            return [d.sum() if a.get("reduction") == "sum" else d.mean()]
+        if op == "tessera.binary_cross_entropy":
+            z, t = np.asarray(v[0], np.float64), np.asarray(v[1], np.float64)
+            terms = np.maximum(z, 0) - z * t + np.log1p(np.exp(-np.abs(z)))
+            return [terms.sum() if a.get("reduction") == "sum" else terms.mean()]
+        if op == "tessera.reduce":
+            return [reduce_op(v[0], a)]
         if op == "tessera.select":
             return [np.where(v[0], v[1], v[2])]
         if op == "tessera.cast" and np.asarray(v[0]).dtype.kind == "f":
