@@ -73,10 +73,14 @@ namespace {
 // Upstream spellings with the registered op's meaning and attributes. An upstream op whose
 // attributes or semantics differ is not listed here: it needs its own record.
 constexpr OpNameAlias kOpNameAliases[] = {
-    {"tessera.eq", "tessera.cmp_eq"},    {"tessera.ne", "tessera.cmp_ne"},
-    {"tessera.lt", "tessera.cmp_lt"},    {"tessera.le", "tessera.cmp_le"},
-    {"tessera.gt", "tessera.cmp_gt"},    {"tessera.ge", "tessera.cmp_ge"},
+    {"tessera.eq", "tessera.cmp_eq"},
+    {"tessera.ne", "tessera.cmp_ne"},
+    {"tessera.lt", "tessera.cmp_lt"},
+    {"tessera.le", "tessera.cmp_le"},
+    {"tessera.gt", "tessera.cmp_gt"},
+    {"tessera.ge", "tessera.cmp_ge"},
     {"tessera.loss.mse", "tessera.mse"},
+    {"tessera.loss.binary_cross_entropy", "tessera.binary_cross_entropy"},
 };
 
 }  // namespace
