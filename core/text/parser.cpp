@@ -310,7 +310,7 @@ bool Parser::parse_custom_op(Op& o, const std::string& name) {
 /// The custom form of an op this project does not register, read by its structure alone:
 /// `name %a, %b [word(%c, ...)]... [{attrs}] : (T, ...) -> R` (upstream's operand clauses such as
 /// `scales(...)` append their operands and are recorded in `operand_clauses` as
-/// `{word = array<i64: first, count>}`). The op is then an unregistered op, as its generic form
+/// `{word = [first, count]}`). The op is then an unregistered op, as its generic form
 /// would be: the verifier warns and the interpreter refuses to run it.
 bool Parser::parse_unknown_custom_op(Op& o, const std::string& name) {
   const std::string refusal = "custom form of unknown op '" + name +
@@ -331,8 +331,7 @@ bool Parser::parse_unknown_custom_op(Op& o, const std::string& name) {
     if (clauses.get(word)) return error("operand clause '" + word + "' appears twice");
     const auto count = static_cast<int64_t>(o.operands.size()) - first;
     clauses.dict.emplace_back(
-        std::move(word),
-        Attr::dense_array_attr(DType::i64, {Attr::integer_attr(first), Attr::integer_attr(count)}));
+        std::move(word), Attr::array_attr({Attr::integer_attr(first), Attr::integer_attr(count)}));
   }
   if (at(Tok::l_brace) && !parse_attr_dict(o.attrs)) return false;
   if (!accept(Tok::colon) || !at(Tok::l_paren)) return error(refusal);

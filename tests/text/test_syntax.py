@@ -129,7 +129,7 @@ def test_unregistered_custom_forms_read_by_structure(tmp_path):
     gen = tool("print", "--generic", clauses)
     assert gen.returncode == 0, gen.stderr
     assert ('"vendor.scaled_mm"(%x, %w, %sx, %sw, %g) {mode = "block", operand_clauses = '
-            '{gate = array<i64: 4, 1>, scales = array<i64: 2, 2>}}') in gen.stdout, gen.stdout
+            '{gate = [4, 1], scales = [2, 2]}}') in gen.stdout, gen.stdout
     for name in ("x", "w", "sx", "sw", "g"):
         np.save(tmp_path / f"{name}.npy", np.zeros((1,), np.float32))
     out = tool("run", plain, "--entry", "plain", "-i", f"x={tmp_path / 'x.npy'}",
