@@ -169,9 +169,9 @@ def main():
     except OSError as e:
         print(f"error: cannot run '{a.tool}': {e}", file=sys.stderr)
         return 2
-    print_report(r, a.top)
     if a.json:
         pathlib.Path(a.json).write_text(json.dumps(r, indent=1) + "\n")
+    print_report(r, a.top)
     return 0
 
 

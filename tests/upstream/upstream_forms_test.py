@@ -6,12 +6,14 @@ module reads back to the same results, `permutation = array<i64: ...>` is transp
 `tessera.loss.binary_cross_entropy` is the logits form (losses.md, bce), a reduce without
 `keepdims` whose declared result keeps the reduced dims keeps them
 (reductions.md), and control_while's `cond` may take the carried operand alone
-(control_while_c4). Usage: upstream_forms_test.py TESSERA_INTERP."""
+(control_while_c4), and grouped_gemm takes bf16 operands to an f32 result (grouped_gemm_c3).
+Usage: upstream_forms_test.py TESSERA_INTERP."""
 import pathlib
 import subprocess
 import sys
 import tempfile
 
+import ml_dtypes
 import numpy as np
 
 PROGRAM = """
@@ -37,6 +39,10 @@ func.func @bce(%z: tensor<3x7xf64>, %t: tensor<3x7xf64>) -> (tensor<f64>, tensor
 func.func @bce32(%z: tensor<6xf32>, %t: tensor<6xf32>) -> tensor<f32> {
   %s = "tessera.binary_cross_entropy"(%z, %t) {reduction = "sum"} : (tensor<6xf32>, tensor<6xf32>) -> tensor<f32>
   return %s : tensor<f32>
+}
+func.func @gg(%x: tensor<6x4xbf16>, %w: tensor<2x4x3xbf16>, %s: tensor<2xi64>) -> tensor<6x3xf32> {
+  %y = tessera.grouped_gemm %x, %w, %s : (tensor<6x4xbf16>, tensor<2x4x3xbf16>, tensor<2xi64>) -> tensor<6x3xf32>
+  return %y : tensor<6x3xf32>
 }
 func.func @perm(%x: tensor<2x3x4xf32>) -> tensor<3x4x2xf32> {
   %y = tessera.transpose %x {permutation = array<i64: 1, 2, 0>} : (tensor<2x3x4xf32>) -> tensor<3x4x2xf32>
@@ -113,6 +119,15 @@ def check_all(interp, d, src):
     got = run(interp, d, src, "bce32", {"z": zb, "t": tb}, ["s"])[0]
     if got.dtype != np.float32 or not np.isclose(got, want, rtol=1e-6):
         sys.exit(f"FAIL binary_cross_entropy large logits: got {got!r}, want {want}")
+    # Upstream's grouped GEMM with bf16 operands and an f32 result (grouped_gemm_c3); small
+    # integers, so every product and sum is exact and numpy's f32 result is the exact one.
+    xg = rng.integers(-4, 5, (6, 4)).astype(ml_dtypes.bfloat16)
+    wg = rng.integers(-4, 5, (2, 4, 3)).astype(ml_dtypes.bfloat16)
+    sizes = np.array([2, 4], np.int64)
+    want = np.concatenate([xg[:2].astype(np.float32) @ wg[0].astype(np.float32),
+                           xg[2:].astype(np.float32) @ wg[1].astype(np.float32)])
+    check("grouped_gemm bf16 -> f32", run(interp, d, src, "gg", {"x": xg, "w": wg, "s": sizes},
+                                          ["y"])[0], want)
     x = rng.standard_normal((2, 3, 4)).astype(np.float32)
     check("permutation", run(interp, d, src, "perm", {"x": x}, ["y"])[0], np.transpose(x, (1, 2, 0)))
     x = rng.integers(-9, 10, (3, 4)).astype(np.float64)
