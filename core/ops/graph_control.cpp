@@ -139,7 +139,8 @@ bool infer_ControlWhile(InferCtx& ctx) {
   if (!carried(ctx, "control_while_c2", pos)) return false;          // control_while_c2
   if (!carried_results(ctx, pos, "control_while_c3")) return false;  // control_while_c3
   // control_while_c4: @body takes every operand and returns the carried types; @cond takes every
-  // operand and returns a flag (an i1 scalar, or a tensor whose first element decides).
+  // operand, or (with carry_arg_index) the carried ones alone as upstream writes it, and returns
+  // a flag (an i1 scalar, or a tensor whose first element decides).
   const ir::Op* body = callee_of(ctx, "body", "control_while_c4");
   const ir::Op* cond = body ? callee_of(ctx, "cond", "control_while_c4") : nullptr;
   if (!cond) return false;
@@ -151,6 +152,13 @@ bool infer_ControlWhile(InferCtx& ctx) {
     return ctx.fail("cond @" + ir::func_name(*cond) +
                         " must return one flag (i1, or a non-empty f32/f64/i1 tensor)",
                     "control_while_c4");
+  const ir::Attr* ft = cond->attrs.get("function_type");
+  if (ft && ft->kind == ir::Attr::Kind::func_type && ctx.attr("carry_arg_index") &&
+      ft->elems[0].elems.size() == pos.size() && pos.size() < ins.size()) {
+    std::vector<ir::Type> carried_ins;
+    for (size_t p : pos) carried_ins.push_back(ctx.operands[p]);
+    return signature_is(ctx, *cond, carried_ins, cond_results, "cond", "control_while_c4");
+  }
   return signature_is(ctx, *cond, ins, cond_results, "cond", "control_while_c4");
 }
 

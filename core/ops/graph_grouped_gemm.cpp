@@ -4,7 +4,7 @@
 namespace tessera::ops {
 
 bool infer_GroupedGemm(InferCtx& ctx) {
-  ctx.result_label = "grouped_gemm_c3";  // grouped_gemm_c3: the result is [M, N] of x's type
+  ctx.result_label = "grouped_gemm_c3";  // grouped_gemm_c3: the result is [M, N], x's type or f32
   // grouped_gemm_c1: x [M, K] and w [G, K, N] are float tensors (not tf32) of one element type
   // with the same K.
   if (!require_float(ctx, 0, "grouped_gemm_c1") || !require_float(ctx, 1, "grouped_gemm_c1"))
@@ -26,7 +26,12 @@ bool infer_GroupedGemm(InferCtx& ctx) {
     return ctx.fail(
         "group sizes must be a rank-1 integer tensor of length G, got " + ir::to_string(g),
         "grouped_gemm_c2");
-  ctx.results = {ir::Type::tensor(x.dtype, {x.shape[0], w.shape[2]})};
+  // grouped_gemm_c3: the result is [M, N] of x's element type, or f32 when x is a format
+  // narrower than f32 (the f32 accumulator kept, as upstream's bf16 -> f32 programs write it).
+  DType rt = x.dtype;
+  if (ctx.declared.size() == 1 && ctx.declared[0].dtype == DType::f32 && x.dtype != DType::f64)
+    rt = DType::f32;
+  ctx.results = {ir::Type::tensor(rt, {x.shape[0], w.shape[2]})};
   return true;
 }
 

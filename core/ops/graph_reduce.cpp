@@ -1,4 +1,6 @@
 // Verifier hook of tessera.reduce (docs/ops/graph/reductions.md).
+#include <algorithm>
+
 #include "core/ops/infer_util.h"
 #include "core/ops/policy.h"
 #include "core/support/error.h"
@@ -46,6 +48,15 @@ bool infer_Reduce(InferCtx& ctx) {
   if (kd && kd->kind != ir::Attr::Kind::boolean && kd->kind != ir::Attr::Kind::unit)
     return ctx.fail("attribute 'keepdims' must be true or false", "reduce_c4");
   bool keepdims = ctx.op.attrs.get_bool("keepdims", false);
+  // reduce_c6: without the attribute, a declared result of the operand's rank with 1 at each
+  // reduced dim keeps the dims (upstream writes the kept shape and no attribute).
+  if (!kd && ctx.declared.size() == 1 && ctx.declared[0].is_tensor() &&
+      ctx.declared[0].rank() == rank && rank > 0) {
+    bool kept = std::find(reduced.begin(), reduced.end(), true) != reduced.end();
+    for (int64_t d = 0; kept && d < rank; ++d)
+      kept = !reduced[static_cast<size_t>(d)] || ctx.declared[0].shape[static_cast<size_t>(d)] == 1;
+    keepdims = kept;
+  }
   // reduce_c5: numeric_policy is valid; its accum, if given, is f32 or f64.
   try {
     (void)read_policy(ctx.op);

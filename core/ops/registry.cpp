@@ -70,6 +70,31 @@ const OpDef* lookup_op(std::string_view name) {
 
 namespace {
 
+// Upstream spellings with the registered op's meaning and attributes. An upstream op whose
+// attributes or semantics differ is not listed here: it needs its own record.
+constexpr OpNameAlias kOpNameAliases[] = {
+    {"tessera.eq", "tessera.cmp_eq"},
+    {"tessera.ne", "tessera.cmp_ne"},
+    {"tessera.lt", "tessera.cmp_lt"},
+    {"tessera.le", "tessera.cmp_le"},
+    {"tessera.gt", "tessera.cmp_gt"},
+    {"tessera.ge", "tessera.cmp_ge"},
+    {"tessera.loss.mse", "tessera.mse"},
+    {"tessera.loss.binary_cross_entropy", "tessera.binary_cross_entropy"},
+};
+
+}  // namespace
+
+std::span<const OpNameAlias> op_name_aliases() { return kOpNameAliases; }
+
+std::string_view canonical_op_name(std::string_view name) {
+  for (const OpNameAlias& a : kOpNameAliases)
+    if (a.upstream == name) return a.canonical;
+  return name;
+}
+
+namespace {
+
 /// Splits "a b|B c" into specs; the views point into the string literal of ops.def.
 std::vector<AttrSpec> parse_attr_list(std::string_view list) {
   std::vector<AttrSpec> out;

@@ -117,6 +117,17 @@ std::string describe_attrs(const OpDef& def);
 
 std::span<const OpDef> all_ops();
 const OpDef* lookup_op(std::string_view name);
+
+/// One upstream Tessera spelling of an op name that this project registers under another name
+/// with the same meaning (docs/ir-overview.md, "Op names").
+struct OpNameAlias {
+  std::string_view upstream;   ///< Accepted when text is read.
+  std::string_view canonical;  ///< The registered name (what the printer writes).
+};
+std::span<const OpNameAlias> op_name_aliases();
+/// The registered name `name` stands for: its canonical name if it is an upstream alias, else
+/// `name` itself.
+std::string_view canonical_op_name(std::string_view name);
 inline const OpDef& op_def(OpKind k) { return all_ops()[static_cast<size_t>(k)]; }
 /// The kind of a registered op (ir::Op::def must be set).
 inline OpKind kind_of(const ir::Op& op) { return op.def->kind; }

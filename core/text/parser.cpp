@@ -154,7 +154,7 @@ bool Parser::parse_op(ir::Block& block) {
   Op& o = *op;
   bool ok;
   if (at(Tok::string)) {
-    o.name = tok_.text;
+    o.name = ops::canonical_op_name(tok_.text);  // upstream spellings (`tessera.lt`)
     consume();
     ok = parse_generic_op(o);
   } else if (at(Tok::bare_id)) {
@@ -162,6 +162,7 @@ bool Parser::parse_op(ir::Block& block) {
     consume();
     if (name == "return") name = "func.return";
     if (name == "call") name = "func.call";  // MLIR's short spelling
+    name = ops::canonical_op_name(name);
     o.name = name;
     ok = parse_custom_op(o, name);
   } else {
@@ -244,9 +245,7 @@ bool Parser::parse_custom_op(Op& o, const std::string& name) {
   if (name == "func.return") return parse_return(o);
   if (name == "module" || name == "builtin.module")
     return error("nested modules are not supported");
-  if (!ops::lookup_op(name))
-    return error("custom form of unknown op '" + name + "'; use the generic form \"" + name +
-                 "\"(...)");
+  if (!ops::lookup_op(name)) return parse_unknown_custom_op(o, name);
   // MLIR's own custom forms of a few upstream ops, so that text mlir-opt prints reads back.
   if (name == "arith.constant" && !at(Tok::l_brace)) return parse_mlir_constant(o);
   if ((name == "arith.cmpi" || name == "arith.cmpf") && at(Tok::bare_id))
@@ -262,6 +261,9 @@ bool Parser::parse_custom_op(Op& o, const std::string& name) {
     if (!expect(Tok::r_paren, "')' closing the call's operands")) return false;
   }
   if (at(Tok::percent_id) && !parse_operand_list(o, Tok::eof)) return false;
+  if (at(Tok::bare_id) && peek_is(Tok::l_paren))  // upstream's `scales(%a, %b)` clauses
+    return error("'" + name + "' has no operand clause '" + tok_.text +
+                 "(...)' here (an unregistered op's custom form may have them)");
   if (at(Tok::l_brace) && !parse_attr_dict(o.attrs)) return false;
   std::vector<Type> ins, outs;
   if (accept(Tok::colon)) {
@@ -300,6 +302,55 @@ bool Parser::parse_custom_op(Op& o, const std::string& name) {
   if (ins.size() != o.operands.size())
     return error("op has " + std::to_string(o.operands.size()) + " operands but " +
                  std::to_string(ins.size()) + " operand types");
+  record_operand_types(first_use, o, ins);
+  for (Type& t : outs) o.add_result(std::move(t));
+  return true;
+}
+
+/// The custom form of an op this project does not register, read by its structure alone:
+/// `name %a, %b [word(%c, ...)]... [{attrs}] : (T, ...) -> R` (upstream's operand clauses such as
+/// `scales(...)` append their operands and are recorded in `operand_clauses` as
+/// `{word = [first, count]}`). The op is then an unregistered op, as its generic form
+/// would be: the verifier warns and the interpreter refuses to run it.
+bool Parser::parse_unknown_custom_op(Op& o, const std::string& name) {
+  const std::string refusal = "custom form of unknown op '" + name +
+                              "'; only `name operands [clause(operands)] {attrs} : (types) -> "
+                              "results` reads, else use the generic form \"" +
+                              name + "\"(...)";
+  const size_t first_use = pending_.size();
+  if (at(Tok::percent_id) && !parse_operand_list(o, Tok::eof)) return false;
+  Attr clauses;
+  clauses.kind = Attr::Kind::dict;
+  while (at(Tok::bare_id) && peek_is(Tok::l_paren)) {
+    std::string word = tok_.text;
+    consume();
+    consume();
+    const auto first = static_cast<int64_t>(o.operands.size());
+    if (!parse_operand_list(o, Tok::r_paren)) return false;
+    if (!expect(Tok::r_paren, "')' closing the operand clause")) return false;
+    if (clauses.get(word)) return error("operand clause '" + word + "' appears twice");
+    const auto count = static_cast<int64_t>(o.operands.size()) - first;
+    clauses.dict.emplace_back(
+        std::move(word), Attr::array_attr({Attr::integer_attr(first), Attr::integer_attr(count)}));
+  }
+  if (at(Tok::l_brace) && !parse_attr_dict(o.attrs)) return false;
+  if (!accept(Tok::colon) || !at(Tok::l_paren)) return error(refusal);
+  std::vector<Type> ins, outs;
+  if (!parse_type_list_parens(ins)) return false;
+  if (!expect(Tok::arrow, "'->' in the op's function type")) return false;
+  if (!parse_result_types(outs)) return false;
+  if (ins.size() != o.operands.size()) {  // reported at the op, not at the token after it
+    diag_.error(o.loc, "op has " + std::to_string(o.operands.size()) +
+                           " operands but its type lists " + std::to_string(ins.size()));
+    failed_ = true;
+    return false;
+  }
+  if (!clauses.dict.empty()) {
+    std::sort(clauses.dict.begin(), clauses.dict.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
+    if (o.attrs.get("operand_clauses")) return error("'operand_clauses' is given twice");
+    o.attrs.set("operand_clauses", std::move(clauses));
+  }
   record_operand_types(first_use, o, ins);
   for (Type& t : outs) o.add_result(std::move(t));
   return true;

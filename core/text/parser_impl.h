@@ -86,6 +86,11 @@ class Parser {
   void consume() { tok_ = lex_.next(); }
   bool at(Tok k) const { return tok_.kind == k; }
   bool at_id(const char* s) const { return tok_.kind == Tok::bare_id && tok_.text == s; }
+  /// Whether the token after the current one is `k` (a copy of the lexer looks ahead).
+  bool peek_is(Tok k) const {
+    Lexer ahead = lex_;
+    return ahead.next().kind == k;
+  }
   bool accept(Tok k) {
     if (!at(k)) return false;
     consume();
@@ -130,6 +135,7 @@ class Parser {
   bool parse_op(ir::Block& block);
   bool parse_generic_op(Op& op);
   bool parse_custom_op(Op& op, const std::string& name);
+  bool parse_unknown_custom_op(Op& op, const std::string& name);
   bool parse_func(Op& op);
   bool parse_mlir_constant(Op& op);
   bool parse_mlir_compare(Op& op, bool is_float);

@@ -216,13 +216,25 @@ void kernel_ControlWhile(KernelCtx& c) {
   const int64_t max_iters = c.op.attrs.get_int("max_iters", 0);
   const auto pos = carried_positions(c);
   std::vector<Tensor> args = all_inputs(c);
-  const Plan cond = body_plan(c, "cond", args);
+  // control_while_c4: @cond takes every operand, or the carried ones alone.
+  auto cond_args = [&] {
+    const ir::Op* f = c.run.lookup_func(c.op.attrs.get("cond")->s);
+    const ir::Attr* ft = f ? f->attrs.get("function_type") : nullptr;
+    const bool carried_only = ft && ft->kind == ir::Attr::Kind::func_type &&
+                              c.op.attrs.get("carry_arg_index") &&
+                              ft->elems[0].elems.size() == pos.size() && pos.size() < args.size();
+    if (!carried_only) return args;
+    std::vector<Tensor> v;
+    for (size_t p : pos) v.push_back(args[p]);
+    return v;
+  };
+  const Plan cond = body_plan(c, "cond", cond_args());
   const Plan body = body_plan(c, "body", args);
   const RunContext inner = c.run.nested_call();
   // The bound is checked first: @cond never runs once max_iters iterations are done.
   for (int64_t i = 0; i < max_iters; ++i) {
     check_steps(c, static_cast<uint64_t>(i));
-    if (!flag_value(c, run_plan(cond, args, inner).at(0))) break;
+    if (!flag_value(c, run_plan(cond, cond_args(), inner).at(0))) break;
     auto next = run_plan(body, args, inner);
     for (size_t k = 0; k < pos.size(); ++k) args[pos[k]] = std::move(next[k]);
   }

@@ -45,6 +45,7 @@ from ._ops import (  # noqa: E402
     min,
     minimum,
     mse,
+    binary_cross_entropy,
     ones,
     permute,
     quantize,
@@ -147,7 +148,8 @@ __all__ = sorted(
         "broadcast_to", "cast", "concat", "concatenate", "constant", "conv2d", "dequantize",
         "flash_attention", "flash_attn", "full", "gelu", "gemm", "layer_norm", "layernorm",
         "layernorm_safe", "log_softmax", "matmul", "max", "maximum", "mean", "min", "minimum",
-        "mse", "ones", "permute", "quantize", "reshape", "rms_norm", "rmsnorm", "rmsnorm_safe",
+        "mse", "binary_cross_entropy", "ones", "permute", "quantize", "reshape", "rms_norm",
+        "rmsnorm", "rmsnorm_safe",
         "round", "slice", "softmax", "sum", "transpose", "where", "zeros",
     }
     | {"dist", "tile", "kernel", "ShardSpec"}
@@ -173,7 +175,8 @@ def __getattr__(name: str) -> object:
 _OPS_LISTED = set(_GENERATED) | {
     "broadcast_to", "cast", "concat", "constant", "conv2d", "dequantize", "flash_attention",
     "full", "gelu", "gemm", "layer_norm", "layernorm_safe", "log_softmax", "matmul", "max",
-    "mean", "min", "mse", "ones", "permute", "quantize", "reshape", "rmsnorm_safe", "round",
+    "mean", "min", "mse", "binary_cross_entropy", "ones", "permute", "quantize", "reshape",
+    "rmsnorm_safe", "round",
     "slice", "softmax", "sum", "transpose", "where", "zeros", "fft", "random", "linalg",
     "kv_cache", "fori_loop", "while_loop", "cond", "scan",
 } | set(_LIB_TOP_LEVEL)

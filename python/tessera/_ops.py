@@ -362,6 +362,14 @@ def mse(pred: Any, target: Any, reduction: str = "mean") -> Value:
     return _emit1("tessera.mse", [p, _as_value(target, p)], {"reduction": reduction})
 
 
+def binary_cross_entropy(logits: Any, target: Any, reduction: str = "mean") -> Value:
+    """tessera.binary_cross_entropy: binary cross entropy of logits against targets (the logits
+    form, docs/ops/graph/losses.md), a rank-0 tensor."""
+    z = _as_value(logits, None)
+    return _emit1("tessera.binary_cross_entropy", [z, _as_value(target, z)],
+                  {"reduction": reduction})
+
+
 def quantize(x: Any, dtype: Any, scheme: str = "tensor", scale: Any = None,
              scale_rule: str | None = None) -> tuple[Value, ...]:
     """tessera.quantize into `dtype`: ("tensor") q, scale; ("mx") q, scales; ("nvfp4") q,
@@ -515,6 +523,7 @@ OP_NAMES.update({
     "concat": "tessera.concat", "slice": "tessera.slice", "constant": "tessera.constant",
     "full": "tessera.constant", "flash_attention": "tessera.flash_attention",
     "flash_attn": "tessera.flash_attn", "mse": "tessera.mse",
+    "binary_cross_entropy": "tessera.binary_cross_entropy",
     "quantize": "tessera.quantize", "dequantize": "tessera.dequantize",
 })
 

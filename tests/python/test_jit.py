@@ -98,6 +98,11 @@ CASES = {
                                v.transpose(0, 2, 1, 3), is_causal=True).transpose(0, 2, 1, 3),
                            1e-5),
     "tessera.mse": (ts.mse, (X, Y), lambda a, b: ((a.astype(np.float64) - b) ** 2).mean(), 1e-6),
+    "tessera.binary_cross_entropy": (
+        ts.binary_cross_entropy, (X, np.clip(Y, 0, 1)),
+        lambda z, t: (-(t * np.log(1 / (1 + np.exp(-z.astype(np.float64))))
+                        + (1 - t) * np.log(1 - 1 / (1 + np.exp(-z.astype(np.float64)))))).mean(),
+        1e-6),
     "tessera.quantize": (lambda a: ts.quantize(a, ts.fp8_e4m3)[0], (X,),
                          lambda a: (a / np.float32(np.abs(a).max() / np.float32(448.0)))
                          .astype(ml_dtypes.float8_e4m3fn), 0),

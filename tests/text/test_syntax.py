@@ -1,6 +1,6 @@
 """MLIR syntax that upstream gstoner/tessera programs use (issue 18): aliases, dialect and
 builtin opaque attributes, dense arrays, `call`, unnamed results, declarations without bodies,
-opaque types compared structurally. Round trips of the programs in programs/ are checked by
+opaque types compared structurally, custom forms of unregistered ops (with operand clauses). Round trips of the programs in programs/ are checked by
 test_roundtrip.py (with mlir-opt-15 where it reads the construct); this file checks what they
 mean and the diagnostics of malformed uses."""
 import os
@@ -116,3 +116,44 @@ def test_complex_spellings(tmp_path, spelling, ok):
         assert "tensor<2xcomplex<f32>>" in out.stdout
     else:
         assert "t.mlir:1:" in out.stderr
+
+
+def test_unregistered_custom_forms_read_by_structure(tmp_path):
+    prog = HERE / "programs/unregistered_custom_forms.mlir"
+    chunks = prog.read_text().split("// -----")
+    plain, clauses = write(tmp_path, chunks[0], "a.mlir"), write(tmp_path, chunks[1], "b.mlir")
+    for p in (plain, clauses):
+        out = tool("verify", p)
+        assert out.returncode == 0, out.stderr
+        assert "is not a registered op" in out.stderr  # a warning, as for the generic form
+    gen = tool("print", "--generic", clauses)
+    assert gen.returncode == 0, gen.stderr
+    assert ('"vendor.scaled_mm"(%x, %w, %sx, %sw, %g) {mode = "block", operand_clauses = '
+            '{gate = [4, 1], scales = [2, 2]}}') in gen.stdout, gen.stdout
+    for name in ("x", "w", "sx", "sw", "g"):
+        np.save(tmp_path / f"{name}.npy", np.zeros((1,), np.float32))
+    out = tool("run", plain, "--entry", "plain", "-i", f"x={tmp_path / 'x.npy'}",
+               "-i", f"w={tmp_path / 'w.npy'}")
+    assert out.returncode == 1 and "not a registered op" in out.stderr, out.stderr
+
+
+@pytest.mark.parametrize("text,message", [
+    # Without a parenthesized function type the structure is unknown.
+    ("func.func @f(%x: tensor<2xf32>) -> tensor<2xf32> {\n"
+     "  %y = vendor.op %x : tensor<2xf32>\n  return %y : tensor<2xf32>\n}\n",
+     "custom form of unknown op 'vendor.op'; only"),
+    ("func.func @f(%x: tensor<2xf32>) -> tensor<2xf32> {\n"
+     "  %y = vendor.op %x s(%x) s(%x) : (tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) -> "
+     "tensor<2xf32>\n  return %y : tensor<2xf32>\n}\n", "operand clause 's' appears twice"),
+    ("func.func @f(%x: tensor<2xf32>) -> tensor<2xf32> {\n"
+     "  %y = vendor.op %x : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>\n"
+     "  return %y : tensor<2xf32>\n}\n", "op has 1 operands but its type lists 2"),
+    # A registered op has no operand clauses here.
+    ("func.func @f(%x: tensor<2xf32>) -> tensor<2xf32> {\n"
+     "  %y = tessera.relu %x scale(%x) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>\n"
+     "  return %y : tensor<2xf32>\n}\n", "'tessera.relu' has no operand clause 'scale(...)'"),
+])
+def test_unregistered_custom_form_errors(tmp_path, text, message):
+    out = tool("print", write(tmp_path, text))
+    assert out.returncode == 1, out.stdout
+    assert "t.mlir:2:" in out.stderr and message in out.stderr, out.stderr

@@ -22,3 +22,11 @@ func.func @grouped_gemm_c3(%x: tensor<6x4xf32>, %w: tensor<2x4x3xf32>, %s: tenso
   %0 = "tessera.grouped_gemm"(%x, %w, %s) : (tensor<6x4xf32>, tensor<2x4x3xf32>, tensor<2xi32>) -> tensor<6x4xf32>
   return %0 : tensor<6x4xf32>
 }
+
+// -----
+// grouped_gemm_c3: an f32 result is allowed only for operands narrower than f32
+func.func @grouped_gemm_c3(%x: tensor<6x4xf64>, %w: tensor<2x4x3xf64>, %s: tensor<2xi32>) -> tensor<6x3xf32> {
+  // expected-error@+1 {{result #0 has type tensor<6x3xf32> but the operands give tensor<6x3xf64> (grouped_gemm_c3)}}
+  %0 = "tessera.grouped_gemm"(%x, %w, %s) : (tensor<6x4xf64>, tensor<2x4x3xf64>, tensor<2xi32>) -> tensor<6x3xf32>
+  return %0 : tensor<6x3xf32>
+}

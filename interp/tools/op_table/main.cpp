@@ -50,6 +50,14 @@ const char* ident_of(const OpDef& d) {
   return kIdents[static_cast<size_t>(d.kind)];
 }
 
+/// Upstream spellings of the op's name (docs/ir-overview.md, "Op names").
+std::string aliases_json(const OpDef& d) {
+  std::string out = "[";
+  for (const OpNameAlias& a : op_name_aliases())
+    if (a.canonical == d.name) out += std::string(out.size() > 1 ? ", " : "") + quote(a.upstream);
+  return out + "]";
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -68,6 +76,7 @@ int main(int argc, char** argv) {
            ", \"max_operands\": " + std::to_string(d.max_operands) +
            ", \"num_results\": " + std::to_string(d.num_results) +
            ", \"traits\": " + traits_json(d) + ", \"attributes\": " + attrs_json(d) +
+           ", \"aliases\": " + aliases_json(d) +
            ", \"hooks\": {\"graph\": " + quote(hook_name(h.graph)) +
            ", \"tile\": " + quote(hook_name(h.tile)) + ", \"mesh\": " + quote(hook_name(h.mesh)) +
            ", \"lower\": " + quote(hook_name(h.lower)) + ", \"vjp\": " + quote(hook_name(h.vjp)) +

@@ -1,0 +1,520 @@
+#!/usr/bin/env python3
+"""Runs the upstream corpus chunks that take tensors and compares them with a numpy oracle.
+
+Usage: upstream_corpus_run.py CORPUS_DIR [--tool tessera-interp] [--max-elements N] [--seed S]
+                              [--show] [--json FILE]
+
+For every chunk upstream expects to be valid (split as scripts/upstream_corpus.py does) that
+verifies here, each entry function (a public function with a body that no other function of the
+chunk names) whose parameters are all static-shaped tensors or scalars of a format numpy holds
+(f16, bf16 with ml_dtypes, f32, f64, i1, i8..i64, index; a `?` dimension gets extent 3) and whose inputs together have at most N elements gets
+random inputs (seeded; floats uniform in [-1, 1), integers in [0, 4), i1 random), is run by
+`tessera-interp run`, and, when every op it reaches has a numpy reference below, its results
+are compared with that reference (floats: |got - want| <= 1e-5 + 1e-4 |want| for f32 and f64,
+1e-2 relative for f16 and bf16; integers and i1 exactly). The reference is written here in numpy from the
+ops' specs (docs/ops/graph/), independently of the interpreter; it reads the module as
+`tessera-interp print --generic` prints it (one op a line), so it follows the same parse.
+
+The report counts entries: runnable (inputs can be made), run (exit 0), compared (an oracle
+covers every op) and agree; and lists the failures and the ops that have no oracle here.
+"""
+import argparse
+import collections
+import json
+import math
+import pathlib
+import re
+import subprocess
+import sys
+import tempfile
+
+import numpy as np
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+from upstream_corpus import chunks  # noqa: E402
+
+DTYPES = {"f16": np.float16, "f32": np.float32, "f64": np.float64, "i1": np.bool_,
+          "i8": np.int8, "i16": np.int16, "i32": np.int32, "i64": np.int64, "index": np.int64}
+try:
+    import ml_dtypes
+    DTYPES["bf16"] = ml_dtypes.bfloat16
+except ImportError:  # bf16 parameters then count as inputs that cannot be made
+    pass
+DYNAMIC_DIM = 3  # the extent given to every `?` dimension of a parameter
+OP_LINE = re.compile(r'^\s*(?:(%[\w#:, %]+?)\s*=\s*)?"([\w.]+)"\((.*?)\)\s*(?:<\{.*?\}>)?\s*'
+                     r'(\{.*\})?\s*:\s*\((.*?)\)\s*->\s*(.*)$')
+FUNC_END = re.compile(r'^\s*\}\) \{function_type = .*sym_name = "([^"]+)"(.*)\} : \(\) -> \(\)$')
+
+
+class NoOracle(Exception):
+    """An op the reference below does not cover."""
+
+
+def split_top(text, sep=","):
+    """Splits at `sep` outside brackets, braces, angle brackets and strings."""
+    parts, depth, cur, quoted = [], 0, "", False
+    for ch in text:
+        if ch == '"':
+            quoted = not quoted
+        elif not quoted and ch in "([{<":
+            depth += 1
+        elif not quoted and ch in ")]}>":
+            depth -= 1
+        if ch == sep and depth == 0 and not quoted:
+            parts.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    if cur.strip():
+        parts.append(cur.strip())
+    return parts
+
+
+def dense_value(v):
+    """`dense<"0xHEX"> : tensor<..>` (raw little-endian bytes) or `dense<number> : tensor<..>`."""
+    m = re.fullmatch(r'dense<(.*)>\s*:\s*(tensor<.*>)', v)
+    pt = parse_type(m.group(2)) if m else None
+    if pt is None or pt[1] not in DTYPES:
+        return v
+    body, dt = m.group(1).strip(), np.dtype(DTYPES[pt[1]])
+    if body.startswith('"0x'):
+        raw = np.frombuffer(bytes.fromhex(body[3:-1]), dt)
+        if dt == np.bool_:
+            raw = raw != 0
+    else:
+        raw = np.asarray(parse_value(body), dt)
+    return np.full(pt[0], raw.reshape(-1)[0], dt) if raw.size == 1 else raw.reshape(pt[0])
+
+
+def parse_value(v):
+    v = v.strip()
+    if v.startswith("dense<"):
+        return dense_value(v)
+    v = re.sub(r"\s*:\s*(i\d+|f\d+|index)$", "", v)
+    if v in ("true", "false"):
+        return v == "true"
+    if v.startswith('"'):
+        return v.strip('"')
+    if v.startswith("@"):
+        return v[1:]
+    if v.startswith("["):
+        return [parse_value(x) for x in split_top(v[1:-1])]
+    if v.startswith("{"):
+        return parse_attrs(v)
+    try:
+        return int(v)
+    except ValueError:
+        try:
+            return float(v)
+        except ValueError:
+            return v
+
+
+def parse_attrs(text):
+    if not text:
+        return {}
+    out = {}
+    for item in split_top(text.strip()[1:-1]):
+        if "=" in item:
+            k, v = item.split("=", 1)
+            out[k.strip()] = parse_value(v)
+    return out
+
+
+def parse_type(t):
+    """Returns (shape, dtype name) of a tensor or scalar type, or None."""
+    t = t.strip()
+    m = re.fullmatch(r"tensor<(.*)>", t)
+    if m:
+        dims = m.group(1).split("x")
+        if not all(d == "?" or d.isdigit() for d in dims[:-1]):
+            return None
+        return tuple(DYNAMIC_DIM if d == "?" else int(d) for d in dims[:-1]), dims[-1]
+    return ((), t) if t in DTYPES else None
+
+
+def parse_module(text):
+    """Functions of a generically printed module: name -> dict(params, ops, private, nested)."""
+    funcs, cur = {}, None
+    for line in text.splitlines():
+        s = line.strip()
+        if s == '"func.func"() ({':
+            cur = {"params": [], "ops": [], "nested": False, "body": False}
+        elif cur is None:
+            continue
+        elif s.startswith("^bb0"):
+            cur["body"] = True
+            inner = s[s.find("(") + 1:s.rfind(")")] if "(" in s else ""
+            for p in split_top(inner):
+                name, ty = p.split(":", 1)
+                cur["params"].append((name.strip()[1:], ty.strip()))
+        elif FUNC_END.match(line):
+            m = FUNC_END.match(line)
+            cur["private"] = 'sym_visibility = "private"' in m.group(2)
+            funcs[m.group(1)] = cur
+            cur = None
+        elif s.endswith("({") or s.startswith("^"):
+            cur["nested"] = True
+        else:
+            m = OP_LINE.match(line)
+            if m:
+                cur["ops"].append(m.groups())
+            elif s and not s.startswith("}"):
+                cur["nested"] = True
+    return funcs
+
+
+def result_names(spec):
+    if not spec:
+        return []
+    names = []
+    for part in split_top(spec):
+        m = re.fullmatch(r"%([\w]+)(?::(\d+))?", part.strip())
+        n = int(m.group(2) or 1)
+        names += [m.group(1)] if n == 1 and not m.group(2) else [f"{m.group(1)}#{i}" for i in range(n)]
+    return names
+
+
+def as_type(x, ty):
+    pt = parse_type(ty)
+    if pt is None or pt[1] not in DTYPES:
+        raise NoOracle(f"result type {ty}")
+    x = np.asarray(x).astype(DTYPES[pt[1]])
+    return x if "?" in ty else x.reshape(pt[0])
+
+
+def flag(x):
+    x = np.asarray(x).reshape(-1)
+    return bool(x[0]) if x.dtype == np.bool_ else bool(x[0] > 0)
+
+
+UNARY = {
+    "tessera.neg": np.negative, "tessera.abs": np.abs, "tessera.exp": np.exp,
+    "tessera.log": np.log, "tessera.sqrt": np.sqrt, "tessera.rsqrt": lambda x: 1 / np.sqrt(x),
+    "tessera.tanh": np.tanh, "tessera.relu": lambda x: np.maximum(x, 0),
+    "tessera.sigmoid": lambda x: 1 / (1 + np.exp(-x)),
+    "tessera.silu": lambda x: x / (1 + np.exp(-x)),
+}
+BINARY = {
+    "tessera.add": np.add, "tessera.sub": np.subtract, "tessera.mul": np.multiply,
+    "tessera.div": np.divide, "tessera.max": np.maximum, "tessera.min": np.minimum,
+    "tessera.pow": np.power, "tessera.cmp_eq": np.equal, "tessera.cmp_ne": np.not_equal,
+    "tessera.cmp_lt": np.less, "tessera.cmp_le": np.less_equal, "tessera.cmp_gt": np.greater,
+    "tessera.cmp_ge": np.greater_equal,
+}
+
+
+def gelu(x, approximate):
+    x = np.asarray(x, np.float64)
+    if approximate == "tanh":
+        return 0.5 * x * (1 + np.tanh(0.7978845608028654 * (x + 0.044715 * x ** 3)))
+    return 0.5 * x * (1 + np.vectorize(math.erf)(x / math.sqrt(2)))
+
+
+def numeric_policy_gap(policy, operands):
+    """Why an op's numeric_policy takes it outside this float64 reference, or None: only a
+    policy that names the operands' own storage and a float accumulator at least as wide as f32
+    leaves the mathematical result unchanged up to the comparison tolerance."""
+    if policy is None:
+        return None
+    if not isinstance(policy, dict):
+        return "(unparsed)"
+    names = {np.dtype(np.float32): ("fp32", "f32"), np.dtype(np.float64): ("fp64", "f64"),
+             np.dtype(np.float16): ("fp16", "f16")}
+    if DTYPES.get("bf16") is not None:
+        names[np.dtype(DTYPES["bf16"])] = ("bf16",)
+    own = {n for x in operands for n in names.get(np.asarray(x).dtype, ())}
+    for key, val in policy.items():
+        if key == "storage" and val in own:
+            continue
+        if key == "accum" and val in ("fp32", "f32", "fp64", "f64"):
+            continue
+        return f"{key} = {val}"
+    return None
+
+
+def norm(op, v, a):
+    """layer_norm / rmsnorm over the trailing dims from `axis` (docs/ops/graph/normalization.md)."""
+    x = np.asarray(v[0], np.float64)
+    axis = a.get("axis", -1) % x.ndim
+    axes = tuple(range(axis, x.ndim))
+    eps = a.get("epsilon", a.get("eps", 1e-5))
+    if op == "tessera.layer_norm":
+        x = x - x.mean(axis=axes, keepdims=True)
+    y = x / np.sqrt((x * x).mean(axis=axes, keepdims=True) + eps)
+    if len(v) > 1:
+        y = y * np.asarray(v[1], np.float64)
+    if len(v) > 2:
+        y = y + np.asarray(v[2], np.float64)
+    return y
+
+
+def reduce_op(x, a):
+    x = np.asarray(x, np.float64)
+    axes = a.get("axes", a.get("axis"))
+    axes = tuple(range(x.ndim)) if axes is None else (
+        (axes,) if isinstance(axes, int) else tuple(axes))
+    fn = {"sum": np.sum, "max": np.max, "min": np.min, "mean": np.mean}[a["kind"]]
+    return fn(x, axis=axes, keepdims=bool(a.get("keepdims", False)))
+
+
+class Oracle:
+    """Evaluates a module's functions with numpy (float64 inside, cast to each result type)."""
+
+    def __init__(self, funcs):
+        self.funcs = funcs
+
+    def call(self, name, args, depth=0):
+        f = self.funcs.get(name)
+        if f is None or not f["body"] or f["nested"] or depth > 64:
+            raise NoOracle(f"function @{name} (declaration, region or recursion)")
+        env = {p: a for (p, _), a in zip(f["params"], args)}
+        for results, op, operands, attrs, in_types, out_types in f["ops"]:
+            vals = [env[o.strip()[1:]] for o in split_top(operands)]
+            if op == "func.return":
+                return vals
+            outs = self.op(op, vals, parse_attrs(attrs), depth)
+            types = split_top(out_types.strip().strip("()")) if out_types.strip() != "()" else []
+            outs = [as_type(v, t) for v, t in zip(outs, types)]
+            for n, v in zip(result_names(results), outs):
+                env[n] = v
+        raise NoOracle(f"function @{name} has no return")
+
+    def op(self, op, v, a, depth):
+        policy_gap = numeric_policy_gap(a.get("numeric_policy"), v)
+        if policy_gap:
+            raise NoOracle(f"{op} with numeric_policy {policy_gap}")
+        if op in UNARY:
+            return [UNARY[op](np.asarray(v[0], np.float64))]
+        if op in BINARY:
+            return [BINARY[op](*(np.asarray(x, np.float64) for x in v))]
+        if op == "tessera.gelu":
+            return [gelu(v[0], a.get("approximate", "none"))]
+        if op == "tessera.softmax":
+            x = np.asarray(v[0], np.float64)
+            e = np.exp(x - x.max(axis=a.get("axis", -1), keepdims=True))
+            return [e / e.sum(axis=a.get("axis", -1), keepdims=True)]
+        if op in ("tessera.layer_norm", "tessera.rmsnorm"):
+            return [norm(op, v, a)]
+        if op == "tessera.mse":
+            d = (np.asarray(v[0], np.float64) - np.asarray(v[1], np.float64)) ** 2
+            return [d.sum() if a.get("reduction") == "sum" else d.mean()]
+        if op == "tessera.binary_cross_entropy":
+            z, t = np.asarray(v[0], np.float64), np.asarray(v[1], np.float64)
+            terms = np.maximum(z, 0) - z * t + np.log1p(np.exp(-np.abs(z)))
+            return [terms.sum() if a.get("reduction") == "sum" else terms.mean()]
+        if op == "tessera.reduce":
+            return [reduce_op(v[0], a)]
+        if op == "tessera.select":
+            return [np.where(v[0], v[1], v[2])]
+        if op == "tessera.cast" and np.asarray(v[0]).dtype.kind == "f":
+            return [v[0]]
+        if op == "tessera.transpose":
+            return [np.transpose(v[0], a.get("perm"))]
+        if op == "tessera.matmul":
+            x, y = (np.asarray(t, np.float64) for t in v)
+            if a.get("transpose_a"):
+                x = np.swapaxes(x, -1, -2)
+            if a.get("transpose_b"):
+                y = np.swapaxes(y, -1, -2)
+            return [x @ y]
+        if op == "arith.constant" and isinstance(a.get("value"), (int, float, bool, np.ndarray)):
+            return [np.asarray(a["value"])]
+        if op == "func.call":
+            return self.call(a["callee"], v, depth + 1)
+        if op.startswith("tessera.control_"):
+            return self.control(op, v, a, depth)
+        raise NoOracle(op)
+
+    def control(self, op, v, a, depth):
+        """Upstream's control ops as docs/ops/graph/control-flow.md states them."""
+        c = a.get("carry_arg_index")
+        carried = [c] if c is not None else list(range(len(v)))
+        state = list(v)
+
+        def step(fn):
+            outs = self.call(fn, state, depth + 1)
+            for i, o in zip(carried, outs):
+                state[i] = o
+            return outs
+
+        if op == "tessera.control_for":
+            for _ in range(a["start"], a["stop"], a["step"]):
+                step(a["body"])
+            return [state[i] for i in carried]
+        if op == "tessera.control_while":
+            for _ in range(a["max_iters"]):
+                if not flag(self.call(a["cond"], state, depth + 1)[0]):
+                    break
+                step(a["body"])
+            return [state[i] for i in carried]
+        if op == "tessera.control_scan":
+            carry, ys = v[0], []
+            for t in range(a["trip"]):
+                carry, y = self.call(a["body"], [carry, np.asarray(v[1])[t]] + v[2:], depth + 1)
+                ys.append(y)
+            return [carry, np.stack(ys)]
+        if op == "tessera.control_if":
+            k = a.get("flag_arg_index", 0)
+            rest = [x for i, x in enumerate(v) if i != k]
+            return self.call(a["then_branch"] if flag(v[k]) else a["else_branch"], rest, depth + 1)
+        raise NoOracle(op)
+
+
+def close(got, want):
+    if got.dtype.kind == "V" and want.dtype.kind == "V" or want.dtype.name == "bfloat16":
+        got = got.view(want.dtype) if got.dtype.itemsize == want.dtype.itemsize else got
+    if got.shape != want.shape:
+        return False
+    if want.dtype.kind in "biu":
+        return np.array_equal(got, want)
+    rtol = 1e-2 if want.dtype.itemsize == 2 else 1e-4
+    g, w = got.astype(np.float64), want.astype(np.float64)
+    return bool(np.all((np.abs(g - w) <= 1e-5 + rtol * np.abs(w)) | (np.isnan(g) & np.isnan(w))))
+
+
+def entries(funcs, chunk):
+    for name, f in funcs.items():
+        if f.get("private") or not f["body"]:
+            continue
+        if re.search(rf"@{re.escape(name)}\b(?!\s*\()", chunk):
+            continue  # called or named by another op: not an entry
+        yield name, f
+
+
+def make_inputs(params, rng, max_elements):
+    vals, total = {}, 0
+    for name, ty in params:
+        pt = parse_type(ty)
+        if pt is None or pt[1] not in DTYPES:
+            return None, f"parameter %{name}: {ty}"
+        shape, dt = pt
+        total += int(np.prod(shape, dtype=np.int64))
+        if total > max_elements:
+            return None, f"inputs exceed {max_elements} elements"
+        if dt == "i1":
+            vals[name] = rng.integers(0, 2, shape).astype(np.bool_)
+        elif dt.startswith("f"):
+            vals[name] = rng.uniform(-1, 1, shape).astype(DTYPES[dt])
+        else:
+            vals[name] = rng.integers(0, 4, shape).astype(DTYPES[dt])
+    return vals, None
+
+
+def return_names(chunk, entry):
+    m = re.search(rf"func\.func\s+(?:public\s+)?@{re.escape(entry)}\b.*?\breturn\b([^:\n]*)",
+                  chunk, re.S)
+    return [t.strip()[1:] for t in m.group(1).split(",")] if m and m.group(1).strip() else []
+
+
+def stem(names, k):
+    if k < len(names):
+        n = names[k]
+        if re.fullmatch(r"[A-Za-z_]\w*", n) and names.count(n) == 1:
+            return n
+    return str(k)
+
+
+def run_entry(tool, d, src, entry, inputs, chunk):
+    args = [tool, "run", str(src), "--entry", entry, "--output-dir", str(d / "out"),
+            "--threads", "1"]
+    d.mkdir()
+    for k, v in inputs.items():
+        np.save(d / f"in_{k}.npy", v)
+        args += ["--input", f"{k}={d / f'in_{k}.npy'}"]
+    try:
+        p = subprocess.run(args, capture_output=True, text=True, timeout=120)
+    except subprocess.TimeoutExpired:
+        return None, "timed out after 120 s"
+    if p.returncode != 0:
+        err = re.search(r"error: (.*)", p.stderr)
+        return None, err.group(1) if err else f"exit status {p.returncode}"
+    names = return_names(chunk, entry)
+    nres = len(list((d / "out").glob("*.npy"))) if (d / "out").is_dir() else 0
+    return [np.load(d / "out" / f"{stem(names, k)}.npy") for k in range(nres)], None
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("corpus")
+    ap.add_argument("--tool", default="tessera-interp")
+    ap.add_argument("--max-elements", type=int, default=1 << 22)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--show", action="store_true", help="print one line per entry")
+    ap.add_argument("--json", default=None)
+    a = ap.parse_args()
+    if not pathlib.Path(a.corpus).is_dir():
+        print(f"error: corpus directory '{a.corpus}' does not exist", file=sys.stderr)
+        return 2
+    rng = np.random.default_rng(a.seed)
+    count = collections.Counter()
+    no_oracle = collections.Counter()
+    failures = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for name, _, chunk in chunks(a.corpus):
+            d = pathlib.Path(tmp) / f"c{count['chunks']}"
+            d.mkdir()
+            count["chunks"] += 1
+            src = d / "chunk.mlir"
+            src.write_text(chunk)
+            p = subprocess.run([a.tool, "print", "--generic", str(src)], capture_output=True,
+                               text=True, timeout=120)
+            if p.returncode != 0:
+                continue  # does not verify: scripts/upstream_corpus.py reports it
+            funcs = parse_module(p.stdout)
+            for entry, f in entries(funcs, chunk):
+                count["entries"] += 1
+                inputs, why = make_inputs(f["params"], rng, a.max_elements)
+                line = f"{name} @{entry}: "
+                if inputs is None:
+                    count["no inputs"] += 1
+                    line += f"inputs cannot be made ({why})"
+                else:
+                    count["runnable"] += 1
+                    try:
+                        want, oracle_gap = Oracle(funcs).call(entry, list(inputs.values())), None
+                    except NoOracle as e:
+                        want, oracle_gap = None, str(e)
+                    except (ValueError, KeyError, IndexError, TypeError) as e:
+                        want, oracle_gap = None, f"oracle could not evaluate: {e}"
+                    got, err = run_entry(a.tool, d / entry, src, entry, inputs, chunk)
+                    if err:
+                        count["run failed"] += 1
+                        failures.append(f"{line}{err}")
+                        line += f"run failed: {err}"
+                    else:
+                        count["run"] += 1
+                        if want is None:
+                            no_oracle[oracle_gap] += 1
+                            line += f"ran; no oracle ({oracle_gap})"
+                        else:
+                            count["compared"] += 1
+                            ok = len(got) == len(want) and all(
+                                close(g, w) for g, w in zip(got, want))
+                            count["agree" if ok else "disagree"] += 1
+                            if not ok:
+                                failures.append(f"{line}differs from the numpy oracle")
+                            line += "agrees with numpy" if ok else "DIFFERS from numpy"
+                if a.show:
+                    print(line)
+    print(f"chunks: {count['chunks']}  entries: {count['entries']}  runnable: {count['runnable']}  "
+          f"run: {count['run']}  compared with numpy: {count['compared']}  "
+          f"agree: {count['agree']}  disagree: {count['disagree']}  "
+          f"run failed: {count['run failed']}")
+    if failures:
+        print("\nfailures:")
+        for f in failures:
+            print(f"  {f}")
+    if no_oracle:
+        print("\nran without an oracle (first uncovered op):")
+        for k, n in no_oracle.most_common():
+            print(f"  {n:4d}  {k}")
+    if a.json:
+        pathlib.Path(a.json).write_text(json.dumps(
+            {"counts": dict(count), "failures": failures, "no_oracle": dict(no_oracle)},
+            indent=1) + "\n")
+    return 1 if count["disagree"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
