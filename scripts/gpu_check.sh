@@ -70,6 +70,13 @@ warm_count="$(find "$TESSERA_CUDA_CACHE" -name '*.tcubin' | wc -l)"
 say "warm cache: $warm_count CUBINs in $TESSERA_CUDA_CACHE"
 say "CUDA home: $cuda_home; TESSERA_CUDA_INCLUDE=${TESSERA_CUDA_INCLUDE:-unset}"
 say "LD_LIBRARY_PATH=$LD_LIBRARY_PATH"
+# The cuda plugin links cuBLASLt and cuDNN (default mode's libraries): unresolved ones stop it
+# from loading at all, so say so here.
+for f in "$bundle"/lib/tessera/plugins/libtessera_cuda.so "$bundle"/libexec/test_cuda_libs; do
+  [ -f "$f" ] || continue
+  miss="$(LD_LIBRARY_PATH="$bundle/lib:$LD_LIBRARY_PATH" ldd "$f" 2>&1 | grep 'not found' | tr -s ' \t' ' ')"
+  say "$(basename "$f") libraries: ${miss:-all found}"
+done
 say "cache: $TESSERA_CUDA_CACHE; bundle commit: $(cat "$bundle/COMMIT" 2>/dev/null || echo unknown)"
 
 # The cases (scripts/gpu_cases.sh): every file linked one by one, flash attention left out
