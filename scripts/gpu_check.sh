@@ -127,7 +127,7 @@ if command -v cuobjdump >/dev/null 2>&1 || [ -x "$cuda_home/bin/cuobjdump" ]; th
   # cp.async), compiled by tessera-cuda-gen for the device's architecture.
   sm="$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -1 | tr -d ' .')"
   gen_dir="$(mktemp -d /tmp/tessera-gen.XXXXXX)"
-  [ -n "$sm" ] && timeout "$(left 60)" "$bundle/bin/tessera-cuda-gen" \
+  [ -n "$sm" ] && timeout "$(left 60 130)" "$bundle/bin/tessera-cuda-gen" \
     "$root/tests/cuda/codegen/target_ops.mlir" --arch "sm_$sm" --compile --cubin-dir "$gen_dir" \
     >/dev/null 2>>"$log"
   for f in "$TESSERA_CUDA_CACHE"/*.tcubin "$gen_dir"/*.cubin; do
@@ -136,7 +136,7 @@ if command -v cuobjdump >/dev/null 2>&1 || [ -x "$cuda_home/bin/cuobjdump" ]; th
       *.tcubin) tail -c +65 "$f" >/tmp/tessera-sass.cubin ;;  # the cache's 64-byte header
       *) cp "$f" /tmp/tessera-sass.cubin ;;
     esac
-    timeout "$(left 30)" "$objdump" -sass /tmp/tessera-sass.cubin >/tmp/tessera-sass.txt 2>&1
+    timeout "$(left 30 130)" "$objdump" -sass /tmp/tessera-sass.cubin >/tmp/tessera-sass.txt 2>&1
     # Per kernel: name, HMMA count, LDGSTS count.
     awk -v entry="$(basename "$f")" '
       /Function :/ { if (fn != "") printf "%-40s %-34s HMMA %5d LDGSTS %5d\n", entry, fn, h, l
@@ -162,6 +162,8 @@ else
   say "test_cuda_libs: not in the bundle"
 fi
 
+linebuf=()
+command -v stdbuf >/dev/null 2>&1 && linebuf=(stdbuf -oL -eL)
 step "6. benchmarks/cuda (loadavg $(cut -d' ' -f1-3 /proc/loadavg))"
 : >"$out/bench.txt"
 for name in bench_cuda_gemm:55 bench_cuda_attention:40 bench_nccl:15; do
@@ -174,7 +176,8 @@ for name in bench_cuda_gemm:55 bench_cuda_attention:40 bench_nccl:15; do
   case "${name%%:*}" in bench_cuda_gemm) rest=55 ;; bench_cuda_attention) rest=15 ;; esac
   say "-- ${name%%:*}"
   echo "-- ${name%%:*}" >>"$out/bench.txt"
-  timeout "$(left "${name#*:}" "$rest")" "$b" 2>&1 | tee -a "$out/bench.txt" | tee -a "$log"
+  # Line-buffered, so what a benchmark printed survives its timeout (stdout is a pipe here).
+  timeout "$(left "${name#*:}" "$rest")" "${linebuf[@]+"${linebuf[@]}"}" "$b" 2>&1 | tee -a "$out/bench.txt" | tee -a "$log"
   rc=${PIPESTATUS[0]}
   echo "-- ${name%%:*} exit $rc" | tee -a "$out/bench.txt" | tee -a "$log"
   [ "$rc" -ne 0 ] && status=1
