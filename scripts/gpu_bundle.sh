@@ -7,6 +7,7 @@
 #   OUTDIR/lib/tessera/plugins the cuda and reference plugins (found as <exe>/../lib/tessera/plugins)
 #   OUTDIR/cache              a warm NVRTC cache (tessera-cuda-warm; TESSERA_BUNDLE_WARM=0 skips it,
 #                              TESSERA_BUNDLE_ARCH picks the architecture, default sm_90)
+# Also bundled: benchmarks/cuda programs and test_cuda_libs, when this build has them.
 # Left out: glibc's own libraries and the loader, libcuda (the driver) and the CUDA toolkit's
 # libraries (NVRTC, cuBLAS, cuDNN, NCCL): the device machine has those (scripts/gpu_check.sh).
 # Usage: scripts/gpu_bundle.sh OUTDIR        (docs/cuda.md, "Running on a GPU")
@@ -19,7 +20,7 @@ fi
 root="$(cd "$(dirname "$0")/.." && pwd)"
 build="${TESSERA_BUILD_DIR:-$root/build}"
 out="$1"
-limit_mib="${TESSERA_BUNDLE_LIMIT_MIB:-40}"
+limit_mib="${TESSERA_BUNDLE_LIMIT_MIB:-45}"
 
 tools=(tessera-conform tessera-interp tessera-cuda-gen)
 plugins=(tessera_cuda tessera_reference)
@@ -30,6 +31,10 @@ bench=()
 if command -v ninja >/dev/null 2>&1 && [ -f "$build/build.ninja" ]; then
   mapfile -t bench < <(ninja -C "$build" -t targets all 2>/dev/null |
     grep -o "^${TESSERA_BUNDLE_BENCH_DIR:-benchmarks/cuda}/CMakeFiles/[A-Za-z0-9_.+-]*\.dir" | sed 's|.*/||; s|\.dir$||' | sort -u)
+fi
+# The library tests (tests/cuda: cuBLASLt, cuDNN, NCCL paths) travel with the benchmarks.
+if [ "${#bench[@]}" -gt 0 ] && ninja -C "$build" -t targets all 2>/dev/null | grep -q '^test_cuda_libs:'; then
+  bench+=(test_cuda_libs)
 fi
 if [ "${#bench[@]}" -gt 0 ]; then
   echo "gpu_bundle: building ${bench[*]}"

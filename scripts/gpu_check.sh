@@ -8,7 +8,10 @@
 #      tests/cuda/device_cases (JUnit: $OUT/conform_cuda.xml)
 #   3. tessera-conform --deterministic --backend reference --diff-backend cuda ($OUT/diff.xml)
 #   4. cuobjdump -sass of the cached CUBINs: HMMA / LDGSTS counts per kernel ($OUT/sass.txt)
-#   5. the benchmarks/cuda programs in the bundle, if any ($OUT/bench.txt)
+#   5. test_cuda_libs: cuBLASLt, cuDNN and NCCL paths on the device ($OUT/libs.txt)
+#   6. benchmarks: bench_cuda_gemm, bench_cuda_attention, bench_nccl ($OUT/bench.txt)
+# At most 6 files in $OUT: gpu_check.log, conform_cuda.xml, diff.xml, sass.txt, libs.txt,
+# bench.txt (scripts/gpu_figures.py reads them).
 # Without a usable device step 2 fails at once and the script stops with exit 1.
 # TESSERA_GPU_CHECK_BUDGET (seconds, default 300) bounds the whole script.
 # TESSERA_GPU_CHECK_FLASH=1 also runs the tile flash attention case (minutes of NVRTC).
@@ -26,8 +29,8 @@ log="$out/gpu_check.log"
 say() { echo "$*" | tee -a "$log"; }
 # One budget for the whole script (seconds); each step's timeout is cut to what is left.
 deadline=$(($(date +%s) + ${TESSERA_GPU_CHECK_BUDGET:-300}))
-left() {  # left CAP: min(CAP, seconds to the deadline), at least 5
-  local l=$((deadline - $(date +%s)))
+left() {  # left CAP [RESERVE]: min(CAP, seconds to the deadline less RESERVE), at least 5
+  local l=$((deadline - ${2:-0} - $(date +%s)))
   [ "$l" -gt "$1" ] && l="$1"
   [ "$l" -lt 5 ] && l=5
   echo "$l"
@@ -67,6 +70,13 @@ warm_count="$(find "$TESSERA_CUDA_CACHE" -name '*.tcubin' | wc -l)"
 say "warm cache: $warm_count CUBINs in $TESSERA_CUDA_CACHE"
 say "CUDA home: $cuda_home; TESSERA_CUDA_INCLUDE=${TESSERA_CUDA_INCLUDE:-unset}"
 say "LD_LIBRARY_PATH=$LD_LIBRARY_PATH"
+# The cuda plugin links cuBLASLt and cuDNN (default mode's libraries): unresolved ones stop it
+# from loading at all, so say so here.
+for f in "$bundle"/lib/tessera/plugins/libtessera_cuda.so "$bundle"/libexec/test_cuda_libs; do
+  [ -f "$f" ] || continue
+  miss="$(LD_LIBRARY_PATH="$bundle/lib:$LD_LIBRARY_PATH" ldd "$f" 2>&1 | grep 'not found' | tr -s ' \t' ' ')"
+  say "$(basename "$f") libraries: ${miss:-all found}"
+done
 say "cache: $TESSERA_CUDA_CACHE; bundle commit: $(cat "$bundle/COMMIT" 2>/dev/null || echo unknown)"
 
 # The cases (scripts/gpu_cases.sh): every file linked one by one, flash attention left out
@@ -79,7 +89,7 @@ say "cases: $(find "$cases" -name '*.mlir' | wc -l) files in $cases"
 conform="$bundle/bin/tessera-conform"
 
 step "2. conformance on the device: --backend cuda --require-device"
-timeout "$(left 150)" "$conform" --backend cuda --require-device --cases "$cases" \
+timeout "$(left 100 200)" "$conform" --backend cuda --require-device --cases "$cases" \
   --junit "$out/conform_cuda.xml" >"$out/.conform.txt" 2>&1
 rc=$?
 no_device=0
@@ -103,7 +113,7 @@ if [ "$rc" -ne 0 ]; then
 fi
 
 step "3. deterministic diff: --backend reference --diff-backend cuda"
-timeout "$(left 120)" "$conform" --deterministic --backend reference --diff-backend cuda --cases "$cases" \
+timeout "$(left 60 160)" "$conform" --deterministic --backend reference --diff-backend cuda --cases "$cases" \
   --junit "$out/diff.xml" 2>&1 | grep -v '^SKIP \|^SAME ' | tee -a "$log"
 rc=${PIPESTATUS[0]}
 say "exit status $rc"
@@ -117,7 +127,7 @@ if command -v cuobjdump >/dev/null 2>&1 || [ -x "$cuda_home/bin/cuobjdump" ]; th
   # cp.async), compiled by tessera-cuda-gen for the device's architecture.
   sm="$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -1 | tr -d ' .')"
   gen_dir="$(mktemp -d /tmp/tessera-gen.XXXXXX)"
-  [ -n "$sm" ] && timeout "$(left 60)" "$bundle/bin/tessera-cuda-gen" \
+  [ -n "$sm" ] && timeout "$(left 60 130)" "$bundle/bin/tessera-cuda-gen" \
     "$root/tests/cuda/codegen/target_ops.mlir" --arch "sm_$sm" --compile --cubin-dir "$gen_dir" \
     >/dev/null 2>>"$log"
   for f in "$TESSERA_CUDA_CACHE"/*.tcubin "$gen_dir"/*.cubin; do
@@ -126,7 +136,7 @@ if command -v cuobjdump >/dev/null 2>&1 || [ -x "$cuda_home/bin/cuobjdump" ]; th
       *.tcubin) tail -c +65 "$f" >/tmp/tessera-sass.cubin ;;  # the cache's 64-byte header
       *) cp "$f" /tmp/tessera-sass.cubin ;;
     esac
-    timeout "$(left 30)" "$objdump" -sass /tmp/tessera-sass.cubin >/tmp/tessera-sass.txt 2>&1
+    timeout "$(left 30 130)" "$objdump" -sass /tmp/tessera-sass.cubin >/tmp/tessera-sass.txt 2>&1
     # Per kernel: name, HMMA count, LDGSTS count.
     awk -v entry="$(basename "$f")" '
       /Function :/ { if (fn != "") printf "%-40s %-34s HMMA %5d LDGSTS %5d\n", entry, fn, h, l
@@ -141,15 +151,37 @@ else
   say "cuobjdump: not found"
 fi
 
-step "5. benchmarks/cuda"
-found=0
-for b in "$bundle"/bin/*; do
-  case "$(basename "$b")" in tessera-conform | tessera-interp | tessera-cuda-gen) continue ;; esac
-  found=1
-  say "-- $(basename "$b")"
-  timeout "$(left 60)" "$b" 2>&1 | tee -a "$out/bench.txt" | tee -a "$log"
+step "5. test_cuda_libs (cuBLASLt, cuDNN, NCCL on the device)"
+if [ -x "$bundle/bin/test_cuda_libs" ]; then
+  timeout "$(left 40 110)" "$bundle/bin/test_cuda_libs" >"$out/libs.txt" 2>&1
+  rc=$?
+  tail -15 "$out/libs.txt" | tee -a "$log"
+  say "exit status $rc"
+  [ "$rc" -ne 0 ] && status=1
+else
+  say "test_cuda_libs: not in the bundle"
+fi
+
+linebuf=()
+command -v stdbuf >/dev/null 2>&1 && linebuf=(stdbuf -oL -eL)
+step "6. benchmarks/cuda (loadavg $(cut -d' ' -f1-3 /proc/loadavg))"
+: >"$out/bench.txt"
+for name in bench_cuda_gemm:55 bench_cuda_attention:40 bench_nccl:15; do
+  b="$bundle/bin/${name%%:*}"
+  if [ ! -x "$b" ]; then
+    say "${name%%:*}: not in the bundle"
+    continue
+  fi
+  rest=0
+  case "${name%%:*}" in bench_cuda_gemm) rest=55 ;; bench_cuda_attention) rest=15 ;; esac
+  say "-- ${name%%:*}"
+  echo "-- ${name%%:*}" >>"$out/bench.txt"
+  # Line-buffered, so what a benchmark printed survives its timeout (stdout is a pipe here).
+  timeout "$(left "${name#*:}" "$rest")" "${linebuf[@]+"${linebuf[@]}"}" "$b" 2>&1 | tee -a "$out/bench.txt" | tee -a "$log"
+  rc=${PIPESTATUS[0]}
+  echo "-- ${name%%:*} exit $rc" | tee -a "$out/bench.txt" | tee -a "$log"
+  [ "$rc" -ne 0 ] && status=1
 done
-[ "$found" = 0 ] && say "no benchmark programs in the bundle"
 say ""
 say "gpu_check: done, status $status ($(date -u +%H:%M:%S))"
 rm -rf "$cases"

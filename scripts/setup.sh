@@ -20,7 +20,11 @@ PY=${PYTHON:-python3}
 import numpy, ml_dtypes, pytest, jax, scikit_build_core  # noqa: F401
 import pybind11
 assert tuple(int(p) for p in pybind11.__version__.split(".")[:2]) >= (2, 12)
-import importlib.metadata  # the cuDNN frontend's C++ headers (backends/cuda/libs)
+PYEOF
+# The cuDNN frontend's C++ headers (backends/cuda/libs, under the package's include/): installed
+# with --no-deps, since its Python dependencies pull in cutlass-dsl and only the headers are used.
+"$PY" - <<'PYEOF' 2>/dev/null || "$PY" -m pip install -q --no-deps "nvidia-cudnn-frontend>=1.12"
+import importlib.metadata
 importlib.metadata.version("nvidia-cudnn-frontend")
 import glob, nvidia  # noqa: E401  cuobjdump + nvdisasm wheels: tests/cuda/sass_test.py
 assert any(glob.glob(p + "/*/bin/nvdisasm") for p in nvidia.__path__)

@@ -16,7 +16,11 @@ for r in roots:
 print(":".join(sorted(dirs)))
 PYEOF
 )"
-export LD_LIBRARY_PATH="${libdirs:+$libdirs:}/usr/local/cuda/lib64:${LD_LIBRARY_PATH:-}"
+# The GPU machine's wheels live in /opt/torch/.venv, whichever python3 is first on PATH.
+for d in /opt/torch/.venv/lib/python3*/site-packages/nvidia/*/lib; do
+  [ -d "$d" ] && libdirs="${libdirs:+$libdirs:}$d"
+done
+export LD_LIBRARY_PATH="${libdirs:+$libdirs:}/usr/local/cuda/lib64:/usr/local/cuda/lib:${LD_LIBRARY_PATH:-}"
 # NVRTC needs cuda_fp16.h & co. for the generated GEMM: the toolkit's, else a wheel's.
 if [ -z "${TESSERA_CUDA_INCLUDE:-}" ] && [ ! -f /usr/local/cuda/include/cuda_fp16.h ]; then
   inc="$(python3 -c 'import glob, site; print(next(iter(sorted(glob.glob(site.getsitepackages()[0] + "/nvidia/**/include/cuda_fp16.h", recursive=True))), "")[:-len("/cuda_fp16.h")])' 2>/dev/null)"

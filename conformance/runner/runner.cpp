@@ -50,6 +50,11 @@ using RankOutputs = std::vector<std::vector<plugins::HostTensor>>;  // [rank][re
 // c.ranks devices and run through run_mesh with the per-rank argument lists.
 RankOutputs run_case(const Target& t, const Case& c) {
   plugins::CompileOptions o = t.compile;
+  // A bitexact case demands the interpreter's bits; only a backend's deterministic mode promises
+  // them (a default mode may hand matmul and attention to vendor libraries with their own
+  // reduction orders: docs/cuda.md, "Default mode"). So it compiles in deterministic mode.
+  if (c.rule.kind == Rule::Kind::bitexact && t.backend.capabilities().deterministic)
+    o.deterministic = true;
   o.entry = c.entry;
   o.source_name = c.file;
   o.num_devices = c.ranks;

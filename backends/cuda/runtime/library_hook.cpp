@@ -1,5 +1,10 @@
-// The library paths of default mode (none in this build; see library_hook.h).
+// The library paths of default mode: backends/cuda/libs through library_adapter.cpp when this
+// build has them (TESSERA_CUDA_HAVE_LIBS), none otherwise (see library_hook.h).
 #include "backends/cuda/runtime/library_hook.h"
+
+#ifdef TESSERA_CUDA_HAVE_LIBS
+#include "backends/cuda/runtime/library_adapter.h"
+#endif
 
 namespace tessera::cuda {
 
@@ -20,7 +25,11 @@ std::vector<const ir::Op*> grouped_ops(const ir::Op& op) {
 }
 
 const LibraryHooks& library_hooks() {
+#ifdef TESSERA_CUDA_HAVE_LIBS
+  static constexpr LibraryHooks kHooks{/*try_library_kernel=*/&libs_library_kernel};
+#else
   static constexpr LibraryHooks kHooks{/*try_library_kernel=*/nullptr};
+#endif
   return kHooks;
 }
 

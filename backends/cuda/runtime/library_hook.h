@@ -43,8 +43,10 @@ struct LibraryHooks {
 /// `op` itself for any other op.
 std::vector<const ir::Op*> grouped_ops(const ir::Op& op);
 
-/// The hooks this build has. None yet: every slot is nullptr, so every op is generated.
-/// (Merging backends/cuda/libs/ fills `try_library_kernel` in library_hook.cpp.)
+/// The hooks this build has: with backends/cuda/libs built (TESSERA_CUDA_HAVE_LIBS),
+/// `try_library_kernel` is library_adapter.h's libs_library_kernel (tessera.matmul through
+/// cuBLASLt, flash attention through cuDNN); without, every slot is nullptr and every op is
+/// generated.
 const LibraryHooks& library_hooks();
 
 }  // namespace tessera::cuda

@@ -1,0 +1,80 @@
+#!/usr/bin/env python3
+"""scripts/gpu_figures.py on a gpu_check.sh output folder written here in the formats the programs
+print (gpu_check.sh, tessera-conform's JUnit and diff summary, bench_cuda_gemm,
+bench_cuda_attention, bench_nccl, doctest). Expected ratios derived by hand from the numbers."""
+import os
+import subprocess
+import sys
+import tempfile
+
+script = sys.argv[1]
+LOG = """== 1. device and versions (04:00:00)
+name, driver_version, compute_cap, memory.total [MiB]
+NVIDIA H200, 580.65.06, 9.0, 143771 MiB
+== 3. deterministic diff: --backend reference --diff-backend cuda (04:01:00)
+diff: 0 of 12345 elements differ bitwise, in 0 of 7 cases run on both backends
+== 6. benchmarks/cuda (loadavg 0.50 0.40 0.30) (04:02:00)
+"""
+XML = """<?xml version="1.0" encoding="UTF-8"?>
+<testsuites name="tessera-conform" tests="10" failures="2" errors="0" skipped="5" time="1.0">
+  <testsuite name="tessera-conform" tests="10" failures="2" errors="0" skipped="5" time="1.0">
+  </testsuite>
+</testsuites>
+"""
+BENCH = """-- bench_cuda_gemm
+size       path                                             ms    TFLOP/s
+2048^3     cuBLASLt f32 (peer)                           0.500      34.36
+2048^3     generated, deterministic (ours)               5.000       3.44
+2048^3     ratio ours / peer (TFLOP/s): 0.100
+8192^3 skipped: 2048^3 took 5 ms, so 8192^3 would take about 0 s a run
+
+GEMM bf16 x bf16 -> bf16, M = N = K = 8192 (median of 20 after 5 warm-ups)
+path                                                 ms    TFLOP/s
+cuBLASLt, called directly (peer)                  1.500      733.0
+default mode: try_library_kernel -> cuBLASLt      1.600      687.2
+ratio default / peer (TFLOP/s): 0.938
+-- bench_cuda_attention
+
+Causal flash attention bf16 B 4, H 16, S 4096, D 128 (median of 15 after 3 warm-ups; causal flops = half)
+path                                                   ms    TFLOP/s
+cuDNN SDPA graph, run directly (peer)               2.000      400.0
+default mode: try_library_kernel -> cuDNN           2.500      320.0
+ratio default / peer (TFLOP/s): 0.800
+deterministic mode (generated kernel): not measured: reason here
+-- bench_nccl
+bench_nccl on NVIDIA H200; NCCL 2.27.7; 1 rank(s) (single process)
+
+all_reduce f32 sum (median of 20 after 3 warm-ups, member 0's stream)
+       bytes |    NCCL ms algbw GB/s busbw GB/s |     det ms algbw GB/s busbw GB/s | det/NCCL
+        4096 |      0.010        0.4        0.0 |      0.020        0.2        0.0 |    2.00
+     1048576 |      0.020       52.4       10.0 |      0.040       26.2        5.0 |    2.00
+"""
+with tempfile.TemporaryDirectory() as d:
+    for name, text in (("gpu_check.log", LOG), ("conform_cuda.xml", XML), ("bench.txt", BENCH),
+                       ("libs.txt", "[doctest] test cases: 20 | 20 passed | 0 failed | 0 skipped\n")):
+        with open(os.path.join(d, name), "w") as f:
+            f.write(text)
+    out = subprocess.run([sys.executable, script, d], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    t = out.stdout
+    want = [
+        "| Device | NVIDIA H200, 580.65.06, 9.0, 143771 MiB |",
+        # 687.2 / 733.0 = 0.9375...
+        "ours 1.600 ms (687.2 TFLOP/s), cuBLASLt 1.500 ms (733.0 TFLOP/s), ratio 0.938",
+        "ours 2.500 ms (320.0 TFLOP/s), cuDNN 2.000 ms (400.0 TFLOP/s), ratio 0.800",
+        "2048^3 0.100; 8192^3 skipped",
+        "| Deterministic attention | not measured: reason here |",
+        "1 rank(s): NCCL busbw 10.0 GB/s, deterministic 5.0 GB/s (at 1048576 bytes)",
+        "3 passed, 2 failed, 5 skipped (of 10)",
+        "diff: 0 of 12345 elements differ bitwise, in 0 of 7 cases",
+        "| Deterministic diff cases (diff.xml) | not measured (no diff.xml) |",
+        "test cases: 20 | 20 passed",
+        "| loadavg at the benchmarks | 0.50 0.40 0.30 |",
+    ]
+    for w in want:
+        assert w.replace("|", "\\|") in t or w in t, "missing %r in:\n%s" % (w, t)
+    bad = subprocess.run([sys.executable, script], capture_output=True, text=True)
+    assert bad.returncode == 2, bad.returncode
+    bad = subprocess.run([sys.executable, script, os.path.join(d, "nope")], capture_output=True, text=True)
+    assert bad.returncode == 1 and "error:" in bad.stderr
+print("ok")
