@@ -26,8 +26,12 @@ PYEOF
 "$PY" - <<'PYEOF' 2>/dev/null || "$PY" -m pip install -q --no-deps "nvidia-cudnn-frontend>=1.12"
 import importlib.metadata
 importlib.metadata.version("nvidia-cudnn-frontend")
-import glob, nvidia  # noqa: E401  cuobjdump + nvdisasm wheels: tests/cuda/sass_test.py
+PYEOF
+# cuobjdump + nvdisasm wheels (tests/cuda/sass_test.py reads the SASS of generated kernels).
+"$PY" - <<'PYEOF' 2>/dev/null || "$PY" -m pip install -q "nvidia-cuda-cuobjdump>=13.0" "nvidia-cuda-nvdisasm>=13.0"
+import glob, nvidia  # noqa: E401
 assert any(glob.glob(p + "/*/bin/nvdisasm") for p in nvidia.__path__)
+assert any(glob.glob(p + "/*/bin/cuobjdump") for p in nvidia.__path__)
 PYEOF
 # The Python package (docs/python.md): its extension is built in the build tree the usual way
 # (scripts/build.sh configures it), then pip installs the package from that same tree
