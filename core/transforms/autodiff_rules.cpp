@@ -79,6 +79,7 @@ const Rule kRules[] = {
     DECOMPOSE("tessera.flash_attention", FlashAttn),
     DECOMPOSE("tessera.cross_entropy", CrossEntropy),
     DECOMPOSE("tessera.mse", Mse),
+    DECOMPOSE("tessera.binary_cross_entropy", BinaryCrossEntropy),
     DECOMPOSE("tessera.sgd", Sgd),
     DECOMPOSE("tessera.adam", Adam),
     DECOMPOSE("tessera.adamw", Adam),

@@ -106,6 +106,19 @@ std::vector<Value*> decompose_Mse(Builder& b, const ir::Op& op, std::span<Value*
                    false)};
 }
 
+// binary_cross_entropy (logits form): reduce(relu(z) - z * t + log(1 + exp(-|z|))) over every
+// element, "mean" (default) or "sum" (docs/ops/graph/losses.md).
+std::vector<Value*> decompose_BinaryCrossEntropy(Builder& b, const ir::Op& op,
+                                                 std::span<Value* const> x) {
+  const DType t = x[0]->type.dtype;
+  Value* soft =
+      b.unary("tessera.log",
+              b.add(b.scalar(1.0, t), b.unary("tessera.exp", b.neg(b.unary("tessera.abs", x[0])))));
+  Value* per = b.add(b.sub(b.unary("tessera.relu", x[0]), b.mul(x[0], x[1])), soft);
+  const std::string red = op.attrs.get_string("reduction", "mean");
+  return {b.reduce(red == "sum" ? "sum" : "mean", per, trailing_axes(0, x[0]->type.rank()), false)};
+}
+
 }  // namespace tessera::transforms::autodiff
 
 namespace tessera::transforms::autodiff {

@@ -108,6 +108,8 @@ CASES = [
     ("cross_entropy", "tessera.cross_entropy", [((4, 6), "n"), ((4,), "i6")], _ce, "", {}),
     ("mse", "tessera.mse", [((3, 4), "n"), ((3, 4), "n")], lambda a, b: jnp.mean((a - b) ** 2),
      "", {}),
+    ("binary_cross_entropy", "tessera.binary_cross_entropy", [((3, 4), "n"), ((3, 4), "n")],
+     lambda z, t: jnp.mean(jnp.maximum(z, 0) - z * t + jnp.log1p(jnp.exp(-jnp.abs(z)))), "", {}),
 ]
 
 # Ops whose second derivative (jvp of the vjp) is checked.
