@@ -5,6 +5,7 @@
 
 #include <tbb/parallel_for.h>
 
+#include "core/numerics/expf.h"
 #include "interp/graph/fusion.h"
 #include "interp/graph/ieee_minmax.h"
 #include "interp/graph/isa.h"
@@ -54,13 +55,13 @@ void softmax_rows_reference(KernelCtx& c, bool log_form) {
     if (n == 0) return;
     T m = x[0];
     for (int64_t j = 1; j < n; ++j) m = ieee_max(m, x[j * st]);
-    T s = std::exp(x[0] - m);
-    for (int64_t j = 1; j < n; ++j) s = s + std::exp(x[j * st] - m);
+    T s = num::spec_exp(x[0] - m);
+    for (int64_t j = 1; j < n; ++j) s = s + num::spec_exp(x[j * st] - m);
     if (log_form) {
       const T ls = std::log(s);
       for (int64_t j = 0; j < n; ++j) y[j * st] = (x[j * st] - m) - ls;
     } else {
-      for (int64_t j = 0; j < n; ++j) y[j * st] = std::exp(x[j * st] - m) / s;
+      for (int64_t j = 0; j < n; ++j) y[j * st] = num::spec_exp(x[j * st] - m) / s;
     }
   });
 }

@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "core/numerics/convert.h"
+#include "core/numerics/expf.h"
 #include "core/support/error.h"
 #include "interp/tile/exec_ops.h"
 #include "interp/tile/memory.h"
@@ -89,10 +90,10 @@ void division_by_zero(GroupState& g, int32_t t, const Inst& in, const std::strin
   fatal(g, t, in, "integer division by zero" + where);
 }
 
-float fexp(float x) { return static_cast<float>(std::exp(static_cast<double>(x))); }
+float fexp(float x) { return num::expf(x); }
 
 float fexp_to(DType dt, float x) {
-  return static_cast<float>(num::to_double(dt, num::from_double(dt, std::exp(double(x)))));
+  return static_cast<float>(num::to_double(dt, num::from_double(dt, double(num::expf(x)))));
 }
 
 namespace {
