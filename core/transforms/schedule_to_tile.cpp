@@ -166,24 +166,24 @@ Lowering lower_attention(const ir::Op& group, const ir::Op& callee, const std::s
   return l;
 }
 
-// layer_norm and rmsnorm along the last axis lower to one row kernel. softmax and log_softmax
-// stay: tessera.softmax's exp is the C library's f32 exp (docs/ops/graph/normalization.md) while
-// tile.exp rounds the f64 exp once, and the two differ in the last bit for some inputs
-// (tessera-conform --levels found 3 of 8192 in softmax/rows_128x64).
+// layer_norm, rmsnorm and softmax along the last axis lower to one row kernel; tile.exp and
+// tessera.softmax compute the same expf (docs/numerics.md "exp"). log_softmax stays: Tile IR has
+// no log.
 Lowering lower_row(const ir::Op& group, const ir::Op& callee, const std::string& name) {
   const ir::Op* op = only_op(callee);
-  if (op && (op->name == "tessera.softmax" || op->name == "tessera.log_softmax"))
-    return stay(
-        "tile.exp (f64 exp rounded once) is not tessera.softmax's exp (the C library's f32 exp)");
+  if (op && op->name == "tessera.log_softmax")
+    return stay("Tile IR has no log (tessera.log_softmax needs log(s))");
+  const bool soft = op && op->name == "tessera.softmax";
   const bool centre = op && op->name == "tessera.layer_norm";
-  if (!op || (!centre && op->name != "tessera.rmsnorm"))
+  if (!op || (!soft && !centre && op->name != "tessera.rmsnorm"))
     return stay("no Tile IR lowering for this 'row' group yet (an epilogue)");
   if (op->attrs.get("numeric_policy")) return stay("a numeric policy");
   const ir::Type& x = group.operands[0]->type;
   if (!is_f32(x) || !is_f32(group.result(0)->type) || x.rank() < 1 || !x.has_static_shape())
     return stay("not f32 of static shape");
   const int64_t axis = op->attrs.get_int("axis", -1);
-  if (axis != -1 && axis != x.rank() - 1) return stay("normalizes more than the last axis");
+  if (axis != -1 && axis != x.rank() - 1)
+    return stay("normalizes along an axis other than the last");
   for (const ir::Value* v : group.operands)
     if (!is_f32(v->type)) return stay("gamma or beta is not f32");
   int64_t rows = 1;
@@ -193,6 +193,14 @@ Lowering lower_row(const ir::Op& group, const ir::Op& callee, const std::string&
   if (width > kMaxRowWidth) return stay("rows longer than 1024 elements");
   const size_t params = group.operands.size();
   Lowering l;
+  if (soft) {
+    l.kernel = softmax_kernel(name, width);
+    l.grid = {(rows + 31) / 32};
+    l.tiles = 1;
+    l.as_2d = {rows, width};
+    l.spread.assign(params, false);
+    return l;
+  }
   l.kernel = norm_kernel(name, width, centre, params > 1, params > 2,
                          static_cast<float>(op->attrs.get_float("epsilon", 1e-5)));
   l.grid = {(rows + 31) / 32};

@@ -15,19 +15,27 @@ module {
     return %o : tensor<1x2x256x64xf32>
   }
   // M and N edges are masked (grid [2, 2] over 100 x 70); K = 40 runs in blocks of gcd(40, 32).
+  // log_softmax stays: Tile IR has no log.
   // CHECK-LABEL: func.func @stays(
   // CHECK: %m = tile.launch %a, %b {callee = @stays_g0_kernel, grid = [2, 2]
-  // CHECK: schedule.group %m {{{.*}}schedule.not_lowered = "tile.exp (f64 exp rounded once) is not tessera.softmax's exp (the C library's f32 exp)"
+  // CHECK: schedule.group %m {{{.*}}schedule.not_lowered = "Tile IR has no log (tessera.log_softmax needs log(s))"
   func.func @stays(%a: tensor<100x40xf32>, %b: tensor<40x70xf32>) -> tensor<100x70xf32> {
     %m = tessera.matmul %a, %b : (tensor<100x40xf32>, tensor<40x70xf32>) -> tensor<100x70xf32>
-    %s = tessera.softmax %m : (tensor<100x70xf32>) -> tensor<100x70xf32>
+    %s = tessera.log_softmax %m : (tensor<100x70xf32>) -> tensor<100x70xf32>
     return %s : tensor<100x70xf32>
   }
-  // A softmax row group stays: the exp of the two levels differs.
+  // A softmax row group: one kernel per 32 whole rows (tile.exp is tessera.softmax's expf).
   // CHECK-LABEL: func.func @rows(
-  // CHECK: schedule.group %x {{{.*}}schedule.not_lowered = "tile.exp (f64 exp rounded once) is not tessera.softmax's exp (the C library's f32 exp)"
+  // CHECK: tile.launch %{{.*}} {callee = @rows_g0_kernel, grid = [2], lanes = 32, tiles = 1} : (tensor<64x48xf32>) -> tensor<64x48xf32>
   func.func @rows(%x: tensor<64x48xf32>) -> tensor<64x48xf32> {
     %s = tessera.softmax %x : (tensor<64x48xf32>) -> tensor<64x48xf32>
+    return %s : tensor<64x48xf32>
+  }
+  // softmax along another axis is a whole-tensor group and stays.
+  // CHECK-LABEL: func.func @rows_axis0(
+  // CHECK: schedule.not_lowered = "no Tile IR lowering for 'whole' groups of tessera.softmax yet"
+  func.func @rows_axis0(%x: tensor<64x48xf32>) -> tensor<64x48xf32> {
+    %s = tessera.softmax %x {axis = 0} : (tensor<64x48xf32>) -> tensor<64x48xf32>
     return %s : tensor<64x48xf32>
   }
   // A 1-D chain of any length: reshaped to [1, 100] around the launch; the edges are masked.
@@ -118,6 +126,17 @@ module {
   // CHECK: tile.row_max
   // CHECK: tile.row_sum %p, %l_scaled
   // CHECK: tile.mma %p, %vt, %acc_scaled
+  // The softmax row kernel: maximum chain, x - m, exp, sum chain, one division.
+  // CHECK-LABEL: func.func @rows_g0_kernel(%in: memref<?x?xf32>, %out: memref<?x?xf32>)
+  // CHECK: %x = tile.load_tile %in, %r0, %c0 {mask = true} : (memref<?x?xf32>, index, index) -> tensor<32x48xf32>
+  // CHECK-NEXT: %m = tile.row_max %x : (tensor<32x48xf32>) -> tensor<32xf32>
+  // CHECK-NEXT: %mb = tile.broadcast %m
+  // CHECK-NEXT: %d = arith.subf %x, %mb
+  // CHECK-NEXT: %e = tile.exp %d
+  // CHECK-NEXT: %s = tile.row_sum %e : (tensor<32x48xf32>) -> tensor<32xf32>
+  // CHECK-NEXT: %sb = tile.broadcast %s
+  // CHECK-NEXT: %y = arith.divf %e, %sb
+  // CHECK-NEXT: tile.store_tile %y, %out, %r0, %c0 {mask = true}
   // CHECK-LABEL: func.func @gemm_epilogue_g0_kernel(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %p0: memref<1x?xf32>, %p1: memref<?x?xf32>, %c: memref<?x?xf32>)
   // CHECK: %ones = tile.full {value = 1.0{{.*}}tensor<32x1xf32>
   // CHECK-NEXT: %negz = tile.full {value = -0.0
