@@ -167,12 +167,10 @@ Lowering lower_attention(const ir::Op& group, const ir::Op& callee, const std::s
 }
 
 // layer_norm, rmsnorm and softmax along the last axis lower to one row kernel; tile.exp and
-// tessera.softmax compute the same expf (docs/numerics.md "exp"). log_softmax stays: Tile IR has
-// no log.
+// tessera.softmax compute the same expf (docs/numerics.md "exp"). log_softmax has no lower hook
+// (Tile IR has no log), so plan_lowering keeps it.
 Lowering lower_row(const ir::Op& group, const ir::Op& callee, const std::string& name) {
   const ir::Op* op = only_op(callee);
-  if (op && op->name == "tessera.log_softmax")
-    return stay("Tile IR has no log (tessera.log_softmax needs log(s))");
   const bool soft = op && op->name == "tessera.softmax";
   const bool centre = op && op->name == "tessera.layer_norm";
   if (!op || (!soft && !centre && op->name != "tessera.rmsnorm"))
@@ -308,6 +306,11 @@ Lowering lower_reduce(const ir::Op& group, const ir::Op& callee, const std::stri
 }
 
 Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::string& name) {
+  // The op record's lower hook names the Graph IR ops some Tile IR kernel here handles
+  // (core/ops/graph_ops.def); a group holding any other op stays.
+  for (const auto& op : callee.regions[0].front().ops)
+    if (op->def && op->def->level == ops::Level::graph && op->def->hooks.lower != ops::Hook::pass)
+      return stay("no Tile IR lowering for " + op->name + " (its op record's lower hook)");
   auto kind = sched::parse_group_kind(group.attrs.get_string("kind", ""));
   if (kind == sched::GroupKind::gemm) return lower_gemm(group, callee, name);
   if (kind == sched::GroupKind::attention) return lower_attention(group, callee, name);

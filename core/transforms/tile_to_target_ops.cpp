@@ -549,6 +549,8 @@ void Lowering::id(const ir::Op& o) {
 void Lowering::op(const ir::Op& o) {
   loc_ = o.loc;
   if (!o.def) unsupported(o, "is not a registered op");
+  // The op record's lower hook says which ops this pass handles (core/ops/tile_ops.def).
+  if (o.def->hooks.lower != ops::Hook::pass) unsupported(o, "has no Target IR lowering yet");
   const bool on_tiles = !o.results.empty() && tile_shape(o.result(0)->type).first > 0;
   switch (o.def->kind) {
     case OpKind::TileLocalId:

@@ -18,7 +18,7 @@ module {
   // log_softmax stays: Tile IR has no log.
   // CHECK-LABEL: func.func @stays(
   // CHECK: %m = tile.launch %a, %b {callee = @stays_g0_kernel, grid = [2, 2]
-  // CHECK: schedule.group %m {{{.*}}schedule.not_lowered = "Tile IR has no log (tessera.log_softmax needs log(s))"
+  // CHECK: schedule.group %m {{{.*}}schedule.not_lowered = "no Tile IR lowering for tessera.log_softmax (its op record's lower hook)"
   func.func @stays(%a: tensor<100x40xf32>, %b: tensor<40x70xf32>) -> tensor<100x70xf32> {
     %m = tessera.matmul %a, %b : (tensor<100x40xf32>, tensor<40x70xf32>) -> tensor<100x70xf32>
     %s = tessera.log_softmax %m : (tensor<100x70xf32>) -> tensor<100x70xf32>
@@ -29,6 +29,13 @@ module {
   // CHECK: tile.launch %{{.*}} {callee = @rows_g0_kernel, grid = [2], lanes = 32, tiles = 1} : (tensor<64x48xf32>) -> tensor<64x48xf32>
   func.func @rows(%x: tensor<64x48xf32>) -> tensor<64x48xf32> {
     %s = tessera.softmax %x : (tensor<64x48xf32>) -> tensor<64x48xf32>
+    return %s : tensor<64x48xf32>
+  }
+  // An op whose record has no lower hook keeps its group at Schedule IR.
+  // CHECK-LABEL: func.func @no_hook(
+  // CHECK: schedule.not_lowered = "no Tile IR lowering for tessera.exp (its op record's lower hook)"
+  func.func @no_hook(%x: tensor<64x48xf32>) -> tensor<64x48xf32> {
+    %s = tessera.exp %x : (tensor<64x48xf32>) -> tensor<64x48xf32>
     return %s : tensor<64x48xf32>
   }
   // softmax along another axis is a whole-tensor group and stays.
