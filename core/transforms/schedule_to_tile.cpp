@@ -29,6 +29,7 @@ struct Lowering {
   std::vector<int64_t> as_2d;       // elementwise of rank != 2: operands and result as [R, W]
   std::vector<int64_t> out_2d;      // the result as this shape instead of as_2d (reductions)
   std::vector<bool> spread;         // per operand: tessera.broadcast to as_2d (not a reshape)
+  std::vector<int64_t> perm;        // operand 0 goes through tessera.transpose {perm} first
 };
 
 Lowering stay(std::string why) {
@@ -287,17 +288,29 @@ Lowering lower_reduce(const ir::Op& group, const ir::Op& callee, const std::stri
       reduced[static_cast<size_t>(a < 0 ? a + rank : a)] = true;
     }
   }
-  int64_t first = rank;  // the reduced axes must be [first, rank)
-  while (first > 0 && reduced[static_cast<size_t>(first - 1)]) --first;
-  for (int64_t d = 0; d < first; ++d)
-    if (reduced[static_cast<size_t>(d)]) return stay("reduces an axis before a kept one");
-  if (first == rank) return stay("reduces no axis");
+  // The kept axes, then the reduced ones, each in their order: a transpose to that order (when
+  // it is not the identity) makes each output's elements one row in tessera.reduce's row-major
+  // order over the reduced dims.
+  std::vector<int64_t> perm;
   int64_t rows = 1, width = 1;
-  for (int64_t d = 0; d < rank; ++d) (d < first ? rows : width) *= x.shape[static_cast<size_t>(d)];
+  for (int64_t d = 0; d < rank; ++d)
+    if (!reduced[static_cast<size_t>(d)]) {
+      perm.push_back(d);
+      rows *= x.shape[static_cast<size_t>(d)];
+    }
+  if (static_cast<int64_t>(perm.size()) == rank) return stay("reduces no axis");
+  for (int64_t d = 0; d < rank; ++d)
+    if (reduced[static_cast<size_t>(d)]) {
+      perm.push_back(d);
+      width *= x.shape[static_cast<size_t>(d)];
+    }
+  bool identity = true;
+  for (int64_t d = 0; d < rank; ++d) identity &= perm[static_cast<size_t>(d)] == d;
   if (rows == 0 || width == 0) return stay("an empty tensor");
   if (width > kMaxRowWidth) return stay("rows longer than 1024 elements");
   Lowering l;
   l.kernel = row_reduce_kernel(name, width, k);
+  if (!identity) l.perm = perm;
   l.grid = {(rows + 31) / 32};
   l.tiles = 1;
   l.as_2d = {rows, width};
@@ -383,6 +396,22 @@ bool schedule_to_tile(ir::Module& m, DiagnosticEngine& diag) {
           // gamma / beta [W] broadcast (numpy trailing alignment) to the rows [R, W]
           const char* how =
               i < l.spread.size() && l.spread[i] ? "tessera.broadcast" : "tessera.reshape";
+          if (i == 0 && !l.perm.empty()) {  // reduced axes moved last (tessera.transpose)
+            auto t = std::make_unique<ir::Op>();
+            t->name = "tessera.transpose";
+            t->def = ops::lookup_op("tessera.transpose");
+            t->loc = g.loc;
+            t->operands = {v};
+            std::vector<int64_t> shape;
+            std::vector<ir::Attr> pa;
+            for (int64_t d : l.perm) {
+              shape.push_back(v->type.shape[static_cast<size_t>(d)]);
+              pa.push_back(ir::Attr::integer_attr(d));
+            }
+            t->attrs.set("perm", ir::Attr::array_attr(std::move(pa)));
+            v = t->add_result(ir::Type::tensor(DType::f32, shape));
+            reshapes.push_back({launch.get(), std::move(t)});
+          }
           auto r = std::make_unique<ir::Op>();
           r->name = how;
           r->def = ops::lookup_op(how);

@@ -228,6 +228,12 @@ CASES = {
     "reduce_max_suffix": (reduce_prog("max", (5, 6, 7), [1, 2], (5,)), {"x": (5, 6, 7)}, "f32",
                           True),
     "reduce_min": (reduce_prog("min", (40, 33), 1, (40,)), {"x": (40, 33)}, "f32", True),
+    # Leading and middle axes: the reduced axes move last (tessera.transpose) before the row kernel.
+    "reduce_sum_leading": (reduce_prog("sum", (70, 48), [0], (48,)), {"x": (70, 48)}, "f32", True),
+    "reduce_max_outer": (reduce_prog("max", (5, 6, 7), [0, 2], (6,)), {"x": (5, 6, 7)}, "f32",
+                         True),
+    "reduce_mean_leading_keepdims": (reduce_prog("mean", (3, 25, 40), [0], (1, 25, 40), True),
+                                     {"x": (3, 25, 40)}, "f32", True),
 }
 
 SPECIALS = np.array([np.nan, np.inf, -np.inf, -0.0, 0.0, 1e-45, 3.4e38, -3.4e38], np.float32)
@@ -247,9 +253,14 @@ def ieee_min(a, b):
 
 
 def reduce_f32(kind, axes, keep):
-    """tessera.reduce over trailing axes in float32: one sequential chain per row from x[0]."""
+    """tessera.reduce in float32: per output one sequential chain from the first element, over the
+    reduced indices in row-major order (numpy.moveaxis puts the reduced axes last, in order)."""
     def f(x):
         nax = len(axes)
+        shape = list(x.shape)
+        for a in axes:
+            shape[a] = 1
+        x = np.moveaxis(x, axes, list(range(x.ndim - nax, x.ndim)))
         rows = x.reshape(x.shape[:x.ndim - nax] + (-1,))
         acc = rows[..., 0].copy()
         with np.errstate(all="ignore"):
@@ -259,7 +270,7 @@ def reduce_f32(kind, axes, keep):
                        ieee_max(acc, v) if kind == "max" else ieee_min(acc, v)).astype(np.float32)
             if kind == "mean":
                 acc = (acc / np.float32(rows.shape[-1])).astype(np.float32)
-        return acc.reshape(acc.shape + (1,) * nax) if keep else acc
+        return acc.reshape(shape) if keep else acc
     return f
 
 
@@ -303,6 +314,9 @@ EXACT = {
     "reduce_mean_keepdims": reduce_f32("mean", [2], True),
     "reduce_max_suffix": reduce_f32("max", [1, 2], False),
     "reduce_min": reduce_f32("min", [1], False),
+    "reduce_sum_leading": reduce_f32("sum", [0], False),
+    "reduce_max_outer": reduce_f32("max", [0, 2], False),
+    "reduce_mean_leading_keepdims": reduce_f32("mean", [0], True),
 }
 
 

@@ -74,12 +74,16 @@ module {
     return %n : tensor<64x48xf32>
   }
   // A reduction over the trailing axes: a row kernel on [R, W] = [15, 7]; the result comes back as
-  // [R, 1] and is reshaped to the reduce's shape. A reduction over a leading axis stays.
+  // [R, 1] and is reshaped to the reduce's shape. A reduction over a leading axis first moves the
+  // reduced axes last (tessera.transpose, kept axes in order, then reduced ones in order).
   // CHECK-LABEL: func.func @mean_rows(
   // CHECK: %[[X:.*]] = tessera.reshape %x : (tensor<3x5x7xf32>) -> tensor<15x7xf32>
   // CHECK-NEXT: %[[L:.*]] = tile.launch %[[X]] {callee = @mean_rows_g0_kernel, grid = [1], lanes = 32, tiles = 1} : (tensor<15x7xf32>) -> tensor<15x1xf32>
   // CHECK-NEXT: %m = tessera.reshape %[[L]] {schedule.group = @mean_rows_g0} : (tensor<15x1xf32>) -> tensor<3x5x1xf32>
-  // CHECK: schedule.group %m {{{.*}}schedule.not_lowered = "reduces an axis before a kept one"
+  // CHECK: %[[T:.*]] = tessera.transpose %m {perm = [1, 2, 0]} : (tensor<3x5x1xf32>) -> tensor<5x1x3xf32>
+  // CHECK-NEXT: %[[R:.*]] = tessera.reshape %[[T]] : (tensor<5x1x3xf32>) -> tensor<5x3xf32>
+  // CHECK-NEXT: %[[L2:.*]] = tile.launch %[[R]] {callee = @mean_rows_g1_kernel, grid = [1], lanes = 32, tiles = 1} : (tensor<5x3xf32>) -> tensor<5x1xf32>
+  // CHECK-NEXT: %c = tessera.reshape %[[L2]] {schedule.group = @mean_rows_g1} : (tensor<5x1xf32>) -> tensor<5x1xf32>
   func.func @mean_rows(%x: tensor<3x5x7xf32>) -> tensor<5x1xf32> {
     %m = "tessera.reduce"(%x) {kind = "mean", axes = [-1], keepdims = true} : (tensor<3x5x7xf32>) -> tensor<3x5x1xf32>
     %c = "tessera.reduce"(%m) {kind = "sum", axes = [0]} : (tensor<3x5x1xf32>) -> tensor<5x1xf32>
