@@ -30,6 +30,7 @@ struct Lowering {
   std::vector<int64_t> out_2d;      // the result as this shape instead of as_2d (reductions)
   std::vector<bool> spread;         // per operand: tessera.broadcast to as_2d (not a reshape)
   std::vector<int64_t> perm;        // operand 0 goes through tessera.transpose {perm} first
+  std::vector<int64_t> out_perm;    // the result, as the permuted shape, transposed back by this
 };
 
 Lowering stay(std::string why) {
@@ -256,8 +257,46 @@ Lowering lower_elementwise(const ir::Op& group, const ir::Op& callee, const std:
 
 // tessera.reduce over trailing axes (the last one, or a suffix of them, or all): the reduced
 // elements of one output are then a contiguous run in row-major order, the kernel's row.
+// softmax along an axis other than the last: the axis moves last (tessera.transpose of the
+// other axes in order, then it), the row kernel runs, and the result is transposed back. Each
+// row is then one softmax slice in its index order, as tessera.softmax computes it.
+Lowering lower_softmax_axis(const ir::Op& group, const ir::Op& op, const std::string& name) {
+  if (op.attrs.get("numeric_policy")) return stay("a numeric policy");
+  const ir::Type& x = group.operands[0]->type;
+  if (!is_f32(x) || !is_f32(group.result(0)->type) || x.rank() < 1 || !x.has_static_shape())
+    return stay("not f32 of static shape");
+  const int64_t rank = x.rank();
+  int64_t axis = op.attrs.get_int("axis", -1);
+  if (axis < -rank || axis >= rank) return stay("bad axis");
+  if (axis < 0) axis += rank;
+  std::vector<int64_t> perm, inverse(static_cast<size_t>(rank));
+  int64_t rows = 1;
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != axis) {
+      perm.push_back(d);
+      rows *= x.shape[static_cast<size_t>(d)];
+    }
+  perm.push_back(axis);
+  for (int64_t d = 0; d < rank; ++d) inverse[static_cast<size_t>(perm[static_cast<size_t>(d)])] = d;
+  const int64_t width = x.shape[static_cast<size_t>(axis)];
+  if (rows == 0 || width == 0) return stay("an empty tensor");
+  if (width > kMaxRowWidth) return stay("rows longer than 1024 elements");
+  Lowering l;
+  l.kernel = softmax_kernel(name, width);
+  l.grid = {(rows + 31) / 32};
+  l.tiles = 1;
+  l.as_2d = {rows, width};
+  l.spread.assign(1, false);
+  if (axis != rank - 1) {
+    l.perm = perm;
+    l.out_perm = inverse;
+  }
+  return l;
+}
+
 Lowering lower_reduce(const ir::Op& group, const ir::Op& callee, const std::string& name) {
   const ir::Op* op = only_op(callee);
+  if (op && op->name == "tessera.softmax") return lower_softmax_axis(group, *op, name);
   if (!op || op->name != "tessera.reduce")
     return stay("no Tile IR lowering for 'whole' groups of " +
                 (op ? op->name : std::string("several ops")) + " yet");
@@ -438,14 +477,34 @@ bool schedule_to_tile(ir::Module& m, DiagnosticEngine& diag) {
           reshapes.push_back({launch.get(), std::move(r)});
         }
       if (back) {
-        // The group's result value (and its uses) moves to the reshape after the launch.
-        back->results = std::move(g.results);
-        for (auto& r : back->results) r->def = back.get();
         back->operands = {launch->add_result(
             ir::Type::tensor(DType::f32, l.out_2d.empty() ? l.as_2d : l.out_2d))};
-        // validate compares the reshaped value (the group's shape) with Graph IR.
-        back->attrs.set("schedule.group", ir::Attr::symbol_attr(ir::func_name(*callee)));
+        // The group's result value (and its uses) moves to the last op after the launch: the
+        // reshape, or the transpose back from the permuted shape (softmax along another axis).
+        ir::Op* last = back.get();
+        std::unique_ptr<ir::Op> tr;
+        if (!l.out_perm.empty()) {
+          std::vector<int64_t> shape;
+          for (size_t d = 0; d < l.out_perm.size(); ++d)
+            shape.push_back(g.result(0)->type.shape[static_cast<size_t>(l.perm[d])]);
+          ir::Value* permuted = back->add_result(ir::Type::tensor(DType::f32, shape));
+          tr = std::make_unique<ir::Op>();
+          tr->name = "tessera.transpose";
+          tr->def = ops::lookup_op("tessera.transpose");
+          tr->loc = g.loc;
+          tr->parent = g.parent;
+          tr->operands = {permuted};
+          std::vector<ir::Attr> pa;
+          for (int64_t d : l.out_perm) pa.push_back(ir::Attr::integer_attr(d));
+          tr->attrs.set("perm", ir::Attr::array_attr(std::move(pa)));
+          last = tr.get();
+        }
+        last->results = std::move(g.results);
+        for (auto& r : last->results) r->def = last;
+        // validate compares the value in the group's shape with Graph IR.
+        last->attrs.set("schedule.group", ir::Attr::symbol_attr(ir::func_name(*callee)));
         after.push_back({launch.get(), std::move(back)});
+        if (tr) after.push_back({launch.get(), std::move(tr)});
       } else {
         launch->results = std::move(g.results);
         for (auto& r : launch->results) r->def = launch.get();

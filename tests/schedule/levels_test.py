@@ -229,6 +229,16 @@ CASES = {
                           True),
     "reduce_min": (reduce_prog("min", (40, 33), 1, (40,)), {"x": (40, 33)}, "f32", True),
     # Leading and middle axes: the reduced axes move last (tessera.transpose) before the row kernel.
+    # softmax along a middle axis: transposed to the last, the row kernel, transposed back.
+    "softmax_axis1": (
+        f"""module {{
+  func.func @main(%x: {t((4, 40, 6))}) -> {t((4, 40, 6))} {{
+    %s = tessera.softmax %x {{axis = 1}} : ({t((4, 40, 6))}) -> {t((4, 40, 6))}
+    return %s : {t((4, 40, 6))}
+  }}
+}}""",
+        {"x": (4, 40, 6)},
+        lambda x: np.moveaxis(softmax(np.moveaxis(x, 1, -1)), -1, 1), True),
     "reduce_sum_leading": (reduce_prog("sum", (70, 48), [0], (48,)), {"x": (70, 48)}, "f32", True),
     "reduce_max_outer": (reduce_prog("max", (5, 6, 7), [0, 2], (6,)), {"x": (5, 6, 7)}, "f32",
                          True),

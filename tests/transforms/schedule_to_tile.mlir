@@ -38,9 +38,13 @@ module {
     %s = tessera.exp %x : (tensor<64x48xf32>) -> tensor<64x48xf32>
     return %s : tensor<64x48xf32>
   }
-  // softmax along another axis is a whole-tensor group and stays.
+  // softmax along another axis: the axis moves last, the row kernel runs, the result moves back.
   // CHECK-LABEL: func.func @rows_axis0(
-  // CHECK: schedule.not_lowered = "no Tile IR lowering for 'whole' groups of tessera.softmax yet"
+  // CHECK: %[[T:.*]] = tessera.transpose %x {perm = [1, 0]} : (tensor<64x48xf32>) -> tensor<48x64xf32>
+  // CHECK-NEXT: %[[R:.*]] = tessera.reshape %[[T]] : (tensor<48x64xf32>) -> tensor<48x64xf32>
+  // CHECK-NEXT: %[[L:.*]] = tile.launch %[[R]] {callee = @rows_axis0_g0_kernel, grid = [2], lanes = 32, tiles = 1} : (tensor<48x64xf32>) -> tensor<48x64xf32>
+  // CHECK-NEXT: %[[B:.*]] = tessera.reshape %[[L]] : (tensor<48x64xf32>) -> tensor<48x64xf32>
+  // CHECK-NEXT: %s = tessera.transpose %[[B]] {perm = [1, 0], schedule.group = @rows_axis0_g0} : (tensor<48x64xf32>) -> tensor<64x48xf32>
   func.func @rows_axis0(%x: tensor<64x48xf32>) -> tensor<64x48xf32> {
     %s = tessera.softmax %x {axis = 0} : (tensor<64x48xf32>) -> tensor<64x48xf32>
     return %s : tensor<64x48xf32>
