@@ -62,6 +62,8 @@ const char* arith_of(std::string_view op) {
       {"tessera.neg", "arith.negf"},
       // sqrt: both levels round the exact square root once (std::sqrt of a float, tile.sqrt).
       {"tessera.sqrt", "tile.sqrt"},
+      // exp: both levels compute the spec's expf (docs/numerics.md "exp").
+      {"tessera.exp", "tile.exp"},
       // relu(x) = x > 0 ? x : +0 with NaN kept is maximumf(x, +0): -0 and negatives give +0.
       {"tessera.relu", "arith.maximumf"},
   };

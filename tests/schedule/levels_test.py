@@ -12,6 +12,9 @@ import tempfile
 
 import numpy as np
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "conformance" / "gen"))
+import spec_expf  # noqa: E402  (the spec's expf, modelled from docs/numerics.md)
+
 INTERP = sys.argv[1]
 EXAMPLES = pathlib.Path(sys.argv[2])
 FAILS = []
@@ -228,6 +231,16 @@ CASES = {
     "reduce_max_suffix": (reduce_prog("max", (5, 6, 7), [1, 2], (5,)), {"x": (5, 6, 7)}, "f32",
                           True),
     "reduce_min": (reduce_prog("min", (40, 33), 1, (40,)), {"x": (40, 33)}, "f32", True),
+    # exp in a chain: tile.exp at every level; the oracle is the spec's expf model times y in f32.
+    "exp_chain": (
+        f"""module {{
+  func.func @main(%x: {t((40, 70))}, %y: {t((40, 70))}) -> {t((40, 70))} {{
+    %e = tessera.exp %x : ({t((40, 70))}) -> {t((40, 70))}
+    %m = tessera.mul %e, %y : ({t((40, 70))}, {t((40, 70))}) -> {t((40, 70))}
+    return %m : {t((40, 70))}
+  }}
+}}""",
+        {"x": (40, 70), "y": (40, 70)}, "f32", True),
     # Leading and middle axes: the reduced axes move last (tessera.transpose) before the row kernel.
     # softmax along a middle axis: transposed to the last, the row kernel, transposed back.
     "softmax_axis1": (
@@ -325,6 +338,7 @@ EXACT = {
     "reduce_max_suffix": reduce_f32("max", [1, 2], False),
     "reduce_min": reduce_f32("min", [1], False),
     "reduce_sum_leading": reduce_f32("sum", [0], False),
+    "exp_chain": lambda x, y: (spec_expf.expf_array(x) * y).astype(np.float32),
     "reduce_max_outer": reduce_f32("max", [0, 2], False),
     "reduce_mean_leading_keepdims": reduce_f32("mean", [0], True),
 }

@@ -33,9 +33,9 @@ module {
   }
   // An op whose record has no lower hook keeps its group at Schedule IR.
   // CHECK-LABEL: func.func @no_hook(
-  // CHECK: schedule.not_lowered = "no Tile IR lowering for tessera.exp (its op record's lower hook)"
+  // CHECK: schedule.not_lowered = "no Tile IR lowering for tessera.tanh (its op record's lower hook)"
   func.func @no_hook(%x: tensor<64x48xf32>) -> tensor<64x48xf32> {
-    %s = tessera.exp %x : (tensor<64x48xf32>) -> tensor<64x48xf32>
+    %s = tessera.tanh %x : (tensor<64x48xf32>) -> tensor<64x48xf32>
     return %s : tensor<64x48xf32>
   }
   // softmax along another axis: the axis moves last, the row kernel runs, the result moves back.
@@ -124,6 +124,14 @@ module {
     %s = tessera.sqrt %x : (tensor<64x48xf32>) -> tensor<64x48xf32>
     return %s : tensor<64x48xf32>
   }
+  // exp in a chain is tile.exp (both compute the spec's expf).
+  // CHECK-LABEL: func.func @exp_chain(
+  // CHECK: tile.launch %x, %y {callee = @exp_chain_g0_kernel
+  func.func @exp_chain(%x: tensor<64x48xf32>, %y: tensor<64x48xf32>) -> tensor<64x48xf32> {
+    %e = tessera.exp %x : (tensor<64x48xf32>) -> tensor<64x48xf32>
+    %m = tessera.mul %e, %y : (tensor<64x48xf32>, tensor<64x48xf32>) -> tensor<64x48xf32>
+    return %m : tensor<64x48xf32>
+  }
   // The GEMM kernel: double-buffered async copies, wait_group 1, barrier, tile.mma over K blocks.
   // CHECK-LABEL: func.func @gemm_g0_kernel(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>)
   // CHECK: tile.alloc_shared {swizzle = "xor"} : {{.*}}memref<64x32xf32, 3>
@@ -211,4 +219,8 @@ module {
   // CHECK-LABEL: func.func @sqrt_chain_g0_kernel(
   // CHECK: %v1 = tile.sqrt %v0 : (tensor<32x64xf32>) -> tensor<32x64xf32>
   // CHECK-NEXT: tile.store_tile %v1, %out
+  // CHECK-LABEL: func.func @exp_chain_g0_kernel(
+  // CHECK: %v2 = tile.exp %v0 : (tensor<32x64xf32>) -> tensor<32x64xf32>
+  // CHECK-NEXT: %v3 = arith.mulf %v2, %v1 :
+  // CHECK-NEXT: tile.store_tile %v3, %out
 }
