@@ -64,6 +64,8 @@ const char* arith_of(std::string_view op) {
       {"tessera.sqrt", "tile.sqrt"},
       // exp: both levels compute the spec's expf (docs/numerics.md "exp").
       {"tessera.exp", "tile.exp"},
+      // log: both levels compute the spec's logf (docs/numerics.md "log").
+      {"tessera.log", "tile.log"},
       // relu(x) = x > 0 ? x : +0 with NaN kept is maximumf(x, +0): -0 and negatives give +0.
       {"tessera.relu", "arith.maximumf"},
   };
@@ -171,11 +173,12 @@ Lowering lower_attention(const ir::Op& group, const ir::Op& callee, const std::s
 }
 
 // layer_norm, rmsnorm and softmax along the last axis lower to one row kernel; tile.exp and
-// tessera.softmax compute the same expf (docs/numerics.md "exp"). log_softmax has no lower hook
-// (Tile IR has no log), so plan_lowering keeps it.
+// tessera.softmax compute the same expf (docs/numerics.md "exp"), tile.log and
+// tessera.log_softmax the same logf ("log").
 Lowering lower_row(const ir::Op& group, const ir::Op& callee, const std::string& name) {
   const ir::Op* op = only_op(callee);
-  const bool soft = op && op->name == "tessera.softmax";
+  const bool log_form = op && op->name == "tessera.log_softmax";
+  const bool soft = op && (op->name == "tessera.softmax" || log_form);
   const bool centre = op && op->name == "tessera.layer_norm";
   if (!op || (!soft && !centre && op->name != "tessera.rmsnorm"))
     return stay("no Tile IR lowering for this 'row' group yet (an epilogue)");
@@ -196,7 +199,7 @@ Lowering lower_row(const ir::Op& group, const ir::Op& callee, const std::string&
   const size_t params = group.operands.size();
   Lowering l;
   if (soft) {
-    l.kernel = softmax_kernel(name, width);
+    l.kernel = softmax_kernel(name, width, log_form);
     l.grid = {(rows + 31) / 32};
     l.tiles = 1;
     l.as_2d = {rows, width};
@@ -284,7 +287,7 @@ Lowering lower_softmax_axis(const ir::Op& group, const ir::Op& op, const std::st
   if (rows == 0 || width == 0) return stay("an empty tensor");
   if (width > kMaxRowWidth) return stay("rows longer than 1024 elements");
   Lowering l;
-  l.kernel = softmax_kernel(name, width);
+  l.kernel = softmax_kernel(name, width, op.name == "tessera.log_softmax");
   l.grid = {(rows + 31) / 32};
   l.tiles = 1;
   l.as_2d = {rows, width};
@@ -298,7 +301,8 @@ Lowering lower_softmax_axis(const ir::Op& group, const ir::Op& op, const std::st
 
 Lowering lower_reduce(const ir::Op& group, const ir::Op& callee, const std::string& name) {
   const ir::Op* op = only_op(callee);
-  if (op && op->name == "tessera.softmax") return lower_softmax_axis(group, *op, name);
+  if (op && (op->name == "tessera.softmax" || op->name == "tessera.log_softmax"))
+    return lower_softmax_axis(group, *op, name);
   if (!op || op->name != "tessera.reduce")
     return stay("no Tile IR lowering for 'whole' groups of " +
                 (op ? op->name : std::string("several ops")) + " yet");

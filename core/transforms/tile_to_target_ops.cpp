@@ -25,6 +25,8 @@ const char* elementwise_name(const ir::Op& op) {
   switch (op.def->kind) {
     case OpKind::TileExp:
       return "tessera_nvidia.exp";
+    case OpKind::TileLog:
+      return "tessera_nvidia.log";
     case OpKind::TileSqrt:
       return "tessera_nvidia.sqrt";
     case OpKind::TileMaximum:
@@ -648,6 +650,7 @@ void Lowering::op(const ir::Op& o) {
                    scalar(emit1("tessera_nvidia.sqrt", {at(o.operands[0]).one()}, f32())));
       return elementwise(o);
     case OpKind::TileExp:
+    case OpKind::TileLog:
     case OpKind::TileMaximum:
       return elementwise(o);
     case OpKind::TileShuffle:

@@ -8,6 +8,7 @@
 #include <tbb/parallel_for.h>
 
 #include "core/numerics/expf.h"
+#include "core/numerics/logf.h"
 #include "interp/graph/broadcast.h"
 #include "interp/graph/ieee_minmax.h"
 #include "interp/graph/isa.h"
@@ -238,7 +239,7 @@ void kernel_Exp(KernelCtx& c) {
       [](auto x) { return num::spec_exp(x); });
 }
 void kernel_Log(KernelCtx& c) {
-  unary(c, [](auto x) { return std::log(x); });
+  unary(c, [](auto x) { return num::spec_log(x); });
 }
 void kernel_Sqrt(KernelCtx& c) {
   unary(c, [](auto x) { return std::sqrt(x); });

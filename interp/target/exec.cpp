@@ -9,6 +9,7 @@
 
 #include "core/numerics/convert.h"
 #include "core/numerics/expf.h"
+#include "core/numerics/logf.h"
 #include "core/support/error.h"
 #include "interp/target/sim.h"
 #include "interp/tile/exec_ops.h"
@@ -302,6 +303,9 @@ void exec_alu(Block& b, Warp& w, const Inst& in) {
       return;
     case Opc::kExp:  // as tile.exp: the spec's expf (core/numerics/expf.h)
       each(m, [&](int l) { d[l].f = num::expf(x[l].f); });
+      return;
+    case Opc::kLog:  // as tile.log: the spec's logf (core/numerics/logf.h)
+      each(m, [&](int l) { d[l].f = num::logf(x[l].f); });
       return;
     case Opc::kDim:
       each(m, [&](int l) {

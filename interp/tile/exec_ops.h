@@ -23,6 +23,8 @@ namespace tessera::interp::tile {
 float fexp(float x);
 /// exp of a bf16/f16 value: fexp's f32 result rounded to `dt` (RNE), as Graph IR computes it.
 float fexp_to(DType dt, float x);
+/// log of a bf16/f16 value: the spec's logf (core/numerics/logf.h) rounded to `dt` (RNE).
+float flog_to(DType dt, float x);
 
 /// MLIR's integer binary ops on signed values (signed_int) of a `bits`-wide type held in T:
 /// int64_t for scalars, int32_t for register-tile cells. The caller wraps the result to the

@@ -231,6 +231,16 @@ CASES = {
     "reduce_max_suffix": (reduce_prog("max", (5, 6, 7), [1, 2], (5,)), {"x": (5, 6, 7)}, "f32",
                           True),
     "reduce_min": (reduce_prog("min", (40, 33), 1, (40,)), {"x": (40, 33)}, "f32", True),
+    # log_softmax along the last axis: the row kernel with tile.log (the spec's logf).
+    "log_softmax": (
+        f"""module {{
+  func.func @main(%x: {t((50, 40))}) -> {t((50, 40))} {{
+    %s = tessera.log_softmax %x : ({t((50, 40))}) -> {t((50, 40))}
+    return %s : {t((50, 40))}
+  }}
+}}""",
+        {"x": (50, 40)},
+        lambda x: np.log(softmax(x)), True),
     # exp in a chain: tile.exp at every level; the oracle is the spec's expf model times y in f32.
     "exp_chain": (
         f"""module {{

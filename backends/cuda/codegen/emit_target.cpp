@@ -42,6 +42,10 @@ bool Emitter::emit_target(const ir::Op& o) {
     if (o.result()->type != ir::Type::scalar(DType::f32))
       throw CodegenError(o, n + ": only scalar f32 is generated");
     line("float " + define(o.result()) + " = tsr::exp_f32(" + name(o.operands[0]) + ");");
+  } else if (op == "log") {
+    if (o.result()->type != ir::Type::scalar(DType::f32))
+      throw CodegenError(o, n + ": only scalar f32 is generated");
+    line("float " + define(o.result()) + " = tsr::log_f32(" + name(o.operands[0]) + ");");
   } else if (op == "exit") {
     line("return;");
   } else if (op == "bar_sync") {

@@ -154,6 +154,33 @@ __device__ __forceinline__ float exp_f32(float x) {
   y = __fma_rn(z, r2, y);
   return __double2float_rn(__dmul_rn(y, s));
 }
+// tessera_nvidia.log: the spec's logf (core/numerics/logf.h, docs/numerics.md "log"), every
+// step an explicit _rn intrinsic.
+__device__ __forceinline__ float log_f32(float x) {
+  u32 b = __float_as_uint(x);
+  i32 kadj = 0;
+  if (b - 0x00800000u >= 0x7f800000u - 0x00800000u) {  // not a positive normal
+    if (x != x) return __fadd_rn(x, x);
+    if ((b << 1) == 0) return __int_as_float(0xff800000);
+    if (b >> 31) return __int_as_float(0x7fffffff);
+    if (b == 0x7f800000u) return x;
+    b = __float_as_uint(__fmul_rn(x, 8388608.0f));  // a positive subnormal times 2^23: exact
+    kadj = -23;
+  }
+  const i32 k = i32(b - 0x3f3504f3u) >> 23;
+  const float m = __uint_as_float(b - (u32(k) << 23));
+  const double f = __dsub_rn(double(m), 1.0);
+  const double s = __ddiv_rn(f, __dadd_rn(2.0, f));
+  const double z = __dmul_rn(s, s);
+  const double c[10] = {1.0 / 3, 1.0 / 5, 1.0 / 7, 1.0 / 9, 1.0 / 11,
+                        1.0 / 13, 1.0 / 15, 1.0 / 17, 1.0 / 19, 1.0 / 21};
+  double p = c[9];
+  for (int i = 8; i >= 0; --i) p = __fma_rn(p, z, c[i]);
+  const double w = __dmul_rn(z, p);
+  const double t = __dmul_rn(2.0, s);
+  const double lm = __fma_rn(t, w, t);
+  return __double2float_rn(__fma_rn(double(k + kadj), 0x1.62e42fefa39efp-1, lm));
+}
 
 // Special registers.
 __device__ __forceinline__ i32 laneid() {
