@@ -132,6 +132,13 @@ module {
     %m = tessera.mul %e, %y : (tensor<64x48xf32>, tensor<64x48xf32>) -> tensor<64x48xf32>
     return %m : tensor<64x48xf32>
   }
+  // log_softmax: the softmax row kernel's d = x - m, then d - log(s) (tile.log: the spec's logf).
+  // CHECK-LABEL: func.func @logrows(
+  // CHECK: tile.launch %{{.*}} {callee = @logrows_g0_kernel, grid = [1], lanes = 32, tiles = 1} : (tensor<20x48xf32>) -> tensor<20x48xf32>
+  func.func @logrows(%x: tensor<20x48xf32>) -> tensor<20x48xf32> {
+    %s = tessera.log_softmax %x : (tensor<20x48xf32>) -> tensor<20x48xf32>
+    return %s : tensor<20x48xf32>
+  }
   // The GEMM kernel: double-buffered async copies, wait_group 1, barrier, tile.mma over K blocks.
   // CHECK-LABEL: func.func @gemm_g0_kernel(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>)
   // CHECK: tile.alloc_shared {swizzle = "xor"} : {{.*}}memref<64x32xf32, 3>
@@ -223,4 +230,10 @@ module {
   // CHECK: %v2 = tile.exp %v0 : (tensor<32x64xf32>) -> tensor<32x64xf32>
   // CHECK-NEXT: %v3 = arith.mulf %v2, %v1 :
   // CHECK-NEXT: tile.store_tile %v3, %out
+  // CHECK-LABEL: func.func @logrows_g0_kernel(
+  // CHECK: %s = tile.row_sum %e : (tensor<32x48xf32>) -> tensor<32xf32>
+  // CHECK-NEXT: %ls = tile.log %s : (tensor<32xf32>) -> tensor<32xf32>
+  // CHECK-NEXT: %lb = tile.broadcast %ls : (tensor<32xf32>) -> tensor<32x48xf32>
+  // CHECK-NEXT: %y = arith.subf %d, %lb
+  // CHECK-NEXT: tile.store_tile %y, %out
 }
