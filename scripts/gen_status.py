@@ -174,13 +174,15 @@ def main(argv):
     py_names = python_names(tool)
     ad_rules = autodiff_rules()
     yes = "yes"
-    header = ["op", "level", "spec", "verifier", "printer", "interp", "verifier tests", "conformance cases"]
+    header = ["op", "level", "spec", "verifier", "printer", "interp", "lower", "verifier tests",
+              "conformance cases"]
     header += [f"backend: {n}" for n in junits] + ["python", "autodiff"]
     header += [f"level: {lv}" for lv in level_names]
     rows = []
     for op in ops:
         row = [f"`{op['name']}`", op["level"], yes if has_spec(op) else "no", yes,
                "generic" if "regions" in op["traits"] else "generic+custom", yes if has_kernel(op) else "no",
+               op["hooks"].get("lower", "_").replace("_", "—"),
                str(count_vtests(op)), str(count_cases(op))]
         row += [backend_cell(r, op) for r in junits.values()]
         row += [", ".join(f"`ts.{n}`" for n in py_names.get(op["name"], [])) or "—"]
@@ -197,6 +199,9 @@ def main(argv):
              "The autodiff column comes from the rule registry (core/transforms/autodiff_rules.cpp;",
              "docs/ops/graph/autodiff-rules.md): vjp+jvp (its own rules), decomposed (differentiated",
              "through other Graph ops), zero (no derivative), — (no rule: autodiff reports an error).",
+             "The lower column is the op record's lower hook: `pass` where a lowering pass of",
+             "`core/transforms/` rewrites the op into the level below (schedule_to_tile, tile_to_target;",
+             "under the conditions of docs/ops/schedule/lowering.md and docs/ops/target/lowering.md).",
              *(["The level columns come from `tessera-conform --deterministic --levels all`: of the",
                 "cases that require the op and ran at that IR level, how many lowered completely (no",
                 "fusion group left at Schedule IR; docs/ops/schedule/lowering.md lists what does not",

@@ -36,6 +36,8 @@ const char* hook_name(Hook h) {
       return "resolver";
     case Hook::exec:
       return "exec";
+    case Hook::pass:
+      return "pass";
   }
   return "?";
 }

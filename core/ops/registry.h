@@ -43,11 +43,15 @@ enum class Hook : uint8_t {
   resolver,  ///< Graph IR: kernel_<Ident> runs another program (a callee, a tile kernel) via the
              ///< run context.
   exec,      ///< Tile simulator / mesh executor: decoded and executed there.
+  pass,      ///< Lowering: a pass of core/transforms rewrites it into the level below
+             ///< (schedule_to_tile for Graph ops in a lowered group and schedule.group,
+             ///< tile_to_target for Tile IR ops); ops without it stay where they are.
 };
 const char* hook_name(Hook h);
 
 /// The hooks of one op, one per consumer: Graph IR kernel, tile simulator, mesh executor,
-/// lowering, vjp rule. Lowering and vjp have no consumer yet; their columns are `_`.
+/// lowering, vjp rule. Lowering is `pass` for the ops the lowering passes handle (they check it);
+/// vjp has no consumer yet.
 struct OpHooks {
   Hook graph, tile, mesh, lower, vjp;
 };

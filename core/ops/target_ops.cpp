@@ -105,6 +105,15 @@ bool infer_TargetExp(InferCtx& ctx) {
   return true;
 }
 
+bool infer_TargetLog(InferCtx& ctx) {
+  ctx.result_label = "tnv_log_c1";
+  // tnv_log_c1: an f32 scalar; the result is f32.
+  if (ctx.operands[0] != ir::Type::scalar(DType::f32))
+    return ctx.fail("operand must be an f32 scalar", "tnv_log_c1");
+  ctx.results = {ctx.operands[0]};
+  return true;
+}
+
 bool infer_TargetSqrt(InferCtx& ctx) {
   ctx.result_label = "tnv_sqrt_c1";
   // tnv_sqrt_c1: an f32 scalar; the result is f32.

@@ -118,6 +118,18 @@ bool infer_TileExp(InferCtx& ctx) {
   return true;
 }
 
+bool infer_TileLog(InferCtx& ctx) {
+  ctx.result_label = "log_c1";
+  const ir::Type& t = ctx.operands[0];
+  // log_c1: an f32 scalar or an f32/bf16/f16 register tile; the result has its type.
+  if (!(float_tile(t) || (is_scalar_reg(t) && t.dtype == DType::f32)))
+    return ctx.fail("operand must be an f32 scalar or an f32, bf16 or f16 register tile, got " +
+                        ir::to_string(t),
+                    "log_c1");
+  ctx.results = {t};
+  return true;
+}
+
 bool infer_TileSqrt(InferCtx& ctx) {
   ctx.result_label = "sqrt_c1";
   const ir::Type& t = ctx.operands[0];

@@ -34,6 +34,8 @@ struct Lowering {
   std::vector<bool> spread;         // per operand: tessera.broadcast to as_2d (not a reshape)
   std::vector<bool> expand;         // per operand: tessera.broadcast to the group's result shape
   std::vector<int64_t> flat;        // per operand: reshaped to [flat[i]] (data movement)
+  std::vector<int64_t> perm;        // operand 0 goes through tessera.transpose {perm} first
+  std::vector<int64_t> out_perm;    // the result, as the permuted shape, transposed back by this
 };
 
 Lowering stay(std::string why) {
@@ -65,6 +67,10 @@ const char* arith_of(std::string_view op) {
       {"tessera.neg", "arith.negf"},
       // sqrt: both levels round the exact square root once (std::sqrt of a float, tile.sqrt).
       {"tessera.sqrt", "tile.sqrt"},
+      // exp: both levels compute the spec's expf (docs/numerics.md "exp").
+      {"tessera.exp", "tile.exp"},
+      // log: both levels compute the spec's logf (docs/numerics.md "log").
+      {"tessera.log", "tile.log"},
       // relu(x) = x > 0 ? x : +0 with NaN kept is maximumf(x, +0): -0 and negatives give +0.
       {"tessera.relu", "arith.maximumf"},
   };
@@ -171,24 +177,23 @@ Lowering lower_attention(const ir::Op& group, const ir::Op& callee, const std::s
   return l;
 }
 
-// layer_norm and rmsnorm along the last axis lower to one row kernel. softmax and log_softmax
-// stay: tessera.softmax's exp is the C library's f32 exp (docs/ops/graph/normalization.md) while
-// tile.exp rounds the f64 exp once, and the two differ in the last bit for some inputs
-// (tessera-conform --levels found 3 of 8192 in softmax/rows_128x64).
+// layer_norm, rmsnorm and softmax along the last axis lower to one row kernel; tile.exp and
+// tessera.softmax compute the same expf (docs/numerics.md "exp"), tile.log and
+// tessera.log_softmax the same logf ("log").
 Lowering lower_row(const ir::Op& group, const ir::Op& callee, const std::string& name) {
   const ir::Op* op = only_op(callee);
-  if (op && (op->name == "tessera.softmax" || op->name == "tessera.log_softmax"))
-    return stay(
-        "tile.exp (f64 exp rounded once) is not tessera.softmax's exp (the C library's f32 exp)");
+  const bool log_form = op && op->name == "tessera.log_softmax";
+  const bool soft = op && (op->name == "tessera.softmax" || log_form);
   const bool centre = op && op->name == "tessera.layer_norm";
-  if (!op || (!centre && op->name != "tessera.rmsnorm"))
+  if (!op || (!soft && !centre && op->name != "tessera.rmsnorm"))
     return stay("no Tile IR lowering for this 'row' group yet (an epilogue)");
   if (op->attrs.get("numeric_policy")) return stay("a numeric policy");
   const ir::Type& x = group.operands[0]->type;
   if (!is_f32(x) || !is_f32(group.result(0)->type) || x.rank() < 1 || !x.has_static_shape())
     return stay("not f32 of static shape");
   const int64_t axis = op->attrs.get_int("axis", -1);
-  if (axis != -1 && axis != x.rank() - 1) return stay("normalizes more than the last axis");
+  if (axis != -1 && axis != x.rank() - 1)
+    return stay("normalizes along an axis other than the last");
   for (const ir::Value* v : group.operands)
     if (!is_f32(v->type)) return stay("gamma or beta is not f32");
   int64_t rows = 1;
@@ -198,6 +203,14 @@ Lowering lower_row(const ir::Op& group, const ir::Op& callee, const std::string&
   if (width > kMaxRowWidth) return stay("rows longer than 1024 elements");
   const size_t params = group.operands.size();
   Lowering l;
+  if (soft) {
+    l.kernel = softmax_kernel(name, width, log_form);
+    l.grid = {(rows + 31) / 32};
+    l.tiles = 1;
+    l.as_2d = {rows, width};
+    l.spread.assign(params, false);
+    return l;
+  }
   l.kernel = norm_kernel(name, width, centre, params > 1, params > 2,
                          static_cast<float>(op->attrs.get_float("epsilon", 1e-5)));
   l.grid = {(rows + 31) / 32};
@@ -246,8 +259,47 @@ Lowering lower_elementwise(const ir::Op& group, const ir::Op& callee, const std:
 
 // tessera.reduce over trailing axes (the last one, or a suffix of them, or all): the reduced
 // elements of one output are then a contiguous run in row-major order, the kernel's row.
+// softmax along an axis other than the last: the axis moves last (tessera.transpose of the
+// other axes in order, then it), the row kernel runs, and the result is transposed back. Each
+// row is then one softmax slice in its index order, as tessera.softmax computes it.
+Lowering lower_softmax_axis(const ir::Op& group, const ir::Op& op, const std::string& name) {
+  if (op.attrs.get("numeric_policy")) return stay("a numeric policy");
+  const ir::Type& x = group.operands[0]->type;
+  if (!is_f32(x) || !is_f32(group.result(0)->type) || x.rank() < 1 || !x.has_static_shape())
+    return stay("not f32 of static shape");
+  const int64_t rank = x.rank();
+  int64_t axis = op.attrs.get_int("axis", -1);
+  if (axis < -rank || axis >= rank) return stay("bad axis");
+  if (axis < 0) axis += rank;
+  std::vector<int64_t> perm, inverse(static_cast<size_t>(rank));
+  int64_t rows = 1;
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != axis) {
+      perm.push_back(d);
+      rows *= x.shape[static_cast<size_t>(d)];
+    }
+  perm.push_back(axis);
+  for (int64_t d = 0; d < rank; ++d) inverse[static_cast<size_t>(perm[static_cast<size_t>(d)])] = d;
+  const int64_t width = x.shape[static_cast<size_t>(axis)];
+  if (rows == 0 || width == 0) return stay("an empty tensor");
+  if (width > kMaxRowWidth) return stay("rows longer than 1024 elements");
+  Lowering l;
+  l.kernel = softmax_kernel(name, width, op.name == "tessera.log_softmax");
+  l.grid = {(rows + 31) / 32};
+  l.tiles = 1;
+  l.as_2d = {rows, width};
+  l.spread.assign(1, false);
+  if (axis != rank - 1) {
+    l.perm = perm;
+    l.out_perm = inverse;
+  }
+  return l;
+}
+
 Lowering lower_reduce(const ir::Op& group, const ir::Op& callee, const std::string& name) {
   const ir::Op* op = only_op(callee);
+  if (op && (op->name == "tessera.softmax" || op->name == "tessera.log_softmax"))
+    return lower_softmax_axis(group, *op, name);
   if (!op || op->name != "tessera.reduce")
     return stay("no Tile IR lowering for 'whole' groups of " +
                 (op ? op->name : std::string("several ops")) + " yet");
@@ -278,17 +330,29 @@ Lowering lower_reduce(const ir::Op& group, const ir::Op& callee, const std::stri
       reduced[static_cast<size_t>(a < 0 ? a + rank : a)] = true;
     }
   }
-  int64_t first = rank;  // the reduced axes must be [first, rank)
-  while (first > 0 && reduced[static_cast<size_t>(first - 1)]) --first;
-  for (int64_t d = 0; d < first; ++d)
-    if (reduced[static_cast<size_t>(d)]) return stay("reduces an axis before a kept one");
-  if (first == rank) return stay("reduces no axis");
+  // The kept axes, then the reduced ones, each in their order: a transpose to that order (when
+  // it is not the identity) makes each output's elements one row in tessera.reduce's row-major
+  // order over the reduced dims.
+  std::vector<int64_t> perm;
   int64_t rows = 1, width = 1;
-  for (int64_t d = 0; d < rank; ++d) (d < first ? rows : width) *= x.shape[static_cast<size_t>(d)];
+  for (int64_t d = 0; d < rank; ++d)
+    if (!reduced[static_cast<size_t>(d)]) {
+      perm.push_back(d);
+      rows *= x.shape[static_cast<size_t>(d)];
+    }
+  if (static_cast<int64_t>(perm.size()) == rank) return stay("reduces no axis");
+  for (int64_t d = 0; d < rank; ++d)
+    if (reduced[static_cast<size_t>(d)]) {
+      perm.push_back(d);
+      width *= x.shape[static_cast<size_t>(d)];
+    }
+  bool identity = true;
+  for (int64_t d = 0; d < rank; ++d) identity &= perm[static_cast<size_t>(d)] == d;
   if (rows == 0 || width == 0) return stay("an empty tensor");
   if (width > kMaxRowWidth) return stay("rows longer than 1024 elements");
   Lowering l;
   l.kernel = row_reduce_kernel(name, width, k);
+  if (!identity) l.perm = perm;
   l.grid = {(rows + 31) / 32};
   l.tiles = 1;
   l.as_2d = {rows, width};
@@ -297,6 +361,11 @@ Lowering lower_reduce(const ir::Op& group, const ir::Op& callee, const std::stri
 }
 
 Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::string& name) {
+  // The op record's lower hook names the Graph IR ops some Tile IR kernel here handles
+  // (core/ops/graph_ops.def); a group holding any other op stays.
+  for (const auto& op : callee.regions[0].front().ops)
+    if (op->def && op->def->level == ops::Level::graph && op->def->hooks.lower != ops::Hook::pass)
+      return stay("no Tile IR lowering for " + op->name + " (its op record's lower hook)");
   auto kind = sched::parse_group_kind(group.attrs.get_string("kind", ""));
   if (kind == sched::GroupKind::gemm) return lower_gemm(group, callee, name);
   if (kind == sched::GroupKind::attention) return lower_attention(group, callee, name);
@@ -394,6 +463,22 @@ bool schedule_to_tile(ir::Module& m, DiagnosticEngine& diag) {
           // gamma / beta [W] broadcast (numpy trailing alignment) to the rows [R, W]
           const char* how =
               i < l.spread.size() && l.spread[i] ? "tessera.broadcast" : "tessera.reshape";
+          if (i == 0 && !l.perm.empty()) {  // reduced axes moved last (tessera.transpose)
+            auto t = std::make_unique<ir::Op>();
+            t->name = "tessera.transpose";
+            t->def = ops::lookup_op("tessera.transpose");
+            t->loc = g.loc;
+            t->operands = {v};
+            std::vector<int64_t> shape;
+            std::vector<ir::Attr> pa;
+            for (int64_t d : l.perm) {
+              shape.push_back(v->type.shape[static_cast<size_t>(d)]);
+              pa.push_back(ir::Attr::integer_attr(d));
+            }
+            t->attrs.set("perm", ir::Attr::array_attr(std::move(pa)));
+            v = t->add_result(ir::Type::tensor(DType::f32, shape));
+            reshapes.push_back({launch.get(), std::move(t)});
+          }
           auto r = std::make_unique<ir::Op>();
           r->name = how;
           r->def = ops::lookup_op(how);
@@ -421,14 +506,34 @@ bool schedule_to_tile(ir::Module& m, DiagnosticEngine& diag) {
           reshapes.push_back({launch.get(), std::move(r)});
         }
       if (back) {
-        // The group's result value (and its uses) moves to the reshape after the launch.
-        back->results = std::move(g.results);
-        for (auto& r : back->results) r->def = back.get();
         back->operands = {launch->add_result(
-            ir::Type::tensor(back->results[0]->type.dtype, l.out_2d.empty() ? l.as_2d : l.out_2d))};
-        // validate compares the reshaped value (the group's shape) with Graph IR.
-        back->attrs.set("schedule.group", ir::Attr::symbol_attr(ir::func_name(*callee)));
+            ir::Type::tensor(g.result(0)->type.dtype, l.out_2d.empty() ? l.as_2d : l.out_2d))};
+        // The group's result value (and its uses) moves to the last op after the launch: the
+        // reshape, or the transpose back from the permuted shape (softmax along another axis).
+        ir::Op* last = back.get();
+        std::unique_ptr<ir::Op> tr;
+        if (!l.out_perm.empty()) {
+          std::vector<int64_t> shape;
+          for (size_t d = 0; d < l.out_perm.size(); ++d)
+            shape.push_back(g.result(0)->type.shape[static_cast<size_t>(l.perm[d])]);
+          ir::Value* permuted = back->add_result(ir::Type::tensor(g.result(0)->type.dtype, shape));
+          tr = std::make_unique<ir::Op>();
+          tr->name = "tessera.transpose";
+          tr->def = ops::lookup_op("tessera.transpose");
+          tr->loc = g.loc;
+          tr->parent = g.parent;
+          tr->operands = {permuted};
+          std::vector<ir::Attr> pa;
+          for (int64_t d : l.out_perm) pa.push_back(ir::Attr::integer_attr(d));
+          tr->attrs.set("perm", ir::Attr::array_attr(std::move(pa)));
+          last = tr.get();
+        }
+        last->results = std::move(g.results);
+        for (auto& r : last->results) r->def = last;
+        // validate compares the value in the group's shape with Graph IR.
+        last->attrs.set("schedule.group", ir::Attr::symbol_attr(ir::func_name(*callee)));
         after.push_back({launch.get(), std::move(back)});
+        if (tr) after.push_back({launch.get(), std::move(tr)});
       } else {
         launch->results = std::move(g.results);
         for (auto& r : launch->results) r->def = launch.get();

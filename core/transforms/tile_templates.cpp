@@ -255,6 +255,34 @@ std::string norm_kernel(const std::string& name, int64_t width, bool centre, boo
   return k.str();
 }
 
+std::string softmax_kernel(const std::string& name, int64_t width, bool log_form) {
+  const std::string mem = "memref<?x?xf32>", w = std::to_string(width);
+  const std::string reg = "tensor<32x" + w + "xf32>", col = "tensor<32xf32>";
+  std::ostringstream k;
+  k << "  func.func @" << name << "(%in: " << mem << ", %out: " << mem << ") {\n"
+    << "    %g = tile.group_id {dim = 0} : index\n"
+    << "    %c0 = arith.constant {value = 0 : index} : index\n"
+    << "    %c32 = arith.constant {value = 32 : index} : index\n"
+    << "    %r0 = arith.muli %g, %c32 : index\n"
+    << "    %x = tile.load_tile %in, %r0, %c0 {mask = true} : (" << mem << ", index, index) -> "
+    << reg << "\n"
+    << "    %m = tile.row_max %x : (" << reg << ") -> " << col << "\n"
+    << "    %mb = tile.broadcast %m : (" << col << ") -> " << reg << "\n"
+    << "    %d = arith.subf %x, %mb : " << reg << "\n"
+    << "    %e = tile.exp %d : (" << reg << ") -> " << reg << "\n"
+    << "    %s = tile.row_sum %e : (" << reg << ") -> " << col << "\n";
+  if (log_form)  // log_softmax: (x - m) - log(s)
+    k << "    %ls = tile.log %s : (" << col << ") -> " << col << "\n"
+      << "    %lb = tile.broadcast %ls : (" << col << ") -> " << reg << "\n"
+      << "    %y = arith.subf %d, %lb : " << reg << "\n";
+  else
+    k << "    %sb = tile.broadcast %s : (" << col << ") -> " << reg << "\n"
+      << "    %y = arith.divf %e, %sb : " << reg << "\n";
+  k << "    tile.store_tile %y, %out, %r0, %c0 {mask = true} : (" << reg << ", " << mem
+    << ", index, index) -> ()\n    return\n  }\n";
+  return k.str();
+}
+
 std::string row_reduce_kernel(const std::string& name, int64_t width, RowReduce kind) {
   const std::string mem = "memref<?x?xf32>", w = std::to_string(width);
   const std::string reg = "tensor<32x" + w + "xf32>", col = "tensor<32xf32>";

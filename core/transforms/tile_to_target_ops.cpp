@@ -25,6 +25,8 @@ const char* elementwise_name(const ir::Op& op) {
   switch (op.def->kind) {
     case OpKind::TileExp:
       return "tessera_nvidia.exp";
+    case OpKind::TileLog:
+      return "tessera_nvidia.log";
     case OpKind::TileSqrt:
       return "tessera_nvidia.sqrt";
     case OpKind::TileMaximum:
@@ -557,6 +559,8 @@ void Lowering::id(const ir::Op& o) {
 void Lowering::op(const ir::Op& o) {
   loc_ = o.loc;
   if (!o.def) unsupported(o, "is not a registered op");
+  // The op record's lower hook says which ops this pass handles (core/ops/tile_ops.def).
+  if (o.def->hooks.lower != ops::Hook::pass) unsupported(o, "has no Target IR lowering yet");
   const bool on_tiles = !o.results.empty() && tile_shape(o.result(0)->type).first > 0;
   switch (o.def->kind) {
     case OpKind::TileLocalId:
@@ -654,6 +658,7 @@ void Lowering::op(const ir::Op& o) {
                    scalar(emit1("tessera_nvidia.sqrt", {at(o.operands[0]).one()}, f32())));
       return elementwise(o);
     case OpKind::TileExp:
+    case OpKind::TileLog:
     case OpKind::TileMaximum:
       return elementwise(o);
     case OpKind::TileShuffle:

@@ -4,6 +4,7 @@
 
 #include <tbb/parallel_for.h>
 
+#include "core/numerics/expf.h"
 #include "interp/graph/kernel.h"
 
 namespace tessera::interp {
@@ -12,9 +13,9 @@ namespace {
 /// Keys per block of the online softmax (part of the spec: docs/ops/graph/attention.md).
 constexpr int64_t kBlockK = 64;
 
-/// exp correctly rounded in practice: f32 arguments go through the f64 exp and round once.
-inline float exp_t(float x) { return static_cast<float>(std::exp(static_cast<double>(x))); }
-inline double exp_t(double x) { return std::exp(x); }
+/// The spec's exp (core/numerics/expf.h): its table-driven expf for f32, the C library's for f64.
+inline float exp_t(float x) { return num::spec_exp(x); }
+inline double exp_t(double x) { return num::spec_exp(x); }
 
 }  // namespace
 

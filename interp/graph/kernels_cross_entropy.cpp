@@ -5,6 +5,8 @@
 
 #include <tbb/parallel_for.h>
 
+#include "core/numerics/expf.h"
+#include "core/numerics/logf.h"
 #include "interp/graph/ieee_minmax.h"
 #include "interp/graph/index_read.h"
 #include "interp/graph/kernel.h"
@@ -30,9 +32,9 @@ void cross_entropy(KernelCtx& c) {
       const T* xr = xv + i * classes;
       T m = xr[0];
       for (int64_t j = 1; j < classes; ++j) m = ieee_max(m, xr[j]);
-      T s = std::exp(xr[0] - m);
-      for (int64_t j = 1; j < classes; ++j) s = s + std::exp(xr[j] - m);
-      loss[size_t(i)] = std::log(s) - (xr[label[size_t(i)]] - m);
+      T s = num::spec_exp(xr[0] - m);
+      for (int64_t j = 1; j < classes; ++j) s = s + num::spec_exp(xr[j] - m);
+      loss[size_t(i)] = num::spec_log(s) - (xr[label[size_t(i)]] - m);
     }
   });
   const std::string red = c.op.attrs.get_string("reduction", "mean");

@@ -7,6 +7,8 @@
 
 #include <tbb/parallel_for.h>
 
+#include "core/numerics/expf.h"
+#include "core/numerics/logf.h"
 #include "interp/graph/broadcast.h"
 #include "interp/graph/ieee_minmax.h"
 #include "interp/graph/isa.h"
@@ -234,10 +236,10 @@ void kernel_Abs(KernelCtx& c) {
 void kernel_Exp(KernelCtx& c) {
   exp_form(
       c, [](float x) { return x; }, [](float, float e) { return e; },
-      [](auto x) { return std::exp(x); });
+      [](auto x) { return num::spec_exp(x); });
 }
 void kernel_Log(KernelCtx& c) {
-  unary(c, [](auto x) { return std::log(x); });
+  unary(c, [](auto x) { return num::spec_log(x); });
 }
 void kernel_Sqrt(KernelCtx& c) {
   unary(c, [](auto x) { return std::sqrt(x); });
@@ -256,12 +258,12 @@ void kernel_Relu(KernelCtx& c) {
 /// sigmoid, silu and tanh-form gelu as formulas of one exp (docs/ops/graph/elementwise.md).
 template <typename T>
 T sigmoid_ref(T x) {
-  return T(1) / (T(1) + std::exp(-x));
+  return T(1) / (T(1) + num::spec_exp(-x));
 }
 template <typename T>
 T silu_ref(T x) {
   if (is_neg_inf(x)) return T(-0.0);
-  return x / (T(1) + std::exp(-x));
+  return x / (T(1) + num::spec_exp(-x));
 }
 /// x / (1 + exp(-2u)), u = sqrt(2/pi) * (x + 0.044715 * ((x * x) * x)): equal to
 /// 0.5 x (1 + tanh(u)) without its cancellation for negative x. gelu_tanh_arg is -2u.
@@ -274,7 +276,7 @@ T gelu_tanh_arg(T x) {
 template <typename T>
 T gelu_tanh_ref(T x) {
   if (is_neg_inf(x)) return T(-0.0);
-  return x / (T(1) + std::exp(gelu_tanh_arg(x)));
+  return x / (T(1) + num::spec_exp(gelu_tanh_arg(x)));
 }
 
 void kernel_Sigmoid(KernelCtx& c) {

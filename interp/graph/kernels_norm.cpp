@@ -5,6 +5,8 @@
 
 #include <tbb/parallel_for.h>
 
+#include "core/numerics/expf.h"
+#include "core/numerics/logf.h"
 #include "interp/graph/fusion.h"
 #include "interp/graph/ieee_minmax.h"
 #include "interp/graph/isa.h"
@@ -55,13 +57,13 @@ void softmax_rows_reference(KernelCtx& c, bool log_form) {
     if (n == 0) return;
     T m = x[0];
     for (int64_t j = 1; j < n; ++j) m = ieee_max(m, x[j * st]);
-    T s = std::exp(x[0] - m);
-    for (int64_t j = 1; j < n; ++j) s = s + std::exp(x[j * st] - m);
+    T s = num::spec_exp(x[0] - m);
+    for (int64_t j = 1; j < n; ++j) s = s + num::spec_exp(x[j * st] - m);
     if (log_form) {
-      const T ls = std::log(s);
+      const T ls = num::spec_log(s);
       for (int64_t j = 0; j < n; ++j) y[j * st] = (x[j * st] - m) - ls;
     } else {
-      for (int64_t j = 0; j < n; ++j) y[j * st] = std::exp(x[j * st] - m) / s;
+      for (int64_t j = 0; j < n; ++j) y[j * st] = num::spec_exp(x[j * st] - m) / s;
     }
   });
 }
@@ -94,7 +96,7 @@ void softmax_rows_f32(const float* x, float* y, float* e, int64_t n, bool log_fo
     const float* xr = x + g * n;
     float* yr = y + g * n;
     if (log_form) {
-      const float ls = std::log(s[g]);
+      const float ls = num::spec_log(s[g]);
       for (int64_t j = 0; j < n; ++j) yr[j] = (xr[j] - m[g]) - ls;
       continue;
     }
@@ -129,7 +131,7 @@ void softmax_columns_f32(const float* x, float* y, int64_t len, int64_t inner, i
     for (int64_t l = 0; l < w; ++l) s[l] = s[l] + er[l];
   }
   if (log_form)
-    for (int64_t l = 0; l < w; ++l) s[l] = std::log(s[l]);
+    for (int64_t l = 0; l < w; ++l) s[l] = num::spec_log(s[l]);
   for (int64_t j = 0; j < len; ++j) {
     const float* xr = x + j * inner + c0;
     float* yr = y + j * inner + c0;

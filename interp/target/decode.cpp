@@ -352,6 +352,8 @@ void Decoder::one(const ir::Op& op) {
       return simple(op, Opc::kFma);
     case OpKind::TargetExp:
       return simple(op, Opc::kExp);
+    case OpKind::TargetLog:
+      return simple(op, Opc::kLog);
     case OpKind::TargetSqrt:
       return simple(op, Opc::kSqrtF);
     case OpKind::TargetDim:

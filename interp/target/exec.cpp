@@ -8,6 +8,8 @@
 #include <limits>
 
 #include "core/numerics/convert.h"
+#include "core/numerics/expf.h"
+#include "core/numerics/logf.h"
 #include "core/support/error.h"
 #include "interp/target/sim.h"
 #include "interp/tile/exec_ops.h"
@@ -299,8 +301,11 @@ void exec_alu(Block& b, Warp& w, const Inst& in) {
     case Opc::kSqrtF:  // sqrt.rn.f32: correctly rounded, as tile.sqrt
       each(m, [&](int l) { d[l].f = std::sqrt(x[l].f); });
       return;
-    case Opc::kExp:  // as tile.exp: exp in double, rounded once to f32
-      each(m, [&](int l) { d[l].f = static_cast<float>(std::exp(static_cast<double>(x[l].f))); });
+    case Opc::kExp:  // as tile.exp: the spec's expf (core/numerics/expf.h)
+      each(m, [&](int l) { d[l].f = num::expf(x[l].f); });
+      return;
+    case Opc::kLog:  // as tile.log: the spec's logf (core/numerics/logf.h)
+      each(m, [&](int l) { d[l].f = num::logf(x[l].f); });
       return;
     case Opc::kDim:
       each(m, [&](int l) {

@@ -35,6 +35,7 @@ enum class Opc : uint8_t {
   kNegF,
   kFma,
   kExp,
+  kLog,
   kSqrtF,
   kDim,
   kAlloc,

@@ -355,6 +355,7 @@ TILE_DECODE(TileReduce) { fold(op, Opc::kReduce); }
 TILE_DECODE(TileRowMax) { row_fold(op, Opc::kRowMax); }
 TILE_DECODE(TileRowSum) { row_fold(op, Opc::kRowSum); }
 TILE_DECODE(TileExp) { unary_agg(op, Opc::kExp, Opc::kAExp, true); }
+TILE_DECODE(TileLog) { unary_agg(op, Opc::kLog, Opc::kALog, true); }
 TILE_DECODE(TileMaximum) { binary(op, Bin::max); }
 TILE_DECODE(TileSqrt) { unary_agg(op, Opc::kSqrt, Opc::kASqrt, false); }  // f32 only
 TILE_DECODE(TileCausalMask) {

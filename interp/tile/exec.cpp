@@ -5,6 +5,8 @@
 #include <limits>
 
 #include "core/numerics/convert.h"
+#include "core/numerics/expf.h"
+#include "core/numerics/logf.h"
 #include "core/support/error.h"
 #include "interp/tile/exec_ops.h"
 #include "interp/tile/memory.h"
@@ -90,10 +92,14 @@ void division_by_zero(GroupState& g, int32_t t, const Inst& in, const std::strin
   fatal(g, t, in, "integer division by zero" + where);
 }
 
-float fexp(float x) { return static_cast<float>(std::exp(static_cast<double>(x))); }
+float fexp(float x) { return num::expf(x); }
+
+float flog_to(DType dt, float x) {
+  return static_cast<float>(num::to_double(dt, num::from_double(dt, double(num::logf(x)))));
+}
 
 float fexp_to(DType dt, float x) {
-  return static_cast<float>(num::to_double(dt, num::from_double(dt, std::exp(double(x)))));
+  return static_cast<float>(num::to_double(dt, num::from_double(dt, double(num::expf(x)))));
 }
 
 namespace {
@@ -331,6 +337,15 @@ void exec_unary(const Inst& in, Cell* R, float* A) {
         for (int32_t k = 0; k < in.rows; ++k) A[in.dst + k] = fexp_to(in.dt, A[in.a + k]);
       else
         for (int32_t k = 0; k < in.rows; ++k) A[in.dst + k] = fexp(A[in.a + k]);
+      return;
+    case Opc::kLog:
+      R[in.dst].f = num::logf(R[in.a].f);
+      return;
+    case Opc::kALog:
+      if (in.round_to_dt)
+        for (int32_t k = 0; k < in.rows; ++k) A[in.dst + k] = flog_to(in.dt, A[in.a + k]);
+      else
+        for (int32_t k = 0; k < in.rows; ++k) A[in.dst + k] = num::logf(A[in.a + k]);
       return;
     case Opc::kSqrt:  // IEEE square root: correctly rounded, as std::sqrt of a float
       R[in.dst].f = std::sqrt(R[in.a].f);

@@ -19,10 +19,12 @@ namespace tessera::interp::tile {
 [[noreturn]] void division_by_zero(GroupState& g, int32_t t, const Inst& in,
                                    const std::string& where);
 
-/// f32 exp: through the f64 exp, rounded once (the same function tessera.flash_attn uses).
+/// f32 exp: the spec's expf (core/numerics/expf.h), the function every level uses.
 float fexp(float x);
-/// exp of a bf16/f16 value: the f64 exp of fexp rounded once to `dt` (RNE), not through f32.
+/// exp of a bf16/f16 value: fexp's f32 result rounded to `dt` (RNE), as Graph IR computes it.
 float fexp_to(DType dt, float x);
+/// log of a bf16/f16 value: the spec's logf (core/numerics/logf.h) rounded to `dt` (RNE).
+float flog_to(DType dt, float x);
 
 /// MLIR's integer binary ops on signed values (signed_int) of a `bits`-wide type held in T:
 /// int64_t for scalars, int32_t for register-tile cells. The caller wraps the result to the

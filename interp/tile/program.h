@@ -50,6 +50,8 @@ enum class Opc : uint8_t {
   kANeg,
   kExp,
   kAExp,
+  kLog,
+  kALog,
   kSqrt,
   kASqrt,
   kDim,
@@ -144,7 +146,7 @@ struct Inst {
   uint8_t bcast = 0;      ///< Bcast for kABin/kACmp; flags elsewhere
   DType dt = DType::f32;  ///< element type the instruction works in
   /// On a bf16/f16 register tile, round every result to `dt` (RNE), as MLIR's arith does:
-  /// kABin (except comparisons), kAExp, and every addition of a sum (kReduce, kRowSum,
+  /// kABin (except comparisons), kAExp, kALog, and every addition of a sum (kReduce, kRowSum,
   /// kWarpReduce). Set at decode time and tested once per instruction, so f32 tiles pay nothing
   /// per element.
   bool round_to_dt = false;

@@ -97,6 +97,17 @@ TEST_CASE("op_record: every .def entry is complete and consistent") {
     CHECK(h.tile != ops::Hook::resolver);
     CHECK(h.mesh != ops::Hook::kernel);
     CHECK(h.mesh != ops::Hook::resolver);
+    // pass is a lowering hook only, for the levels a lowering pass reads (Graph ops in groups,
+    // schedule.group, Tile IR and the builtin ops inside kernels); every other column never.
+    CHECK(h.graph != ops::Hook::pass);
+    CHECK(h.tile != ops::Hook::pass);
+    CHECK(h.mesh != ops::Hook::pass);
+    CHECK(h.vjp != ops::Hook::pass);
+    CHECK((h.lower == ops::Hook::_ || h.lower == ops::Hook::none || h.lower == ops::Hook::pass));
+    if (h.lower == ops::Hook::pass) {
+      CHECK(d.level != ops::Level::target);
+      CHECK(d.level != ops::Level::mesh);
+    }
     // A graph-level op has a kernel or says it has none (a new op cannot be silently unrunnable).
     if (d.level == ops::Level::graph) CHECK(h.graph != ops::Hook::_);
     // Traits that imply others.

@@ -3,6 +3,8 @@
 #include <cstdint>
 
 #include "core/numerics/convert_array.h"
+#include "core/numerics/expf.h"
+#include "core/numerics/logf.h"
 
 using namespace tessera;
 using namespace tessera::num;
@@ -59,6 +61,17 @@ void tessera_mx_quantize(int elem, const float* src, size_t n, uint8_t* elems, u
 /// Random bits of one element (Philox4x32-10 keyed by seed and stream).
 uint32_t tessera_random_bits(uint64_t seed, uint64_t stream, uint64_t index) {
   return random_bits(seed, stream, index);
+}
+
+/// The spec's expf over an array, and its table of 2^(i/32) (32 entries, as stored).
+void tessera_expf(const float* x, float* y, size_t n) {
+  for (size_t i = 0; i < n; ++i) y[i] = tessera::num::expf(x[i]);
+}
+void tessera_logf(const float* x, float* y, size_t n) {
+  for (size_t i = 0; i < n; ++i) y[i] = tessera::num::logf(x[i]);
+}
+void tessera_exp_table(uint64_t* out) {
+  for (int i = 0; i < 32; ++i) out[i] = kExpTable[i];
 }
 
 }  // extern "C"

@@ -12,6 +12,9 @@ import tempfile
 
 import numpy as np
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "conformance" / "gen"))
+import spec_expf  # noqa: E402  (the spec's expf, modelled from docs/numerics.md)
+
 INTERP = sys.argv[1]
 EXAMPLES = pathlib.Path(sys.argv[2])
 FAILS = []
@@ -136,7 +139,7 @@ CASES = {
   }}
 }}""",
         {"x": (96, 40)},
-        softmax, False),
+        softmax, True),  # one row kernel (tile.exp is tessera.softmax's expf)
     # A fused chain on 64x48 with NaN, Inf and signed zeros among the inputs: lowered to one Tile
     # IR kernel; the oracle is numpy in float32 (each op one IEEE rounding), compared bit for bit.
     "elementwise_chain": (
@@ -228,6 +231,42 @@ CASES = {
     "reduce_max_suffix": (reduce_prog("max", (5, 6, 7), [1, 2], (5,)), {"x": (5, 6, 7)}, "f32",
                           True),
     "reduce_min": (reduce_prog("min", (40, 33), 1, (40,)), {"x": (40, 33)}, "f32", True),
+    # log_softmax along the last axis: the row kernel with tile.log (the spec's logf).
+    "log_softmax": (
+        f"""module {{
+  func.func @main(%x: {t((50, 40))}) -> {t((50, 40))} {{
+    %s = tessera.log_softmax %x : ({t((50, 40))}) -> {t((50, 40))}
+    return %s : {t((50, 40))}
+  }}
+}}""",
+        {"x": (50, 40)},
+        lambda x: np.log(softmax(x)), True),
+    # exp in a chain: tile.exp at every level; the oracle is the spec's expf model times y in f32.
+    "exp_chain": (
+        f"""module {{
+  func.func @main(%x: {t((40, 70))}, %y: {t((40, 70))}) -> {t((40, 70))} {{
+    %e = tessera.exp %x : ({t((40, 70))}) -> {t((40, 70))}
+    %m = tessera.mul %e, %y : ({t((40, 70))}, {t((40, 70))}) -> {t((40, 70))}
+    return %m : {t((40, 70))}
+  }}
+}}""",
+        {"x": (40, 70), "y": (40, 70)}, "f32", True),
+    # Leading and middle axes: the reduced axes move last (tessera.transpose) before the row kernel.
+    # softmax along a middle axis: transposed to the last, the row kernel, transposed back.
+    "softmax_axis1": (
+        f"""module {{
+  func.func @main(%x: {t((4, 40, 6))}) -> {t((4, 40, 6))} {{
+    %s = tessera.softmax %x {{axis = 1}} : ({t((4, 40, 6))}) -> {t((4, 40, 6))}
+    return %s : {t((4, 40, 6))}
+  }}
+}}""",
+        {"x": (4, 40, 6)},
+        lambda x: np.moveaxis(softmax(np.moveaxis(x, 1, -1)), -1, 1), True),
+    "reduce_sum_leading": (reduce_prog("sum", (70, 48), [0], (48,)), {"x": (70, 48)}, "f32", True),
+    "reduce_max_outer": (reduce_prog("max", (5, 6, 7), [0, 2], (6,)), {"x": (5, 6, 7)}, "f32",
+                         True),
+    "reduce_mean_leading_keepdims": (reduce_prog("mean", (3, 25, 40), [0], (1, 25, 40), True),
+                                     {"x": (3, 25, 40)}, "f32", True),
 }
 
 SPECIALS = np.array([np.nan, np.inf, -np.inf, -0.0, 0.0, 1e-45, 3.4e38, -3.4e38], np.float32)
@@ -247,9 +286,14 @@ def ieee_min(a, b):
 
 
 def reduce_f32(kind, axes, keep):
-    """tessera.reduce over trailing axes in float32: one sequential chain per row from x[0]."""
+    """tessera.reduce in float32: per output one sequential chain from the first element, over the
+    reduced indices in row-major order (numpy.moveaxis puts the reduced axes last, in order)."""
     def f(x):
         nax = len(axes)
+        shape = list(x.shape)
+        for a in axes:
+            shape[a] = 1
+        x = np.moveaxis(x, axes, list(range(x.ndim - nax, x.ndim)))
         rows = x.reshape(x.shape[:x.ndim - nax] + (-1,))
         acc = rows[..., 0].copy()
         with np.errstate(all="ignore"):
@@ -259,7 +303,7 @@ def reduce_f32(kind, axes, keep):
                        ieee_max(acc, v) if kind == "max" else ieee_min(acc, v)).astype(np.float32)
             if kind == "mean":
                 acc = (acc / np.float32(rows.shape[-1])).astype(np.float32)
-        return acc.reshape(acc.shape + (1,) * nax) if keep else acc
+        return acc.reshape(shape) if keep else acc
     return f
 
 
@@ -303,6 +347,10 @@ EXACT = {
     "reduce_mean_keepdims": reduce_f32("mean", [2], True),
     "reduce_max_suffix": reduce_f32("max", [1, 2], False),
     "reduce_min": reduce_f32("min", [1], False),
+    "reduce_sum_leading": reduce_f32("sum", [0], False),
+    "exp_chain": lambda x, y: (spec_expf.expf_array(x) * y).astype(np.float32),
+    "reduce_max_outer": reduce_f32("max", [0, 2], False),
+    "reduce_mean_leading_keepdims": reduce_f32("mean", [0], True),
 }
 
 

@@ -15,19 +15,38 @@ module {
     return %o : tensor<1x2x256x64xf32>
   }
   // M and N edges are masked (grid [2, 2] over 100 x 70); K = 40 runs in blocks of gcd(40, 32).
+  // An op without a lower hook (transpose) keeps its group at Schedule IR.
   // CHECK-LABEL: func.func @stays(
   // CHECK: %m = tile.launch %a, %b {callee = @stays_g0_kernel, grid = [2, 2]
-  // CHECK: schedule.group %m {{{.*}}schedule.not_lowered = "tile.exp (f64 exp rounded once) is not tessera.softmax's exp (the C library's f32 exp)"
-  func.func @stays(%a: tensor<100x40xf32>, %b: tensor<40x70xf32>) -> tensor<100x70xf32> {
+  // CHECK: schedule.group %m {{{.*}}schedule.not_lowered = "no Tile IR lowering for tessera.transpose (its op record's lower hook)"
+  func.func @stays(%a: tensor<100x40xf32>, %b: tensor<40x70xf32>) -> tensor<70x100xf32> {
     %m = tessera.matmul %a, %b : (tensor<100x40xf32>, tensor<40x70xf32>) -> tensor<100x70xf32>
-    %s = tessera.softmax %m : (tensor<100x70xf32>) -> tensor<100x70xf32>
-    return %s : tensor<100x70xf32>
+    %s = tessera.transpose %m {perm = [1, 0]} : (tensor<100x70xf32>) -> tensor<70x100xf32>
+    return %s : tensor<70x100xf32>
   }
-  // A softmax row group stays: the exp of the two levels differs.
+  // A softmax row group: one kernel per 32 whole rows (tile.exp is tessera.softmax's expf).
   // CHECK-LABEL: func.func @rows(
-  // CHECK: schedule.group %x {{{.*}}schedule.not_lowered = "tile.exp (f64 exp rounded once) is not tessera.softmax's exp (the C library's f32 exp)"
+  // CHECK: tile.launch %{{.*}} {callee = @rows_g0_kernel, grid = [2], lanes = 32, tiles = 1} : (tensor<64x48xf32>) -> tensor<64x48xf32>
   func.func @rows(%x: tensor<64x48xf32>) -> tensor<64x48xf32> {
     %s = tessera.softmax %x : (tensor<64x48xf32>) -> tensor<64x48xf32>
+    return %s : tensor<64x48xf32>
+  }
+  // An op whose record has no lower hook keeps its group at Schedule IR.
+  // CHECK-LABEL: func.func @no_hook(
+  // CHECK: schedule.not_lowered = "no Tile IR lowering for tessera.tanh (its op record's lower hook)"
+  func.func @no_hook(%x: tensor<64x48xf32>) -> tensor<64x48xf32> {
+    %s = tessera.tanh %x : (tensor<64x48xf32>) -> tensor<64x48xf32>
+    return %s : tensor<64x48xf32>
+  }
+  // softmax along another axis: the axis moves last, the row kernel runs, the result moves back.
+  // CHECK-LABEL: func.func @rows_axis0(
+  // CHECK: %[[T:.*]] = tessera.transpose %x {perm = [1, 0]} : (tensor<64x48xf32>) -> tensor<48x64xf32>
+  // CHECK-NEXT: %[[R:.*]] = tessera.reshape %[[T]] : (tensor<48x64xf32>) -> tensor<48x64xf32>
+  // CHECK-NEXT: %[[L:.*]] = tile.launch %[[R]] {callee = @rows_axis0_g0_kernel, grid = [2], lanes = 32, tiles = 1} : (tensor<48x64xf32>) -> tensor<48x64xf32>
+  // CHECK-NEXT: %[[B:.*]] = tessera.reshape %[[L]] : (tensor<48x64xf32>) -> tensor<48x64xf32>
+  // CHECK-NEXT: %s = tessera.transpose %[[B]] {perm = [1, 0], schedule.group = @rows_axis0_g0} : (tensor<48x64xf32>) -> tensor<64x48xf32>
+  func.func @rows_axis0(%x: tensor<64x48xf32>) -> tensor<64x48xf32> {
+    %s = tessera.softmax %x {axis = 0} : (tensor<64x48xf32>) -> tensor<64x48xf32>
     return %s : tensor<64x48xf32>
   }
   // A 1-D chain of any length: reshaped to [1, 100] around the launch; the edges are masked.
@@ -59,12 +78,16 @@ module {
     return %n : tensor<64x48xf32>
   }
   // A reduction over the trailing axes: a row kernel on [R, W] = [15, 7]; the result comes back as
-  // [R, 1] and is reshaped to the reduce's shape. A reduction over a leading axis stays.
+  // [R, 1] and is reshaped to the reduce's shape. A reduction over a leading axis first moves the
+  // reduced axes last (tessera.transpose, kept axes in order, then reduced ones in order).
   // CHECK-LABEL: func.func @mean_rows(
   // CHECK: %[[X:.*]] = tessera.reshape %x : (tensor<3x5x7xf32>) -> tensor<15x7xf32>
   // CHECK-NEXT: %[[L:.*]] = tile.launch %[[X]] {callee = @mean_rows_g0_kernel, grid = [1], lanes = 32, tiles = 1} : (tensor<15x7xf32>) -> tensor<15x1xf32>
   // CHECK-NEXT: %m = tessera.reshape %[[L]] {schedule.group = @mean_rows_g0} : (tensor<15x1xf32>) -> tensor<3x5x1xf32>
-  // CHECK: schedule.group %m {{{.*}}schedule.not_lowered = "reduces an axis before a kept one"
+  // CHECK: %[[T:.*]] = tessera.transpose %m {perm = [1, 2, 0]} : (tensor<3x5x1xf32>) -> tensor<5x1x3xf32>
+  // CHECK-NEXT: %[[R:.*]] = tessera.reshape %[[T]] : (tensor<5x1x3xf32>) -> tensor<5x3xf32>
+  // CHECK-NEXT: %[[L2:.*]] = tile.launch %[[R]] {callee = @mean_rows_g1_kernel, grid = [1], lanes = 32, tiles = 1} : (tensor<5x3xf32>) -> tensor<5x1xf32>
+  // CHECK-NEXT: %c = tessera.reshape %[[L2]] {schedule.group = @mean_rows_g1} : (tensor<5x1xf32>) -> tensor<5x1xf32>
   func.func @mean_rows(%x: tensor<3x5x7xf32>) -> tensor<5x1xf32> {
     %m = "tessera.reduce"(%x) {kind = "mean", axes = [-1], keepdims = true} : (tensor<3x5x7xf32>) -> tensor<3x5x1xf32>
     %c = "tessera.reduce"(%m) {kind = "sum", axes = [0]} : (tensor<3x5x1xf32>) -> tensor<5x1xf32>
@@ -101,6 +124,21 @@ module {
     %s = tessera.sqrt %x : (tensor<64x48xf32>) -> tensor<64x48xf32>
     return %s : tensor<64x48xf32>
   }
+  // exp in a chain is tile.exp (both compute the spec's expf).
+  // CHECK-LABEL: func.func @exp_chain(
+  // CHECK: tile.launch %x, %y {callee = @exp_chain_g0_kernel
+  func.func @exp_chain(%x: tensor<64x48xf32>, %y: tensor<64x48xf32>) -> tensor<64x48xf32> {
+    %e = tessera.exp %x : (tensor<64x48xf32>) -> tensor<64x48xf32>
+    %m = tessera.mul %e, %y : (tensor<64x48xf32>, tensor<64x48xf32>) -> tensor<64x48xf32>
+    return %m : tensor<64x48xf32>
+  }
+  // log_softmax: the softmax row kernel's d = x - m, then d - log(s) (tile.log: the spec's logf).
+  // CHECK-LABEL: func.func @logrows(
+  // CHECK: tile.launch %{{.*}} {callee = @logrows_g0_kernel, grid = [1], lanes = 32, tiles = 1} : (tensor<20x48xf32>) -> tensor<20x48xf32>
+  func.func @logrows(%x: tensor<20x48xf32>) -> tensor<20x48xf32> {
+    %s = tessera.log_softmax %x : (tensor<20x48xf32>) -> tensor<20x48xf32>
+    return %s : tensor<20x48xf32>
+  }
   // The GEMM kernel: double-buffered async copies, wait_group 1, barrier, tile.mma over K blocks.
   // CHECK-LABEL: func.func @gemm_g0_kernel(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %c: memref<?x?xf32>)
   // CHECK: tile.alloc_shared {swizzle = "xor"} : {{.*}}memref<64x32xf32, 3>
@@ -118,6 +156,17 @@ module {
   // CHECK: tile.row_max
   // CHECK: tile.row_sum %p, %l_scaled
   // CHECK: tile.mma %p, %vt, %acc_scaled
+  // The softmax row kernel: maximum chain, x - m, exp, sum chain, one division.
+  // CHECK-LABEL: func.func @rows_g0_kernel(%in: memref<?x?xf32>, %out: memref<?x?xf32>)
+  // CHECK: %x = tile.load_tile %in, %r0, %c0 {mask = true} : (memref<?x?xf32>, index, index) -> tensor<32x48xf32>
+  // CHECK-NEXT: %m = tile.row_max %x : (tensor<32x48xf32>) -> tensor<32xf32>
+  // CHECK-NEXT: %mb = tile.broadcast %m
+  // CHECK-NEXT: %d = arith.subf %x, %mb
+  // CHECK-NEXT: %e = tile.exp %d
+  // CHECK-NEXT: %s = tile.row_sum %e : (tensor<32x48xf32>) -> tensor<32xf32>
+  // CHECK-NEXT: %sb = tile.broadcast %s
+  // CHECK-NEXT: %y = arith.divf %e, %sb
+  // CHECK-NEXT: tile.store_tile %y, %out, %r0, %c0 {mask = true}
   // CHECK-LABEL: func.func @gemm_epilogue_g0_kernel(%a: memref<?x?xf32>, %b: memref<?x?xf32>, %p0: memref<1x?xf32>, %p1: memref<?x?xf32>, %c: memref<?x?xf32>)
   // CHECK: %ones = tile.full {value = 1.0{{.*}}tensor<32x1xf32>
   // CHECK-NEXT: %negz = tile.full {value = -0.0
@@ -177,4 +226,14 @@ module {
   // CHECK-LABEL: func.func @sqrt_chain_g0_kernel(
   // CHECK: %v1 = tile.sqrt %v0 : (tensor<32x64xf32>) -> tensor<32x64xf32>
   // CHECK-NEXT: tile.store_tile %v1, %out
+  // CHECK-LABEL: func.func @exp_chain_g0_kernel(
+  // CHECK: %v2 = tile.exp %v0 : (tensor<32x64xf32>) -> tensor<32x64xf32>
+  // CHECK-NEXT: %v3 = arith.mulf %v2, %v1 :
+  // CHECK-NEXT: tile.store_tile %v3, %out
+  // CHECK-LABEL: func.func @logrows_g0_kernel(
+  // CHECK: %s = tile.row_sum %e : (tensor<32x48xf32>) -> tensor<32xf32>
+  // CHECK-NEXT: %ls = tile.log %s : (tensor<32xf32>) -> tensor<32xf32>
+  // CHECK-NEXT: %lb = tile.broadcast %ls : (tensor<32xf32>) -> tensor<32x48xf32>
+  // CHECK-NEXT: %y = arith.subf %d, %lb
+  // CHECK-NEXT: tile.store_tile %y, %out
 }

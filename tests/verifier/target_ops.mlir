@@ -275,6 +275,14 @@ func.func @k(%x: f64) {
 }
 
 // -----
+// tnv_log_c1
+func.func @k(%x: f64) {
+  // expected-error@+1 {{operand must be an f32 scalar (tnv_log_c1)}}
+  %e = tessera_nvidia.log %x : (f64) -> f64
+  return
+}
+
+// -----
 // tnv_dim_c1
 func.func @k(%a: memref<?x?xf32>) {
   // expected-error@+1 {{attribute 'dim' is 2 but the memref has rank 2 (tnv_dim_c1)}}

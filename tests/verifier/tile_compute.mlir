@@ -49,6 +49,14 @@ func.func @k(%a: f64) {
 }
 
 // -----
+// log_c1
+func.func @k(%a: tensor<4x4xi32>) {
+  // expected-error@+1 {{operand must be an f32 scalar or an f32, bf16 or f16 register tile, got tensor<4x4xi32> (log_c1)}}
+  %r = tile.log %a : (tensor<4x4xi32>) -> tensor<4x4xi32>
+  return
+}
+
+// -----
 // maximum_c1
 func.func @k(%a: tensor<4xf32>, %b: tensor<4x4xf32>) {
   // expected-error@+1 {{operands must be f32 scalars or f32, bf16 or f16 register tiles of one type (maximum_c1)}}

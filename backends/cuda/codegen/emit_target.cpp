@@ -73,6 +73,10 @@ bool Emitter::emit_target(const ir::Op& o) {
       throw CodegenError(o, n + ": only scalar f32/f64 is generated");
     line(reg_type(o, o.result()->type) + " " + define(o.result()) + " = " +
          (d == DType::f32 ? "__fsqrt_rn(" : "__dsqrt_rn(") + name(o.operands[0]) + ");");
+  } else if (op == "log") {
+    if (o.result()->type != ir::Type::scalar(DType::f32))
+      throw CodegenError(o, n + ": only scalar f32 is generated");
+    line("float " + define(o.result()) + " = tsr::log_f32(" + name(o.operands[0]) + ");");
   } else if (op == "exit") {
     line("return;");
   } else if (op == "bar_sync") {

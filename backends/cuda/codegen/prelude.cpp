@@ -145,8 +145,67 @@ template <class T> __device__ __forceinline__ T minimumf(T a, T b) {
   if (a == b) return signbit(a) ? a : b;
   return a < b ? a : b;
 }
-// tessera_nvidia.exp: exp in double, rounded once to f32 (docs/ops/target/sreg.md).
-__device__ __forceinline__ float exp_f32(float x) { return __double2float_rn(exp(double(x))); }
+// tessera_nvidia.exp: the spec's expf (core/numerics/expf.h, docs/numerics.md "exp"), every
+// step an explicit _rn intrinsic so nvcc/NVRTC contracts and reorders nothing.
+// exp_tab[i] = bits(2^(i/32)) - (i << 47).
+__device__ const u64 exp_tab[32] = {
+    0x3ff0000000000000ull, 0x3fefd9b0d3158574ull, 0x3fefb5586cf9890full, 0x3fef9301d0125b51ull,
+    0x3fef72b83c7d517bull, 0x3fef54873168b9aaull, 0x3fef387a6e756238ull, 0x3fef1e9df51fdee1ull,
+    0x3fef06fe0a31b715ull, 0x3feef1a7373aa9cbull, 0x3feedea64c123422ull, 0x3feece086061892dull,
+    0x3feebfdad5362a27ull, 0x3feeb42b569d4f82ull, 0x3feeab07dd485429ull, 0x3feea47eb03a5585ull,
+    0x3feea09e667f3bcdull, 0x3fee9f75e8ec5f74ull, 0x3feea11473eb0187ull, 0x3feea589994cce13ull,
+    0x3feeace5422aa0dbull, 0x3feeb737b0cdc5e5ull, 0x3feec49182a3f090ull, 0x3feed503b23e255dull,
+    0x3feee89f995ad3adull, 0x3feeff76f2fb5e47ull, 0x3fef199bdd85529cull, 0x3fef3720dcef9069ull,
+    0x3fef5818dcfba487ull, 0x3fef7c97337b9b5full, 0x3fefa4afa2a490daull, 0x3fefd0765b6e4540ull};
+__device__ __forceinline__ float exp_f32(float x) {
+  const u32 b = __float_as_uint(x);
+  const u32 top = (b >> 20) & 0x7ffu;
+  if (top >= 0x42au) {  // |x| >= 88, Inf, NaN
+    if (b == 0xff800000u) return 0.0f;
+    if (top >= 0x7f8u) return __fadd_rn(x, x);
+    if (x > 0x1.62e42ep6f) return __int_as_float(0x7f800000);
+    if (x < -0x1.9fe368p6f) return 0.0f;
+  }
+  const double inv_ln2_n = 0x1.71547652b82fep+5, shift = 0x1.8p+52;
+  const double xd = double(x);
+  double kd = __fma_rn(inv_ln2_n, xd, shift);
+  const u64 ki = u64(__double_as_longlong(kd));
+  kd = __dsub_rn(kd, shift);
+  const double r = __fma_rn(inv_ln2_n, xd, -kd);
+  const double s = __longlong_as_double(i64(exp_tab[ki % 32] + (ki << 47)));
+  const double z = __fma_rn(r, 0x1.c6af84b912394p-20, 0x1.ebfce50fac4f3p-13);
+  const double r2 = __dmul_rn(r, r);
+  double y = __fma_rn(r, 0x1.62e42ff0c52d6p-6, 1.0);
+  y = __fma_rn(z, r2, y);
+  return __double2float_rn(__dmul_rn(y, s));
+}
+// tessera_nvidia.log: the spec's logf (core/numerics/logf.h, docs/numerics.md "log"), every
+// step an explicit _rn intrinsic.
+__device__ __forceinline__ float log_f32(float x) {
+  u32 b = __float_as_uint(x);
+  i32 kadj = 0;
+  if (b - 0x00800000u >= 0x7f800000u - 0x00800000u) {  // not a positive normal
+    if (x != x) return __fadd_rn(x, x);
+    if ((b << 1) == 0) return __int_as_float(0xff800000);
+    if (b >> 31) return __int_as_float(0x7fffffff);
+    if (b == 0x7f800000u) return x;
+    b = __float_as_uint(__fmul_rn(x, 8388608.0f));  // a positive subnormal times 2^23: exact
+    kadj = -23;
+  }
+  const i32 k = i32(b - 0x3f3504f3u) >> 23;
+  const float m = __uint_as_float(b - (u32(k) << 23));
+  const double f = __dsub_rn(double(m), 1.0);
+  const double s = __ddiv_rn(f, __dadd_rn(2.0, f));
+  const double z = __dmul_rn(s, s);
+  const double c[10] = {1.0 / 3, 1.0 / 5, 1.0 / 7, 1.0 / 9, 1.0 / 11,
+                        1.0 / 13, 1.0 / 15, 1.0 / 17, 1.0 / 19, 1.0 / 21};
+  double p = c[9];
+  for (int i = 8; i >= 0; --i) p = __fma_rn(p, z, c[i]);
+  const double w = __dmul_rn(z, p);
+  const double t = __dmul_rn(2.0, s);
+  const double lm = __fma_rn(t, w, t);
+  return __double2float_rn(__fma_rn(double(k + kadj), 0x1.62e42fefa39efp-1, lm));
+}
 
 // Special registers.
 __device__ __forceinline__ i32 laneid() {

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# GPU check of the spec's expf (docs/numerics.md "exp"): builds tests/cuda/device/expf_check.cu
+# with the CUDA prelude and runs it (about a minute on an H100). Needs nvcc and a device; run
+# from the repository root. Exit 0 when every one of the 2^32 inputs agrees with the host.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/../../.." && pwd)"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+python3 - "$root/backends/cuda/codegen/prelude.cpp" "$tmp/prelude.cuh" <<'PY'
+import sys
+s = open(sys.argv[1]).read()
+a = s.index('R"cuda(') + len('R"cuda(')
+open(sys.argv[2], "w").write(s[a:s.index(')cuda"', a)])
+PY
+arch="${ARCH:-sm_90}"
+nvcc -O2 -std=c++17 -Xcompiler -ffp-contract=off -arch="$arch" -I"$root" -DPRELUDE_FILE="\"$tmp/prelude.cuh\"" \
+  "$root/tests/cuda/device/expf_check.cu" -o "$tmp/expf_check"
+if [ "${COMPILE_ONLY:-0}" = 1 ]; then echo "compiled"; exit 0; fi
+"$tmp/expf_check"
