@@ -186,6 +186,19 @@ def main():
                     [a, b], [want], requires=req + ["dtype=bf16"],
                     note=f"Tensor-core rule: {frac} fraction bits, {step} products per step, "
                          "f32 rtz.")
+
+    # Shapes schedule-to-tile lowers to its bf16/f16 GEMM template (K-blocks of 32, even N), so
+    # `tessera-conform --levels all` checks mma.sync at Target IR. M and N edges are masked.
+    rng = np.random.default_rng(20261126)
+    for dt, name, shape, spread in ((ml_dtypes.bfloat16, "bf16", (40, 64, 48), 8),
+                                    (np.float16, "f16", (33, 96, 34), 3)):
+        m, k, n = shape
+        a = (rng.standard_normal((m, k)) * 2.0 ** rng.integers(-spread, spread + 1, (m, k))).astype(dt)
+        b = (rng.standard_normal((k, n)) * 2.0 ** rng.integers(-spread, spread + 1, (k, n))).astype(dt)
+        acc = matmul_chain32(a.astype(np.float32), b.astype(np.float32))
+        cf.add_case(f"matmul_{name}_gemm_{m}x{k}x{n}_to_f32", program(a, b, acc), [a, b], [acc],
+                    requires=req + [f"dtype={name}"],
+                    note="Lowers to the GEMM template (mma.sync at Target IR); exponents spread.")
     cf.write()
 
 
