@@ -40,16 +40,19 @@ void Lowering::mma_fma_loop(const ir::Op& op, const Lowered& a, const Lowered& b
     ir::Value* kq = emit1("arith.divsi", {k, cst_index(kLanes)}, ix);
     ir::Value* owner = emit1("arith.index_cast", {kl}, i32);
     ir::Value* brow = mul(kq, cst_index(N));
+    std::vector<ir::Value*> av;  // a(r, k) of each row block, read once per iteration
+    for (int64_t mb = 0; mb < M / kLanes; ++mb)
+      av.push_back(emit1("tessera_nvidia.ld", {la, add_c(k, mb * K)}, f));
     for (int64_t n = 0; n < N; ++n) {
       ir::Value* slot = bcol ? add_c(k, (n / kLanes) * K) : add_c(brow, n);
       ir::Value* mine = emit1("tessera_nvidia.ld", {lb, slot}, f);
       ir::Value* src = bcol ? cst_i32(n % kLanes) : owner;
       ir::Value* bv = emit1("tessera_nvidia.shfl_sync", {mine, src, full}, f, idx_mode);
       for (int64_t mb = 0; mb < M / kLanes; ++mb) {
-        ir::Value* av = emit1("tessera_nvidia.ld", {la, add_c(k, mb * K)}, f);
         ir::Value* di = cst_index(mb * N + n);
         ir::Value* acc = emit1("tessera_nvidia.ld", {ld, di}, f);
-        emit("tessera_nvidia.st", {emit1("tessera_nvidia.fma", {av, bv, acc}, f), ld, di}, {});
+        emit("tessera_nvidia.st",
+             {emit1("tessera_nvidia.fma", {av[static_cast<size_t>(mb)], bv, acc}, f), ld, di}, {});
       }
     }
     emit("scf.yield", {}, {});

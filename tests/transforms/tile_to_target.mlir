@@ -59,9 +59,9 @@ module {
     // CHECK: "scf.for"
     // CHECK-NEXT: ^bb0(%k: index):
     // CHECK: %[[OWN:[0-9a-z_]+]] = arith.index_cast %{{.*}} : (index) -> i32
-    // CHECK: %[[BM:[0-9a-z_]+]] = tessera_nvidia.ld %[[LB]]
+    // CHECK: %[[AV:[0-9a-z_]+]] = tessera_nvidia.ld %[[LA]], %k
+    // CHECK-NEXT: %[[BM:[0-9a-z_]+]] = tessera_nvidia.ld %[[LB]]
     // CHECK-NEXT: %[[BV:[0-9a-z_]+]] = tessera_nvidia.shfl_sync %[[BM]], %[[OWN]], %{{.*}} {mode = "idx"}
-    // CHECK-NEXT: %[[AV:[0-9a-z_]+]] = tessera_nvidia.ld %[[LA]], %k
     // CHECK-NEXT: %[[ACC:[0-9a-z_]+]] = tessera_nvidia.ld %[[LD]]
     // CHECK-NEXT: %[[F:[0-9a-z_]+]] = tessera_nvidia.fma %[[AV]], %[[BV]], %[[ACC]] : (f32, f32, f32) -> f32
     // CHECK-NEXT: tessera_nvidia.st %[[F]], %[[LD]]
