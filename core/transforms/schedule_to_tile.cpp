@@ -1,6 +1,7 @@
 // Schedule IR -> Tile IR (docs/ops/schedule/lowering.md, "Schedule -> Tile").
 #include "core/transforms/schedule_to_tile.h"
 
+#include <algorithm>
 #include <cmath>
 #include <numeric>
 #include <optional>
@@ -135,13 +136,16 @@ Lowering lower_gemm(const ir::Op& group, const ir::Op& callee, const std::string
     return stay("tile_shape needs BM and BN multiples of 32 with at least 2 tiles");
   const int64_t m = a.shape[0], k = a.shape[1], n = b.shape[1];
   if (k == 0 || m == 0 || n == 0) return stay("an empty matmul");
-  // M and N edges are masked; K is not (a zero product appended to an FMA chain would turn a
-  // -0 sum into +0), so the K loop takes whole blocks: BK divides K (gcd with the schedule's).
-  const int64_t bk = std::gcd(k, ts[2]);
-  // mma.sync takes K blocks of 16 and the lowering B slabs of whole 32-row blocks; cp.async
-  // copies bf16/f16 in 4-byte pairs, aligned when N is even.
-  if (low && (bk % 32 != 0 || n % 2 != 0))
-    return stay("a bf16/f16 matmul needs K-blocks of a multiple of 32 and an even N");
+  // M and N edges are masked. f32 K is not padded: the K loop takes whole blocks, BK divides K
+  // (gcd with the schedule's).
+  // bf16/f16: mma.sync takes K blocks of 16 and the lowering B slabs of whole 32-row blocks, so
+  // BK is the schedule's rounded up to a multiple of 32 and the last K block is padded: its
+  // copies zero-fill past K. That keeps the bits: the chain starts at +0 and an RNE sum is -0
+  // only when both terms are, so acc is never -0 and each padded step fma(0, 0, acc) = acc
+  // (inf and NaN included). cp.async copies bf16/f16 in 4-byte pairs, aligned when N is even.
+  const int64_t bk = low ? std::min<int64_t>((ts[2] + 31) / 32 * 32, 256) : std::gcd(k, ts[2]);
+  if (low && (n % 2 != 0 || k % 2 != 0))
+    return stay("a bf16/f16 matmul needs an even K and N (4-byte cp.async pairs)");
   std::string why;
   auto epilogue = gemm_epilogue(group, callee, why);
   if (!epilogue) return stay(why);

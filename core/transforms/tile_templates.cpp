@@ -41,8 +41,7 @@ constexpr const char* kGemm =
     %cbk = arith.constant {value = $BK : index} : index
     %ccols = arith.constant {value = $COLS : index} : index
     %kdim = tile.dim %a {dim = 1} : (memref<?x?x$T>) -> index
-    %nk = arith.divsi %kdim, %cbk : index
-    %m0 = arith.muli %gm, %cbm : index
+$NK    %m0 = arith.muli %gm, %cbm : index
     %n0 = arith.muli %gn, %cbn : index
     %tm = arith.divsi %t, %ccols : index
     %tn = arith.remsi %t, %ccols : index
@@ -336,6 +335,13 @@ std::string gemm_kernel(const std::string& name, int64_t bm, int64_t bn, int64_t
     if (e.steps[k].b == kZeroTile) epi << ", %zero_t";
     epi << " : " << type_of(e.steps[k].op, reg) << "\n";
   }
+  // K blocks: BK divides K for f32; bf16/f16 round up, the last block's columns past K
+  // zero-filled by the masked copies (see schedule_to_tile.cpp's lower_gemm).
+  const std::string nk = e.dtype == DType::f32
+                             ? "    %nk = arith.divsi %kdim, %cbk : index\n"
+                             : "    %cbk1 = arith.constant {value = " + std::to_string(bk - 1) +
+                                   " : index} : index\n    %kup = arith.addi %kdim, %cbk1 : index\n"
+                                   "    %nk = arith.divsi %kup, %cbk : index\n";
   // The xor swizzle needs rows of a power-of-two number of 16-byte chunks (alloc_c2).
   const bool swizzle = bk >= 4 && (bk & (bk - 1)) == 0;
   return fill(kGemm, {{"NAME", name},
@@ -348,6 +354,7 @@ std::string gemm_kernel(const std::string& name, int64_t bm, int64_t bn, int64_t
                       {"BN", std::to_string(bn)},
                       {"BK", std::to_string(bk)},
                       {"PAD", e.dtype == DType::f32 ? "4" : "8"},
+                      {"NK", nk},
                       {"T", e.dtype == DType::bf16  ? "bf16"
                             : e.dtype == DType::f16 ? "f16"
                                                     : "f32"}});
