@@ -26,20 +26,20 @@ module {
   // q . k: a (32x64) and k (64x64, read as [N, K]) spilled once, then the loop over K.
   // CHECK: %[[QA:[0-9a-z_]+]] = tessera_nvidia.alloc_local : () -> memref<64xf32, 5>
   // CHECK: %[[KB:[0-9a-z_]+]] = tessera_nvidia.alloc_local : () -> memref<128xf32, 5>
-  // CHECK: "scf.for"(
-  // CHECK-NEXT: ^bb0(%[[K:[0-9a-z_]+]]: index):
+  // CHECK: = "scf.for"(
+  // CHECK-NEXT: ^bb0(%[[K:[0-9a-z_]+]]: index, %{{.*}}: f32,
   // CHECK: tessera_nvidia.ld %[[QA]], %[[K]]
   // CHECK: tessera_nvidia.ld %[[KB]], %[[K]]
   // CHECK-NEXT: tessera_nvidia.shfl_sync %{{.*}} {mode = "idx"}
   // CHECK: tessera_nvidia.fma
-  // CHECK: scf.yield : () -> ()
-  // CHECK-NEXT: }) : (index, index, index) -> ()
+  // CHECK: scf.yield
+  // CHECK-NEXT: }) : (index, index, index, f32,
   // p . v: the second product is a loop too.
-  // CHECK: "scf.for"(
-  // CHECK-NEXT: ^bb0(%{{[0-9a-z_]+}}: index):
+  // CHECK: = "scf.for"(
+  // CHECK-NEXT: ^bb0(%{{[0-9a-z_]+}}: index, %{{.*}}: f32,
   // CHECK: tessera_nvidia.fma
-  // CHECK: scf.yield : () -> ()
-  // CHECK-NEXT: }) : (index, index, index) -> ()
+  // CHECK: scf.yield
+  // CHECK-NEXT: }) : (index, index, index, f32,
   // CHECK-NOT: tile.
   // CHECK: return
   func.func @attn(%q: tensor<1x1x128x64xf32>, %k: tensor<1x1x128x64xf32>, %v: tensor<1x1x128x64xf32>) -> tensor<1x1x128x64xf32> {
