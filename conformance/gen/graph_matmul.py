@@ -186,6 +186,35 @@ def main():
                     [a, b], [want], requires=req + ["dtype=bf16"],
                     note=f"Tensor-core rule: {frac} fraction bits, {step} products per step, "
                          "f32 rtz.")
+
+    # Shapes schedule-to-tile lowers to its bf16/f16 GEMM template (K-blocks of 32, even N), so
+    # `tessera-conform --levels all` checks mma.sync at Target IR. M and N edges are masked.
+    rng = np.random.default_rng(20261126)
+    for dt, name, shape, spread in ((ml_dtypes.bfloat16, "bf16", (40, 64, 48), 8),
+                                    (np.float16, "f16", (33, 96, 34), 3)):
+        m, k, n = shape
+        a = (rng.standard_normal((m, k)) * 2.0 ** rng.integers(-spread, spread + 1, (m, k))).astype(dt)
+        b = (rng.standard_normal((k, n)) * 2.0 ** rng.integers(-spread, spread + 1, (k, n))).astype(dt)
+        acc = matmul_chain32(a.astype(np.float32), b.astype(np.float32))
+        cf.add_case(f"matmul_{name}_gemm_{m}x{k}x{n}_to_f32", program(a, b, acc), [a, b], [acc],
+                    requires=req + [f"dtype={name}"],
+                    note="Lowers to the GEMM template (mma.sync at Target IR); exponents spread.")
+
+    # K = 50 pads the template's last K block with zeros: every chain starts at +0 and is never
+    # -0, so the padded steps fma(0, 0, acc) keep acc: rows of -0 products stay +0, inf stays.
+    a = rng.standard_normal((36, 50)).astype(ml_dtypes.bfloat16)
+    b = rng.standard_normal((50, 10)).astype(ml_dtypes.bfloat16)
+    a[0, :] = -0.0
+    a[1, :] = 0.0
+    b[:, 1] = -0.0
+    a[2, 7] = np.inf
+    a[3, 49] = -np.inf
+    acc = matmul_chain32(a.astype(np.float32), b.astype(np.float32))
+    assert not np.signbit(acc[0, 0]) and not np.signbit(acc[5, 1])
+    cf.add_case("matmul_bf16_gemm_kpad_zeros_inf_to_f32", program(a, b, acc), [a, b], [acc],
+                requires=req + ["dtype=bf16"],
+                note="K = 50: the GEMM template's last K block is zero-padded; -0 products, "
+                     "inf and NaN (inf * 0) keep their Graph IR bits.")
     cf.write()
 
 

@@ -1,6 +1,7 @@
 // Schedule IR -> Tile IR (docs/ops/schedule/lowering.md, "Schedule -> Tile").
 #include "core/transforms/schedule_to_tile.h"
 
+#include <algorithm>
 #include <cmath>
 #include <numeric>
 #include <optional>
@@ -134,20 +135,32 @@ Lowering lower_gemm(const ir::Op& group, const ir::Op& callee, const std::string
   if (mm.attrs.get("numeric_policy")) return stay("a numeric policy");
   const ir::Type &a = group.operands[0]->type, &b = group.operands[1]->type;
   const ir::Type& c = group.result(0)->type;
-  if (!is_f32(a) || !is_f32(b) || !is_f32(c) || a.rank() != 2 || b.rank() != 2)
-    return stay("not a 2-D f32 matmul");
+  // bf16/f16 operands with an f32 result: tile.mma with an f32 accumulator (mma.sync at Target
+  // IR); the FMA chain over k is the Graph IR kernel's, the products being exact in f32.
+  const bool low = a.is_tensor() && b.is_tensor() && a.dtype == b.dtype &&
+                   (a.dtype == DType::bf16 || a.dtype == DType::f16);
+  if ((!low && (!is_f32(a) || !is_f32(b))) || !is_f32(c) || a.rank() != 2 || b.rank() != 2)
+    return stay("not a 2-D f32 matmul, nor bf16/f16 with an f32 result");
   auto ts = group.attrs.get("tile_shape")->as_int_array().value_or(std::vector<int64_t>{});
   const int64_t bm = ts[0], bn = ts[1];
   if (bm % 32 || bn % 32 || bm * bn < 2048 || ts[2] < 1 || ts[2] > 256)
     return stay("tile_shape needs BM and BN multiples of 32 with at least 2 tiles");
   const int64_t m = a.shape[0], k = a.shape[1], n = b.shape[1];
   if (k == 0 || m == 0 || n == 0) return stay("an empty matmul");
-  // M and N edges are masked; K is not (a zero product appended to an FMA chain would turn a
-  // -0 sum into +0), so the K loop takes whole blocks: BK divides K (gcd with the schedule's).
-  const int64_t bk = std::gcd(k, ts[2]);
+  // M and N edges are masked. f32 K is not padded: the K loop takes whole blocks, BK divides K
+  // (gcd with the schedule's).
+  // bf16/f16: mma.sync takes K blocks of 16 and the lowering B slabs of whole 32-row blocks, so
+  // BK is the schedule's rounded up to a multiple of 32 and the last K block is padded: its
+  // copies zero-fill past K. That keeps the bits: the chain starts at +0 and an RNE sum is -0
+  // only when both terms are, so acc is never -0 and each padded step fma(0, 0, acc) = acc
+  // (inf and NaN included). cp.async copies bf16/f16 in 4-byte pairs, aligned when N is even.
+  const int64_t bk = low ? std::min<int64_t>((ts[2] + 31) / 32 * 32, 256) : std::gcd(k, ts[2]);
+  if (low && (n % 2 != 0 || k % 2 != 0))
+    return stay("a bf16/f16 matmul needs an even K and N (4-byte cp.async pairs)");
   std::string why;
   auto epilogue = gemm_epilogue(group, callee, why);
   if (!epilogue) return stay(why);
+  epilogue->dtype = a.dtype;
   l.kernel = gemm_kernel(name, bm, bn, bk, *epilogue);
   l.bias = epilogue->bias;
   l.grid = {(m + bm - 1) / bm, (n + bn - 1) / bn};

@@ -28,7 +28,7 @@ std::string type_of(const char* op, const std::string& reg) {
 }
 
 constexpr const char* kGemm =
-    R"(  func.func @$NAME(%a: memref<?x?xf32>, %b: memref<?x?xf32>, $EXTRA%c: memref<?x?xf32>) {
+    R"(  func.func @$NAME(%a: memref<?x?x$T>, %b: memref<?x?x$T>, $EXTRA%c: memref<?x?xf32>) {
     %t = tile.local_id : index
     %gm = tile.group_id {dim = 0} : index
     %gn = tile.group_id {dim = 1} : index
@@ -40,26 +40,25 @@ constexpr const char* kGemm =
     %cbn = arith.constant {value = $BN : index} : index
     %cbk = arith.constant {value = $BK : index} : index
     %ccols = arith.constant {value = $COLS : index} : index
-    %kdim = tile.dim %a {dim = 1} : (memref<?x?xf32>) -> index
-    %nk = arith.divsi %kdim, %cbk : index
-    %m0 = arith.muli %gm, %cbm : index
+    %kdim = tile.dim %a {dim = 1} : (memref<?x?x$T>) -> index
+$NK    %m0 = arith.muli %gm, %cbm : index
     %n0 = arith.muli %gn, %cbn : index
     %tm = arith.divsi %t, %ccols : index
     %tn = arith.remsi %t, %ccols : index
     %qm = arith.muli %tm, %c32 : index
     %qn = arith.muli %tn, %c32 : index
-    %sa0 = tile.alloc_shared $SWZ: memref<$BMx$BKxf32, 3>
-    %sa1 = tile.alloc_shared $SWZ: memref<$BMx$BKxf32, 3>
-    %sb0 = tile.alloc_shared {padding = 4} : memref<$BKx$BNxf32, 3>
-    %sb1 = tile.alloc_shared {padding = 4} : memref<$BKx$BNxf32, 3>
+    %sa0 = tile.alloc_shared $SWZ: memref<$BMx$BKx$T, 3>
+    %sa1 = tile.alloc_shared $SWZ: memref<$BMx$BKx$T, 3>
+    %sb0 = tile.alloc_shared {padding = $PAD} : memref<$BKx$BNx$T, 3>
+    %sb1 = tile.alloc_shared {padding = $PAD} : memref<$BKx$BNx$T, 3>
     %is_a = arith.cmpi %t, %c0 {predicate = 0} : (index, index) -> i1
     %is_b = arith.cmpi %t, %c1 {predicate = 0} : (index, index) -> i1
     "scf.if"(%is_a) ({
-      tile.async_copy %a, %sa0, %m0, %c0 {mask = true} : (memref<?x?xf32>, memref<$BMx$BKxf32, 3>, index, index) -> ()
+      tile.async_copy %a, %sa0, %m0, %c0 {mask = true} : (memref<?x?x$T>, memref<$BMx$BKx$T, 3>, index, index) -> ()
       "scf.yield"() : () -> ()
     }, { "scf.yield"() : () -> () }) : (i1) -> ()
     "scf.if"(%is_b) ({
-      tile.async_copy %b, %sb0, %c0, %n0 {mask = true} : (memref<?x?xf32>, memref<$BKx$BNxf32, 3>, index, index) -> ()
+      tile.async_copy %b, %sb0, %c0, %n0 {mask = true} : (memref<?x?x$T>, memref<$BKx$BNx$T, 3>, index, index) -> ()
       "scf.yield"() : () -> ()
     }, { "scf.yield"() : () -> () }) : (i1) -> ()
     tile.commit_group : () -> ()
@@ -68,29 +67,29 @@ constexpr const char* kGemm =
     ^bb0(%kb: index, %acc_in: tensor<32x32xf32>):
       %stage = arith.remsi %kb, %c2 : index
       %even = arith.cmpi %stage, %c0 {predicate = 0} : (index, index) -> i1
-      %cur_a = arith.select %even, %sa0, %sa1 : (i1, memref<$BMx$BKxf32, 3>, memref<$BMx$BKxf32, 3>) -> memref<$BMx$BKxf32, 3>
-      %cur_b = arith.select %even, %sb0, %sb1 : (i1, memref<$BKx$BNxf32, 3>, memref<$BKx$BNxf32, 3>) -> memref<$BKx$BNxf32, 3>
-      %nxt_a = arith.select %even, %sa1, %sa0 : (i1, memref<$BMx$BKxf32, 3>, memref<$BMx$BKxf32, 3>) -> memref<$BMx$BKxf32, 3>
-      %nxt_b = arith.select %even, %sb1, %sb0 : (i1, memref<$BKx$BNxf32, 3>, memref<$BKx$BNxf32, 3>) -> memref<$BKx$BNxf32, 3>
+      %cur_a = arith.select %even, %sa0, %sa1 : (i1, memref<$BMx$BKx$T, 3>, memref<$BMx$BKx$T, 3>) -> memref<$BMx$BKx$T, 3>
+      %cur_b = arith.select %even, %sb0, %sb1 : (i1, memref<$BKx$BNx$T, 3>, memref<$BKx$BNx$T, 3>) -> memref<$BKx$BNx$T, 3>
+      %nxt_a = arith.select %even, %sa1, %sa0 : (i1, memref<$BMx$BKx$T, 3>, memref<$BMx$BKx$T, 3>) -> memref<$BMx$BKx$T, 3>
+      %nxt_b = arith.select %even, %sb1, %sb0 : (i1, memref<$BKx$BNx$T, 3>, memref<$BKx$BNx$T, 3>) -> memref<$BKx$BNx$T, 3>
       %kn = arith.addi %kb, %c1 : index
       %more = arith.cmpi %kn, %nk {predicate = 2} : (index, index) -> i1
       %ka = arith.muli %kn, %cbk : index
       %issue_a = arith.andi %more, %is_a : i1
       %issue_b = arith.andi %more, %is_b : i1
       "scf.if"(%issue_a) ({
-        tile.async_copy %a, %nxt_a, %m0, %ka {mask = true} : (memref<?x?xf32>, memref<$BMx$BKxf32, 3>, index, index) -> ()
+        tile.async_copy %a, %nxt_a, %m0, %ka {mask = true} : (memref<?x?x$T>, memref<$BMx$BKx$T, 3>, index, index) -> ()
         "scf.yield"() : () -> ()
       }, { "scf.yield"() : () -> () }) : (i1) -> ()
       "scf.if"(%issue_b) ({
-        tile.async_copy %b, %nxt_b, %ka, %n0 {mask = true} : (memref<?x?xf32>, memref<$BKx$BNxf32, 3>, index, index) -> ()
+        tile.async_copy %b, %nxt_b, %ka, %n0 {mask = true} : (memref<?x?x$T>, memref<$BKx$BNx$T, 3>, index, index) -> ()
         "scf.yield"() : () -> ()
       }, { "scf.yield"() : () -> () }) : (i1) -> ()
       tile.commit_group : () -> ()
       tile.wait_group {n = 1} : () -> ()
       tile.barrier : () -> ()
-      %ta = tile.load_tile %cur_a, %qm, %c0 : (memref<$BMx$BKxf32, 3>, index, index) -> tensor<32x$BKxf32>
-      %tb = tile.load_tile %cur_b, %c0, %qn : (memref<$BKx$BNxf32, 3>, index, index) -> tensor<$BKx32xf32>
-      %acc_out = tile.mma %ta, %tb, %acc_in : (tensor<32x$BKxf32>, tensor<$BKx32xf32>, tensor<32x32xf32>) -> tensor<32x32xf32>
+      %ta = tile.load_tile %cur_a, %qm, %c0 : (memref<$BMx$BKx$T, 3>, index, index) -> tensor<32x$BKx$T>
+      %tb = tile.load_tile %cur_b, %c0, %qn : (memref<$BKx$BNx$T, 3>, index, index) -> tensor<$BKx32x$T>
+      %acc_out = tile.mma %ta, %tb, %acc_in : (tensor<32x$BKx$T>, tensor<$BKx32x$T>, tensor<32x32xf32>) -> tensor<32x32xf32>
       tile.barrier : () -> ()
       "scf.yield"(%acc_out) : (tensor<32x32xf32>) -> ()
     }) : (index, index, index, tensor<32x32xf32>) -> tensor<32x32xf32>
@@ -364,6 +363,13 @@ std::string gemm_kernel(const std::string& name, int64_t bm, int64_t bn, int64_t
     if (e.steps[k].b == kZeroTile) epi << ", %zero_t";
     epi << " : " << type_of(e.steps[k].op, reg) << "\n";
   }
+  // K blocks: BK divides K for f32; bf16/f16 round up, the last block's columns past K
+  // zero-filled by the masked copies (see schedule_to_tile.cpp's lower_gemm).
+  const std::string nk = e.dtype == DType::f32
+                             ? "    %nk = arith.divsi %kdim, %cbk : index\n"
+                             : "    %cbk1 = arith.constant {value = " + std::to_string(bk - 1) +
+                                   " : index} : index\n    %kup = arith.addi %kdim, %cbk1 : index\n"
+                                   "    %nk = arith.divsi %kup, %cbk : index\n";
   // The xor swizzle needs rows of a power-of-two number of 16-byte chunks (alloc_c2).
   const bool swizzle = bk >= 4 && (bk & (bk - 1)) == 0;
   return fill(kGemm, {{"NAME", name},
@@ -374,7 +380,12 @@ std::string gemm_kernel(const std::string& name, int64_t bm, int64_t bn, int64_t
                       {"COLS", std::to_string(bn / 32)},
                       {"BM", std::to_string(bm)},
                       {"BN", std::to_string(bn)},
-                      {"BK", std::to_string(bk)}});
+                      {"BK", std::to_string(bk)},
+                      {"PAD", e.dtype == DType::f32 ? "4" : "8"},
+                      {"NK", nk},
+                      {"T", e.dtype == DType::bf16  ? "bf16"
+                            : e.dtype == DType::f16 ? "f16"
+                                                    : "f32"}});
 }
 
 std::string attention_kernel(const std::string& name, bool causal, float scale) {

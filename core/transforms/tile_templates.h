@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "core/numerics/dtype.h"
+
 namespace tessera::transforms {
 
 /// One step of a fused elementwise chain: `op` (an arith op on f32 tiles) of values `a` and `b`
@@ -34,6 +36,9 @@ struct GemmEpilogue {
   std::vector<bool> bias;  ///< per parameter: a row bias (else full)
   std::vector<ElementwiseStep> steps;
   int result = 0;
+  /// The element type of a and b: f32, or bf16/f16 (tile.mma with an f32 accumulator, lowered
+  /// to mma.sync); the accumulator and c are f32 either way.
+  DType dtype = DType::f32;
 };
 
 std::string gemm_kernel(const std::string& name, int64_t bm, int64_t bn, int64_t bk,

@@ -14,6 +14,8 @@
 namespace tessera::transforms::t2t {
 
 inline constexpr int64_t kLanes = 32;
+/// An f32 tile.mma of at least this K is lowered as a loop over K, not unrolled.
+inline constexpr int64_t kFmaLoopMinK = 16;
 inline constexpr int64_t kLocalSpace = 5;  ///< memref space of tile.alloc_register buffers
 
 /// What a Tile IR value became. Scalars and memrefs: one value, the same in every lane of the
@@ -85,6 +87,9 @@ class Lowering {
   ir::Op* on_lane0(std::vector<ir::Type> types, std::vector<ir::Value*> other, F&& then);
   void mma(const ir::Op& op);
   void mma_sync(const ir::Op& op);  ///< bf16/f16 tile.mma (tile_to_target_mma.cpp)
+  /// f32 tile.mma with K >= kFmaLoopMinK as an scf.for over K (tile_to_target_fma.cpp).
+  void mma_fma_loop(const ir::Op& op, const Lowered& a, const Lowered& b, const Lowered& c,
+                    bool bcol);
   /// Checks what mma_sync lowers; the attributes of its mma.sync ops (shape, policy).
   ir::AttrDict mma_sync_attrs(const ir::Op& op, const Lowered& a, const Lowered& b,
                               const Lowered& c);

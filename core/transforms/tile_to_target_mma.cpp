@@ -24,10 +24,24 @@ int64_t constant_of(const ir::Value* v) {
   return a->is_int() ? a->i : -1;
 }
 
+/// Whether an index value is provably a multiple of 8: a constant one, a product with such a
+/// factor, or a sum of two such values (the GEMM template's tile offsets `tn * 32`).
+bool multiple_of_8(const ir::Value* v, int depth = 0) {
+  const int64_t c = constant_of(v);
+  if (c >= 0) return c % 8 == 0;
+  const ir::Op* d = v->def;
+  if (!d || depth > 8 || d->operands.size() != 2) return false;
+  if (d->name == "arith.muli")
+    return multiple_of_8(d->operands[0], depth + 1) || multiple_of_8(d->operands[1], depth + 1);
+  if (d->name == "arith.addi")
+    return multiple_of_8(d->operands[0], depth + 1) && multiple_of_8(d->operands[1], depth + 1);
+  return false;
+}
+
 }  // namespace
 
 const ir::Op* Lowering::ldmatrix_source(const ir::Value* operand) {
-  // A tile.load_tile of a 2-D shared bf16/f16 buffer at a column that is a constant multiple
+  // A tile.load_tile of a 2-D shared bf16/f16 buffer at a column that is provably a multiple
   // of 8, rows padded to a multiple of 8 elements: ldmatrix can read its fragments directly.
   const ir::Op* l = operand->def;
   if (!l || l->name != "tile.load_tile" || l->attrs.get("mask") || l->attrs.get("padding"))
@@ -35,8 +49,7 @@ const ir::Op* Lowering::ldmatrix_source(const ir::Value* operand) {
   const ir::Type& m = l->operands[0]->type;
   if (!m.is_memref() || m.memspace != 3 || m.rank() != 2) return nullptr;
   const Lowered& sm = at(l->operands[0]);
-  const int64_t col = constant_of(l->operands[2]);
-  if (sm.pcols % 8 != 0 || col < 0 || col % 8 != 0) return nullptr;
+  if (sm.pcols % 8 != 0 || !multiple_of_8(l->operands[2])) return nullptr;
   return l;
 }
 

@@ -307,13 +307,21 @@ void Lowering::async_copy(const ir::Op& op) {
   const ir::Value* src = op.operands[0];
   const ir::Value* dst = op.operands[1];
   const ir::Type& dt = dst->type;
-  if (dt.rank() != 2 || dt.dtype != DType::f32 || src->type.rank() < 2)
-    unsupported(op, "copies 2-D f32 shared tiles");
+  const bool low = dt.dtype == DType::bf16 || dt.dtype == DType::f16;
+  if (dt.rank() != 2 || (dt.dtype != DType::f32 && !low) || src->type.rank() < 2)
+    unsupported(op, "copies 2-D f32, bf16 or f16 shared tiles");
+  // cp.async copies 4 bytes at least: bf16/f16 go by pairs of adjacent columns (the hardware
+  // needs the pair's source 4-byte aligned: an even row length and column).
+  const int64_t per = low ? 2 : 1;
   const int64_t rows = dt.shape[0], cols = dt.shape[1];
-  if ((rows * cols) % kLanes != 0) unsupported(op, "the tile must hold a multiple of 32 elements");
+  if (cols % per != 0 || (rows * cols / per) % kLanes != 0)
+    unsupported(op,
+                "the tile must hold a multiple of 32 elements (of 32 pairs, even columns, "
+                "for bf16/f16)");
   std::vector<ir::Value*> idx;
   for (size_t k = 2; k < op.operands.size(); ++k) idx.push_back(at(op.operands[k]).one());
-  ir::Op* loop = emit("scf.for", {cst_index(0), cst_index(rows * cols / kLanes), cst_index(1)}, {});
+  ir::Op* loop =
+      emit("scf.for", {cst_index(0), cst_index(rows * cols / per / kLanes), cst_index(1)}, {});
   loop->regions.emplace_back();
   loop->regions[0].blocks.push_back(std::make_unique<ir::Block>());
   ir::Block* body = loop->regions[0].blocks.back().get();
@@ -321,6 +329,7 @@ void Lowering::async_copy(const ir::Op& op) {
   ir::Value* i = body->add_arg(index_t(), "i");
   Scope s(*this, body);
   ir::Value* e = add(mul(i, cst_index(kLanes)), lane());
+  if (per > 1) e = mul(e, cst_index(per));
   ir::Value* r = emit1("arith.divsi", {e, cst_index(cols)}, index_t());
   ir::Value* c = emit1("arith.remsi", {e, cst_index(cols)}, index_t());
   std::vector<ir::Value*> sidx = idx;
@@ -332,10 +341,16 @@ void Lowering::async_copy(const ir::Op& op) {
   a.set("bytes", ir::Attr::integer_attr(4));
   std::vector<ir::Value*> args = {at(src).one(), from, at(dst).one(), to};
   if (masked) {
+    const ir::Type i32 = ir::Type::scalar(DType::i32);
     ir::Value* inside = window_inside(src, sidx);
     args[1] = emit1("arith.select", {inside, from, cst_index(0)}, index_t());
-    args.push_back(
-        emit1("arith.select", {inside, cst_i32(4), cst_i32(0)}, ir::Type::scalar(DType::i32)));
+    ir::Value* size = cst_i32(4);
+    if (per > 1) {  // a pair at the source's last column: its first element only
+      std::vector<ir::Value*> next = sidx;
+      next.back() = add_c(sidx.back(), 1);
+      size = emit1("arith.select", {window_inside(src, next), size, cst_i32(2)}, i32);
+    }
+    args.push_back(emit1("arith.select", {inside, size, cst_i32(0)}, i32));
   }
   emit("tessera_nvidia.cp_async", args, {}, std::move(a));
   emit("scf.yield", {}, {});
@@ -359,6 +374,7 @@ void Lowering::mma(const ir::Op& op) {
   if (op.attrs.get("numeric_policy"))
     unsupported(op, "f32 tile.mma with a numeric policy is not lowered (only the FMA chain)");
   const int64_t M = a.rows, K = a.cols, N = c.cols;
+  if (K >= kFmaLoopMinK) return mma_fma_loop(op, a, b, c, bcol);
   Lowered d = c;
   ir::Value* full = cst_i32(-1);
   ir::AttrDict idx_mode;

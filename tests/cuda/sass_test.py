@@ -61,6 +61,9 @@ def main():
     checks = [  # (kernel file, archs, extra flags, [(pattern, at least, at most)])
         ("gemm_bf16.mlir", ["sm_80", "sm_90"], [], [(mma, 1, None), (ldgsts, 1, None)]),
         ("gemm_fp8.mlir", ["sm_90", "sm_100"], [], [(mma, 1, None), (ldgsts, 1, None)]),
+        # The bf16 GEMM lowered from Graph IR (schedule-to-tile's template, tile-to-target).
+        ("gemm_bf16_graph.mlir", ["sm_90"], [], [(mma, 1, None), (ldgsts, 1, None)]),
+        ("gemm_bf16_graph.mlir", ["sm_90"], ["--deterministic"], [(mma, 0, 0), (ldgsts, 1, None)]),
         # Deterministic mode: the interpreter's FMA chain through shuffles, no tensor core.
         ("gemm_bf16.mlir", ["sm_90"], ["--deterministic"],
          [(mma, 0, 0), (ldgsts, 1, None), (r"\bSHFL\.IDX\b", 1, None), (r"\bFFMA\b", 1, None)]),

@@ -51,12 +51,23 @@ module {
     // CHECK-NEXT: arith.addf %[[R0]], %{{.*}} : (f32, f32) -> f32
     %rows = tile.row_sum %ta : (tensor<32x32xf32>) -> tensor<32xf32>
     %z = tile.broadcast %rows : (tensor<32xf32>) -> tensor<32x1xf32>
-    // CHECK: %[[B0:[0-9a-z_]+]] = tessera_nvidia.shfl_sync %{{.*}}, %{{.*}}, %{{.*}} {mode = "idx"}
-    // CHECK-NEXT: %[[D0:[0-9a-z_]+]] = tessera_nvidia.fma %{{.*}}, %[[B0]], %{{.*}} : (f32, f32, f32) -> f32
-    // CHECK-NEXT: %[[B1:[0-9a-z_]+]] = tessera_nvidia.shfl_sync
-    // CHECK-NEXT: tessera_nvidia.fma %{{.*}}, %[[B1]], %[[D0]]
+    // K = 32 >= 16: an scf.for over k (not unrolled). a and b go to local arrays once, the
+    // accumulator is the loop's carried value; each iteration broadcasts b(k, n) from lane
+    // k % 32 and folds one FMA.
+    // CHECK: %[[LA:[0-9a-z_]+]] = tessera_nvidia.alloc_local : () -> memref<32xf32, 5>
+    // CHECK: %[[LB:[0-9a-z_]+]] = tessera_nvidia.alloc_local : () -> memref<1xf32, 5>
+    // CHECK: %[[D:[0-9a-z_]+]] = "scf.for"(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}})
+    // CHECK-NEXT: ^bb0(%k: index, %[[ACC:[0-9a-z_]+]]: f32):
+    // CHECK: %[[OWN:[0-9a-z_]+]] = arith.index_cast %{{.*}} : (index) -> i32
+    // CHECK-NEXT: %[[AV:[0-9a-z_]+]] = tessera_nvidia.ld %[[LA]], %k
+    // CHECK-NEXT: %[[BM:[0-9a-z_]+]] = tessera_nvidia.ld %[[LB]]
+    // CHECK-NEXT: %[[BV:[0-9a-z_]+]] = tessera_nvidia.shfl_sync %[[BM]], %[[OWN]], %{{.*}} {mode = "idx"}
+    // CHECK-NEXT: %[[F:[0-9a-z_]+]] = tessera_nvidia.fma %[[AV]], %[[BV]], %[[ACC]] : (f32, f32, f32) -> f32
+    // CHECK-NEXT: scf.yield %[[F]] : (f32) -> ()
+    // CHECK-NEXT: }) : (index, index, index, f32) -> f32
+    // CHECK-NOT: tessera_nvidia.fma
     %d = tile.mma %ta, %tb, %z : (tensor<32x32xf32>, tensor<32x1xf32>, tensor<32x1xf32>) -> tensor<32x1xf32>
-    // CHECK: tessera_nvidia.st
+    // CHECK: tessera_nvidia.st %[[D]], %out
     %row = arith.muli %t, %c0 : index
     tile.store_tile %d, %out, %row, %c0 : (tensor<32x1xf32>, memref<32x1xf32>, index, index) -> ()
     // CHECK-NOT: tile.

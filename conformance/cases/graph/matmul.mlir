@@ -198,3 +198,54 @@ module {
     return %0 : tensor<4x3xf32>
   }
 }
+
+// -----
+
+// CASE: matmul_bf16_gemm_40x64x48_to_f32
+// NOTE: Lowers to the GEMM template (mma.sync at Target IR); exponents spread.
+// RULE: bitexact
+// REQUIRES: op=tessera.matmul level=graph dtype=bf16
+// INPUT: 0 tensor<40x64xbf16> npy:matmul.matmul_bf16_gemm_40x64x48_to_f32.input0.npy
+// INPUT: 1 tensor<64x48xbf16> npy:matmul.matmul_bf16_gemm_40x64x48_to_f32.input1.npy
+// EXPECT: 0 tensor<40x48xf32> npy:matmul.matmul_bf16_gemm_40x64x48_to_f32.expect0.npy
+// GENERATOR: conformance/gen/graph_matmul.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
+module {
+  func.func @main(%a: tensor<40x64xbf16>, %b: tensor<64x48xbf16>) -> tensor<40x48xf32> {
+    %0 = "tessera.matmul"(%a, %b) : (tensor<40x64xbf16>, tensor<64x48xbf16>) -> tensor<40x48xf32>
+    return %0 : tensor<40x48xf32>
+  }
+}
+
+// -----
+
+// CASE: matmul_f16_gemm_33x96x34_to_f32
+// NOTE: Lowers to the GEMM template (mma.sync at Target IR); exponents spread.
+// RULE: bitexact
+// REQUIRES: op=tessera.matmul level=graph dtype=f16
+// INPUT: 0 tensor<33x96xf16> npy:matmul.matmul_f16_gemm_33x96x34_to_f32.input0.npy
+// INPUT: 1 tensor<96x34xf16> npy:matmul.matmul_f16_gemm_33x96x34_to_f32.input1.npy
+// EXPECT: 0 tensor<33x34xf32> npy:matmul.matmul_f16_gemm_33x96x34_to_f32.expect0.npy
+// GENERATOR: conformance/gen/graph_matmul.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
+module {
+  func.func @main(%a: tensor<33x96xf16>, %b: tensor<96x34xf16>) -> tensor<33x34xf32> {
+    %0 = "tessera.matmul"(%a, %b) : (tensor<33x96xf16>, tensor<96x34xf16>) -> tensor<33x34xf32>
+    return %0 : tensor<33x34xf32>
+  }
+}
+
+// -----
+
+// CASE: matmul_bf16_gemm_kpad_zeros_inf_to_f32
+// NOTE: K = 50: the GEMM template's last K block is zero-padded; -0 products, inf and NaN (inf * 0) keep their Graph IR bits.
+// RULE: bitexact
+// REQUIRES: op=tessera.matmul level=graph dtype=bf16
+// INPUT: 0 tensor<36x50xbf16> npy:matmul.matmul_bf16_gemm_kpad_zeros_inf_to_f32.input0.npy
+// INPUT: 1 tensor<50x10xbf16> npy:matmul.matmul_bf16_gemm_kpad_zeros_inf_to_f32.input1.npy
+// EXPECT: 0 tensor<36x10xf32> npy:matmul.matmul_bf16_gemm_kpad_zeros_inf_to_f32.expect0.npy
+// GENERATOR: conformance/gen/graph_matmul.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
+module {
+  func.func @main(%a: tensor<36x50xbf16>, %b: tensor<50x10xbf16>) -> tensor<36x10xf32> {
+    %0 = "tessera.matmul"(%a, %b) : (tensor<36x50xbf16>, tensor<50x10xbf16>) -> tensor<36x10xf32>
+    return %0 : tensor<36x10xf32>
+  }
+}
