@@ -107,6 +107,7 @@ const Rule kRules[] = {
     RULE("tessera.collective_scatter", CollectiveScatter),
     EFFECT("tessera.send", Send),
     EFFECT("tessera.recv", Recv),
+    RULE("tessera.redistribute", Redistribute),
     NONDIFF("tessera.axis_index"),
 };
 
