@@ -48,8 +48,8 @@ def pipeline_module():
     compute on zeros (recv gives zeros to ranks no pair reaches), which reach no loss term."""
     t_act = f"tensor<{B}x{D}xf64>"
     shard = '{tessera.shard = {partition = [0], mesh_axes = [["pp"]]}}'
-    params = [f"%W: tensor<{S * D}x{D}xf64> {shard}",
-              f"%first: tensor<{S}x1xf64> {shard}", f"%last: tensor<{S}x1xf64> {shard}"]
+    params = [f"%W: tensor<{D}x{D}xf64> {shard}",
+              f"%first: tensor<1x1xf64> {shard}", f"%last: tensor<1x1xf64> {shard}"]
     params += [f"%x{m}: {t_act}" for m in range(M)]
     body, terms = [], []
     for t in range(M + S - 1):
@@ -153,7 +153,7 @@ def interp():
 def test_tessera_interp_grad_prints_the_reversed_sends(tmp_path):
     src = tmp_path / "pipeline.mlir"
     src.write_text(pipeline_module())
-    r = subprocess.run([str(interp()), "grad", str(src), "--wrt", "W,x0"],
+    r = subprocess.run([str(interp()), "grad", str(src), "--func", "pipeline", "--wrt", "W,x0"],
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
     vjp = r.stdout[r.stdout.index("@pipeline_vjp"):]
@@ -169,15 +169,19 @@ def test_python_pipeline_ts_grad_against_unsharded_jax():
     first, last = masks()
     pairs = [(s, s + 1) for s in range(S - 1)]
 
+    assert M == 3  # @ts.jit takes no *args: one parameter per microbatch
+
     @ts.jit
-    def pipeline(W, first, last, *xs):
+    def pipeline(W, first, last, x0, x1, x2):
+        xs = (x0, x1, x2)
         loss, recv = None, None
         for t in range(M + S - 1):
             a = xs[t] * first if t < M else None
             if recv is not None:
                 a = recv if a is None else a + recv
             h = ts.tanh(ts.matmul(a, W))
-            recv = ts.dist.ppermute(h, "pp", pairs)
+            if t < M + S - 2:  # the last step sends nothing
+                recv = ts.dist.ppermute(h, "pp", pairs)
             if t >= S - 1:
                 term = ts.sum(h * h * last)
                 loss = term if loss is None else loss + term
@@ -196,9 +200,9 @@ def test_python_pipeline_ts_grad_against_unsharded_jax():
         close(a, b)
     vjp = g.trace(*args)
     vjp = vjp[vjp.index("@pipeline_vjp"):]
-    # Forward: one ppermute per step; backward: the inverse permutation of each.
+    # Forward: one ppermute per stage boundary; backward: the inverse permutation of each.
     inv = [ln for ln in vjp.splitlines() if "tessera.ppermute" in ln and BWD_PAIRS in ln]
-    assert len(inv) == M + S - 1, vjp
+    assert len(inv) == M + S - 2, vjp
 
 
 if __name__ == "__main__":
