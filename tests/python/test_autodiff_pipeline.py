@@ -143,8 +143,9 @@ def test_backward_reverses_every_stage_boundary():
 
 
 def interp():
-    build = Path(os.environ.get("TESSERA_BUILD_DIR", Path(__file__).resolve().parents[2] / "build"))
-    exe = build / "bin" / "tessera-interp"
+    # The package is imported from the build tree (BUILD/python/tessera), the tool beside it.
+    exe = Path(os.environ.get("TESSERA_INTERP",
+                              Path(ts.__file__).resolve().parents[2] / "bin" / "tessera-interp"))
     if not exe.exists():
         pytest.skip(f"{exe} not built")
     return exe
