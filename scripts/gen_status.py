@@ -64,10 +64,10 @@ def autodiff_rules():
     """Graph op -> its autodiff column, from the rows of the rule registry."""
     src = (ROOT / "core/transforms/autodiff_rules.cpp").read_text()
     kinds = {"RULE": "vjp+jvp", "UNARY": "vjp+jvp", "DECOMPOSE": "decomposed", "NONDIFF": "zero",
-             "EFFECT": "vjp+jvp"}
+             "EFFECT": "vjp+jvp", "BLOCKWISE": "vjp+decomposed"}
     out = {"func.call": "vjp+jvp"}  # the callee's derivative function, or its custom rules
     return out | {m.group(2): kinds[m.group(1)]
-                  for m in re.finditer(r"^\s*(RULE|UNARY|DECOMPOSE|NONDIFF|EFFECT)\(\"([^\"]+)\"", src,
+                  for m in re.finditer(r"^\s*(RULE|UNARY|DECOMPOSE|NONDIFF|EFFECT|BLOCKWISE)\(\"([^\"]+)\"", src,
                                              re.M)}
 
 
@@ -197,7 +197,7 @@ def main(argv):
              "(`import tessera as ts`) reaches each op (`tessera._ops.ts_names_by_op`; Tile IR ops:",
              "`ts.tile` calls and kernel syntax, `tessera.tile.names_by_op`; mesh ops: `ts.dist`).",
              "The autodiff column comes from the rule registry (core/transforms/autodiff_rules.cpp;",
-             "docs/ops/graph/autodiff-rules.md): vjp+jvp (its own rules), decomposed (differentiated",
+             "docs/ops/graph/autodiff-rules.md): vjp+jvp (its own rules), vjp+decomposed (its own vjp, the jvp of its decomposition), decomposed (differentiated",
              "through other Graph ops), zero (no derivative), — (no rule: autodiff reports an error).",
              "The lower column is the op record's lower hook: `pass` where a lowering pass of",
              "`core/transforms/` rewrites the op into the level below (schedule_to_tile, tile_to_target;",

@@ -14,6 +14,9 @@ namespace {
   Rule { name, nullptr, nullptr, &decompose_##id, false }
 #define NONDIFF(name) \
   Rule { name, nullptr, nullptr, nullptr, true }
+/// An own vjp, and the jvp of the decomposition (flash_attn's blockwise backward).
+#define BLOCKWISE(name, id) \
+  Rule { name, &vjp_##id, nullptr, &decompose_##id, false }
 /// Rules that run even without a cotangent (Rule::effect: send / recv pair up, h-ad-ext).
 #define EFFECT(name, id) \
   Rule { name, &vjp_##id, &jvp_##id, nullptr, false, true }
@@ -75,8 +78,9 @@ const Rule kRules[] = {
     DECOMPOSE("tessera.layernorm_safe", LayerNorm),
     DECOMPOSE("tessera.rmsnorm", RmsNorm),
     DECOMPOSE("tessera.rmsnorm_safe", RmsNorm),
-    DECOMPOSE("tessera.flash_attn", FlashAttn),
-    DECOMPOSE("tessera.flash_attention", FlashAttn),
+    // flash_attn: a blockwise vjp (autodiff_rules_attention.cpp), the decomposition's jvp.
+    BLOCKWISE("tessera.flash_attn", FlashAttn),
+    BLOCKWISE("tessera.flash_attention", FlashAttn),
     DECOMPOSE("tessera.cross_entropy", CrossEntropy),
     DECOMPOSE("tessera.mse", Mse),
     DECOMPOSE("tessera.binary_cross_entropy", BinaryCrossEntropy),
@@ -108,12 +112,14 @@ const Rule kRules[] = {
     RULE("tessera.collective_scatter", CollectiveScatter),
     EFFECT("tessera.send", Send),
     EFFECT("tessera.recv", Recv),
+    RULE("tessera.redistribute", Redistribute),
     NONDIFF("tessera.axis_index"),
 };
 
 #undef RULE
 #undef UNARY
 #undef DECOMPOSE
+#undef BLOCKWISE
 #undef NONDIFF
 #undef EFFECT
 

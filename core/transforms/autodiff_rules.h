@@ -63,6 +63,8 @@ TESSERA_AD_DECOMPOSE(ControlScan)
 TESSERA_AD_DECOMPOSE(LayerNorm)
 TESSERA_AD_DECOMPOSE(RmsNorm)
 TESSERA_AD_DECOMPOSE(FlashAttn)
+// autodiff_rules_attention.cpp: flash_attn's blockwise vjp (its jvp: the decomposition).
+bool vjp_FlashAttn(VjpCtx&);
 TESSERA_AD_DECOMPOSE(CrossEntropy)
 TESSERA_AD_DECOMPOSE(Mse)
 TESSERA_AD_DECOMPOSE(BinaryCrossEntropy)

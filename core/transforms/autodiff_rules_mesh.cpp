@@ -3,6 +3,8 @@
 // so its jvp is the op itself on the tangent and its vjp is the transposed collective.
 #include "core/transforms/autodiff_rules_mesh.h"
 
+#include <algorithm>
+#include <optional>
 #include <string>
 
 #include "core/mesh/mesh.h"
@@ -183,6 +185,47 @@ bool vjp_scatter(VjpCtx& c) {
   return c.b.ok();
 }
 
+/// The layout of the cotangent of a value laid out as `s` (docs/autodiff.md, "redistribute"):
+/// the same sharded dims; its replica axes become partial (a replicated value's cotangent is
+/// split among the replicas) and its partial axes replicated (each addend of a partial sum gets
+/// the whole cotangent).
+mesh::ShardSpec dual_spec(const mesh::ShardSpec& s, const mesh::Mesh& m) {
+  mesh::ShardSpec d{s.dim_axes, {}};
+  for (int a = 0; a < static_cast<int>(m.axes.size()); ++a) {
+    bool used = std::find(s.partial.begin(), s.partial.end(), a) != s.partial.end();
+    for (const auto& dim : s.dim_axes) used = used || std::count(dim.begin(), dim.end(), a) > 0;
+    if (!used) d.partial.push_back(a);
+  }
+  return d;
+}
+
+// redistribute(src -> dst) is the identity on the global value, so its transpose moves the
+// cotangent back: redistribute(dual(dst) -> dual(src)). S -> R (a gather) transposes to
+// P -> S (a reduce_scatter), P -> R (a psum) to P -> R, R -> S (a chunk) to S -> P.
+bool vjp_redistribute(VjpCtx& c) {
+  const ir::Op* module = mesh::enclosing_module(c.op);
+  std::string err;
+  std::optional<mesh::Mesh> m = module ? mesh::read_mesh(*module, err) : std::nullopt;
+  const size_t rank = c.x[0]->type.shape.size();
+  const Attr* src_a = attr(c.op, "src");
+  const Attr* dst_a = attr(c.op, "dst");
+  std::optional<mesh::ShardSpec> src, dst;
+  if (m && src_a && dst_a) {
+    src = mesh::read_shard_spec(*src_a, *m, rank, err);
+    if (src) dst = mesh::read_shard_spec(*dst_a, *m, rank, err);
+  }
+  if (!src || !dst) {
+    c.b.fail("'tessera.redistribute': cannot read the mesh or the layouts to differentiate it" +
+             (err.empty() ? std::string() : ": " + err));
+    return false;
+  }
+  AttrDict a;
+  a.set("src", mesh::shard_spec_attr(dual_spec(*dst, *m), *m));
+  a.set("dst", mesh::shard_spec_attr(dual_spec(*src, *m), *m));
+  c.dx[0] = collective(c.b, "tessera.redistribute", c.dy[0], std::move(a), c.x[0]->type);
+  return c.b.ok();
+}
+
 /// The attributes of a message op: `axes`, `pairs` (reversed when asked), `channel` plus
 /// `channel_offset`, and the trace `label` when there is one.
 AttrDict message_attrs(const ir::Op& op, bool reverse, int64_t channel_offset) {
@@ -264,5 +307,7 @@ bool vjp_CollectiveGather(VjpCtx& c) { return guarded<vjp_gather>(c); }
 bool jvp_CollectiveGather(JvpCtx& c) { return jvp_same_op(c); }
 bool vjp_CollectiveScatter(VjpCtx& c) { return guarded<vjp_scatter>(c); }
 bool jvp_CollectiveScatter(JvpCtx& c) { return jvp_same_op(c); }
+bool vjp_Redistribute(VjpCtx& c) { return guarded<vjp_redistribute>(c); }
+bool jvp_Redistribute(JvpCtx& c) { return jvp_same_op(c); }
 
 }  // namespace tessera::transforms::autodiff

@@ -23,6 +23,7 @@ TESSERA_AD_MESH_RULE(CollectiveGather)
 TESSERA_AD_MESH_RULE(CollectiveScatter)
 TESSERA_AD_MESH_RULE(Send)
 TESSERA_AD_MESH_RULE(Recv)
+TESSERA_AD_MESH_RULE(Redistribute)
 // autodiff_rules_random.cpp: dropout replays its Philox bits.
 TESSERA_AD_MESH_RULE(Dropout)
 

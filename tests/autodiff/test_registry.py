@@ -21,7 +21,7 @@ def graph_ops():
 
 def registry():
     src = (ROOT / "core/transforms/autodiff_rules.cpp").read_text()
-    return set(re.findall(r'^\s*(?:RULE|UNARY|DECOMPOSE|NONDIFF|EFFECT)\("([^"]+)"', src, re.M))
+    return set(re.findall(r'^\s*(?:RULE|UNARY|DECOMPOSE|NONDIFF|EFFECT|BLOCKWISE)\("([^"]+)"', src, re.M))
 
 
 def documented_without_rule():

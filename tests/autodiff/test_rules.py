@@ -105,6 +105,13 @@ CASES = [
     ("flash_attn_causal", "tessera.flash_attn", [((1, 1, 5, 4), "n"), ((1, 1, 5, 4), "n"),
                                                  ((1, 1, 5, 4), "n")],
      lambda q, k, v: _sdpa(q, k, v, True, 0.3), "causal = true, scale = 3.0e-01", {}),
+    # More keys than one block of the blockwise backward (64): blocks of 64, 64 and 2 keys.
+    ("flash_attn_blocks", "tessera.flash_attn", [((1, 2, 7, 4), "n"), ((1, 2, 130, 4), "n"),
+                                                 ((1, 2, 130, 3), "n")], _sdpa, "", {}),
+    ("flash_attn_blocks_causal", "tessera.flash_attn", [((1, 1, 130, 4), "n"),
+                                                        ((1, 1, 130, 4), "n"),
+                                                        ((1, 1, 130, 2), "n")],
+     lambda q, k, v: _sdpa(q, k, v, True), "causal = true", {}),
     ("cross_entropy", "tessera.cross_entropy", [((4, 6), "n"), ((4,), "i6")], _ce, "", {}),
     ("mse", "tessera.mse", [((3, 4), "n"), ((3, 4), "n")], lambda a, b: jnp.mean((a - b) ** 2),
      "", {}),
