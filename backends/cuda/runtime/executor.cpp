@@ -139,6 +139,20 @@ std::vector<DeviceTensor> LoadedProgram::enqueue(const std::vector<DeviceTensor>
     const LaunchStep& s = plan.steps[n];
     for (size_t r = 0; r < s.results.size(); ++r)
       slots[static_cast<size_t>(s.results[r])] = new_output(device_, s.result_types[r]);
+    if (s.copy) {  // a host reshape: the same bytes under the result's shape
+      const DeviceTensor& in = slots[static_cast<size_t>(s.operands[0])];
+      const DeviceTensor& out = slots[static_cast<size_t>(s.results[0])];
+      if (in.bytes != out.bytes)
+        throw Failure(TESSERA_ERROR_INTERNAL, s.where + ": reshape of " + std::to_string(in.bytes) +
+                                                  " bytes into " + std::to_string(out.bytes));
+      if (in.bytes > 0)
+        check_cuda("cudaMemcpyAsync",
+                   cudaMemcpyAsync(out.memory->data(), in.memory->data(), in.bytes,
+                                   cudaMemcpyDeviceToDevice, stream_of(device_)));
+      c->keep_alive.push_back(in.memory);
+      c->keep_alive.push_back(out.memory);
+      continue;
+    }
     if (s.library) {  // a vendor library may carry this op out (default mode; library_hook.h)
       std::vector<const DeviceTensor*> ins, outs;
       for (int k : s.operands) ins.push_back(&slots[static_cast<size_t>(k)]);

@@ -2,6 +2,7 @@
 #include "backends/cuda/runtime/host_plan.h"
 
 #include <map>
+#include <optional>
 
 #include "backends/cuda/codegen/codegen.h"
 #include "backends/cuda/runtime/failure.h"
@@ -95,6 +96,23 @@ std::string not_lowered_text(const ir::Op& o) {
   return text;
 }
 
+/// A host op that only renames bytes: a `tessera.reshape` between static tensors of one element
+/// type and element count (docs/ops/graph: a reshape keeps the row-major order of the elements).
+bool is_byte_copy(const ir::Op& o) {
+  if (o.name != "tessera.reshape" || o.operands.size() != 1 || o.num_results() != 1) return false;
+  const ir::Type& a = o.operands[0]->type;
+  const ir::Type& r = o.result(0)->type;
+  if (!a.is_tensor() || !r.is_tensor() || a.dtype != r.dtype) return false;
+  auto count = [](const ir::Type& t) -> std::optional<int64_t> {
+    int64_t n = 1;
+    for (int64_t d : t.shape)
+      if (d < 0 || __builtin_mul_overflow(n, d, &n)) return std::nullopt;
+    return n;
+  };
+  auto na = count(a), nr = count(r);
+  return na && nr && *na == *nr;
+}
+
 /// A host op a library carries out, or nullptr.
 std::shared_ptr<const LibraryKernel> library_kernel(const LibraryHooks* library, const ir::Op& op,
                                                     int sm_version) {
@@ -130,6 +148,17 @@ HostPlan build_host_plan(const ir::Module& module, const std::string& entry,
         if (it == slots.end()) invalid(sm, *o, "returns a value defined outside the function");
         plan.returns.push_back(it->second);
       }
+    } else if (is_byte_copy(*o)) {
+      LaunchStep s;
+      s.copy = true;
+      s.where = format_location(&sm, o->loc);
+      auto it = slots.find(o->operands[0]);
+      if (it == slots.end()) invalid(sm, *o, "operand defined outside the host function");
+      s.operands.push_back(it->second);
+      s.result_types.push_back(tensor_spec(sm, *o, o->result(0)->type));
+      slots[o->result(0)] = plan.num_slots;
+      s.results.push_back(plan.num_slots++);
+      plan.steps.push_back(std::move(s));
     } else if (auto lib = library_kernel(library, *o, sm_version)) {
       LaunchStep s;
       s.library = std::move(lib);

@@ -42,6 +42,9 @@ struct LaunchStep {
   std::vector<TensorSpec> result_types;
   std::vector<ParamSpec> params;  ///< Every kernel parameter in order.
   std::string where;              ///< "file:line:col" of the launch, for run-time errors.
+  /// A host `tessera.reshape` (inserted by the lowering around launches): the operand's bytes,
+  /// copied device to device into the result (row-major order is unchanged by a reshape).
+  bool copy = false;
 };
 
 /// The entry function as steps. Slots 0..inputs.size()-1 are the entry's arguments.

@@ -112,6 +112,36 @@ TEST_CASE("a Graph IR add lowers to one launch with dynamic-dimension parameters
   CHECK_FALSE(p.cubin.cache_hit);
 }
 
+TEST_CASE("the host reshapes around a rank-3 elementwise launch become device copies") {
+  // A rank-3 add runs as one [R, W] = [6, 4] launch between two tessera.reshape host ops
+  // (docs/ops/schedule/lowering.md): both are copy steps of the same bytes.
+  const char* k3 = R"(module {
+  func.func @main(%a: tensor<2x3x4xf32>, %b: tensor<2x3x4xf32>) -> tensor<2x3x4xf32> {
+    %0 = "tessera.add"(%a, %b) : (tensor<2x3x4xf32>, tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+    return %0 : tensor<2x3x4xf32>
+  }
+})";
+  tc::CompiledProgram p = tc::compile_program(request(k3, "add3.mlir"), tc::CubinCache(""));
+  int copies = 0, launches = 0;
+  for (const tc::LaunchStep& s : p.plan.steps) {
+    if (s.copy) {
+      ++copies;
+      CHECK(s.symbol.empty());
+      REQUIRE(s.operands.size() == 1);
+      REQUIRE(s.result_types.size() == 1);
+    } else {
+      ++launches;
+    }
+  }
+  CHECK(launches == 1);
+  CHECK(copies == 3);  // a and b in as [6, 4], the result out as [2, 3, 4]
+  REQUIRE(p.plan.returns.size() == 1);
+  const tc::LaunchStep& last = p.plan.steps.back();
+  CHECK(last.copy);
+  CHECK(last.result_types[0].shape == std::vector<int64_t>{2, 3, 4});
+  CHECK(p.plan.returns[0] == last.results[0]);
+}
+
 TEST_CASE("an op left in the host function is UNIMPLEMENTED with its location") {
   auto [code, msg] = failure_of(request(kCholesky, "chol.mlir"));
   CHECK(code == TESSERA_ERROR_UNIMPLEMENTED);
