@@ -34,6 +34,21 @@ bool infer_FlashAttn(InferCtx& ctx) {
   const ir::Attr* scale = ctx.attr("scale");
   if (scale && (!scale->is_number() || !std::isfinite(scale->as_double())))
     return ctx.fail("attribute 'scale' must be a finite number", "flash_attn_c3");
+  // flash_attn_c5: upstream's `dropout_p` is 0 (no dropout: flash_attn here is deterministic;
+  // `tessera.dropout` is the seeded op) and `head_dim`, an integer, equals D where D is static.
+  if (const ir::Attr* p = ctx.attr("dropout_p"); p && (!p->is_number() || p->as_double() != 0.0))
+    return ctx.fail(
+        "attribute 'dropout_p' must be 0 (flash_attn has no dropout; apply "
+        "tessera.dropout to its operands or result)",
+        "flash_attn_c5");
+  if (const ir::Attr* h = ctx.attr("head_dim")) {
+    if (h->kind != ir::Attr::Kind::integer || h->i < 1)
+      return ctx.fail("attribute 'head_dim' must be an integer >= 1", "flash_attn_c5");
+    if (q[3] != ir::kDynamic && q[3] != h->i)
+      return ctx.fail("attribute 'head_dim' is " + std::to_string(h->i) + " but q's D is " +
+                          std::to_string(q[3]),
+                      "flash_attn_c5");
+  }
   auto pick = [](int64_t a, int64_t b) { return a == ir::kDynamic ? b : a; };
   ctx.results = {
       ir::Type::tensor(ctx.operands[0].dtype,
