@@ -9,7 +9,7 @@ module reads back to the same results, `permutation = array<i64: ...>` is transp
 (control_while_c4), grouped_gemm takes bf16 operands to an f32 result (grouped_gemm_c3), and
 comparisons' `signedness` reads the integer bits as signed or unsigned (compare_c4), matmul's
 `tile_k`/`layout` hints change no value (matmul_c7), flash_attn takes `dropout_p = 0` and a
-`head_dim` equal to D (flash_attn_c5), adam without `lr`/`step` uses lr 1e-3, step 1 (adam_c2), and conv2d_nhwc without `padding`
+`head_dim` equal to D (flash_attn_c5) and rank-3 [B*H, S, D] operands (flash_attn_c1), adam without `lr`/`step` uses lr 1e-3, step 1 (adam_c2), and conv2d_nhwc without `padding`
 pads SAME where its declared result has SAME's extents (conv_c7), and a control_if branch may take
 the leading non-flag operands alone (control_if_c2).
 Usage: upstream_forms_test.py TESSERA_INTERP."""
@@ -49,6 +49,11 @@ func.func @fa(%q: tensor<1x2x5x8xf64>, %k: tensor<1x2x6x8xf64>, %v: tensor<1x2x6
   %o = "tessera.flash_attn"(%q, %k, %v) {head_dim = 8, dropout_p = 0.0, causal = true}
       : (tensor<1x2x5x8xf64>, tensor<1x2x6x8xf64>, tensor<1x2x6x8xf64>) -> tensor<1x2x5x8xf64>
   return %o : tensor<1x2x5x8xf64>
+}
+func.func @fa3(%q: tensor<?x?x?xf64>, %k: tensor<?x?x?xf64>, %v: tensor<?x?x?xf64>) -> tensor<?x?x?xf64> {
+  %o = "tessera.flash_attn"(%q, %k, %v) {head_dim = 8, dropout_p = 0.0, causal = true}
+      : (tensor<?x?x?xf64>, tensor<?x?x?xf64>, tensor<?x?x?xf64>) -> tensor<?x?x?xf64>
+  return %o : tensor<?x?x?xf64>
 }
 func.func @adam(%p: tensor<7xf64>, %g: tensor<7xf64>, %m: tensor<7xf64>, %v: tensor<7xf64>) -> (tensor<7xf64>, tensor<7xf64>, tensor<7xf64>) {
   %a:3 = "tessera.adam"(%p, %g, %m, %v) : (tensor<7xf64>, tensor<7xf64>, tensor<7xf64>, tensor<7xf64>) -> (tensor<7xf64>, tensor<7xf64>, tensor<7xf64>)
@@ -170,6 +175,10 @@ def check_all(interp, d, src):
     got = run(interp, d, src, "fa", {"q": q, "k": k, "v": v}, ["o"])[0]
     if got.shape != want.shape or not np.allclose(got, want, rtol=1e-12, atol=1e-12):
         sys.exit(f"FAIL flash_attn head_dim/dropout_p:\n got {got!r}\nwant {want!r}")
+    # The same heads as rank-3 [B*H, S, D] operands of dynamic shape (upstream's form).
+    got = run(interp, d, src, "fa3", {"q": q[0], "k": k[0], "v": v[0]}, ["o"])[0]
+    if got.shape != want[0].shape or not np.allclose(got, want[0], rtol=1e-12, atol=1e-12):
+        sys.exit(f"FAIL flash_attn rank 3:\n got {got!r}\nwant {want[0]!r}")
     # adam without lr and step: PyTorch's first Adam step with lr 1e-3 (adam_c2 defaults).
     pa, ga, ma = rng.standard_normal(7), rng.standard_normal(7), rng.standard_normal(7)
     va = rng.uniform(0, 1, 7)

@@ -80,3 +80,19 @@ func.func @conv_c7(%x: tensor<1x8x8x4xf32>, %w: tensor<3x3x4x8xf32>) -> tensor<1
   %0 = "tessera.conv2d_nhwc"(%x, %w) {strides = [1, 1], dilations = [1, 1]} : (tensor<1x8x8x4xf32>, tensor<3x3x4x8xf32>) -> tensor<1x7x7x8xf32>
   return %0 : tensor<1x7x7x8xf32>
 }
+
+// -----
+// flash_attn_c1: rank 2
+func.func @flash_attn_c1(%q: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  // expected-error@+1 {{operand #0 must have rank 4 [B, H, S, D] or 3 [B*H, S, D] like q, got tensor<8x16xf32> (flash_attn_c1)}}
+  %0 = "tessera.flash_attn"(%q, %q, %q) : (tensor<8x16xf32>, tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
+  return %0 : tensor<8x16xf32>
+}
+
+// -----
+// flash_attn_c2: rank 3, Sk of k and v differ
+func.func @flash_attn_c2(%q: tensor<2x4x8xf32>, %k: tensor<2x5x8xf32>, %v: tensor<2x6x8xf32>) -> tensor<2x4x8xf32> {
+  // expected-error@+1 {{(flash_attn_c2)}}
+  %0 = "tessera.flash_attn"(%q, %k, %v) : (tensor<2x4x8xf32>, tensor<2x5x8xf32>, tensor<2x6x8xf32>) -> tensor<2x4x8xf32>
+  return %0 : tensor<2x4x8xf32>
+}
