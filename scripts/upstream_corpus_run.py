@@ -286,6 +286,11 @@ class Oracle:
             raise NoOracle(f"{op} with numeric_policy {policy_gap}")
         if op in UNARY:
             return [UNARY[op](np.asarray(v[0], np.float64))]
+        if op in BINARY and a.get("signedness") in ("signed", "unsigned"):
+            # compare_c4: the integer bits read as that signedness, compared exactly.
+            kind = "u" if a["signedness"] == "unsigned" else "i"
+            w = [np.asarray(x) for x in v]
+            return [BINARY[op](*(x.view(f"{kind}{x.dtype.itemsize}") for x in w))]
         if op in BINARY:
             return [BINARY[op](*(np.asarray(x, np.float64) for x in v))]
         if op == "tessera.gelu":

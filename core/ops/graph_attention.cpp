@@ -7,24 +7,35 @@ namespace tessera::ops {
 
 bool infer_FlashAttn(InferCtx& ctx) {
   ctx.result_label = "flash_attn_c4";
-  // flash_attn_c1: q, k, v are rank-4 float tensors of one element type.
+  // flash_attn_c1: q, k, v are float tensors of one element type and one rank, 4 ([B, H, S, D])
+  // or, as upstream writes it, 3 ([B*H, S, D]).
+  const int64_t r = ctx.operands[0].rank();
   for (size_t k = 0; k < 3; ++k) {
     if (!require_float(ctx, k, "flash_attn_c1")) return false;
-    if (ctx.operands[k].rank() != 4)
-      return ctx.fail("operand #" + std::to_string(k) + " must have rank 4 [B, H, S, D], got " +
+    const int64_t rk = ctx.operands[k].rank();
+    if ((rk != 4 && rk != 3) || rk != r)
+      return ctx.fail("operand #" + std::to_string(k) +
+                          " must have rank 4 [B, H, S, D] or 3 [B*H, S, D] like q, got " +
                           ir::to_string(ctx.operands[k]),
                       "flash_attn_c1");
     if (ctx.operands[k].dtype != ctx.operands[0].dtype)
       return ctx.fail("q, k and v must share one element type", "flash_attn_c1");
   }
-  const auto& q = ctx.operands[0].shape;
-  const auto& k = ctx.operands[1].shape;
-  const auto& v = ctx.operands[2].shape;
+  // Rank 3 reads as rank 4 with B = 1 (the leading dim is the head group).
+  auto as4 = [](std::vector<int64_t> s) {
+    if (s.size() == 3) s.insert(s.begin(), 1);
+    return s;
+  };
+  const auto q = as4(ctx.operands[0].shape);
+  const auto k = as4(ctx.operands[1].shape);
+  const auto v = as4(ctx.operands[2].shape);
   auto same = [](int64_t a, int64_t b) { return a == b || a == ir::kDynamic || b == ir::kDynamic; };
   // flash_attn_c2: B and H agree, k and v have the same Sk, q and k the same D.
   if (!same(q[0], k[0]) || !same(q[0], v[0]) || !same(q[1], k[1]) || !same(q[1], v[1]) ||
       !same(k[2], v[2]) || !same(q[3], k[3]))
-    return ctx.fail("shapes q " + shape_str(q) + ", k " + shape_str(k) + ", v " + shape_str(v) +
+    return ctx.fail("shapes q " + shape_str(ctx.operands[0].shape) + ", k " +
+                        shape_str(ctx.operands[1].shape) + ", v " +
+                        shape_str(ctx.operands[2].shape) +
                         " do not fit [B, H, Sq, D], [B, H, Sk, D], [B, H, Sk, Dv]",
                     "flash_attn_c2");
   // flash_attn_c3: `causal` is a boolean and `scale` a finite number.
@@ -34,10 +45,26 @@ bool infer_FlashAttn(InferCtx& ctx) {
   const ir::Attr* scale = ctx.attr("scale");
   if (scale && (!scale->is_number() || !std::isfinite(scale->as_double())))
     return ctx.fail("attribute 'scale' must be a finite number", "flash_attn_c3");
+  // flash_attn_c5: upstream's `dropout_p` is 0 (no dropout: flash_attn here is deterministic;
+  // `tessera.dropout` is the seeded op) and `head_dim`, an integer, equals D where D is static.
+  if (const ir::Attr* p = ctx.attr("dropout_p"); p && (!p->is_number() || p->as_double() != 0.0))
+    return ctx.fail(
+        "attribute 'dropout_p' must be 0 (flash_attn has no dropout; apply "
+        "tessera.dropout to its operands or result)",
+        "flash_attn_c5");
+  if (const ir::Attr* h = ctx.attr("head_dim")) {
+    if (h->kind != ir::Attr::Kind::integer || h->i < 1)
+      return ctx.fail("attribute 'head_dim' must be an integer >= 1", "flash_attn_c5");
+    if (q[3] != ir::kDynamic && q[3] != h->i)
+      return ctx.fail("attribute 'head_dim' is " + std::to_string(h->i) + " but q's D is " +
+                          std::to_string(q[3]),
+                      "flash_attn_c5");
+  }
   auto pick = [](int64_t a, int64_t b) { return a == ir::kDynamic ? b : a; };
-  ctx.results = {
-      ir::Type::tensor(ctx.operands[0].dtype,
-                       {pick(q[0], pick(k[0], v[0])), pick(q[1], pick(k[1], v[1])), q[2], v[3]})};
+  std::vector<int64_t> out = {pick(q[0], pick(k[0], v[0])), pick(q[1], pick(k[1], v[1])), q[2],
+                              v[3]};
+  if (r == 3) out.erase(out.begin());
+  ctx.results = {ir::Type::tensor(ctx.operands[0].dtype, out)};
   return true;
 }
 

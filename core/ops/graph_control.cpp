@@ -174,7 +174,8 @@ bool infer_ControlIf(InferCtx& ctx) {
     return ctx.fail("the flag must be i1 or a non-empty f32/f64/i1 tensor, got " +
                         ir::to_string(ctx.operands[static_cast<size_t>(fi)]),
                     "control_if_c1");
-  // control_if_c2: both branches take the other operands, in order, and return the results.
+  // control_if_c2: each branch takes the other operands in order (or a leading part of them)
+  // and returns the results.
   std::vector<ir::Type> ins;
   for (size_t k = 0; k < ctx.operands.size(); ++k)
     if (static_cast<int64_t>(k) != fi) ins.push_back(ctx.operands[k]);
@@ -183,8 +184,16 @@ bool infer_ControlIf(InferCtx& ctx) {
   if (!e) return false;
   if (!payload_pairs(ctx)) return false;
   std::vector<ir::Type> outs(ctx.declared.begin(), ctx.declared.end());
-  if (!signature_is(ctx, *t, ins, outs, "then_branch", "control_if_c2") ||
-      !signature_is(ctx, *e, ins, outs, "else_branch", "control_if_c2"))
+  // A branch with fewer parameters takes the leading non-flag operands alone (upstream passes
+  // operands a branch leaves unused).
+  auto prefix = [&](const ir::Op& f) {
+    const ir::Attr* ft = f.attrs.get("function_type");
+    const size_t n = ft && ft->kind == ir::Attr::Kind::func_type ? ft->elems[0].elems.size() : 0;
+    return n > 0 && n < ins.size() ? std::vector<ir::Type>(ins.begin(), ins.begin() + long(n))
+                                   : ins;
+  };
+  if (!signature_is(ctx, *t, prefix(*t), outs, "then_branch", "control_if_c2") ||
+      !signature_is(ctx, *e, prefix(*e), outs, "else_branch", "control_if_c2"))
     return false;
   ctx.results = outs;
   return true;

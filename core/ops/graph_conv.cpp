@@ -35,6 +35,22 @@ void same_pad(int64_t in, int64_t k, int64_t s, int64_t d, int64_t& p0, int64_t&
   p1 = total - p0;
 }
 
+/// conv_c7: without a `padding` attribute, upstream writes the SAME result extents where it
+/// means SAME padding. True when the op's declared result is static in H and W, equals SAME's
+/// output there and differs from VALID's (where both agree, the two paddings are one).
+bool implies_same(const ir::Op& op, int64_t h, int64_t w, int64_t kh, int64_t kw,
+                  const ConvGeometry& g) {
+  if (op.num_results() != 1 || h < 0 || w < 0 || kh < 0 || kw < 0) return false;
+  const ir::Type& r = op.result(0)->type;
+  if (!r.is_tensor() || r.rank() != 4 || r.shape[1] < 0 || r.shape[2] < 0) return false;
+  int64_t pt = 0, pb = 0, pl = 0, pr = 0;
+  same_pad(h, kh, g.sh, g.dh, pt, pb);
+  same_pad(w, kw, g.sw, g.dw, pl, pr);
+  const int64_t soh = out_dim(h, kh, g.sh, g.dh, pt, pb), sow = out_dim(w, kw, g.sw, g.dw, pl, pr);
+  const int64_t voh = out_dim(h, kh, g.sh, g.dh, 0, 0), vow = out_dim(w, kw, g.sw, g.dw, 0, 0);
+  return r.shape[1] == soh && r.shape[2] == sow && (soh != voh || sow != vow);
+}
+
 }  // namespace
 
 ConvGeometry conv_geometry(const ir::Op& op, int64_t h, int64_t w, int64_t kh, int64_t kw) {
@@ -48,6 +64,10 @@ ConvGeometry conv_geometry(const ir::Op& op, int64_t h, int64_t w, int64_t kh, i
   // conv_c4: padding is "SAME", "VALID" or [top, bottom, left, right] of non-negative integers.
   const ir::Attr* p = op.attrs.get("padding");
   if (p && p->kind == ir::Attr::Kind::string && p->s == "SAME") {
+    same_pad(h, kh, g.sh, g.dh, g.pt, g.pb);
+    same_pad(w, kw, g.sw, g.dw, g.pl, g.pr);
+  } else if (!p && implies_same(op, h, w, kh, kw, g)) {
+    // conv_c7: no `padding`, and the declared result has SAME's spatial extents, not VALID's.
     same_pad(h, kh, g.sh, g.dh, g.pt, g.pb);
     same_pad(w, kw, g.sw, g.dw, g.pl, g.pr);
   } else if (p && !(p->kind == ir::Attr::Kind::string && p->s == "VALID")) {

@@ -42,6 +42,15 @@ bool infer_binary(InferCtx& ctx, bool float_only) {
 bool infer_compare(InferCtx& ctx) {
   ctx.result_label = "compare_c3";  // compare_c3: result is i1 with the broadcast shape
   if (!infer_broadcast_pair(ctx, false, "compare_c1", "compare_c2")) return false;
+  // compare_c4: the optional `signedness` is "signed" or "unsigned", on integer operands only.
+  if (const ir::Attr* s = ctx.attr("signedness")) {
+    if (s->kind != ir::Attr::Kind::string || (s->s != "signed" && s->s != "unsigned"))
+      return ctx.fail("attribute 'signedness' must be \"signed\" or \"unsigned\"", "compare_c4");
+    if (!dtype_is_int(ctx.operands[0].dtype) || ctx.operands[0].dtype == DType::i1)
+      return ctx.fail("attribute 'signedness' applies to integer operands, got " +
+                          ir::to_string(ctx.operands[0]),
+                      "compare_c4");
+  }
   ctx.results[0].dtype = DType::i1;
   return true;
 }

@@ -57,6 +57,14 @@ bool infer_Matmul(InferCtx& ctx) {
     if (t && t->kind != ir::Attr::Kind::boolean)
       return ctx.fail(std::string("attribute '") + name + "' must be true or false", "matmul_c4");
   }
+  // matmul_c7: the schedule hints `tile_k` (an integer >= 1) and `layout` ("row_major", the
+  // layout of every tensor here) change no value.
+  if (const ir::Attr* t = ctx.attr("tile_k"); t && (t->kind != ir::Attr::Kind::integer || t->i < 1))
+    return ctx.fail("attribute 'tile_k' must be an integer >= 1", "matmul_c7");
+  if (const ir::Attr* l = ctx.attr("layout");
+      l && (l->kind != ir::Attr::Kind::string || l->s != "row_major"))
+    return ctx.fail("attribute 'layout' must be \"row_major\" (the layout of every tensor here)",
+                    "matmul_c7");
   const ir::Type& a = ctx.operands[0];
   const ir::Type& b = ctx.operands[1];
   const bool ta = ctx.op.attrs.get_bool("transpose_a", false);

@@ -44,17 +44,17 @@ bool infer_adam_like(InferCtx& ctx, const char* c1, const char* c2, const char* 
                      bool decoupled) {
   ctx.result_label = c3;
   if (!same_float_operands(ctx, c1, 4)) return false;
-  // <op>_c2: lr >= 0 (required), beta1 and beta2 in [0, 1), eps > 0, all finite; step an
-  // integer >= 1 (required unless the step operand is given); weight_decay >= 0 (adamw).
+  // <op>_c2: lr >= 0 (default 1e-3), beta1 and beta2 in [0, 1), eps > 0, all finite; step an
+  // integer >= 1 (default 1; not with the step operand); weight_decay >= 0 (adamw).
   const double inf = INFINITY;
-  if (!number_in(ctx, "lr", true, 0, inf, "[0, inf)", c2) ||
+  if (!number_in(ctx, "lr", false, 0, inf, "[0, inf)", c2) ||
       !number_in(ctx, "beta1", false, 0, 1, "[0, 1)", c2) ||
       !number_in(ctx, "beta2", false, 0, 1, "[0, 1)", c2) ||
       !number_in(ctx, "eps", false, 0x1p-1074, inf, "(0, inf)", c2))
     return false;
   const bool step_operand = ctx.operands.size() > 4;
   const ir::Attr* s = ctx.attr("step");
-  if ((s || !step_operand) && (!s || s->kind != ir::Attr::Kind::integer || s->i < 1))
+  if (s && (s->kind != ir::Attr::Kind::integer || s->i < 1))
     return ctx.fail("needs an integer attribute 'step' >= 1", c2);
   // <op>_c4: the optional fifth operand, the step count, is a rank-0 integer tensor and then
   // replaces the attribute (not both).

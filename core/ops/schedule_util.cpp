@@ -53,6 +53,11 @@ bool check_anchor(GroupKind kind, const ir::Op& a, std::string& err, const char*
     for (const ir::Value* v : a.operands)
       if (v->type.rank() < 2)
         return fail(err, label, "a 'gemm' group needs matmul operands of rank >= 2", "schedule_c6");
+  if (kind == GroupKind::attention)
+    for (const ir::Value* v : a.operands)
+      if (v->type.rank() != 4)
+        return fail(err, label, "an 'attention' group needs flash_attn operands of rank 4",
+                    "schedule_c6");
   if (kind == GroupKind::row) {
     if (!is_row_op(a.name))
       return fail(

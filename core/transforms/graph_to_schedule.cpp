@@ -36,7 +36,8 @@ GroupKind kind_of_anchor(const ir::Op& o) {
       o.operands[1]->type.rank() >= 2)
     return GroupKind::gemm;
   if (o.name == "tessera.conv2d_nhwc") return GroupKind::conv;
-  if (o.name == "tessera.flash_attn") return GroupKind::attention;
+  // Rank-3 flash_attn ([B*H, S, D], flash_attn_c1) is not tiled (schedule_c6): a whole group.
+  if (o.name == "tessera.flash_attn") return rank == 4 ? GroupKind::attention : GroupKind::whole;
   if (is_row_op(o)) {
     int64_t axis = o.attrs.get_int("axis", -1);
     if (axis < 0) axis += rank;

@@ -249,6 +249,12 @@ void kernel_ControlIf(KernelCtx& c) {
   for (size_t k = 0; k < c.in.size(); ++k)
     if (k != fi) args.push_back(c.input(k));
   const char* branch = flag_value(c, c.input(fi)) ? "then_branch" : "else_branch";
+  // control_if_c2: a branch with fewer parameters takes the leading operands alone.
+  if (const ir::Attr* a = c.op.attrs.get(branch))
+    if (const ir::Op* f = c.run.lookup_func(a->s); f && !f->regions.empty() &&
+                                                   !f->regions[0].empty() &&
+                                                   f->regions[0].front().args.size() < args.size())
+      args.resize(f->regions[0].front().args.size());
   const Plan p = body_plan(c, branch, args);
   set_outputs(c, run_plan(p, args, c.run.nested_call()));
 }

@@ -102,10 +102,24 @@ void arith(KernelCtx& ctx, F f) {
   });
 }
 
+/// A comparison; integer operands compare as the type's signedness unless the op's `signedness`
+/// (compare_c4) says "signed" or "unsigned": then the same bits are read as that signedness.
 template <typename F>
 void compare(KernelCtx& ctx, F f) {
+  const ir::Attr* s = ctx.op.attrs.get("signedness");
+  const int sign = !s ? 0 : s->s == "unsigned" ? 1 : 2;  // 0 the type's, 1 unsigned, 2 signed
   dispatch_any(ctx, ctx.input(0).dtype(), [&]<typename T>() {
-    binary_map<T, uint8_t>(ctx, [&](T x, T y) -> uint8_t { return f(x, y) ? 1 : 0; });
+    if constexpr (std::is_integral_v<T> && !std::is_same_v<T, bool>) {
+      using U = std::make_unsigned_t<T>;
+      using S = std::make_signed_t<T>;
+      binary_map<T, uint8_t>(ctx, [&](T x, T y) -> uint8_t {
+        if (sign == 1) return f(static_cast<U>(x), static_cast<U>(y)) ? 1 : 0;
+        if (sign == 2) return f(static_cast<S>(x), static_cast<S>(y)) ? 1 : 0;
+        return f(x, y) ? 1 : 0;
+      });
+    } else {
+      binary_map<T, uint8_t>(ctx, [&](T x, T y) -> uint8_t { return f(x, y) ? 1 : 0; });
+    }
   });
 }
 

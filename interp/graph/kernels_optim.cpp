@@ -33,7 +33,8 @@ void adam_step(KernelCtx& c, bool decoupled) {
         c.fail(std::string("the step operand is 0, not >= 1 (") +
                (decoupled ? "adamw_c4" : "adam_c4") + ")");
     });
-  const T lr = T(a.get_float("lr", 0)), eps = T(a.get_float("eps", 1e-8));
+  // lr defaults to 1e-3 and step to 1 (adam_c2, optimizers.md).
+  const T lr = T(a.get_float("lr", 1e-3)), eps = T(a.get_float("eps", 1e-8));
   const T b1 = T(beta1), b2 = T(beta2), ob1 = T(1.0 - beta1), ob2 = T(1.0 - beta2);
   // Bias corrections in f64 (pow of the C library), rounded once to T.
   const T c1 = T(1.0 - std::pow(beta1, step)), c2 = T(1.0 - std::pow(beta2, step));

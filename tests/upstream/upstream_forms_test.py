@@ -6,7 +6,12 @@ module reads back to the same results, `permutation = array<i64: ...>` is transp
 `tessera.loss.binary_cross_entropy` is the logits form (losses.md, bce), a reduce without
 `keepdims` whose declared result keeps the reduced dims keeps them
 (reductions.md), and control_while's `cond` may take the carried operand alone
-(control_while_c4), and grouped_gemm takes bf16 operands to an f32 result (grouped_gemm_c3).
+(control_while_c4), grouped_gemm takes bf16 operands to an f32 result (grouped_gemm_c3), and
+comparisons' `signedness` reads the integer bits as signed or unsigned (compare_c4), matmul's
+`tile_k`/`layout` hints change no value (matmul_c7), flash_attn takes `dropout_p = 0` and a
+`head_dim` equal to D (flash_attn_c5) and rank-3 [B*H, S, D] operands (flash_attn_c1), adam without `lr`/`step` uses lr 1e-3, step 1 (adam_c2), and conv2d_nhwc without `padding`
+pads SAME where its declared result has SAME's extents (conv_c7), and a control_if branch may take
+the leading non-flag operands alone (control_if_c2).
 Usage: upstream_forms_test.py TESSERA_INTERP."""
 import pathlib
 import subprocess
@@ -26,6 +31,51 @@ func.func @cmp(%a: tensor<2x3xf32>, %b: tensor<2x3xf32>)
   %4 = "tessera.gt"(%a, %b) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xi1>
   %5 = "tessera.ge"(%a, %b) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xi1>
   return %0, %1, %2, %3, %4, %5 : tensor<2x3xi1>, tensor<2x3xi1>, tensor<2x3xi1>, tensor<2x3xi1>, tensor<2x3xi1>, tensor<2x3xi1>
+}
+func.func @sgn(%a: tensor<2x4xi32>, %b: tensor<2x4xi32>, %c: tensor<2x4xui8>, %d: tensor<2x4xui8>)
+    -> (tensor<2x4xi1>, tensor<2x4xi1>, tensor<2x4xi1>, tensor<2x4xi1>, tensor<2x4xi1>) {
+  %0 = "tessera.lt"(%a, %b) {signedness = "signed"} : (tensor<2x4xi32>, tensor<2x4xi32>) -> tensor<2x4xi1>
+  %1 = "tessera.lt"(%a, %b) {signedness = "unsigned"} : (tensor<2x4xi32>, tensor<2x4xi32>) -> tensor<2x4xi1>
+  %2 = "tessera.ge"(%a, %b) {signedness = "unsigned"} : (tensor<2x4xi32>, tensor<2x4xi32>) -> tensor<2x4xi1>
+  %3 = "tessera.gt"(%c, %d) {signedness = "signed"} : (tensor<2x4xui8>, tensor<2x4xui8>) -> tensor<2x4xi1>
+  %4 = "tessera.gt"(%c, %d) : (tensor<2x4xui8>, tensor<2x4xui8>) -> tensor<2x4xi1>
+  return %0, %1, %2, %3, %4 : tensor<2x4xi1>, tensor<2x4xi1>, tensor<2x4xi1>, tensor<2x4xi1>, tensor<2x4xi1>
+}
+func.func @hint(%a: tensor<3x5xf64>, %b: tensor<5x4xf64>) -> tensor<3x4xf64> {
+  %y = tessera.matmul %a, %b {tile_k = 8 : i64, layout = "row_major"} : (tensor<3x5xf64>, tensor<5x4xf64>) -> tensor<3x4xf64>
+  return %y : tensor<3x4xf64>
+}
+func.func @fa(%q: tensor<1x2x5x8xf64>, %k: tensor<1x2x6x8xf64>, %v: tensor<1x2x6x8xf64>) -> tensor<1x2x5x8xf64> {
+  %o = "tessera.flash_attn"(%q, %k, %v) {head_dim = 8, dropout_p = 0.0, causal = true}
+      : (tensor<1x2x5x8xf64>, tensor<1x2x6x8xf64>, tensor<1x2x6x8xf64>) -> tensor<1x2x5x8xf64>
+  return %o : tensor<1x2x5x8xf64>
+}
+func.func @fa3(%q: tensor<?x?x?xf64>, %k: tensor<?x?x?xf64>, %v: tensor<?x?x?xf64>) -> tensor<?x?x?xf64> {
+  %o = "tessera.flash_attn"(%q, %k, %v) {head_dim = 8, dropout_p = 0.0, causal = true}
+      : (tensor<?x?x?xf64>, tensor<?x?x?xf64>, tensor<?x?x?xf64>) -> tensor<?x?x?xf64>
+  return %o : tensor<?x?x?xf64>
+}
+func.func @adam(%p: tensor<7xf64>, %g: tensor<7xf64>, %m: tensor<7xf64>, %v: tensor<7xf64>) -> (tensor<7xf64>, tensor<7xf64>, tensor<7xf64>) {
+  %a:3 = "tessera.adam"(%p, %g, %m, %v) : (tensor<7xf64>, tensor<7xf64>, tensor<7xf64>, tensor<7xf64>) -> (tensor<7xf64>, tensor<7xf64>, tensor<7xf64>)
+  return %a#0, %a#1, %a#2 : tensor<7xf64>, tensor<7xf64>, tensor<7xf64>
+}
+func.func @conv(%x: tensor<1x5x6x2xf64>, %w: tensor<3x2x2x3xf64>) -> (tensor<1x5x6x3xf64>, tensor<1x3x5x3xf64>) {
+  %s = "tessera.conv2d_nhwc"(%x, %w) {strides = [1, 1], dilations = [1, 1]} : (tensor<1x5x6x2xf64>, tensor<3x2x2x3xf64>) -> tensor<1x5x6x3xf64>
+  %v = "tessera.conv2d_nhwc"(%x, %w) : (tensor<1x5x6x2xf64>, tensor<3x2x2x3xf64>) -> tensor<1x3x5x3xf64>
+  return %s, %v : tensor<1x5x6x3xf64>, tensor<1x3x5x3xf64>
+}
+func.func @tb(%x: tensor<4xf64>) -> tensor<4xf64> {
+  %0 = "tessera.relu"(%x) : (tensor<4xf64>) -> tensor<4xf64>
+  return %0 : tensor<4xf64>
+}
+func.func @eb(%x: tensor<4xf64>, %w: tensor<4xf64>) -> tensor<4xf64> {
+  %0 = "tessera.mul"(%x, %w) : (tensor<4xf64>, tensor<4xf64>) -> tensor<4xf64>
+  return %0 : tensor<4xf64>
+}
+func.func @iff(%f: tensor<1xf32>, %x: tensor<4xf64>, %w: tensor<4xf64>) -> tensor<4xf64> {
+  %r = "tessera.control_if"(%f, %x, %w) {then_branch = @tb, else_branch = @eb, flag_arg_index = 0 : i64}
+      : (tensor<1xf32>, tensor<4xf64>, tensor<4xf64>) -> tensor<4xf64>
+  return %r : tensor<4xf64>
 }
 func.func @mse(%p: tensor<4x5xf64>, %t: tensor<4x5xf64>) -> tensor<f64> {
   %l = "tessera.loss.mse"(%p, %t) {reduction = "sum"} : (tensor<4x5xf64>, tensor<4x5xf64>) -> tensor<f64>
@@ -100,6 +150,64 @@ def check_all(interp, d, src):
         for g, w, n in zip(got, [a == b, a != b, a < b, a <= b, a > b, a >= b],
                            ["eq", "ne", "lt", "le", "gt", "ge"]):
             check(f"tessera.{n}", g, w)
+    # signedness (compare_c4): numpy compares the same bits viewed as int32 / uint32 / int8.
+    a = np.array([[-1, 5, -7, 0], [2**31 - 1, -2**31, 3, -3]], np.int32)
+    b = np.array([[1, -5, -7, -1], [-2**31, 2**31 - 1, 3, 4]], np.int32)
+    c = np.array([[0, 200, 127, 128], [255, 1, 129, 7]], np.uint8)
+    e = np.array([[1, 100, 128, 127], [0, 255, 3, 7]], np.uint8)
+    got = run(interp, d, src, "sgn", {"a": a, "b": b, "c": c, "d": e}, [str(k) for k in range(5)])
+    au, bu = a.view(np.uint32), b.view(np.uint32)
+    for g, w, n in zip(got, [a < b, au < bu, au >= bu, c.view(np.int8) > e.view(np.int8), c > e],
+                       ["signed lt", "unsigned lt", "unsigned ge", "signed gt ui8", "ui8 gt"]):
+        check(n, g, w)
+    # matmul hints: small integers in f64, so numpy's product is the exact one.
+    ha = rng.integers(-4, 5, (3, 5)).astype(np.float64)
+    hb = rng.integers(-4, 5, (5, 4)).astype(np.float64)
+    check("matmul tile_k/layout", run(interp, d, src, "hint", {"a": ha, "b": hb}, ["y"])[0], ha @ hb)
+    # flash_attn with head_dim and dropout_p = 0: textbook causal softmax attention in float64.
+    q = rng.standard_normal((1, 2, 5, 8))
+    k = rng.standard_normal((1, 2, 6, 8))
+    v = rng.standard_normal((1, 2, 6, 8))
+    sc = np.einsum("bhid,bhjd->bhij", q, k) / np.sqrt(8.0)
+    sc = np.where(np.arange(6)[None, :] <= np.arange(5)[:, None], sc, -np.inf)
+    w = np.exp(sc - sc.max(axis=-1, keepdims=True))
+    want = np.einsum("bhij,bhjd->bhid", w / w.sum(axis=-1, keepdims=True), v)
+    got = run(interp, d, src, "fa", {"q": q, "k": k, "v": v}, ["o"])[0]
+    if got.shape != want.shape or not np.allclose(got, want, rtol=1e-12, atol=1e-12):
+        sys.exit(f"FAIL flash_attn head_dim/dropout_p:\n got {got!r}\nwant {want!r}")
+    # The same heads as rank-3 [B*H, S, D] operands of dynamic shape (upstream's form).
+    got = run(interp, d, src, "fa3", {"q": q[0], "k": k[0], "v": v[0]}, ["o"])[0]
+    if got.shape != want[0].shape or not np.allclose(got, want[0], rtol=1e-12, atol=1e-12):
+        sys.exit(f"FAIL flash_attn rank 3:\n got {got!r}\nwant {want[0]!r}")
+    # adam without lr and step: PyTorch's first Adam step with lr 1e-3 (adam_c2 defaults).
+    pa, ga, ma = rng.standard_normal(7), rng.standard_normal(7), rng.standard_normal(7)
+    va = rng.uniform(0, 1, 7)
+    m1 = 0.9 * ma + 0.1 * ga
+    v1 = 0.999 * va + (1 - 0.999) * ga * ga
+    p1 = pa - 1e-3 * (m1 / (1 - 0.9)) / (np.sqrt(v1 / (1 - 0.999)) + 1e-8)
+    got = run(interp, d, src, "adam", {"p": pa, "g": ga, "m": ma, "v": va}, ["0", "1", "2"])
+    for g_, w_, n in zip(got, [p1, m1, v1], ["p", "m", "v"]):
+        if not np.allclose(g_, w_, rtol=1e-13, atol=0):
+            sys.exit(f"FAIL adam defaults ({n}):\n got {g_!r}\nwant {w_!r}")
+    # conv2d_nhwc implied SAME (conv_c7) against a direct numpy convolution with TensorFlow's
+    # SAME padding (3x2 filter: rows 1 before and 1 after, columns 0 before and 1 after); small
+    # integers, so the sums are exact.
+    cx = rng.integers(-3, 4, (1, 5, 6, 2)).astype(np.float64)
+    cw = rng.integers(-3, 4, (3, 2, 2, 3)).astype(np.float64)
+
+    def conv(xp, oh, ow):
+        return np.array([[[np.einsum("ijc,ijco->o", xp[0, i:i + 3, j:j + 2], cw) for j in range(ow)]
+                          for i in range(oh)]])
+    same = conv(np.pad(cx, ((0, 0), (1, 1), (0, 1), (0, 0))), 5, 6)
+    valid = conv(cx, 3, 5)
+    got_s, got_v = run(interp, d, src, "conv", {"x": cx, "w": cw}, ["s", "v"])
+    check("conv2d_nhwc implied SAME", got_s, same)
+    check("conv2d_nhwc VALID", got_v, valid)
+    # control_if whose then branch takes the leading operand alone (control_if_c2).
+    ix, iw = rng.standard_normal(4), rng.standard_normal(4)
+    for flag, want in ((1.0, np.maximum(ix, 0)), (0.0, ix * iw)):
+        got = run(interp, d, src, "iff", {"f": np.array([flag], np.float32), "x": ix, "w": iw}, ["r"])
+        check(f"control_if prefix branch, flag {flag}", got[0], want)
     p = rng.integers(-4, 5, (4, 5)).astype(np.float64)
     t = rng.integers(-4, 5, (4, 5)).astype(np.float64)
     check("tessera.loss.mse", run(interp, d, src, "mse", {"p": p, "t": t}, ["l"])[0],

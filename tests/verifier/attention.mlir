@@ -1,9 +1,9 @@
 // Verifier tests for tessera.flash_attn (docs/ops/graph/attention.md).
 // Each chunk is one failing program named after the constraint it breaks.
 
-// flash_attn_c1
+// flash_attn_c1 (q rank 3, k and v rank 4)
 func.func @flash_attn_c1(%q: tensor<2x8x16xf32>, %k: tensor<1x2x8x16xf32>, %v: tensor<1x2x8x16xf32>) -> tensor<1x2x8x16xf32> {
-  // expected-error@+1 {{must have rank 4 [B, H, S, D], got tensor<2x8x16xf32> (flash_attn_c1)}}
+  // expected-error@+1 {{operand #1 must have rank 4 [B, H, S, D] or 3 [B*H, S, D] like q, got tensor<1x2x8x16xf32> (flash_attn_c1)}}
   %0 = tessera.flash_attn %q, %k, %v : (tensor<2x8x16xf32>, tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>) -> tensor<1x2x8x16xf32>
   return %0 : tensor<1x2x8x16xf32>
 }

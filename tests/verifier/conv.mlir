@@ -57,9 +57,9 @@ func.func @conv_c5(%x: tensor<1x4x4x3xf32>, %w: tensor<3x3x3x4xf32>) -> tensor<1
 }
 
 // -----
-// conv_c6
-func.func @conv_c6(%x: tensor<1x8x8x3xf32>, %w: tensor<3x3x3x4xf32>) -> tensor<1x8x8x4xf32> {
+// conv_c6 (a declared extent that is neither VALID's 6 nor, conv_c7, SAME's 8)
+func.func @conv_c6(%x: tensor<1x8x8x3xf32>, %w: tensor<3x3x3x4xf32>) -> tensor<1x7x8x4xf32> {
   // expected-error@+1 {{(conv_c6)}}
-  %0 = tessera.conv2d_nhwc %x, %w : (tensor<1x8x8x3xf32>, tensor<3x3x3x4xf32>) -> tensor<1x8x8x4xf32>
-  return %0 : tensor<1x8x8x4xf32>
+  %0 = tessera.conv2d_nhwc %x, %w : (tensor<1x8x8x3xf32>, tensor<3x3x3x4xf32>) -> tensor<1x7x8x4xf32>
+  return %0 : tensor<1x7x8x4xf32>
 }

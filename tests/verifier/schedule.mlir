@@ -89,6 +89,18 @@ func.func @f(%a: tensor<4x4xf32>) -> tensor<4x4xf32> {
 }
 
 // -----
+// schedule_c6 (attention on rank-3 flash_attn)
+func.func @g(%q: tensor<?x4x8xf32>, %k: tensor<?x4x8xf32>, %v: tensor<?x4x8xf32>) -> tensor<?x4x8xf32> {
+  %o = "tessera.flash_attn"(%q, %k, %v) : (tensor<?x4x8xf32>, tensor<?x4x8xf32>, tensor<?x4x8xf32>) -> tensor<?x4x8xf32>
+  return %o : tensor<?x4x8xf32>
+}
+func.func @f(%q: tensor<2x4x8xf32>, %k: tensor<2x4x8xf32>, %v: tensor<2x4x8xf32>) -> tensor<2x4x8xf32> {
+  // expected-error@+1 {{an 'attention' group needs flash_attn operands of rank 4 (schedule_c6)}}
+  %0 = schedule.group %q, %k, %v {callee = @g, kind = "attention", tile_shape = [1, 4, 8]} : (tensor<2x4x8xf32>, tensor<2x4x8xf32>, tensor<2x4x8xf32>) -> tensor<2x4x8xf32>
+  return %0 : tensor<2x4x8xf32>
+}
+
+// -----
 // schedule_c7
 func.func @g(%a: tensor<?x4xf32>, %b: tensor<4x?xf32>) -> tensor<?x?xf32> {
   %m = tessera.matmul %a, %b : (tensor<?x4xf32>, tensor<4x?xf32>) -> tensor<?x?xf32>
