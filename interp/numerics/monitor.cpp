@@ -170,32 +170,41 @@ void Monitor::check_stop(const ir::Op& op, size_t r, const Tensor& out,
   throw Error(info.message);
 }
 
-void Monitor::write_probes(const ir::Op& op, std::span<const Tensor* const> outputs, int64_t rank) {
-  if (opts_.probes.empty()) return;
-  std::error_code ec;
-  std::filesystem::create_directories(opts_.probe_dir, ec);  // a failure shows when writing
+std::vector<std::pair<std::string, size_t>> Monitor::probe_stems(const ir::Op& op, size_t r) const {
+  std::vector<std::pair<std::string, size_t>> out;
+  if (r >= op.results.size()) return out;
   const std::string file = op.loc.known() && sm_ ? sm_->name(op.loc.file) : std::string();
   const std::string base = std::filesystem::path(file).filename().string();
-  for (size_t r = 0; r < outputs.size() && r < op.results.size(); ++r) {
-    const std::string& name = op.results[r]->name;
-    for (size_t p = 0; p < opts_.probes.size(); ++p) {
-      const std::string& want = opts_.probes[p];
-      std::string stem;
-      if (!name.empty() && (want == name || want == "%" + name)) stem = name;
-      const size_t colon = want.rfind(':');
-      if (stem.empty() && colon != std::string::npos && op.loc.known()) {
-        const std::string f = want.substr(0, colon), l = want.substr(colon + 1);
-        if ((f == file || f == base) && l == std::to_string(op.loc.line))
-          stem = name.empty() ? "line" + l + "_" + std::to_string(r) : name;
-      }
-      if (stem.empty()) continue;
-      std::string path = opts_.probe_dir + "/" + safe_stem(stem);
-      if (rank >= 0) path += "@" + std::to_string(rank);
-      io::write_npy(path + ".npy", outputs[r]->to_host());
-      std::lock_guard<std::mutex> lock(mu_);
-      probe_hit_[p] = true;
+  const std::string& name = op.results[r]->name;
+  for (size_t p = 0; p < opts_.probes.size(); ++p) {
+    const std::string& want = opts_.probes[p];
+    std::string stem;
+    if (!name.empty() && (want == name || want == "%" + name)) stem = name;
+    const size_t colon = want.rfind(':');
+    if (stem.empty() && colon != std::string::npos && op.loc.known()) {
+      const std::string f = want.substr(0, colon), l = want.substr(colon + 1);
+      if ((f == file || f == base) && l == std::to_string(op.loc.line))
+        stem = name.empty() ? "line" + l + "_" + std::to_string(r) : name;
     }
+    if (!stem.empty()) out.emplace_back(stem, p);
   }
+  return out;
+}
+
+void Monitor::write_probe(const std::string& stem, size_t p, const Tensor& t, int64_t rank) {
+  std::error_code ec;
+  std::filesystem::create_directories(opts_.probe_dir, ec);  // a failure shows when writing
+  std::string path = opts_.probe_dir + "/" + safe_stem(stem);
+  if (rank >= 0) path += "@" + std::to_string(rank);
+  io::write_npy(path + ".npy", t.to_host());
+  std::lock_guard<std::mutex> lock(mu_);
+  probe_hit_[p] = true;
+}
+
+void Monitor::write_probes(const ir::Op& op, std::span<const Tensor* const> outputs, int64_t rank) {
+  if (opts_.probes.empty()) return;
+  for (size_t r = 0; r < outputs.size() && r < op.results.size(); ++r)
+    for (const auto& [stem, p] : probe_stems(op, r)) write_probe(stem, p, *outputs[r], rank);
 }
 
 void Monitor::after_step(const StepEvent& e, const RunContext& run) {

@@ -120,6 +120,7 @@ Slot Decoder::define(const ir::Value* v) {
     s.idx = p_.num_regs++;
   }
   slots_[v] = s;
+  p_.slots[v] = s;
   return s;
 }
 

@@ -14,16 +14,6 @@ namespace tessera::interp::tile {
 inline constexpr int64_t kMaxTileElems = int64_t{1} << 24;
 inline constexpr int64_t kMaxArenaCells = int64_t{1} << 28;
 
-/// Where an SSA value lives: a scalar register or a slice of the aggregate arena.
-struct Slot {
-  bool agg = false;
-  int32_t idx = -1;
-  int32_t rows = 1, cols = 1;  ///< rank-1 aggregates are rows x 1, stored as numel = rows * cols
-  int32_t rank = 0;
-  DType dt = DType::f32;
-  int32_t numel() const { return rows * cols; }
-};
-
 /// Turns one kernel into Program::code. `one` dispatches on the op's kind through a table built
 /// from the op records: every op whose tile hook is `exec` has a `decode_<Kind>` member
 /// (decode_ops.cpp), so a record that promises one without a definition does not link, and any

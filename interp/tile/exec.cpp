@@ -7,6 +7,7 @@
 #include "core/support/error.h"
 #include "interp/tile/exec_ops.h"
 #include "interp/tile/memory.h"
+#include "interp/tile/observe.h"
 
 namespace tessera::interp::tile {
 namespace {
@@ -343,7 +344,13 @@ void exec_unary(const Inst& in, Cell* R, float* A) {
   }
 }
 
-RunStatus run_tile(GroupState& g, int32_t t, uint64_t quantum) {
+namespace {
+
+/// The interpreter loop. `kWatch` (a launch observed by --probe, a numerics report or
+/// --stop-on) adds the observation hooks around watched instructions; the unobserved loop is
+/// compiled without them, so observation costs nothing when it is off.
+template <bool kWatch>
+RunStatus run_tile_loop(GroupState& g, int32_t t, uint64_t quantum) {
   Launch& l = *g.launch;
   const Program& p = *l.prog;
   TileState& ts = g.tiles[static_cast<size_t>(t)];
@@ -353,8 +360,14 @@ RunStatus run_tile(GroupState& g, int32_t t, uint64_t quantum) {
   int32_t pc = ts.pc;
   uint64_t n = 0, lane_ops = 0, clock = ts.clock;
   RunStatus status = RunStatus::kQuantum;
+  [[maybe_unused]] const int32_t* watched = nullptr;
+  if constexpr (kWatch) watched = l.watch->first.data();
   for (; n < quantum;) {
     const Inst& in = code[pc];
+    [[maybe_unused]] const int32_t at = pc;
+    if constexpr (kWatch) {
+      if (watched[at] >= 0) watch_before(g, t, at, R, A);
+    }
     ++n;
     lane_ops += in.lane_ops;
     clock += in.cost;
@@ -434,6 +447,9 @@ RunStatus run_tile(GroupState& g, int32_t t, uint64_t quantum) {
         ++pc;
         break;
     }
+    if constexpr (kWatch) {
+      if (watched[at] >= 0) watch_after(g, t, at, R, A);
+    }
   }
 out:
   ts.pc = pc;
@@ -448,6 +464,12 @@ out:
               " instructions in one group (an endless loop?); raise it with --max-group-steps");
   charge_budget(g, n, lane_ops);
   return status;
+}
+
+}  // namespace
+
+RunStatus run_tile(GroupState& g, int32_t t, uint64_t quantum) {
+  return g.launch->watch ? run_tile_loop<true>(g, t, quantum) : run_tile_loop<false>(g, t, quantum);
 }
 
 }  // namespace tessera::interp::tile

@@ -7,6 +7,7 @@
 #include "core/numerics/convert_array.h"
 #include "core/ops/tile_util.h"
 #include "core/support/error.h"
+#include "interp/tile/observe.h"
 
 namespace tessera::interp::tile {
 namespace {
@@ -157,6 +158,7 @@ void finish(Launch& l, std::vector<GroupResult>& results) {
                  o.log->trace_end, o.log->trace_events, o.log->trace_end);
   else if (!o.trace_path.empty())
     write_trace(o.trace_path, l, results);
+  if (l.watch) deliver_watch(l);  // up to the lowest failing group, as the reports
   if (l.aborted.load()) throw Error(l.abort_error);
   if (first_error < results.size()) throw Error(results[first_error].error);
 }
@@ -240,6 +242,8 @@ void launch_kernel(KernelCtx& ctx) {
   l.sm = &sm;
   bind_launch(l, *fn, ctx.in, ctx.out);
   l.observer = ctx.run.observer, l.run = &ctx.run, l.site = &ctx.op;
+  const std::unique_ptr<TileWatch> watch = make_watch(l, prog);
+  l.watch = watch.get();
   std::vector<GroupResult> results;
   run_groups(l, results);
   finish(l, results);
@@ -406,6 +410,8 @@ std::vector<Tensor> run_kernel_function(const ir::Op& func, const std::vector<Te
     l.scalar_args.push_back(Cell{make_handle(kSpaceGlobal, static_cast<int64_t>(k))});
     outs.push_back(copy);
   }
+  const std::unique_ptr<TileWatch> watch = make_watch(l, prog);
+  l.watch = watch.get();
   std::vector<GroupResult> results;
   run_groups(l, results);
   finish(l, results);

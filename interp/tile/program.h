@@ -4,6 +4,7 @@
 #include <bit>
 #include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/ir/ir.h"
@@ -169,6 +170,16 @@ struct AllocInfo {
   const ir::Op* op = nullptr;
 };
 
+/// Where an SSA value lives: a scalar register or a slice of the aggregate arena.
+struct Slot {
+  bool agg = false;
+  int32_t idx = -1;
+  int32_t rows = 1, cols = 1;  ///< rank-1 aggregates are rows x 1, stored as numel = rows * cols
+  int32_t rank = 0;
+  DType dt = DType::f32;
+  int32_t numel() const { return rows * cols; }
+};
+
 /// A decoded kernel.
 struct Program {
   const ir::Op* func = nullptr;
@@ -182,6 +193,8 @@ struct Program {
   std::vector<AllocInfo> shared, locals;
   int32_t lanes = 32;                   ///< lane count the kernel was decoded for
   std::vector<num::AccumModel> models;  ///< mma accumulation models (Inst::target indexes)
+  /// Where every SSA value of the kernel lives (read by observation: --probe, numerics reports).
+  std::unordered_map<const ir::Value*, Slot> slots;
 };
 
 /// Decodes `func` for `lanes` lanes per tile. Throws tessera::Error (rendered with `sm`) for

@@ -9,6 +9,7 @@
 #include "core/support/error.h"
 #include "interp/tile/launch.h"
 #include "interp/tile/memory.h"
+#include "interp/tile/observe.h"
 
 namespace tessera::interp::tile {
 namespace {
@@ -334,7 +335,9 @@ void resume_after_collective(GroupState& g) {
   g.suspended_pc = -1;
 }
 
-void run_group(Launch& l, int64_t group, GroupResult& out, TouchIndex* touch_index) {
+namespace {
+
+void run_group_body(Launch& l, int64_t group, GroupResult& out, TouchIndex* touch_index) {
   try {
     GroupState g;
     init_group(l, group, out, g, touch_index);
@@ -363,6 +366,13 @@ void run_group(Launch& l, int64_t group, GroupResult& out, TouchIndex* touch_ind
                 " of kernel @" + l.prog->name + ": " + e.what();
   }
   note_failure(l, group);
+}
+
+}  // namespace
+
+void run_group(Launch& l, int64_t group, GroupResult& out, TouchIndex* touch_index) {
+  run_group_body(l, group, out, touch_index);
+  if (l.watch) watch_group_done(l, group, out);
 }
 
 namespace {
