@@ -95,8 +95,12 @@ def test_report_names_the_planted_tile_ops(interp, tmp_path):
     assert [v for v, o in ops.items() if o["nan"] + o["pos_inf"] + o["neg_inf"]] == ["p", "r"]
 
 
-def test_report_is_the_same_for_1_and_2_threads(interp, tmp_path):
-    assert report(interp, tmp_path, 1) == report(interp, tmp_path, 2)
+def test_report_is_the_same_for_1_and_2_threads_and_any_schedule(interp, tmp_path):
+    one = report(interp, tmp_path, 1)
+    assert one == report(interp, tmp_path, 2)
+    out = tmp_path / "seed.json"
+    run_kernel(interp, tmp_path, "--numerics-report", out, "--schedule-seed", 7)
+    assert {o["value"].lstrip("%"): o for o in json.loads(out.read_text())["ops"]} == one
 
 
 def test_stop_on_names_the_tile_op_group_tile_and_lane(interp, tmp_path):
