@@ -130,3 +130,25 @@ def test_mesh_launch_probes_per_rank(interp, tmp_path):
                                       d.view(np.uint16))
     ops = {o["value"].lstrip("%"): o for o in json.loads((tmp_path / "m.json").read_text())["ops"]}
     assert ops["p"]["ranks"] == 2 and ops["p"]["overflow"] == 2
+
+
+def test_probe_in_a_loop_holds_the_last_iteration(interp, tmp_path):
+    """examples/tile/gemm.mlir: %acc_out (a 32x32 register tile, inside the K loop) after the
+    last iteration is the tile's quadrant of A @ B (numpy in f64; the kernel's f32 FMA chain is
+    within rounding of it)."""
+    gemm = os.path.join(os.path.dirname(os.path.dirname(HERE)), "examples", "tile", "gemm.mlir")
+    rng = np.random.default_rng(5)
+    a, b = (rng.standard_normal((128, 128)).astype(np.float32) for _ in range(2))
+    np.save(tmp_path / "a.npy", a)
+    np.save(tmp_path / "b.npy", b)
+    interp("run", gemm, "-i", f"a={tmp_path}/a.npy", "-i", f"b={tmp_path}/b.npy", "--probe",
+           "acc_out", "--probe-dir", tmp_path, check=0)
+    got = np.load(tmp_path / "acc_out.npy")
+    assert got.shape == (4, 4, 32, 32) and got.dtype == np.float32
+    c = a.astype(np.float64) @ b.astype(np.float64)
+    for g in range(4):  # grid [2, 2]: linear id g = gm + 2 * gn
+        gm, gn = g % 2, g // 2
+        for t in range(4):  # tile t holds quadrant (t // 2, t % 2) of the group's 64x64 block
+            r0, c0 = gm * 64 + (t // 2) * 32, gn * 64 + (t % 2) * 32
+            np.testing.assert_allclose(got[g, t], c[r0:r0 + 32, c0:c0 + 32], rtol=1e-5,
+                                       atol=1e-4)
