@@ -181,7 +181,29 @@ std::unique_ptr<TileWatch> make_watch(const Launch& l, const Program& prog) {
       w->points.push_back(std::move(p));
     }
   }
-  if (w->points.empty()) return nullptr;
+  for (size_t pc = 0; pc < prog.code.size(); ++pc) {  // probed shared buffers
+    const Inst& in = prog.code[pc];
+    if (in.opc != Opc::kAllocShared || !l.observer->tile_wants(*in.op, 0).probe) continue;
+    const AllocInfo& ai = prog.shared[static_cast<size_t>(in.target)];
+    int64_t n = 1;
+    for (int64_t d : ai.shape) n *= d;  // checked when the kernel was decoded
+    uint64_t cells = 0;
+    if (__builtin_mul_overflow(static_cast<uint64_t>(n), static_cast<uint64_t>(l.num_groups),
+                               &cells) ||
+        cells > l.opts.max_memory / sizeof(Cell)) {
+      DiagnosticEngine d(l.sm);
+      d.op_error(*in.op, "--probe of this shared buffer exceeds --max-memory", "");
+      throw Error(d.render());
+    }
+    TileWatch::SharedProbe sp;
+    sp.op = in.op;
+    sp.alloc = static_cast<size_t>(in.target);
+    sp.numel = n;
+    sp.cells.resize(cells);
+    sp.seen.assign(static_cast<size_t>(l.num_groups), 0);
+    w->shared.push_back(std::move(sp));
+  }
+  if (w->points.empty() && w->shared.empty()) return nullptr;
   w->first.assign(prog.code.size(), -1);
   for (size_t k = w->points.size(); k-- > 0;)
     w->first[static_cast<size_t>(w->points[k].pc)] = int32_t(k);
@@ -269,6 +291,26 @@ void watch_after(GroupState& g, int32_t t, int32_t pc, const Cell* R, const floa
   }
 }
 
+void watch_group_exit(GroupState& g) {
+  TileWatch& w = *g.launch->watch;
+  for (TileWatch::SharedProbe& sp : w.shared) {
+    if (sp.alloc >= g.shared.size() || !g.shared[sp.alloc].data) continue;
+    const Buffer& b = g.shared[sp.alloc];
+    const bool fl = dtype_is_float(b.dt);
+    Cell* c = sp.cells.data() + static_cast<size_t>(g.id * sp.numel);
+    for (int64_t e = 0; e < sp.numel && e < b.numel; ++e) {
+      const int64_t ph = b.phys(e);
+      if (fl && (b.dt == DType::f64))
+        c[e].d = load_cell(b, ph).d;
+      else if (fl)
+        c[e].d = load_agg(b, ph);
+      else
+        c[e].i = load_cell(b, ph).i;
+    }
+    sp.seen[static_cast<size_t>(g.id)] = 1;
+  }
+}
+
 void watch_group_done(Launch& l, int64_t group, GroupResult& out) {
   TileWatch& w = *l.watch;
   std::lock_guard<std::mutex> lock(w.mu);
@@ -300,6 +342,26 @@ void deliver_watch(const Launch& l) {
     if (p.probe) probe = probe_tensor(l, w, k);
     TileValueEvent e{*p.op, p.result, w.total[k].runs, p.stats ? &w.total[k].stats : nullptr,
                      p.probe ? &probe : nullptr};
+    l.observer->after_tile_value(e, *l.run);
+  }
+  for (const TileWatch::SharedProbe& sp : w.shared) {
+    const AllocInfo& ai = l.prog->shared[sp.alloc];
+    std::vector<int64_t> shape = {l.num_groups};
+    shape.insert(shape.end(), ai.shape.begin(), ai.shape.end());
+    const auto n = static_cast<size_t>(sp.numel);
+    Tensor probe;
+    if (dtype_is_float(ai.dt)) {
+      std::vector<double> d(sp.cells.size());
+      for (size_t i = 0; i < d.size(); ++i)
+        d[i] = sp.seen[i / n] ? sp.cells[i].d : std::numeric_limits<double>::quiet_NaN();
+      probe = Tensor(ai.dt, shape);
+      num::convert_array(DType::f64, d.data(), ai.dt, probe.bytes(), d.size(), {});
+    } else {
+      probe = Tensor(DType::i64, shape);
+      for (size_t i = 0; i < sp.cells.size(); ++i)
+        probe.data<int64_t>()[i] = sp.seen[i / n] ? sp.cells[i].i : 0;
+    }
+    TileValueEvent e{*sp.op, 0, 0, nullptr, &probe};
     l.observer->after_tile_value(e, *l.run);
   }
   if (w.stop) {

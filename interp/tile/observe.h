@@ -18,6 +18,8 @@ void watch_before(GroupState& g, int32_t t, int32_t pc, Cell* R, float* A);
 /// After instruction `pc` (a watched one) of tile t: statistics, --stop-on (throws
 /// tessera::Error naming the op, group, tile and element), the probed value.
 void watch_after(GroupState& g, int32_t t, int32_t pc, const Cell* R, const float* A);
+/// Every tile of g exited: snapshots the probed shared buffers.
+void watch_group_exit(GroupState& g);
 /// Group `group` finished (or failed, or was cancelled): hands its data to the ordered merge.
 void watch_group_done(Launch& l, int64_t group, GroupResult& out);
 /// After the launch: passes every watched value to the observer in instruction order, then

@@ -343,6 +343,7 @@ void run_group_body(Launch& l, int64_t group, GroupResult& out, TouchIndex* touc
     init_group(l, group, out, g, touch_index);
     const bool stopped = schedule(g);
     flush_budget(g);
+    if (!stopped && l.watch && !l.watch->shared.empty()) watch_group_exit(g);
     if (stopped)
       throw Error(format_location(l.sm, l.prog->code[static_cast<size_t>(g.suspended_pc)].op->loc) +
                   ": error: tile collectives run only in a tile.launch of a mesh program "

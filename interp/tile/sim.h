@@ -194,6 +194,16 @@ struct TileWatch {
   /// canonical int64 cells ([groups, tiles, numel]); `seen` marks cells that were written.
   std::vector<std::vector<Cell>> probe_cells;
   std::vector<std::vector<uint8_t>> probe_seen;
+  /// A probed shared buffer (a tile.alloc_shared result): its contents when the group finished
+  /// (every tile exited), [groups, buffer shape...] as f64 or int64 cells.
+  struct SharedProbe {
+    const ir::Op* op = nullptr;
+    size_t alloc = 0;  ///< shared allocation number
+    int64_t numel = 0;
+    std::vector<Cell> cells;
+    std::vector<uint8_t> seen;  ///< per group
+  };
+  std::vector<SharedProbe> shared;
 };
 
 /// Everything one launch shares across its groups (read-only while groups run, except

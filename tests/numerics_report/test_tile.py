@@ -132,17 +132,18 @@ def test_mesh_launch_probes_per_rank(interp, tmp_path):
     assert ops["p"]["ranks"] == 2 and ops["p"]["overflow"] == 2
 
 
-def test_probe_in_a_loop_holds_the_last_iteration(interp, tmp_path):
+def test_probe_in_a_loop_and_of_shared_buffers(interp, tmp_path):
     """examples/tile/gemm.mlir: %acc_out (a 32x32 register tile, inside the K loop) after the
     last iteration is the tile's quadrant of A @ B (numpy in f64; the kernel's f32 FMA chain is
-    within rounding of it)."""
+    within rounding of it); shared buffers hold slices of A and B (numpy slicing)."""
     gemm = os.path.join(os.path.dirname(os.path.dirname(HERE)), "examples", "tile", "gemm.mlir")
     rng = np.random.default_rng(5)
     a, b = (rng.standard_normal((128, 128)).astype(np.float32) for _ in range(2))
     np.save(tmp_path / "a.npy", a)
     np.save(tmp_path / "b.npy", b)
     interp("run", gemm, "-i", f"a={tmp_path}/a.npy", "-i", f"b={tmp_path}/b.npy", "--probe",
-           "acc_out", "--probe-dir", tmp_path, check=0)
+           "acc_out", "--probe", "sa0", "--probe", "sa1", "--probe", "sb1", "--probe-dir",
+           tmp_path, check=0)
     got = np.load(tmp_path / "acc_out.npy")
     assert got.shape == (4, 4, 32, 32) and got.dtype == np.float32
     c = a.astype(np.float64) @ b.astype(np.float64)
@@ -152,3 +153,10 @@ def test_probe_in_a_loop_holds_the_last_iteration(interp, tmp_path):
             r0, c0 = gm * 64 + (t // 2) * 32, gn * 64 + (t % 2) * 32
             np.testing.assert_allclose(got[g, t], c[r0:r0 + 32, c0:c0 + 32], rtol=1e-5,
                                        atol=1e-4)
+        # Shared buffers when the group finished, in logical order (the xor swizzle and the
+        # padding undone): K step kb of the 4 went to buffer kb % 2, so sa0 holds A's slab of
+        # step 2, sa1 and sb1 those of step 3.
+        rows, cols = slice(gm * 64, gm * 64 + 64), slice(gn * 64, gn * 64 + 64)
+        np.testing.assert_array_equal(np.load(tmp_path / "sa0.npy")[g], a[rows, 64:96])
+        np.testing.assert_array_equal(np.load(tmp_path / "sa1.npy")[g], a[rows, 96:128])
+        np.testing.assert_array_equal(np.load(tmp_path / "sb1.npy")[g], b[96:128, cols])
