@@ -93,6 +93,8 @@ def test_report_names_the_planted_tile_ops(interp, tmp_path):
     assert dm["absmax"] == float(np.abs(d.astype(np.float32)).max())
 #Only the planted ops hold specials; loads only move what memory held.
     assert [v for v, o in ops.items() if o["nan"] + o["pos_inf"] + o["neg_inf"]] == ["p", "r"]
+    assert [v for v, o in ops.items() if o["rounded"]] == ["d"]
+    assert [v for v, o in ops.items() if o["overflow"]] == ["p"]
 
 
 def test_report_is_the_same_for_1_and_2_threads_and_any_schedule(interp, tmp_path):
