@@ -299,8 +299,10 @@ void PhasedRun::run(const std::vector<std::vector<const Tensor*>>& in,
       }
     });
     for (auto [r, g] : pairs)
-      if (!ranks_[r]->error(g).empty())
+      if (!ranks_[r]->error(g).empty()) {
+        ranks_[r]->deliver_after_failure();  // --stop-on and report rows of the failing rank
         throw Error(on_rank(m_, static_cast<int64_t>(r), ranks_[r]->error(g), sm_.name(1)));
+      }
     const Inst* at = check_arrivals();
     if (!at) break;
     for (auto& pl : ranks_) pl->end_phase();

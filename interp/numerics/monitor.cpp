@@ -170,10 +170,9 @@ void Monitor::check_stop(const ir::Op& op, size_t r, const Tensor& out,
   throw Error(info.message);
 }
 
-std::vector<std::pair<size_t, std::string>> Monitor::probe_matches(const ir::Op& op,
-                                                                   size_t r) const {
-  std::vector<std::pair<size_t, std::string>> out;
-  if (opts_.probes.empty() || r >= op.results.size()) return out;
+std::vector<std::pair<std::string, size_t>> Monitor::probe_stems(const ir::Op& op, size_t r) const {
+  std::vector<std::pair<std::string, size_t>> out;
+  if (r >= op.results.size()) return out;
   const std::string file = op.loc.known() && sm_ ? sm_->name(op.loc.file) : std::string();
   const std::string base = std::filesystem::path(file).filename().string();
   const std::string& name = op.results[r]->name;
@@ -187,17 +186,17 @@ std::vector<std::pair<size_t, std::string>> Monitor::probe_matches(const ir::Op&
       if ((f == file || f == base) && l == std::to_string(op.loc.line))
         stem = name.empty() ? "line" + l + "_" + std::to_string(r) : name;
     }
-    if (!stem.empty()) out.emplace_back(p, stem);
+    if (!stem.empty()) out.emplace_back(stem, p);
   }
   return out;
 }
 
-void Monitor::write_probe(size_t p, const std::string& stem, const Tensor& value, int64_t rank) {
+void Monitor::write_probe(const std::string& stem, size_t p, const Tensor& t, int64_t rank) {
   std::error_code ec;
   std::filesystem::create_directories(opts_.probe_dir, ec);  // a failure shows when writing
   std::string path = opts_.probe_dir + "/" + safe_stem(stem);
   if (rank >= 0) path += "@" + std::to_string(rank);
-  io::write_npy(path + ".npy", value.to_host());
+  io::write_npy(path + ".npy", t.to_host());
   std::lock_guard<std::mutex> lock(mu_);
   probe_hit_[p] = true;
 }
@@ -205,16 +204,7 @@ void Monitor::write_probe(size_t p, const std::string& stem, const Tensor& value
 void Monitor::write_probes(const ir::Op& op, std::span<const Tensor* const> outputs, int64_t rank) {
   if (opts_.probes.empty()) return;
   for (size_t r = 0; r < outputs.size() && r < op.results.size(); ++r)
-    for (const auto& [p, stem] : probe_matches(op, r)) write_probe(p, stem, *outputs[r], rank);
-}
-
-bool Monitor::probes_value(const ir::Op& op, size_t r) const {
-  return !probe_matches(op, r).empty();
-}
-
-void Monitor::after_tile_probe(const ir::Op& op, size_t r, const Tensor& value,
-                               const RunContext& run) {
-  for (const auto& [p, stem] : probe_matches(op, r)) write_probe(p, stem, value, run.rank);
+    for (const auto& [stem, p] : probe_stems(op, r)) write_probe(stem, p, *outputs[r], rank);
 }
 
 void Monitor::after_step(const StepEvent& e, const RunContext& run) {

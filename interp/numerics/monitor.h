@@ -79,11 +79,12 @@ class Monitor final : public StepObserver {
   void after_step(const StepEvent& e, const RunContext& run) override;
   void after_collective(const ir::Op& op, std::span<const Tensor* const> inputs,
                         std::span<const Tensor* const> outputs, const RunContext& run) override;
-  /// --probe inside tile kernels: a value is probed when a probe names it (as in Graph IR);
-  /// its per-group, per-tile values are written like any probe (NAME.npy, NAME@RANK.npy).
-  bool probes_value(const ir::Op& op, size_t r) const override;
-  void after_tile_probe(const ir::Op& op, size_t r, const Tensor& value,
-                        const RunContext& run) override;
+  // Tile kernels (monitor_tile.cpp): every float result of a tile op is measured when a report
+  // or --stop-on is asked for; probes match SSA names and lines inside kernels too.
+  TileWants tile_wants(const ir::Op& op, size_t r) const override;
+  void tile_stop_on(bool& nan, bool& inf) const override;
+  void after_tile_value(const TileValueEvent& e, const RunContext& run) override;
+  void after_tile_stop(const TileStopEvent& e, const RunContext& run) override;
 
   /// Records sorted by source location (then result number, then first execution).
   std::vector<OpRecord> records() const;
@@ -106,10 +107,9 @@ class Monitor final : public StepObserver {
   void check_stop(const ir::Op& op, size_t r, const Tensor& out,
                   std::span<const Tensor* const> inputs, const ValueStats& s, int64_t rank);
   void write_probes(const ir::Op& op, std::span<const Tensor* const> outputs, int64_t rank);
-  /// The probes (index into MonitorOptions::probes, file stem) that name result r of `op`.
-  std::vector<std::pair<size_t, std::string>> probe_matches(const ir::Op& op, size_t r) const;
-  /// Writes one probed value as STEM.npy (STEM@RANK.npy on a mesh rank) and marks probe p hit.
-  void write_probe(size_t p, const std::string& stem, const Tensor& value, int64_t rank);
+  /// The probes result r of `op` matches: (file stem, probe number).
+  std::vector<std::pair<std::string, size_t>> probe_stems(const ir::Op& op, size_t r) const;
+  void write_probe(const std::string& stem, size_t p, const Tensor& t, int64_t rank);
   void shadow_step(const StepEvent& e, const RunContext& run, std::vector<OpEntry*>& entries);
   void shadow_collective(const ir::Op& op, const Tensor& out, int64_t rank, OpEntry& entry);
   /// The shadow of operand `v` (its stored value `primary` widened when it has none).

@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 
 #include "core/ir/ir.h"
 
@@ -11,6 +12,35 @@ namespace tessera::interp {
 class Tensor;
 struct RunContext;
 struct PlanStep;
+namespace numerics {
+struct ValueStats;
+}
+
+/// What an observer wants of one result of an op inside a tile kernel (StepObserver::tile_wants).
+struct TileWants {
+  bool stats = false;  ///< per-op statistics over every execution (--numerics-report, --stop-on)
+  bool probe = false;  ///< the value of every tile at its last execution (--probe)
+  bool any() const { return stats || probe; }
+};
+
+/// One result of an op inside a tile kernel, observed over one whole launch: statistics summed
+/// over the launch's groups in group order, and the probed value (docs/numerics-report.md,
+/// "Tile kernels").
+struct TileValueEvent {
+  const ir::Op& op;  ///< the op inside the kernel
+  size_t result = 0;
+  uint64_t executions = 0;                      ///< times a tile executed the op
+  const numerics::ValueStats* stats = nullptr;  ///< null unless TileWants::stats
+  const Tensor* probe = nullptr;                ///< [groups, tiles, value shape...] or null
+};
+
+/// Where a tile kernel stopped (--stop-on): the op, the rendered diagnostic, what and where.
+struct TileStopEvent {
+  const ir::Op& op;
+  std::string message;  ///< the rendered diagnostic (also the run's error)
+  std::string what;     ///< "NaN", "+Inf" or "-Inf"
+  int64_t group = 0, tile = 0, element = 0;
+};
 
 /// One executed Graph IR step as an observer sees it: the op, its operands as stored (before any
 /// widening), its results as stored, and, where the step rounded at storage (a low-precision
@@ -43,19 +73,22 @@ class StepObserver {
                                 const RunContext& run) {
     (void)site, (void)done, (void)total, (void)run;
   }
-  /// Whether result r of `op`, an op inside a tile kernel, is probed (--probe): the simulator
-  /// then records the value each tile holds and calls after_tile_probe after the launch. The
-  /// default probes nothing.
-  virtual bool probes_value(const ir::Op& op, size_t r) const {
+  /// Tile kernels: what to observe of result `r` of `op` (an op inside a kernel about to be
+  /// launched); the default observes nothing, so launches run the unobserved loop.
+  virtual TileWants tile_wants(const ir::Op& op, size_t r) const {
     (void)op, (void)r;
-    return false;
+    return {};
   }
-  /// After a launch: result r of `op` inside its kernel, shape [groups, tiles] followed by the
-  /// value's own shape (a register tile's), the last value each tile of each group defined
-  /// (zeros where a tile never reached it). The default ignores it.
-  virtual void after_tile_probe(const ir::Op& op, size_t r, const Tensor& value,
-                                const RunContext& run) {
-    (void)op, (void)r, (void)value, (void)run;
+  /// Whether a tile op producing a NaN (`nan`) or an Inf from finite inputs stops the run.
+  virtual void tile_stop_on(bool& nan, bool& inf) const { nan = inf = false; }
+  /// After a tile launch: one event per observed result, in instruction order.
+  virtual void after_tile_value(const TileValueEvent& e, const RunContext& run) {
+    (void)e, (void)run;
+  }
+  /// A tile op produced a NaN or an Inf from finite inputs (the lowest such group of the launch);
+  /// the launch then fails with `e.message`.
+  virtual void after_tile_stop(const TileStopEvent& e, const RunContext& run) {
+    (void)e, (void)run;
   }
 };
 

@@ -55,14 +55,29 @@ class ObserverList final : public StepObserver {
                         const RunContext& run) override {
     for (auto& o : list_) o->after_tile_group(site, done, total, run);
   }
-  bool probes_value(const ir::Op& op, size_t r) const override {
-    for (const auto& o : list_)
-      if (o->probes_value(op, r)) return true;
-    return false;
+  TileWants tile_wants(const ir::Op& op, size_t r) const override {
+    TileWants w;
+    for (const auto& o : list_) {
+      const TileWants one = o->tile_wants(op, r);
+      w.stats = w.stats || one.stats;
+      w.probe = w.probe || one.probe;
+    }
+    return w;
   }
-  void after_tile_probe(const ir::Op& op, size_t r, const Tensor& value,
-                        const RunContext& run) override {
-    for (auto& o : list_) o->after_tile_probe(op, r, value, run);
+  void tile_stop_on(bool& nan, bool& inf) const override {
+    nan = inf = false;
+    for (const auto& o : list_) {
+      bool n = false, i = false;
+      o->tile_stop_on(n, i);
+      nan = nan || n;
+      inf = inf || i;
+    }
+  }
+  void after_tile_value(const TileValueEvent& e, const RunContext& run) override {
+    for (auto& o : list_) o->after_tile_value(e, run);
+  }
+  void after_tile_stop(const TileStopEvent& e, const RunContext& run) override {
+    for (auto& o : list_) o->after_tile_stop(e, run);
   }
 
  private:

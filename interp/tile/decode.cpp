@@ -4,7 +4,6 @@
 
 #include "core/ops/tile_util.h"
 #include "core/support/error.h"
-#include "interp/numerics/observer.h"
 #include "interp/tile/decoder.h"
 
 namespace tessera::interp::tile {
@@ -70,23 +69,6 @@ void Decoder::one(const ir::Op& op) {
   const DecodeEntry* e = op.def ? decoder_of(op.def->kind) : nullptr;
   if (!e) fail(op, "cannot run inside a tile kernel (only Tile IR, arith.* and scf.* ops can)");
   (this->*(e->fn))(op);
-  if (observer_) probe_results(op);
-}
-
-void Decoder::probe_results(const ir::Op& op) {
-  for (size_t r = 0; r < op.results.size(); ++r) {
-    auto it = slots_.find(op.result(r));
-    if (it == slots_.end() || !observer_->probes_value(op, r)) continue;
-    const Slot& s = it->second;
-    Inst in = make(Opc::kProbe, op);
-    in.a = s.idx;
-    in.rows = s.rows;
-    in.cols = s.cols;
-    in.dt = s.dt;
-    in.target = static_cast<int32_t>(p_.probes.size());
-    emit(in);
-    p_.probes.push_back(ProbePoint{&op, r, s.agg, s.dt, s.rank, s.rows, s.cols});
-  }
 }
 
 void Decoder::fail(const ir::Op& op, const std::string& msg) {
@@ -138,6 +120,7 @@ Slot Decoder::define(const ir::Value* v) {
     s.idx = p_.num_regs++;
   }
   slots_[v] = s;
+  p_.slots[v] = s;
   return s;
 }
 
@@ -272,15 +255,14 @@ void Decoder::scf_while(const ir::Op& op) {
   p_.code[static_cast<size_t>(at)].target = static_cast<int32_t>(p_.code.size());
 }
 
-Program decode(const ir::Op& func, int lanes, const SourceManager& sm,
-               const StepObserver* observer) {
+Program decode(const ir::Op& func, int lanes, const SourceManager& sm) {
   Program p;
   p.func = &func;
   p.name = func.attrs.get_string("sym_name", "?");
   p.lanes = lanes;
   if (func.regions.empty() || func.regions[0].empty())
     throw Error("tile kernel @" + p.name + " has no body");
-  Decoder d(p, lanes, sm, observer);
+  Decoder d(p, lanes, sm);
   d.run(func);
   if (p.code.empty() || p.code.back().opc != Opc::kExit) {
     Inst ex;
@@ -289,10 +271,8 @@ Program decode(const ir::Op& func, int lanes, const SourceManager& sm,
     p.code.push_back(ex);
   }
   for (Inst& in : p.code)
-    in.cost = in.opc == Opc::kProbe
-                  ? 0  // a probe is not part of the kernel: it takes no simulated time
-                  : static_cast<uint32_t>(std::max<uint64_t>(
-                        1, std::min<uint64_t>(in.lane_ops / std::max(lanes, 1), 1u << 30)));
+    in.cost = static_cast<uint32_t>(
+        std::max<uint64_t>(1, std::min<uint64_t>(in.lane_ops / std::max(lanes, 1), 1u << 30)));
   return p;
 }
 

@@ -14,24 +14,13 @@ namespace tessera::interp::tile {
 inline constexpr int64_t kMaxTileElems = int64_t{1} << 24;
 inline constexpr int64_t kMaxArenaCells = int64_t{1} << 28;
 
-/// Where an SSA value lives: a scalar register or a slice of the aggregate arena.
-struct Slot {
-  bool agg = false;
-  int32_t idx = -1;
-  int32_t rows = 1, cols = 1;  ///< rank-1 aggregates are rows x 1, stored as numel = rows * cols
-  int32_t rank = 0;
-  DType dt = DType::f32;
-  int32_t numel() const { return rows * cols; }
-};
-
 /// Turns one kernel into Program::code. `one` dispatches on the op's kind through a table built
 /// from the op records: every op whose tile hook is `exec` has a `decode_<Kind>` member
 /// (decode_ops.cpp), so a record that promises one without a definition does not link, and any
 /// other op is refused with a diagnostic naming it (never another op's semantics).
 class Decoder {
  public:
-  Decoder(Program& p, int lanes, const SourceManager& sm, const StepObserver* observer = nullptr)
-      : p_(p), lanes_(lanes), sm_(sm), observer_(observer) {}
+  Decoder(Program& p, int lanes, const SourceManager& sm) : p_(p), lanes_(lanes), sm_(sm) {}
 
   /// Decodes the kernel's parameters and body.
   void run(const ir::Op& func);
@@ -52,11 +41,7 @@ class Decoder {
   Program& p_;
   int lanes_;
   const SourceManager& sm_;
-  const StepObserver* observer_;
   std::unordered_map<const ir::Value*, Slot> slots_;
-
-  /// kProbe instructions for the results of `op` that the observer probes.
-  void probe_results(const ir::Op& op);
 
   [[noreturn]] void fail(const ir::Op& op, const std::string& msg);
   [[noreturn]] void fail_value(const ir::Value* v, const std::string& msg);

@@ -1,7 +1,6 @@
 // The per-tile interpreter loop: scalar arithmetic, control flow, scalar memory and atomics.
 #include <atomic>
 #include <cmath>
-#include <cstring>
 #include <limits>
 
 #include "core/numerics/convert.h"
@@ -10,6 +9,7 @@
 #include "core/support/error.h"
 #include "interp/tile/exec_ops.h"
 #include "interp/tile/memory.h"
+#include "interp/tile/observe.h"
 
 namespace tessera::interp::tile {
 namespace {
@@ -359,22 +359,13 @@ void exec_unary(const Inst& in, Cell* R, float* A) {
   }
 }
 
-/// --probe: the value in register / register tile `in.a` of tile t into its (group, tile) row.
-void record_probe(const GroupState& g, int32_t t, const Inst& in, const Cell* R, const float* A) {
-  Launch& l = *g.launch;
-  const ProbePoint& pp = l.prog->probes[static_cast<size_t>(in.target)];
-  std::vector<std::byte>& d = l.probe_data[static_cast<size_t>(in.target)];
-  const size_t row =
-      static_cast<size_t>(g.id) * static_cast<size_t>(l.tiles) + static_cast<size_t>(t);
-  if (pp.agg) {
-    const size_t n = static_cast<size_t>(in.rows) * static_cast<size_t>(in.cols);
-    std::memcpy(d.data() + row * n * 4, A + in.a, n * 4);
-  } else {
-    std::memcpy(d.data() + row * 8, &R[in.a], 8);
-  }
-}
+namespace {
 
-RunStatus run_tile(GroupState& g, int32_t t, uint64_t quantum) {
+/// The interpreter loop. `kWatch` (a launch observed by --probe, a numerics report or
+/// --stop-on) adds the observation hooks around watched instructions; the unobserved loop is
+/// compiled without them, so observation costs nothing when it is off.
+template <bool kWatch>
+RunStatus run_tile_loop(GroupState& g, int32_t t, uint64_t quantum) {
   Launch& l = *g.launch;
   const Program& p = *l.prog;
   TileState& ts = g.tiles[static_cast<size_t>(t)];
@@ -384,8 +375,14 @@ RunStatus run_tile(GroupState& g, int32_t t, uint64_t quantum) {
   int32_t pc = ts.pc;
   uint64_t n = 0, lane_ops = 0, clock = ts.clock;
   RunStatus status = RunStatus::kQuantum;
+  [[maybe_unused]] const int32_t* watched = nullptr;
+  if constexpr (kWatch) watched = l.watch->first.data();
   for (; n < quantum;) {
     const Inst& in = code[pc];
+    [[maybe_unused]] const int32_t at = pc;
+    if constexpr (kWatch) {
+      if (watched[at] >= 0) watch_before(g, t, at, R, A);
+    }
     ++n;
     lane_ops += in.lane_ops;
     clock += in.cost;
@@ -432,11 +429,6 @@ RunStatus run_tile(GroupState& g, int32_t t, uint64_t quantum) {
         exec_async_copy(g, t, pc, in, R);
         ++pc;
         break;
-      case Opc::kProbe:  // not an instruction of the kernel: no step, no simulated time
-        --n;
-        record_probe(g, t, in, R, A);
-        ++pc;
-        break;
       case Opc::kMma:
         exec_mma(p, in, A);
         if (l.trace) g.out->trace.push_back({"mma", g.id, t, clock - in.cost, in.cost});
@@ -470,6 +462,9 @@ RunStatus run_tile(GroupState& g, int32_t t, uint64_t quantum) {
         ++pc;
         break;
     }
+    if constexpr (kWatch) {
+      if (watched[at] >= 0) watch_after(g, t, at, R, A);
+    }
   }
 out:
   ts.pc = pc;
@@ -484,6 +479,12 @@ out:
               " instructions in one group (an endless loop?); raise it with --max-group-steps");
   charge_budget(g, n, lane_ops);
   return status;
+}
+
+}  // namespace
+
+RunStatus run_tile(GroupState& g, int32_t t, uint64_t quantum) {
+  return g.launch->watch ? run_tile_loop<true>(g, t, quantum) : run_tile_loop<false>(g, t, quantum);
 }
 
 }  // namespace tessera::interp::tile

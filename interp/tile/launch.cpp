@@ -7,7 +7,7 @@
 #include "core/numerics/convert_array.h"
 #include "core/ops/tile_util.h"
 #include "core/support/error.h"
-#include "interp/numerics/observer.h"
+#include "interp/tile/observe.h"
 
 namespace tessera::interp::tile {
 namespace {
@@ -107,49 +107,6 @@ std::string access_words(const Access& a) {
          std::to_string(a.lane);
 }
 
-/// Storage for the launch's probed values (Program::probes): one zeroed row per (group, tile),
-/// so a tile that never defines a value reports zeros.
-void prepare_probes(Launch& l) {
-  l.probe_data.clear();
-  for (const ProbePoint& pp : l.prog->probes) {
-    const uint64_t cells = static_cast<uint64_t>(pp.rows) * static_cast<uint64_t>(pp.cols);
-    uint64_t rows = 0, bytes = 0;
-    if (__builtin_mul_overflow(static_cast<uint64_t>(l.num_groups), static_cast<uint64_t>(l.tiles),
-                               &rows) ||
-        __builtin_mul_overflow(rows, cells * (pp.agg ? 4 : 8), &bytes) || bytes > l.opts.max_memory)
-      fail_at(*l.sm, *pp.op,
-              "--probe of this value needs a copy per group and tile: more bytes than the memory "
-              "limit (--max-memory)");
-    l.probe_data.emplace_back(static_cast<size_t>(bytes));
-  }
-}
-
-/// Hands every probed value to the observer, shaped [groups, tiles] + the value's own shape:
-/// register tiles as f32 (integer tiles as i32, their cells' bits), scalars as f32, f64 or i64.
-void deliver_probes(const Launch& l, StepObserver* observer, const RunContext* run) {
-  if (!observer || !run) return;
-  const int64_t rows = l.num_groups * l.tiles;  // fits: prepare_probes allocated it
-  for (size_t k = 0; k < l.prog->probes.size(); ++k) {
-    const ProbePoint& pp = l.prog->probes[k];
-    const std::byte* d = l.probe_data[k].data();
-    std::vector<int64_t> shape = {l.num_groups, static_cast<int64_t>(l.tiles)};
-    Tensor t;
-    if (pp.agg) {
-      shape.push_back(pp.rows);
-      if (pp.rank == 2) shape.push_back(pp.cols);
-      t = Tensor(dtype_is_float(pp.dt) ? DType::f32 : DType::i32, shape);
-      std::memcpy(t.bytes(), d, t.nbytes());
-    } else if (pp.dt == DType::f32) {
-      t = Tensor(DType::f32, shape);
-      for (int64_t i = 0; i < rows; ++i) std::memcpy(t.bytes() + i * 4, d + i * 8, 4);  // Cell::f
-    } else {
-      t = Tensor(pp.dt == DType::f64 ? DType::f64 : DType::i64, shape);
-      std::memcpy(t.bytes(), d, t.nbytes());  // Cell::d or Cell::i
-    }
-    observer->after_tile_probe(*pp.op, pp.result, t, *run);
-  }
-}
-
 /// Merges per-group results in group order: counters, reports (rendered, capped), the trace,
 /// and the first fatal error.
 void finish(Launch& l, std::vector<GroupResult>& results) {
@@ -201,6 +158,7 @@ void finish(Launch& l, std::vector<GroupResult>& results) {
                  o.log->trace_end, o.log->trace_events, o.log->trace_end);
   else if (!o.trace_path.empty())
     write_trace(o.trace_path, l, results);
+  if (l.watch) deliver_watch(l);  // up to the lowest failing group, as the reports
   if (l.aborted.load()) throw Error(l.abort_error);
   if (first_error < results.size()) throw Error(results[first_error].error);
 }
@@ -279,17 +237,17 @@ void launch_kernel(KernelCtx& ctx) {
   Launch l;
   configure(l, ctx.op, ctx.op.attrs.get("grid"), ctx.op.attrs.get_int("tiles", 1),
             ctx.op.attrs.get_int("lanes", 32), sm, ctx.run.tile);
-  Program prog = decode(*fn, l.lanes, sm, ctx.run.observer);
+  Program prog = decode(*fn, l.lanes, sm);
   l.prog = &prog;
   l.sm = &sm;
   bind_launch(l, *fn, ctx.in, ctx.out);
   l.observer = ctx.run.observer, l.run = &ctx.run, l.site = &ctx.op;
-  prepare_probes(l);
+  const std::unique_ptr<TileWatch> watch = make_watch(l, prog);
+  l.watch = watch.get();
   std::vector<GroupResult> results;
   run_groups(l, results);
   finish(l, results);
   write_back(l, ctx.in.size(), ctx.out);
-  deliver_probes(l, l.observer, l.run);
 }
 
 const ir::Op* launch_callee(const ir::Module& module, const ir::Op& launch) {
@@ -313,12 +271,13 @@ PhasedLaunch::PhasedLaunch(const ir::Op& launch, const RunContext& run,
   if (!fn) fail_at(sm, launch, "callee not found (launch_c1)");
   configure(l_, launch, launch.attrs.get("grid"), launch.attrs.get_int("tiles", 1),
             launch.attrs.get_int("lanes", 32), sm, run.tile);
-  prog_ = decode(*fn, l_.lanes, sm, run.observer);
+  prog_ = decode(*fn, l_.lanes, sm);
   l_.prog = &prog_;
   l_.sm = &sm;
   bind_launch(l_, *fn, in, out_);
-  prepare_probes(l_);
-  probe_observer_ = run.observer, probe_run_ = &run;
+  l_.observer = run.observer, l_.run = &run, l_.site = &launch;
+  watch_ = make_watch(l_, prog_);  // --probe, reports and --stop-on per rank
+  l_.watch = watch_.get();
   // Every group of a phased launch stays alive between collectives.
   check_group_memory(l_, static_cast<uint64_t>(l_.num_groups), true);
   const size_t n = static_cast<size_t>(l_.num_groups);
@@ -337,11 +296,18 @@ void PhasedLaunch::step(int64_t g) {
       init_group(l_, g, out, groups_[k], ti);
       started_[k] = 1;
     }
-    if (!run_until_collective(groups_[k], ti)) groups_[k] = GroupState{};  // exited: free it
+    if (!run_until_collective(groups_[k], ti)) {  // exited: hand over what it observed, free it
+      if (l_.watch) {
+        if (!l_.watch->shared.empty()) watch_group_exit(groups_[k]);
+        watch_group_done(l_, g, out);
+      }
+      groups_[k] = GroupState{};
+    }
     return;
   } catch (const Cancelled&) {
     out.cancelled = true;
     if (l_.aborted.load()) out.error = l_.abort_error;  // the run's budget ran out
+    if (l_.watch) watch_group_done(l_, g, out);
     return;
   } catch (const Error& e) {
     out.error = e.what();
@@ -352,6 +318,7 @@ void PhasedLaunch::step(int64_t g) {
     out.error = "error: internal error while simulating group " + std::to_string(g) +
                 " of kernel @" + prog_.name + ": " + e.what();
   }
+  if (l_.watch) watch_group_done(l_, g, out);
   note_failure(l_, g);
 }
 
@@ -409,7 +376,15 @@ void PhasedLaunch::finish() {
   end_phase();
   tile::finish(l_, results_);
   write_back(l_, nin_, out_);
-  deliver_probes(l_, probe_observer_, probe_run_);
+}
+
+void PhasedLaunch::deliver_after_failure() {
+  if (!l_.watch) return;
+  for (size_t k = 0; k < groups_.size(); ++k)
+    if (started_[k] && groups_[k].suspended_pc >= 0 && results_[k].error.empty() &&
+        !results_[k].cancelled)
+      watch_group_done(l_, static_cast<int64_t>(k), results_[k]);
+  deliver_watch(l_);
 }
 
 bool is_kernel_function(const ir::Op& func) { return func.attrs.get("tile.grid") != nullptr; }
@@ -421,11 +396,10 @@ std::vector<Tensor> run_kernel_function(const ir::Op& func, const std::vector<Te
   configure(l, func, func.attrs.get("tile.grid"), func.attrs.get_int("tile.tiles", 1),
             func.attrs.get_int("tile.lanes", 32), sm, run.tile);
   l.opts.max_memory = std::min(l.opts.max_memory, run.max_memory);
-  Program prog = decode(func, l.lanes, sm, run.observer);
+  Program prog = decode(func, l.lanes, sm);
   l.prog = &prog;
   l.sm = &sm;
   l.observer = run.observer, l.run = &run, l.site = &func;
-  prepare_probes(l);
   const ir::Block& entry = func.regions[0].front();
   if (inputs.size() != entry.args.size())
     fail_at(sm, func,
@@ -456,10 +430,11 @@ std::vector<Tensor> run_kernel_function(const ir::Op& func, const std::vector<Te
     l.scalar_args.push_back(Cell{make_handle(kSpaceGlobal, static_cast<int64_t>(k))});
     outs.push_back(copy);
   }
+  const std::unique_ptr<TileWatch> watch = make_watch(l, prog);
+  l.watch = watch.get();
   std::vector<GroupResult> results;
   run_groups(l, results);
   finish(l, results);
-  deliver_probes(l, l.observer, l.run);
   return outs;
 }
 

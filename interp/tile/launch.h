@@ -71,13 +71,16 @@ class PhasedLaunch {
   bool tracked() const { return (l_.opts.checks & (kCheckRaces | kCheckInit)) != 0; }
   /// Merges reports and counters, throws the first error, writes back converted results.
   void finish();
+  /// A group failed in this phase (the run stops without finish()): hands what the observer
+  /// watched inside the kernel (report rows up to the failing group, where --stop-on fired) to it.
+  /// The other groups all stopped at the same collective, so this does not depend on timing.
+  void deliver_after_failure();
   const Launch& launch() const { return l_; }
 
  private:
   Program prog_;
   Launch l_;
-  StepObserver* probe_observer_ = nullptr;  ///< gets the probed values (--probe) at finish()
-  const RunContext* probe_run_ = nullptr;
+  std::unique_ptr<TileWatch> watch_;  ///< observation (Launch::watch), or null
   std::vector<GroupState> groups_;
   std::vector<GroupResult> results_;
   std::vector<uint8_t> started_;  // one byte per group: groups run in parallel (no bit packing)

@@ -4,16 +4,13 @@
 #include <bit>
 #include <cstdint>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/ir/ir.h"
 #include "core/numerics/accumulate.h"
 #include "core/ops/registry.h"
 #include "core/support/diagnostics.h"
-
-namespace tessera::interp {
-class StepObserver;
-}  // namespace tessera::interp
 
 namespace tessera::interp::tile {
 
@@ -79,7 +76,6 @@ enum class Opc : uint8_t {
   kVote,
   kWarpReduce,
   kCollective,  ///< tile.all_reduce ... tile.recv: a grid-and-mesh-wide phase boundary
-  kProbe,       ///< --probe: copies a value (a = register or arena offset) for the observer
 };
 
 /// Binary operation kinds (IBin/FBin/ABin `mode`).
@@ -176,15 +172,14 @@ struct AllocInfo {
   const ir::Op* op = nullptr;
 };
 
-/// A value of the kernel that the run's observer probes (--probe): result `result` of `op`, a
-/// scalar register or a register tile of rows x cols cells. Its kProbe instruction's `target`
-/// is its index in Program::probes.
-struct ProbePoint {
-  const ir::Op* op = nullptr;
-  size_t result = 0;
+/// Where an SSA value lives: a scalar register or a slice of the aggregate arena.
+struct Slot {
   bool agg = false;
+  int32_t idx = -1;
+  int32_t rows = 1, cols = 1;  ///< rank-1 aggregates are rows x 1, stored as numel = rows * cols
+  int32_t rank = 0;
   DType dt = DType::f32;
-  int32_t rank = 0, rows = 1, cols = 1;
+  int32_t numel() const { return rows * cols; }
 };
 
 /// A decoded kernel.
@@ -200,14 +195,13 @@ struct Program {
   std::vector<AllocInfo> shared, locals;
   int32_t lanes = 32;                   ///< lane count the kernel was decoded for
   std::vector<num::AccumModel> models;  ///< mma accumulation models (Inst::target indexes)
-  std::vector<ProbePoint> probes;       ///< values recorded for the observer (kProbe)
+  /// Where every SSA value of the kernel lives (read by observation: --probe, numerics reports).
+  std::unordered_map<const ir::Value*, Slot> slots;
 };
 
 /// Decodes `func` for `lanes` lanes per tile. Throws tessera::Error (rendered with `sm`) for
-/// ops the simulator cannot run. With an observer, every result it probes
-/// (StepObserver::probes_value) gets a kProbe instruction after its definition.
-Program decode(const ir::Op& func, int lanes, const SourceManager& sm,
-               const StepObserver* observer = nullptr);
+/// ops the simulator cannot run.
+Program decode(const ir::Op& func, int lanes, const SourceManager& sm);
 
 /// True when the decoder has a decode case for op kind `kind` (every op of tile_ops.def).
 bool has_decoder(ops::OpKind kind);

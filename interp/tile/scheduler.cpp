@@ -9,6 +9,7 @@
 #include "core/support/error.h"
 #include "interp/tile/launch.h"
 #include "interp/tile/memory.h"
+#include "interp/tile/observe.h"
 
 namespace tessera::interp::tile {
 namespace {
@@ -334,12 +335,15 @@ void resume_after_collective(GroupState& g) {
   g.suspended_pc = -1;
 }
 
-void run_group(Launch& l, int64_t group, GroupResult& out, TouchIndex* touch_index) {
+namespace {
+
+void run_group_body(Launch& l, int64_t group, GroupResult& out, TouchIndex* touch_index) {
   try {
     GroupState g;
     init_group(l, group, out, g, touch_index);
     const bool stopped = schedule(g);
     flush_budget(g);
+    if (!stopped && l.watch && !l.watch->shared.empty()) watch_group_exit(g);
     if (stopped)
       throw Error(format_location(l.sm, l.prog->code[static_cast<size_t>(g.suspended_pc)].op->loc) +
                   ": error: tile collectives run only in a tile.launch of a mesh program "
@@ -363,6 +367,13 @@ void run_group(Launch& l, int64_t group, GroupResult& out, TouchIndex* touch_ind
                 " of kernel @" + l.prog->name + ": " + e.what();
   }
   note_failure(l, group);
+}
+
+}  // namespace
+
+void run_group(Launch& l, int64_t group, GroupResult& out, TouchIndex* touch_index) {
+  run_group_body(l, group, out, touch_index);
+  if (l.watch) watch_group_done(l, group, out);
 }
 
 namespace {

@@ -3,11 +3,15 @@
 
 #include <atomic>
 #include <cstdint>
+#include <map>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "interp/api.h"
+#include "interp/numerics/stats.h"
 #include "interp/tile/program.h"
 
 namespace tessera::interp {
@@ -140,6 +144,68 @@ struct TraceEvent {
   uint64_t ts, dur;
 };
 
+/// One observed result of an op inside the kernel (observe.cpp): where it lives and what the
+/// run's observer wants of it.
+struct WatchPoint {
+  int32_t pc = 0;  ///< the op's last instruction: the value is complete after it
+  const ir::Op* op = nullptr;
+  size_t result = 0;
+  Slot slot;
+  std::vector<int64_t> shape;  ///< the value's shape (empty for a scalar)
+  bool stats = false, probe = false;
+  bool producer = false;     ///< a float op that reads no memory: --stop-on may name it
+  std::vector<Slot> inputs;  ///< its float operands (stop-on: were they all finite?)
+};
+
+/// What one group observed of one WatchPoint.
+struct WatchData {
+  numerics::ValueStats stats;
+  uint64_t runs = 0;  ///< executions by the group's tiles
+};
+
+/// Where a watched op first produced a NaN or an Inf from finite inputs in a group.
+struct WatchStop {
+  int32_t point = -1;
+  int64_t group = 0, tile = 0, element = 0;
+  std::string what, message;
+};
+
+/// Observation of a launch (null in Launch::watch unless the run's observer wants a tile value:
+/// the unobserved loop of run_tile is then the only one that runs). Group data is merged in
+/// group order as groups finish, up to the lowest failing group, so what is delivered does not
+/// depend on threads or the schedule seed.
+struct TileWatch {
+  std::vector<WatchPoint> points;  ///< sorted by pc
+  std::vector<int32_t> first;      ///< per instruction: its first point, or -1
+  bool stop_nan = false, stop_inf = false;
+  std::mutex mu;
+  /// A finished group waiting for the groups below it to be merged.
+  struct Finished {
+    std::vector<WatchData> data;
+    std::optional<WatchStop> stop;
+    bool failed = false;
+  };
+  std::map<int64_t, Finished> pending;
+  int64_t next = 0;     ///< the next group to merge
+  bool halted = false;  ///< a merged group failed: no later group is merged
+  std::vector<WatchData> total;
+  std::optional<WatchStop> stop;
+  /// Per probed point: the value of every (group, tile) at its last execution, as f64 or
+  /// canonical int64 cells ([groups, tiles, numel]); `seen` marks cells that were written.
+  std::vector<std::vector<Cell>> probe_cells;
+  std::vector<std::vector<uint8_t>> probe_seen;
+  /// A probed shared buffer (a tile.alloc_shared result): its contents when the group finished
+  /// (every tile exited), [groups, buffer shape...] as f64 or int64 cells.
+  struct SharedProbe {
+    const ir::Op* op = nullptr;
+    size_t alloc = 0;  ///< shared allocation number
+    int64_t numel = 0;
+    std::vector<Cell> cells;
+    std::vector<uint8_t> seen;  ///< per group
+  };
+  std::vector<SharedProbe> shared;
+};
+
 /// Everything one launch shares across its groups (read-only while groups run, except
 /// global buffers' contents and their shadows).
 struct Launch {
@@ -164,9 +230,8 @@ struct Launch {
   const RunContext* run = nullptr;
   const ir::Op* site = nullptr;
   std::atomic<int64_t> groups_done{0};
-  /// Per Program::probes entry: the value of every (group, tile), group-major, in cells of 8
-  /// bytes (scalar registers) or 4 bytes (register tiles). Each group writes only its own rows.
-  std::vector<std::vector<std::byte>> probe_data;
+  /// Observation inside the kernel (--probe, numerics reports, --stop-on), or null.
+  TileWatch* watch = nullptr;
 };
 
 /// Thrown inside a group that stops because its launch was cancelled (a lower group failed, or
@@ -181,6 +246,10 @@ struct GroupResult {
   std::string error;                 ///< a fatal diagnostic (rendered), if any
   bool cancelled = false;            ///< stopped early: a lower group failed or the budget ran out
   std::vector<GlobalTouch> touches;  ///< checked runs: global elements touched, for the merge
+  std::vector<WatchData> watch;      ///< observed runs: per watch point (merged, then freed)
+  std::optional<WatchStop> stop;     ///< observed runs: where --stop-on fired in this group
+  std::vector<float> unrounded;      ///< observed runs: the watched op's result before rounding
+  bool inputs_finite = true;         ///< observed runs: the watched op's operands were finite
 };
 
 /// A group: its tiles, its shared buffers, its barrier epoch.

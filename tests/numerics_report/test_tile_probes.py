@@ -2,6 +2,7 @@
 loop result, through tile.launch, a kernel run directly (--entry), and per mesh rank (a phased
 launch with tile collectives). Oracles: numpy slices, exp and sums of the inputs; the ids and the
 loop count computed here."""
+import json
 import os
 
 import numpy as np
@@ -58,3 +59,27 @@ def test_per_mesh_rank(interp, tmp_path):
         assert r.shape == (2, 8) and (r == rank).all()  # the rank index each tile computed
         np.testing.assert_array_equal(np.load(tmp_path / "p" / f"e@{rank}.npy"),
                                       np.arange(16).reshape(2, 8))
+
+
+def test_per_mesh_rank_report_and_stop_on(interp, tmp_path):
+    """A phased launch (tile collectives) is observed inside on every rank. Every rank holds 3e38
+    at element 0 of chunk 0: the ring's reduce-scatter adds them up one rank at a time (%sum,
+    line 45), so the first addition overflows from finite operands and the next six add to +Inf.
+    Hand-derived: %sum runs 7 steps x 16 tiles x 8 ranks = 896 times, 7 of them +Inf, 1 overflow;
+    --stop-on inf names rank 1's addition in step 0 (group 0, tile 0: element 0 of each chunk).
+    """
+    x = np.zeros(1024, np.float32)
+    x[0::128] = np.float32(3e38)
+    np.save(tmp_path / "x.npy", x)
+    rep = tmp_path / "r.json"
+    interp("run", RING, "-i", f"x={tmp_path}/x.npy", "--numerics-report", rep, check=0)
+    rows = [o for o in json.loads(rep.read_text())["ops"] if o["value"] == "%sum"]
+    assert len(rows) == 1, rows
+    row = rows[0]
+    assert row["op"] == "arith.addf" and row["line"] == 45 and row["ranks"] == 8
+    assert row["calls"] == 896 and row["elements"] == 896
+    assert row["pos_inf"] == 7 and row["overflow"] == 1 and row["nan"] == 0
+    p = interp("run", RING, "-i", f"x={tmp_path}/x.npy", "--stop-on", "inf", check=3)
+    assert "ring_all_reduce.mlir:45:" in p.stderr and "'arith.addf' op produced +Inf" in p.stderr
+    # step 0: rank 1 adds rank 0's chunk 0 to its own, the first (and only) overflow of step 0
+    assert "rank 1 " in p.stderr and "group 0 " in p.stderr and "tile 0 " in p.stderr

@@ -98,7 +98,7 @@ int cmd_run(const std::vector<std::string>& args) {
       "nan, inf or nan,inf: stop at the first op producing one from finite inputs (exit 3)")(
       "probe", po::value<std::vector<std::string>>()->composing(),
       "NAME (SSA name) or FILE:LINE: write that value to DIR/NAME.npy (mesh: NAME@RANK.npy; "
-      "inside a tile kernel: every group's and tile's value, [groups, tiles, ...])")(
+      "inside a tile kernel: [groups, tiles, value shape...])")(
       "probe-dir", po::value<std::string>()->default_value("."), "where --probe writes");
   auto parsed = parse_file_command(args, desc);
   if (!parsed) return 0;
