@@ -9,6 +9,8 @@ import collections
 import os
 import sys
 
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
 BEGIN, END = "<!-- BEGIN cuda-status (scripts/gen_cuda_status.py) -->", "<!-- END cuda-status -->"
 
 
@@ -50,7 +52,7 @@ def table(rows):
     for op in sorted(by_op):
         c = by_op[op]
         why = c["why"].most_common(1)[0][0] if c["why"] else ""
-        why = why.replace("|", "\\|")
+        why = why.replace(str(ROOT) + "/", "").replace("|", "\\|")  # paths relative to the checkout
         if len(why) > 110:
             why = why[:107] + "..."
         out.append(f"| `{op}` | {status_of(c)} | {c['ok']} | {c['gen']} | {c['FAIL']} | {c['SKIP']} | {why} |")
