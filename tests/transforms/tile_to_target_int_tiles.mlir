@@ -13,8 +13,8 @@ module {
     // CHECK: %[[B:[0-9a-z_]+]] = tessera_nvidia.ld %m, %{{.*}} : (memref<?x?xi1>, index) -> i1
     // CHECK: arith.andi %{{.*}}, %[[B]] : (i1, i1) -> i1
     %c = tile.load_tile %m, %c0, %c0 {mask = true} : (memref<?x?xi1>, index, index) -> tensor<32x2xi1>
-    // CHECK: arith.cmpi %{{.*}}, %{{.*}} {predicate = "sge"} : (i32, i32) -> i1
-    %ge = arith.cmpi %x, %x {predicate = "sge"} : (tensor<32x2xi32>, tensor<32x2xi32>) -> tensor<32x2xi1>
+    // CHECK: arith.cmpi %{{.*}}, %{{.*}} {predicate = 5} : (i32, i32) -> i1
+    %ge = arith.cmpi %x, %x {predicate = 5} : (tensor<32x2xi32>, tensor<32x2xi32>) -> tensor<32x2xi1>
     %both = arith.andi %ge, %c : tensor<32x2xi1>
     // CHECK: arith.select %{{.*}}, %{{.*}}, %{{.*}} : (i1, i32, i32) -> i32
     %y = arith.select %both, %x, %x : (tensor<32x2xi1>, tensor<32x2xi32>, tensor<32x2xi32>) -> tensor<32x2xi32>

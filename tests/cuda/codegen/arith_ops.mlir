@@ -32,7 +32,7 @@ module {
     %hb = tessera_nvidia.ld %h, %i : (memref<512xbf16>, i32) -> vector<4xbf16>
     %hs = arith.addf %hb, %hb : (vector<4xbf16>, vector<4xbf16>) -> vector<4xbf16>
     // CHECK: for (int k = 0; k < 4; ++k) [[HS:v[0-9]+]].e[k] = tsr::round_to<__nv_bfloat16>(__fadd_rn(
-    %m = arith.cmpf %w, %v {predicate = "olt"} : (vector<4xf32>, vector<4xf32>) -> vector<4xi1>
+    %m = arith.cmpf %w, %v {predicate = 4} : (vector<4xf32>, vector<4xf32>) -> vector<4xi1>
     // CHECK: tsr::vec<bool, 4> [[M:v[0-9]+]];
     %sel = arith.select %m, %w, %v : (vector<4xi1>, vector<4xf32>, vector<4xf32>) -> vector<4xf32>
     // CHECK: for (int k = 0; k < 4; ++k) {{v[0-9]+}}.e[k] = ([[M]].e[k] ? [[W]].e[k] : [[V]].e[k]);

@@ -1,5 +1,5 @@
-// Default mode's library path: a bf16 Graph matmul, which has no generated kernel, runs through
-// cuBLASLt (backends/cuda/runtime/library_adapter.h). Its RULE is a tolerance, not bitexact: the
+// Default mode's library path: a bf16 Graph matmul runs through
+// cuBLASLt (backends/cuda/runtime/library_adapter.h; its generated kernel is the fallback). Its RULE is a tolerance, not bitexact: the
 // conformance runner compiles bitexact cases in deterministic mode, where no library is asked
 // (docs/cuda.md, "Modes"). Small integers, so every summation order gives the same f32
 // result.

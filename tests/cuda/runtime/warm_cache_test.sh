@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# tessera-cuda-warm: fills a cache from the device cases (2 kernel cases x 2 modes = 4 CUBINs; the
-# bf16 library case has no generated kernel in either mode: 2 without), a second
+# tessera-cuda-warm: fills a cache from the device cases (3 kernel cases x 2 modes = 6 CUBINs; the
+# bf16 library case also has a generated kernel, the fallback of default mode), a second
 # run finds every one of them (the keys are stable across processes), a mesh-free case the backend
 # refuses is counted, not failed, and usage errors exit 2.
 set -uo pipefail
@@ -9,11 +9,11 @@ tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; cat "$tmp/out" 2>/dev/null; exit 1; }
 "$warm" --cases "$cases" --cache "$tmp/c" --jobs 2 >"$tmp/out" 2>&1 || fail "first run exit $?"
-grep -q "^4 compiled, 0 already cached, 2 without generated kernels, 0 failed" "$tmp/out" ||
+grep -q "^6 compiled, 0 already cached, 0 without generated kernels, 0 failed" "$tmp/out" ||
   fail "first run"
-[ "$(find "$tmp/c" -name '*.sm_90.tcubin' | wc -l)" -eq 4 ] || fail "4 entries"
+[ "$(find "$tmp/c" -name '*.sm_90.tcubin' | wc -l)" -eq 6 ] || fail "6 entries"
 "$warm" --cases "$cases" --cache "$tmp/c" >"$tmp/out" 2>&1 || fail "second run exit $?"
-grep -q "^0 compiled, 4 already cached," "$tmp/out" || fail "second run: all cached"
+grep -q "^0 compiled, 6 already cached," "$tmp/out" || fail "second run: all cached"
 "$warm" --cases "$cases" --cache "$tmp/c" --modes deterministic --filter 'zeroed*' >"$tmp/out" 2>&1
 grep -q "^0 compiled, 1 already cached," "$tmp/out" || fail "filter and one mode"
 "$warm" --cases "$root/conformance/cases/graph/cholesky.mlir" --cache "$tmp/c" --modes default \
