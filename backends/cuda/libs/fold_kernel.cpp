@@ -4,8 +4,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "backends/cuda/nvrtc_compile.h"
-
 namespace tessera::cuda::libs {
 
 namespace {
@@ -250,17 +248,11 @@ Status device_sm(int device, int* sm) {
 float avg_scale(LibDtype t, int ranks) { return round_to(t, 1.0 / ranks); }
 
 Status FoldKernels::load(int sm, std::unique_ptr<FoldKernels>* out) {
-  NvrtcOutput compiled = nvrtc_compile(fold_kernel_source(), "tessera_fold.cu", sm, {});
-  if (!compiled.ok) return Status::error("fold kernels: " + compiled.error);
   std::unique_ptr<FoldKernels> k(new FoldKernels());
-  cudaLibrary_t lib = nullptr;
-  if (Status s = cuda_check("cudaLibraryLoadData",
-                            cudaLibraryLoadData(&lib, compiled.cubin.data(), nullptr, nullptr, 0,
-                                                nullptr, nullptr, 0));
-      !s.ok()) {
+  if (Status s = load_nvrtc_library(fold_kernel_source(), "tessera_fold.cu", "fold kernels", sm,
+                                    &k->library_);
+      !s.ok())
     return s;
-  }
-  k->library_ = lib;
   *out = std::move(k);
   return {};
 }

@@ -3,6 +3,8 @@
 
 #include <cuda_runtime_api.h>
 
+#include "backends/cuda/nvrtc_compile.h"
+
 namespace tessera::cuda::libs {
 
 const char* dtype_name(LibDtype t) {
@@ -72,6 +74,20 @@ Status cuda_check(const char* call, int status) {
   if (status == cudaSuccess) return {};
   (void)cudaGetLastError();  // clear a sticky error so later calls start clean
   return Status::error(cuda_text(call, status));
+}
+
+Status load_nvrtc_library(const std::string& source, const char* name, const char* what, int sm,
+                          void** library) {
+  NvrtcOutput compiled = nvrtc_compile(source, name, sm, {});
+  if (!compiled.ok) return Status::error(std::string(what) + ": " + compiled.error);
+  cudaLibrary_t lib = nullptr;
+  if (Status s = cuda_check("cudaLibraryLoadData",
+                            cudaLibraryLoadData(&lib, compiled.cubin.data(), nullptr, nullptr, 0,
+                                                nullptr, nullptr, 0));
+      !s.ok())
+    return s;
+  *library = lib;
+  return {};
 }
 
 }  // namespace tessera::cuda::libs

@@ -46,4 +46,9 @@ std::string cuda_text(const char* call, int status);
 /// Status of a CUDA runtime call (cudaSuccess -> ok).
 Status cuda_check(const char* call, int status);
 
+/// NVRTC-compiles `source` (file name `name`) for sm_`sm` and loads the CUBIN as a CUDA library
+/// (`*library` is a cudaLibrary_t). `what` names the kernels in a compile error.
+Status load_nvrtc_library(const std::string& source, const char* name, const char* what, int sm,
+                          void** library);
+
 }  // namespace tessera::cuda::libs

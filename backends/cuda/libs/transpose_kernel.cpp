@@ -1,8 +1,6 @@
 // The byte-matrix transpose kernel: source, NVRTC compile, load and launch.
 #include "backends/cuda/libs/transpose_kernel.h"
 
-#include "backends/cuda/nvrtc_compile.h"
-
 namespace tessera::cuda::libs {
 
 namespace {
@@ -35,17 +33,11 @@ const std::string& transpose_kernel_source() {
 }
 
 Status TransposeKernel::load(int sm, std::unique_ptr<TransposeKernel>* out) {
-  NvrtcOutput compiled = nvrtc_compile(transpose_kernel_source(), "tessera_transpose.cu", sm, {});
-  if (!compiled.ok) return Status::error("transpose kernel: " + compiled.error);
   std::unique_ptr<TransposeKernel> k(new TransposeKernel());
-  cudaLibrary_t lib = nullptr;
-  if (Status s = cuda_check("cudaLibraryLoadData",
-                            cudaLibraryLoadData(&lib, compiled.cubin.data(), nullptr, nullptr, 0,
-                                                nullptr, nullptr, 0));
-      !s.ok()) {
+  if (Status s = load_nvrtc_library(transpose_kernel_source(), "tessera_transpose.cu",
+                                    "transpose kernel", sm, &k->library_);
+      !s.ok())
     return s;
-  }
-  k->library_ = lib;
   *out = std::move(k);
   return {};
 }
