@@ -48,6 +48,21 @@ int64_t mismatches(const std::vector<float>& in, Isa isa, size_t offset) {
 
 }  // namespace
 
+// The sanitizer build (scripts/ci_asan.sh) runs the same kernels ~50x slower; there the exhaustive
+// sweep becomes every 31st chunk of 2^16 patterns (all exponents and signs still covered: the chunk
+// index is the high 16 bits). The plain build in the same CI run checks all 2^32 inputs.
+#if defined(__SANITIZE_ADDRESS__)
+constexpr uint64_t kChunkStride = 31;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+constexpr uint64_t kChunkStride = 31;
+#else
+constexpr uint64_t kChunkStride = 1;
+#endif
+#else
+constexpr uint64_t kChunkStride = 1;
+#endif
+
 TEST_CASE("vector exp equals the scalar expf on all 2^32 inputs") {
   // Chunks of 2^16 consecutive bit patterns in parallel: every chunk through the widest vector
   // ISA, every 7th chunk (odd stride: all high-bit patterns mod 7) through the others too.
@@ -56,6 +71,7 @@ TEST_CASE("vector exp equals the scalar expf on all 2^32 inputs") {
   tbb::parallel_for(tbb::blocked_range<uint64_t>(0, uint64_t{1} << 16), [&](auto r) {
     std::vector<float> in(1 << 16), want(1 << 16), out(1 << 16);
     for (uint64_t c = r.begin(); c < r.end(); ++c) {
+      if (c % kChunkStride != 0) continue;
       for (uint32_t j = 0; j < (1u << 16); ++j) {
         in[j] = from_bits(uint32_t(c << 16 | j));
         want[j] = tessera::num::expf(in[j]);
@@ -72,7 +88,7 @@ TEST_CASE("vector exp equals the scalar expf on all 2^32 inputs") {
     }
   });
   CHECK(bad.load() == 0);
-  CHECK(checked.load() >= int64_t{1} << 32);
+  CHECK(checked.load() >= (int64_t{1} << 32) / int64_t(kChunkStride));
 }
 
 TEST_CASE("vector exp: unaligned starts, tails and specials") {
