@@ -70,47 +70,76 @@ __attribute__((target("avx512f"))) void tile_12x16(int64_t k, const double* pa, 
 
 using TileFn = void (*)(int64_t, const double*, const double*, double*);
 
+/// Rows [r0, r0 + rows) x columns [c0, c0 + cols) of `g` into dst[c * ld + r] (widened), with
+/// the padding rows r in [rows, ld) zero.
+template <typename T>
+void pack_block(const T* src, int64_t rs, int64_t cs, int64_t rows, int64_t cols, int64_t ld,
+                double* dst) {
+  for (int64_t c = 0; c < cols; ++c) {
+    double* d = dst + c * ld;
+    for (int64_t r = 0; r < rows; ++r) d[r] = static_cast<double>(src[r * rs + c * cs]);
+    for (int64_t r = rows; r < ld; ++r) d[r] = 0.0;
+  }
+}
+
+void pack(const GemmOperand& g, int64_t rows, int64_t cols, int64_t ld, double* dst) {
+  if (g.f)
+    pack_block(g.f, g.rs, g.cs, rows, cols, ld, dst);
+  else
+    pack_block(g.d, g.rs, g.cs, rows, cols, ld, dst);
+}
+
+/// An operand with its origin moved to element (r, c).
+GemmOperand at(const GemmOperand& g, int64_t r, int64_t c) {
+  GemmOperand o = g;
+  const int64_t off = r * g.rs + c * g.cs;
+  if (o.f) o.f += off;
+  if (o.d) o.d += off;
+  return o;
+}
+
 /// The packed form: B in panels of `nr` columns ([panel][p][nr], zero padding), each row block of
 /// `mr` rows of A as [p][mr] (zero padding). Padding rows and columns are computed and dropped;
-/// every stored element is its own chain over p = 0..k-1.
+/// every stored element is its own chain over p = 0..k-1. Tasks are (row block, group of
+/// panels) pairs, so that two threads share out small products evenly.
 void packed_gemm(TileFn tile, int64_t mr, int64_t nr, int64_t m, int64_t n, int64_t k,
                  std::span<const GemmOperand> as, const GemmOperand& b, std::span<double* const> cs,
                  std::vector<double>& scratch) {
   const int64_t panels = (n + nr - 1) / nr, row_blocks = (m + mr - 1) / mr;
-  const size_t need = static_cast<size_t>(panels * k * nr);
+  const int64_t nt = static_cast<int64_t>(as.size());
+  // scratch: B's panels, then every row block of every left operand ([block][t][p][mr]).
+  const int64_t b_size = panels * k * nr, a_block = k * mr;
+  const size_t need = static_cast<size_t>(b_size + row_blocks * nt * a_block);
   if (scratch.size() < need) scratch.resize(need);
   double* pb = scratch.data();
-  tbb::parallel_for(tbb::blocked_range<int64_t>(0, k, 16), [&](auto r) {
-    for (int64_t p = r.begin(); p < r.end(); ++p)
-      for (int64_t s = 0; s < panels; ++s) {
-        double* dst = pb + (s * k + p) * nr;
-        const int64_t j0 = s * nr, cols = std::min(nr, n - j0);
-        if (b.f && b.cs == 1)
-          for (int64_t jj = 0; jj < cols; ++jj)
-            dst[jj] = static_cast<double>(b.f[p * b.rs + j0 + jj]);
-        else
-          for (int64_t jj = 0; jj < cols; ++jj) dst[jj] = b.at(p, j0 + jj);
-        std::fill(dst + cols, dst + nr, 0.0);
+  double* pa = pb + b_size;
+  // Panel s holds B's columns [s*nr, s*nr + nr) as [p][nr]: B^T's rows packed with ld = nr.
+  const GemmOperand bt{b.f, b.d, b.cs, b.rs};
+  tbb::parallel_for(tbb::blocked_range<int64_t>(0, panels + row_blocks * nt, 1), [&](auto r) {
+    for (int64_t s = r.begin(); s < r.end(); ++s) {
+      if (s < panels) {
+        pack(at(bt, s * nr, 0), std::min(nr, n - s * nr), k, nr, pb + s * k * nr);
+        continue;
       }
+      const int64_t ib = (s - panels) / nt, t = (s - panels) % nt, i0 = ib * mr;
+      pack(at(as[static_cast<size_t>(t)], i0, 0), std::min(mr, m - i0), k, mr,
+           pa + (ib * nt + t) * a_block);
+    }
   });
-  tbb::parallel_for(tbb::blocked_range<int64_t>(0, row_blocks, 1), [&](auto r) {
-    std::vector<double> pa(static_cast<size_t>(k * mr) * as.size());
+  constexpr int64_t kGroup = 8;  // panels per task
+  const int64_t groups = (panels + kGroup - 1) / kGroup;
+  tbb::parallel_for(tbb::blocked_range<int64_t>(0, row_blocks * groups, 1), [&](auto r) {
     alignas(64) double acc[12 * 16];
-    for (int64_t ib = r.begin(); ib < r.end(); ++ib) {
+    for (int64_t task = r.begin(); task < r.end(); ++task) {
+      const int64_t ib = task / groups, g = task % groups;
       const int64_t i0 = ib * mr, rows = std::min(mr, m - i0);
-      for (size_t t = 0; t < as.size(); ++t) {
-        double* dst = pa.data() + static_cast<int64_t>(t) * k * mr;
-        for (int64_t p = 0; p < k; ++p) {
-          for (int64_t ii = 0; ii < rows; ++ii) dst[p * mr + ii] = as[t].at(i0 + ii, p);
-          std::fill(dst + p * mr + rows, dst + (p + 1) * mr, 0.0);
-        }
-      }
-      for (int64_t s = 0; s < panels; ++s) {  // each B panel serves every left operand in turn
+      for (int64_t s = g * kGroup; s < std::min(panels, g * kGroup + kGroup); ++s) {
         const int64_t j0 = s * nr, cols = std::min(nr, n - j0);
-        for (size_t t = 0; t < as.size(); ++t) {
-          tile(k, pa.data() + static_cast<int64_t>(t) * k * mr, pb + s * k * nr, acc);
+        for (int64_t t = 0; t < nt; ++t) {  // each B panel serves every left operand in turn
+          tile(k, pa + (ib * nt + t) * a_block, pb + s * k * nr, acc);
           for (int64_t ii = 0; ii < rows; ++ii)
-            std::copy(acc + ii * nr, acc + ii * nr + cols, cs[t] + (i0 + ii) * n + j0);
+            std::copy(acc + ii * nr, acc + ii * nr + cols,
+                      cs[static_cast<size_t>(t)] + (i0 + ii) * n + j0);
         }
       }
     }
