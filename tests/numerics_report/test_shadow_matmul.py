@@ -1,5 +1,7 @@
 """--shadow f64 of tessera.matmul: the fast path (2-D operands, interp/numerics/shadow_gemm) against
 an exact oracle and against the generic path (the same products with a batch dimension of 1).
+The four operand cases: both exact (%m1, transposed B), a weight shared by the shadow and the
+actual product (%m2), both operands with their own shadow (%m3), only B with one (%m4).
 
 Oracle: every shadow element is the sequential FMA chain in f64 over k (docs/numerics-report.md,
 "The shadow's f64 reduction order"), computed here with exact rationals (fractions.Fraction,
@@ -20,11 +22,12 @@ def program(batched):
         return "tensor<" + "x".join(map(str, ((1,) if batched else ()) + dims)) + "xf32>"
 
     return f"""module {{
-  func.func @main(%x: {t(M, K)}, %w1: {t(N, K)}, %w2: {t(N, N)}) -> {t(M, M)} {{
+  func.func @main(%x: {t(M, K)}, %w1: {t(N, K)}, %w2: {t(N, N)}, %w3: {t(N, M)}) -> ({t(M, M)}, {t(N, N)}) {{
     %m1 = "tessera.matmul"(%x, %w1) {{transpose_b = true}} : ({t(M, K)}, {t(N, K)}) -> {t(M, N)}
     %m2 = tessera.matmul %m1, %w2 : ({t(M, N)}, {t(N, N)}) -> {t(M, N)}
     %m3 = "tessera.matmul"(%m2, %m2) {{transpose_b = true}} : ({t(M, N)}, {t(M, N)}) -> {t(M, M)}
-    return %m3 : {t(M, M)}
+    %m4 = tessera.matmul %w3, %m2 : ({t(N, M)}, {t(M, N)}) -> {t(N, N)}
+    return %m3, %m4 : {t(M, M)}, {t(N, N)}
   }}
 }}
 """
@@ -60,29 +63,31 @@ def runs(interp, tmp_path_factory):
     x = (rng.standard_normal((M, K)) * 4).astype(np.float32)
     w1 = rng.standard_normal((N, K)).astype(np.float32)
     w2 = (rng.standard_normal((N, N)) / 3).astype(np.float32)
+    w3 = rng.standard_normal((N, M)).astype(np.float32)
     out = {}
     for batched in (False, True):
         tag = "b" if batched else "p"
         (d / f"{tag}.mlir").write_text(program(batched))
         args = []
-        for name, a in (("x", x), ("w1", w1), ("w2", w2)):
+        for name, a in (("x", x), ("w1", w1), ("w2", w2), ("w3", w3)):
             np.save(d / f"{tag}{name}.npy", a[None] if batched else a)
             args += ["-i", f"{name}={d}/{tag}{name}.npy"]
         for threads in ("1", "2"):
             rep = d / f"{tag}{threads}.json"
             interp("run", d / f"{tag}.mlir", *args, "--numerics-report", rep, "--shadow", "f64",
-                   "--probe", "m1", "--probe", "m2", "--probe", "m3", "--probe-dir", d / tag,
+                   "--probe", "m1", "--probe", "m2", "--probe", "m3", "--probe", "m4",
+                   "--probe-dir", d / tag,
                    "--threads", threads, check=0)
             ops = json.loads(rep.read_text())["ops"]
             out[tag, threads] = {o["value"][1:]: o for o in ops}
         out[tag, "probes"] = {v: np.load(d / tag / f"{v}.npy").reshape(-1, M if v == "m3" else N)
-                              for v in ("m1", "m2", "m3")}
-    return x, w1, w2, out
+                              for v in ("m1", "m2", "m3", "m4")}
+    return x, w1, w2, w3, out
 
 
 def test_fast_path_equals_generic_path_and_threads(runs):
-    _, _, _, out = runs
-    for v in ("m1", "m2", "m3"):
+    *_, out = runs
+    for v in ("m1", "m2", "m3", "m4"):
         fast = out["p", "1"][v]
         assert fast["shadow"]["available"], fast["shadow"]
         for other in (out["p", "2"][v], out["b", "1"][v], out["b", "2"][v]):
@@ -90,7 +95,7 @@ def test_fast_path_equals_generic_path_and_threads(runs):
 
 
 def test_shadow_errors_match_the_exact_chain(runs):
-    x, w1, w2, out = runs
+    x, w1, w2, w3, out = runs
     act = out["p", "probes"]
     ops = out["p", "1"]
     x64, w1t, w2_64 = x.astype(np.float64), w1.astype(np.float64).T, w2.astype(np.float64)
@@ -100,10 +105,14 @@ def test_shadow_errors_match_the_exact_chain(runs):
     sh3 = fma_chain(sh2, sh2.T)
     a2 = act["m2"].astype(np.float64)
     loc3 = fma_chain(a2, a2.T)
+    w3_64 = w3.astype(np.float64)
+    sh4, loc4 = fma_chain(w3_64, sh2), fma_chain(w3_64, a2)
     cases = [("m1", "total", act["m1"], sh1), ("m1", "own", act["m1"], sh1),
              ("m2", "total", act["m2"], sh2), ("m2", "own", act["m2"], loc2),
              ("m2", "inherited", loc2, sh2), ("m3", "total", act["m3"], sh3),
-             ("m3", "own", act["m3"], loc3), ("m3", "inherited", loc3, sh3)]
+             ("m3", "own", act["m3"], loc3), ("m3", "inherited", loc3, sh3),
+             ("m4", "total", act["m4"], sh4), ("m4", "own", act["m4"], loc4),
+             ("m4", "inherited", loc4, sh4)]
     for v, col, val, ref in cases:
         got = ops[v]["shadow"][col]
         mx, mean = ulps(val, ref)
