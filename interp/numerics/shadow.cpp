@@ -292,21 +292,26 @@ static std::vector<Tensor> run_f64(const PlanStep& step, uint64_t k, const std::
   }
 }
 
-void record_split(OpEntry& entry, const Tensor& x, const double* local, const Tensor& ref) {
+void record_split(ErrorStats& total, ErrorStats& own, ErrorStats& inherited, const Tensor& x,
+                  const double* local, const Tensor& ref) {
   if (local) {  // one pass for the three comparisons
     const SplitErrors s = compare_split(x, local, ref);
-    entry.total.merge(s.total);
-    entry.own.merge(s.own);
-    entry.inherited.merge(s.inherited);
+    total.merge(s.total);
+    own.merge(s.own);
+    inherited.merge(s.inherited);
     return;
   }
   // Exact operands: all of the error is the op's own, nothing inherited.
-  const ErrorStats total = compare_to_reference(x, ref);
-  entry.total.merge(total);
-  entry.own.merge(total);
+  const ErrorStats t = compare_to_reference(x, ref);
+  total.merge(t);
+  own.merge(t);
   ErrorStats none;
-  none.n = total.n + total.mismatched;
-  entry.inherited.merge(none);
+  none.n = t.n + t.mismatched;
+  inherited.merge(none);
+}
+
+void record_split(OpEntry& entry, const Tensor& x, const double* local, const Tensor& ref) {
+  record_split(entry.total, entry.own, entry.inherited, x, local, ref);
 }
 
 void Monitor::shadow_step(const StepEvent& e, const RunContext& run,

@@ -29,5 +29,8 @@ SplitErrors compare_split(const Tensor& x, const double* local, const Tensor& re
 /// on x's actual operands, x.numel() doubles) the three comparisons of compare_split; without
 /// (the operands were exact) all of the error is the op's own and none is inherited.
 void record_split(OpEntry& entry, const Tensor& x, const double* local, const Tensor& ref);
+/// record_split into three statistics (tile kernels keep them per tile).
+void record_split(ErrorStats& total, ErrorStats& own, ErrorStats& inherited, const Tensor& x,
+                  const double* local, const Tensor& ref);
 
 }  // namespace tessera::interp::numerics
