@@ -1,6 +1,6 @@
 // bench_numerics_report: what --numerics-report and --shadow f64 cost against a plain run.
 //
-//   bench_numerics_report [--reps R] [--threads N] [--scale S]
+//   bench_numerics_report [--reps R] [--threads N] [--scale S] [--only MLP|attention]
 //
 // Programs (generated here, Graph IR, f32): the MLP of benchmarks/graph (matmul + bias + gelu per
 // layer; 6 layers, batch 128*S, width 512) and the attention block of examples/attention_block.mlir
@@ -174,12 +174,14 @@ Timing time_run(const Program& p, Mode mode, int threads, int reps, size_t& repo
 
 int main(int argc, char** argv) {
   int reps = 3, threads = 0, scale = 1;
+  std::string only;  // --only MLP|attention: one program (for profiling)
   for (int i = 1; i + 1 < argc; i += 2) {
     const std::string a = argv[i];
     const int v = std::atoi(argv[i + 1]);
     if (a == "--reps") reps = std::max(1, v);
     if (a == "--threads") threads = std::max(0, v);
     if (a == "--scale") scale = std::clamp(v, 1, 16);
+    if (a == "--only") only = argv[i + 1];
   }
   try {
     std::ifstream la("/proc/loadavg");
@@ -189,6 +191,7 @@ int main(int argc, char** argv) {
     std::printf("%-26s %-8s %12s %12s %8s %6s %10s %10s %9s\n", "program", "mode", "ours s",
                 "plain s", "ratio", "goal", "ours cpu", "plain cpu", "cpu ratio");
     for (const Program& p : {mlp(scale), attention(scale)}) {
+      if (!only.empty() && p.name.rfind(only, 0) != 0) continue;
       size_t bytes = 0;
       const Timing plain = time_run(p, Mode::plain, threads, reps, bytes);
       const Timing rep = time_run(p, Mode::report, threads, reps, bytes);

@@ -27,17 +27,6 @@ struct MonitorOptions {
   std::string probe_dir = ".";      ///< where probes are written
 };
 
-/// Error of a result against a reference, in ulps of the result's format and relative.
-struct ErrorStats {
-  double max_ulp = 0, sum_ulp = 0, max_rel = 0, sum_rel = 0;
-  uint64_t n = 0;           ///< finite elements compared
-  uint64_t n_rel = 0;       ///< of them with a non-zero reference
-  uint64_t mismatched = 0;  ///< elements where one side is NaN/Inf and the other is not the same
-  double mean_ulp() const { return n ? sum_ulp / static_cast<double>(n) : 0; }
-  double mean_rel() const { return n_rel ? sum_rel / static_cast<double>(n_rel) : 0; }
-  void merge(const ErrorStats& o);
-};
-
 /// Everything recorded about one result of one op on one rank, over all its executions.
 struct OpEntry {
   ValueStats value;
@@ -100,6 +89,7 @@ class Monitor final : public StepObserver {
   struct RankState {
     std::unordered_map<const ir::Value*, Tensor> shadow;
     std::unordered_map<const ir::Value*, int> uses_left;
+    std::vector<double> packed, local;  ///< shadow matmul buffers, kept between calls
   };
   /// The entry of result r of `op` on `rank` (created under the lock; entries never move).
   OpEntry& entry_for(const ir::Op& op, size_t r, const std::string& dtype, int64_t rank);
@@ -111,6 +101,9 @@ class Monitor final : public StepObserver {
   std::vector<std::pair<std::string, size_t>> probe_stems(const ir::Op& op, size_t r) const;
   void write_probe(const std::string& stem, size_t p, const Tensor& t, int64_t rank);
   void shadow_step(const StepEvent& e, const RunContext& run, std::vector<OpEntry*>& entries);
+  /// shadow_step of a plain 2-D tessera.matmul without copies (shadow_matmul.cpp); false when
+  /// the op is not one (the generic path runs it).
+  bool shadow_matmul(const StepEvent& e, const RunContext& run, std::vector<OpEntry*>& entries);
   void shadow_collective(const ir::Op& op, const Tensor& out, int64_t rank, OpEntry& entry);
   /// The shadow of operand `v` (its stored value `primary` widened when it has none).
   Tensor shadow_of(RankState& st, const ir::Value* v, const Tensor& primary) const;

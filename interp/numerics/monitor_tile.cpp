@@ -10,6 +10,7 @@ TileWants Monitor::tile_wants(const ir::Op& op, size_t r) const {
   TileWants w;
   w.stats = opts_.stats || opts_.stop_nan || opts_.stop_inf;
   w.probe = !probe_stems(op, r).empty();
+  w.shadow = opts_.shadow;
   return w;
 }
 
@@ -19,12 +20,25 @@ void Monitor::tile_stop_on(bool& nan, bool& inf) const {
 }
 
 void Monitor::after_tile_value(const TileValueEvent& e, const RunContext& run) {
-  if (e.stats) {
+  if (e.stats || e.errors) {
     const ir::Type& type = e.op.results[e.result]->type;
     OpEntry& entry = entry_for(e.op, e.result, dtype_mlir_name(type.dtype), run.rank);
-    entry.calls += e.executions;
-    entry.value.merge(*e.stats);
-    entry.shadow_note = "an op inside a tile kernel (its launch's results are shadowed)";
+    if (e.stats) {
+      entry.calls += e.executions;
+      entry.value.merge(*e.stats);
+    }
+    if (e.errors) {  // f64 evaluated in the kernel (docs/numerics-report.md, "Tile kernels")
+      entry.shadowed = true;
+      entry.shadow_note.clear();
+      entry.total.merge(e.errors[0]);
+      entry.own.merge(e.errors[1]);
+      entry.inherited.merge(e.errors[2]);
+    } else if (!entry.shadowed) {
+      entry.shadow_note =
+          opts_.shadow ? "an op inside a tile kernel without an f64 evaluation: its result is "
+                         "exact for the ops after it"
+                       : "an op inside a tile kernel (its launch's results are shadowed)";
+    }
   }
   if (e.probe)
     for (const auto& [stem, p] : probe_stems(e.op, e.result))

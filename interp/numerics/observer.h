@@ -14,13 +14,15 @@ struct RunContext;
 struct PlanStep;
 namespace numerics {
 struct ValueStats;
-}
+struct ErrorStats;
+}  // namespace numerics
 
 /// What an observer wants of one result of an op inside a tile kernel (StepObserver::tile_wants).
 struct TileWants {
-  bool stats = false;  ///< per-op statistics over every execution (--numerics-report, --stop-on)
-  bool probe = false;  ///< the value of every tile at its last execution (--probe)
-  bool any() const { return stats || probe; }
+  bool stats = false;   ///< per-op statistics over every execution (--numerics-report, --stop-on)
+  bool probe = false;   ///< the value of every tile at its last execution (--probe)
+  bool shadow = false;  ///< f64 error columns where the op has an f64 evaluation (--shadow f64)
+  bool any() const { return stats || probe || shadow; }
 };
 
 /// One result of an op inside a tile kernel, observed over one whole launch: statistics summed
@@ -32,6 +34,9 @@ struct TileValueEvent {
   uint64_t executions = 0;                      ///< times a tile executed the op
   const numerics::ValueStats* stats = nullptr;  ///< null unless TileWants::stats
   const Tensor* probe = nullptr;                ///< [groups, tiles, value shape...] or null
+  /// With TileWants::shadow, where the op has an f64 evaluation: its total, own and inherited
+  /// error (docs/numerics-report.md, "Tile kernels"); null otherwise.
+  const numerics::ErrorStats* errors = nullptr;
 };
 
 /// Where a tile kernel stopped (--stop-on): the op, the rendered diagnostic, what and where.

@@ -61,6 +61,7 @@ class ObserverList final : public StepObserver {
       const TileWants one = o->tile_wants(op, r);
       w.stats = w.stats || one.stats;
       w.probe = w.probe || one.probe;
+      w.shadow = w.shadow || one.shadow;
     }
     return w;
   }

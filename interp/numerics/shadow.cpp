@@ -204,12 +204,16 @@ ErrorStats compare_to_reference(const Tensor& x, const Tensor& ref, DType fmt) {
 }
 
 SplitErrors compare_split(const Tensor& x, const Tensor& local, const Tensor& ref) {
+  if (local.dtype() != DType::f64 || local.numel() != x.numel()) return {};
+  return compare_split(x, local.data<double>(), ref);
+}
+
+SplitErrors compare_split(const Tensor& x, const double* lv, const Tensor& ref) {
   const size_t n = static_cast<size_t>(x.numel());
-  if (!dtype_is_float(x.dtype()) || ref.dtype() != DType::f64 || local.dtype() != DType::f64 ||
-      ref.numel() != x.numel() || local.numel() != x.numel() || n == 0)
+  if (!dtype_is_float(x.dtype()) || ref.dtype() != DType::f64 || ref.numel() != x.numel() ||
+      n == 0 || !lv)
     return {};
   const F64Reader xv(x);
-  const double* lv = local.data<double>();
   const double* rv = ref.data<double>();
   const num::FloatDesc d = num::float_desc(x.dtype());
   const int emin = d.emin(), mbits = d.man_bits;
@@ -288,8 +292,31 @@ static std::vector<Tensor> run_f64(const PlanStep& step, uint64_t k, const std::
   }
 }
 
+void record_split(ErrorStats& total, ErrorStats& own, ErrorStats& inherited, const Tensor& x,
+                  const double* local, const Tensor& ref) {
+  if (local) {  // one pass for the three comparisons
+    const SplitErrors s = compare_split(x, local, ref);
+    total.merge(s.total);
+    own.merge(s.own);
+    inherited.merge(s.inherited);
+    return;
+  }
+  // Exact operands: all of the error is the op's own, nothing inherited.
+  const ErrorStats t = compare_to_reference(x, ref);
+  total.merge(t);
+  own.merge(t);
+  ErrorStats none;
+  none.n = t.n + t.mismatched;
+  inherited.merge(none);
+}
+
+void record_split(OpEntry& entry, const Tensor& x, const double* local, const Tensor& ref) {
+  record_split(entry.total, entry.own, entry.inherited, x, local, ref);
+}
+
 void Monitor::shadow_step(const StepEvent& e, const RunContext& run,
                           std::vector<OpEntry*>& entries) {
+  if (shadow_matmul(e, run, entries)) return;
   const PlanStep& step = e.step;
   const ir::Op& op = *step.op;
   RankState& st = rank_state(run.rank);
@@ -329,19 +356,9 @@ void Monitor::shadow_step(const StepEvent& e, const RunContext& run,
     }
     const Tensor& ref = sh_out[r];
     entry.shadowed = true;
-    if (r < local.size()) {  // one pass for the three comparisons
-      const SplitErrors s = compare_split(prim, local[r], ref);
-      entry.total.merge(s.total);
-      entry.own.merge(s.own);
-      entry.inherited.merge(s.inherited);
-    } else {  // exact operands: all of the error is the op's own
-      const ErrorStats total = compare_to_reference(prim, ref);
-      entry.total.merge(total);
-      entry.own.merge(total);
-      ErrorStats none;  // the operands were exact: nothing inherited
-      none.n = total.n + total.mismatched;
-      entry.inherited.merge(none);
-    }
+    const bool has_local =
+        r < local.size() && local[r].dtype() == DType::f64 && local[r].numel() == prim.numel();
+    record_split(entry, prim, has_local ? local[r].data<double>() : nullptr, ref);
     set_shadow(st, op.result(r), ref);
   }
 }

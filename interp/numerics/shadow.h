@@ -22,5 +22,15 @@ struct SplitErrors {
   ErrorStats total, own, inherited;
 };
 SplitErrors compare_split(const Tensor& x, const Tensor& local, const Tensor& ref);
+/// compare_split with `local` given as x.numel() doubles.
+SplitErrors compare_split(const Tensor& x, const double* local, const Tensor& ref);
+
+/// Merges the errors of result `x` against its shadow `ref` into `entry`: with `local` (the f64 op
+/// on x's actual operands, x.numel() doubles) the three comparisons of compare_split; without
+/// (the operands were exact) all of the error is the op's own and none is inherited.
+void record_split(OpEntry& entry, const Tensor& x, const double* local, const Tensor& ref);
+/// record_split into three statistics (tile kernels keep them per tile).
+void record_split(ErrorStats& total, ErrorStats& own, ErrorStats& inherited, const Tensor& x,
+                  const double* local, const Tensor& ref);
 
 }  // namespace tessera::interp::numerics

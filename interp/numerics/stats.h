@@ -39,6 +39,17 @@ struct ValueStats {
   void merge(const ValueStats& o);
 };
 
+/// Error of a result against a reference, in ulps of the result's format and relative.
+struct ErrorStats {
+  double max_ulp = 0, sum_ulp = 0, max_rel = 0, sum_rel = 0;
+  uint64_t n = 0;           ///< finite elements compared
+  uint64_t n_rel = 0;       ///< of them with a non-zero reference
+  uint64_t mismatched = 0;  ///< elements where one side is NaN/Inf and the other is not the same
+  double mean_ulp() const { return n ? sum_ulp / static_cast<double>(n) : 0; }
+  double mean_rel() const { return n_rel ? sum_rel / static_cast<double>(n_rel) : 0; }
+  void merge(const ErrorStats& o);
+};
+
 /// Statistics of `t` in its own format; `unrounded` (same element count, any floating dtype, or
 /// nullptr) adds the rounding events. TBB-parallel over fixed chunks: the result does not depend
 /// on the thread count.

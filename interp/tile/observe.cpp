@@ -11,6 +11,7 @@
 #include "interp/numerics/observer.h"
 #include "interp/tile/exec_ops.h"
 #include "interp/tile/memory.h"
+#include "interp/tile/observe_shadow.h"
 
 namespace tessera::interp::tile {
 namespace {
@@ -168,6 +169,7 @@ std::unique_ptr<TileWatch> make_watch(const Launch& l, const Program& prog) {
       TileWants want = l.observer->tile_wants(*op, r);
       const bool fl = is_float_slot(it->second);
       want.stats = want.stats && fl && !loop;
+      want.shadow = want.shadow && fl && !loop && it->second.agg && has_f64_eval(prog.code[pc]);
       if (loop && !want.probe) continue;
       const bool producer = fl && !loop && is_producer(*op);
       if (!want.any() && !(producer && (w->stop_nan || w->stop_inf))) continue;
@@ -180,9 +182,15 @@ std::unique_ptr<TileWatch> make_watch(const Launch& l, const Program& prog) {
       p.stats = want.stats;
       p.probe = want.probe;
       p.producer = producer;
+      p.shadow = want.shadow;
+      const Inst& last_in = prog.code[pc];
       for (const ir::Value* v : op->operands) {
         auto in = prog.slots.find(v);
-        if (in != prog.slots.end() && is_float_slot(in->second)) p.inputs.push_back(in->second);
+        if (in == prog.slots.end() || !is_float_slot(in->second)) continue;
+        p.inputs.push_back(in->second);
+        if (!p.shadow || !in->second.agg) continue;  // the tile operands of the instruction
+        if (in->second.idx == last_in.a) p.va = v;
+        if (last_in.opc == Opc::kABin && in->second.idx == last_in.b) p.vb = v;
       }
       w->points.push_back(std::move(p));
     }
@@ -242,9 +250,12 @@ void watch_before(GroupState& g, int32_t t, int32_t pc, Cell* R, float* A) {
   out.inputs_finite = true;
   out.unrounded.clear();
   for (size_t k = static_cast<size_t>(w.first[static_cast<size_t>(pc)]);
-       k < w.points.size() && w.points[k].pc == pc; ++k)
+       k < w.points.size() && w.points[k].pc == pc; ++k) {
     for (const Slot& s : w.points[k].inputs)
       out.inputs_finite = out.inputs_finite && slot_finite(s, R, A);
+    // Before anything below writes the result's cells (they may be an operand's).
+    if (w.points[k].shadow) shadow_before(g, t, w.points[k], in, R, A);
+  }
   // A bf16/f16 tile's arith and exp round each result: the same instruction without that
   // rounding gives the value before it (written to the result's cells, which the real
   // instruction overwrites next).
@@ -269,8 +280,10 @@ void watch_after(GroupState& g, int32_t t, int32_t pc, const Cell* R, const floa
     const WatchPoint& p = w.points[k];
     ++out.watch[k].runs;
     if (p.probe) record_probe(w, k, g, t, R, A);
-    if (!p.stats && !(p.producer && (w.stop_nan || w.stop_inf))) continue;
+    if (!p.stats && !p.shadow && !(p.producer && (w.stop_nan || w.stop_inf))) continue;
     const Tensor v = float_value(p.slot, p.shape, R, A);
+    if (p.shadow) shadow_after(g, t, k, p, v, A);
+    if (!p.stats && !(p.producer && (w.stop_nan || w.stop_inf))) continue;
     Tensor pre;
     if (out.unrounded.size() == static_cast<size_t>(p.slot.numel())) {
       pre = Tensor(DType::f32, p.shape);
@@ -331,6 +344,8 @@ void watch_group_done(Launch& l, int64_t group, GroupResult& out) {
     for (size_t k = 0; k < g.data.size(); ++k) {
       w.total[k].stats.merge(g.data[k].stats);
       w.total[k].runs += g.data[k].runs;
+      for (const auto& te : g.data[k].tile_err)  // tiles in order
+        for (size_t j = 0; j < 3; ++j) w.total[k].err[j].merge(te[j]);
     }
     if (g.stop && !w.stop) w.stop = std::move(g.stop);
     w.halted = g.failed;
@@ -343,11 +358,15 @@ void deliver_watch(const Launch& l) {
   const TileWatch& w = *l.watch;
   for (size_t k = 0; k < w.points.size(); ++k) {
     const WatchPoint& p = w.points[k];
-    if (!p.stats && !p.probe) continue;
+    if (!p.stats && !p.probe && !p.shadow) continue;
     Tensor probe;
     if (p.probe) probe = probe_tensor(l, w, k);
-    TileValueEvent e{*p.op, p.result, w.total[k].runs, p.stats ? &w.total[k].stats : nullptr,
-                     p.probe ? &probe : nullptr};
+    TileValueEvent e{*p.op,
+                     p.result,
+                     w.total[k].runs,
+                     p.stats ? &w.total[k].stats : nullptr,
+                     p.probe ? &probe : nullptr,
+                     p.shadow ? w.total[k].err.data() : nullptr};
     l.observer->after_tile_value(e, *l.run);
   }
   for (const TileWatch::SharedProbe& sp : w.shared) {

@@ -1,6 +1,7 @@
 // Tile simulator state: buffers with sanitizer shadows, per-tile and per-group state, reports.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <map>
@@ -8,6 +9,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "interp/api.h"
@@ -155,12 +157,27 @@ struct WatchPoint {
   bool stats = false, probe = false;
   bool producer = false;     ///< a float op that reads no memory: --stop-on may name it
   std::vector<Slot> inputs;  ///< its float operands (stop-on: were they all finite?)
+  /// --shadow f64: the instruction has an f64 evaluation (observe.cpp); `va`, `vb` are the
+  /// operand values its `a` and `b` register-tile operands hold (null: not an SSA operand).
+  bool shadow = false;
+  const ir::Value *va = nullptr, *vb = nullptr;
 };
 
 /// What one group observed of one WatchPoint.
 struct WatchData {
   numerics::ValueStats stats;
   uint64_t runs = 0;  ///< executions by the group's tiles
+  /// --shadow f64: total, own and inherited error, per tile of a group (each tile's executions
+  /// in its own order), then merged in tile and group order.
+  std::vector<std::array<numerics::ErrorStats, 3>> tile_err;
+  std::array<numerics::ErrorStats, 3> err;
+};
+
+/// --shadow f64 inside a kernel: the f64 shadow of one value of a tile, valid while the value's
+/// cells still hold `actual`.
+struct TileShadow {
+  std::vector<float> actual;
+  std::vector<double> ref;
 };
 
 /// Where a watched op first produced a NaN or an Inf from finite inputs in a group.
@@ -250,6 +267,11 @@ struct GroupResult {
   std::optional<WatchStop> stop;     ///< observed runs: where --stop-on fired in this group
   std::vector<float> unrounded;      ///< observed runs: the watched op's result before rounding
   bool inputs_finite = true;         ///< observed runs: the watched op's operands were finite
+  /// --shadow f64: per tile, the shadows of its values; the watched op's f64 results on the
+  /// shadows (ref) and on its actual operands (local), and whether those were exact.
+  std::vector<std::unordered_map<const ir::Value*, TileShadow>> shadows;
+  std::vector<double> shadow_ref, shadow_local;
+  bool shadow_exact = true;
 };
 
 /// A group: its tiles, its shared buffers, its barrier epoch.

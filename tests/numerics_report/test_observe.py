@@ -1,5 +1,5 @@
 """--trace of Graph IR ops and mesh collectives (bytes per rank), per-rank probes and reports of a
-mesh program, and the progress bar (only on a terminal). Oracles: numpy sums of the shards and
+mesh program, and the progress bar of run and validate (only on a terminal). Oracles: numpy sums of the shards and
 byte counts computed from the shapes."""
 import json
 import os
@@ -81,6 +81,20 @@ def test_progress_bar_only_on_a_terminal(interp, tmp_path):
     assert "] step 7/7 tessera.sub" in err and err.endswith("\r\x1b[K")
     p = interp(*args, check=0)
     assert p.stderr == ""
+
+
+def test_validate_shows_progress_only_on_a_terminal(interp, tmp_path):
+    # validate runs the Graph IR (7 ops of planted.mlir), then each lower level (its groups and
+    # their tile launches); the verdicts go to stdout either way.
+    args = ["validate", PROG, *inputs(tmp_path)]
+    code, err = run_on_pty([os.environ["TESSERA_INTERP"], *args])
+    assert code == 0
+    assert "] step 7/7 tessera.sub" in err and "schedule.group" in err
+    assert "tile.launch" in err and err.endswith("\r\x1b[K")
+    p = interp(*args, check=0)
+    assert p.stderr == ""
+    assert p.stdout.splitlines()[:2] == ["schedule: bit-exact with graph",
+                                         "tile: bit-exact with graph"]
 
 
 def test_progress_counts_tile_groups(tmp_path):

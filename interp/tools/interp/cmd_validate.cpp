@@ -1,7 +1,10 @@
 // tessera-interp validate FILE --input ...: run every IR level, name the first divergence.
+#include <unistd.h>
+
 #include <iostream>
 
 #include "core/support/error.h"
+#include "interp/numerics/progress.h"
 #include "interp/schedule/validate.h"
 #include "interp/session.h"
 #include "interp/tools/interp/cli.h"
@@ -54,8 +57,19 @@ int cmd_validate(const std::vector<std::string>& args) {
   const auto specs =
       vm.count("input") ? vm["input"].as<std::vector<std::string>>() : std::vector<std::string>{};
   const RankTensors inputs = session.bind(specs);
+  // A progress bar of each level's run, only on a terminal (as tessera-interp run; docs/cli.md).
+  auto progress = isatty(STDERR_FILENO) ? std::make_shared<numerics::Progress>(std::cerr) : nullptr;
+  vo.run.observer = progress;
+  std::vector<LevelVerdict> verdicts;
+  try {
+    verdicts = validate_levels(text, inputs.at(0), vo);
+  } catch (...) {
+    if (progress) progress->clear();
+    throw;
+  }
+  if (progress) progress->clear();
   bool all = true;
-  for (const LevelVerdict& v : validate_levels(text, inputs.at(0), vo)) {
+  for (const LevelVerdict& v : verdicts) {
     if (!v.ran) {
       std::cout << v.level << ": skipped: " << v.message << "\n";
     } else if (v.agree) {
