@@ -242,6 +242,8 @@ Lowering lower_elementwise(const ir::Op& group, const ir::Op& callee, const std:
   // schedule_to_tile_scalar.cpp: types no register tile holds (f64, i8, i16, i64).
   bool scalar = false;
   for (const ir::Value* v : group.operands) scalar |= scalar_chain_type(v->type.dtype);
+  for (const auto& op : callee.regions[0].front().ops)  // conversions are scalar ops
+    scalar |= op->name == "tessera.cast";
   if (scalar) {
     ScalarChain s = plan_scalar_chain(group, callee, name);
     if (s.kernel.empty()) return stay(s.why);
