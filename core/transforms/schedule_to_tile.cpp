@@ -239,7 +239,7 @@ Lowering lower_row(const ir::Op& group, const ir::Op& callee, const std::string&
 }
 
 Lowering lower_elementwise(const ir::Op& group, const ir::Op& callee, const std::string& name) {
-  // schedule_to_tile_scalar.cpp: types no register tile holds (f64, i8, i16, i64).
+  // schedule_to_tile_scalar.cpp: types no register tile holds (f64, i8, i64), and casts.
   bool scalar = false;
   for (const ir::Value* v : group.operands) scalar |= scalar_chain_type(v->type.dtype);
   for (const auto& op : callee.regions[0].front().ops)  // conversions are scalar ops

@@ -62,9 +62,7 @@ bool scalar_step(std::string_view op, DType t, const std::vector<int>& in,
   return false;
 }
 
-bool int_type(DType t) {
-  return t == DType::i8 || t == DType::i16 || t == DType::i32 || t == DType::i64;
-}
+bool int_type(DType t) { return t == DType::i8 || t == DType::i32 || t == DType::i64; }
 bool float_type(DType t) { return t == DType::f32 || t == DType::f64; }
 
 // tessera.cast from `a` to `b` on scalars (docs/numerics.md, "Integer rules"), appended to `steps`;
@@ -116,7 +114,7 @@ bool cast_steps(DType a, DType b, int v, int base, std::vector<Step>& steps,
     steps.push_back(
         {"arith.select", {small, cst(DType::i64, "-9223372036854775808"), prev()}, DType::i64});
     if (b == DType::i64) return true;
-    const int64_t bits = b == DType::i8 ? 8 : b == DType::i16 ? 16 : 32;
+    const int64_t bits = b == DType::i8 ? 8 : 32;
     const int64_t hi = (int64_t(1) << (bits - 1)) - 1, lo = -hi - 1;
     steps.push_back({"arith.maxsi", {prev(), cst(DType::i64, std::to_string(lo))}, DType::i64});
     steps.push_back({"arith.minsi", {prev(), cst(DType::i64, std::to_string(hi))}, DType::i64});
@@ -132,6 +130,7 @@ std::string cast_reason(DType a, DType b) {
   for (DType t : {a, b}) {
     if (t == DType::u8 || t == DType::u16 || t == DType::u32 || t == DType::u64)
       return ": Tile IR memory holds no unsigned type (mem_c1)";
+    if (t == DType::i16) return ": Tile IR memory holds no i16 (mem_c1)";
     if (!(int_type(t) || float_type(t) || t == DType::i1))
       return std::string(": no Tile IR scalar register holds ") + dtype_mlir_name(t);
   }
@@ -248,7 +247,8 @@ std::string kernel_text(const std::string& name, const std::vector<int64_t>& out
 }  // namespace
 
 bool scalar_chain_type(DType t) {
-  return t == DType::f64 || t == DType::i8 || t == DType::i16 || t == DType::i64;
+  // Not i16: Tile IR memory holds no i16 (mem_c1), so its loads and stores would not verify.
+  return t == DType::f64 || t == DType::i8 || t == DType::i64;
 }
 
 bool scalar_value_type(DType t) {
@@ -270,7 +270,8 @@ ScalarChain plan_scalar_chain(const ir::Op& group, const ir::Op& callee, const s
     const DType t = v->type.dtype;
     if (!v->type.is_tensor() || !v->type.has_static_shape() ||
         !(scalar_value_type(t) || t == DType::i1))
-      return stay(std::string("no scalar chain for ") + dtype_mlir_name(t));
+      return stay(std::string("no scalar chain for ") + dtype_mlir_name(t) +
+                  (t == DType::i16 ? ": Tile IR memory holds no i16 (mem_c1)" : ""));
     const std::optional<int64_t> count =
         v->type.has_static_shape() ? v->type.num_elements() : std::nullopt;
     if (!count) return stay("too many elements");
