@@ -125,7 +125,8 @@ bool cast_steps(DType a, DType b, int v, int base, std::vector<Step>& steps,
   return false;
 }
 
-// Why a cast from `a` to `b` has no scalar lowering (appended to the group's reason).
+// Why a cast from `a` to `b` has no scalar lowering (appended to the group's reason); for a == b,
+// why no scalar chain holds `a` (empty when one does).
 std::string cast_reason(DType a, DType b) {
   for (DType t : {a, b}) {
     if (t == DType::u8 || t == DType::u16 || t == DType::u32 || t == DType::u64)
@@ -134,7 +135,7 @@ std::string cast_reason(DType a, DType b) {
     if (!(int_type(t) || float_type(t) || t == DType::i1))
       return std::string(": no Tile IR scalar register holds ") + dtype_mlir_name(t);
   }
-  if (float_type(a) && float_type(b))
+  if (float_type(a) && float_type(b) && a != b)
     return ": Tile IR has no float-to-float conversion (arith.extf, arith.truncf)";
   return "";
 }
@@ -270,8 +271,7 @@ ScalarChain plan_scalar_chain(const ir::Op& group, const ir::Op& callee, const s
     const DType t = v->type.dtype;
     if (!v->type.is_tensor() || !v->type.has_static_shape() ||
         !(scalar_value_type(t) || t == DType::i1))
-      return stay(std::string("no scalar chain for ") + dtype_mlir_name(t) +
-                  (t == DType::i16 ? ": Tile IR memory holds no i16 (mem_c1)" : ""));
+      return stay(std::string("no scalar chain for ") + dtype_mlir_name(t) + cast_reason(t, t));
     const std::optional<int64_t> count =
         v->type.has_static_shape() ? v->type.num_elements() : std::nullopt;
     if (!count) return stay("too many elements");
