@@ -433,6 +433,7 @@ std::unique_ptr<ir::Op> graph_op(const GraphStep& st, ir::Value* v, ir::Location
   r->def = ops::lookup_op(st.op);
   r->loc = loc;
   r->operands = {v};
+  r->attrs = st.attrs;
   r->add_result(ir::Type::tensor(st.dtype, st.shape));
   return r;
 }
@@ -486,13 +487,17 @@ bool schedule_to_tile(ir::Module& m, DiagnosticEngine& diag) {
       launch->loc = g.loc;
       launch->parent = g.parent;
       launch->operands = g.operands;
-      for (size_t i = 0; i < l.prep.size(); ++i)  // casts, views and spreads of an operand (conv)
+      for (size_t i = 0; i < l.prep.size(); ++i) {  // casts, views and spreads of an operand
+        ir::Value* previous = nullptr;              // the previous step's operand
         for (const GraphStep& st : l.prep[i]) {
           ir::Value*& v = launch->operands[i];
           auto r = graph_op(st, v, g.loc);
+          if (st.with_previous) r->operands = {previous, v};
+          previous = v;
           v = r->result(0);
           reshapes.push_back({launch.get(), std::move(r)});
         }
+      }
       for (size_t i = 0; i < l.expand.size(); ++i)  // numpy broadcast to the result's shape
         if (l.expand[i]) {
           ir::Value*& v = launch->operands[i];

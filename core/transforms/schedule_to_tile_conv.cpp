@@ -16,6 +16,12 @@ namespace {
 
 constexpr int64_t kMaxTaps = 64;  // the taps are unrolled in the kernel text
 
+ir::Attr int_array(const std::vector<int64_t>& v) {
+  std::vector<ir::Attr> e;
+  for (int64_t x : v) e.push_back(ir::Attr::integer_attr(x));
+  return ir::Attr::array_attr(std::move(e));
+}
+
 int64_t floor_div(int64_t a, int64_t b) { return a / b - ((a % b != 0) && ((a < 0) != (b < 0))); }
 
 bool conv_input_type(DType t) {
@@ -178,11 +184,13 @@ ConvPlan plan_conv(const ir::Op& group, const ir::Op& callee, const std::string&
       s.kh == 0 || s.kw == 0)
     return stay("an empty tensor");
   if (s.kh * s.kw > kMaxTaps) return stay("more than 64 filter taps (they are unrolled)");
-  if (s.w % s.g.sw != 0)
-    return stay("W not a multiple of the W stride (the input's [N, H, W/sw, sw*C] view)");
+  // W goes up to a multiple of sw for the view: the extra columns lie past every tap's valid
+  // columns (the row masks never select them), so they are any data: x's own first columns.
+  const int64_t wpad = (s.g.sw - s.w % s.g.sw) % s.g.sw;
+  if (wpad > s.w) return stay("W below half the W stride (the input's [N, H, W/sw, sw*C] view)");
   // Index arithmetic of the kernel stays far from overflow: every extent below 2^31.
-  for (int64_t e : {s.n * s.oh, s.h, s.w, s.c * s.g.sw, s.o, s.kh * s.g.dh, s.kw * s.g.dw, s.g.pt,
-                    s.g.pl, s.oh * s.g.sh})
+  for (int64_t e : {s.n * s.oh, s.h, s.w + wpad, s.c * s.g.sw, s.o, s.kh * s.g.dh, s.kw * s.g.dw,
+                    s.g.pt, s.g.pl, s.oh * s.g.sh})
     if (e < 0 || e >= (int64_t(1) << 31)) return stay("extents of 2^31 or more");
   // K blocks of BK channels (BK divides C, so no block is padded: a zero term appended to a
   // chain could turn a -0 from underflow into +0).
@@ -198,8 +206,19 @@ ConvPlan plan_conv(const ir::Op& group, const ir::Op& callee, const std::string&
       p.prep[i].push_back({"tessera.cast", group.operands[i]->type.shape, DType::f32});
     p.post.push_back({"tessera.cast", out.shape, dt});
   }
+  if (wpad) {  // concat(x, x[:, :, 0:wpad, :]) along W
+    GraphStep slice{"tessera.slice", {s.n, s.h, wpad, s.c}, DType::f32};
+    slice.attrs.set("start", int_array({0, 0, 0, 0}));
+    slice.attrs.set("limit", int_array({s.n, s.h, wpad, s.c}));
+    p.prep[0].push_back(std::move(slice));
+    GraphStep cat{"tessera.concat", {s.n, s.h, s.w + wpad, s.c}, DType::f32};
+    cat.attrs.set("axis", ir::Attr::integer_attr(2));
+    cat.with_previous = true;
+    p.prep[0].push_back(std::move(cat));
+  }
   if (s.g.sw != 1)
-    p.prep[0].push_back({"tessera.reshape", {s.n, s.h, s.w / s.g.sw, s.c * s.g.sw}, DType::f32});
+    p.prep[0].push_back(
+        {"tessera.reshape", {s.n, s.h, (s.w + wpad) / s.g.sw, s.c * s.g.sw}, DType::f32});
   if (bias) p.prep[2].push_back({"tessera.broadcast", {32, s.o}, DType::f32});
   return p;
 }

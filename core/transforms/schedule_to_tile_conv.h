@@ -12,9 +12,11 @@ namespace tessera::transforms {
 
 /// One Graph IR op inserted around a launch (before it on an operand, or after it on the result).
 struct GraphStep {
-  const char* op;              ///< tessera.cast, tessera.reshape or tessera.broadcast
+  const char* op;              ///< tessera.cast, reshape, broadcast, slice or concat
   std::vector<int64_t> shape;  ///< the result's shape
   DType dtype;                 ///< the result's element type
+  ir::AttrDict attrs = {};     ///< tessera.slice's bounds, tessera.concat's axis
+  bool with_previous = false;  ///< operands: the previous step's operand, then its result
 };
 
 /// The kernel of a `conv` group, or `why` it stays.

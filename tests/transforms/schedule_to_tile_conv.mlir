@@ -21,19 +21,29 @@ module {
     %y = "tessera.conv2d_nhwc"(%x, %w) {strides = [2, 2]} : (tensor<1x8x8x3xbf16>, tensor<2x2x3x5xbf16>) -> tensor<1x4x4x5xbf16>
     return %y : tensor<1x4x4x5xbf16>
   }
-  // What stays, with the reason: f64 (f64 accumulation), W not a multiple of the W stride, an
-  // epilogue.
+  // What stays, with the reason: f64 (f64 accumulation), an epilogue, W below half the W stride.
   // CHECK-LABEL: func.func @f64(
   // CHECK: schedule.not_lowered = "no implicit GEMM for f64 (f32 accumulation takes f32, bf16, f16, e4m3 and e5m2 inputs)"
   func.func @f64(%x: tensor<1x4x4x2xf64>, %w: tensor<2x2x2x3xf64>) -> tensor<1x3x3x3xf64> {
     %y = "tessera.conv2d_nhwc"(%x, %w) : (tensor<1x4x4x2xf64>, tensor<2x2x2x3xf64>) -> tensor<1x3x3x3xf64>
     return %y : tensor<1x3x3x3xf64>
   }
+  // W = 7, W stride 2: x's first column is appended (never selected: past every valid column)
+  // so that the view [N, H, 4, 2C] exists.
   // CHECK-LABEL: func.func @odd_w(
-  // CHECK: schedule.not_lowered = "W not a multiple of the W stride (the input's [N, H, W/sw, sw*C] view)"
+  // CHECK: %[[S:[0-9]+]] = tessera.slice %x {limit = [1, 5, 1, 2], start = [0, 0, 0, 0]} : (tensor<1x5x7x2xf32>) -> tensor<1x5x1x2xf32>
+  // CHECK: %[[C:[0-9]+]] = tessera.concat %x, %[[S]] {axis = 2} : (tensor<1x5x7x2xf32>, tensor<1x5x1x2xf32>) -> tensor<1x5x8x2xf32>
+  // CHECK: %[[V:[0-9]+]] = tessera.reshape %[[C]] : (tensor<1x5x8x2xf32>) -> tensor<1x5x4x4xf32>
+  // CHECK: %y = tile.launch %[[V]], %w {callee = @odd_w_g0_kernel, grid = [1, 1, 4]
   func.func @odd_w(%x: tensor<1x5x7x2xf32>, %w: tensor<2x2x2x3xf32>) -> tensor<1x4x3x3xf32> {
     %y = "tessera.conv2d_nhwc"(%x, %w) {strides = [1, 2]} : (tensor<1x5x7x2xf32>, tensor<2x2x2x3xf32>) -> tensor<1x4x3x3xf32>
     return %y : tensor<1x4x3x3xf32>
+  }
+  // CHECK-LABEL: func.func @narrow_w(
+  // CHECK: schedule.not_lowered = "W below half the W stride (the input's [N, H, W/sw, sw*C] view)"
+  func.func @narrow_w(%x: tensor<1x5x1x2xf32>, %w: tensor<1x1x2x3xf32>) -> tensor<1x5x1x3xf32> {
+    %y = "tessera.conv2d_nhwc"(%x, %w) {strides = [1, 3]} : (tensor<1x5x1x2xf32>, tensor<1x1x2x3xf32>) -> tensor<1x5x1x3xf32>
+    return %y : tensor<1x5x1x3xf32>
   }
   // CHECK-LABEL: func.func @epilogue(
   // CHECK: schedule.not_lowered = "a conv2d_nhwc with an epilogue"
