@@ -99,6 +99,9 @@ CASES = {
     "valid_c64": ("f32", (1, 5, 7, 64), (2, 2, 64, 16), True, (1, 1), (1, 1), (0, 0, 0, 0), True),
     # bf16: widened exactly to f32, one rounding of the f32 result back to bf16.
     "bf16": ("bf16", (1, 6, 6, 4), (3, 3, 4, 8), True, (1, 1), (1, 1), (1, 1, 1, 1), True),
+    # f16 and fp8 e4m3 the same way (the result rounds once: ml_dtypes' RNE, e4m3 overflow NaN).
+    "f16": ("f16", (1, 5, 9, 3), (2, 3, 3, 6), True, (1, 1), (1, 1), (0, 1, 1, 1), True),
+    "e4m3": ("f8E4M3FN", (1, 5, 6, 3), (3, 3, 3, 4), False, (1, 1), (1, 1), (1, 1, 1, 1), True),
     # W = 7 is not a multiple of the W stride 2: W goes up to 8 (a column of x appended, never
     # selected) for the [N, H, W/2, 2C] view; the right padding masks w = 7.
     "w_stride_remainder": ("f32", (1, 6, 7, 2), (2, 3, 2, 5), True, (1, 2), (2, 1), (1, 0, 2, 1),
@@ -114,11 +117,12 @@ def main():
     with tempfile.TemporaryDirectory() as d:
         d = pathlib.Path(d)
         for name, (dt, xs, ws, bias, st, dil, pad, lowers) in CASES.items():
-            npdt = ml_dtypes.bfloat16 if dt == "bf16" else np.float32
+            npdt = {"bf16": ml_dtypes.bfloat16, "f16": np.float16,
+                    "f8E4M3FN": ml_dtypes.float8_e4m3fn}.get(dt, np.float32)
             x = rng.standard_normal(xs).astype(npdt)
             w = rng.standard_normal(ws).astype(npdt)
             b = rng.standard_normal((ws[3],)).astype(npdt) if bias else None
-            if pad[0] or pad[2]:  # the first tap meets the padding: 0 * Inf must not appear
+            if (pad[0] or pad[2]) and dt != "f8E4M3FN":  # 0 * Inf must not appear (e4m3: NaN)
                 w[0, 0, 0, 0] = np.inf
             kh, kw = ws[0], ws[1]
             oh = (xs[1] + pad[0] + pad[1] - ((kh - 1) * dil[0] + 1)) // st[0] + 1
@@ -136,8 +140,9 @@ def main():
             want = conv_oracle(x.astype(np.float32), w.astype(np.float32),
                                None if b is None else b.astype(np.float32), st, dil, pad)
             want = want.astype(npdt)
-            wbits = want.view(np.uint16 if dt == "bf16" else np.uint32)
-            check(np.isinf(want.astype(np.float32)).any() or not (pad[0] or pad[2]),
+            wbits = want.view(f"u{want.dtype.itemsize}")
+            check(np.isinf(want.astype(np.float32)).any() or not (pad[0] or pad[2])
+                  or dt == "f8E4M3FN",
                   f"{name}: the Inf in the filter reaches no output (test is weak)")
             for level in ("graph", "schedule", "tile", "target"):
                 od = d / f"{name}.{level}"
