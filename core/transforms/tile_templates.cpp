@@ -363,8 +363,8 @@ std::string gemm_kernel(const std::string& name, int64_t bm, int64_t bn, int64_t
     if (e.steps[k].b == kZeroTile) epi << ", %zero_t";
     epi << " : " << type_of(e.steps[k].op, reg) << "\n";
   }
-  // K blocks: BK divides K for f32; bf16/f16 round up, the last block's columns past K
-  // zero-filled by the masked copies (see schedule_to_tile.cpp's lower_gemm).
+  // K blocks: BK divides K (see schedule_to_tile.cpp's lower_gemm); the bf16/f16 form rounds
+  // the count up, which is the same count then.
   const std::string nk = e.dtype == DType::f32
                              ? "    %nk = arith.divsi %kdim, %cbk : index\n"
                              : "    %cbk1 = arith.constant {value = " + std::to_string(bk - 1) +
