@@ -151,23 +151,17 @@ Lowering lower_gemm(const ir::Op& group, const ir::Op& callee, const std::string
     return stay("tile_shape needs BM and BN multiples of 32 with at least 2 tiles");
   const int64_t m = a.shape[0], k = a.shape[1], n = b.shape[1];
   if (k == 0 || m == 0 || n == 0) return stay("an empty matmul");
-  // M and N edges are masked. K is never padded: BK divides K (f32: the gcd with the
-  // schedule's). A padded step fma(0, 0, acc) would turn acc = -0 into +0, and acc is -0 after
-  // any product that underflows to -0 (e.g. -1e-30 * 1e-30) while every earlier term was -0.
-  // bf16/f16: mma.sync takes K blocks of 16 and the lowering B slabs of whole 32-row blocks,
-  // so BK is a multiple of 32 dividing K (the schedule's rounded up to 32, at most 256, down to
-  // the largest such divisor); cp.async copies bf16/f16 in 4-byte pairs, aligned when N is even.
-  int64_t bk = std::gcd(k, ts[2]);
-  if (low) {
-    bk = 0;
-    for (int64_t b = std::min<int64_t>((ts[2] + 31) / 32 * 32, 256); b >= 32 && bk == 0; b -= 32)
-      if (k % b == 0) bk = b;
-    if (bk == 0)
-      return stay(
-          "a bf16/f16 matmul needs K a multiple of 32 (a padded K block would turn a -0 "
-          "accumulator into +0)");
-  }
-  if (low && n % 2 != 0) return stay("a bf16/f16 matmul needs an even N (4-byte cp.async pairs)");
+  // M and N edges are masked. f32 K is not padded: BK divides K (the gcd with the schedule's).
+  // bf16/f16: mma.sync takes K blocks of 16 and the lowering B slabs of whole 32-row blocks, so
+  // BK is the schedule's rounded up to a multiple of 32 and K is padded at its *start*: the
+  // first block begins at K - nk BK <= 0 and its masked copies zero-fill the columns below 0.
+  // Padding at the end would not keep the bits: fma(0, 0, acc) turns acc = -0 into +0, and acc
+  // is -0 after a product that underflows to -0 (-1e-30 * 1e-30) with only -0 terms before it.
+  // At the start every padded step is fma(0, 0, +0) = +0, the chain's initial value. cp.async
+  // copies bf16/f16 in 4-byte pairs, aligned when K and N are even.
+  const int64_t bk = low ? std::min<int64_t>((ts[2] + 31) / 32 * 32, 256) : std::gcd(k, ts[2]);
+  if (low && (n % 2 != 0 || k % 2 != 0))
+    return stay("a bf16/f16 matmul needs an even K and N (4-byte cp.async pairs)");
   std::string why;
   auto epilogue = gemm_epilogue(group, callee, why);
   if (!epilogue) return stay(why);

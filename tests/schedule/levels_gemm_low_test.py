@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """bf16 GEMM lowering keeps a -0 chain (regression): every product -1e-30 * 1e-30 underflows to -0,
 so each output's FMA chain (docs/ops/graph/contractions.md) is -0 from its first step on, and a
-zero-filled padded K step, fma(0, 0, -0) = +0, would flip it. Hand-derived oracle: every element
-is -0 (0x80000000). K = 64 lowers (K blocks of 32 divide K); K = 48 stays at Schedule IR with its
-reason (before the fix it lowered with a padded last block and gave +0 at Tile and Target IR).
+zero-filled padded K step at the end, fma(0, 0, -0) = +0, would flip it. Hand-derived oracle:
+every element is -0 (0x80000000). K = 64 takes whole K blocks of 32; K = 48 and K = 2 pad the
+first block (fma(0, 0, +0) = +0 steps before the chain). Before the fix the last block was padded
+and K = 48 gave +0 at Tile and Target IR.
 
 Usage: levels_gemm_low_test.py TESSERA_INTERP
 """
@@ -36,7 +37,7 @@ def main():
     m, n = 64, 32
     with tempfile.TemporaryDirectory() as d:
         d = pathlib.Path(d)
-        for k, lowers in ((64, True), (48, False)):
+        for k, lowers in ((64, True), (48, True), (2, True)):
             a = np.full((m, k), -1e-30, ml_dtypes.bfloat16)
             b = np.full((k, n), 1e-30, ml_dtypes.bfloat16)
             np.save(d / f"a{k}.npy", a)
