@@ -154,6 +154,11 @@ ConvPlan plan_conv(const ir::Op& group, const ir::Op& callee, const std::string&
     return stay("a conv2d_nhwc with an epilogue");
   const ir::Op& conv = *body.front();
   if (conv.attrs.get("numeric_policy")) return stay("a numeric policy");
+  // Guards for hand-written Schedule IR (the verifier checks the op, not the group's shape).
+  const size_t nops = group.operands.size();
+  if ((nops != 2 && nops != 3) || conv.operands.size() != nops || group.results.size() != 1 ||
+      callee.regions[0].front().args.size() != nops)
+    return stay("the group does not pass the conv2d_nhwc its operands");
   for (size_t i = 0; i < conv.operands.size(); ++i)
     if (conv.operands[i] != callee.regions[0].front().args[i].get())
       return stay("the conv2d_nhwc does not take the group's parameters in order");
@@ -162,6 +167,10 @@ ConvPlan plan_conv(const ir::Op& group, const ir::Op& callee, const std::string&
   for (const ir::Value* v : group.operands)
     if (!v->type.is_tensor() || !v->type.has_static_shape()) return stay("not of static shape");
   if (!out.is_tensor() || !out.has_static_shape()) return stay("not of static shape");
+  if (x.rank() != 4 || f.rank() != 4 || out.rank() != 4 || f.shape[2] != x.shape[3] ||
+      out.shape[3] != f.shape[3] || out.shape[0] != x.shape[0] || out.dtype != x.dtype ||
+      f.dtype != x.dtype || (nops == 3 && group.operands[2]->type.shape != std::vector{f.shape[3]}))
+    return stay("operand shapes that do not match the conv2d_nhwc");
   const DType dt = x.dtype;
   // f64 convolutions accumulate in f64: Tile IR has no f64 register tile (nor mma).
   if (!conv_input_type(dt))
