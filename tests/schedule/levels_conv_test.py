@@ -165,6 +165,17 @@ def main():
             v = run("validate", src, *ins)
             check("tile: bit-exact" in v.stdout and "target: bit-exact" in v.stdout,
                   f"{name}: validate: {v.stdout}")
+            if name == "pad_bias_edges":
+                # The padded tap (0, 0) keeps its product on padded rows: at y = 1, x = 0 (row
+                # h = 0 inside, column w = -1 padding) 0 * Inf gives NaN; validate names it.
+                sel = "%ao = arith.select %t0_ok, %am, %ai"
+                check(sel in tile, f"{name}: the padded tap's select")
+                mut = d / f"{name}.mut.mlir"
+                mut.write_text(tile.replace(sel, "%ao = arith.select %t0_ok, %am, %am"))
+                v = run("validate", src, *ins, "--tile", mut, ok=False)
+                check(v.returncode == 1 and "tile: differs from graph: tile.launch of "
+                      "@main_g0_kernel (group @main_g0): element [0, 1, 0, 0]" in v.stdout,
+                      f"{name}: mutated kernel: validate said {v.stdout!r}")
     if FAILS:
         raise SystemExit(f"{len(FAILS)} failures")
     print("ok")
