@@ -10,6 +10,7 @@
 #include "core/ops/registry.h"
 #include "core/ops/schedule_util.h"
 #include "core/text/parser.h"
+#include "core/transforms/schedule_to_tile_conv.h"
 #include "core/transforms/schedule_to_tile_elementwise.h"
 #include "core/transforms/schedule_to_tile_movement.h"
 #include "core/transforms/schedule_to_tile_scalar.h"
@@ -37,6 +38,9 @@ struct Lowering {
   std::vector<int64_t> flat;        // per operand: reshaped to [flat[i]] (data movement)
   std::vector<int64_t> perm;        // operand 0 goes through tessera.transpose {perm} first
   std::vector<int64_t> out_perm;    // the result, as the permuted shape, transposed back by this
+  std::vector<std::vector<GraphStep>> prep;  // per operand: Graph IR ops before the launch (conv)
+  std::vector<GraphStep> post;               // Graph IR ops on the launch's result (conv)
+  std::vector<int64_t> post_in;              // the launch's result shape when `post` is set
 };
 
 Lowering stay(std::string why) {
@@ -147,13 +151,14 @@ Lowering lower_gemm(const ir::Op& group, const ir::Op& callee, const std::string
     return stay("tile_shape needs BM and BN multiples of 32 with at least 2 tiles");
   const int64_t m = a.shape[0], k = a.shape[1], n = b.shape[1];
   if (k == 0 || m == 0 || n == 0) return stay("an empty matmul");
-  // M and N edges are masked. f32 K is not padded: the K loop takes whole blocks, BK divides K
-  // (gcd with the schedule's).
+  // M and N edges are masked. f32 K is not padded: BK divides K (the gcd with the schedule's).
   // bf16/f16: mma.sync takes K blocks of 16 and the lowering B slabs of whole 32-row blocks, so
-  // BK is the schedule's rounded up to a multiple of 32 and the last K block is padded: its
-  // copies zero-fill past K. That keeps the bits: the chain starts at +0 and an RNE sum is -0
-  // only when both terms are, so acc is never -0 and each padded step fma(0, 0, acc) = acc
-  // (inf and NaN included). cp.async copies bf16/f16 in 4-byte pairs, aligned when N is even.
+  // BK is the schedule's rounded up to a multiple of 32 and K is padded at its *start*: the
+  // first block begins at K - nk BK <= 0 and its masked copies zero-fill the columns below 0.
+  // Padding at the end would not keep the bits: fma(0, 0, acc) turns acc = -0 into +0, and acc
+  // is -0 after a product that underflows to -0 (-1e-30 * 1e-30) with only -0 terms before it.
+  // At the start every padded step is fma(0, 0, +0) = +0, the chain's initial value. cp.async
+  // copies bf16/f16 in 4-byte pairs, aligned when K and N are even.
   const int64_t bk = low ? std::min<int64_t>((ts[2] + 31) / 32 * 32, 256) : std::gcd(k, ts[2]);
   if (low && (n % 2 != 0 || k % 2 != 0))
     return stay("a bf16/f16 matmul needs an even K and N (4-byte cp.async pairs)");
@@ -235,9 +240,11 @@ Lowering lower_row(const ir::Op& group, const ir::Op& callee, const std::string&
 }
 
 Lowering lower_elementwise(const ir::Op& group, const ir::Op& callee, const std::string& name) {
-  // schedule_to_tile_scalar.cpp: types no register tile holds (f64, i8, i16, i64).
+  // schedule_to_tile_scalar.cpp: types no register tile holds (f64, i8, i64), and casts.
   bool scalar = false;
   for (const ir::Value* v : group.operands) scalar |= scalar_chain_type(v->type.dtype);
+  for (const auto& op : callee.regions[0].front().ops)  // conversions are scalar ops
+    scalar |= op->name == "tessera.cast";
   if (scalar) {
     ScalarChain s = plan_scalar_chain(group, callee, name);
     if (s.kernel.empty()) return stay(s.why);
@@ -382,6 +389,17 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
   auto kind = sched::parse_group_kind(group.attrs.get_string("kind", ""));
   if (kind == sched::GroupKind::gemm) return lower_gemm(group, callee, name);
   if (kind == sched::GroupKind::attention) return lower_attention(group, callee, name);
+  if (kind == sched::GroupKind::conv) {  // schedule_to_tile_conv.cpp: the implicit GEMM
+    ConvPlan c = plan_conv(group, callee, name);
+    if (c.kernel.empty()) return stay(c.why);
+    Lowering l;
+    l.kernel = std::move(c.kernel);
+    l.grid = std::move(c.grid);
+    l.prep = std::move(c.prep);
+    l.post = std::move(c.post);
+    l.post_in = std::move(c.out_shape);
+    return l;
+  }
   if (kind == sched::GroupKind::row) return lower_row(group, callee, name);
   if (kind == sched::GroupKind::elementwise) return lower_elementwise(group, callee, name);
   if (kind == sched::GroupKind::whole) {
@@ -407,6 +425,18 @@ ir::Attr int_array(const std::vector<int64_t>& v) {
   std::vector<ir::Attr> e;
   for (int64_t x : v) e.push_back(ir::Attr::integer_attr(x));
   return ir::Attr::array_attr(std::move(e));
+}
+
+// A Graph IR op of `st` on `v` (placed before or after a launch by the caller).
+std::unique_ptr<ir::Op> graph_op(const GraphStep& st, ir::Value* v, ir::Location loc) {
+  auto r = std::make_unique<ir::Op>();
+  r->name = st.op;
+  r->def = ops::lookup_op(st.op);
+  r->loc = loc;
+  r->operands = {v};
+  r->attrs = st.attrs;
+  r->add_result(ir::Type::tensor(st.dtype, st.shape));
+  return r;
 }
 
 // Parses one kernel function and moves it out of its module; locations become `loc`.
@@ -458,6 +488,17 @@ bool schedule_to_tile(ir::Module& m, DiagnosticEngine& diag) {
       launch->loc = g.loc;
       launch->parent = g.parent;
       launch->operands = g.operands;
+      for (size_t i = 0; i < l.prep.size(); ++i) {  // casts, views and spreads of an operand
+        ir::Value* previous = nullptr;              // the previous step's operand
+        for (const GraphStep& st : l.prep[i]) {
+          ir::Value*& v = launch->operands[i];
+          auto r = graph_op(st, v, g.loc);
+          if (st.with_previous) r->operands = {previous, v};
+          previous = v;
+          v = r->result(0);
+          reshapes.push_back({launch.get(), std::move(r)});
+        }
+      }
       for (size_t i = 0; i < l.expand.size(); ++i)  // numpy broadcast to the result's shape
         if (l.expand[i]) {
           ir::Value*& v = launch->operands[i];
@@ -518,7 +559,20 @@ bool schedule_to_tile(ir::Module& m, DiagnosticEngine& diag) {
           v = r->add_result(ir::Type::tensor(DType::f32, {1, v->type.shape[0]}));
           reshapes.push_back({launch.get(), std::move(r)});
         }
-      if (back) {
+      if (!l.post.empty()) {  // the launch's f32 result goes through `post` (conv: a cast)
+        ir::Value* v = launch->add_result(ir::Type::tensor(DType::f32, l.post_in));
+        for (size_t k = 0; k < l.post.size(); ++k) {
+          auto r = graph_op(l.post[k], v, g.loc);
+          r->parent = g.parent;
+          if (k + 1 == l.post.size()) {
+            r->results = std::move(g.results);
+            for (auto& res : r->results) res->def = r.get();
+            r->attrs.set("schedule.group", ir::Attr::symbol_attr(ir::func_name(*callee)));
+          }
+          v = r->results.empty() ? nullptr : r->result(0);
+          after.push_back({launch.get(), std::move(r)});
+        }
+      } else if (back) {
         back->operands = {launch->add_result(
             ir::Type::tensor(g.result(0)->type.dtype, l.out_2d.empty() ? l.as_2d : l.out_2d))};
         // The group's result value (and its uses) moves to the last op after the launch: the
@@ -555,7 +609,7 @@ bool schedule_to_tile(ir::Module& m, DiagnosticEngine& diag) {
       launch->attrs.set("grid", int_array(l.grid));
       launch->attrs.set("tiles", ir::Attr::integer_attr(l.tiles));
       launch->attrs.set("lanes", ir::Attr::integer_attr(32));
-      if (l.as_2d.empty())
+      if (l.as_2d.empty() && l.post.empty())
         launch->attrs.set("schedule.group", ir::Attr::symbol_attr(ir::func_name(*callee)));
       if (!l.group_tile.empty()) {
         launch->attrs.set("schedule.tile", int_array(l.group_tile));

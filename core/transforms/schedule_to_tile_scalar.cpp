@@ -13,7 +13,13 @@ namespace tessera::transforms {
 
 namespace {
 
-constexpr int kZero = -2;  // a scalar 0 of the chain's type (relu)
+constexpr int kZero = -2;   // a scalar 0 of the chain's type (relu)
+constexpr int kConst = -3;  // kConst - k: the chain's constant k (casts)
+
+struct Const {
+  DType type;
+  std::string literal;  // the arith.constant value, without its type
+};
 
 struct Step {
   const char* op;
@@ -26,7 +32,7 @@ struct Step {
 // Graph IR kernel's rounding (f64: one IEEE rounding per op; integers wrap to the width).
 bool scalar_step(std::string_view op, DType t, const std::vector<int>& in,
                  std::vector<Step>& steps) {
-  const bool fl = t == DType::f64;
+  const bool fl = t == DType::f64 || t == DType::f32;
   constexpr std::tuple<std::string_view, const char*, const char*> kBin[] = {
       {"tessera.add", "arith.addf", "arith.addi"},
       {"tessera.sub", "arith.subf", "arith.subi"},
@@ -56,6 +62,84 @@ bool scalar_step(std::string_view op, DType t, const std::vector<int>& in,
   return false;
 }
 
+bool int_type(DType t) { return t == DType::i8 || t == DType::i32 || t == DType::i64; }
+bool float_type(DType t) { return t == DType::f32 || t == DType::f64; }
+
+// tessera.cast from `a` to `b` on scalars (docs/numerics.md, "Integer rules"), appended to `steps`;
+// false when Tile IR has no exact lowering. `v` is the operand's id, step k's result has id
+// base + k; the cast's result is the last step's (or `v` itself for a cast to its own type: `same`
+// is set).
+bool cast_steps(DType a, DType b, int v, int base, std::vector<Step>& steps,
+                std::vector<Const>& consts, bool& same) {
+  auto prev = [&] { return base + static_cast<int>(steps.size()) - 1; };  // the last step's id
+  auto cst = [&](DType t, std::string lit) {
+    consts.push_back({t, std::move(lit)});
+    return kConst - static_cast<int>(consts.size() - 1);
+  };
+  same = a == b;
+  if (same) return true;
+  if (a == DType::i1 && (int_type(b) || float_type(b))) {  // true -> 1, false -> 0
+    const bool fl = float_type(b);
+    steps.push_back({"arith.select", {v, cst(b, fl ? "1.0" : "1"), cst(b, fl ? "0.0" : "0")}, b});
+    return true;
+  }
+  if (int_type(a) && b == DType::i1)  // != 0
+    return steps.push_back({"arith.cmpi", {v, cst(a, "0")}, DType::i1, "ne"}), true;
+  if (float_type(a) && b == DType::i1)  // any non-zero value, NaN included: unordered or !=
+    return steps.push_back({"arith.cmpf", {v, cst(a, "0.0")}, DType::i1, "une"}), true;
+  if (int_type(a) && int_type(b)) {  // wrap: sign-extend to index, keep b's low bits
+    steps.push_back({"arith.index_cast", {v}, DType::index});
+    steps.push_back({"arith.index_cast", {prev()}, b});
+    return true;
+  }
+  if (int_type(a) && float_type(b))  // the nearest float (RNE), one rounding
+    return steps.push_back({"arith.sitofp", {v}, b}), true;
+  if (float_type(a) && int_type(b)) {
+    // Truncate toward zero, saturate, NaN -> 0. Target IR's fptosi refuses NaN and values beyond
+    // the i64 range, so those are selected away first (2^63 is exact in f32 and f64), then a
+    // narrower b saturates by clamping the i64 value before keeping its low bits.
+    const int x = v;
+    steps.push_back({"arith.cmpf", {x, x}, DType::i1, "une"});  // NaN
+    const int nan = prev();
+    steps.push_back({"arith.cmpf", {x, cst(a, "9223372036854775808.0")}, DType::i1, "oge"});
+    const int big = prev();
+    steps.push_back({"arith.cmpf", {x, cst(a, "-9223372036854775808.0")}, DType::i1, "olt"});
+    const int small = prev();
+    steps.push_back({"arith.ori", {big, small}, DType::i1});
+    steps.push_back({"arith.ori", {prev(), nan}, DType::i1});
+    steps.push_back({"arith.select", {prev(), cst(a, "0.0"), x}, a});
+    steps.push_back({"arith.fptosi", {prev()}, DType::i64});
+    steps.push_back(
+        {"arith.select", {big, cst(DType::i64, "9223372036854775807"), prev()}, DType::i64});
+    steps.push_back(
+        {"arith.select", {small, cst(DType::i64, "-9223372036854775808"), prev()}, DType::i64});
+    if (b == DType::i64) return true;
+    const int64_t bits = b == DType::i8 ? 8 : 32;
+    const int64_t hi = (int64_t(1) << (bits - 1)) - 1, lo = -hi - 1;
+    steps.push_back({"arith.maxsi", {prev(), cst(DType::i64, std::to_string(lo))}, DType::i64});
+    steps.push_back({"arith.minsi", {prev(), cst(DType::i64, std::to_string(hi))}, DType::i64});
+    steps.push_back({"arith.index_cast", {prev()}, DType::index});
+    steps.push_back({"arith.index_cast", {prev()}, b});
+    return true;
+  }
+  return false;
+}
+
+// Why a cast from `a` to `b` has no scalar lowering (appended to the group's reason); for a == b,
+// why no scalar chain holds `a` (empty when one does).
+std::string cast_reason(DType a, DType b) {
+  for (DType t : {a, b}) {
+    if (t == DType::u8 || t == DType::u16 || t == DType::u32 || t == DType::u64)
+      return ": Tile IR memory holds no unsigned type (mem_c1)";
+    if (t == DType::i16) return ": Tile IR memory holds no i16 (mem_c1)";
+    if (!(int_type(t) || float_type(t) || t == DType::i1))
+      return std::string(": no Tile IR scalar register holds ") + dtype_mlir_name(t);
+  }
+  if (float_type(a) && float_type(b) && a != b)
+    return ": Tile IR has no float-to-float conversion (arith.extf, arith.truncf)";
+  return "";
+}
+
 std::vector<int64_t> strides_of(const std::vector<int64_t>& shape) {
   std::vector<int64_t> s(shape.size(), 1);
   for (size_t d = shape.size(); d-- > 1;) s[d - 1] = s[d] * shape[d];
@@ -74,7 +158,7 @@ std::vector<int64_t> bcast_steps(const std::vector<int64_t>& in, const std::vect
 
 std::string kernel_text(const std::string& name, const std::vector<int64_t>& out,
                         const std::vector<const ir::Type*>& ins, const std::vector<Step>& steps,
-                        int result, DType zero_type) {
+                        int result, DType zero_type, const std::vector<Const>& consts) {
   const size_t r = out.size(), n = ins.size();
   std::vector<DType> type;
   for (const ir::Type* t : ins) type.push_back(t->dtype);
@@ -118,6 +202,11 @@ std::string kernel_text(const std::string& name, const std::vector<int64_t>& out
     cst("    ", p + "sl", step[i].back());
     k << "    " << p << "row = arith.addi " << at << ", %c0 : index\n";
   }
+  for (size_t i = 0; i < consts.size(); ++i) {
+    const std::string t(dtype_mlir_name(consts[i].type));
+    k << "    %k" << i << " = arith.constant {value = " << consts[i].literal << " : " << t
+      << "} : " << t << "\n";
+  }
   if (zero_type != DType::i4)
     k << "    %zero = arith.constant {value = 0.0 : " << dtype_mlir_name(zero_type)
       << "} : " << dtype_mlir_name(zero_type) << "\n";
@@ -132,13 +221,21 @@ std::string kernel_text(const std::string& name, const std::vector<int64_t>& out
   for (size_t s = 0; s < steps.size(); ++s) {
     const Step& st = steps[s];
     k << "      %v" << n + s << " = " << st.op << " ";
-    for (size_t i = 0; i < st.in.size(); ++i)
-      k << (i ? ", " : "") << (st.in[i] == kZero ? "%zero" : "%v" + std::to_string(st.in[i]));
+    auto name_of = [&](int v) {
+      return v == kZero    ? std::string("%zero")
+             : v <= kConst ? "%k" + std::to_string(kConst - v)
+                           : "%v" + std::to_string(v);
+    };
+    auto type_of = [&](int v) {
+      return v == kZero ? std::string(dtype_mlir_name(zero_type))
+             : v <= kConst
+                 ? std::string(dtype_mlir_name(consts[static_cast<size_t>(kConst - v)].type))
+                 : nm(v);
+    };
+    for (size_t i = 0; i < st.in.size(); ++i) k << (i ? ", " : "") << name_of(st.in[i]);
     if (*st.pred) k << " {predicate = \"" << st.pred << "\"}";
     k << " : (";
-    for (size_t i = 0; i < st.in.size(); ++i)
-      k << (i ? ", " : "")
-        << (st.in[i] == kZero ? std::string(dtype_mlir_name(zero_type)) : nm(st.in[i]));
+    for (size_t i = 0; i < st.in.size(); ++i) k << (i ? ", " : "") << type_of(st.in[i]);
     k << ") -> " << dtype_mlir_name(st.type) << "\n";
   }
   k << "      tile.store %v" << result << ", %out, %g, %c : (" << nm(result) << ", memref<?x?x"
@@ -151,7 +248,12 @@ std::string kernel_text(const std::string& name, const std::vector<int64_t>& out
 }  // namespace
 
 bool scalar_chain_type(DType t) {
-  return t == DType::f64 || t == DType::i8 || t == DType::i16 || t == DType::i64;
+  // Not i16: Tile IR memory holds no i16 (mem_c1), so its loads and stores would not verify.
+  return t == DType::f64 || t == DType::i8 || t == DType::i64;
+}
+
+bool scalar_value_type(DType t) {
+  return scalar_chain_type(t) || t == DType::f32 || t == DType::i32;
 }
 
 ScalarChain plan_scalar_chain(const ir::Op& group, const ir::Op& callee, const std::string& name) {
@@ -168,8 +270,8 @@ ScalarChain plan_scalar_chain(const ir::Op& group, const ir::Op& callee, const s
   for (const ir::Value* v : group.operands) {
     const DType t = v->type.dtype;
     if (!v->type.is_tensor() || !v->type.has_static_shape() ||
-        !(scalar_chain_type(t) || t == DType::i1))
-      return stay(std::string("no scalar chain for ") + dtype_mlir_name(t));
+        !(scalar_value_type(t) || t == DType::i1))
+      return stay(std::string("no scalar chain for ") + dtype_mlir_name(t) + cast_reason(t, t));
     const std::optional<int64_t> count =
         v->type.has_static_shape() ? v->type.num_elements() : std::nullopt;
     if (!count) return stay("too many elements");
@@ -197,10 +299,12 @@ ScalarChain plan_scalar_chain(const ir::Op& group, const ir::Op& callee, const s
   for (const auto& a : body.args) id[a.get()] = a->index;
   const int n = static_cast<int>(ins.size());
   std::vector<Step> steps;
+  std::vector<Const> consts;
   DType zero = DType::i4;  // none
   for (const auto& o : body.ops) {
     if (o->name == "func.return") {
-      c.kernel = kernel_text(name, out.shape, ins, steps, id.at(o->operands[0]), zero);
+      const int result = id.at(o->operands[0]);
+      c.kernel = kernel_text(name, out.shape, ins, steps, result, zero, consts);
       return c;
     }
     if (o->attrs.get("numeric_policy")) return stay("a numeric policy");
@@ -215,7 +319,19 @@ ScalarChain plan_scalar_chain(const ir::Op& group, const ir::Op& callee, const s
     if (o->results.size() != 1 || in.size() < (select ? 3u : 1u))
       return stay("no exact scalar lowering for " + o->name);
     const DType t = type[static_cast<size_t>(in[select ? 1 : 0])];
-    if (!scalar_chain_type(t) || !scalar_step(o->name, t, in, steps))
+    if (o->name == "tessera.cast") {  // docs/numerics.md, "Integer rules"
+      const DType to = o->result(0)->type.dtype;
+      bool same = false;
+      if (!(scalar_value_type(t) || t == DType::i1) ||
+          !cast_steps(t, to, in[0], n, steps, consts, same))
+        return stay(std::string("no exact scalar lowering for a cast from ") + dtype_mlir_name(t) +
+                    " to " + dtype_mlir_name(to) + cast_reason(t, to));
+      for (size_t k = type.size() - static_cast<size_t>(n); k < steps.size(); ++k)
+        type.push_back(steps[k].type);
+      id[o->result(0)] = same ? in[0] : n + static_cast<int>(steps.size()) - 1;
+      continue;
+    }
+    if (!scalar_value_type(t) || !scalar_step(o->name, t, in, steps))
       return stay("no exact scalar lowering for " + o->name + " on " + dtype_mlir_name(t));
     if (steps.back().type != o->result(0)->type.dtype) return stay("internal: result type");
     for (int v : steps.back().in)

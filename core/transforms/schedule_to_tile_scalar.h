@@ -1,4 +1,4 @@
-// Elementwise chains on scalar registers: element types no register tile holds (f64, i8, i16,
+// Elementwise chains on scalar registers: element types no register tile holds (f64, i8,
 // i64) lower to one kernel that walks the result row by row (docs/ops/schedule/lowering.md,
 // "Scalar chains").
 #pragma once

@@ -41,7 +41,9 @@ constexpr const char* kGemm =
     %cbk = arith.constant {value = $BK : index} : index
     %ccols = arith.constant {value = $COLS : index} : index
     %kdim = tile.dim %a {dim = 1} : (memref<?x?x$T>) -> index
-$NK    %m0 = arith.muli %gm, %cbm : index
+$NK    %kfull = arith.muli %nk, %cbk : index
+    %koff = arith.subi %kdim, %kfull : index
+    %m0 = arith.muli %gm, %cbm : index
     %n0 = arith.muli %gn, %cbn : index
     %tm = arith.divsi %t, %ccols : index
     %tn = arith.remsi %t, %ccols : index
@@ -54,11 +56,11 @@ $NK    %m0 = arith.muli %gm, %cbm : index
     %is_a = arith.cmpi %t, %c0 {predicate = 0} : (index, index) -> i1
     %is_b = arith.cmpi %t, %c1 {predicate = 0} : (index, index) -> i1
     "scf.if"(%is_a) ({
-      tile.async_copy %a, %sa0, %m0, %c0 {mask = true} : (memref<?x?x$T>, memref<$BMx$BKx$T, 3>, index, index) -> ()
+      tile.async_copy %a, %sa0, %m0, %koff {mask = true} : (memref<?x?x$T>, memref<$BMx$BKx$T, 3>, index, index) -> ()
       "scf.yield"() : () -> ()
     }, { "scf.yield"() : () -> () }) : (i1) -> ()
     "scf.if"(%is_b) ({
-      tile.async_copy %b, %sb0, %c0, %n0 {mask = true} : (memref<?x?x$T>, memref<$BKx$BNx$T, 3>, index, index) -> ()
+      tile.async_copy %b, %sb0, %koff, %n0 {mask = true} : (memref<?x?x$T>, memref<$BKx$BNx$T, 3>, index, index) -> ()
       "scf.yield"() : () -> ()
     }, { "scf.yield"() : () -> () }) : (i1) -> ()
     tile.commit_group : () -> ()
@@ -73,7 +75,8 @@ $NK    %m0 = arith.muli %gm, %cbm : index
       %nxt_b = arith.select %even, %sb1, %sb0 : (i1, memref<$BKx$BNx$T, 3>, memref<$BKx$BNx$T, 3>) -> memref<$BKx$BNx$T, 3>
       %kn = arith.addi %kb, %c1 : index
       %more = arith.cmpi %kn, %nk {predicate = 2} : (index, index) -> i1
-      %ka = arith.muli %kn, %cbk : index
+      %kstep = arith.muli %kn, %cbk : index
+      %ka = arith.addi %kstep, %koff : index
       %issue_a = arith.andi %more, %is_a : i1
       %issue_b = arith.andi %more, %is_b : i1
       "scf.if"(%issue_a) ({
@@ -363,8 +366,10 @@ std::string gemm_kernel(const std::string& name, int64_t bm, int64_t bn, int64_t
     if (e.steps[k].b == kZeroTile) epi << ", %zero_t";
     epi << " : " << type_of(e.steps[k].op, reg) << "\n";
   }
-  // K blocks: BK divides K for f32; bf16/f16 round up, the last block's columns past K
-  // zero-filled by the masked copies (see schedule_to_tile.cpp's lower_gemm).
+  // K blocks: BK divides K for f32; bf16/f16 round the count up and pad the *first* block:
+  // block j covers columns koff + j BK with koff = K - nk BK <= 0, and the masked copies
+  // zero-fill the columns below 0. The chain then starts with fma(0, 0, +0) = +0 steps, which
+  // leave the initial +0 as it is, and continues as tessera.matmul's (see lower_gemm).
   const std::string nk = e.dtype == DType::f32
                              ? "    %nk = arith.divsi %kdim, %cbk : index\n"
                              : "    %cbk1 = arith.constant {value = " + std::to_string(bk - 1) +
