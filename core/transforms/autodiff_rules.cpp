@@ -69,6 +69,9 @@ const Rule kRules[] = {
     RULE("tessera.fft", Fft),
     RULE("tessera.ifft", Fft),
     RULE("tessera.fft2d", Fft),
+    // Matrix decompositions (autodiff_rules_decomp.cpp).
+    RULE("tessera.cholesky", Cholesky),
+    RULE("tessera.svd", Svd),
     // Control flow (autodiff_rules_control.cpp).
     RULE("tessera.control_if", ControlIf),
     DECOMPOSE("tessera.control_for", ControlFor),
