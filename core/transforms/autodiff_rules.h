@@ -62,6 +62,8 @@ TESSERA_AD_RULE(Fft)  // fft, ifft, fft2d
 TESSERA_AD_RULE(ControlIf)
 TESSERA_AD_DECOMPOSE(ControlFor)
 TESSERA_AD_DECOMPOSE(ControlScan)
+// autodiff_rules_while.cpp
+TESSERA_AD_RULE(ControlWhile)
 // autodiff_rules_composite.cpp
 TESSERA_AD_DECOMPOSE(LayerNorm)
 TESSERA_AD_DECOMPOSE(RmsNorm)
