@@ -72,6 +72,9 @@ const Rule kRules[] = {
     // Matrix decompositions (autodiff_rules_decomp.cpp).
     RULE("tessera.cholesky", Cholesky),
     RULE("tessera.svd", Svd),
+    // Quantization (autodiff_rules_quant.cpp).
+    RULE("tessera.quantize", Quantize),
+    RULE("tessera.dequantize", Dequantize),
     // Control flow (autodiff_rules_control.cpp).
     RULE("tessera.control_if", ControlIf),
     DECOMPOSE("tessera.control_for", ControlFor),

@@ -56,6 +56,9 @@ TESSERA_AD_RULE(Spmm)
 // autodiff_rules_decomp.cpp
 TESSERA_AD_RULE(Cholesky)
 TESSERA_AD_RULE(Svd)
+// autodiff_rules_quant.cpp
+TESSERA_AD_RULE(Quantize)
+TESSERA_AD_RULE(Dequantize)
 // autodiff_rules_fft.cpp
 TESSERA_AD_RULE(Fft)  // fft, ifft, fft2d
 // autodiff_rules_control.cpp
