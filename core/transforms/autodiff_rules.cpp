@@ -79,7 +79,7 @@ const Rule kRules[] = {
     RULE("tessera.control_if", ControlIf),
     DECOMPOSE("tessera.control_for", ControlFor),
     DECOMPOSE("tessera.control_scan", ControlScan),
-    // control_while: a tangent loop; reverse mode refused (autodiff_rules_while.cpp).
+    // control_while: a tangent loop; a recomputing backward loop (autodiff_rules_while.cpp).
     RULE("tessera.control_while", ControlWhile),
     // Composites, through their decomposition (autodiff_rules_composite.cpp).
     DECOMPOSE("tessera.layer_norm", LayerNorm),

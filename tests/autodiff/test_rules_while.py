@@ -1,7 +1,11 @@
 """control_while's derivative rules (core/transforms/autodiff_rules_while.cpp): the jvp (a loop
-carrying the tangents) against jax.jvp of lax.while_loop on the same functions (float64, float32)
-and float64 central differences of our own forward program; reverse mode's diagnostic."""
+carrying the tangents) and the vjp (a counting loop, then a backward loop that recomputes each
+step's carries) against jax.jvp / jax.vjp of lax.fori_loop with the trip count found by running
+the loop in numpy (JAX refuses reverse mode of while_loop), the transposition identity and
+float64 central differences of our own forward program; the scf ops' diagnostic."""
 from __future__ import annotations
+
+import pathlib
 
 import jax
 import jax.numpy as jnp
@@ -9,6 +13,7 @@ import numpy as np
 import pytest
 
 import harness as h
+import multi
 
 jax.config.update("jax_enable_x64", True)
 
@@ -77,53 +82,62 @@ def jax_one_carried(x, w):
     return (jax.lax.fori_loop(0, 6, lambda i, c: jnp.tanh(c * w) + w, x),)
 
 
-CASES = [
-    ("all_carried", all_carried, jax_all_carried,
-     lambda rng: {"x": rng.uniform(0.5, 1.0, 3), "w": rng.uniform(0.5, 1.5, 3),
-                  "n": np.zeros(1)}, ["x", "w"]),
-    ("one_carried", one_carried, jax_one_carried,
-     lambda rng: {"x": rng.standard_normal(4), "w": rng.uniform(0.5, 1.5, 4)}, ["x", "w"]),
-]
+def trips_all_carried(x, w):
+    """The trip count of all_carried's loop, by numpy (at most max_iters = 100)."""
+    x, w = np.asarray(x, np.float64), np.asarray(w, np.float64)
+    n = 0
+    while n < 100 and np.sum(x * x) < 40:
+        x, w, n = x + np.tanh(x * w), np.sqrt(w * w), n + 1
+    return n
+
+
+def fori_all_carried(trips):
+    def f(x, w, n=None):
+        n = jnp.zeros(1, x.dtype) if n is None else n
+
+        def body(_, c):
+            x_, w_, n_ = c
+            return x_ + jnp.tanh(x_ * w_), jnp.sqrt(w_ * w_), n_ + 1
+
+        return jax.lax.fori_loop(0, trips, body, (x, w, n))
+    return f
 
 
 @pytest.mark.parametrize("dtype", DT)
-@pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
-def test_while_jvp(case, dtype, tmp_path):
-    name, prog, fj, make, wrt = case
-    t = "f64" if dtype == np.float64 else "f32"
-    text = prog(t)
+@pytest.mark.parametrize("start", [(0.5, 1.0), (4.0, 5.0)], ids=["trips", "no_trip"])
+def test_while_all_carried(start, dtype, tmp_path):
+    """A data-dependent trip count (5 here; 0 when the condition is false at once)."""
     rng = np.random.default_rng(0)
-    ins = {k: v.astype(dtype) for k, v in make(rng).items()}
-    tans = [rng.standard_normal(ins[w].shape).astype(dtype) for w in wrt]
-    args = [jnp.asarray(ins[k]) for k in ins]
-    pos = [list(ins).index(w) for w in wrt]
+    x = rng.uniform(*start, 3).astype(dtype)
+    w = rng.uniform(0.5, 1.5, 3).astype(dtype)
+    n = np.zeros(1, dtype)
+    trips = trips_all_carried(x, w)
+    assert (trips > 2) == (start[0] < 1)
+    t = "f64" if dtype == np.float64 else "f32"
+    f = fori_all_carried(trips)
+    multi.check(tmp_path, all_carried(t), {"x": x, "w": w, "n": n}, ["x", "w"],
+                lambda x_, w_: f(x_, w_), dtype)
 
-    def f(*p):
-        full = list(args)
-        for i, v in zip(pos, p):
-            full[i] = v
-        return tuple(fj(*full))
 
-    y_ref, t_ref = jax.jit(lambda p, tt: jax.jvp(f, tuple(p), tuple(tt)))(
-        [args[i] for i in pos], [jnp.asarray(x) for x in tans])
-    jvp = h.grad(tmp_path, text, wrt, "fwd")
-    assert "tessera.control_while" in jvp and "_jvp_while" in jvp
-    out = h.run(tmp_path, jvp, "main_jvp", {**ins, **{f"{w}_tan": x for w, x in zip(wrt, tans)}})
-    n = len(y_ref)
-    for k in range(n):
-        h.close(out[k], y_ref[k], dtype, f"primal {k}")
-        h.close(out[n + k], t_ref[k], dtype, f"jvp {k}")
-    if dtype != np.float64:
-        return
-    eps = 1e-6
-    plus = h.run(tmp_path, text, "main", {**ins, **{w: ins[w] + eps * x for w, x in zip(wrt, tans)}},
-                 tag="p")
-    minus = h.run(tmp_path, text, "main",
-                  {**ins, **{w: ins[w] - eps * x for w, x in zip(wrt, tans)}}, tag="m")
-    for k in range(n):
-        fd = (plus[k] - minus[k]) / (2 * eps)
-        err = float(np.max(np.abs(fd - out[n + k])))
-        assert err <= 1e-5 * (1 + float(np.max(np.abs(fd)))), f"finite differences {k}: {err}"
+@pytest.mark.parametrize("dtype", DT)
+def test_while_one_carried(dtype, tmp_path):
+    """carry_arg_index = 0, an invariant weight, max_iters (6) ending the loop."""
+    rng = np.random.default_rng(1)
+    x = rng.standard_normal(4).astype(dtype)
+    w = rng.uniform(0.5, 1.5, 4).astype(dtype)
+    t = "f64" if dtype == np.float64 else "f32"
+    multi.check(tmp_path, one_carried(t), {"x": x, "w": w}, ["x", "w"], jax_one_carried, dtype)
+
+
+def test_while_programs_use_loops(tmp_path):
+    """The derivatives are loops (no unrolling): the tangent loop, and the counting, recomputing
+    and backward loops."""
+    text = all_carried("f64")
+    jvp = h.grad(tmp_path, text, ["x"], "fwd")
+    assert "@step_jvp_while(" in jvp and jvp.count("tessera.control_while") == 3  # main, its copy, the tangent loop
+    vjp = h.grad(tmp_path, text, ["x"], "rev", tag="r")
+    for f in ("@step_count(", "@small_count(", "@step_recompute(", "@step_vjp_while("):
+        assert f in vjp, f
 
 
 def test_while_jvp_of_jvp(tmp_path):
@@ -147,11 +161,36 @@ def test_while_jvp_of_jvp(tmp_path):
     h.close(out[6 + 3], ref, np.float64, "second-order tangent of x's tangent")
 
 
-def test_while_vjp_refused(tmp_path):
-    text = all_carried("f64")
-    (tmp_path / "w.mlir").write_text(text)
-    p = h.tool(["grad", str(tmp_path / "w.mlir"), "--wrt", "x"], check=False)
+def test_while_vjp_of_jvp(tmp_path):
+    """The backward loops are differentiable too: the jvp of main_vjp (a Hessian-vector product)
+    against JAX's jvp of the vjp of fori_loop."""
+    rng = np.random.default_rng(7)
+    x, w = rng.uniform(0.5, 1.0, 3), rng.uniform(0.5, 1.5, 3)
+    n = np.zeros(1)
+    f = fori_all_carried(trips_all_carried(x, w))
+    cts = [rng.standard_normal(3), rng.standard_normal(3), rng.standard_normal(1)]
+    tx = rng.standard_normal(3)
+    vjp = h.grad(tmp_path, all_carried("f64"), ["x", "w"], "rev")
+    hvp = h.grad(tmp_path, vjp, ["x"], "fwd", func="main_vjp", tag="h")
+    out = h.run(tmp_path, hvp, "main_vjp_jvp",
+                {"x": x, "w": w, "n": n, "ct0": cts[0], "ct1": cts[1], "ct2": cts[2], "x_tan": tx})
+
+    def grads(x_):
+        return jax.vjp(lambda a, b: f(a, b), x_, jnp.asarray(w))[1](tuple(map(jnp.asarray, cts)))
+
+    ref = jax.jvp(grads, (jnp.asarray(x),), (jnp.asarray(tx),))[1]
+    # main_vjp -> (x, w, n, gx, gw); its jvp appends the tangents of those five.
+    h.close(out[5 + 3], ref[0], np.float64, "d gx")
+    h.close(out[5 + 4], ref[1], np.float64, "d gw")
+
+
+@pytest.mark.parametrize("prog,op", [("scf_for.mlir", "scf.for"), ("scf_if_while.mlir", "scf.if")])
+@pytest.mark.parametrize("mode", ["rev", "fwd"])
+def test_scf_ops_refused(prog, op, mode, tmp_path):
+    """Region ops (scf in Graph IR) get the no-rule diagnostic at their line (scf_d1), not a
+    verifier error of a region-less copy."""
+    src = pathlib.Path(__file__).resolve().parents[1] / "graph_control" / prog
+    p = h.tool(["grad", str(src), "--wrt", "x", "--mode", mode], check=False)
     assert p.returncode != 0
-    assert "reverse mode of 'tessera.control_while' is not supported" in p.stderr, p.stderr
-    assert "control_for" in p.stderr and "--mode fwd" in p.stderr
-    assert ":19:10:" in p.stderr  # at the op's line
+    assert f"autodiff: no derivative rule for '{op}' (an op with regions)" in p.stderr, p.stderr
+    assert "scf_c1" not in p.stderr
