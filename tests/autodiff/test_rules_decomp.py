@@ -71,12 +71,11 @@ def svd_types(shape, dtype):
             h.ttype(b + (k, n), dtype))
 
 
-SHAPES = [pytest.param((4, 4), id="4x4"), pytest.param((5, 3), id="5x3"),
-          pytest.param((3, 5), id="3x5"), pytest.param((2, 4, 3), id="batch2x4x3")]
+SHAPES = [(4, 4), (5, 3), (3, 5), (2, 4, 3)]  # square, tall, wide, batched
 
 
-@pytest.mark.parametrize("dtype", DT)
-@pytest.mark.parametrize("shape", SHAPES)
+@pytest.mark.parametrize("dtype,shape", [(np.float64, s) for s in SHAPES] +
+                         [pytest.param(np.float32, (5, 3), id="f32-5x3")])
 def test_svd_gauge_invariant(shape, dtype, tmp_path):
     """s, U diag(c1) Vᵀ, U diag(c2) Uᵀ and V diag(c3) Vᵀ: invariant under the sign choice."""
     rng = np.random.default_rng(3)
@@ -112,8 +111,8 @@ def test_svd_gauge_invariant(shape, dtype, tmp_path):
     multi.check(tmp_path, text, {"a": a, "c1": c[0], "c2": c[1], "c3": c[2]}, ["a"], f, dtype)
 
 
-@pytest.mark.parametrize("dtype", DT)
-@pytest.mark.parametrize("shape", SHAPES)
+@pytest.mark.parametrize("dtype,shape", [(np.float64, s) for s in SHAPES] +
+                         [pytest.param(np.float32, (3, 5), id="f32-3x5")])
 def test_svd_raw(shape, dtype, tmp_path):
     """The u, s, vt derivatives themselves, JAX's signs aligned with ours."""
     a = separated(shape[-2], shape[-1], np.random.default_rng(5), shape[:-2]).astype(dtype)
