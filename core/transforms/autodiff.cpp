@@ -7,6 +7,7 @@
 
 #include "core/ops/registry.h"
 #include "core/transforms/autodiff_engine.h"
+#include "core/transforms/autodiff_outline.h"
 #include "core/transforms/autodiff_spmd.h"
 #include "core/verify/verifier.h"
 
@@ -247,6 +248,7 @@ std::unique_ptr<ir::Module> differentiate(const ir::Module& src, std::string_vie
                                           const std::vector<std::string>& wrt, Mode mode,
                                           const Options& opts, DiagnosticEngine& diag) {
   auto m = clone_module(src);
+  if (!outline_scf(*m, diag)) return nullptr;
   Op* f = m->lookup_func(func);
   if (!f || is_declaration(*f)) {
     diag.error(src.op().loc, "autodiff: no function @" + std::string(func) + " with a body");

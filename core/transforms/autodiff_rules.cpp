@@ -43,6 +43,20 @@ const Rule kRules[] = {
     UNARY("tessera.silu"),
     UNARY("tessera.sigmoid"),
     RULE("tessera.cast", Cast),
+    // arith on float tensors in Graph IR (scf bodies; control-flow.md): the same rules, since
+    // arith takes no broadcasting. Comparisons and constants have none.
+    RULE("arith.addf", Add),
+    RULE("arith.subf", Sub),
+    RULE("arith.mulf", Mul),
+    RULE("arith.divf", Div),
+    RULE("arith.maximumf", Max),
+    RULE("arith.minimumf", Min),
+    RULE("arith.negf", Neg),
+    RULE("arith.select", Select),
+    NONDIFF("arith.constant"),
+    NONDIFF("arith.cmpf"),
+    NONDIFF("arith.cmpi"),
+    NONDIFF("arith.sitofp"),
     // Shape and indexing (autodiff_rules_shape.cpp).
     RULE("tessera.reshape", Reshape),
     RULE("tessera.transpose", Transpose),
