@@ -160,7 +160,16 @@ struct Rewriter {
     return it == vm.end() ? v : it->second;
   }
 
+  /// A region op whose shape the verifier should have refused (scf_c1, scf_c6).
+  bool malformed(const Op& op) {
+    diag.error(op.loc, "autodiff: internal: '" + op.name + "' has an unexpected region shape");
+    return false;
+  }
+
   bool rewrite_if(const Op& op, ir::Block& blk, VMap& vm) {
+    if (op.regions.size() != 2 || op.regions[0].empty() || op.regions[1].empty() ||
+        op.operands.size() != 1)
+      return malformed(op);
     const std::vector<Value*> caps = captures(op);
     const std::vector<Type> cap_t = types_of(caps), res_t = [&] {
       std::vector<Type> t;
@@ -194,6 +203,10 @@ struct Rewriter {
   // all carried; the body returns (iv + s, yields..., the rest unchanged). Static bounds give a
   // control_for over the trip count; others a control_while on iv < ub.
   bool rewrite_for(const Op& op, ir::Block& blk, VMap& vm) {
+    if (op.regions.size() != 1 || op.regions[0].empty() || op.operands.size() < 3 ||
+        op.regions[0].front().args.size() != op.operands.size() - 2 ||
+        op.results.size() != op.operands.size() - 3)
+      return malformed(op);
     const ir::Block& body = op.regions[0].front();
     const std::vector<Value*> caps = captures(op);
     int64_t lb = 0, ub = 0, st = 0;

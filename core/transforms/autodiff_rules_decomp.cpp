@@ -90,8 +90,11 @@ Value* solve_lower_t(Builder& b, Value* l, Value* rhs) {
   return x;
 }
 
+/// Whether the solves of order n are built: false for n == 0 (an empty matrix: the derivative is
+/// the empty zero, nullptr) and, with an error, for n above kMaxSolveOrder.
 bool solve_order_ok(Builder& b, const Value* l) {
   const int64_t n = l->type.shape.back();
+  if (n == 0) return false;
   if (n <= kMaxSolveOrder) return true;
   b.fail("cholesky's derivative unrolls its triangular solves; order " + std::to_string(n) +
          " exceeds " + std::to_string(kMaxSolveOrder));
@@ -106,7 +109,7 @@ bool jvp_Cholesky(JvpCtx& c) {
   if (!c.dx[0]) return true;
   Builder& b = c.b;
   Value* l = c.y[0];
-  if (!solve_order_ok(b, l)) return false;
+  if (!solve_order_ok(b, l)) return b.ok();
   const int64_t n = l->type.shape.back();
   const DType t = l->type.dtype;
   Value* da = c.dx[0];
@@ -125,7 +128,7 @@ bool vjp_Cholesky(VjpCtx& c) {
   if (!c.wants(0) || !c.dy[0]) return true;
   Builder& b = c.b;
   Value* l = c.y[0];
-  if (!solve_order_ok(b, l)) return false;
+  if (!solve_order_ok(b, l)) return b.ok();
   const int64_t n = l->type.shape.back();
   const DType t = l->type.dtype;
   Value* p = b.mul(b.matmul(l, c.dy[0], true, false, t), tri(b, n, n, 1, 0.5, 0, t));

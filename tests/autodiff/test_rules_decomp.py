@@ -50,6 +50,28 @@ def test_cholesky_order_limit(tmp_path):
     assert p.returncode != 0 and "order 513 exceeds 512" in p.stderr, p.stderr
 
 
+EMPTY_PROGRAMS = [
+    ("c", """func.func @main(%a: tensor<0x0xf64>) -> tensor<0x0xf64> {
+  %l = "tessera.cholesky"(%a) : (tensor<0x0xf64>) -> tensor<0x0xf64>
+  return %l : tensor<0x0xf64>
+}
+"""),
+    ("s", """func.func @main(%a: tensor<0x3xf64>) -> (tensor<0x0xf64>, tensor<0xf64>, tensor<0x3xf64>) {
+  %u, %s, %vt = "tessera.svd"(%a) : (tensor<0x3xf64>) -> (tensor<0x0xf64>, tensor<0xf64>, tensor<0x3xf64>)
+  return %u, %s, %vt : tensor<0x0xf64>, tensor<0xf64>, tensor<0x3xf64>
+}
+"""),
+]
+
+
+@pytest.mark.parametrize("mode", ["rev", "fwd"])
+@pytest.mark.parametrize("name,text", EMPTY_PROGRAMS, ids=["cholesky_0x0", "svd_0x3"])
+def test_empty_matrices(name, text, mode, tmp_path):
+    """Empty operands give derivative programs, not a signal (a regression: the empty triangular
+    solve dereferenced a null value)."""
+    assert "func.func @main_" in h.grad(tmp_path, text, ["a"], mode, tag=name)
+
+
 def separated(m, n, rng, batch=()):
     """A random [m, n] matrix with singular values 3, 2.2, 1.5, 0.9, ... (well separated)."""
     k = min(m, n)
