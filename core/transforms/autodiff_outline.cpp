@@ -230,7 +230,10 @@ struct Rewriter {
     for (size_t c = 0; c < caps.size(); ++c) local[caps[c]] = fb.args[first_cap + c].get();
     std::vector<Value*> yields = inline_block(*f, body, local);
     Value* step = stat ? nullptr : fb.args[niter + 2].get();
-    if (stat) fb.append(clone(*op.operands[2]->def, local)), step = fb.ops.back()->result(0);
+    if (stat) {
+      fb.append(clone(*op.operands[2]->def, local));  // the step's arith.constant
+      step = fb.ops.back()->result(0);
+    }
     Builder bb(fb, diag);
     bb.set_loc(op.loc);
     std::vector<Value*> out{bb.emit1("arith.addi", {fb.args[0].get(), step}, {}, {st_t[0]})};
