@@ -1,6 +1,6 @@
-// Before differentiating, autodiff rewrites the Graph IR `scf.if` and `scf.for` ops of a module
-// into tessera.control_if / control_for / control_while over outlined functions (their regions
-// with the captured values as parameters), whose rules the engine has (docs/ops/graph/
+// Before differentiating, autodiff rewrites the Graph IR `scf.if`, `scf.for` and `scf.while` ops
+// of a module into tessera.control_if / control_for / control_while over outlined functions (the
+// regions, with the captured values as parameters), whose rules the engine has (docs/ops/graph/
 // control-flow.md, scf_d1). The rewritten ops run the same ops in the same order.
 #include "core/transforms/autodiff_outline.h"
 
@@ -152,6 +152,7 @@ struct Rewriter {
   bool rewrite(const Op& op, ir::Block& blk, VMap& vm) {
     if (op.name == "scf.if") return rewrite_if(op, blk, vm);
     if (op.name == "scf.for") return rewrite_for(op, blk, vm);
+    if (op.name == "scf.while") return rewrite_while(op, blk, vm);
     return false;
   }
 
@@ -275,20 +276,95 @@ struct Rewriter {
     for (size_t k = 0; k < niter; ++k) vm[op.result(k)] = r[1 + k];
     return true;
   }
+
+  /// A function `name(state...) -> outs` holding the before region (its arguments the first
+  /// `nx` parameters, `caps` the rest), then `finish` on the forwarded values (scf.condition's
+  /// operands after the flag) and the flag.
+  template <typename Finish>
+  Op* before_func(const Op& op, const std::string& name, const std::vector<Value*>& caps,
+                  const std::vector<Type>& st_t, const std::vector<Type>& outs, Finish finish) {
+    Op* f = new_function(m, name, st_t, outs, op.loc);
+    ir::Block& fb = f->regions[0].front();
+    const ir::Block& before = op.regions[0].front();
+    VMap local;
+    const size_t nx = before.args.size();
+    for (size_t k = 0; k < nx; ++k) local[before.args[k].get()] = fb.args[k].get();
+    for (size_t c = 0; c < caps.size(); ++c) local[caps[c]] = fb.args[nx + c].get();
+    std::vector<Value*> term = inline_block(*f, before, local);  // (flag, forwarded...)
+    std::vector<Value*> fwd(term.begin() + 1, term.end());
+    std::vector<Value*> rets = finish(f, fwd, term[0]);
+    add_return(*f, std::move(rets), op.loc);
+    return f;
+  }
+
+  // scf.while (x...) before {args -> scf.condition(flag, fwd...)} after {fwd -> yield(x')}: the
+  // state (x..., captures...), all carried; @<f>_while_condN runs the before region and returns
+  // the flag, @<f>_whileN runs the before then the after region; after the loop a call of
+  // @<f>_while_resultN (the before region once more) gives the forwarded values, the op's results.
+  bool rewrite_while(const Op& op, ir::Block& blk, VMap& vm) {
+    if (op.regions.size() != 2 || op.regions[0].empty() || op.regions[1].empty() ||
+        op.regions[0].front().args.size() != op.operands.size() ||
+        op.regions[0].front().ops.empty() || op.regions[0].front().ops.back()->operands.empty() ||
+        op.regions[1].front().args.size() != op.results.size())
+      return malformed(op);
+    const std::vector<Value*> caps = captures(op);
+    std::vector<Value*> state(op.operands.begin(), op.operands.end());
+    const size_t nx = state.size();
+    for (Value* c : caps) state.push_back(c);
+    const std::vector<Type> st_t = types_of(state);
+    std::vector<Type> res_t;
+    for (const auto& r : op.results) res_t.push_back(r->type);
+    const std::string cond = fresh("while_cond"), body = fresh("while"),
+                      result = fresh("while_result");
+    before_func(
+        op, cond, caps, st_t, {Type::scalar(DType::i1)},
+        [](Op*, const std::vector<Value*>&, Value* flag) { return std::vector<Value*>{flag}; });
+    before_func(op, body, caps, st_t, st_t, [&](Op* f, const std::vector<Value*>& fwd, Value*) {
+      ir::Block& fb = f->regions[0].front();
+      const ir::Block& after = op.regions[1].front();
+      VMap local;
+      for (size_t k = 0; k < fwd.size(); ++k) local[after.args[k].get()] = fwd[k];
+      for (size_t c = 0; c < caps.size(); ++c) local[caps[c]] = fb.args[nx + c].get();
+      std::vector<Value*> out = inline_block(*f, after, local);
+      for (size_t c = 0; c < caps.size(); ++c) out.push_back(fb.args[nx + c].get());
+      return out;
+    });
+    before_func(op, result, caps, st_t, res_t,
+                [](Op*, const std::vector<Value*>& fwd, Value*) { return fwd; });
+    m.rebuild_symbols();
+    Builder b(blk, diag);
+    b.set_loc(op.loc);
+    std::vector<Value*> in;
+    for (Value* v : state) in.push_back(mapped(v, vm));
+    ir::AttrDict a;
+    a.set("body", Attr::symbol_attr(body));
+    a.set("cond", Attr::symbol_attr(cond));
+    a.set("max_iters", Attr::integer_attr(int64_t{1} << 62));
+    auto r = b.emit("tessera.control_while", in, std::move(a), st_t);
+    ir::AttrDict ca;
+    ca.set("callee", Attr::symbol_attr(result));
+    auto out = b.ok() ? b.emit("func.call", r, std::move(ca), res_t) : std::vector<Value*>{};
+    if (!b.ok()) return false;
+    for (size_t k = 0; k < out.size(); ++k) vm[op.result(k)] = out[k];
+    return true;
+  }
 };
 
 /// Rewrites the scf ops at the top level of `f`; returns whether any changed.
 bool rewrite_func(ir::Module& m, Op& f, DiagnosticEngine& diag, bool& ok) {
   ir::Block& blk = f.regions[0].front();
   bool any = false;
-  for (const auto& o : blk.ops) any = any || o->name == "scf.if" || o->name == "scf.for";
+  auto scf = [](const Op& o) {
+    return o.name == "scf.if" || o.name == "scf.for" || o.name == "scf.while";
+  };
+  for (const auto& o : blk.ops) any = any || scf(*o);
   if (!any) return false;
   Rewriter rw{m, diag, ir::func_name(f)};
   std::vector<std::unique_ptr<Op>> old = std::move(blk.ops);
   blk.ops.clear();
   VMap vm;
   for (auto& o : old) {
-    if (o->name == "scf.if" || o->name == "scf.for") {
+    if (scf(*o)) {
       if (!rw.rewrite(*o, blk, vm)) {
         ok = false;
         return true;

@@ -1,6 +1,6 @@
-"""Graph IR scf.if / scf.for under autodiff (core/transforms/autodiff_outline.cpp rewrites them into
-control_if / control_for / control_while over outlined functions; docs/ops/graph/control-flow.md,
-scf_d1), and the arith rules on tensors: vjp and jvp against jax.vjp / jax.jvp of the same
+"""Graph IR scf.if / scf.for / scf.while under autodiff (core/transforms/autodiff_outline.cpp
+rewrites them into control_if / control_for / control_while over outlined functions;
+docs/ops/graph/control-flow.md, scf_d1), and the arith rules on tensors: vjp and jvp against jax.vjp / jax.jvp of the same
 functions (fori_loop, where), the transposition identity and float64 finite differences."""
 from __future__ import annotations
 
@@ -117,10 +117,33 @@ def test_scf_dynamic_for(n, tmp_path):
     h.close(out[2], jax.jvp(f, (jnp.asarray(x),), (jnp.asarray(t),))[1], np.float32, "jvp")
 
 
-def test_scf_while_refused(tmp_path):
-    """scf.while is not rewritten: the no-rule diagnostic at its line."""
-    src = GRAPH_CONTROL / "scf_if_while.mlir"
-    p = h.tool(["grad", str(src), "--wrt", "x"], check=False)
-    assert p.returncode != 0
-    assert "no derivative rule for 'scf.while' (an op with regions)" in p.stderr, p.stderr
-    assert "scf_if_while.mlir:13:" in p.stderr
+@pytest.mark.parametrize("p", [True, False], ids=["then", "else"])
+@pytest.mark.parametrize("limit", [7, 0])
+def test_scf_if_while(p, limit, tmp_path):
+    """tests/graph_control/scf_if_while.mlir: scf.if on a parameter, and an scf.while whose trip
+    count (ceil(limit / 3)) depends on a parameter: a control_if and a control_while."""
+    text = (GRAPH_CONTROL / "scf_if_while.mlir").read_text()
+    rng = np.random.default_rng(5)
+    x = rng.standard_normal(3).astype(np.float32)
+    cts = [rng.standard_normal(3).astype(np.float32) for _ in range(2)]
+    t = rng.standard_normal(3).astype(np.float32)
+    trips = -(-limit // 3)
+
+    def f(x_):
+        y = jax.nn.relu(x_) if p else -x_
+        return y, jax.lax.fori_loop(0, trips, lambda i, v: v * np.float32(1.5), x_)
+
+    ins = {"p": np.array(p), "x": x, "limit": np.array(limit, np.int64)}
+    vjp = h.grad(tmp_path, text, ["x"])
+    assert "scf." not in vjp.split("func.func @main_vjp")[1]
+    out = h.run(tmp_path, vjp, "main_vjp", {**ins, "ct0": cts[0], "ct1": cts[1]}, tag="v")
+    y, fn = jax.vjp(f, jnp.asarray(x))
+    h.close(out[0], y[0], np.float32, "y")
+    h.close(out[1], y[1], np.float32, "w")
+    assert int(out[2]) == 3 * trips
+    h.close(out[3], fn(tuple(map(jnp.asarray, cts)))[0], np.float32, "vjp")
+    jvp = h.grad(tmp_path, text, ["x"], "fwd", tag="f")
+    out = h.run(tmp_path, jvp, "main_jvp", {**ins, "x_tan": t}, tag="j")
+    ty = jax.jvp(f, (jnp.asarray(x),), (jnp.asarray(t),))[1]
+    h.close(out[3], ty[0], np.float32, "jvp y")
+    h.close(out[4], ty[1], np.float32, "jvp w")
