@@ -7,6 +7,7 @@
 
 #include "core/ops/registry.h"
 #include "core/transforms/autodiff_engine.h"
+#include "core/transforms/autodiff_outline.h"
 #include "core/transforms/autodiff_spmd.h"
 #include "core/verify/verifier.h"
 
@@ -93,6 +94,20 @@ bool static_shapes(const Op& f, DiagnosticEngine& diag) {
       ok = false;
     }
   return ok;
+}
+
+/// Region ops (the `scf` ops in Graph IR) cannot be replayed or differentiated by the engine,
+/// which works on flat op lists and calls (docs/ops/graph/control-flow.md, scf_d1).
+bool no_region_ops(const Op& f, DiagnosticEngine& diag) {
+  for (const auto& o : f.regions[0].front().ops)
+    if (!o->regions.empty()) {
+      diag.error(o->loc, "autodiff: no derivative rule for '" + o->name +
+                             "' (an op with regions); write it as tessera.control_for, "
+                             "control_scan, control_if or control_while, whose bodies are "
+                             "functions");
+      return false;
+    }
+  return true;
 }
 
 /// Builds `name` = the derivative of `f` w.r.t. the parameters `wrt` (indices) into `m`.
@@ -225,7 +240,7 @@ ir::Op* derivative_func(ir::Module& m, ir::Op& callee, Mode mode, DiagnosticEngi
   const auto& args = callee.regions[0].front().args;
   for (size_t k = 0; k < args.size(); ++k)
     if (is_float_value(*args[k])) wrt.push_back(k);
-  if (!static_shapes(callee, diag)) return nullptr;
+  if (!static_shapes(callee, diag) || !no_region_ops(callee, diag)) return nullptr;
   return build(m, callee, wrt, mode, name, diag);
 }
 
@@ -233,6 +248,7 @@ std::unique_ptr<ir::Module> differentiate(const ir::Module& src, std::string_vie
                                           const std::vector<std::string>& wrt, Mode mode,
                                           const Options& opts, DiagnosticEngine& diag) {
   auto m = clone_module(src);
+  if (!outline_scf(*m, diag)) return nullptr;
   Op* f = m->lookup_func(func);
   if (!f || is_declaration(*f)) {
     diag.error(src.op().loc, "autodiff: no function @" + std::string(func) + " with a body");
@@ -265,7 +281,7 @@ std::unique_ptr<ir::Module> differentiate(const ir::Module& src, std::string_vie
     }
     idx.push_back(k);
   }
-  if (!static_shapes(*f, diag)) return nullptr;
+  if (!static_shapes(*f, diag) || !no_region_ops(*f, diag)) return nullptr;
   std::string name =
       opts.name.empty() ? std::string(func) + (mode == Mode::reverse ? "_vjp" : "_jvp") : opts.name;
   if (m->lookup_func(name)) {

@@ -43,6 +43,20 @@ const Rule kRules[] = {
     UNARY("tessera.silu"),
     UNARY("tessera.sigmoid"),
     RULE("tessera.cast", Cast),
+    // arith on float tensors in Graph IR (scf bodies; control-flow.md): the same rules, since
+    // arith takes no broadcasting. Comparisons and constants have none.
+    RULE("arith.addf", Add),
+    RULE("arith.subf", Sub),
+    RULE("arith.mulf", Mul),
+    RULE("arith.divf", Div),
+    RULE("arith.maximumf", Max),
+    RULE("arith.minimumf", Min),
+    RULE("arith.negf", Neg),
+    RULE("arith.select", Select),
+    NONDIFF("arith.constant"),
+    NONDIFF("arith.cmpf"),
+    NONDIFF("arith.cmpi"),
+    NONDIFF("arith.sitofp"),
     // Shape and indexing (autodiff_rules_shape.cpp).
     RULE("tessera.reshape", Reshape),
     RULE("tessera.transpose", Transpose),
@@ -69,10 +83,18 @@ const Rule kRules[] = {
     RULE("tessera.fft", Fft),
     RULE("tessera.ifft", Fft),
     RULE("tessera.fft2d", Fft),
+    // Matrix decompositions (autodiff_rules_decomp.cpp).
+    RULE("tessera.cholesky", Cholesky),
+    RULE("tessera.svd", Svd),
+    // Quantization (autodiff_rules_quant.cpp).
+    RULE("tessera.quantize", Quantize),
+    RULE("tessera.dequantize", Dequantize),
     // Control flow (autodiff_rules_control.cpp).
     RULE("tessera.control_if", ControlIf),
     DECOMPOSE("tessera.control_for", ControlFor),
     DECOMPOSE("tessera.control_scan", ControlScan),
+    // control_while: a tangent loop; a recomputing backward loop (autodiff_rules_while.cpp).
+    RULE("tessera.control_while", ControlWhile),
     // Composites, through their decomposition (autodiff_rules_composite.cpp).
     DECOMPOSE("tessera.layer_norm", LayerNorm),
     DECOMPOSE("tessera.layernorm_safe", LayerNorm),

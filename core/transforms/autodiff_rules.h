@@ -53,12 +53,20 @@ TESSERA_AD_RULE(KvCacheRead)
 TESSERA_AD_RULE(GroupedGemm)
 // autodiff_rules_linalg.cpp
 TESSERA_AD_RULE(Spmm)
+// autodiff_rules_decomp.cpp
+TESSERA_AD_RULE(Cholesky)
+TESSERA_AD_RULE(Svd)
+// autodiff_rules_quant.cpp
+TESSERA_AD_RULE(Quantize)
+TESSERA_AD_RULE(Dequantize)
 // autodiff_rules_fft.cpp
 TESSERA_AD_RULE(Fft)  // fft, ifft, fft2d
 // autodiff_rules_control.cpp
 TESSERA_AD_RULE(ControlIf)
 TESSERA_AD_DECOMPOSE(ControlFor)
 TESSERA_AD_DECOMPOSE(ControlScan)
+// autodiff_rules_while.cpp
+TESSERA_AD_RULE(ControlWhile)
 // autodiff_rules_composite.cpp
 TESSERA_AD_DECOMPOSE(LayerNorm)
 TESSERA_AD_DECOMPOSE(RmsNorm)
