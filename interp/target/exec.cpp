@@ -172,7 +172,54 @@ void exec_atom(Block& b, Warp& w, const Inst& in) {
   });
 }
 
+/// The fast path of ld and st: a whole warp addressing one buffer (handle uniform over the
+/// lanes) with no sanitizer state, no copy in flight and every index in bounds and aligned.
+/// Returns the buffer and the per-lane physical element indices in `at`, or nullptr (nothing
+/// done) when any of that fails; the checked lane-by-lane path then runs and reports.
+Buf* fast_buffer(Block& b, const Warp& w, const Inst& in, int32_t handle, int32_t index, bool write,
+                 int64_t (&at)[kWarp]) {
+  if (w.active != kFull) return nullptr;
+  const Cell *h = w.reg(handle), *x = w.reg(index);
+  const int64_t h0 = h[0].i;
+  int64_t diff = 0;
+  for (int l = 0; l < kWarp; ++l) diff |= h[l].i ^ h0;
+  if (diff) return nullptr;
+  const int space = static_cast<int>((h0 >> 32) & 0xff);
+  const size_t id = static_cast<size_t>(h0 & 0xffffffff);
+  std::vector<Buf>& v = space == kGlobal ? b.launch->globals : b.allocs;
+  if (id >= v.size()) return nullptr;
+  Buf& buf = v[id];
+  if (!buf.data || !buf.shadow.empty() || !buf.local_init.empty() || buf.pending > 0 ||
+      (write && buf.readonly) || buf.numel < in.w)
+    return nullptr;
+  // tnv_mem: [i, i + w) inside the buffer and i a multiple of w, for every lane at once.
+  const uint64_t last = static_cast<uint64_t>(buf.numel - in.w);
+  bool bad = false;
+  for (int l = 0; l < kWarp; ++l) bad |= static_cast<uint64_t>(x[l].i) > last;
+  if (in.w > 1)
+    for (int l = 0; l < kWarp; ++l) bad |= x[l].i % in.w != 0;
+  if (bad) return nullptr;
+  const int64_t stride = buf.space == kLocal ? buf.numel : 0;
+  const int64_t base = buf.space == kLocal ? int64_t{w.id} * kWarp * buf.numel : 0;
+  for (int l = 0; l < kWarp; ++l) at[l] = x[l].i + base + l * stride;
+  return &buf;
+}
+
 void exec_ld(Block& b, Warp& w, const Inst& in) {
+  int64_t at[kWarp];
+  if (Buf* buf = fast_buffer(b, w, in, in.a, in.b, false, at)) {
+    for (int e = 0; e < in.w; ++e) {
+      Cell* d = w.reg(in.dst + e);
+      if (buf->dt == DType::f32) {
+        const float* p = reinterpret_cast<const float*>(buf->data) + e;
+        for (int l = 0; l < kWarp; ++l)
+          d[l].i = static_cast<int64_t>(std::bit_cast<uint32_t>(p[at[l]]));
+      } else {
+        for (int l = 0; l < kWarp; ++l) d[l] = load_elem(*buf, at[l] + e);
+      }
+    }
+    return;
+  }
   each(w.active, [&](int l) {
     Buf& buf = buffer_of(b, w, in, w.reg(in.a)[l].i, l);
     int64_t i = checked_index(b, w, in, buf, w.reg(in.b)[l].i, in.w, l, false);
@@ -181,6 +228,13 @@ void exec_ld(Block& b, Warp& w, const Inst& in) {
 }
 
 void exec_st(Block& b, Warp& w, const Inst& in) {
+  int64_t at[kWarp];
+  if (Buf* buf = fast_buffer(b, w, in, in.b, in.c, true, at)) {
+    // Lanes store in increasing order (the last lane wins where two address one element).
+    for (int l = 0; l < kWarp; ++l)
+      for (int e = 0; e < in.w; ++e) store_elem(*buf, at[l] + e, w.reg(in.a + e)[l]);
+    return;
+  }
   each(w.active, [&](int l) {
     Buf& buf = buffer_of(b, w, in, w.reg(in.b)[l].i, l);
     int64_t i = checked_index(b, w, in, buf, w.reg(in.c)[l].i, in.w, l, true);

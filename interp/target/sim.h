@@ -63,6 +63,7 @@ struct Warp {
   std::vector<std::vector<Copy>> committed;  ///< oldest first
   uint64_t steps = 0;
   Cell* reg(int32_t slot) { return regs.data() + static_cast<size_t>(slot) * kWarp; }
+  const Cell* reg(int32_t slot) const { return regs.data() + static_cast<size_t>(slot) * kWarp; }
 };
 
 /// Everything one launch shares across blocks.
