@@ -48,6 +48,8 @@ class Decoder {
   /// Values a loop body computes and yields, defined straight into the iteration argument's
   /// slot (no move at the yield): see scf_for.
   std::unordered_map<const ir::Value*, Slot> into_;
+  /// Integer constants (arith.constant results) by value.
+  std::unordered_map<const ir::Value*, int64_t> ints_;
 
   [[noreturn]] void fail(const ir::Op& op, const std::string& msg) {
     DiagnosticEngine d(&sm_);
@@ -350,6 +352,7 @@ void Decoder::constant(const ir::Op& op) {
     fail(op, "Target IR constants are f32, f64 or integer scalars");
   std::memcpy(&in.imm, &c, sizeof c);
   emit(in);
+  if (dtype_is_int(r.dt) || r.dt == DType::index) ints_[op.result()] = c.i;
 }
 
 void Decoder::one(const ir::Op& op) {
@@ -488,7 +491,16 @@ void Decoder::one(const ir::Op& op) {
     }
     case OpKind::TargetShfl: {
       std::string mode = op.attrs.get_string("mode", "idx");
-      return simple(op, Opc::kShfl, mode == "up" ? 0 : mode == "down" ? 1 : mode == "bfly" ? 2 : 3);
+      simple(op, Opc::kShfl, mode == "up" ? 0 : mode == "down" ? 1 : mode == "bfly" ? 2 : 3);
+      // idx from a constant lane with the constant full member mask: a broadcast whenever the
+      // whole warp runs it (imm 1, target = the lane).
+      auto lane = ints_.find(op.operands.at(1)), mask = ints_.find(op.operands.at(2));
+      if (p_.code.back().mode == 3 && lane != ints_.end() && mask != ints_.end() &&
+          static_cast<uint32_t>(mask->second) == kFull) {
+        p_.code.back().imm = 1;
+        p_.code.back().target = static_cast<int32_t>(lane->second & 31);
+      }
+      return;
     }
     case OpKind::TargetVote: {
       std::string mode = op.attrs.get_string("mode", "any");

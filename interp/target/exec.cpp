@@ -61,6 +61,24 @@ int64_t ibin(Bin b, int64_t x, int64_t y) {
   return 0;
 }
 
+/// divsi / remsi of a whole warp by one positive power of two (address arithmetic): shifts,
+/// rounding toward zero as ibin does. False (nothing written) for any other divisor.
+bool div_pow2(Bin op, Cell* d, const Cell* x, const Cell* y) {
+  const int64_t v = y[0].i;
+  int64_t diff = 0;
+  for (int l = 0; l < kWarp; ++l) diff |= y[l].i ^ v;
+  if (diff || v <= 0 || (v & (v - 1)) != 0) return false;
+  const int s = std::countr_zero(static_cast<uint64_t>(v));
+  for (int l = 0; l < kWarp; ++l) {
+    const int64_t q = (x[l].i + ((x[l].i >> 63) & (v - 1))) >> s;
+    d[l].i =
+        op == Bin::div
+            ? q
+            : static_cast<int64_t>(static_cast<uint64_t>(x[l].i) - (static_cast<uint64_t>(q) << s));
+  }
+  return true;
+}
+
 /// Integer comparison of sign-extended values (unsigned order is kept by sign extension).
 bool icmp(uint8_t c, int64_t x, int64_t y) {
   if (c & tile::kUnsigned)
@@ -257,6 +275,10 @@ void exec_alu(Block& b, Warp& w, const Inst& in) {
       return;
     }
     case Opc::kMov:
+      if (m == kFull) {  // the w slots of a value are consecutive
+        std::memmove(d, x, sizeof(Cell) * kWarp * static_cast<size_t>(in.w));
+        return;
+      }
       for (int e = 0; e < in.w; ++e) {
         Cell* de = w.reg(in.dst + e);
         const Cell* xe = w.reg(in.a + e);
@@ -281,6 +303,9 @@ void exec_alu(Block& b, Warp& w, const Inst& in) {
                 static_cast<int64_t>(static_cast<uint64_t>(x[l].i) * static_cast<uint64_t>(y[l].i));
         return;
       }
+      if (m == kFull && (op == Bin::div || op == Bin::rem) && in.dt != DType::i1 &&
+          div_pow2(op, d, x, y))
+        return;
       each(m, [&](int l) {
         if ((op == Bin::div || op == Bin::rem) && y[l].i == 0)
           fatal(b, w, in, "integer division by zero", l);

@@ -174,12 +174,14 @@ void require_whole_warp(Block& b, Warp& w, const Inst& in) {
 /// broadcast (what tile.mma lowers to).
 bool shfl_broadcast(Warp& w, const Inst& in) {
   if (in.mode != 3 || w.active != kFull) return false;
-  const Cell *m = w.reg(in.c), *s = w.reg(in.b);
-  const int64_t src = s[0].i;
-  bool uniform = true;
-  for (int l = 0; l < kWarp; ++l)
-    uniform &= static_cast<uint32_t>(m[l].i) == kFull && s[l].i == src;
-  if (!uniform) return false;
+  int64_t src = in.target;  // the decoder saw constant operands (imm 1)
+  if (in.imm != 1) {
+    const Cell *m = w.reg(in.c), *s = w.reg(in.b);
+    src = s[0].i;
+    int64_t diff = 0;
+    for (int l = 0; l < kWarp; ++l) diff |= ((m[l].i ^ int64_t{kFull}) & kFull) | (s[l].i ^ src);
+    if (diff) return false;
+  }
   const Cell v = w.reg(in.a)[src & 31];
   Cell* d = w.reg(in.dst);
   for (int l = 0; l < kWarp; ++l) d[l] = v;
