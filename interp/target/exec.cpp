@@ -128,7 +128,74 @@ void land(Block& b, const Warp& w, std::vector<Copy>& group, int32_t pc) {
   group.clear();
 }
 
+/// The fast path of memory ops: a whole warp addressing one buffer (handle uniform over the
+/// lanes) with no sanitizer state, no copy in flight (unless `copy`: cp.async may target or
+/// read elements in flight) and every run of n elements in bounds and aligned. Returns the
+/// buffer and the per-lane physical element indices in `at`, or nullptr (nothing done) when any
+/// of that fails; the checked lane-by-lane path then runs and reports.
+Buf* fast_buffer(Block& b, const Warp& w, int32_t handle, int32_t index, int64_t n, bool write,
+                 bool copy, int64_t (&at)[kWarp]) {
+  if (w.active != kFull) return nullptr;
+  const Cell *h = w.reg(handle), *x = w.reg(index);
+  const int64_t h0 = h[0].i;
+  int64_t diff = 0;
+  for (int l = 0; l < kWarp; ++l) diff |= h[l].i ^ h0;
+  if (diff) return nullptr;
+  const int space = static_cast<int>((h0 >> 32) & 0xff);
+  const size_t id = static_cast<size_t>(h0 & 0xffffffff);
+  std::vector<Buf>& v = space == kGlobal ? b.launch->globals : b.allocs;
+  if (id >= v.size()) return nullptr;
+  Buf& buf = v[id];
+  if (!buf.data || !buf.shadow.empty() || !buf.local_init.empty() || (buf.pending > 0 && !copy) ||
+      (write && buf.readonly) || n < 1 || buf.numel < n)
+    return nullptr;
+  // tnv_mem: 0 <= i <= numel - n and i a multiple of n, for every lane at once (sign bits).
+  const int64_t last = buf.numel - n;
+  int64_t out = 0;
+  for (int l = 0; l < kWarp; ++l)
+    out |=
+        x[l].i | static_cast<int64_t>(static_cast<uint64_t>(last) - static_cast<uint64_t>(x[l].i));
+  if (out < 0) return nullptr;
+  if (n > 1) {
+    int64_t mis = 0;
+    if ((n & (n - 1)) == 0)
+      for (int l = 0; l < kWarp; ++l) mis |= x[l].i & (n - 1);
+    else
+      for (int l = 0; l < kWarp; ++l) mis |= x[l].i % n;
+    if (mis) return nullptr;
+  }
+  const int64_t stride = buf.space == kLocal ? buf.numel : 0;
+  const int64_t base = buf.space == kLocal ? int64_t{w.id} * kWarp * buf.numel : 0;
+  for (int l = 0; l < kWarp; ++l) at[l] = x[l].i + base + l * stride;
+  return &buf;
+}
+
+/// cp.async of a whole warp without src_size between two buffers of one element size, on the
+/// fast path (see fast_buffer): the copies read their source now and land at the wait.
+bool cp_async_fast(Block& b, Warp& w, const Inst& in) {
+  int64_t si[kWarp], di[kWarp];
+  if (in.e >= 0) return false;
+  Buf* src = fast_buffer(b, w, in.a, in.b, 1, false, true, si);
+  if (!src || in.imm % src->esize != 0) return false;
+  const int64_t n = in.imm / src->esize;
+  src = fast_buffer(b, w, in.a, in.b, n, false, true, si);
+  Buf* dst = src ? fast_buffer(b, w, in.c, in.d, n, true, true, di) : nullptr;
+  if (!dst || dst->esize != src->esize) return false;
+  if (dst->in_flight.empty()) dst->in_flight.assign(static_cast<size_t>(dst->numel), 0);
+  const auto es = static_cast<size_t>(src->esize);
+  for (int l = 0; l < kWarp; ++l)
+    for (int64_t e = 0; e < n; ++e) {
+      Copy c{dst, di[l] + e, 0};
+      std::memcpy(&c.bits, src->data + (si[l] + e) * src->esize, es);
+      ++dst->in_flight[static_cast<size_t>(di[l] + e)];
+      w.uncommitted.push_back(c);
+    }
+  dst->pending += n * kWarp;
+  return true;
+}
+
 void exec_cp_async(Block& b, Warp& w, const Inst& in) {
+  if (cp_async_fast(b, w, in)) return;
   const int64_t bytes = in.imm;
   each(w.active, [&](int l) {
     Buf& src = buffer_of(b, w, in, w.reg(in.a)[l].i, l);
@@ -190,42 +257,9 @@ void exec_atom(Block& b, Warp& w, const Inst& in) {
   });
 }
 
-/// The fast path of ld and st: a whole warp addressing one buffer (handle uniform over the
-/// lanes) with no sanitizer state, no copy in flight and every index in bounds and aligned.
-/// Returns the buffer and the per-lane physical element indices in `at`, or nullptr (nothing
-/// done) when any of that fails; the checked lane-by-lane path then runs and reports.
-Buf* fast_buffer(Block& b, const Warp& w, const Inst& in, int32_t handle, int32_t index, bool write,
-                 int64_t (&at)[kWarp]) {
-  if (w.active != kFull) return nullptr;
-  const Cell *h = w.reg(handle), *x = w.reg(index);
-  const int64_t h0 = h[0].i;
-  int64_t diff = 0;
-  for (int l = 0; l < kWarp; ++l) diff |= h[l].i ^ h0;
-  if (diff) return nullptr;
-  const int space = static_cast<int>((h0 >> 32) & 0xff);
-  const size_t id = static_cast<size_t>(h0 & 0xffffffff);
-  std::vector<Buf>& v = space == kGlobal ? b.launch->globals : b.allocs;
-  if (id >= v.size()) return nullptr;
-  Buf& buf = v[id];
-  if (!buf.data || !buf.shadow.empty() || !buf.local_init.empty() || buf.pending > 0 ||
-      (write && buf.readonly) || buf.numel < in.w)
-    return nullptr;
-  // tnv_mem: [i, i + w) inside the buffer and i a multiple of w, for every lane at once.
-  const uint64_t last = static_cast<uint64_t>(buf.numel - in.w);
-  bool bad = false;
-  for (int l = 0; l < kWarp; ++l) bad |= static_cast<uint64_t>(x[l].i) > last;
-  if (in.w > 1)
-    for (int l = 0; l < kWarp; ++l) bad |= x[l].i % in.w != 0;
-  if (bad) return nullptr;
-  const int64_t stride = buf.space == kLocal ? buf.numel : 0;
-  const int64_t base = buf.space == kLocal ? int64_t{w.id} * kWarp * buf.numel : 0;
-  for (int l = 0; l < kWarp; ++l) at[l] = x[l].i + base + l * stride;
-  return &buf;
-}
-
 void exec_ld(Block& b, Warp& w, const Inst& in) {
   int64_t at[kWarp];
-  if (Buf* buf = fast_buffer(b, w, in, in.a, in.b, false, at)) {
+  if (Buf* buf = fast_buffer(b, w, in.a, in.b, in.w, false, false, at)) {
     for (int e = 0; e < in.w; ++e) {
       Cell* d = w.reg(in.dst + e);
       if (buf->dt == DType::f32) {
@@ -247,8 +281,16 @@ void exec_ld(Block& b, Warp& w, const Inst& in) {
 
 void exec_st(Block& b, Warp& w, const Inst& in) {
   int64_t at[kWarp];
-  if (Buf* buf = fast_buffer(b, w, in, in.b, in.c, true, at)) {
+  if (Buf* buf = fast_buffer(b, w, in.b, in.c, in.w, true, false, at)) {
     // Lanes store in increasing order (the last lane wins where two address one element).
+    if (buf->dt == DType::f32) {
+      float* p = reinterpret_cast<float*>(buf->data);
+      for (int e = 0; e < in.w; ++e) {
+        const Cell* v = w.reg(in.a + e);
+        for (int l = 0; l < kWarp; ++l) p[at[l] + e] = v[l].f;
+      }
+      return;
+    }
     for (int l = 0; l < kWarp; ++l)
       for (int e = 0; e < in.w; ++e) store_elem(*buf, at[l] + e, w.reg(in.a + e)[l]);
     return;
@@ -498,11 +540,16 @@ void run_warp(Block& b, Warp& w) {
         exec_cp_async(b, w, in);
         break;
       case Opc::kCommit:
-        if (w.active) w.committed.push_back(std::move(w.uncommitted)), w.uncommitted.clear();
+        if (w.active) {
+          w.committed.push_back(std::move(w.uncommitted));
+          w.uncommitted = std::move(w.spare);  // a landed group's storage, reused
+          w.uncommitted.clear();
+        }
         break;
       case Opc::kWait:
         while (w.active && static_cast<int64_t>(w.committed.size()) > in.imm) {
           land(b, w, w.committed.front(), w.pc - 1);
+          w.spare = std::move(w.committed.front());
           w.committed.erase(w.committed.begin());
         }
         break;

@@ -61,6 +61,7 @@ struct Warp {
   std::vector<Cell> regs;       ///< num_slots * 32 cells: slot-major, lane-minor
   std::vector<Copy> uncommitted;
   std::vector<std::vector<Copy>> committed;  ///< oldest first
+  std::vector<Copy> spare;                   ///< storage of the last landed group, for reuse
   uint64_t steps = 0;
   Cell* reg(int32_t slot) { return regs.data() + static_cast<size_t>(slot) * kWarp; }
   const Cell* reg(int32_t slot) const { return regs.data() + static_cast<size_t>(slot) * kWarp; }
