@@ -30,6 +30,15 @@ inline void each(uint32_t m, F&& f) {
   }
 }
 
+/// d[l] = f(l) for all 32 lanes, as whole cells (the f32 bits zero-extended, as a load
+/// leaves them): whole-cell stores let the compiler vectorise the loop.
+template <class F>
+inline void warp_f32(Cell* d, F&& f) {
+  float v[kWarp];
+  for (int l = 0; l < kWarp; ++l) v[l] = f(l);
+  for (int l = 0; l < kWarp; ++l) d[l].i = static_cast<int64_t>(std::bit_cast<uint32_t>(v[l]));
+}
+
 int64_t ibin(Bin b, int64_t x, int64_t y) {
   const uint64_t ux = static_cast<uint64_t>(x), uy = static_cast<uint64_t>(y);
   switch (b) {
@@ -361,9 +370,11 @@ void exec_alu(Block& b, Warp& w, const Inst& in) {
       if (in.dt == DType::f64)
         each(m, [&](int l) { d[l].d = fbin(op, x[l].d, y[l].d); });
       else if (m == kFull && op == Bin::add)
-        for (int l = 0; l < kWarp; ++l) d[l].f = x[l].f + y[l].f;
+        warp_f32(d, [&](int l) { return x[l].f + y[l].f; });
+      else if (m == kFull && op == Bin::sub)
+        warp_f32(d, [&](int l) { return x[l].f - y[l].f; });
       else if (m == kFull && op == Bin::mul)
-        for (int l = 0; l < kWarp; ++l) d[l].f = x[l].f * y[l].f;
+        warp_f32(d, [&](int l) { return x[l].f * y[l].f; });
       else
         each(m, [&](int l) { d[l].f = fbin(op, x[l].f, y[l].f); });
       return;
@@ -411,7 +422,7 @@ void exec_alu(Block& b, Warp& w, const Inst& in) {
       return;
     case Opc::kFma:
       if (m == kFull && in.dt == DType::f32) {
-        for (int l = 0; l < kWarp; ++l) d[l].f = std::fmaf(x[l].f, y[l].f, z[l].f);
+        warp_f32(d, [&](int l) { return std::fmaf(x[l].f, y[l].f, z[l].f); });
         return;
       }
       if (in.dt == DType::f64)
