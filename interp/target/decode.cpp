@@ -50,6 +50,21 @@ class Decoder {
   std::unordered_map<const ir::Value*, Slot> into_;
   /// Integer constants (arith.constant results) by value.
   std::unordered_map<const ir::Value*, int64_t> ints_;
+  /// alloc_shared / alloc_local results: their allocation numbers.
+  std::unordered_map<const ir::Value*, int32_t> alloc_of_;
+
+  /// An ld or st (the last instruction) of an allocation at a constant index inside it and
+  /// aligned: target = allocation + 1, imm = the index (a static access, no per-lane checks).
+  void static_access(const ir::Op& op, size_t mem, size_t index) {
+    auto a = alloc_of_.find(op.operands.at(mem));
+    auto c = ints_.find(op.operands.at(index));
+    if (a == alloc_of_.end() || c == ints_.end()) return;
+    Inst& in = p_.code.back();
+    const int64_t numel = p_.allocs[static_cast<size_t>(a->second)].numel;
+    if (c->second < 0 || c->second > numel - in.w || c->second % in.w != 0) return;
+    in.target = a->second + 1;
+    in.imm = c->second;
+  }
 
   [[noreturn]] void fail(const ir::Op& op, const std::string& msg) {
     DiagnosticEngine d(&sm_);
@@ -457,15 +472,17 @@ void Decoder::one(const ir::Op& op) {
       simple(op, Opc::kAlloc);
       p_.code.back().target = static_cast<int32_t>(p_.allocs.size());
       p_.code.back().imm = t.memspace;
+      alloc_of_[op.result()] = static_cast<int32_t>(p_.allocs.size());
       p_.allocs.push_back(Alloc{t.dtype, *t.num_elements(), t.shape, static_cast<int>(t.memspace)});
       return;
     }
     case OpKind::TargetLd:
-      return simple(op, Opc::kLd);
+      simple(op, Opc::kLd);
+      return static_access(op, 0, 1);
     case OpKind::TargetSt:
       simple(op, Opc::kSt);
       p_.code.back().w = width_of(op.operands[0]->type);
-      return;
+      return static_access(op, 1, 2);
     case OpKind::TargetCpAsync:
       simple(op, Opc::kCpAsync);
       p_.code.back().imm = op.attrs.get_int("bytes", 4);

@@ -142,8 +142,9 @@ void land(Block& b, const Warp& w, std::vector<Copy>& group, int32_t pc) {
 /// read elements in flight) and every run of n elements in bounds and aligned. Returns the
 /// buffer and the per-lane physical element indices in `at`, or nullptr (nothing done) when any
 /// of that fails; the checked lane-by-lane path then runs and reports.
-Buf* fast_buffer(Block& b, const Warp& w, int32_t handle, int32_t index, int64_t n, bool write,
-                 bool copy, int64_t (&at)[kWarp]) {
+[[gnu::always_inline]] inline Buf* fast_buffer(Block& b, const Warp& w, int32_t handle,
+                                               int32_t index, int64_t n, bool write, bool copy,
+                                               int64_t (&at)[kWarp]) {
   if (w.active != kFull) return nullptr;
   const Cell *h = w.reg(handle), *x = w.reg(index);
   const int64_t h0 = h[0].i;
@@ -266,9 +267,27 @@ void exec_atom(Block& b, Warp& w, const Inst& in) {
   });
 }
 
+/// A whole warp's static access (decoded: an allocation at a constant index, in bounds and
+/// aligned) when the buffer has no sanitizer state and no copy in flight: its lanes' physical
+/// indices in `at`; else nullptr.
+Buf* static_buffer(Block& b, const Warp& w, const Inst& in, int64_t (&at)[kWarp]) {
+  if (in.target <= 0 || w.active != kFull) return nullptr;
+  Buf& buf = b.allocs[static_cast<size_t>(in.target - 1)];
+  if (!buf.shadow.empty() || !buf.local_init.empty() || buf.pending > 0) return nullptr;
+  if (buf.space == kLocal) {
+    const int64_t base = int64_t{w.id} * kWarp * buf.numel + in.imm;
+    for (int l = 0; l < kWarp; ++l) at[l] = base + l * buf.numel;
+  } else {
+    for (int l = 0; l < kWarp; ++l) at[l] = in.imm;
+  }
+  return &buf;
+}
+
 void exec_ld(Block& b, Warp& w, const Inst& in) {
   int64_t at[kWarp];
-  if (Buf* buf = fast_buffer(b, w, in.a, in.b, in.w, false, false, at)) {
+  Buf* fast = static_buffer(b, w, in, at);
+  if (!fast) fast = fast_buffer(b, w, in.a, in.b, in.w, false, false, at);
+  if (Buf* buf = fast) {
     for (int e = 0; e < in.w; ++e) {
       Cell* d = w.reg(in.dst + e);
       if (buf->dt == DType::f32) {
@@ -290,7 +309,9 @@ void exec_ld(Block& b, Warp& w, const Inst& in) {
 
 void exec_st(Block& b, Warp& w, const Inst& in) {
   int64_t at[kWarp];
-  if (Buf* buf = fast_buffer(b, w, in.b, in.c, in.w, true, false, at)) {
+  Buf* fast = static_buffer(b, w, in, at);
+  if (!fast) fast = fast_buffer(b, w, in.b, in.c, in.w, true, false, at);
+  if (Buf* buf = fast) {
     // Lanes store in increasing order (the last lane wins where two address one element).
     if (buf->dt == DType::f32) {
       float* p = reinterpret_cast<float*>(buf->data);
@@ -568,7 +589,13 @@ void run_warp(Block& b, Warp& w) {
         exec_atom(b, w, in);
         break;
       case Opc::kShfl:
-        exec_shfl(b, w, in);
+        if (in.imm == 1 && w.active == kFull) {  // decoded constant-lane broadcast
+          const Cell v = w.reg(in.a)[in.target];
+          Cell* d = w.reg(in.dst);
+          for (int l = 0; l < kWarp; ++l) d[l] = v;
+        } else {
+          exec_shfl(b, w, in);
+        }
         break;
       case Opc::kVote:
         exec_vote(b, w, in);
@@ -578,6 +605,14 @@ void run_warp(Block& b, Warp& w) {
         break;
       case Opc::kMma:
         exec_mma(b, w, in);
+        break;
+      case Opc::kFma:  // the inner product loops' op: whole warps without the call
+        if (w.active == kFull && in.dt == DType::f32) {
+          const Cell *x = w.reg(in.a), *y = w.reg(in.b), *z = w.reg(in.c);
+          warp_f32(w.reg(in.dst), [&](int l) { return std::fmaf(x[l].f, y[l].f, z[l].f); });
+        } else {
+          exec_alu(b, w, in);
+        }
         break;
       default:
         exec_alu(b, w, in);

@@ -32,7 +32,7 @@ def run(text, inputs, tmp, expect_rc=0):
 MEMORY = """module {
   func.func @k(%x: memref<256xf32>, %y: memref<64xbf16>, %out: memref<256xf32>,
                %outb: memref<64xbf16>, %loc: memref<256xf32>, %sh: memref<64xf32>,
-               %last: memref<1xi32>) {
+               %last: memref<1xi32>, %wins: memref<64xi32>) {
     %t = tessera_nvidia.tid {dim = 0} : i32
     %c0 = arith.constant {value = 0 : i32} : i32
     %c4 = arith.constant {value = 4 : i32} : i32
@@ -58,16 +58,26 @@ MEMORY = """module {
     tessera_nvidia.st %sv, %sh, %t : (f32, memref<64xf32>, i32) -> ()
     // every thread stores to one element: warps in order, lanes in increasing order
     tessera_nvidia.st %t, %last, %c0 : (i32, memref<1xi32>, i32) -> ()
+    // the same to shared memory at a constant index (a decoded static access), read back
+    %s2 = tessera_nvidia.alloc_shared : memref<4xi32, 3>
+    %c1 = arith.constant {value = 1 : i32} : i32
+    tessera_nvidia.st %t, %s2, %c1 : (i32, memref<4xi32, 3>, i32) -> ()
+    tessera_nvidia.bar_sync : () -> ()
+    %won = tessera_nvidia.ld %s2, %c1 : (memref<4xi32, 3>, i32) -> i32
+    tessera_nvidia.st %won, %wins, %t : (i32, memref<64xi32>, i32) -> ()
     return
   }
   func.func @main(%x: tensor<256xf32>, %y: tensor<64xbf16>)
-      -> (tensor<256xf32>, tensor<64xbf16>, tensor<256xf32>, tensor<64xf32>, tensor<1xi32>) {
-    %out, %outb, %loc, %sh, %last = tessera_nvidia.launch %x, %y
+      -> (tensor<256xf32>, tensor<64xbf16>, tensor<256xf32>, tensor<64xf32>, tensor<1xi32>,
+          tensor<64xi32>) {
+    %out, %outb, %loc, %sh, %last, %wins = tessera_nvidia.launch %x, %y
         {callee = @k, grid = [1], block = [BLOCK]}
         : (tensor<256xf32>, tensor<64xbf16>)
-        -> (tensor<256xf32>, tensor<64xbf16>, tensor<256xf32>, tensor<64xf32>, tensor<1xi32>)
-    return %out, %outb, %loc, %sh, %last
-        : tensor<256xf32>, tensor<64xbf16>, tensor<256xf32>, tensor<64xf32>, tensor<1xi32>
+        -> (tensor<256xf32>, tensor<64xbf16>, tensor<256xf32>, tensor<64xf32>, tensor<1xi32>,
+            tensor<64xi32>)
+    return %out, %outb, %loc, %sh, %last, %wins
+        : tensor<256xf32>, tensor<64xbf16>, tensor<256xf32>, tensor<64xf32>, tensor<1xi32>,
+          tensor<64xi32>
   }
 }
 """
@@ -75,7 +85,8 @@ MEMORY = """module {
 
 @pytest.mark.parametrize("threads", [64, 40])
 def test_memory_whole_and_partial_warps(threads, tmp_path):
-    """64 threads: every access on the fast path; 40: the second warp (8 lanes) lane by lane."""
+    """64 threads: every access on a fast path (the local and the second shared accesses are
+    static: an allocation at a constant index); 40: the second warp (8 lanes) lane by lane."""
     x = RNG.standard_normal(256).astype(np.float32)
     y = RNG.standard_normal(64).astype(ml_dtypes.bfloat16)
     run(MEMORY.replace("BLOCK", str(threads)), {"x": x, "y": y}, tmp_path)
@@ -94,6 +105,8 @@ def test_memory_whole_and_partial_warps(threads, tmp_path):
             want[t] = x[63 - t]
     assert (sh[:n].view(np.uint32) == want[:n].view(np.uint32)).all()
     assert np.load(tmp_path / "last.npy")[0] == n - 1
+    wins = np.load(tmp_path / "wins.npy")
+    assert (wins[:n] == n - 1).all() and (wins[n:] == 0).all()
 
 
 OOB = """module {
