@@ -34,9 +34,7 @@ inline void each(uint32_t m, F&& f) {
 /// leaves them): whole-cell stores let the compiler vectorise the loop.
 template <class F>
 inline void warp_f32(Cell* d, F&& f) {
-  float v[kWarp];
-  for (int l = 0; l < kWarp; ++l) v[l] = f(l);
-  for (int l = 0; l < kWarp; ++l) d[l].i = static_cast<int64_t>(std::bit_cast<uint32_t>(v[l]));
+  for (int l = 0; l < kWarp; ++l) d[l].i = static_cast<int64_t>(std::bit_cast<uint32_t>(f(l)));
 }
 
 int64_t ibin(Bin b, int64_t x, int64_t y) {
