@@ -190,13 +190,22 @@ bool cp_async_fast(Block& b, Warp& w, const Inst& in) {
   Buf* dst = src ? fast_buffer(b, w, in.c, in.d, n, true, true, di) : nullptr;
   if (!dst || dst->esize != src->esize) return false;
   if (dst->in_flight.empty()) dst->in_flight.assign(static_cast<size_t>(dst->numel), 0);
-  const auto es = static_cast<size_t>(src->esize);
+  const size_t first = w.uncommitted.size();
+  w.uncommitted.resize(first + static_cast<size_t>(n * kWarp));
+  Copy* c = w.uncommitted.data() + first;
   for (int l = 0; l < kWarp; ++l)
-    for (int64_t e = 0; e < n; ++e) {
-      Copy c{dst, di[l] + e, 0};
-      std::memcpy(&c.bits, src->data + (si[l] + e) * src->esize, es);
-      ++dst->in_flight[static_cast<size_t>(di[l] + e)];
-      w.uncommitted.push_back(c);
+    for (int64_t e = 0; e < n; ++e, ++c) {
+      c->dst = dst;
+      c->index = di[l] + e;
+      const std::byte* from = src->data + (si[l] + e) * src->esize;
+      if (src->esize == 4) {  // the common case, with a constant-size copy
+        uint32_t bits;
+        std::memcpy(&bits, from, 4);
+        c->bits = bits;
+      } else {
+        std::memcpy(&c->bits, from, static_cast<size_t>(src->esize));
+      }
+      ++dst->in_flight[static_cast<size_t>(c->index)];
     }
   dst->pending += n * kWarp;
   return true;
