@@ -135,6 +135,11 @@ void land(Block& b, const Warp& w, std::vector<Copy>& group, int32_t pc) {
   group.clear();
 }
 
+/// Elements `buf` holds: local buffers one copy per thread of each (whole) warp.
+size_t physical_size(const Block& b, const Buf& buf) {
+  return static_cast<size_t>(buf.numel * (buf.space == kLocal ? b.launch->warps * kWarp : 1));
+}
+
 /// The fast path of memory ops: a whole warp addressing one buffer (handle uniform over the
 /// lanes) with no sanitizer state, no copy in flight (unless `copy`: cp.async may target or
 /// read elements in flight) and every run of n elements in bounds and aligned. Returns the
@@ -172,9 +177,12 @@ void land(Block& b, const Warp& w, std::vector<Copy>& group, int32_t pc) {
       for (int l = 0; l < kWarp; ++l) mis |= x[l].i % n;
     if (mis) return nullptr;
   }
-  const int64_t stride = buf.space == kLocal ? buf.numel : 0;
-  const int64_t base = buf.space == kLocal ? int64_t{w.id} * kWarp * buf.numel : 0;
-  for (int l = 0; l < kWarp; ++l) at[l] = x[l].i + base + l * stride;
+  if (buf.space == kLocal) {  // lane-interleaved (Buf)
+    const int64_t base = int64_t{w.id} * buf.numel;
+    for (int l = 0; l < kWarp; ++l) at[l] = (base + x[l].i) * kWarp + l;
+  } else {
+    for (int l = 0; l < kWarp; ++l) at[l] = x[l].i;
+  }
   return &buf;
 }
 
@@ -189,15 +197,15 @@ bool cp_async_fast(Block& b, Warp& w, const Inst& in) {
   src = fast_buffer(b, w, in.a, in.b, n, false, true, si);
   Buf* dst = src ? fast_buffer(b, w, in.c, in.d, n, true, true, di) : nullptr;
   if (!dst || dst->esize != src->esize) return false;
-  if (dst->in_flight.empty()) dst->in_flight.assign(static_cast<size_t>(dst->numel), 0);
+  if (dst->in_flight.empty()) dst->in_flight.assign(physical_size(b, *dst), 0);
   const size_t first = w.uncommitted.size();
   w.uncommitted.resize(first + static_cast<size_t>(n * kWarp));
   Copy* c = w.uncommitted.data() + first;
   for (int l = 0; l < kWarp; ++l)
     for (int64_t e = 0; e < n; ++e, ++c) {
       c->dst = dst;
-      c->index = di[l] + e;
-      const std::byte* from = src->data + (si[l] + e) * src->esize;
+      c->index = di[l] + e * dst->step;
+      const std::byte* from = src->data + (si[l] + e * src->step) * src->esize;
       if (src->esize == 4) {  // the common case, with a constant-size copy
         uint32_t bits;
         std::memcpy(&bits, from, 4);
@@ -230,11 +238,12 @@ void exec_cp_async(Block& b, Warp& w, const Inst& in) {
     int64_t si = k > 0 ? checked_index(b, w, in, src, w.reg(in.b)[l].i, k, l, false) : 0;
     int64_t di = checked_index(b, w, in, dst, w.reg(in.d)[l].i, n, l, true);
     for (int64_t e = 0; e < n; ++e) {
-      Copy c{&dst, di + e, 0};
+      Copy c{&dst, di + e * dst.step, 0};
       if (e < k)
-        std::memcpy(&c.bits, src.data + (si + e) * src.esize, static_cast<size_t>(src.esize));
-      if (dst.in_flight.empty()) dst.in_flight.assign(static_cast<size_t>(dst.numel), 0);
-      ++dst.in_flight[static_cast<size_t>(di + e)];
+        std::memcpy(&c.bits, src.data + (si + e * src.step) * src.esize,
+                    static_cast<size_t>(src.esize));
+      if (dst.in_flight.empty()) dst.in_flight.assign(physical_size(b, dst), 0);
+      ++dst.in_flight[static_cast<size_t>(c.index)];
       ++dst.pending;
       w.uncommitted.push_back(c);
     }
@@ -281,9 +290,9 @@ Buf* static_buffer(Block& b, const Warp& w, const Inst& in, int64_t (&at)[kWarp]
   if (in.target <= 0 || w.active != kFull) return nullptr;
   Buf& buf = b.allocs[static_cast<size_t>(in.target - 1)];
   if (!buf.shadow.empty() || !buf.local_init.empty() || buf.pending > 0) return nullptr;
-  if (buf.space == kLocal) {
-    const int64_t base = int64_t{w.id} * kWarp * buf.numel + in.imm;
-    for (int l = 0; l < kWarp; ++l) at[l] = base + l * buf.numel;
+  if (buf.space == kLocal) {  // lane-interleaved (Buf): 32 consecutive elements
+    const int64_t base = (int64_t{w.id} * buf.numel + in.imm) * kWarp;
+    for (int l = 0; l < kWarp; ++l) at[l] = base + l;
   } else {
     for (int l = 0; l < kWarp; ++l) at[l] = in.imm;
   }
@@ -298,11 +307,11 @@ void exec_ld(Block& b, Warp& w, const Inst& in) {
     for (int e = 0; e < in.w; ++e) {
       Cell* d = w.reg(in.dst + e);
       if (buf->dt == DType::f32) {
-        const float* p = reinterpret_cast<const float*>(buf->data) + e;
+        const float* p = reinterpret_cast<const float*>(buf->data) + e * buf->step;
         for (int l = 0; l < kWarp; ++l)
           d[l].i = static_cast<int64_t>(std::bit_cast<uint32_t>(p[at[l]]));
       } else {
-        for (int l = 0; l < kWarp; ++l) d[l] = load_elem(*buf, at[l] + e);
+        for (int l = 0; l < kWarp; ++l) d[l] = load_elem(*buf, at[l] + e * buf->step);
       }
     }
     return;
@@ -310,7 +319,7 @@ void exec_ld(Block& b, Warp& w, const Inst& in) {
   each(w.active, [&](int l) {
     Buf& buf = buffer_of(b, w, in, w.reg(in.a)[l].i, l);
     int64_t i = checked_index(b, w, in, buf, w.reg(in.b)[l].i, in.w, l, false);
-    for (int e = 0; e < in.w; ++e) w.reg(in.dst + e)[l] = load_elem(buf, i + e);
+    for (int e = 0; e < in.w; ++e) w.reg(in.dst + e)[l] = load_elem(buf, i + e * buf.step);
   });
 }
 
@@ -324,18 +333,18 @@ void exec_st(Block& b, Warp& w, const Inst& in) {
       float* p = reinterpret_cast<float*>(buf->data);
       for (int e = 0; e < in.w; ++e) {
         const Cell* v = w.reg(in.a + e);
-        for (int l = 0; l < kWarp; ++l) p[at[l] + e] = v[l].f;
+        for (int l = 0; l < kWarp; ++l) p[at[l] + e * buf->step] = v[l].f;
       }
       return;
     }
     for (int l = 0; l < kWarp; ++l)
-      for (int e = 0; e < in.w; ++e) store_elem(*buf, at[l] + e, w.reg(in.a + e)[l]);
+      for (int e = 0; e < in.w; ++e) store_elem(*buf, at[l] + e * buf->step, w.reg(in.a + e)[l]);
     return;
   }
   each(w.active, [&](int l) {
     Buf& buf = buffer_of(b, w, in, w.reg(in.b)[l].i, l);
     int64_t i = checked_index(b, w, in, buf, w.reg(in.c)[l].i, in.w, l, true);
-    for (int e = 0; e < in.w; ++e) store_elem(buf, i + e, w.reg(in.a + e)[l]);
+    for (int e = 0; e < in.w; ++e) store_elem(buf, i + e * buf.step, w.reg(in.a + e)[l]);
   });
 }
 
