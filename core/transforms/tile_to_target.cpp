@@ -3,6 +3,7 @@
 #include "core/transforms/tile_to_target.h"
 
 #include <map>
+#include <optional>
 #include <set>
 
 #include "core/transforms/tile_to_target_impl.h"
@@ -121,10 +122,37 @@ ir::Value* Lowering::dim(const ir::Value* old_m, size_t d) {
   return v;
 }
 
+namespace {
+
+/// The value of an index constant (arith.constant), if `v` is one.
+std::optional<int64_t> index_const(const ir::Value* v) {
+  if (!v->def || v->def->name != "arith.constant" || v->type.dtype != DType::index) return {};
+  const ir::Attr* a = v->def->attrs.get("value");
+  if (!a || !a->is_int()) return {};
+  return a->i;
+}
+
+}  // namespace
+
+// add and mul fold index constants (x + 0, x * 1, x * 0, c1 op c2 without overflow): the
+// address arithmetic of tiles is mostly affine in constants, and every instruction left out is
+// one a warp does not execute per element. Integer results are the same.
 ir::Value* Lowering::add(ir::Value* a, ir::Value* b) {
+  const auto ca = index_const(a), cb = index_const(b);
+  int64_t r = 0;
+  if (ca && cb && !__builtin_add_overflow(*ca, *cb, &r)) return cst_index(r);
+  if (cb == 0 && b->type.dtype == a->type.dtype) return a;
+  if (ca == 0 && a->type.dtype == b->type.dtype) return b;
   return emit1("arith.addi", {a, b}, a->type);
 }
 ir::Value* Lowering::mul(ir::Value* a, ir::Value* b) {
+  const auto ca = index_const(a), cb = index_const(b);
+  int64_t r = 0;
+  if (ca && cb && !__builtin_mul_overflow(*ca, *cb, &r)) return cst_index(r);
+  if (cb == 1 && b->type.dtype == a->type.dtype) return a;
+  if (ca == 1 && a->type.dtype == b->type.dtype) return b;
+  if ((ca == 0 || cb == 0) && a->type.dtype == DType::index && b->type.dtype == DType::index)
+    return cst_index(0);
   return emit1("arith.muli", {a, b}, a->type);
 }
 

@@ -1,4 +1,5 @@
 // Decoding a Target IR kernel: per-lane register slots, mask-stack control flow, dispatch by kind.
+#include <algorithm>
 #include <cstring>
 #include <unordered_map>
 
@@ -44,6 +45,26 @@ class Decoder {
   Program& p_;
   const SourceManager& sm_;
   std::unordered_map<const ir::Value*, Slot> slots_;
+  /// Values a loop body computes and yields, defined straight into the iteration argument's
+  /// slot (no move at the yield): see scf_for.
+  std::unordered_map<const ir::Value*, Slot> into_;
+  /// Integer constants (arith.constant results) by value.
+  std::unordered_map<const ir::Value*, int64_t> ints_;
+  /// alloc_shared / alloc_local results: their allocation numbers.
+  std::unordered_map<const ir::Value*, int32_t> alloc_of_;
+
+  /// An ld or st (the last instruction) of an allocation at a constant index inside it and
+  /// aligned: target = allocation + 1, imm = the index (a static access, no per-lane checks).
+  void static_access(const ir::Op& op, size_t mem, size_t index) {
+    auto a = alloc_of_.find(op.operands.at(mem));
+    auto c = ints_.find(op.operands.at(index));
+    if (a == alloc_of_.end() || c == ints_.end()) return;
+    Inst& in = p_.code.back();
+    const int64_t numel = p_.allocs[static_cast<size_t>(a->second)].numel;
+    if (c->second < 0 || c->second > numel - in.w || c->second % in.w != 0) return;
+    in.target = a->second + 1;
+    in.imm = c->second;
+  }
 
   [[noreturn]] void fail(const ir::Op& op, const std::string& msg) {
     DiagnosticEngine d(&sm_);
@@ -57,6 +78,10 @@ class Decoder {
   }
 
   Slot define(const ir::Value* v) {
+    if (auto it = into_.find(v); it != into_.end()) {  // written straight into a loop's slot
+      slots_[v] = it->second;
+      return it->second;
+    }
     Slot s{p_.num_slots, width_of(v->type), v->type.dtype};
     if (v->type.is_memref()) s.dt = DType::i64;  // a buffer handle
     p_.num_slots += s.w;
@@ -106,6 +131,7 @@ class Decoder {
   void one(const ir::Op& op);
   void scf_if(const ir::Op& op);
   void scf_for(const ir::Op& op);
+  void write_yields_in_place(const ir::Block& body, const std::vector<Slot>& iters);
   void scf_while(const ir::Op& op);
   void yield_into(const ir::Op& term, const std::vector<Slot>& dst);
   void simple(const ir::Op& op, Opc o, uint8_t mode = 0);
@@ -130,11 +156,22 @@ void Decoder::simple(const ir::Op& op, Opc o, uint8_t mode) {
 
 void Decoder::yield_into(const ir::Op& term, const std::vector<Slot>& dst) {
   if (term.operands.size() != dst.size()) fail(term, "yields the wrong number of values");
-  // Through temporaries: a yield may permute the slots it writes.
+  std::vector<Slot> src;
+  for (const ir::Value* v : term.operands) src.push_back(use(term, v));
+  // Straight moves unless one reads a slot another writes (a permutation of the slots).
+  bool clash = false;
+  for (size_t k = 0; k < src.size(); ++k)
+    for (size_t j = 0; j < dst.size(); ++j) clash |= j != k && src[k].idx == dst[j].idx;
+  if (!clash) {
+    for (size_t k = 0; k < dst.size(); ++k)
+      if (src[k].idx != dst[k].idx) mov(term, dst[k], src[k]);
+    return;
+  }
+  // Through temporaries.
   std::vector<Slot> tmp;
   for (size_t k = 0; k < dst.size(); ++k) {
     tmp.push_back(temp(dst[k]));
-    mov(term, tmp.back(), use(term, term.operands[k]));
+    mov(term, tmp.back(), src[k]);
   }
   for (size_t k = 0; k < dst.size(); ++k) mov(term, dst[k], tmp[k]);
 }
@@ -167,6 +204,71 @@ void Decoder::scf_if(const ir::Op& op) {
   p_.code[static_cast<size_t>(ie)].target = ip;
 }
 
+namespace {
+
+/// True when `op` or an op nested in it reads `v`.
+bool reads(const ir::Op& op, const ir::Value* v) {
+  for (const ir::Value* o : op.operands)
+    if (o == v) return true;
+  for (const ir::Region& r : op.regions)
+    for (const auto& b : r.blocks)
+      for (const auto& o : b->ops)
+        if (reads(*o, v)) return true;
+  return false;
+}
+
+/// Ops that compute lane by lane (each lane reads its operands before writing its result), so
+/// that their result may share a slot with an operand.
+bool lane_wise(OpKind k) {
+  switch (k) {
+    case OpKind::ArithAddF:
+    case OpKind::ArithSubF:
+    case OpKind::ArithMulF:
+    case OpKind::ArithDivF:
+    case OpKind::ArithMaximumF:
+    case OpKind::ArithMinimumF:
+    case OpKind::ArithNegF:
+    case OpKind::ArithAddI:
+    case OpKind::ArithSubI:
+    case OpKind::ArithMulI:
+    case OpKind::ArithSelect:
+    case OpKind::TargetFma:
+    case OpKind::TargetExp:
+    case OpKind::TargetLog:
+    case OpKind::TargetSqrt:
+    case OpKind::TargetLd:
+    case OpKind::TargetShfl:
+      return true;
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
+void Decoder::write_yields_in_place(const ir::Block& body, const std::vector<Slot>& iters) {
+  // A scalar the body computes at its top level and yields once as iteration value k is
+  // written straight into k's slot when nothing after its definition still reads the old
+  // value of k: the yield then moves nothing. (All lanes that run the body run its top level.)
+  if (body.ops.empty()) return;
+  const ir::Op& yield = *body.ops.back();
+  if (yield.operands.size() != iters.size()) return;
+  for (size_t k = 0; k < iters.size(); ++k) {
+    const ir::Value* v = yield.operands[k];
+    const ir::Op* d = v->def;
+    if (!d || d->parent != &body || !d->def || !lane_wise(d->def->kind) || iters[k].w != 1 ||
+        width_of(v->type) != 1 || d->results.size() != 1 ||
+        std::count(yield.operands.begin(), yield.operands.end(), v) != 1)
+      continue;
+    const ir::Value* arg = body.args[k + 1].get();
+    bool later = false;
+    auto at =
+        std::find_if(body.ops.begin(), body.ops.end(), [&](const auto& o) { return o.get() == d; });
+    for (auto it = at + 1; it != body.ops.end() && !later; ++it) later = reads(**it, arg);
+    if (!later) into_[v] = iters[k];
+  }
+}
+
 void Decoder::scf_for(const ir::Op& op) {
   const ir::Block& body = op.regions.at(0).front();
   if (body.args.size() != op.operands.size() - 2) fail(op, "loop body arguments do not match");
@@ -180,6 +282,7 @@ void Decoder::scf_for(const ir::Op& op) {
     iters.push_back(s);
     alias(op.results.at(k - 1).get(), s);
   }
+  write_yields_in_place(body, iters);
   emit(make(Opc::kPush, op));
   Inst test = make(Opc::kForTest, op);
   test.a = iv.idx;
@@ -264,6 +367,7 @@ void Decoder::constant(const ir::Op& op) {
     fail(op, "Target IR constants are f32, f64 or integer scalars");
   std::memcpy(&in.imm, &c, sizeof c);
   emit(in);
+  if (dtype_is_int(r.dt) || r.dt == DType::index) ints_[op.result()] = c.i;
 }
 
 void Decoder::one(const ir::Op& op) {
@@ -368,15 +472,17 @@ void Decoder::one(const ir::Op& op) {
       simple(op, Opc::kAlloc);
       p_.code.back().target = static_cast<int32_t>(p_.allocs.size());
       p_.code.back().imm = t.memspace;
+      alloc_of_[op.result()] = static_cast<int32_t>(p_.allocs.size());
       p_.allocs.push_back(Alloc{t.dtype, *t.num_elements(), t.shape, static_cast<int>(t.memspace)});
       return;
     }
     case OpKind::TargetLd:
-      return simple(op, Opc::kLd);
+      simple(op, Opc::kLd);
+      return static_access(op, 0, 1);
     case OpKind::TargetSt:
       simple(op, Opc::kSt);
       p_.code.back().w = width_of(op.operands[0]->type);
-      return;
+      return static_access(op, 1, 2);
     case OpKind::TargetCpAsync:
       simple(op, Opc::kCpAsync);
       p_.code.back().imm = op.attrs.get_int("bytes", 4);
@@ -402,7 +508,16 @@ void Decoder::one(const ir::Op& op) {
     }
     case OpKind::TargetShfl: {
       std::string mode = op.attrs.get_string("mode", "idx");
-      return simple(op, Opc::kShfl, mode == "up" ? 0 : mode == "down" ? 1 : mode == "bfly" ? 2 : 3);
+      simple(op, Opc::kShfl, mode == "up" ? 0 : mode == "down" ? 1 : mode == "bfly" ? 2 : 3);
+      // idx from a constant lane with the constant full member mask: a broadcast whenever the
+      // whole warp runs it (imm 1, target = the lane).
+      auto lane = ints_.find(op.operands.at(1)), mask = ints_.find(op.operands.at(2));
+      if (p_.code.back().mode == 3 && lane != ints_.end() && mask != ints_.end() &&
+          static_cast<uint32_t>(mask->second) == kFull) {
+        p_.code.back().imm = 1;
+        p_.code.back().target = static_cast<int32_t>(lane->second & 31);
+      }
+      return;
     }
     case OpKind::TargetVote: {
       std::string mode = op.attrs.get_string("mode", "any");

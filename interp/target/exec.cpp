@@ -30,6 +30,13 @@ inline void each(uint32_t m, F&& f) {
   }
 }
 
+/// d[l] = f(l) for all 32 lanes, as whole cells (the f32 bits zero-extended, as a load
+/// leaves them): whole-cell stores let the compiler vectorise the loop.
+template <class F>
+inline void warp_f32(Cell* d, F&& f) {
+  for (int l = 0; l < kWarp; ++l) d[l].i = static_cast<int64_t>(std::bit_cast<uint32_t>(f(l)));
+}
+
 int64_t ibin(Bin b, int64_t x, int64_t y) {
   const uint64_t ux = static_cast<uint64_t>(x), uy = static_cast<uint64_t>(y);
   switch (b) {
@@ -59,6 +66,24 @@ int64_t ibin(Bin b, int64_t x, int64_t y) {
       return y < 0 || y >= 64 ? (x < 0 ? -1 : 0) : x >> y;
   }
   return 0;
+}
+
+/// divsi / remsi of a whole warp by one positive power of two (address arithmetic): shifts,
+/// rounding toward zero as ibin does. False (nothing written) for any other divisor.
+bool div_pow2(Bin op, Cell* d, const Cell* x, const Cell* y) {
+  const int64_t v = y[0].i;
+  int64_t diff = 0;
+  for (int l = 0; l < kWarp; ++l) diff |= y[l].i ^ v;
+  if (diff || v <= 0 || (v & (v - 1)) != 0) return false;
+  const int s = std::countr_zero(static_cast<uint64_t>(v));
+  for (int l = 0; l < kWarp; ++l) {
+    const int64_t q = (x[l].i + ((x[l].i >> 63) & (v - 1))) >> s;
+    d[l].i =
+        op == Bin::div
+            ? q
+            : static_cast<int64_t>(static_cast<uint64_t>(x[l].i) - (static_cast<uint64_t>(q) << s));
+  }
+  return true;
 }
 
 /// Integer comparison of sign-extended values (unsigned order is kept by sign extension).
@@ -110,7 +135,92 @@ void land(Block& b, const Warp& w, std::vector<Copy>& group, int32_t pc) {
   group.clear();
 }
 
+/// Elements `buf` holds: local buffers one copy per thread of each (whole) warp.
+size_t physical_size(const Block& b, const Buf& buf) {
+  return static_cast<size_t>(buf.numel * (buf.space == kLocal ? b.launch->warps * kWarp : 1));
+}
+
+/// The fast path of memory ops: a whole warp addressing one buffer (handle uniform over the
+/// lanes) with no sanitizer state, no copy in flight (unless `copy`: cp.async may target or
+/// read elements in flight) and every run of n elements in bounds and aligned. Returns the
+/// buffer and the per-lane physical element indices in `at`, or nullptr (nothing done) when any
+/// of that fails; the checked lane-by-lane path then runs and reports.
+[[gnu::always_inline]] inline Buf* fast_buffer(Block& b, const Warp& w, int32_t handle,
+                                               int32_t index, int64_t n, bool write, bool copy,
+                                               int64_t (&at)[kWarp]) {
+  if (w.active != kFull) return nullptr;
+  const Cell *h = w.reg(handle), *x = w.reg(index);
+  const int64_t h0 = h[0].i;
+  int64_t diff = 0;
+  for (int l = 0; l < kWarp; ++l) diff |= h[l].i ^ h0;
+  if (diff) return nullptr;
+  const int space = static_cast<int>((h0 >> 32) & 0xff);
+  const size_t id = static_cast<size_t>(h0 & 0xffffffff);
+  std::vector<Buf>& v = space == kGlobal ? b.launch->globals : b.allocs;
+  if (id >= v.size()) return nullptr;
+  Buf& buf = v[id];
+  if (!buf.data || !buf.shadow.empty() || !buf.local_init.empty() || (buf.pending > 0 && !copy) ||
+      (write && buf.readonly) || n < 1 || buf.numel < n)
+    return nullptr;
+  // tnv_mem: 0 <= i <= numel - n and i a multiple of n, for every lane at once (sign bits).
+  const int64_t last = buf.numel - n;
+  int64_t out = 0;
+  for (int l = 0; l < kWarp; ++l)
+    out |=
+        x[l].i | static_cast<int64_t>(static_cast<uint64_t>(last) - static_cast<uint64_t>(x[l].i));
+  if (out < 0) return nullptr;
+  if (n > 1) {
+    int64_t mis = 0;
+    if ((n & (n - 1)) == 0)
+      for (int l = 0; l < kWarp; ++l) mis |= x[l].i & (n - 1);
+    else
+      for (int l = 0; l < kWarp; ++l) mis |= x[l].i % n;
+    if (mis) return nullptr;
+  }
+  if (buf.space == kLocal) {  // lane-interleaved (Buf)
+    const int64_t base = int64_t{w.id} * buf.numel;
+    for (int l = 0; l < kWarp; ++l) at[l] = (base + x[l].i) * kWarp + l;
+  } else {
+    for (int l = 0; l < kWarp; ++l) at[l] = x[l].i;
+  }
+  return &buf;
+}
+
+/// cp.async of a whole warp without src_size between two buffers of one element size, on the
+/// fast path (see fast_buffer): the copies read their source now and land at the wait.
+bool cp_async_fast(Block& b, Warp& w, const Inst& in) {
+  int64_t si[kWarp], di[kWarp];
+  if (in.e >= 0) return false;
+  Buf* src = fast_buffer(b, w, in.a, in.b, 1, false, true, si);
+  if (!src || in.imm % src->esize != 0) return false;
+  const int64_t n = in.imm / src->esize;
+  src = fast_buffer(b, w, in.a, in.b, n, false, true, si);
+  Buf* dst = src ? fast_buffer(b, w, in.c, in.d, n, true, true, di) : nullptr;
+  if (!dst || dst->esize != src->esize) return false;
+  if (dst->in_flight.empty()) dst->in_flight.assign(physical_size(b, *dst), 0);
+  const size_t first = w.uncommitted.size();
+  w.uncommitted.resize(first + static_cast<size_t>(n * kWarp));
+  Copy* c = w.uncommitted.data() + first;
+  for (int l = 0; l < kWarp; ++l)
+    for (int64_t e = 0; e < n; ++e, ++c) {
+      c->dst = dst;
+      c->index = di[l] + e * dst->step;
+      const std::byte* from = src->data + (si[l] + e * src->step) * src->esize;
+      if (src->esize == 4) {  // the common case, with a constant-size copy
+        uint32_t bits;
+        std::memcpy(&bits, from, 4);
+        c->bits = bits;
+      } else {
+        std::memcpy(&c->bits, from, static_cast<size_t>(src->esize));
+      }
+      ++dst->in_flight[static_cast<size_t>(c->index)];
+    }
+  dst->pending += n * kWarp;
+  return true;
+}
+
 void exec_cp_async(Block& b, Warp& w, const Inst& in) {
+  if (cp_async_fast(b, w, in)) return;
   const int64_t bytes = in.imm;
   each(w.active, [&](int l) {
     Buf& src = buffer_of(b, w, in, w.reg(in.a)[l].i, l);
@@ -128,11 +238,12 @@ void exec_cp_async(Block& b, Warp& w, const Inst& in) {
     int64_t si = k > 0 ? checked_index(b, w, in, src, w.reg(in.b)[l].i, k, l, false) : 0;
     int64_t di = checked_index(b, w, in, dst, w.reg(in.d)[l].i, n, l, true);
     for (int64_t e = 0; e < n; ++e) {
-      Copy c{&dst, di + e, 0};
+      Copy c{&dst, di + e * dst.step, 0};
       if (e < k)
-        std::memcpy(&c.bits, src.data + (si + e) * src.esize, static_cast<size_t>(src.esize));
-      if (dst.in_flight.empty()) dst.in_flight.assign(static_cast<size_t>(dst.numel), 0);
-      ++dst.in_flight[static_cast<size_t>(di + e)];
+        std::memcpy(&c.bits, src.data + (si + e * src.step) * src.esize,
+                    static_cast<size_t>(src.esize));
+      if (dst.in_flight.empty()) dst.in_flight.assign(physical_size(b, dst), 0);
+      ++dst.in_flight[static_cast<size_t>(c.index)];
       ++dst.pending;
       w.uncommitted.push_back(c);
     }
@@ -172,19 +283,68 @@ void exec_atom(Block& b, Warp& w, const Inst& in) {
   });
 }
 
+/// A whole warp's static access (decoded: an allocation at a constant index, in bounds and
+/// aligned) when the buffer has no sanitizer state and no copy in flight: its lanes' physical
+/// indices in `at`; else nullptr.
+Buf* static_buffer(Block& b, const Warp& w, const Inst& in, int64_t (&at)[kWarp]) {
+  if (in.target <= 0 || w.active != kFull) return nullptr;
+  Buf& buf = b.allocs[static_cast<size_t>(in.target - 1)];
+  if (!buf.shadow.empty() || !buf.local_init.empty() || buf.pending > 0) return nullptr;
+  if (buf.space == kLocal) {  // lane-interleaved (Buf): 32 consecutive elements
+    const int64_t base = (int64_t{w.id} * buf.numel + in.imm) * kWarp;
+    for (int l = 0; l < kWarp; ++l) at[l] = base + l;
+  } else {
+    for (int l = 0; l < kWarp; ++l) at[l] = in.imm;
+  }
+  return &buf;
+}
+
 void exec_ld(Block& b, Warp& w, const Inst& in) {
+  int64_t at[kWarp];
+  Buf* fast = static_buffer(b, w, in, at);
+  if (!fast) fast = fast_buffer(b, w, in.a, in.b, in.w, false, false, at);
+  if (Buf* buf = fast) {
+    for (int e = 0; e < in.w; ++e) {
+      Cell* d = w.reg(in.dst + e);
+      if (buf->dt == DType::f32) {
+        const float* p = reinterpret_cast<const float*>(buf->data) + e * buf->step;
+        for (int l = 0; l < kWarp; ++l)
+          d[l].i = static_cast<int64_t>(std::bit_cast<uint32_t>(p[at[l]]));
+      } else {
+        for (int l = 0; l < kWarp; ++l) d[l] = load_elem(*buf, at[l] + e * buf->step);
+      }
+    }
+    return;
+  }
   each(w.active, [&](int l) {
     Buf& buf = buffer_of(b, w, in, w.reg(in.a)[l].i, l);
     int64_t i = checked_index(b, w, in, buf, w.reg(in.b)[l].i, in.w, l, false);
-    for (int e = 0; e < in.w; ++e) w.reg(in.dst + e)[l] = load_elem(buf, i + e);
+    for (int e = 0; e < in.w; ++e) w.reg(in.dst + e)[l] = load_elem(buf, i + e * buf.step);
   });
 }
 
 void exec_st(Block& b, Warp& w, const Inst& in) {
+  int64_t at[kWarp];
+  Buf* fast = static_buffer(b, w, in, at);
+  if (!fast) fast = fast_buffer(b, w, in.b, in.c, in.w, true, false, at);
+  if (Buf* buf = fast) {
+    // Lanes store in increasing order (the last lane wins where two address one element).
+    if (buf->dt == DType::f32) {
+      float* p = reinterpret_cast<float*>(buf->data);
+      for (int e = 0; e < in.w; ++e) {
+        const Cell* v = w.reg(in.a + e);
+        for (int l = 0; l < kWarp; ++l) p[at[l] + e * buf->step] = v[l].f;
+      }
+      return;
+    }
+    for (int l = 0; l < kWarp; ++l)
+      for (int e = 0; e < in.w; ++e) store_elem(*buf, at[l] + e * buf->step, w.reg(in.a + e)[l]);
+    return;
+  }
   each(w.active, [&](int l) {
     Buf& buf = buffer_of(b, w, in, w.reg(in.b)[l].i, l);
     int64_t i = checked_index(b, w, in, buf, w.reg(in.c)[l].i, in.w, l, true);
-    for (int e = 0; e < in.w; ++e) store_elem(buf, i + e, w.reg(in.a + e)[l]);
+    for (int e = 0; e < in.w; ++e) store_elem(buf, i + e * buf.step, w.reg(in.a + e)[l]);
   });
 }
 
@@ -203,6 +363,10 @@ void exec_alu(Block& b, Warp& w, const Inst& in) {
       return;
     }
     case Opc::kMov:
+      if (m == kFull) {  // the w slots of a value are consecutive
+        std::memmove(d, x, sizeof(Cell) * kWarp * static_cast<size_t>(in.w));
+        return;
+      }
       for (int e = 0; e < in.w; ++e) {
         Cell* de = w.reg(in.dst + e);
         const Cell* xe = w.reg(in.a + e);
@@ -227,6 +391,9 @@ void exec_alu(Block& b, Warp& w, const Inst& in) {
                 static_cast<int64_t>(static_cast<uint64_t>(x[l].i) * static_cast<uint64_t>(y[l].i));
         return;
       }
+      if (m == kFull && (op == Bin::div || op == Bin::rem) && in.dt != DType::i1 &&
+          div_pow2(op, d, x, y))
+        return;
       each(m, [&](int l) {
         if ((op == Bin::div || op == Bin::rem) && y[l].i == 0)
           fatal(b, w, in, "integer division by zero", l);
@@ -240,9 +407,11 @@ void exec_alu(Block& b, Warp& w, const Inst& in) {
       if (in.dt == DType::f64)
         each(m, [&](int l) { d[l].d = fbin(op, x[l].d, y[l].d); });
       else if (m == kFull && op == Bin::add)
-        for (int l = 0; l < kWarp; ++l) d[l].f = x[l].f + y[l].f;
+        warp_f32(d, [&](int l) { return x[l].f + y[l].f; });
+      else if (m == kFull && op == Bin::sub)
+        warp_f32(d, [&](int l) { return x[l].f - y[l].f; });
       else if (m == kFull && op == Bin::mul)
-        for (int l = 0; l < kWarp; ++l) d[l].f = x[l].f * y[l].f;
+        warp_f32(d, [&](int l) { return x[l].f * y[l].f; });
       else
         each(m, [&](int l) { d[l].f = fbin(op, x[l].f, y[l].f); });
       return;
@@ -290,7 +459,7 @@ void exec_alu(Block& b, Warp& w, const Inst& in) {
       return;
     case Opc::kFma:
       if (m == kFull && in.dt == DType::f32) {
-        for (int l = 0; l < kWarp; ++l) d[l].f = std::fmaf(x[l].f, y[l].f, z[l].f);
+        warp_f32(d, [&](int l) { return std::fmaf(x[l].f, y[l].f, z[l].f); });
         return;
       }
       if (in.dt == DType::f64)
@@ -419,11 +588,16 @@ void run_warp(Block& b, Warp& w) {
         exec_cp_async(b, w, in);
         break;
       case Opc::kCommit:
-        if (w.active) w.committed.push_back(std::move(w.uncommitted)), w.uncommitted.clear();
+        if (w.active) {
+          w.committed.push_back(std::move(w.uncommitted));
+          w.uncommitted = std::move(w.spare);  // a landed group's storage, reused
+          w.uncommitted.clear();
+        }
         break;
       case Opc::kWait:
         while (w.active && static_cast<int64_t>(w.committed.size()) > in.imm) {
           land(b, w, w.committed.front(), w.pc - 1);
+          w.spare = std::move(w.committed.front());
           w.committed.erase(w.committed.begin());
         }
         break;
@@ -431,7 +605,13 @@ void run_warp(Block& b, Warp& w) {
         exec_atom(b, w, in);
         break;
       case Opc::kShfl:
-        exec_shfl(b, w, in);
+        if (in.imm == 1 && w.active == kFull) {  // decoded constant-lane broadcast
+          const Cell v = w.reg(in.a)[in.target];
+          Cell* d = w.reg(in.dst);
+          for (int l = 0; l < kWarp; ++l) d[l] = v;
+        } else {
+          exec_shfl(b, w, in);
+        }
         break;
       case Opc::kVote:
         exec_vote(b, w, in);
@@ -441,6 +621,14 @@ void run_warp(Block& b, Warp& w) {
         break;
       case Opc::kMma:
         exec_mma(b, w, in);
+        break;
+      case Opc::kFma:  // the inner product loops' op: whole warps without the call
+        if (w.active == kFull && in.dt == DType::f32) {
+          const Cell *x = w.reg(in.a), *y = w.reg(in.b), *z = w.reg(in.c);
+          warp_f32(w.reg(in.dst), [&](int l) { return std::fmaf(x[l].f, y[l].f, z[l].f); });
+        } else {
+          exec_alu(b, w, in);
+        }
         break;
       default:
         exec_alu(b, w, in);

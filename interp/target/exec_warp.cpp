@@ -110,16 +110,20 @@ int64_t checked_index(Block& b, const Warp& w, const Inst& in, Buf& buf, int64_t
   if (write && buf.readonly)
     fatal(b, w, in, "writes " + buf.name + ", a launch operand (read-only)", lane);
   if (!buf.shadow.empty()) shadow_access(b, w, in, buf, i, n, lane, write);
-  if (buf.space == kLocal) i += (int64_t{w.id} * kWarp + lane) * buf.numel;
-  if (!buf.local_init.empty()) local_init_access(b, w, in, buf, i, n, lane, write);
+  // Local memory: `thread` numbers the element among all threads' copies, thread by thread
+  // (the init shadow and reports); `at` is its physical place, lane-interleaved (Buf).
+  const bool local = buf.space == kLocal;
+  const int64_t thread = local ? (int64_t{w.id} * kWarp + lane) * buf.numel + i : i;
+  const int64_t at = local ? (int64_t{w.id} * buf.numel + i) * kWarp + lane : i;
+  if (!buf.local_init.empty()) local_init_access(b, w, in, buf, thread, n, lane, write);
   if (buf.pending > 0 && in.opc != Opc::kCpAsync)
-    for (int64_t e = i; e < i + n; ++e)
-      if (buf.in_flight[static_cast<size_t>(e)])
+    for (int64_t e = 0; e < n; ++e)
+      if (buf.in_flight[static_cast<size_t>(at + e * buf.step)])
         fatal(b, w, in,
-              std::string(write ? "writes" : "reads") + " element " + std::to_string(e) + " of " +
-                  buf.name + " while a cp.async to it is in flight (wait_group first)",
+              std::string(write ? "writes" : "reads") + " element " + std::to_string(thread + e) +
+                  " of " + buf.name + " while a cp.async to it is in flight (wait_group first)",
               lane);
-  return i;
+  return at;
 }
 
 namespace {
@@ -174,12 +178,14 @@ void require_whole_warp(Block& b, Warp& w, const Inst& in) {
 /// broadcast (what tile.mma lowers to).
 bool shfl_broadcast(Warp& w, const Inst& in) {
   if (in.mode != 3 || w.active != kFull) return false;
-  const Cell *m = w.reg(in.c), *s = w.reg(in.b);
-  const int64_t src = s[0].i;
-  bool uniform = true;
-  for (int l = 0; l < kWarp; ++l)
-    uniform &= static_cast<uint32_t>(m[l].i) == kFull && s[l].i == src;
-  if (!uniform) return false;
+  int64_t src = in.target;  // the decoder saw constant operands (imm 1)
+  if (in.imm != 1) {
+    const Cell *m = w.reg(in.c), *s = w.reg(in.b);
+    src = s[0].i;
+    int64_t diff = 0;
+    for (int l = 0; l < kWarp; ++l) diff |= ((m[l].i ^ int64_t{kFull}) & kFull) | (s[l].i ^ src);
+    if (diff) return false;
+  }
   const Cell v = w.reg(in.a)[src & 31];
   Cell* d = w.reg(in.dst);
   for (int l = 0; l < kWarp; ++l) d[l] = v;
@@ -257,7 +263,7 @@ void exec_ldmatrix(Block& b, Warp& w, const Inst& in) {
               l);
       // PTX: each row address is 16-byte aligned (the 8 elements are one aligned vector).
       const int64_t i = checked_index(b, w, in, lb, row * rcols + col, 8, l, false);
-      for (int c = 0; c < 8; ++c) m[j][r][c] = load_elem(lb, i + c).f;
+      for (int c = 0; c < 8; ++c) m[j][r][c] = load_elem(lb, i + c * lb.step).f;
     }
   for (int l = 0; l < kWarp; ++l) {
     const int g = l >> 2, t = l & 3;

@@ -71,7 +71,7 @@ uint64_t block_bytes(const Launch& l) {
                         static_cast<unsigned>(l.warps);
   for (const Alloc& a : p.allocs)
     n += static_cast<unsigned __int128>(a.numel) * static_cast<unsigned>(esize_of(a.dt)) *
-         (a.space == kLocal ? static_cast<unsigned>(l.threads) : 1u);
+         (a.space == kLocal ? static_cast<unsigned>(l.warps) * kWarp : 1u);
   return n > UINT64_MAX ? UINT64_MAX : static_cast<uint64_t>(n);
 }
 
@@ -95,8 +95,10 @@ void run_block(Launch& l, int64_t id, std::vector<std::string>& reports) {
     buf.shape = a.shape;
     buf.space = a.space;
     buf.name = (a.space == kShared ? "shared#" : "local#") + std::to_string(k);
-    buf.own.assign(static_cast<size_t>(a.numel * buf.esize * (a.space == kLocal ? l.threads : 1)),
-                   std::byte{0});
+    buf.own.assign(
+        static_cast<size_t>(a.numel * buf.esize * (a.space == kLocal ? l.warps * kWarp : 1)),
+        std::byte{0});
+    buf.step = a.space == kLocal ? kWarp : 1;  // lane-interleaved (Buf)
     buf.data = buf.own.data();
     if (a.space == kShared && (l.opts.checks & (tile::kCheckRaces | tile::kCheckInit)))
       buf.shadow.resize(static_cast<size_t>(a.numel));

@@ -26,9 +26,12 @@ struct Shadow {
   bool init = false;
 };
 
-/// One memory buffer. Local buffers hold one copy per lane of each warp (`per_lane` elements).
+/// One memory buffer. Local buffers hold one copy per thread, interleaved by lane within each
+/// warp: element i of lane l of warp w is at physical index (w numel + i) 32 + l, so the lanes
+/// of a warp accessing one element touch 32 consecutive ones.
 struct Buf {
   std::byte* data = nullptr;
+  int64_t step = 1;  ///< physical distance of consecutive elements of one thread (local: 32)
   DType dt = DType::f32;
   int esize = 4;
   int64_t numel = 0;
@@ -61,8 +64,10 @@ struct Warp {
   std::vector<Cell> regs;       ///< num_slots * 32 cells: slot-major, lane-minor
   std::vector<Copy> uncommitted;
   std::vector<std::vector<Copy>> committed;  ///< oldest first
+  std::vector<Copy> spare;                   ///< storage of the last landed group, for reuse
   uint64_t steps = 0;
   Cell* reg(int32_t slot) { return regs.data() + static_cast<size_t>(slot) * kWarp; }
+  const Cell* reg(int32_t slot) const { return regs.data() + static_cast<size_t>(slot) * kWarp; }
 };
 
 /// Everything one launch shares across blocks.
@@ -126,7 +131,8 @@ Buf& buffer_of(Block& b, const Warp& w, const Inst& in, int64_t handle, int lane
 Cell load_elem(const Buf& buf, int64_t i);
 void store_elem(Buf& buf, int64_t i, Cell v);
 /// The physical element of logical element `i` of buffer `buf` for lane `lane` of warp `w`
-/// after bounds, alignment and async checks (fatal otherwise).
+/// after bounds, alignment and async checks (fatal otherwise); element i + e is at the result
+/// plus e * buf.step.
 int64_t checked_index(Block& b, const Warp& w, const Inst& in, Buf& buf, int64_t i, int64_t n,
                       int lane, bool write);
 

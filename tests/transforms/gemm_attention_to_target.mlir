@@ -2,8 +2,8 @@
 // Graph -> Target for the two templates the CUDA backend compiles most: a bf16 GEMM (bf16
 // shared buffers filled by 4-byte cp.async pairs, fragments by ldmatrix, mma.sync m16n8k16 with
 // the f32 accumulator, K blocks in increasing order) and causal flash attention, whose f32
-// tile.mma stays an scf.for over K inside the key-block loop (not unrolled: 64 shuffles per
-// product, not 64 x 64).
+// tile.mma stays scf.for loops over K inside the key-block loop (not unrolled: 64 shuffles per
+// product and k, not 64 x 64).
 module {
   // CHECK-LABEL: func.func @gemm_bf16_g0_kernel(%a: memref<?x?xbf16>, %b: memref<?x?xbf16>, %c: memref<?x?xf32>)
   // CHECK: tessera_nvidia.alloc_shared {{.*}}memref<64x32xbf16, 3>
@@ -29,15 +29,27 @@ module {
   // CHECK: = "scf.for"(
   // CHECK-NEXT: ^bb0(%[[K:[0-9a-z_]+]]: index, %{{.*}}: f32,
   // CHECK: tessera_nvidia.ld %[[QA]], %[[K]]
-  // CHECK: tessera_nvidia.ld %[[KB]], %[[K]]
-  // CHECK-NEXT: tessera_nvidia.shfl_sync %{{.*}} {mode = "idx"}
+  // k's slot of the lane's first 32 columns is read once and shuffled from lanes 0, 1, ...
+  // CHECK: %[[KV:[0-9a-z_]+]] = tessera_nvidia.ld %[[KB]], %[[K]]
+  // CHECK-NEXT: tessera_nvidia.shfl_sync %[[KV]], {{.*}} {mode = "idx"}
+  // CHECK-NEXT: tessera_nvidia.fma
+  // CHECK-NEXT: tessera_nvidia.shfl_sync %[[KV]], {{.*}} {mode = "idx"}
+  // CHECK-NEXT: tessera_nvidia.fma
+  // CHECK: scf.yield
+  // CHECK-NEXT: }) : (index, index, index, f32,
+  // p . v (b as [K, N], K = 64): one loop per 32 values of k; the second continues the first's
+  // chains; each column's slot is a constant.
+  // CHECK: %[[PV:[0-9a-z_]+]]:64 = "scf.for"(
+  // CHECK-NEXT: ^bb0(%{{[0-9a-z_]+}}: index, %{{.*}}: f32,
   // CHECK: tessera_nvidia.fma
   // CHECK: scf.yield
   // CHECK-NEXT: }) : (index, index, index, f32,
-  // p . v: the second product is a loop too.
-  // CHECK: = "scf.for"(
-  // CHECK-NEXT: ^bb0(%{{[0-9a-z_]+}}: index, %{{.*}}: f32,
-  // CHECK: tessera_nvidia.fma
+  // CHECK-NEXT: = "scf.for"(%{{[0-9a-z_]+}}, %{{[0-9a-z_]+}}, %{{[0-9a-z_]+}}, %[[PV]]#0, %[[PV]]#1,
+  // CHECK-NEXT: ^bb0(%[[K2:[0-9a-z_]+]]: index, %{{.*}}: f32,
+  // CHECK: tessera_nvidia.ld %{{[0-9a-z_]+}}, %[[K2]]
+  // CHECK-NEXT: tessera_nvidia.ld %{{[0-9a-z_]+}}, %{{[0-9a-z_]+}} : (memref<128xf32, 5>, index) -> f32
+  // CHECK-NEXT: tessera_nvidia.shfl_sync
+  // CHECK-NEXT: tessera_nvidia.fma
   // CHECK: scf.yield
   // CHECK-NEXT: }) : (index, index, index, f32,
   // CHECK-NOT: tile.
