@@ -99,8 +99,9 @@ struct PendingCopy {
   int32_t inst = 0;
   int32_t dst_buf = 0;  ///< shared buffer number
   int32_t esize = 4;
-  std::vector<std::byte> staged;   ///< element bytes read from the source at issue
-  std::vector<int64_t> dst_index;  ///< logical destination element per staged element
+  /// Element bytes read from the source at issue; element k lands at logical element k of the
+  /// destination at the wait.
+  std::vector<std::byte> staged;
   uint64_t issue_time = 0;
 };
 
