@@ -1,5 +1,5 @@
-// Tile-collective instructions: elementwise tiles, 2-D loads/stores, async copies, mma,
-// reductions, masks and warp primitives.
+// Tile-collective instructions: elementwise tiles, 2-D loads/stores, async copies, reductions,
+// masks and warp primitives (mma: mma.cpp).
 #include <algorithm>
 #include <cstring>
 
@@ -384,86 +384,6 @@ void complete_async(GroupState& g, int32_t t, int64_t keep) {
         g.out->trace.push_back({"async_copy", g.id, t, c.issue_time, ts.clock - c.issue_time});
     }
     ts.committed.erase(ts.committed.begin());
-  }
-}
-
-/// Sequential-model mma for a fixed width N: blocks of 4 rows keep their accumulators in
-/// registers across the whole k loop (each element is still one FMA chain from c in increasing k).
-template <int N>
-void mma_rows(const float* a, const float* b, const float* c, float* d, int32_t M, int32_t K) {
-  constexpr int kRows = 4;
-  int32_t i = 0;
-  for (; i + kRows <= M; i += kRows) {
-    float acc[kRows][N];
-    for (int r = 0; r < kRows; ++r)
-      for (int j = 0; j < N; ++j) acc[r][j] = c[size_t(i + r) * N + j];
-    for (int32_t k = 0; k < K; ++k) {
-      const float* bk = b + size_t(k) * N;
-      for (int r = 0; r < kRows; ++r) {
-        const float ar = a[size_t(i + r) * K + k];
-        for (int j = 0; j < N; ++j) acc[r][j] = __builtin_fmaf(ar, bk[j], acc[r][j]);
-      }
-    }
-    for (int r = 0; r < kRows; ++r)
-      for (int j = 0; j < N; ++j) d[size_t(i + r) * N + j] = acc[r][j];
-  }
-  for (; i < M; ++i) {
-    float acc[N];
-    for (int j = 0; j < N; ++j) acc[j] = c[size_t(i) * N + j];
-    for (int32_t k = 0; k < K; ++k) {
-      const float ai = a[size_t(i) * K + k];
-      const float* bk = b + size_t(k) * N;
-      for (int j = 0; j < N; ++j) acc[j] = __builtin_fmaf(ai, bk[j], acc[j]);
-    }
-    for (int j = 0; j < N; ++j) d[size_t(i) * N + j] = acc[j];
-  }
-}
-
-void exec_mma(const Program& p, const Inst& in, float* A) {
-  const int32_t M = in.rows, N = in.cols, K = in.k;
-  const bool ta = in.mode & 1, tb = in.mode & 2;
-  thread_local std::vector<float> abuf, bbuf;  // scratch: no run state (rewritten before use)
-  // Logical a is [M, K] row-major and b is [K, N] row-major after these copies.
-  const float* a = A + in.a;
-  const float* b = A + in.b;
-  if (ta) {
-    abuf.resize(size_t(M) * size_t(K));
-    for (int32_t i = 0; i < M; ++i)
-      for (int32_t k = 0; k < K; ++k) abuf[size_t(i) * K + k] = a[size_t(k) * M + i];
-    a = abuf.data();
-  }
-  if (tb) {
-    bbuf.resize(size_t(K) * size_t(N));
-    for (int32_t k = 0; k < K; ++k)
-      for (int32_t j = 0; j < N; ++j) bbuf[size_t(k) * N + j] = b[size_t(j) * K + k];
-    b = bbuf.data();
-  }
-  float* d = A + in.dst;
-  const float* c = A + in.c;
-  if (in.bcast == 0) {
-    // Sequential model: each d[i][j] is an FMA chain from c[i][j] over k in increasing order.
-    if (N == 16) return mma_rows<16>(a, b, c, d, M, K);
-    if (N == 32) return mma_rows<32>(a, b, c, d, M, K);
-    if (N == 64) return mma_rows<64>(a, b, c, d, M, K);
-    // Any other width: k outside j, so the j loop vectorises without changing any chain.
-    for (int32_t i = 0; i < M; ++i) {
-      float* di = d + size_t(i) * N;
-      std::memmove(di, c + size_t(i) * N, sizeof(float) * size_t(N));
-      for (int32_t k = 0; k < K; ++k) {
-        const float aik = a[size_t(i) * K + k];
-        const float* bk = b + size_t(k) * N;
-        for (int32_t j = 0; j < N; ++j) di[j] = __builtin_fmaf(aik, bk[j], di[j]);
-      }
-    }
-    return;
-  }
-  const num::AccumModel& model = p.models[static_cast<size_t>(in.target)];
-  std::vector<float> col(static_cast<size_t>(K));
-  for (int32_t j = 0; j < N; ++j) {
-    for (int32_t k = 0; k < K; ++k) col[size_t(k)] = b[size_t(k) * N + j];
-    for (int32_t i = 0; i < M; ++i)
-      d[size_t(i) * N + j] =
-          num::accumulate(model, a + size_t(i) * K, col.data(), K, c[size_t(i) * N + j]);
   }
 }
 
