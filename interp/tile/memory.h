@@ -170,13 +170,16 @@ inline void for_phys_runs(const Buffer& b, int64_t e, int64_t len, F f) {
     if (b.chunk <= 0) {
       f(done, row0 + col, in_row);
     } else {
-      const int64_t x = row & (chunks - 1);
-      for (int64_t c = col, end = col + in_row; c < end;) {
-        const int64_t k = c >> shift, off = c - (k << shift);
-        const int64_t n = std::min(b.chunk - off, end - c);
-        f(done + (c - col), row0 + ((k ^ x) << shift) + off, n);
+      const int64_t x = row & (chunks - 1), end = col + in_row;
+      int64_t c = col;
+      if (const int64_t off = c & (b.chunk - 1); off != 0) {  // a partial first chunk
+        const int64_t n = std::min(b.chunk - off, in_row);
+        f(done, row0 + (((c >> shift) ^ x) << shift) + off, n);
         c += n;
       }
+      for (; c + b.chunk <= end; c += b.chunk)  // whole chunks: the common case
+        f(done + (c - col), row0 + (((c >> shift) ^ x) << shift), b.chunk);
+      if (c < end) f(done + (c - col), row0 + (((c >> shift) ^ x) << shift), end - c);
     }
     done += in_row;
     col = 0;
