@@ -336,6 +336,10 @@ void exec_async_copy(GroupState& g, int32_t t, int32_t pc, const Inst& in, const
   pcopy.esize = src.esize;
   pcopy.issue_time = ts.clock;
   const size_t n = size_t(in.rows) * size_t(in.cols);
+  if (!ts.spare_staged.empty()) {
+    pcopy.staged = std::move(ts.spare_staged.back());
+    ts.spare_staged.pop_back();
+  }
   pcopy.staged.assign(n * size_t(src.esize), std::byte{0});
   if (src.plain && !shadowed(src) && fully_inside(w, in)) {
     // Fast path: whole rows of a plain, unchecked source (same bytes as the loop below).
@@ -360,6 +364,9 @@ void exec_async_copy(GroupState& g, int32_t t, int32_t pc, const Inst& in, const
   ts.uncommitted.push_back(std::move(pcopy));
 }
 
+/// Largest staging buffer a tile keeps for reuse after its copy completed.
+constexpr size_t kSpareStagedBytes = size_t{64} << 10;
+
 void complete_async(GroupState& g, int32_t t, int64_t keep) {
   TileState& ts = g.tiles[static_cast<size_t>(t)];
   while (static_cast<int64_t>(ts.committed.size()) > keep) {
@@ -382,6 +389,9 @@ void complete_async(GroupState& g, int32_t t, int64_t keep) {
       }
       if (g.launch->trace)
         g.out->trace.push_back({"async_copy", g.id, t, c.issue_time, ts.clock - c.issue_time});
+      // A few small ones only: a kept buffer must not change what --max-memory admits.
+      if (ts.spare_staged.size() < 4 && c.staged.capacity() <= kSpareStagedBytes)
+        ts.spare_staged.push_back(std::move(c.staged));
     }
     ts.committed.erase(ts.committed.begin());
   }

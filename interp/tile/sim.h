@@ -133,6 +133,8 @@ struct TileState {
   std::vector<float> agg;
   std::vector<PendingCopy> uncommitted;
   std::vector<std::vector<PendingCopy>> committed;  ///< oldest first
+  /// Staging buffers of completed copies, reused by the next ones (no allocation per copy).
+  std::vector<std::vector<std::byte>> spare_staged;
   std::vector<Buffer> locals;
   uint64_t clock = 0;        ///< simulated time (trace)
   uint64_t epoch_start = 0;  ///< clock at the start of the current barrier epoch
