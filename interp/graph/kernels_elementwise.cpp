@@ -5,14 +5,13 @@
 #include <type_traits>
 #include <vector>
 
-#include <tbb/parallel_for.h>
-
 #include "core/numerics/expf.h"
 #include "core/numerics/logf.h"
 #include "interp/graph/broadcast.h"
 #include "interp/graph/ieee_minmax.h"
 #include "interp/graph/isa.h"
 #include "interp/graph/kernel.h"
+#include "interp/graph/stream_store.h"
 #include "interp/graph/vexp.h"
 
 namespace tessera::interp {
@@ -36,7 +35,8 @@ int64_t repeated_block(const std::vector<int64_t>& shape, const std::vector<int6
 }
 
 /// Applies `f(a, b)` over the broadcast of two inputs. Elementwise results do not depend on
-/// evaluation order, so the output is split across TBB workers freely.
+/// evaluation order, so the output is split across TBB workers freely (for_output: large
+/// outputs are streamed).
 template <typename T, typename R, typename F>
 void binary_map(KernelCtx& ctx, F f) {
   const Tensor& a = ctx.input(0);
@@ -47,33 +47,35 @@ void binary_map(KernelCtx& ctx, F f) {
   R* po = out.data<R>();
   int64_t n = out.numel();
   if (a.shape() == out.shape() && b.shape() == out.shape()) {
-    tbb::parallel_for(tbb::blocked_range<int64_t>(0, n, kGrain), [&](auto r) {
-      for (int64_t i = r.begin(); i < r.end(); ++i) po[i] = f(pa[i], pb[i]);
+    for_output(po, n, kGrain, [&](int64_t lo, int64_t len, R* d) {
+      const T* xa = pa + lo;
+      const T* xb = pb + lo;
+      for (int64_t i = 0; i < len; ++i) d[i] = f(xa[i], xb[i]);
     });
     return;
   }
-  // One full operand and one repeated along leading dims (a bias row, a scalar): rows of the
-  // full one against the whole of the other, without per-element index arithmetic.
+  // One full operand and one repeated along leading dims (a bias row, a scalar): runs of the
+  // full one against the repeated block, without per-element index arithmetic.
   const int64_t rep_b = a.shape() == out.shape() ? repeated_block(b.shape(), out.shape()) : 0;
   const int64_t rep_a = b.shape() == out.shape() ? repeated_block(a.shape(), out.shape()) : 0;
   if ((rep_a > 0 || rep_b > 0) && active_isa() != Isa::kScalar && n > 0) {
     const int64_t inner = rep_b > 0 ? rep_b : rep_a;
-    tbb::parallel_for(
-        tbb::blocked_range<int64_t>(0, n / inner, std::max<int64_t>(1, kGrain / inner)),
-        [&](auto r) {
-          for (int64_t row = r.begin(); row < r.end(); ++row) {
-            const int64_t o = row * inner;
-            if (rep_b > 0)
-              for (int64_t j = 0; j < inner; ++j) po[o + j] = f(pa[o + j], pb[j]);
-            else
-              for (int64_t j = 0; j < inner; ++j) po[o + j] = f(pa[j], pb[o + j]);
-          }
-        });
+    for_output(po, n, kGrain, [&](int64_t lo, int64_t len, R* d) {
+      for (int64_t k = 0, j = lo % inner; k < len; j = 0) {
+        const int64_t run = std::min(inner - j, len - k);
+        const int64_t o = lo + k;
+        if (rep_b > 0)
+          for (int64_t t = 0; t < run; ++t) d[k + t] = f(pa[o + t], pb[j + t]);
+        else
+          for (int64_t t = 0; t < run; ++t) d[k + t] = f(pa[j + t], pb[o + t]);
+        k += run;
+      }
+    });
     return;
   }
   BroadcastIndexer ia(a.shape(), out.shape()), ib(b.shape(), out.shape());
-  tbb::parallel_for(tbb::blocked_range<int64_t>(0, n, kGrain), [&](auto r) {
-    for (int64_t i = r.begin(); i < r.end(); ++i) po[i] = f(pa[ia.map(i)], pb[ib.map(i)]);
+  for_output(po, n, kGrain, [&](int64_t lo, int64_t len, R* d) {
+    for (int64_t i = 0; i < len; ++i) d[i] = f(pa[ia.map(lo + i)], pb[ib.map(lo + i)]);
   });
 }
 
@@ -127,10 +129,10 @@ template <typename F>
 void unary(KernelCtx& ctx, F f) {
   dispatch_float(ctx, ctx.input(0).dtype(), [&]<typename T>() {
     const T* pi = ctx.input(0).data<T>();
-    T* po = ctx.output().data<T>();
-    tbb::parallel_for(tbb::blocked_range<int64_t>(0, ctx.output().numel(), kGrain), [&](auto r) {
-      for (int64_t i = r.begin(); i < r.end(); ++i) po[i] = f(pi[i]);
-    });
+    for_output(ctx.output().data<T>(), ctx.output().numel(), kGrain,
+               [&](int64_t lo, int64_t len, T* d) {
+                 for (int64_t i = 0; i < len; ++i) d[i] = f(pi[lo + i]);
+               });
   });
 }
 
@@ -143,17 +145,18 @@ void exp_form(KernelCtx& ctx, Pre pre, Post post, Ref reference) {
   const Isa isa = active_isa();
   if (ctx.input(0).dtype() != DType::f32 || isa == Isa::kScalar) return unary(ctx, reference);
   const float* pi = ctx.input(0).data<float>();
-  float* po = ctx.output().data<float>();
-  tbb::parallel_for(tbb::blocked_range<int64_t>(0, ctx.output().numel(), kGrain), [&](auto r) {
-    constexpr int64_t kBlock = 512;
-    alignas(64) float e[kBlock];
-    for (int64_t b = r.begin(); b < r.end(); b += kBlock) {
-      const int64_t len = std::min(kBlock, r.end() - b);
-      for (int64_t i = 0; i < len; ++i) e[i] = pre(pi[b + i]);
-      exp_f32(e, e, len, isa);
-      for (int64_t i = 0; i < len; ++i) po[b + i] = post(pi[b + i], e[i]);
-    }
-  });
+  for_output(ctx.output().data<float>(), ctx.output().numel(), kGrain,
+             [&](int64_t lo, int64_t len, float* d) {
+               constexpr int64_t kBlock = 512;
+               alignas(64) float e[kBlock];
+               for (int64_t b = 0; b < len; b += kBlock) {
+                 const int64_t m = std::min(kBlock, len - b);
+                 const float* x = pi + lo + b;
+                 for (int64_t i = 0; i < m; ++i) e[i] = pre(x[i]);
+                 exp_f32(e, e, m, isa);
+                 for (int64_t i = 0; i < m; ++i) d[b + i] = post(x[i], e[i]);
+               }
+             });
 }
 
 /// -Inf maps to -0 in silu and gelu (their limit), where the formulas would give -Inf * 0.
@@ -233,10 +236,11 @@ void kernel_Select(KernelCtx& c) {
     const uint8_t* pc = cond.data<uint8_t>();
     const T* pa = a.data<T>();
     const T* pb = b.data<T>();
-    T* po = out.data<T>();
-    tbb::parallel_for(tbb::blocked_range<int64_t>(0, out.numel(), kGrain), [&](auto r) {
-      for (int64_t i = r.begin(); i < r.end(); ++i)
-        po[i] = pc[ic.map(i)] ? pa[ia.map(i)] : pb[ib.map(i)];
+    for_output(out.data<T>(), out.numel(), kGrain, [&](int64_t lo, int64_t len, T* d) {
+      for (int64_t i = 0; i < len; ++i) {
+        const int64_t k = lo + i;
+        d[i] = pc[ic.map(k)] ? pa[ia.map(k)] : pb[ib.map(k)];
+      }
     });
   });
 }

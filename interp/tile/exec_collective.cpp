@@ -1,5 +1,5 @@
-// Tile-collective instructions: elementwise tiles, 2-D loads/stores, async copies, mma,
-// reductions, masks and warp primitives.
+// Tile-collective instructions: elementwise tiles, 2-D loads/stores, async copies, reductions,
+// masks and warp primitives (mma: mma.cpp).
 #include <algorithm>
 #include <cstring>
 
@@ -271,37 +271,21 @@ bool fully_inside(const Window& w, const Inst& in) {  // written so that nothing
 }
 
 /// Copies a fully-inside f32 window between an unchecked buffer and registers `reg` (rows x cols,
-/// row-major) without per-element work: whole rows for plain buffers, runs of one swizzle chunk
-/// (contiguous in both layouts) for swizzled or padded shared buffers. Returns false when the
-/// buffer needs the general element-by-element path.
+/// row-major) without per-element work: whole rows for plain or padded buffers, runs of one
+/// swizzle chunk (contiguous in both layouts) for swizzled shared buffers (for_phys_runs). Returns
+/// false when the buffer needs the general element-by-element path.
 bool copy_window_f32(Buffer& b, const Window& w, const Inst& in, float* reg, bool to_buffer) {
   if (shadowed(b) || b.dt != DType::f32 || !fully_inside(w, in)) return false;
   auto* data = reinterpret_cast<float*>(b.data);
-  const size_t n = size_t(in.cols);
   for (int32_t i = 0; i < in.rows; ++i) {
-    const int64_t e0 = w.base + (w.r0 + i) * w.rstride + w.c0;
     float* r = reg + int64_t(i) * in.cols;
-    if (b.plain) {
-      if (to_buffer)
-        std::memcpy(data + e0, r, n * sizeof(float));
-      else
-        std::memcpy(r, data + e0, n * sizeof(float));
-      continue;
-    }
-    int64_t j = 0;
-    const int64_t run = b.chunk > 0 ? b.chunk : in.cols;
-    while (j < in.cols) {
-      // Elements e0 + j .. up to the end of the current chunk are contiguous physically.
-      const int64_t e = e0 + j;
-      const int64_t col = e % b.cols;
-      const int64_t len = std::min<int64_t>(run - col % run, in.cols - j);
-      float* phys = data + b.phys(e);
-      if (to_buffer)
-        std::memcpy(phys, r + j, size_t(len) * sizeof(float));
-      else
-        std::memcpy(r + j, phys, size_t(len) * sizeof(float));
-      j += len;
-    }
+    for_phys_runs(b, w.base + (w.r0 + i) * w.rstride + w.c0, in.cols,
+                  [&](int64_t off, int64_t phys, int64_t n) {
+                    if (to_buffer)
+                      copy_run(data + phys, r + off, size_t(n) * sizeof(float));
+                    else
+                      copy_run(r + off, data + phys, size_t(n) * sizeof(float));
+                  });
   }
   return true;
 }
@@ -352,20 +336,21 @@ void exec_async_copy(GroupState& g, int32_t t, int32_t pc, const Inst& in, const
   pcopy.esize = src.esize;
   pcopy.issue_time = ts.clock;
   const size_t n = size_t(in.rows) * size_t(in.cols);
+  if (!ts.spare_staged.empty()) {
+    pcopy.staged = std::move(ts.spare_staged.back());
+    ts.spare_staged.pop_back();
+  }
   pcopy.staged.assign(n * size_t(src.esize), std::byte{0});
-  pcopy.dst_index.resize(n);
   if (src.plain && !shadowed(src) && fully_inside(w, in)) {
     // Fast path: whole rows of a plain, unchecked source (same bytes as the loop below).
     const size_t row_bytes = size_t(in.cols) * size_t(src.esize);
     for (int32_t i = 0; i < in.rows; ++i)
       std::memcpy(pcopy.staged.data() + size_t(i) * row_bytes,
                   src.data + (w.base + (w.r0 + i) * w.rstride + w.c0) * src.esize, row_bytes);
-    for (size_t k = 0; k < n; ++k) pcopy.dst_index[k] = int64_t(k);
   } else {
     for_window(g, t, pc, in, R, src, w,
                [&](int32_t i, int32_t j, bool inside, int64_t e, int32_t lane) {
                  const size_t k = size_t(i) * size_t(in.cols) + size_t(j);
-                 pcopy.dst_index[k] = int64_t(k);
                  if (!inside) return;  // zero fill
                  if (shadowed(src)) shadow_access(g, t, src, e, lane, pc, AccessKind::kRead);
                  std::memcpy(pcopy.staged.data() + k * size_t(src.esize),
@@ -379,111 +364,36 @@ void exec_async_copy(GroupState& g, int32_t t, int32_t pc, const Inst& in, const
   ts.uncommitted.push_back(std::move(pcopy));
 }
 
+/// Largest staging buffer a tile keeps for reuse after its copy completed.
+constexpr size_t kSpareStagedBytes = size_t{64} << 10;
+
 void complete_async(GroupState& g, int32_t t, int64_t keep) {
   TileState& ts = g.tiles[static_cast<size_t>(t)];
   while (static_cast<int64_t>(ts.committed.size()) > keep) {
     for (PendingCopy& c : ts.committed.front()) {
       Buffer& dst = g.shared.at(static_cast<size_t>(c.dst_buf));
-      if (dst.plain && !shadowed(dst)) {
-        // Fast path: a plain, unchecked destination takes the staged elements in place.
-        for (size_t k = 0; k < c.dst_index.size(); ++k)
-          std::memcpy(dst.data + c.dst_index[k] * dst.esize, c.staged.data() + k * size_t(c.esize),
+      const int64_t n = static_cast<int64_t>(c.staged.size() / size_t(c.esize));
+      if (!shadowed(dst)) {
+        // Fast path: an unchecked destination takes the staged bytes run by run (whole rows, or
+        // one swizzle chunk at a time), the bytes the per-element loop below writes.
+        for_phys_runs(dst, 0, n, [&](int64_t off, int64_t phys, int64_t len) {
+          copy_run(dst.data + phys * dst.esize, c.staged.data() + off * c.esize,
+                   size_t(len) * size_t(c.esize));
+        });
+      } else {
+        for (int64_t e = 0; e < n; ++e) {
+          async_land(g, t, dst, e, static_cast<int32_t>(e % g.launch->lanes), c.inst);
+          std::memcpy(dst.data + dst.phys(e) * dst.esize, c.staged.data() + e * c.esize,
                       size_t(c.esize));
-        if (g.launch->trace)
-          g.out->trace.push_back({"async_copy", g.id, t, c.issue_time, ts.clock - c.issue_time});
-        continue;
-      }
-      for (size_t k = 0; k < c.dst_index.size(); ++k) {
-        const int64_t e = c.dst_index[k];
-        if (shadowed(dst))
-          async_land(g, t, dst, e, static_cast<int32_t>(k % size_t(g.launch->lanes)), c.inst);
-        std::memcpy(dst.data + dst.phys(e) * dst.esize, c.staged.data() + k * size_t(c.esize),
-                    size_t(c.esize));
+        }
       }
       if (g.launch->trace)
         g.out->trace.push_back({"async_copy", g.id, t, c.issue_time, ts.clock - c.issue_time});
+      // A few small ones only: a kept buffer must not change what --max-memory admits.
+      if (ts.spare_staged.size() < 4 && c.staged.capacity() <= kSpareStagedBytes)
+        ts.spare_staged.push_back(std::move(c.staged));
     }
     ts.committed.erase(ts.committed.begin());
-  }
-}
-
-/// Sequential-model mma for a fixed width N: blocks of 4 rows keep their accumulators in
-/// registers across the whole k loop (each element is still one FMA chain from c in increasing k).
-template <int N>
-void mma_rows(const float* a, const float* b, const float* c, float* d, int32_t M, int32_t K) {
-  constexpr int kRows = 4;
-  int32_t i = 0;
-  for (; i + kRows <= M; i += kRows) {
-    float acc[kRows][N];
-    for (int r = 0; r < kRows; ++r)
-      for (int j = 0; j < N; ++j) acc[r][j] = c[size_t(i + r) * N + j];
-    for (int32_t k = 0; k < K; ++k) {
-      const float* bk = b + size_t(k) * N;
-      for (int r = 0; r < kRows; ++r) {
-        const float ar = a[size_t(i + r) * K + k];
-        for (int j = 0; j < N; ++j) acc[r][j] = __builtin_fmaf(ar, bk[j], acc[r][j]);
-      }
-    }
-    for (int r = 0; r < kRows; ++r)
-      for (int j = 0; j < N; ++j) d[size_t(i + r) * N + j] = acc[r][j];
-  }
-  for (; i < M; ++i) {
-    float acc[N];
-    for (int j = 0; j < N; ++j) acc[j] = c[size_t(i) * N + j];
-    for (int32_t k = 0; k < K; ++k) {
-      const float ai = a[size_t(i) * K + k];
-      const float* bk = b + size_t(k) * N;
-      for (int j = 0; j < N; ++j) acc[j] = __builtin_fmaf(ai, bk[j], acc[j]);
-    }
-    for (int j = 0; j < N; ++j) d[size_t(i) * N + j] = acc[j];
-  }
-}
-
-void exec_mma(const Program& p, const Inst& in, float* A) {
-  const int32_t M = in.rows, N = in.cols, K = in.k;
-  const bool ta = in.mode & 1, tb = in.mode & 2;
-  thread_local std::vector<float> abuf, bbuf;  // scratch: no run state (rewritten before use)
-  // Logical a is [M, K] row-major and b is [K, N] row-major after these copies.
-  const float* a = A + in.a;
-  const float* b = A + in.b;
-  if (ta) {
-    abuf.resize(size_t(M) * size_t(K));
-    for (int32_t i = 0; i < M; ++i)
-      for (int32_t k = 0; k < K; ++k) abuf[size_t(i) * K + k] = a[size_t(k) * M + i];
-    a = abuf.data();
-  }
-  if (tb) {
-    bbuf.resize(size_t(K) * size_t(N));
-    for (int32_t k = 0; k < K; ++k)
-      for (int32_t j = 0; j < N; ++j) bbuf[size_t(k) * N + j] = b[size_t(j) * K + k];
-    b = bbuf.data();
-  }
-  float* d = A + in.dst;
-  const float* c = A + in.c;
-  if (in.bcast == 0) {
-    // Sequential model: each d[i][j] is an FMA chain from c[i][j] over k in increasing order.
-    if (N == 16) return mma_rows<16>(a, b, c, d, M, K);
-    if (N == 32) return mma_rows<32>(a, b, c, d, M, K);
-    if (N == 64) return mma_rows<64>(a, b, c, d, M, K);
-    // Any other width: k outside j, so the j loop vectorises without changing any chain.
-    for (int32_t i = 0; i < M; ++i) {
-      float* di = d + size_t(i) * N;
-      std::memmove(di, c + size_t(i) * N, sizeof(float) * size_t(N));
-      for (int32_t k = 0; k < K; ++k) {
-        const float aik = a[size_t(i) * K + k];
-        const float* bk = b + size_t(k) * N;
-        for (int32_t j = 0; j < N; ++j) di[j] = __builtin_fmaf(aik, bk[j], di[j]);
-      }
-    }
-    return;
-  }
-  const num::AccumModel& model = p.models[static_cast<size_t>(in.target)];
-  std::vector<float> col(static_cast<size_t>(K));
-  for (int32_t j = 0; j < N; ++j) {
-    for (int32_t k = 0; k < K; ++k) col[size_t(k)] = b[size_t(k) * N + j];
-    for (int32_t i = 0; i < M; ++i)
-      d[size_t(i) * N + j] =
-          num::accumulate(model, a + size_t(i) * K, col.data(), K, c[size_t(i) * N + j]);
   }
 }
 

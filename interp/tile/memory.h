@@ -1,6 +1,7 @@
 // Element access for the tile simulator: conversions, index resolution, sanitizer shadows.
 #pragma once
 
+#include <algorithm>
 #include <cstring>
 
 #include "core/numerics/convert.h"
@@ -148,6 +149,50 @@ inline void store_cell(Buffer& b, int64_t p, Cell c) {
       store_agg(b, p, c.f);
       break;
   }
+}
+
+/// Visits logical elements [e, e + len) of `b` as runs that are contiguous in its physical
+/// layout: f(offset, phys, n) for logical elements e + offset .. e + offset + n - 1, which live at
+/// physical elements phys .. phys + n - 1. One run for a plain buffer; at most one per row for a
+/// padded one; one per 16-byte chunk for an xor-swizzled one (Buffer::phys, without its
+/// per-element divisions). Runs come in logical order.
+template <typename F>
+inline void for_phys_runs(const Buffer& b, int64_t e, int64_t len, F f) {
+  if (len <= 0) return;
+  if (b.plain) return f(int64_t{0}, e, len);
+  int64_t row = e / b.cols, col = e - row * b.cols, done = 0;
+  // chunk = 16 / esize and cols / chunk are powers of two (alloc_c2): shifts and masks.
+  const int shift = b.chunk > 0 ? __builtin_ctzll(static_cast<unsigned long long>(b.chunk)) : 0;
+  const int64_t chunks = b.chunk > 0 ? b.cols >> shift : 1;
+  while (done < len) {
+    const int64_t in_row = std::min(len - done, b.cols - col);
+    const int64_t row0 = row * b.phys_cols;
+    if (b.chunk <= 0) {
+      f(done, row0 + col, in_row);
+    } else {
+      const int64_t x = row & (chunks - 1), end = col + in_row;
+      int64_t c = col;
+      if (const int64_t off = c & (b.chunk - 1); off != 0) {  // a partial first chunk
+        const int64_t n = std::min(b.chunk - off, in_row);
+        f(done, row0 + (((c >> shift) ^ x) << shift) + off, n);
+        c += n;
+      }
+      for (; c + b.chunk <= end; c += b.chunk)  // whole chunks: the common case
+        f(done + (c - col), row0 + (((c >> shift) ^ x) << shift), b.chunk);
+      if (c < end) f(done + (c - col), row0 + (((c >> shift) ^ x) << shift), end - c);
+    }
+    done += in_row;
+    col = 0;
+    ++row;
+  }
+}
+
+/// memcpy of n bytes with the 16-byte case (one swizzle chunk of any element type) inlined.
+inline void copy_run(void* dst, const void* src, size_t n) {
+  if (n == 16)
+    std::memcpy(dst, src, 16);
+  else
+    std::memcpy(dst, src, n);
 }
 
 /// The buffer a memref handle names, for tile t of g.

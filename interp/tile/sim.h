@@ -101,8 +101,9 @@ struct PendingCopy {
   int32_t inst = 0;
   int32_t dst_buf = 0;  ///< shared buffer number
   int32_t esize = 4;
-  std::vector<std::byte> staged;   ///< element bytes read from the source at issue
-  std::vector<int64_t> dst_index;  ///< logical destination element per staged element
+  /// Element bytes read from the source at issue; element k lands at logical element k of the
+  /// destination at the wait.
+  std::vector<std::byte> staged;
   uint64_t issue_time = 0;
 };
 
@@ -134,6 +135,8 @@ struct TileState {
   std::vector<float> agg;
   std::vector<PendingCopy> uncommitted;
   std::vector<std::vector<PendingCopy>> committed;  ///< oldest first
+  /// Staging buffers of completed copies, reused by the next ones (no allocation per copy).
+  std::vector<std::vector<std::byte>> spare_staged;
   std::vector<Buffer> locals;
   uint64_t clock = 0;        ///< simulated time (trace)
   uint64_t epoch_start = 0;  ///< clock at the start of the current barrier epoch
