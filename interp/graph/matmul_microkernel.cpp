@@ -157,6 +157,14 @@ void pack_a(MatView a, int64_t i0, int64_t mc, int64_t k0, int64_t kc, float* ou
         for (int64_t r = h; r < kMr; ++r) strip[p * kMr + r] = 0.0f;
       continue;
     }
+    if (a.rs == 1) {  // A^T row-major (x^T @ g, a weight gradient): each k is h contiguous rows
+      for (int64_t p = 0; p < kc; ++p) {
+        float* col = strip + p * kMr;
+        std::memcpy(col, a.data + (k0 + p) * a.cs + i0 + is, static_cast<size_t>(h) * 4);
+        std::fill(col + h, col + kMr, 0.0f);
+      }
+      continue;
+    }
     for (int64_t p = 0; p < kc; ++p) {
       float* col = strip + p * kMr;
       int64_t r = 0;
