@@ -13,7 +13,6 @@ namespace tessera::interp {
 namespace {
 
 constexpr int64_t kBlock = 256;      // elements per node row: the rows stay in L1
-constexpr size_t kMaxNodes = 16;     // fuse_elementwise_at builds at most this many
 constexpr int64_t kGrain = 1 << 14;  // elements per task
 
 /// An operand of a node over one block: a row of kBlock values, or one value for all.
@@ -40,7 +39,7 @@ void apply(Operand a, Operand b, float* d, int64_t len, F f) {
 }  // namespace
 
 void kernel_fused_elementwise(KernelCtx& ctx) {
-  if (!ctx.fused || ctx.fused->nodes.empty() || ctx.fused->nodes.size() > kMaxNodes)
+  if (!ctx.fused || ctx.fused->nodes.empty() || ctx.fused->nodes.size() > FusedExpr::kMaxNodes)
     ctx.fail("internal: a fused elementwise step without a recipe");
   const auto& nodes = ctx.fused->nodes;
   Tensor& out = ctx.output();
@@ -49,7 +48,7 @@ void kernel_fused_elementwise(KernelCtx& ctx) {
   std::vector<Operand> leaves;
   for (const Tensor* t : ctx.in) leaves.push_back({t->data<float>(), t->numel() == 1});
   tbb::parallel_for(tbb::blocked_range<int64_t>(0, n, kGrain), [&](const auto& r) {
-    alignas(64) float rows[kMaxNodes][kBlock];
+    alignas(64) float rows[FusedExpr::kMaxNodes][kBlock];
     for (int64_t b = r.begin(); b < r.end(); b += kBlock) {
       const int64_t len = std::min(kBlock, r.end() - b);
       auto operand = [&](int j) -> Operand {

@@ -210,8 +210,6 @@ bool ew_node(const PlanStep& st, const SlotInfo& si) {
   return true;
 }
 
-constexpr size_t kMaxFusedNodes = 16;  // FusedExpr's scratch rows (fused_elementwise.cpp)
-
 /// A chain of elementwise steps ending at step k, each intermediate read once (by the next
 /// node) and not returned: step k evaluates the whole tree per element (kernel_fused_elementwise),
 /// each node rounding to f32 as its own kernel does, and the others are fused away.
@@ -228,7 +226,7 @@ void fuse_elementwise_at(Plan& plan, SlotInfo& si, size_t k) {
     for (size_t i = 0; i < st.inputs.size(); ++i) {
       const int s = st.inputs[i];
       const int p = si.producer[static_cast<size_t>(s)];
-      const bool room = absorbed.size() + 2 <= kMaxFusedNodes;  // each step is one node
+      const bool room = absorbed.size() + 2 <= FusedExpr::kMaxNodes;  // each step is one node
       if (p >= 0 && room && si.only_use(s, at) && ew_node(plan.steps[static_cast<size_t>(p)], si) &&
           plan.steps[static_cast<size_t>(p)].result_types[0].shape == shape) {
         absorbed.push_back(static_cast<size_t>(p));

@@ -24,6 +24,7 @@ struct FusedExpr {
     int a = 0, b = 0;
   };
   std::vector<Node> nodes;
+  static constexpr size_t kMaxNodes = 16;  ///< Fusion builds no more (the kernel's scratch rows).
 };
 
 /// What a kernel gets: its op (attributes, location), inputs, outputs already allocated with
