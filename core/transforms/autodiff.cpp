@@ -194,11 +194,13 @@ Op* build(ir::Module& m, Op& f, const std::vector<size_t>& wrt, Mode mode, const
     size_t c = 0;
     for (size_t k = 0; k < rets.size(); ++k)
       if (is_float_value(*rets[k])) e.accumulate(adj, key_ret(k), extra[c++]);
+    e.begin_backward(ret_vals);
     if (!e.reverse(ops, varied, adj)) return nullptr;
     for (size_t w : wrt) {
       auto it = adj.find(key_arg(w));
       ret_vals.push_back(it != adj.end() ? it->second : b.zeros(params[w]->type));
     }
+    e.drop_unused_recomputation(ret_vals);
   } else {
     auto key_arg = [&](size_t w) -> const Value* { return custom ? params[w] : fb.args[w].get(); };
     ValueMap tan;

@@ -36,6 +36,14 @@ class Engine {
   /// Adds `g` into adj[v] (the first contribution is stored, later ones added in arrival order).
   void accumulate(ValueMap& adj, const ir::Value* v, ir::Value* g);
 
+  /// Marks the start of the backward: ops emitted from here on (and `results`, the function's
+  /// returned values) read the forward's values that checkpoint regions need not recompute.
+  void begin_backward(std::vector<ir::Value*> results);
+  /// Removes the recomputed ops whose results nothing reads (a region's vjp rules need only
+  /// some of its values; the others were copied for nothing). Call once the sweep is done, with
+  /// the values the function will return.
+  void drop_unused_recomputation(const std::vector<ir::Value*>& results);
+
  private:
   bool reverse_op(const ir::Op& op, const ValueSet& varied, ValueMap& adj);
   bool forward_op(const ir::Op& op, ValueMap& tan);
@@ -45,11 +53,19 @@ class Engine {
                     std::vector<ir::Value*>& ty);
   /// Recomputes the checkpoint region that ends at `ops[last]` (ops[first..last]).
   void recompute(const std::vector<const ir::Op*>& ops, size_t first, size_t last);
+  /// Whether the derivative keeps the forward's value `v` (a value of the function being
+  /// built) into the backward anyway: it is returned, or an op of the backward reads it.
+  bool kept(const ir::Value* v);
 
   ir::Module& m_;
   Builder& b_;
   ValueMap primal_;
   ValueMap recomputed_;
+  static constexpr size_t kNoBackward = ~size_t{0};
+  size_t backward_start_ = kNoBackward;  ///< Index of the first op of the backward.
+  size_t scanned_ = 0;                   ///< Ops up to here are in read_in_backward_.
+  ValueSet read_in_backward_;            ///< Values read by the backward (and the results).
+  std::vector<const ir::Op*> recomputed_ops_;
 };
 
 /// `seeds` plus the values of `ops` that depend on them (through ops that have a derivative).

@@ -1,5 +1,7 @@
 // Reverse mode: the adjoint sweep over a list of ops, from the last op to the first.
 #include <algorithm>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "core/transforms/autodiff_engine.h"
 
@@ -20,13 +22,63 @@ void Engine::accumulate(ValueMap& adj, const Value* v, Value* g) {
   if (!fresh) it->second = b_.add(it->second, g);
 }
 
+void Engine::begin_backward(std::vector<Value*> results) {
+  backward_start_ = scanned_ = b_.size();
+  read_in_backward_.insert(results.begin(), results.end());
+}
+
+bool Engine::kept(const Value* v) {
+  if (backward_start_ == kNoBackward) return false;
+  for (; scanned_ < b_.size(); ++scanned_)
+    ir::walk(*b_.block().ops[scanned_],
+             [&](Op& o) { read_in_backward_.insert(o.operands.begin(), o.operands.end()); });
+  return read_in_backward_.count(v) > 0;
+}
+
 void Engine::recompute(const std::vector<const Op*>& ops, size_t first, size_t last) {
   for (size_t j = first; j <= last && b_.ok(); ++j) {
+    // A value that the backward reads from the forward anyway (it is the next region's input,
+    // another op's residual or a result) costs no memory to keep: the region uses it instead
+    // of a recomputed copy, and only the values not kept are recomputed (docs/autodiff.md).
+    bool all_kept = !ops[j]->results.empty();
+    for (const auto& r : ops[j]->results) {
+      auto it = primal_.find(r.get());
+      all_kept = all_kept && it != primal_.end() && kept(it->second);
+    }
+    if (all_kept) continue;
     std::vector<Value*> in;
     for (const Value* v : ops[j]->operands) in.push_back(P(v));
+    const size_t at = b_.size();
     auto r = b_.copy(*ops[j], in);
+    for (size_t k = at; k < b_.size(); ++k) recomputed_ops_.push_back(b_.block().ops[k].get());
     for (size_t k = 0; k < r.size(); ++k) recomputed_[ops[j]->result(k)] = r[k];
   }
+}
+
+void Engine::drop_unused_recomputation(const std::vector<Value*>& results) {
+  std::unordered_map<const Value*, size_t> uses;
+  for (const Value* v : results) ++uses[v];
+  for (const auto& o : b_.block().ops)
+    ir::walk(*o, [&](Op& n) {
+      for (const Value* v : n.operands) ++uses[v];
+    });
+  std::unordered_set<const Op*> dead;
+  // Latest first, so a recomputed chain that feeds only dropped ops goes as a whole.
+  for (auto it = recomputed_ops_.rbegin(); it != recomputed_ops_.rend(); ++it) {
+    const Op& o = **it;
+    const Rule* rule = lookup_rule(o.name);
+    if (!o.regions.empty() || (rule && rule->effect)) continue;  // keep effects paired
+    bool used = false;
+    for (const auto& r : o.results) used = used || uses[r.get()] > 0;
+    if (used) continue;
+    dead.insert(&o);
+    for (const Value* v : o.operands) --uses[v];
+  }
+  if (dead.empty()) return;
+  auto& v = b_.block().ops;
+  v.erase(std::remove_if(v.begin(), v.end(), [&](const auto& o) { return dead.count(o.get()); }),
+          v.end());
+  recomputed_ops_.clear();
 }
 
 bool Engine::reverse(const std::vector<const Op*>& ops, const ValueSet& varied, ValueMap& adj) {

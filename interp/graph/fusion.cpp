@@ -1,6 +1,8 @@
 // Plan-level fusion: finds the patterns of interp/graph/fusion.h and rewires their steps.
 #include "interp/graph/fusion.h"
 
+#include <algorithm>
+#include <memory>
 #include <vector>
 
 #include "core/ops/contractions.h"
@@ -175,12 +177,91 @@ void fuse_scale_softmax_at(Plan& plan, SlotInfo& si, size_t k) {
   si.move_uses(mul.inputs, k, t_uses[0]);
 }
 
+/// The elementwise ops a fused elementwise step evaluates, with their operand counts.
+int ew_arity(ops::OpKind kind) {
+  switch (kind) {
+    case ops::OpKind::Add:
+    case ops::OpKind::Sub:
+    case ops::OpKind::Mul:
+    case ops::OpKind::Div:
+      return 2;
+    case ops::OpKind::Neg:
+      return 1;
+    default:
+      return 0;
+  }
+}
+
+/// Step st can be a node of a fused elementwise step: add / sub / mul / div / neg of f32 into
+/// f32 without attributes (so no numeric policy), each operand of the result's shape or one
+/// element (no other broadcasting), run by its own kernel.
+bool ew_node(const PlanStep& st, const SlotInfo& si) {
+  if (st.widen || st.fused_away || !st.op->def || st.outputs.size() != 1 || !st.op->attrs.empty() ||
+      st.kernel != graph_kernel(*st.op))
+    return false;
+  const int arity = ew_arity(st.op->def->kind);
+  if (arity == 0 || st.inputs.size() != static_cast<size_t>(arity)) return false;
+  const ir::Type& out = st.result_types[0];
+  if (!is_f32(out)) return false;
+  for (int s : st.inputs) {
+    const ir::Type* t = si.type[static_cast<size_t>(s)];
+    if (!t || !is_f32(*t) || (t->shape != out.shape && numel(*t) != 1)) return false;
+  }
+  return true;
+}
+
+/// A chain of elementwise steps ending at step k, each intermediate read once (by the next
+/// node) and not returned: step k evaluates the whole tree per element (kernel_fused_elementwise),
+/// each node rounding to f32 as its own kernel does, and the others are fused away.
+void fuse_elementwise_at(Plan& plan, SlotInfo& si, size_t k) {
+  PlanStep& root = plan.steps[k];
+  if (!ew_node(root, si)) return;
+  const auto& shape = root.result_types[0].shape;
+  auto expr = std::make_shared<FusedExpr>();
+  std::vector<int> leaves;
+  std::vector<size_t> absorbed;
+  auto build = [&](auto& self, size_t at) -> int {
+    const PlanStep& st = plan.steps[at];
+    int opnd[2] = {0, 0};
+    for (size_t i = 0; i < st.inputs.size(); ++i) {
+      const int s = st.inputs[i];
+      const int p = si.producer[static_cast<size_t>(s)];
+      const bool room = absorbed.size() + 2 <= FusedExpr::kMaxNodes;  // each step is one node
+      if (p >= 0 && room && si.only_use(s, at) && ew_node(plan.steps[static_cast<size_t>(p)], si) &&
+          plan.steps[static_cast<size_t>(p)].result_types[0].shape == shape) {
+        absorbed.push_back(static_cast<size_t>(p));
+        opnd[i] = self(self, static_cast<size_t>(p));
+        continue;
+      }
+      auto it = std::find(leaves.begin(), leaves.end(), s);
+      if (it == leaves.end()) it = leaves.insert(leaves.end(), s);
+      opnd[i] = -1 - static_cast<int>(it - leaves.begin());
+    }
+    expr->nodes.push_back({st.op->def->kind, opnd[0], opnd[1]});
+    return static_cast<int>(expr->nodes.size()) - 1;
+  };
+  build(build, k);
+  if (absorbed.empty()) return;
+  for (size_t p : absorbed) {
+    PlanStep& st = plan.steps[p];
+    si.move_uses(st.inputs, p, k);
+    st.fused_away = true;
+    st.outputs.clear();  // never written
+    st.inputs.clear();   // the leaves are read by step k
+  }
+  root.inputs = leaves;
+  root.kernel = &kernel_fused_elementwise;
+  root.fused = std::move(expr);
+}
+
 }  // namespace
 
 void fuse_plan(Plan& plan) {
   SlotInfo si(plan);
   for (size_t k = 0; k < plan.steps.size(); ++k) fuse_attention_at(plan, si, k);
   for (size_t k = 0; k < plan.steps.size(); ++k) fuse_scale_softmax_at(plan, si, k);
+  // From the last step back, so each tree is rooted at its final consumer.
+  for (size_t k = plan.steps.size(); k-- > 0;) fuse_elementwise_at(plan, si, k);
 }
 
 }  // namespace tessera::interp

@@ -17,8 +17,17 @@ namespace tessera::interp {
 ///   accumulation, every operand with the scores' batch dims, %s, %t and %p each read once and
 ///   not returned: the last step runs kernel_attention_block on (q, k, v[, c]) and the others
 ///   are fused away, so the S x S scores are never stored whole.
+/// - elementwise chains: a tree of f32 add / sub / mul / div / neg steps (no attributes; each
+///   operand of the result's shape or a single element) whose intermediates are each read once,
+///   by the next step of the tree, and not returned (at most 16 nodes): the last step evaluates
+///   the tree per element with the same f32 operation per node, in each op's operand order
+///   (FusedExpr), so the intermediates are never stored (the backward's `g * (1 - y * y)`).
 /// A fused-away step keeps its place in the plan (fused_away) so step indices do not change.
 void fuse_plan(Plan& plan);
+
+/// The fused kernel of an elementwise chain: evaluates ctx.fused over the inputs in blocks of
+/// elements (in parallel: elements are independent).
+void kernel_fused_elementwise(KernelCtx& ctx);
 
 /// The fused kernel of "scale into softmax": inputs (s, c) or (c, s) as the mul had them, the
 /// op is the softmax / log_softmax (its axis is the last).

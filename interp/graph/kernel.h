@@ -3,6 +3,7 @@
 
 #include <span>
 #include <string>
+#include <vector>
 
 #include "core/ir/ir.h"
 #include "core/ops/registry.h"
@@ -13,6 +14,19 @@
 
 namespace tessera::interp {
 
+/// The recipe of a fused elementwise step (interp/graph/fusion.h): node i applies `kind` (add,
+/// sub, mul, div on operands a and b; neg on a) to f32 elements; an operand j >= 0 is node j's
+/// result, -1 - j the step's input j (a tensor of the result's shape, or one element). Operands
+/// precede their node; the last node is the step's result.
+struct FusedExpr {
+  struct Node {
+    ops::OpKind kind;
+    int a = 0, b = 0;
+  };
+  std::vector<Node> nodes;
+  static constexpr size_t kMaxNodes = 16;  ///< Fusion builds no more (the kernel's scratch rows).
+};
+
 /// What a kernel gets: its op (attributes, location), inputs, outputs already allocated with
 /// the concrete result types, and the run it belongs to. Kernels write every output element.
 struct KernelCtx {
@@ -21,6 +35,7 @@ struct KernelCtx {
   std::span<Tensor* const> out;
   uint64_t step = 0;  ///< Index of this op in the plan (keys random streams).
   const RunContext& run;
+  const FusedExpr* fused = nullptr;  ///< A fused elementwise step's recipe, else null.
 
   const Tensor& input(size_t k) const { return *in[k]; }
   Tensor& output(size_t k = 0) const { return *out[k]; }

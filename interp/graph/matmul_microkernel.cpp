@@ -35,6 +35,27 @@ Buffer alloc_floats(int64_t n) {
   return Buffer(static_cast<float*>(std::aligned_alloc(64, bytes == 0 ? 64 : bytes)));
 }
 
+/// Writes the 8 x 8 block r[0..7][p0 .. p0 + 7] transposed: column p's eight values (one per
+/// row) at out[p * ld .. + 7].
+inline void transpose_8x8(const float* const* r, int64_t p0, float* out, int64_t ld) {
+  __m256 v[8], t[8];
+  for (int i = 0; i < 8; ++i) v[i] = _mm256_loadu_ps(r[i] + p0);
+  for (int i = 0; i < 8; i += 2) {
+    t[i] = _mm256_unpacklo_ps(v[i], v[i + 1]);
+    t[i + 1] = _mm256_unpackhi_ps(v[i], v[i + 1]);
+  }
+  for (int i = 0; i < 8; i += 4) {  // quads of rows i..i+3: columns 0,1 / 2,3 (per 128-bit lane)
+    v[i] = _mm256_shuffle_ps(t[i], t[i + 2], 0x44);
+    v[i + 1] = _mm256_shuffle_ps(t[i], t[i + 2], 0xEE);
+    v[i + 2] = _mm256_shuffle_ps(t[i + 1], t[i + 3], 0x44);
+    v[i + 3] = _mm256_shuffle_ps(t[i + 1], t[i + 3], 0xEE);
+  }
+  for (int q = 0; q < 4; ++q) {  // v[q] (rows 0-3) and v[q + 4] (rows 4-7): columns q and q + 4
+    _mm256_storeu_ps(out + (p0 + q) * ld, _mm256_permute2f128_ps(v[q], v[q + 4], 0x20));
+    _mm256_storeu_ps(out + (p0 + q + 4) * ld, _mm256_permute2f128_ps(v[q], v[q + 4], 0x31));
+  }
+}
+
 /// Packs B[k0 : k0 + kc, j0 : j0 + nc] as strips of kNr columns, each kc rows of kNr floats
 /// (zero padded past n).
 void pack_b(MatView b, int64_t k0, int64_t kc, int64_t j0, int64_t nc, float* out, int64_t kNr) {
@@ -42,7 +63,16 @@ void pack_b(MatView b, int64_t k0, int64_t kc, int64_t j0, int64_t nc, float* ou
     float* strip = out + js * kc;
     const int64_t w = std::min(kNr, nc - js);
     if (b.rs == 1 && b.cs != 1) {  // B^T row-major: read its rows forwards, write with stride kNr
-      for (int64_t q = 0; q < w; ++q) {
+      int64_t q = 0;
+      for (; q + 8 <= w; q += 8) {  // 8 rows of B^T at a time through register transposes
+        const float* rows[8];
+        for (int r = 0; r < 8; ++r) rows[r] = b.data + (j0 + js + q + r) * b.cs + k0;
+        int64_t p = 0;
+        for (; p + 8 <= kc; p += 8) transpose_8x8(rows, p, strip + q, kNr);
+        for (; p < kc; ++p)
+          for (int r = 0; r < 8; ++r) strip[p * kNr + q + r] = rows[r][p];
+      }
+      for (; q < w; ++q) {
         const float* src = b.data + (j0 + js + q) * b.cs + k0;
         for (int64_t p = 0; p < kc; ++p) strip[p * kNr + q] = src[p];
       }
@@ -125,6 +155,14 @@ void pack_a(MatView a, int64_t i0, int64_t mc, int64_t k0, int64_t kc, float* ou
       }
       for (int64_t p = 0; p < kc; ++p)
         for (int64_t r = h; r < kMr; ++r) strip[p * kMr + r] = 0.0f;
+      continue;
+    }
+    if (a.rs == 1) {  // A^T row-major (x^T @ g, a weight gradient): each k is h contiguous rows
+      for (int64_t p = 0; p < kc; ++p) {
+        float* col = strip + p * kMr;
+        std::memcpy(col, a.data + (k0 + p) * a.cs + i0 + is, static_cast<size_t>(h) * 4);
+        std::fill(col + h, col + kMr, 0.0f);
+      }
       continue;
     }
     for (int64_t p = 0; p < kc; ++p) {

@@ -418,7 +418,7 @@ std::vector<Tensor> execute(const PlanStep& st, uint64_t k, std::span<const Tens
   }
   std::vector<Tensor*> out_ptrs;
   for (auto& t : outs) out_ptrs.push_back(&t);
-  KernelCtx ctx{*st.op, ins, out_ptrs, k, run};
+  KernelCtx ctx{*st.op, ins, out_ptrs, k, run, st.fused.get()};
   st.kernel(ctx);
   if (unrounded) unrounded->assign(outs.size(), Tensor());
   for (size_t r = 0; r < outs.size(); ++r) {

@@ -30,6 +30,8 @@ struct PlanStep {
   /// Folded into a later step (interp/graph/fusion.h): the runner skips it. It keeps its place,
   /// so every other step keeps its index (the key of its random streams).
   bool fused_away = false;
+  /// The recipe of a fused elementwise step (its kernel is kernel_fused_elementwise).
+  std::shared_ptr<const FusedExpr> fused;
 };
 
 struct PlanOptions {

@@ -76,19 +76,91 @@ def test_mlp_every_level(level, tmp_path):
         assert np.array_equal(a.view(np.uint32), b.view(np.uint32))
 
 
+def vjp_body(text):
+    return text[text.index("@main_vjp"):]
+
+
 def test_checkpoint_recomputes(tmp_path):
-    """checkpoint: the backward recomputes the region (more matmuls in the program) and gets the
-    same bits as keeping the residuals."""
+    """checkpoint: the backward recomputes the region's values that its rules read (gelu's
+    input: one more matmul and add in the program) and gets the same bits as keeping the
+    residuals. The region's output %a is not recomputed: the backward of the matmul after the
+    region reads the forward's %a anyway (its weight gradient), so keeping it costs nothing."""
     ins = {**mlp_inputs(np.float64), "ct0": np.array(1.0)}
     plain = h.grad(tmp_path, mlp_text("f64"), WRT)
     ck = h.grad(tmp_path, mlp_text("f64", ckpt=True), WRT, tag="ck")
-    fn = lambda s: s[s.index("@main_vjp"):]  # noqa: E731
+    fn = vjp_body
     assert fn(ck).count("tessera.matmul") == fn(plain).count("tessera.matmul") + 1
-    assert fn(ck).count("tessera.gelu") == fn(plain).count("tessera.gelu") + 1
+    assert fn(ck).count("tessera.add") == fn(plain).count("tessera.add") + 1
+    assert fn(ck).count("tessera.gelu") == fn(plain).count("tessera.gelu")
     a = h.run(tmp_path, plain, "main_vjp", ins, tag="p")
     b = h.run(tmp_path, ck, "main_vjp", ins, tag="c")
     for x, y in zip(a, b):
         assert np.array_equal(x, y)
+
+
+def test_checkpoint_recomputes_output_not_kept(tmp_path):
+    """A region's output that no backward op reads (only an add, whose rule reads no operand,
+    uses it) is recomputed: exp's rule reads exp's result, so the program has a second exp."""
+    text = f"""func.func @main(%x: tensor<4x3xf64>, %c: tensor<4x3xf64>) -> tensor<f64> {{
+  %e = "tessera.exp"(%x){CK} : (tensor<4x3xf64>) -> tensor<4x3xf64>
+  %s = "tessera.add"(%e, %c) : (tensor<4x3xf64>, tensor<4x3xf64>) -> tensor<4x3xf64>
+  %q = "tessera.mul"(%s, %s) : (tensor<4x3xf64>, tensor<4x3xf64>) -> tensor<4x3xf64>
+  %l = "tessera.reduce"(%q) {{kind = "sum"}} : (tensor<4x3xf64>) -> tensor<f64>
+  return %l : tensor<f64>
+}}
+"""
+    ck = vjp_body(h.grad(tmp_path, text, ["x", "c"]))
+    assert ck.count("tessera.exp") == 2
+    r = np.random.default_rng(3)
+    x, c = r.standard_normal((4, 3)), r.standard_normal((4, 3))
+    out = h.run(tmp_path, h.grad(tmp_path, text, ["x", "c"], tag="g2"), "main_vjp",
+                {"x": x, "c": c, "ct0": np.array(1.0)})
+    gx, gc = jax.grad(lambda x, c: jnp.sum((jnp.exp(x) + c) ** 2), argnums=(0, 1))(x, c)
+    h.close(out[1], gx, np.float64, "grad x")
+    h.close(out[2], gc, np.float64, "grad c")
+
+
+def chain_text(ckpt):
+    c = CK if ckpt else ""
+    layers = []
+    for k in range(3):
+        layers.append(f"""  %z{k} = "tessera.matmul"(%h{k}, %w{k}){c[:-1] + f" = {k + 1}}}" if c else ""} : (tensor<4x5xf64>, tensor<5x5xf64>) -> tensor<4x5xf64>
+  %h{k + 1} = "tessera.tanh"(%z{k}){c[:-1] + f" = {k + 1}}}" if c else ""} : (tensor<4x5xf64>) -> tensor<4x5xf64>""")
+    body = "\n".join(layers)
+    return f"""func.func @main(%h0: tensor<4x5xf64>, %w0: tensor<5x5xf64>, %w1: tensor<5x5xf64>,
+                 %w2: tensor<5x5xf64>) -> tensor<f64> {{
+{body}
+  %q = "tessera.mul"(%h3, %h3) : (tensor<4x5xf64>, tensor<4x5xf64>) -> tensor<4x5xf64>
+  %l = "tessera.reduce"(%q) {{kind = "mean"}} : (tensor<4x5xf64>) -> tensor<f64>
+  return %l : tensor<f64>
+}}
+"""
+
+
+def test_checkpoint_chain_keeps_region_outputs(tmp_path):
+    """Layers tanh(h @ w), each its own region (as ts.checkpoint numbers them): each layer's
+    output is the next region's input (or the loss's operand), so the backward keeps it
+    anyway; tanh's rule reads only its result, so nothing is recomputed (no unused matmul is
+    left behind) and the program is the plain one. The gradients match JAX."""
+    plain = vjp_body(h.grad(tmp_path, chain_text(False), ["w0", "w1", "w2"]))
+    ck_text = h.grad(tmp_path, chain_text(True), ["w0", "w1", "w2"], tag="ck")
+    assert vjp_body(ck_text).count("tessera.matmul") == plain.count("tessera.matmul") == 3 + 5
+    assert vjp_body(ck_text).count("tessera.tanh") == plain.count("tessera.tanh") == 3
+    r = np.random.default_rng(11)
+    ins = {"h0": r.standard_normal((4, 5))}
+    for k in range(3):
+        ins[f"w{k}"] = r.standard_normal((5, 5)) / 2
+    out = h.run(tmp_path, ck_text, "main_vjp", {**ins, "ct0": np.array(1.0)})
+
+    def f(w0, w1, w2):
+        a = ins["h0"]
+        for w in (w0, w1, w2):
+            a = jnp.tanh(a @ w)
+        return jnp.mean(a * a)
+
+    ref = jax.grad(f, argnums=(0, 1, 2))(ins["w0"], ins["w1"], ins["w2"])
+    for k in range(3):
+        h.close(out[1 + k], ref[k], np.float64, f"grad w{k}")
 
 
 ATTN = """func.func @main(%x: tensor<1x2x5x8xf64>, %g: tensor<8xf64>, %b: tensor<8xf64>,

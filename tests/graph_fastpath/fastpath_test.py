@@ -21,7 +21,7 @@ Z = "tensor<3x9x70xf32>"
 Q = "tensor<3x9x9xf32>"  # batched scores of z
 PROGRAM = f"""func.func @main(%x: {T}, %w: {W}, %g: {V}, %y: {T}, %z: {Z}, %u: {T}) -> ({Z}, {Z}, {T}, {T}, {T}, {T}, {T}, {T},
     {T}, {T}, {T}, {T}, {T}, {T}, tensor<{R}xf32>, tensor<{C}xf32>, tensor<{C}xf32>,
-    tensor<{R}xf32>, {T}, {T}, {T}, {W}, {Z}, {Z}) {{
+    tensor<{R}xf32>, {T}, {T}, {T}, {W}, {Z}, {Z}, {T}, {T}, {T}) {{
   %m = tessera.matmul %x, %w : ({T}, {W}) -> {T}
   %a = tessera.add %m, %g : ({T}, {V}) -> {T}
   %h = "tessera.gelu"(%a) {{approximate = "tanh"}} : ({T}) -> {T}
@@ -64,9 +64,21 @@ PROGRAM = f"""func.func @main(%x: {T}, %w: {W}, %g: {V}, %y: {T}, %z: {Z}, %u: {
   %zp = "tessera.softmax"(%zt) : ({Q}) -> {Q}
   %zb = tessera.matmul %zp, %z : ({Q}, {Z}) -> {Z}
   %zq = tessera.matmul %zp, %z : ({Q}, {Z}) -> {Z}
-  return %z1, %z0, %x0, %h, %p, %l, %p0, %n, %r, %e4, %sq, %s2, %p2, %l3, %rs, %rm, %rx, %rn, %at, %at2, %bp, %an, %zb, %zq : {Z}, {Z}, {T}, {T}, {T},
+  %f1 = tessera.mul %y, %y : ({T}, {T}) -> {T}
+  %f2 = tessera.sub %c, %f1 : (tensor<f32>, {T}) -> {T}
+  %f3 = tessera.mul %x, %f2 : ({T}, {T}) -> {T}
+  %f4 = tessera.neg %f3 : ({T}) -> {T}
+  %f5 = tessera.div %f4, %c : ({T}, tensor<f32>) -> {T}
+  %f6 = tessera.add %f5, %u : ({T}, {T}) -> {T}
+  %k1 = tessera.mul %y, %y : ({T}, {T}) -> {T}
+  %k2 = tessera.sub %c, %k1 : (tensor<f32>, {T}) -> {T}
+  %k3 = tessera.mul %x, %k2 : ({T}, {T}) -> {T}
+  %k4 = tessera.neg %k3 : ({T}) -> {T}
+  %k5 = tessera.div %k4, %c : ({T}, tensor<f32>) -> {T}
+  %k6 = tessera.add %k5, %u : ({T}, {T}) -> {T}
+  return %z1, %z0, %x0, %h, %p, %l, %p0, %n, %r, %e4, %sq, %s2, %p2, %l3, %rs, %rm, %rx, %rn, %at, %at2, %bp, %an, %zb, %zq, %f6, %k6, %k3 : {Z}, {Z}, {T}, {T}, {T},
     {T}, {T}, {T}, {T}, {T}, {T}, {T}, {T}, {T}, tensor<{R}xf32>, tensor<{C}xf32>, tensor<{C}xf32>,
-    tensor<{R}xf32>, {T}, {T}, {T}, {W}, {Z}, {Z}
+    tensor<{R}xf32>, {T}, {T}, {T}, {W}, {Z}, {Z}, {T}, {T}, {T}
 }}
 """
 # %p is softmax(%y * c) with the scale fused into the softmax (vector ISAs); %p2 is the same
@@ -76,9 +88,12 @@ PROGRAM = f"""func.func @main(%x: {T}, %w: {W}, %g: {V}, %y: {T}, %z: {Z}, %u: {
 # far apart in scale; k = v = %w) run fused on the vector ISAs; %at2 is the same chain
 # unfused (its %bp is also returned), so at == at2 compares them on one ISA; %an fuses a chain
 # without a scale and with transposes (w^T w, softmax, p w^T); %zb a batched one with a
-# scale-first product (%zq reads the same %zp, so that chain stays unfused).
+# scale-first product (%zq reads the same %zp, so that chain stays unfused). %f6 is an
+# elementwise chain (mul, sub from a scalar, mul, neg, div by a scalar, add) that the vector ISAs
+# fuse into one step; %k6 is the same chain split in two (its %k3 is also returned), so
+# f6 == k6 compares a fused tree with a partly unfused one on one ISA.
 NAMES = ["z1", "z0", "x0", "h", "p", "l", "p0", "n", "r", "e4", "sq", "s2", "p2", "l3", "rs", "rm",
-         "rx", "rn", "at", "at2", "bp", "an", "zb", "zq"]
+         "rx", "rn", "at", "at2", "bp", "an", "zb", "zq", "f6", "k6", "k3"]
 
 
 def special_inputs(rng):
@@ -145,6 +160,12 @@ def check_oracle(res, x, w, g, y):
     checks.append(("e4", fin & fin_x, 2 * np.tanh(y64 - x64) * y64, 1e-5))
     checks.append(("sq", fin, y64 @ w64.T, 1e-3))
     checks.append(("rs", fin, y64.sum(axis=1), 1e-4))
+    # The chain in numpy float32: one IEEE f32 operation per step, as the spec rounds.
+    c = np.float32(0.125)
+    f6 = -(x * (c - y * y)) / c + res["u_in"]
+    same = (res["f6"].view(np.uint32) == f6.view(np.uint32)) | (np.isnan(f6) & np.isnan(res["f6"]))
+    if not same.all():
+        sys.exit("f6: the scalar reference differs from numpy float32")
     z64 = res["z_in"].astype(np.float64)
     zf = np.isfinite(z64).all(axis=1, keepdims=True) & np.ones_like(z64, bool)
     want = softmax64(z64, 1)
@@ -197,6 +218,8 @@ def main():
                     bad.append("at (fused) vs at2 (unfused)")
                 if got["zb"].tobytes() != got["zq"].tobytes():
                     bad.append("zb (fused) vs zq (unfused)")
+                if got["f6"].tobytes() != got["k6"].tobytes():
+                    bad.append("f6 (fused) vs k6 (partly unfused)")
                 if bad:
                     sys.exit(f"TESSERA_ISA={isa} --threads {threads}: {bad} differ from the "
                              f"scalar reference")

@@ -55,6 +55,42 @@ TEST_CASE("no fusion when the product is also returned, or the softmax runs alon
   CHECK(fused_steps(axis0).empty());
 }
 
+TEST_CASE("an elementwise chain folds into its last step") {
+  if (ti::active_isa() == ti::Isa::kScalar) return;  // the reference ISA never fuses
+  // The backward of tanh: g * (1 - y * y), the constant a one-element operand.
+  const char* chain = R"(
+func.func @main(%g: tensor<4x8xf32>, %y: tensor<4x8xf32>) -> tensor<4x8xf32> {
+  %c = "tessera.constant"() {value = dense<1.0> : tensor<f32>} : () -> tensor<f32>
+  %a = tessera.mul %y, %y : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+  %b = tessera.sub %c, %a : (tensor<f32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+  %n = tessera.neg %g : (tensor<4x8xf32>) -> tensor<4x8xf32>
+  %d = tessera.mul %n, %b : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+  return %d : tensor<4x8xf32>
+}
+)";
+  CHECK(fused_steps(chain) ==
+        std::vector<std::string>{"tessera.mul", "tessera.sub", "tessera.neg"});
+  // %a also returned: the tree stops there (it is a leaf of the fused step).
+  std::string returned = chain;
+  returned.replace(returned.find("return %d : tensor<4x8xf32>"), 27,
+                   "return %d, %a : tensor<4x8xf32>, tensor<4x8xf32>");
+  returned.replace(returned.find("-> tensor<4x8xf32> {"), 20,
+                   "-> (tensor<4x8xf32>, tensor<4x8xf32>) {");
+  CHECK(fused_steps(returned) == std::vector<std::string>{"tessera.sub", "tessera.neg"});
+  // A row vector broadcast (not one element) or an attribute keeps a step out of the tree.
+  std::string row = chain;
+  row.replace(row.find("%g: tensor<4x8xf32>"), 19, "%g: tensor<8xf32>");
+  row.replace(row.find("tessera.neg %g : (tensor<4x8xf32>) -> tensor<4x8xf32>"), 53,
+              "tessera.neg %g : (tensor<8xf32>) -> tensor<8xf32>");
+  row.replace(row.find("tessera.mul %n, %b : (tensor<4x8xf32>"), 37,
+              "tessera.mul %n, %b : (tensor<8xf32>");
+  CHECK(fused_steps(row) == std::vector<std::string>{"tessera.mul"});
+  std::string attr = chain;
+  attr.replace(attr.find("tessera.sub %c, %a :"), 20,
+               "tessera.sub %c, %a {numeric_policy = {rounding = \"stochastic\"}} :");
+  CHECK(fused_steps(attr) == std::vector<std::string>{"tessera.neg"});
+}
+
 TEST_CASE("a run's intermediate buffers serve the next run, with the same results") {
   const char* text = R"(
 func.func @main(%x: tensor<64x64xf32>) -> tensor<64x64xf32> {

@@ -63,6 +63,19 @@ TEST_CASE("fast matmul honours transposes") {
     for (bool tb : {false, true}) check(37, 45, 300, ta, tb, 99);
 }
 
+TEST_CASE("fast matmul packs a transposed B in 8 x 8 blocks and their remainders") {
+  // Strips of 16 / 32 columns with 8-column blocks and a remainder; k panels with 8-row blocks
+  // and a remainder (the backward of a matmul, x @ w^T, takes this path).
+  for (int64_t n : {8, 33, 64, 71})
+    for (int64_t k : {8, 19, 264}) check(29, n, k, false, true, uint32_t(n * 1000 + k));
+}
+
+TEST_CASE("fast matmul packs a transposed A by rows of k") {
+  // Full and partial row strips of A^T (a weight gradient, x^T @ g, takes this path).
+  for (int64_t m : {5, 12, 29, 100})
+    for (int64_t k : {1, 7, 260}) check(m, 37, k, true, false, uint32_t(m * 1000 + k));
+}
+
 TEST_CASE("fast matmul spans several column panels and task blocks") {
   check(200, 2100, 70, false, false, 7);
 }
