@@ -90,6 +90,9 @@ def parse_value(v):
     v = v.strip()
     if v.startswith("dense<"):
         return dense_value(v)
+    m = re.fullmatch(r"array<\s*\w+\s*:?(.*)>", v, re.S)
+    if m:  # a dense array: array<i32: 1, 2>
+        return [parse_value(x) for x in split_top(m.group(1))] if m.group(1).strip() else []
     v = re.sub(r"\s*:\s*(i\d+|f\d+|index)$", "", v)
     if v in ("true", "false"):
         return v == "true"
@@ -331,8 +334,60 @@ class Oracle:
             return self.control(op, v, a, depth)
         raise NoOracle(op)
 
+    def payload(self, a, prefix, ids):
+        """Upstream's op-list payload (control-flow.md, "Executable payload"): entry j applies
+        opcode j to the ids in0[j] (and in1[j] unless -1); its value takes the next id."""
+        vals = list(ids)
+        get = lambda name, j, d: (a.get(f"{prefix}_{name}") or [])[j] \
+            if j < len(a.get(f"{prefix}_{name}") or []) else d
+        unary = {20: "tessera.relu", 21: "tessera.sigmoid", 22: "tessera.tanh",
+                 23: "tessera.silu"}
+        for j, code in enumerate(a[f"{prefix}_opcodes"]):
+            x = np.asarray(vals[get("in0", j, -1)])
+            iy = get("in1", j, -1)
+            y = np.asarray(vals[iy], np.float64) if iy >= 0 else None
+            xf = x.astype(np.float64)
+            if code == 0:
+                bits = get("iattr", j, 0)
+                r = (np.swapaxes(xf, -1, -2) if bits & 1 else xf) @ \
+                    (np.swapaxes(y, -1, -2) if bits & 2 else y)
+            elif code in (1, 2, 3, 4):
+                r = [np.add, np.subtract, np.multiply, np.divide][code - 1](xf, y)
+            elif code == 10:
+                e = np.exp(xf - xf.max(axis=-1, keepdims=True))
+                r = e / e.sum(axis=-1, keepdims=True)
+            elif code in (11, 12):
+                op = "tessera.rmsnorm" if code == 11 else "tessera.layer_norm"
+                r = norm(op, [xf], {"eps": get("fattr", j, 1e-5)})
+            elif code in unary:
+                r = UNARY[unary[code]](xf)
+            elif code == 24:
+                r = gelu(xf, "none")
+            else:
+                raise NoOracle(f"payload opcode {code}")
+            vals.append(r.astype(x.dtype) if x.dtype.kind == "f" else r)
+        return vals[a[f"{prefix}_out_id"]]
+
+    def control_payload(self, op, v, a):
+        if op == "tessera.control_if":
+            return [self.payload(a, "then" if flag(v[a.get("flag_arg_index", 0)]) else "else", v)]
+        ids = list(v) + [v[a.get("carry_arg_index", 0)]]
+        if op == "tessera.control_for":
+            for _ in range(a["start"], a["stop"], a["step"]):
+                ids[-1] = self.payload(a, "body", ids)
+            return [ids[-1]]
+        if op == "tessera.control_while" and "cond_opcodes" in a:
+            for _ in range(a["max_iters"]):
+                if not flag(self.payload(a, "cond", ids)):
+                    break
+                ids[-1] = self.payload(a, "body", ids)
+            return [ids[-1]]
+        raise NoOracle(op + " (payload)")
+
     def control(self, op, v, a, depth):
         """Upstream's control ops as docs/ops/graph/control-flow.md states them."""
+        if any(k in a for k in ("body_opcodes", "cond_opcodes", "then_opcodes")):
+            return self.control_payload(op, v, a)
         c = a.get("carry_arg_index")
         carried = [c] if c is not None else list(range(len(v)))
         state = list(v)
