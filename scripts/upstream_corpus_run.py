@@ -14,6 +14,8 @@ are compared with that reference (floats: |got - want| <= 1e-5 + 1e-4 |want| for
 1e-2 relative for f16 and bf16; integers and i1 exactly). The reference is written here in numpy from the
 ops' specs (docs/ops/graph/), independently of the interpreter; it reads the module as
 `tessera-interp print --generic` prints it (one op a line), so it follows the same parse.
+Upstream's executable-payload form of control_for / control_while / control_if (the body as an
+op list in attributes, docs/ops/graph/control-flow.md) is evaluated from those attributes here.
 
 The report counts entries: runnable (inputs can be made), run (exit 0), compared (an oracle
 covers every op) and agree; and lists the failures and the ops that have no oracle here.
@@ -261,6 +263,26 @@ def reduce_op(x, a):
     return fn(x, axis=axes, keepdims=bool(a.get("keepdims", False)))
 
 
+def linalg(op, v, a):
+    """cholesky, tri_solve and cholesky_solve (docs/ops/graph/linalg.md) by numpy.linalg."""
+    x = np.asarray(v[0], np.float64)
+    lower = a.get("lower", True)
+    if op == "tessera.cholesky":
+        if lower:
+            return np.linalg.cholesky(x)
+        return np.swapaxes(np.linalg.cholesky(np.swapaxes(x, -1, -2)), -1, -2)
+    b = np.asarray(v[1], np.float64)
+    if op == "tessera.cholesky_solve":
+        return np.linalg.solve(x, b)
+    t = np.tril(x) if lower else np.triu(x)
+    if a.get("unit_diag", False):
+        n = t.shape[-1]
+        t[..., np.arange(n), np.arange(n)] = 1.0
+    if a.get("trans", False):
+        t = np.swapaxes(t, -1, -2)
+    return np.linalg.solve(t, b)
+
+
 class Oracle:
     """Evaluates a module's functions with numpy (float64 inside, cast to each result type)."""
 
@@ -326,6 +348,8 @@ class Oracle:
             if a.get("transpose_b"):
                 y = np.swapaxes(y, -1, -2)
             return [x @ y]
+        if op in ("tessera.cholesky", "tessera.tri_solve", "tessera.cholesky_solve"):
+            return [linalg(op, v, a)]
         if op == "arith.constant" and isinstance(a.get("value"), (int, float, bool, np.ndarray)):
             return [np.asarray(a["value"])]
         if op == "func.call":
