@@ -263,10 +263,27 @@ def reduce_op(x, a):
     return fn(x, axis=axes, keepdims=bool(a.get("keepdims", False)))
 
 
+def attention(v, a):
+    """flash_attn (docs/ops/graph/attention.md): softmax(q kᵀ * scale) v per head; ranks 4, 3
+    and 2; causal keeps key j for query i when j <= i."""
+    q, k, w = (np.asarray(x, np.float64) for x in v)
+    s = np.einsum("...id,...jd->...ij", q, k) * a.get("scale", 1 / np.sqrt(q.shape[-1]))
+    if a.get("causal", False):
+        i, j = np.arange(q.shape[-2])[:, None], np.arange(k.shape[-2])[None, :]
+        s = np.where(j <= i, s, -np.inf)
+    e = np.exp(s - s.max(axis=-1, keepdims=True))
+    return (e / e.sum(axis=-1, keepdims=True)) @ w
+
+
 def linalg(op, v, a):
     """cholesky, tri_solve and cholesky_solve (docs/ops/graph/linalg.md) by numpy.linalg."""
     x = np.asarray(v[0], np.float64)
     lower = a.get("lower", True)
+    if op in ("tessera.cholesky", "tessera.cholesky_solve"):
+        sym = np.tril(x) + np.swapaxes(np.tril(x, -1), -1, -2) if lower else \
+            np.triu(x) + np.swapaxes(np.triu(x, 1), -1, -2)
+        if not np.all(np.linalg.eigvalsh(sym) > 0):  # the spec gives NaN: not modelled here
+            raise NoOracle(op + " of a matrix that is not positive definite")
     if op == "tessera.cholesky":
         if lower:
             return np.linalg.cholesky(x)
@@ -348,6 +365,13 @@ class Oracle:
             if a.get("transpose_b"):
                 y = np.swapaxes(y, -1, -2)
             return [x @ y]
+        if op == "tessera.flash_attn":
+            return [attention(v, a)]
+        if op == "tessera.log_softmax":
+            x = np.asarray(v[0], np.float64)
+            ax = a.get("axis", -1)
+            s = x - x.max(axis=ax, keepdims=True)
+            return [s - np.log(np.exp(s).sum(axis=ax, keepdims=True))]
         if op in ("tessera.cholesky", "tessera.tri_solve", "tessera.cholesky_solve"):
             return [linalg(op, v, a)]
         if op == "arith.constant" and isinstance(a.get("value"), (int, float, bool, np.ndarray)):
