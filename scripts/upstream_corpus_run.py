@@ -147,7 +147,7 @@ def parse_module(text):
             cur = {"params": [], "ops": [], "nested": False, "body": False}
         elif cur is None:
             continue
-        elif s.startswith("^bb0"):
+        elif s.startswith("^bb0") and not cur["body"]:  # the entry block, not a region's
             cur["body"] = True
             inner = s[s.find("(") + 1:s.rfind(")")] if "(" in s else ""
             for p in split_top(inner):
