@@ -14,6 +14,8 @@ are compared with that reference (floats: |got - want| <= 1e-5 + 1e-4 |want| for
 1e-2 relative for f16 and bf16; integers and i1 exactly). The reference is written here in numpy from the
 ops' specs (docs/ops/graph/), independently of the interpreter; it reads the module as
 `tessera-interp print --generic` prints it (one op a line), so it follows the same parse.
+Upstream's executable-payload form of control_for / control_while / control_if (the body as an
+op list in attributes, docs/ops/graph/control-flow.md) is evaluated from those attributes here.
 
 The report counts entries: runnable (inputs can be made), run (exit 0), compared (an oracle
 covers every op) and agree; and lists the failures and the ops that have no oracle here.
@@ -90,6 +92,9 @@ def parse_value(v):
     v = v.strip()
     if v.startswith("dense<"):
         return dense_value(v)
+    m = re.fullmatch(r"array<\s*\w+\s*:?(.*)>", v, re.S)
+    if m:  # a dense array: array<i32: 1, 2>
+        return [parse_value(x) for x in split_top(m.group(1))] if m.group(1).strip() else []
     v = re.sub(r"\s*:\s*(i\d+|f\d+|index)$", "", v)
     if v in ("true", "false"):
         return v == "true"
@@ -142,7 +147,7 @@ def parse_module(text):
             cur = {"params": [], "ops": [], "nested": False, "body": False}
         elif cur is None:
             continue
-        elif s.startswith("^bb0"):
+        elif s.startswith("^bb0") and not cur["body"]:  # the entry block, not a region's
             cur["body"] = True
             inner = s[s.find("(") + 1:s.rfind(")")] if "(" in s else ""
             for p in split_top(inner):
@@ -258,6 +263,43 @@ def reduce_op(x, a):
     return fn(x, axis=axes, keepdims=bool(a.get("keepdims", False)))
 
 
+def attention(v, a):
+    """flash_attn (docs/ops/graph/attention.md): softmax(q kᵀ * scale) v per head; ranks 4, 3
+    and 2; causal keeps key j for query i when j <= i."""
+    q, k, w = (np.asarray(x, np.float64) for x in v)
+    s = np.einsum("...id,...jd->...ij", q, k) * a.get("scale", 1 / np.sqrt(q.shape[-1]))
+    if a.get("causal", False):
+        i, j = np.arange(q.shape[-2])[:, None], np.arange(k.shape[-2])[None, :]
+        s = np.where(j <= i, s, -np.inf)
+    e = np.exp(s - s.max(axis=-1, keepdims=True))
+    return (e / e.sum(axis=-1, keepdims=True)) @ w
+
+
+def linalg(op, v, a):
+    """cholesky, tri_solve and cholesky_solve (docs/ops/graph/linalg.md) by numpy.linalg."""
+    x = np.asarray(v[0], np.float64)
+    lower = a.get("lower", True)
+    if op in ("tessera.cholesky", "tessera.cholesky_solve"):
+        sym = np.tril(x) + np.swapaxes(np.tril(x, -1), -1, -2) if lower else \
+            np.triu(x) + np.swapaxes(np.triu(x, 1), -1, -2)
+        if not np.all(np.linalg.eigvalsh(sym) > 0):  # the spec gives NaN: not modelled here
+            raise NoOracle(op + " of a matrix that is not positive definite")
+    if op == "tessera.cholesky":
+        if lower:
+            return np.linalg.cholesky(x)
+        return np.swapaxes(np.linalg.cholesky(np.swapaxes(x, -1, -2)), -1, -2)
+    b = np.asarray(v[1], np.float64)
+    if op == "tessera.cholesky_solve":
+        return np.linalg.solve(x, b)
+    t = np.tril(x) if lower else np.triu(x)
+    if a.get("unit_diag", False):
+        n = t.shape[-1]
+        t[..., np.arange(n), np.arange(n)] = 1.0
+    if a.get("trans", False):
+        t = np.swapaxes(t, -1, -2)
+    return np.linalg.solve(t, b)
+
+
 class Oracle:
     """Evaluates a module's functions with numpy (float64 inside, cast to each result type)."""
 
@@ -323,6 +365,15 @@ class Oracle:
             if a.get("transpose_b"):
                 y = np.swapaxes(y, -1, -2)
             return [x @ y]
+        if op == "tessera.flash_attn":
+            return [attention(v, a)]
+        if op == "tessera.log_softmax":
+            x = np.asarray(v[0], np.float64)
+            ax = a.get("axis", -1)
+            s = x - x.max(axis=ax, keepdims=True)
+            return [s - np.log(np.exp(s).sum(axis=ax, keepdims=True))]
+        if op in ("tessera.cholesky", "tessera.tri_solve", "tessera.cholesky_solve"):
+            return [linalg(op, v, a)]
         if op == "arith.constant" and isinstance(a.get("value"), (int, float, bool, np.ndarray)):
             return [np.asarray(a["value"])]
         if op == "func.call":
@@ -331,8 +382,60 @@ class Oracle:
             return self.control(op, v, a, depth)
         raise NoOracle(op)
 
+    def payload(self, a, prefix, ids):
+        """Upstream's op-list payload (control-flow.md, "Executable payload"): entry j applies
+        opcode j to the ids in0[j] (and in1[j] unless -1); its value takes the next id."""
+        vals = list(ids)
+        get = lambda name, j, d: (a.get(f"{prefix}_{name}") or [])[j] \
+            if j < len(a.get(f"{prefix}_{name}") or []) else d
+        unary = {20: "tessera.relu", 21: "tessera.sigmoid", 22: "tessera.tanh",
+                 23: "tessera.silu"}
+        for j, code in enumerate(a[f"{prefix}_opcodes"]):
+            x = np.asarray(vals[get("in0", j, -1)])
+            iy = get("in1", j, -1)
+            y = np.asarray(vals[iy], np.float64) if iy >= 0 else None
+            xf = x.astype(np.float64)
+            if code == 0:
+                bits = get("iattr", j, 0)
+                r = (np.swapaxes(xf, -1, -2) if bits & 1 else xf) @ \
+                    (np.swapaxes(y, -1, -2) if bits & 2 else y)
+            elif code in (1, 2, 3, 4):
+                r = [np.add, np.subtract, np.multiply, np.divide][code - 1](xf, y)
+            elif code == 10:
+                e = np.exp(xf - xf.max(axis=-1, keepdims=True))
+                r = e / e.sum(axis=-1, keepdims=True)
+            elif code in (11, 12):
+                op = "tessera.rmsnorm" if code == 11 else "tessera.layer_norm"
+                r = norm(op, [xf], {"eps": get("fattr", j, 1e-5)})
+            elif code in unary:
+                r = UNARY[unary[code]](xf)
+            elif code == 24:
+                r = gelu(xf, "none")
+            else:
+                raise NoOracle(f"payload opcode {code}")
+            vals.append(r.astype(x.dtype) if x.dtype.kind == "f" else r)
+        return vals[a[f"{prefix}_out_id"]]
+
+    def control_payload(self, op, v, a):
+        if op == "tessera.control_if":
+            return [self.payload(a, "then" if flag(v[a.get("flag_arg_index", 0)]) else "else", v)]
+        ids = list(v) + [v[a.get("carry_arg_index", 0)]]
+        if op == "tessera.control_for":
+            for _ in range(a["start"], a["stop"], a["step"]):
+                ids[-1] = self.payload(a, "body", ids)
+            return [ids[-1]]
+        if op == "tessera.control_while" and "cond_opcodes" in a:
+            for _ in range(a["max_iters"]):
+                if not flag(self.payload(a, "cond", ids)):
+                    break
+                ids[-1] = self.payload(a, "body", ids)
+            return [ids[-1]]
+        raise NoOracle(op + " (payload)")
+
     def control(self, op, v, a, depth):
         """Upstream's control ops as docs/ops/graph/control-flow.md states them."""
+        if any(k in a for k in ("body_opcodes", "cond_opcodes", "then_opcodes")):
+            return self.control_payload(op, v, a)
         c = a.get("carry_arg_index")
         carried = [c] if c is not None else list(range(len(v)))
         state = list(v)

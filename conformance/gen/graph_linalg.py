@@ -40,6 +40,32 @@ def cholesky_model(a):
     return out
 
 
+def tri_solve_model(m, b, lower=True, trans=False, unit=False):
+    """tri_solve's spec loop in numpy scalars of the element type (docs/ops/graph/linalg.md)."""
+    t = m.dtype.type
+    x = b.copy()
+    for bi in np.ndindex(*m.shape[:-2]):
+        mm = m[bi].T if trans else m[bi]
+        xb = x[bi]
+        n, k = xb.shape
+        forward = lower != trans
+        for step in range(n):
+            i = step if forward else n - 1 - step
+            js = range(i) if forward else range(i + 1, n)
+            for c in range(k):
+                s = xb[i, c]
+                for j in js:
+                    s = t(s - t(mm[i, j] * xb[j, c]))
+                xb[i, c] = s if unit else t(s / mm[i, i])
+    return x
+
+
+def cholesky_solve_model(a, b):
+    """cholesky_solve: the cholesky loop, then L Y = B and Lᵀ X = Y by tri_solve's loop."""
+    lo = cholesky_model(a)
+    return tri_solve_model(lo, tri_solve_model(lo, b), trans=True)
+
+
 def spmm_model(vals, cols, ptr, b):
     """float32 only: acc = fma(v, b, acc) over the row's entries in storage order."""
     out = np.zeros((len(ptr) - 1, b.shape[1]), np.float32)
@@ -113,6 +139,56 @@ def main():
     ref = round_f64_to(sp.astype(np.float64) @ bm.astype(np.float64), np.float32)
     cf.add_case("csr6x8_f32_dense64", prog, [vals, cols, ptr, bm], [ref], requires=req,
                 rule="tol:rtol=1e-5,atol=1e-6", note="The float64 dense product.")
+    cf.write()
+    tri_and_cholesky_solve(rng, path)
+
+
+def tri_and_cholesky_solve(rng, path):
+    cf = CaseFile(os.path.join(path, "tri_solve.mlir"), generator=__file__,
+                  header="tessera.tri_solve: forward or back substitution, row by row.")
+    for name, shape, k, dtype, attrs in [
+            ("lower4x2_f32", (4, 4), 2, np.float32, {}),
+            ("upper_trans_unit_batch2x5_f64", (2, 5, 5), 3, np.float64,
+             {"lower": False, "trans": True, "unit_diag": True})]:
+        m = (rng.standard_normal(shape) + 4 * np.eye(shape[-1])).astype(dtype)
+        b = rng.standard_normal(shape[:-1] + (k,)).astype(dtype)
+        want = tri_solve_model(m, b, attrs.get("lower", True), attrs.get("trans", False),
+                               attrs.get("unit_diag", False))
+        spell = ", ".join(f"{kk} = {str(v).lower()}" for kk, v in attrs.items())
+        prog = op_module("tessera.tri_solve", [m, b], want, names=["%a", "%b"])
+        if spell:
+            prog = prog.replace('"tessera.tri_solve"(%a, %b)',
+                                '"tessera.tri_solve"(%a, %b) {' + spell + "}")
+        req = ["op=tessera.tri_solve", f"dtype={dt(m)}", "level=graph"]
+        cf.add_case(name, prog, [m, b], [want], requires=req)
+        tri = np.tril if attrs.get("lower", True) else np.triu
+        mm = tri(m.astype(np.float64))
+        if attrs.get("unit_diag"):
+            idx = np.arange(shape[-1])
+            mm[..., idx, idx] = 1.0
+        if attrs.get("trans"):
+            mm = np.swapaxes(mm, -1, -2)
+        ref = round_f64_to(np.linalg.solve(mm, b.astype(np.float64)), dtype)
+        cf.add_case(name + "_lapack", prog, [m, b], [ref], requires=req,
+                    rule="tol:rtol=1e-5,atol=1e-6" if dtype == np.float32 else
+                    "tol:rtol=1e-12,atol=1e-13", note="numpy.linalg.solve in float64.")
+    cf.write()
+
+    cf = CaseFile(os.path.join(path, "cholesky_solve.mlir"), generator=__file__,
+                  header="tessera.cholesky_solve: A X = B through A's Cholesky factor.")
+    for name, shape, k, dtype in [("spd4x3_f32", (4, 4), 3, np.float32),
+                                  ("batch2x5x2_f64", (2, 5, 5), 2, np.float64)]:
+        g = rng.standard_normal(shape)
+        a = (g @ np.swapaxes(g, -1, -2) + shape[-1] * np.eye(shape[-1])).astype(dtype)
+        b = rng.standard_normal(shape[:-1] + (k,)).astype(dtype)
+        want = cholesky_solve_model(a, b)
+        prog = op_module("tessera.cholesky_solve", [a, b], want, names=["%a", "%b"])
+        req = ["op=tessera.cholesky_solve", f"dtype={dt(a)}", "level=graph"]
+        cf.add_case(name, prog, [a, b], [want], requires=req)
+        ref = round_f64_to(np.linalg.solve(a.astype(np.float64), b.astype(np.float64)), dtype)
+        cf.add_case(name + "_lapack", prog, [a, b], [ref], requires=req,
+                    rule="tol:rtol=1e-4,atol=1e-5" if dtype == np.float32 else
+                    "tol:rtol=1e-11,atol=1e-12", note="numpy.linalg.solve in float64.")
     cf.write()
 
 

@@ -8,22 +8,32 @@ namespace tessera::ops {
 bool infer_FlashAttn(InferCtx& ctx) {
   ctx.result_label = "flash_attn_c4";
   // flash_attn_c1: q, k, v are float tensors of one element type and one rank, 4 ([B, H, S, D])
-  // or, as upstream writes it, 3 ([B*H, S, D]).
+  // or, as upstream writes it, 3 ([B*H, S, D]) or 2 ([S, D]).
   const int64_t r = ctx.operands[0].rank();
   for (size_t k = 0; k < 3; ++k) {
     if (!require_float(ctx, k, "flash_attn_c1")) return false;
     const int64_t rk = ctx.operands[k].rank();
-    if ((rk != 4 && rk != 3) || rk != r)
+    if (rk < 2 || rk > 4 || rk != r)
       return ctx.fail("operand #" + std::to_string(k) +
-                          " must have rank 4 [B, H, S, D] or 3 [B*H, S, D] like q, got " +
+                          " must have rank 4 [B, H, S, D], 3 [B*H, S, D] or 2 [S, D] like q, got " +
                           ir::to_string(ctx.operands[k]),
                       "flash_attn_c1");
     if (ctx.operands[k].dtype != ctx.operands[0].dtype)
       return ctx.fail("q, k and v must share one element type", "flash_attn_c1");
   }
-  // Rank 3 reads as rank 4 with B = 1 (the leading dim is the head group).
+  // flash_attn_c6: upstream's `operandSegmentSizes` (q, k, v and its optional mask) names the
+  // three operands and no mask.
+  if (const ir::Attr* seg = ctx.attr("operandSegmentSizes")) {
+    const auto v = seg->kind == ir::Attr::Kind::dense_array ? seg->as_int_array() : std::nullopt;
+    if (!v || *v != std::vector<int64_t>{1, 1, 1, 0})
+      return ctx.fail(
+          "operandSegmentSizes must be array<i32: 1, 1, 1, 0> (q, k, v; no mask), got " +
+              ir::to_string(*seg),
+          "flash_attn_c6");
+  }
+  // Ranks 3 and 2 read as rank 4 with leading dims 1 (the leading dim is the head group).
   auto as4 = [](std::vector<int64_t> s) {
-    if (s.size() == 3) s.insert(s.begin(), 1);
+    while (s.size() < 4) s.insert(s.begin(), 1);
     return s;
   };
   const auto q = as4(ctx.operands[0].shape);
@@ -63,8 +73,14 @@ bool infer_FlashAttn(InferCtx& ctx) {
   auto pick = [](int64_t a, int64_t b) { return a == ir::kDynamic ? b : a; };
   std::vector<int64_t> out = {pick(q[0], pick(k[0], v[0])), pick(q[1], pick(k[1], v[1])), q[2],
                               v[3]};
-  if (r == 3) out.erase(out.begin());
-  ctx.results = {ir::Type::tensor(ctx.operands[0].dtype, out)};
+  out.erase(out.begin(), out.begin() + (4 - r));
+  // flash_attn_c4: q's element type, or f32 declared for bf16/f16 operands (the result is
+  // computed in f32 and kept there).
+  DType et = ctx.operands[0].dtype;
+  if ((et == DType::bf16 || et == DType::f16) && !ctx.declared.empty() &&
+      ctx.declared[0].dtype == DType::f32)
+    et = DType::f32;
+  ctx.results = {ir::Type::tensor(et, out)};
   return true;
 }
 

@@ -106,6 +106,53 @@ bool payload_pairs(InferCtx& ctx) {
   return true;
 }
 
+/// control_payload_c1: upstream's op-list payload under `prefix` (body, cond, then, else):
+/// `<prefix>_opcodes` is a non-empty integer dense array; `<prefix>_in0`, `_in1`, `_iattr`
+/// (integers) and `_fattr` (floats), where present, are dense arrays of the same length;
+/// `<prefix>_out_id` is an integer; none of them appears without `<prefix>_opcodes`. Sets
+/// `present` when the payload is there.
+bool payload_ok(InferCtx& ctx, const std::string& prefix, bool& present) {
+  const char* label = "control_payload_c1";
+  const ir::Attr* ops = ctx.attr((prefix + "_opcodes").c_str());
+  present = ops != nullptr;
+  static const char* const kParts[] = {"_in0", "_in1", "_iattr", "_fattr", "_out_id"};
+  if (!present) {
+    for (const char* s : kParts)
+      if (ctx.attr((prefix + s).c_str()))
+        return ctx.fail("'" + prefix + s + "' needs '" + prefix + "_opcodes'", label);
+    return true;
+  }
+  auto dense = [&](const ir::Attr* a, bool floats) {
+    if (a->kind != ir::Attr::Kind::dense_array) return false;
+    for (const ir::Attr& e : a->elems)
+      if (floats ? !e.is_number() : !e.is_int()) return false;
+    return true;
+  };
+  if (!dense(ops, false) || ops->elems.empty())
+    return ctx.fail("'" + prefix + "_opcodes' must be a non-empty integer array<i32: ...>", label);
+  for (const char* s : kParts) {
+    const ir::Attr* a = ctx.attr((prefix + s).c_str());
+    if (!a || std::string(s) == "_out_id") continue;
+    const bool floats = std::string(s) == "_fattr";
+    if (!dense(a, floats) || a->elems.size() != ops->elems.size())
+      return ctx.fail("'" + prefix + s + "' must be an array<" + (floats ? "f32" : "i32") +
+                          ": ...> with one entry per opcode (" + std::to_string(ops->elems.size()) +
+                          ")",
+                      label);
+  }
+  const ir::Attr* out = ctx.attr((prefix + "_out_id").c_str());
+  if (!out || !out->is_int())
+    return ctx.fail("'" + prefix + "_opcodes' needs an integer '" + prefix + "_out_id'", label);
+  return true;
+}
+
+/// control_payload_c1: a payload computes one value (the carried one, or the branch's result).
+bool single_payload_value(InferCtx& ctx, size_t n) {
+  if (n == 1) return true;
+  return ctx.fail("the payload form carries or returns one value, not " + std::to_string(n),
+                  "control_payload_c1");
+}
+
 }  // namespace
 
 bool infer_ControlFor(InferCtx& ctx) {
@@ -122,9 +169,12 @@ bool infer_ControlFor(InferCtx& ctx) {
   if (!carried(ctx, "control_for_c2", pos)) return false;
   // control_for_c3: one result per carried operand, of its type.
   if (!carried_results(ctx, pos, "control_for_c3")) return false;
-  // control_for_c4: @body takes every operand and returns the carried types.
+  // control_for_c4: @body takes every operand and returns the carried types; with a payload
+  // (control_payload_c1) the payload is the body and @body a stub whose signature is not read.
   const ir::Op* body = callee_of(ctx, "body", "control_for_c4");
-  if (!body) return false;
+  bool payload = false;
+  if (!body || !payload_ok(ctx, "body", payload)) return false;
+  if (payload) return single_payload_value(ctx, pos.size());
   return signature_is(ctx, *body, {ctx.operands.begin(), ctx.operands.end()}, ctx.results, "body",
                       "control_for_c4");
 }
@@ -143,9 +193,15 @@ bool infer_ControlWhile(InferCtx& ctx) {
   // a flag (an i1 scalar, or a tensor whose first element decides).
   const ir::Op* body = callee_of(ctx, "body", "control_while_c4");
   const ir::Op* cond = body ? callee_of(ctx, "cond", "control_while_c4") : nullptr;
-  if (!cond) return false;
+  bool body_payload = false, cond_payload = false;
+  if (!cond || !payload_ok(ctx, "body", body_payload) || !payload_ok(ctx, "cond", cond_payload))
+    return false;
+  // A payload replaces the function it sits next to (control_payload_c1): that stub is not read.
   std::vector<ir::Type> ins(ctx.operands.begin(), ctx.operands.end());
-  if (!signature_is(ctx, *body, ins, ctx.results, "body", "control_while_c4")) return false;
+  if ((body_payload || cond_payload) && !single_payload_value(ctx, pos.size())) return false;
+  if (!body_payload && !signature_is(ctx, *body, ins, ctx.results, "body", "control_while_c4"))
+    return false;
+  if (cond_payload) return true;
   auto cond_results = ir::func_result_types(*cond);
   if (cond_results.empty() && ir::is_declaration(*cond)) return true;  // a stub
   if (cond_results.size() != 1 || !is_flag(cond_results[0]))
@@ -182,8 +238,16 @@ bool infer_ControlIf(InferCtx& ctx) {
   const ir::Op* t = callee_of(ctx, "then_branch", "control_if_c2");
   const ir::Op* e = t ? callee_of(ctx, "else_branch", "control_if_c2") : nullptr;
   if (!e) return false;
-  if (!payload_pairs(ctx)) return false;
+  bool then_payload = false, else_payload = false;
+  if (!payload_pairs(ctx) || !payload_ok(ctx, "then", then_payload) ||
+      !payload_ok(ctx, "else", else_payload))
+    return false;
   std::vector<ir::Type> outs(ctx.declared.begin(), ctx.declared.end());
+  if (then_payload) {  // the payloads are the branches (control_payload_c1)
+    if (!single_payload_value(ctx, outs.size())) return false;
+    ctx.results = outs;
+    return true;
+  }
   // A branch with fewer parameters takes the leading non-flag operands alone (upstream passes
   // operands a branch leaves unused).
   auto prefix = [&](const ir::Op& f) {

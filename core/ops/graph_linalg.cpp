@@ -19,17 +19,69 @@ bool int_vector(const ir::Type& t) {
          t.dtype != DType::i4;
 }
 
+/// `label`: operand k is a float tensor [..., n, n] (square in its last two dims).
+bool square(InferCtx& ctx, size_t k, const char* label) {
+  if (!float_matrix(ctx, k, label)) return false;
+  const ir::Type& a = ctx.operands[k];
+  const int64_t m = a.shape[a.shape.size() - 2], n = a.shape.back();
+  if (m != n && m != ir::kDynamic && n != ir::kDynamic)
+    return ctx.fail("the matrices must be square, got " + ir::to_string(a), label);
+  return true;
+}
+
+/// `label`: each named attribute, where present, is a boolean.
+bool booleans(InferCtx& ctx, std::initializer_list<const char*> names, const char* label) {
+  for (const char* n : names)
+    if (const ir::Attr* a = ctx.attr(n); a && a->kind != ir::Attr::Kind::boolean)
+      return ctx.fail(std::string("attribute '") + n + "' must be true or false", label);
+  return true;
+}
+
+/// `label`: b [..., n, k] has a's element type, batch dims and n (a is [..., n, n]).
+bool rhs_fits(InferCtx& ctx, const char* label) {
+  const ir::Type& a = ctx.operands[0];
+  const ir::Type& b = ctx.operands[1];
+  if (!require_float(ctx, 1, label)) return false;
+  bool ok = b.rank() == a.rank() && b.dtype == a.dtype;
+  for (size_t d = 0; ok && d + 1 < a.shape.size(); ++d)
+    ok = a.shape[d] == b.shape[d] || a.shape[d] == ir::kDynamic || b.shape[d] == ir::kDynamic;
+  if (!ok)
+    return ctx.fail("the right-hand side must be [..., n, k] of a's type, batch dims and n, got " +
+                        ir::to_string(b) + " for " + ir::to_string(a),
+                    label);
+  return true;
+}
+
 }  // namespace
 
 bool infer_Cholesky(InferCtx& ctx) {
   ctx.result_label = "cholesky_c2";  // cholesky_c2: the result has the operand's type
-  // cholesky_c1: a float tensor [..., n, n] (square in its last two dims).
-  if (!float_matrix(ctx, 0, "cholesky_c1")) return false;
-  const ir::Type& a = ctx.operands[0];
-  const int64_t m = a.shape[a.shape.size() - 2], n = a.shape.back();
-  if (m != n && m != ir::kDynamic && n != ir::kDynamic)
-    return ctx.fail("the matrices must be square, got " + ir::to_string(a), "cholesky_c1");
-  ctx.results = {a};
+  // cholesky_c1: a float tensor [..., n, n] (square in its last two dims); `lower` a boolean.
+  if (!square(ctx, 0, "cholesky_c1") || !booleans(ctx, {"lower"}, "cholesky_c1")) return false;
+  ctx.results = {ctx.operands[0]};
+  return true;
+}
+
+bool infer_TriSolve(InferCtx& ctx) {
+  ctx.result_label = "tri_solve_c3";  // tri_solve_c3: the result has b's type
+  // tri_solve_c1: a is a float tensor [..., n, n]; lower, trans, unit_diag are booleans.
+  if (!square(ctx, 0, "tri_solve_c1") ||
+      !booleans(ctx, {"lower", "trans", "unit_diag"}, "tri_solve_c1"))
+    return false;
+  // tri_solve_c2: b is [..., n, k] with a's element type and batch dims.
+  if (!rhs_fits(ctx, "tri_solve_c2")) return false;
+  ctx.results = {ctx.operands[1]};
+  return true;
+}
+
+bool infer_CholeskySolve(InferCtx& ctx) {
+  ctx.result_label = "cholesky_solve_c3";  // cholesky_solve_c3: the result has b's type
+  // cholesky_solve_c1: a is a float tensor [..., n, n]; lower is a boolean.
+  if (!square(ctx, 0, "cholesky_solve_c1") || !booleans(ctx, {"lower"}, "cholesky_solve_c1"))
+    return false;
+  // cholesky_solve_c2: b is [..., n, k] with a's element type and batch dims.
+  if (!rhs_fits(ctx, "cholesky_solve_c2")) return false;
+  ctx.results = {ctx.operands[1]};
   return true;
 }
 

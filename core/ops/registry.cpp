@@ -83,6 +83,7 @@ constexpr OpNameAlias kOpNameAliases[] = {
     {"tessera.ge", "tessera.cmp_ge"},
     {"tessera.loss.mse", "tessera.mse"},
     {"tessera.loss.binary_cross_entropy", "tessera.binary_cross_entropy"},
+    {"tessera.batched_gemm", "tessera.matmul"},
 };
 
 }  // namespace

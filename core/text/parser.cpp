@@ -308,15 +308,22 @@ bool Parser::parse_custom_op(Op& o, const std::string& name) {
 }
 
 /// The custom form of an op this project does not register, read by its structure alone:
-/// `name %a, %b [word(%c, ...)]... [{attrs}] : (T, ...) -> R` (upstream's operand clauses such as
+/// `name %a, %b [word(%c, ...)]... [{attrs}] : (T, ...) -> R`, the same with `: T, ... -> R`,
+/// or `name {attrs}` with neither operands nor results (upstream's operand clauses such as
 /// `scales(...)` append their operands and are recorded in `operand_clauses` as
 /// `{word = [first, count]}`). The op is then an unregistered op, as its generic form
 /// would be: the verifier warns and the interpreter refuses to run it.
 bool Parser::parse_unknown_custom_op(Op& o, const std::string& name) {
   const std::string refusal = "custom form of unknown op '" + name +
                               "'; only `name operands [clause(operands)] {attrs} : (types) -> "
-                              "results` reads, else use the generic form \"" +
+                              "results` (or `: types -> results`, or `name {attrs}` without "
+                              "operands) reads, else use the generic form \"" +
                               name + "\"(...)";
+  auto refuse = [&] {  // reported at the op: the token after it may lie on the next line
+    diag_.error(o.loc, refusal);
+    failed_ = true;
+    return false;
+  };
   const size_t first_use = pending_.size();
   if (at(Tok::percent_id) && !parse_operand_list(o, Tok::eof)) return false;
   Attr clauses;
@@ -334,11 +341,24 @@ bool Parser::parse_unknown_custom_op(Op& o, const std::string& name) {
         std::move(word), Attr::array_attr({Attr::integer_attr(first), Attr::integer_attr(count)}));
   }
   if (at(Tok::l_brace) && !parse_attr_dict(o.attrs)) return false;
-  if (!accept(Tok::colon) || !at(Tok::l_paren)) return error(refusal);
   std::vector<Type> ins, outs;
-  if (!parse_type_list_parens(ins)) return false;
-  if (!expect(Tok::arrow, "'->' in the op's function type")) return false;
-  if (!parse_result_types(outs)) return false;
+  if (!accept(Tok::colon)) {
+    // `name {attrs}` without a type: no operands and no results (`schedule.artifact {...}`).
+    if (!o.operands.empty()) return refuse();
+  } else if (at(Tok::l_paren)) {
+    if (!parse_type_list_parens(ins)) return false;
+    if (!expect(Tok::arrow, "'->' in the op's function type")) return false;
+    if (!parse_result_types(outs)) return false;
+  } else {
+    // `: T, U -> R`: the operand types without parentheses, then the results.
+    do {
+      Type t;
+      if (!parse_type(t)) return false;
+      ins.push_back(std::move(t));
+    } while (accept(Tok::comma));
+    if (!accept(Tok::arrow)) return refuse();
+    if (!parse_result_types(outs)) return false;
+  }
   if (ins.size() != o.operands.size()) {  // reported at the op, not at the token after it
     diag_.error(o.loc, "op has " + std::to_string(o.operands.size()) +
                            " operands but its type lists " + std::to_string(ins.size()));

@@ -35,7 +35,12 @@ KernelFn graph_kernel(const ir::Op& op) {
 }
 
 bool kernel_handles_low_precision(const ir::Op& op) {
-  return op.def && op.def->has(ops::kLowPrecision);
+  if (!op.def) return false;
+  // Ops that hand their operands to a function or region pass them through at their own type
+  // (the callee's parameters are declared at it); the callee's ops widen as they need.
+  if (!op.regions.empty() || op.name == "func.call" || op.name.starts_with("tessera.control_"))
+    return true;
+  return op.def->has(ops::kLowPrecision);
 }
 
 }  // namespace tessera::interp

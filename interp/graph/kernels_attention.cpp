@@ -24,10 +24,10 @@ void kernel_FlashAttn(KernelCtx& ctx) {
     const Tensor& qt = ctx.input(0);
     const Tensor& kt = ctx.input(1);
     const Tensor& vt = ctx.input(2);
-    // [B, H, S, D] or upstream's rank-3 [B*H, S, D] (flash_attn_c1).
-    const bool r4 = qt.rank() == 4;
-    const int64_t bh = r4 ? qt.dim(0) * qt.dim(1) : qt.dim(0), sq = qt.dim(r4 ? 2 : 1);
-    const int64_t d = qt.dim(r4 ? 3 : 2), sk = kt.dim(r4 ? 2 : 1), dv = vt.dim(r4 ? 3 : 2);
+    // [B, H, S, D], or upstream's rank-3 [B*H, S, D] and rank-2 [S, D] (flash_attn_c1).
+    const int64_t rk = qt.rank();
+    const int64_t bh = rk == 4 ? qt.dim(0) * qt.dim(1) : rk == 3 ? qt.dim(0) : 1;
+    const int64_t sq = qt.dim(rk - 2), d = qt.dim(rk - 1), sk = kt.dim(rk - 2), dv = vt.dim(rk - 1);
     const bool causal = ctx.op.attrs.get_bool("causal", false);
     const double scale64 = ctx.op.attrs.get("scale") ? ctx.op.attrs.get("scale")->as_double()
                                                      : 1.0 / std::sqrt(static_cast<double>(d));

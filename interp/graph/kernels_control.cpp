@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "core/ops/registry.h"
+#include "interp/graph/control_payload.h"
 #include "interp/graph/kernel.h"
 #include "interp/graph/plan.h"
 
@@ -188,6 +189,27 @@ std::vector<Tensor> all_inputs(const KernelCtx& c) {
   return v;
 }
 
+/// control_while in the payload form (control_payload_c3): both @cond and @body are payloads
+/// over the operands and then the live carry; @cond's value is the flag.
+void control_while_payload(const KernelCtx& c, const std::vector<size_t>& pos) {
+  if (!has_payload(c.op, "body") || !has_payload(c.op, "cond"))
+    c.fail(
+        "the payload form needs both 'body_opcodes' and 'cond_opcodes' to run "
+        "(control_payload_c3)");
+  std::vector<Tensor> ids = all_inputs(c);
+  ids.push_back(c.input(pos.at(0)));
+  const auto cond = payload_body(c, "cond", ids);
+  const auto body = payload_body(c, "body", ids);
+  const RunContext inner = c.run.nested_call();
+  const int64_t max_iters = c.op.attrs.get_int("max_iters", 0);
+  for (int64_t i = 0; i < max_iters; ++i) {
+    check_steps(c, static_cast<uint64_t>(i));
+    if (!flag_value(c, run_plan(cond->plan, ids, inner).at(0))) break;
+    ids.back() = std::move(run_plan(body->plan, ids, inner)[0]);
+  }
+  set_outputs(c, {ids.back()});
+}
+
 }  // namespace
 
 void kernel_ControlFor(KernelCtx& c) {
@@ -200,8 +222,17 @@ void kernel_ControlFor(KernelCtx& c) {
                                static_cast<uint64_t>(step) +
                            1;
     check_steps(c, trips);
-    const Plan body = body_plan(c, "body", args);
     const RunContext inner = c.run.nested_call();
+    if (has_payload(c.op, "body")) {  // control_payload_c3: ids = operands, then the live carry
+      std::vector<Tensor> ids = all_inputs(c);
+      ids.push_back(args[pos.at(0)]);
+      const auto body = payload_body(c, "body", ids);
+      for (uint64_t t = 0; t < trips; ++t)
+        ids.back() = std::move(run_plan(body->plan, ids, inner)[0]);
+      args[pos[0]] = ids.back();
+      return set_outputs(c, {args[pos[0]]});
+    }
+    const Plan body = body_plan(c, "body", args);
     for (uint64_t t = 0; t < trips; ++t) {
       auto next = run_plan(body, args, inner);
       for (size_t k = 0; k < pos.size(); ++k) args[pos[k]] = std::move(next[k]);
@@ -228,6 +259,7 @@ void kernel_ControlWhile(KernelCtx& c) {
     for (size_t p : pos) v.push_back(args[p]);
     return v;
   };
+  if (has_payload(c.op, "body") || has_payload(c.op, "cond")) return control_while_payload(c, pos);
   const Plan cond = body_plan(c, "cond", cond_args());
   const Plan body = body_plan(c, "body", args);
   const RunContext inner = c.run.nested_call();
@@ -245,6 +277,11 @@ void kernel_ControlWhile(KernelCtx& c) {
 
 void kernel_ControlIf(KernelCtx& c) {
   const auto fi = static_cast<size_t>(c.op.attrs.get_int("flag_arg_index", 0));
+  if (has_payload(c.op, "then")) {  // control_payload_c3: ids = every operand, the flag included
+    const std::vector<Tensor> ids = all_inputs(c);
+    const auto p = payload_body(c, flag_value(c, c.input(fi)) ? "then" : "else", ids);
+    return set_outputs(c, run_plan(p->plan, ids, c.run.nested_call()));
+  }
   std::vector<Tensor> args;
   for (size_t k = 0; k < c.in.size(); ++k)
     if (k != fi) args.push_back(c.input(k));

@@ -1,4 +1,5 @@
-// cholesky and svd kernels (docs/ops/graph/linalg.md): one matrix per task, batch in parallel.
+// cholesky, tri_solve, cholesky_solve and svd kernels (docs/ops/graph/linalg.md): one matrix per
+// task, batch in parallel.
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
@@ -22,20 +23,81 @@ void each_matrix(const Tensor& t, F f) {
   });
 }
 
+/// The lower Cholesky factor of one n x n matrix x into l (cholesky's spec loop). With
+/// `upper`, x's upper triangle is read (as the lower one of xᵀ).
+template <typename T>
+void cholesky_one(const T* x, T* l, int64_t n, bool upper) {
+  std::fill(l, l + n * n, T(0));
+  for (int64_t i = 0; i < n; ++i)
+    for (int64_t j = 0; j <= i; ++j) {
+      T s = upper ? x[j * n + i] : x[i * n + j];
+      for (int64_t k = 0; k < j; ++k) s = s - l[i * n + k] * l[j * n + k];
+      l[i * n + j] = i == j ? std::sqrt(s) : s / l[j * n + j];
+    }
+}
+
+/// Solves M X = B in place (b: n x k) for the triangular M(i, j) = m[i * n + j], or
+/// m[j * n + i] with `trans`; `lower` says which triangle of m is read, `unit` takes the
+/// diagonal as 1 (tri_solve's spec loop).
+template <typename T>
+void tri_solve_one(const T* m, T* b, int64_t n, int64_t k, bool lower, bool trans, bool unit) {
+  auto at = [&](int64_t i, int64_t j) { return trans ? m[j * n + i] : m[i * n + j]; };
+  const bool forward = lower != trans;  // op(M) is lower triangular
+  for (int64_t step = 0; step < n; ++step) {
+    const int64_t i = forward ? step : n - 1 - step;
+    for (int64_t c = 0; c < k; ++c) {
+      T s = b[i * k + c];
+      if (forward)
+        for (int64_t j = 0; j < i; ++j) s = s - at(i, j) * b[j * k + c];
+      else
+        for (int64_t j = i + 1; j < n; ++j) s = s - at(i, j) * b[j * k + c];
+      b[i * k + c] = unit ? s : s / at(i, i);
+    }
+  }
+}
+
 template <typename T>
 void cholesky(KernelCtx& c) {
   const Tensor& a = c.input(0);
   const int64_t n = a.dim(a.rank() - 1);
+  const bool lower = c.op.attrs.get_bool("lower", true);
   each_matrix(a, [&](int64_t b) {
-    const T* x = a.data<T>() + b * n * n;
     T* l = c.output().data<T>() + b * n * n;
-    std::fill(l, l + n * n, T(0));
-    for (int64_t i = 0; i < n; ++i)
-      for (int64_t j = 0; j <= i; ++j) {
-        T s = x[i * n + j];
-        for (int64_t k = 0; k < j; ++k) s = s - l[i * n + k] * l[j * n + k];
-        l[i * n + j] = i == j ? std::sqrt(s) : s / l[j * n + j];
-      }
+    cholesky_one(a.data<T>() + b * n * n, l, n, !lower);
+    if (!lower)  // U = Lᵀ
+      for (int64_t i = 0; i < n; ++i)
+        for (int64_t j = 0; j < i; ++j) std::swap(l[i * n + j], l[j * n + i]);
+  });
+}
+
+template <typename T>
+void tri_solve(KernelCtx& c) {
+  const Tensor& a = c.input(0);
+  const Tensor& rhs = c.input(1);
+  const int64_t n = a.dim(a.rank() - 1), k = rhs.dim(rhs.rank() - 1);
+  const bool lower = c.op.attrs.get_bool("lower", true),
+             trans = c.op.attrs.get_bool("trans", false),
+             unit = c.op.attrs.get_bool("unit_diag", false);
+  std::copy(rhs.data<T>(), rhs.data<T>() + rhs.numel(), c.output().data<T>());
+  each_matrix(a, [&](int64_t b) {
+    tri_solve_one(a.data<T>() + b * n * n, c.output().data<T>() + b * n * k, n, k, lower, trans,
+                  unit);
+  });
+}
+
+template <typename T>
+void cholesky_solve(KernelCtx& c) {
+  const Tensor& a = c.input(0);
+  const Tensor& rhs = c.input(1);
+  const int64_t n = a.dim(a.rank() - 1), k = rhs.dim(rhs.rank() - 1);
+  const bool lower = c.op.attrs.get_bool("lower", true);
+  std::copy(rhs.data<T>(), rhs.data<T>() + rhs.numel(), c.output().data<T>());
+  each_matrix(a, [&](int64_t b) {
+    std::vector<T> l(static_cast<size_t>(n * n));
+    cholesky_one(a.data<T>() + b * n * n, l.data(), n, !lower);
+    T* x = c.output().data<T>() + b * n * k;
+    tri_solve_one(l.data(), x, n, k, true, false, false);  // L Y = B
+    tri_solve_one(l.data(), x, n, k, true, true, false);   // Lᵀ X = Y
   });
 }
 
@@ -177,6 +239,14 @@ void svd(KernelCtx& c) {
 
 void kernel_Cholesky(KernelCtx& c) {
   dispatch_float(c, c.input(0).dtype(), [&]<typename T>() { cholesky<T>(c); });
+}
+
+void kernel_TriSolve(KernelCtx& c) {
+  dispatch_float(c, c.input(0).dtype(), [&]<typename T>() { tri_solve<T>(c); });
+}
+
+void kernel_CholeskySolve(KernelCtx& c) {
+  dispatch_float(c, c.input(0).dtype(), [&]<typename T>() { cholesky_solve<T>(c); });
 }
 
 void kernel_Svd(KernelCtx& c) {

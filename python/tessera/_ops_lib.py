@@ -185,6 +185,19 @@ def cholesky(a: Any) -> Value:
     return _emit1("tessera.cholesky", [_as_value(a, None)])
 
 
+def tri_solve(a: Any, b: Any, *, lower: bool = True, trans: bool = False,
+              unit_diag: bool = False) -> Value:
+    """tessera.tri_solve: X with op(T) X = b, T the `lower` (or upper) triangle of a."""
+    attrs = {"lower": False if not lower else None, "trans": True if trans else None,
+             "unit_diag": True if unit_diag else None}
+    return _emit1("tessera.tri_solve", [_as_value(a, None), _as_value(b, None)], attrs)
+
+
+def cholesky_solve(a: Any, b: Any) -> Value:
+    """tessera.cholesky_solve: X with a X = b for SPD a, through a's Cholesky factor."""
+    return _emit1("tessera.cholesky_solve", [_as_value(a, None), _as_value(b, None)])
+
+
 def svd(a: Any) -> tuple[Value, Value, Value]:
     """tessera.svd: (u, s, vt) of numpy.linalg.svd(a, full_matrices=False)."""
     r = _emit("tessera.svd", [_as_value(a, None)], {})
@@ -237,7 +250,8 @@ class _Namespace:
 
 random = _Namespace("random", uniform=uniform, randn=randn, normal=normal, poisson=poisson,
                     dropout=dropout)
-linalg = _Namespace("linalg", cholesky=cholesky, svd=svd, spmm=spmm)
+linalg = _Namespace("linalg", cholesky=cholesky, svd=svd, spmm=spmm, tri_solve=tri_solve,
+                    cholesky_solve=cholesky_solve)
 kv_cache = _Namespace("kv_cache", append=kv_cache_append, read=kv_cache_read)
 fft_ns = _Namespace("fft", call=fft, fft=fft, ifft=ifft, fft2=fft2d, fft2d=fft2d)
 
@@ -254,6 +268,7 @@ OP_NAMES: dict[str, str] = {
     "grouped_gemm": "tessera.grouped_gemm", "cholesky": "tessera.cholesky",
     "svd": "tessera.svd", "spmm": "tessera.spmm", "linalg.cholesky": "tessera.cholesky",
     "linalg.svd": "tessera.svd", "linalg.spmm": "tessera.spmm", "fft": "tessera.fft",
+    "linalg.tri_solve": "tessera.tri_solve", "linalg.cholesky_solve": "tessera.cholesky_solve",
     "ifft": "tessera.ifft", "fft2d": "tessera.fft2d", "fft.fft": "tessera.fft",
     "fft.ifft": "tessera.ifft", "fft.fft2": "tessera.fft2d", "fft.fft2d": "tessera.fft2d",
 }

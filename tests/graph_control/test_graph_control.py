@@ -145,3 +145,95 @@ func.func @main(%x: f32) -> i32 {
 def test_scalar_parameter_needs_a_0d_array(tmp_path):
     p = run(tmp_path, HERE / "scf_for.mlir", x=np.zeros(4, np.float32), n=np.array([3], np.int64))
     assert p.returncode == 1 and "error" in p.stderr
+
+
+def _softmax(x):
+    e = np.exp(x - x.max(axis=-1, keepdims=True))
+    return e / e.sum(axis=-1, keepdims=True)
+
+
+def _norm(x, eps, center):
+    x = x - x.mean(axis=-1, keepdims=True) if center else x
+    return x / np.sqrt((x * x).mean(axis=-1, keepdims=True) + eps)
+
+
+def _gelu(x):
+    from math import erf, sqrt
+    return 0.5 * x * (1 + np.vectorize(erf)(x / sqrt(2)))
+
+
+@pytest.mark.parametrize("flag", [1.0, -1.0])
+def test_payload_form_runs_against_numpy(tmp_path, flag):
+    """control_payload_c2/c3: the op lists of payload.mlir, re-derived here in float64."""
+    rng = np.random.default_rng(7)
+    init = rng.uniform(-1, 1, (2, 4)).astype(np.float32)
+    w = rng.uniform(-1, 1, (4, 4)).astype(np.float32)
+    lim = np.array([5.0, 0, 0, 0], np.float32)
+    c = np.array([0.3, 1, 2, 3], np.float32)
+    x = rng.uniform(-1, 1, (2, 4)).astype(np.float32)
+    p = run(tmp_path, HERE / "payload.mlir", init=init, w=w, lim=lim, c=c,
+            flag=np.array([flag], np.float32), x=x)
+    assert p.returncode == 0, p.stderr
+    sig = lambda v: 1 / (1 + np.exp(-v))  # noqa: E731
+    carry = init.astype(np.float64)
+    for _ in range(1, 8, 3):  # start 1, stop 8, step 3: three trips
+        carry = sig(_norm(np.tanh(carry @ w.T.astype(np.float64)), 0.25, False) - init)
+    np.testing.assert_allclose(out(tmp_path, "f"), carry, rtol=1e-5, atol=1e-6)
+    v = c.copy()
+    while lim[0] - v[0] > 0:
+        v = v + v
+    np.testing.assert_array_equal(out(tmp_path, "wv"), v)
+    xd = x.astype(np.float64)
+    want = (_softmax(_gelu(xd) / xd) if flag > 0
+            else _norm(np.maximum(xd, 0) * (xd * sig(xd)), 0.5, True))
+    np.testing.assert_allclose(out(tmp_path, "i"), want, rtol=1e-5, atol=1e-6)
+
+
+PAYLOAD_FOR = """
+func.func private @b(tensor<2xf32>) -> tensor<2xf32>
+func.func @main(%x: tensor<2xf32>) -> tensor<2xf32> {
+  %r = "tessera.control_for"(%x) {body = @b, start = 0 : i64, stop = 2 : i64, step = 1 : i64,
+    carry_arg_index = 0 : i64, body_opcodes = array<i32: OPS>, body_in0 = array<i32: IN0>,
+    body_out_id = OUT : i64} : (tensor<2xf32>) -> tensor<2xf32>
+  return %r : tensor<2xf32>
+}"""
+
+
+@pytest.mark.parametrize("ops,in0,out_id,message", [
+    ("999", "1", "2", "payload opcode 999 does not run here"),
+    ("999", "1", "2", "(control_payload_c2)"),
+    ("20", "5", "2", "reads id 5, which is not defined before it (ids 0..1) (control_payload_c3)"),
+    ("20", "1", "9", "'body_out_id' = 9 names no value (ids 0..2) (control_payload_c3)"),
+    ("0", "1", "2", "payload opcode 0 takes two operands (control_payload_c3)"),
+])
+def test_payload_errors_are_clean(tmp_path, ops, in0, out_id, message):
+    prog = write(tmp_path, PAYLOAD_FOR.replace("OPS", ops).replace("IN0", in0)
+                 .replace("OUT", out_id))
+    p = run(tmp_path, prog, x=np.ones(2, np.float32))
+    assert p.returncode == 1 and message in p.stderr, p.stderr
+
+
+def test_low_precision_values_pass_through_calls_and_bodies(tmp_path):
+    """Regression: an f16 value handed to func.call or a control_for body kept its type (the
+    interpreter widened it to f32 first, and the callee refused the argument)."""
+    prog = write(tmp_path, """
+func.func @body(%c: tensor<2x2xf16>, %w: tensor<2x2xf16>) -> tensor<2x2xf16> {
+  %0 = "tessera.matmul"(%c, %w) : (tensor<2x2xf16>, tensor<2x2xf16>) -> tensor<2x2xf16>
+  return %0 : tensor<2x2xf16>
+}
+func.func @main(%c: tensor<2x2xf16>, %w: tensor<2x2xf16>) -> (tensor<2x2xf16>, tensor<2x2xf16>) {
+  %a = func.call @body(%c, %w) : (tensor<2x2xf16>, tensor<2x2xf16>) -> tensor<2x2xf16>
+  %r = "tessera.control_for"(%c, %w) {body = @body, start = 0 : i64, stop = 2 : i64,
+    step = 1 : i64, carry_arg_index = 0 : i64} : (tensor<2x2xf16>, tensor<2x2xf16>) -> tensor<2x2xf16>
+  return %a, %r : tensor<2x2xf16>, tensor<2x2xf16>
+}""")
+    c = np.array([[0.5, -1.25], [2.0, 0.75]], np.float16)
+    w = np.array([[1.5, 0.5], [-0.25, 2.0]], np.float16)
+    p = run(tmp_path, prog, c=c, w=w)
+    assert p.returncode == 0, p.stderr
+    # Exact in f16: every product and sum here is a short binary fraction.
+    once = (c.astype(np.float64) @ w.astype(np.float64)).astype(np.float16)
+    twice = (once.astype(np.float64) @ w.astype(np.float64)).astype(np.float16)
+    assert out(tmp_path, "a").dtype == np.float16
+    np.testing.assert_array_equal(out(tmp_path, "a"), once)
+    np.testing.assert_array_equal(out(tmp_path, "r"), twice)

@@ -1,8 +1,8 @@
-"""cholesky, svd and spmm against numpy.linalg and a numpy model of the spec's loops
+"""cholesky (lower and upper), tri_solve, cholesky_solve, svd and spmm against numpy.linalg and a numpy model of the spec's loops
 (docs/ops/graph/linalg.md)."""
 import numpy as np
 import pytest
-from graph_linalg import cholesky_model, spmm_model
+from graph_linalg import cholesky_model, cholesky_solve_model, spmm_model, tri_solve_model
 
 RNG = np.random.default_rng(1880)
 
@@ -98,3 +98,52 @@ def test_svd_rank_deficient_has_orthonormal_u(run_op, shape, rank):
     assert np.allclose(vt @ vt.T, np.eye(k), atol=1e-12)
     assert np.allclose((u * s) @ vt, a, atol=1e-12)
     assert np.allclose(s, np.linalg.svd(a, compute_uv=False), atol=1e-12)
+
+
+@pytest.mark.parametrize("dtype,rtol", [(np.float32, 1e-5), (np.float64, 1e-12)])
+def test_cholesky_upper_is_the_transposed_factor(run_op, dtype, rtol):
+    a = spd((2,), 5, dtype)
+    a[..., 3, 1] = 99  # the lower triangle is not read with lower = false
+    got = run_op("tessera.cholesky", [a], [(a.shape, dtype)], attrs="lower = false")[0]
+    sym = np.triu(a) + np.swapaxes(np.triu(a, 1), -1, -2)
+    assert np.array_equal(got, np.swapaxes(cholesky_model(sym), -1, -2))
+    u = got.astype(np.float64)
+    assert np.allclose(np.swapaxes(u, -1, -2) @ u, sym, rtol=rtol * 10, atol=rtol * 10)
+
+
+@pytest.mark.parametrize("lower,trans,unit", [(True, False, False), (False, False, False),
+                                              (True, True, False), (False, True, True)])
+@pytest.mark.parametrize("dtype", [np.float32, np.float64])
+def test_tri_solve_matches_numpy(run_op, lower, trans, unit, dtype):
+    n, k = 5, 3
+    m = (RNG.standard_normal((2, n, n)) + 4 * np.eye(n)).astype(dtype)
+    b = RNG.standard_normal((2, n, k)).astype(dtype)
+    attrs = f"lower = {str(lower).lower()}, trans = {str(trans).lower()}, " \
+            f"unit_diag = {str(unit).lower()}"
+    got = run_op("tessera.tri_solve", [m, b], [(b.shape, dtype)], attrs=attrs, threads=2)[0]
+    assert np.array_equal(got, tri_solve_model(m, b, lower, trans, unit))
+    t = (np.tril if lower else np.triu)(m.astype(np.float64))
+    if unit:
+        t[..., np.arange(n), np.arange(n)] = 1.0
+    if trans:
+        t = np.swapaxes(t, -1, -2)
+    want = np.linalg.solve(t, b.astype(np.float64))
+    tol = 1e-5 if dtype == np.float32 else 1e-12
+    assert np.allclose(got, want, rtol=tol, atol=tol)
+
+
+@pytest.mark.parametrize("dtype,tol", [(np.float32, 1e-4), (np.float64, 1e-11)])
+def test_cholesky_solve_matches_numpy(run_op, dtype, tol):
+    a = spd((3,), 4, dtype)
+    b = RNG.standard_normal((3, 4, 2)).astype(dtype)
+    got = run_op("tessera.cholesky_solve", [a, b], [(b.shape, dtype)], threads=2)[0]
+    assert np.array_equal(got, cholesky_solve_model(a, b))
+    want = np.linalg.solve(a.astype(np.float64), b.astype(np.float64))
+    assert np.allclose(got, want, rtol=tol, atol=tol)
+
+
+def test_batched_gemm_is_matmul(run_op):
+    a = RNG.integers(-3, 4, (2, 4, 8)).astype(np.float32)
+    b = RNG.integers(-3, 4, (2, 8, 5)).astype(np.float32)
+    got = run_op("tessera.batched_gemm", [a, b], [((2, 4, 5), np.float32)])[0]
+    assert np.array_equal(got, a @ b)  # small integers: every sum is exact

@@ -130,6 +130,18 @@ def test_unregistered_custom_forms_read_by_structure(tmp_path):
     assert gen.returncode == 0, gen.stderr
     assert ('"vendor.scaled_mm"(%x, %w, %sx, %sw, %g) {mode = "block", operand_clauses = '
             '{gate = [4, 1], scales = [2, 2]}}') in gen.stdout, gen.stdout
+    # `: T, U -> R` and `name {attrs}` read as the parenthesized and the generic forms would.
+    bare = write(tmp_path, chunks[2], "c.mlir")
+    assert tool("verify", bare).returncode == 0
+    gen = tool("print", "--generic", bare)
+    assert gen.returncode == 0, gen.stderr
+    for line in ('"vendor.factor"(%x) : (tensor<4x8xf32>) -> tensor<4x8xf32>',
+                 '"vendor.solve"(%f, %w) {mode = "lower"} : (tensor<4x8xf32>, tensor<8x2xf32>) '
+                 '-> tensor<4x2xf32>',
+                 '"vendor.note"() {arch = "cpu", hash = "0123"} : () -> ()'):
+        assert line in gen.stdout, gen.stdout
+    again = write(tmp_path, gen.stdout, "d.mlir")  # the generic print reads back to itself
+    assert tool("print", "--generic", again).stdout == gen.stdout
     for name in ("x", "w", "sx", "sw", "g"):
         np.save(tmp_path / f"{name}.npy", np.zeros((1,), np.float32))
     out = tool("run", plain, "--entry", "plain", "-i", f"x={tmp_path / 'x.npy'}",
@@ -141,6 +153,13 @@ def test_unregistered_custom_forms_read_by_structure(tmp_path):
     # Without a parenthesized function type the structure is unknown.
     ("func.func @f(%x: tensor<2xf32>) -> tensor<2xf32> {\n"
      "  %y = vendor.op %x : tensor<2xf32>\n  return %y : tensor<2xf32>\n}\n",
+     "custom form of unknown op 'vendor.op'; only"),
+    # Operands without a type, or a type list without `->`, are refused too.
+    ("func.func @f(%x: tensor<2xf32>) -> tensor<2xf32> {\n"
+     "  vendor.op %x {a = 1}\n  return %x : tensor<2xf32>\n}\n",
+     "custom form of unknown op 'vendor.op'; only"),
+    ("func.func @f(%x: tensor<2xf32>) -> tensor<2xf32> {\n"
+     "  %y = vendor.op %x, %x : tensor<2xf32>, tensor<2xf32>\n  return %y : tensor<2xf32>\n}\n",
      "custom form of unknown op 'vendor.op'; only"),
     ("func.func @f(%x: tensor<2xf32>) -> tensor<2xf32> {\n"
      "  %y = vendor.op %x s(%x) s(%x) : (tensor<2xf32>, tensor<2xf32>, tensor<2xf32>) -> "

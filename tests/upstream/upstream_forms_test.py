@@ -9,7 +9,8 @@ module reads back to the same results, `permutation = array<i64: ...>` is transp
 (control_while_c4), grouped_gemm takes bf16 operands to an f32 result (grouped_gemm_c3), and
 comparisons' `signedness` reads the integer bits as signed or unsigned (compare_c4), matmul's
 `tile_k`/`layout` hints change no value (matmul_c7), flash_attn takes `dropout_p = 0` and a
-`head_dim` equal to D (flash_attn_c5) and rank-3 [B*H, S, D] operands (flash_attn_c1), adam without `lr`/`step` uses lr 1e-3, step 1 (adam_c2), and conv2d_nhwc without `padding`
+`head_dim` equal to D (flash_attn_c5) rank-3 [B*H, S, D] and rank-2 [S, D] operands (flash_attn_c1),
+upstream's `operandSegmentSizes` (flash_attn_c6) and an f32 result of bf16 operands (flash_attn_c4), adam without `lr`/`step` uses lr 1e-3, step 1 (adam_c2), and conv2d_nhwc without `padding`
 pads SAME where its declared result has SAME's extents (conv_c7), and a control_if branch may take
 the leading non-flag operands alone (control_if_c2).
 Usage: upstream_forms_test.py TESSERA_INTERP."""
@@ -54,6 +55,11 @@ func.func @fa3(%q: tensor<?x?x?xf64>, %k: tensor<?x?x?xf64>, %v: tensor<?x?x?xf6
   %o = "tessera.flash_attn"(%q, %k, %v) {head_dim = 8, dropout_p = 0.0, causal = true}
       : (tensor<?x?x?xf64>, tensor<?x?x?xf64>, tensor<?x?x?xf64>) -> tensor<?x?x?xf64>
   return %o : tensor<?x?x?xf64>
+}
+func.func @fa2(%q: tensor<5x8xbf16>, %k: tensor<6x8xbf16>, %v: tensor<6x8xbf16>) -> tensor<5x8xf32> {
+  %o = "tessera.flash_attn"(%q, %k, %v) <{operandSegmentSizes = array<i32: 1, 1, 1, 0>}> {causal = true, head_dim = 8 : i64}
+      : (tensor<5x8xbf16>, tensor<6x8xbf16>, tensor<6x8xbf16>) -> tensor<5x8xf32>
+  return %o : tensor<5x8xf32>
 }
 func.func @adam(%p: tensor<7xf64>, %g: tensor<7xf64>, %m: tensor<7xf64>, %v: tensor<7xf64>) -> (tensor<7xf64>, tensor<7xf64>, tensor<7xf64>) {
   %a:3 = "tessera.adam"(%p, %g, %m, %v) : (tensor<7xf64>, tensor<7xf64>, tensor<7xf64>, tensor<7xf64>) -> (tensor<7xf64>, tensor<7xf64>, tensor<7xf64>)
@@ -179,6 +185,17 @@ def check_all(interp, d, src):
     got = run(interp, d, src, "fa3", {"q": q[0], "k": k[0], "v": v[0]}, ["o"])[0]
     if got.shape != want[0].shape or not np.allclose(got, want[0], rtol=1e-12, atol=1e-12):
         sys.exit(f"FAIL flash_attn rank 3:\n got {got!r}\nwant {want[0]!r}")
+    # Rank-2 [S, D] bf16 operands with upstream's operandSegmentSizes (flash_attn_c6) and an f32
+    # result (flash_attn_c4): the bf16 values' attention, computed and kept in f32.
+    bf = ml_dtypes.bfloat16
+    q2, k2, v2 = (x[0, 1].astype(bf) for x in (q, k, v))
+    sc = (q2.astype(np.float64) @ k2.astype(np.float64).T) / np.sqrt(8.0)
+    sc = np.where(np.arange(6)[None, :] <= np.arange(5)[:, None], sc, -np.inf)
+    w = np.exp(sc - sc.max(axis=-1, keepdims=True))
+    want = (w / w.sum(axis=-1, keepdims=True)) @ v2.astype(np.float64)
+    got = run(interp, d, src, "fa2", {"q": q2, "k": k2, "v": v2}, ["o"])[0]
+    if got.dtype != np.float32 or not np.allclose(got, want, rtol=1e-5, atol=1e-6):
+        sys.exit(f"FAIL flash_attn rank 2 bf16 -> f32:\n got {got!r}\nwant {want!r}")
     # adam without lr and step: PyTorch's first Adam step with lr 1e-3 (adam_c2 defaults).
     pa, ga, ma = rng.standard_normal(7), rng.standard_normal(7), rng.standard_normal(7)
     va = rng.uniform(0, 1, 7)

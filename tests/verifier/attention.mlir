@@ -3,7 +3,7 @@
 
 // flash_attn_c1 (q rank 3, k and v rank 4)
 func.func @flash_attn_c1(%q: tensor<2x8x16xf32>, %k: tensor<1x2x8x16xf32>, %v: tensor<1x2x8x16xf32>) -> tensor<1x2x8x16xf32> {
-  // expected-error@+1 {{operand #1 must have rank 4 [B, H, S, D] or 3 [B*H, S, D] like q, got tensor<1x2x8x16xf32> (flash_attn_c1)}}
+  // expected-error@+1 {{operand #1 must have rank 4 [B, H, S, D], 3 [B*H, S, D] or 2 [S, D] like q, got tensor<1x2x8x16xf32> (flash_attn_c1)}}
   %0 = tessera.flash_attn %q, %k, %v : (tensor<2x8x16xf32>, tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>) -> tensor<1x2x8x16xf32>
   return %0 : tensor<1x2x8x16xf32>
 }

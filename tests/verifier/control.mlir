@@ -133,3 +133,50 @@ func.func @if_payload(%f: tensor<1xf32>) -> tensor<1x8xf32> {
   %r = "tessera.control_if"(%f) {then_branch = @tb, else_branch = @eb, then_opcodes = array<i32: 1>} : (tensor<1xf32>) -> tensor<1x8xf32>
   return %r : tensor<1x8xf32>
 }
+
+// -----
+func.func private @pb(tensor<4xf32>) -> tensor<4xf32>
+func.func @payload_lengths(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{'body_in1' must be an array<i32: ...> with one entry per opcode (2) (control_payload_c1)}}
+  %r = "tessera.control_for"(%x) {body = @pb, start = 0 : i64, stop = 2 : i64, step = 1 : i64, carry_arg_index = 0 : i64, body_opcodes = array<i32: 20, 21>, body_in0 = array<i32: 1, 2>, body_in1 = array<i32: -1>, body_out_id = 3 : i64} : (tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+func.func private @pb(tensor<4xf32>) -> tensor<4xf32>
+func.func @payload_fattr(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{'body_fattr' must be an array<f32: ...> with one entry per opcode (1) (control_payload_c1)}}
+  %r = "tessera.control_for"(%x) {body = @pb, start = 0 : i64, stop = 2 : i64, step = 1 : i64, body_opcodes = array<i32: 11>, body_in0 = array<i32: 1>, body_fattr = [1.0], body_out_id = 2 : i64} : (tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+func.func private @pb(tensor<4xf32>) -> tensor<4xf32>
+func.func @payload_no_out(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{'body_opcodes' needs an integer 'body_out_id' (control_payload_c1)}}
+  %r = "tessera.control_for"(%x) {body = @pb, start = 0 : i64, stop = 2 : i64, step = 1 : i64, body_opcodes = array<i32: 11>} : (tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+func.func private @pb(tensor<4xf32>) -> tensor<4xf32>
+func.func @payload_orphan(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{'body_in0' needs 'body_opcodes' (control_payload_c1)}}
+  %r = "tessera.control_for"(%x) {body = @pb, start = 0 : i64, stop = 2 : i64, step = 1 : i64, body_in0 = array<i32: 1>} : (tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}
+
+// -----
+func.func private @pb()
+func.func @payload_two_carries(%x: tensor<4xf32>, %y: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  // expected-error@+1 {{the payload form carries or returns one value, not 2 (control_payload_c1)}}
+  %r:2 = "tessera.control_while"(%x, %y) {body = @pb, cond = @pb, max_iters = 2 : i64, body_opcodes = array<i32: 20>, body_in0 = array<i32: 2>, body_out_id = 3 : i64, cond_opcodes = array<i32: 20>, cond_in0 = array<i32: 2>, cond_out_id = 3 : i64} : (tensor<4xf32>, tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>)
+  return %r#0, %r#1 : tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+func.func private @pb()
+func.func @payload_if_ok(%f: tensor<1xf32>, %x: tensor<4xf32>) -> tensor<4xf32> {
+  %r = "tessera.control_if"(%f, %x) {then_branch = @pb, else_branch = @pb, then_opcodes = array<i32: 20>, then_in0 = array<i32: 1>, then_out_id = 2 : i64, else_opcodes = array<i32: 999>, else_in0 = array<i32: 1>, else_iattr = array<i32: 0>, else_out_id = 2 : i64} : (tensor<1xf32>, tensor<4xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}

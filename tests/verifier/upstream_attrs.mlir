@@ -82,11 +82,27 @@ func.func @conv_c7(%x: tensor<1x8x8x4xf32>, %w: tensor<3x3x4x8xf32>) -> tensor<1
 }
 
 // -----
-// flash_attn_c1: rank 2
-func.func @flash_attn_c1(%q: tensor<8x16xf32>) -> tensor<8x16xf32> {
-  // expected-error@+1 {{operand #0 must have rank 4 [B, H, S, D] or 3 [B*H, S, D] like q, got tensor<8x16xf32> (flash_attn_c1)}}
-  %0 = "tessera.flash_attn"(%q, %q, %q) : (tensor<8x16xf32>, tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
+// flash_attn_c1: rank 1
+func.func @flash_attn_c1(%q: tensor<16xf32>) -> tensor<16xf32> {
+  // expected-error@+1 {{operand #0 must have rank 4 [B, H, S, D], 3 [B*H, S, D] or 2 [S, D] like q, got tensor<16xf32> (flash_attn_c1)}}
+  %0 = "tessera.flash_attn"(%q, %q, %q) : (tensor<16xf32>, tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32>
+  return %0 : tensor<16xf32>
+}
+
+// -----
+// flash_attn_c6: a mask segment
+func.func @flash_attn_c6(%q: tensor<8x16xf32>) -> tensor<8x16xf32> {
+  // expected-error@+1 {{operandSegmentSizes must be array<i32: 1, 1, 1, 0> (q, k, v; no mask), got array<i32: 1, 1, 0, 1> (flash_attn_c6)}}
+  %0 = "tessera.flash_attn"(%q, %q, %q) <{operandSegmentSizes = array<i32: 1, 1, 0, 1>}> : (tensor<8x16xf32>, tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
   return %0 : tensor<8x16xf32>
+}
+
+// -----
+// flash_attn_c4: an f32 result of f32 operands is fine, a bf16 result of f32 operands is not
+func.func @flash_attn_c4(%q: tensor<8x16xf32>) -> tensor<8x16xbf16> {
+  // expected-error@+1 {{result #0 has type tensor<8x16xbf16> but the operands give tensor<8x16xf32> (flash_attn_c4)}}
+  %0 = "tessera.flash_attn"(%q, %q, %q) : (tensor<8x16xf32>, tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8x16xbf16>
+  return %0 : tensor<8x16xbf16>
 }
 
 // -----

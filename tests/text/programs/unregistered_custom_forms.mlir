@@ -15,3 +15,13 @@ func.func @clauses(%x: tensor<4x8xf32>, %w: tensor<8x2xf32>, %sx: tensor<4x1xf32
       -> tensor<4x2xf32>
   return %y : tensor<4x2xf32>
 }
+
+// -----
+// The operand types without parentheses (`: T, U -> R`) and an op with neither operands nor
+// results written as its name and attributes alone.
+func.func @bare(%x: tensor<4x8xf32>, %w: tensor<8x2xf32>) -> tensor<4x2xf32> {
+  %f = vendor.factor %x : tensor<4x8xf32> -> tensor<4x8xf32>
+  %y = vendor.solve %f, %w {mode = "lower"} : tensor<4x8xf32>, tensor<8x2xf32> -> tensor<4x2xf32>
+  vendor.note {hash = "0123", arch = "cpu"}
+  return %y : tensor<4x2xf32>
+}
