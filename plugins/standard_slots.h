@@ -12,6 +12,15 @@
 
 namespace tessera::plugins::slots {
 
+/// A destroy slot: checks `args`, then deletes args->*Field as the plugin's type T.
+template <typename T, auto Field, typename Args>
+TesseraError* delete_slot(const char* slot, Args* args, size_t min_size) noexcept {
+  return support::checked_slot(slot, args, min_size, [&]() -> TesseraError* {
+    delete static_cast<T*>(args->*Field);
+    return nullptr;
+  });
+}
+
 /// plugin_initialize: nothing to set up beyond the argument check.
 inline TesseraError* plugin_initialize(TesseraPluginInitializeArgs* args) noexcept {
   return support::checked_slot("plugin_initialize", args,
@@ -21,11 +30,8 @@ inline TesseraError* plugin_initialize(TesseraPluginInitializeArgs* args) noexce
 
 template <typename Client = TesseraClient>
 TesseraError* client_destroy(TesseraClientDestroyArgs* args) noexcept {
-  return support::checked_slot("client_destroy", args, TESSERA_CLIENT_DESTROY_ARGS_STRUCT_SIZE,
-                               [&]() -> TesseraError* {
-                                 delete static_cast<Client*>(args->client);
-                                 return nullptr;
-                               });
+  return delete_slot<Client, &TesseraClientDestroyArgs::client>(
+      "client_destroy", args, TESSERA_CLIENT_DESTROY_ARGS_STRUCT_SIZE);
 }
 
 template <typename Client = TesseraClient>
@@ -46,20 +52,14 @@ TesseraError* client_platform_info(TesseraClientPlatformInfoArgs* args) noexcept
 
 template <typename Device = TesseraDevice>
 TesseraError* device_destroy(TesseraDeviceDestroyArgs* args) noexcept {
-  return support::checked_slot("device_destroy", args, TESSERA_DEVICE_DESTROY_ARGS_STRUCT_SIZE,
-                               [&]() -> TesseraError* {
-                                 delete static_cast<Device*>(args->device);
-                                 return nullptr;
-                               });
+  return delete_slot<Device, &TesseraDeviceDestroyArgs::device>(
+      "device_destroy", args, TESSERA_DEVICE_DESTROY_ARGS_STRUCT_SIZE);
 }
 
 template <typename Executable = TesseraExecutable>
 TesseraError* executable_destroy(TesseraExecutableDestroyArgs* args) noexcept {
-  return support::checked_slot("executable_destroy", args,
-                               TESSERA_EXECUTABLE_DESTROY_ARGS_STRUCT_SIZE, [&]() -> TesseraError* {
-                                 delete static_cast<Executable*>(args->executable);
-                                 return nullptr;
-                               });
+  return delete_slot<Executable, &TesseraExecutableDestroyArgs::executable>(
+      "executable_destroy", args, TESSERA_EXECUTABLE_DESTROY_ARGS_STRUCT_SIZE);
 }
 
 template <typename Executable = TesseraExecutable>
@@ -79,11 +79,8 @@ TesseraError* executable_num_outputs(TesseraExecutableNumOutputsArgs* args) noex
 
 template <typename Event = TesseraEvent>
 TesseraError* event_destroy(TesseraEventDestroyArgs* args) noexcept {
-  return support::checked_slot("event_destroy", args, TESSERA_EVENT_DESTROY_ARGS_STRUCT_SIZE,
-                               [&]() -> TesseraError* {
-                                 delete static_cast<Event*>(args->event);
-                                 return nullptr;
-                               });
+  return delete_slot<Event, &TesseraEventDestroyArgs::event>(
+      "event_destroy", args, TESSERA_EVENT_DESTROY_ARGS_STRUCT_SIZE);
 }
 
 }  // namespace tessera::plugins::slots
