@@ -47,6 +47,13 @@ def check_one_launch(name, src):
           f"{name}: no Target IR launch")
 
 
+def check_stays_at_schedule(src, reason):
+    """`src` is not lowered to Tile IR: it stays at Schedule IR, marked with `reason`."""
+    tile = run("lower", src, "--to", "tile")
+    check(f'schedule.not_lowered = "{reason}' in tile,
+          f"{src.stem}: expected to stay at Schedule IR:\n{tile}")
+
+
 def finish():
     if FAILS:
         raise SystemExit(f"{len(FAILS)} failures")

@@ -11,7 +11,8 @@ import tempfile
 
 import numpy as np
 
-from levels_common import check, check_one_launch, finish, run, run_levels, t
+from levels_common import (check, check_one_launch, check_stays_at_schedule, finish, run,
+                           run_levels, t)
 
 NP = {"f32": np.float32, "f64": np.float64, "i32": np.int32, "i64": np.int64, "i8": np.int8,
       "i1": np.bool_}
@@ -93,9 +94,7 @@ def main():
         src.write_text("module {\n  func.func @main(%x: tensor<3x5xbf16>) -> tensor<5x3xbf16> {\n"
                        '    %y = "tessera.transpose"(%x) : (tensor<3x5xbf16>) -> '
                        "tensor<5x3xbf16>\n    return %y : tensor<5x3xbf16>\n  }\n}\n")
-        tile = run("lower", src, "--to", "tile")
-        check('schedule.not_lowered = "no scalar register of bf16' in tile,
-              f"bf16: expected to stay at Schedule IR:\n{tile}")
+        check_stays_at_schedule(src, "no scalar register of bf16")
     finish()
 
 
