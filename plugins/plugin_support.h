@@ -74,6 +74,16 @@ inline TesseraError* check_args(const void* args, size_t struct_size, size_t min
   return nullptr;
 }
 
+/// One ABI slot: `args` checked against the ABI 1.0 size `min_size` (check_args), then `body()`
+/// (returning TesseraError*) run under guard.
+template <typename Args, typename Body>
+TesseraError* checked_slot(const char* slot, Args* args, size_t min_size, Body&& body) noexcept {
+  return guard(slot, [&]() -> TesseraError* {
+    if (auto* e = check_args(args, args ? args->struct_size : 0, min_size, slot)) return e;
+    return body();
+  });
+}
+
 /// The DType for an ABI value, or nullopt when the value is unknown.
 inline std::optional<DType> dtype_from_abi(TesseraDType value) {
   if (value >= static_cast<uint32_t>(kNumDTypes)) return std::nullopt;

@@ -1,6 +1,7 @@
 // The CUDA backend behind the plugin ABI: the client, device probing, capabilities and compile
 // (backends/cuda/runtime/ holds the runtime; abi_buffers.cpp the buffer, execute and event
-// slots). Without a device every slot that needs one fails with UNAVAILABLE and the reason.
+// slots; plugins/standard_slots.h the destroy and info slots). Without a device every slot that
+// needs one fails with UNAVAILABLE and the reason.
 #include <cstdlib>
 #include <cstring>
 #include <memory>
@@ -8,7 +9,9 @@
 
 #include "backends/cuda/runtime/abi_objects.h"
 #include "backends/cuda/runtime/compile.h"
+#include "plugins/standard_slots.h"
 
+namespace slots = tessera::plugins::slots;
 namespace support = tessera::plugins::support;
 namespace cuda = tessera::cuda;
 
@@ -45,202 +48,122 @@ bool determinism_from_env() {
   return v != nullptr && std::strcmp(v, "1") == 0;
 }
 
-TesseraError* plugin_initialize(TesseraPluginInitializeArgs* args) {
-  return support::guard("plugin_initialize", [&]() -> TesseraError* {
-    return support::check_args(args, args ? args->struct_size : 0,
-                               TESSERA_PLUGIN_INITIALIZE_ARGS_STRUCT_SIZE, "plugin_initialize");
-  });
-}
-
 TesseraError* client_create(TesseraClientCreateArgs* args) {
-  return support::guard("client_create", [&]() -> TesseraError* {
-    if (auto* e = support::check_args(args, args ? args->struct_size : 0,
-                                      TESSERA_CLIENT_CREATE_ARGS_STRUCT_SIZE, "client_create")) {
-      return e;
-    }
-    // Succeeds without a device (ABI: capabilities then say why the backend is unusable).
-    auto client = std::make_unique<TesseraClient>();
-    client->probe = tessera::cuda::probe_devices();
-    client->version = "0.1.0 (NVRTC " + tessera::cuda::nvrtc_version_text() + ", " +
-                      std::to_string(client->probe.device_count) + " device(s))";
-    client->cache = cuda::CubinCache(cuda::default_cache_dir());
-    args->client = client.release();
-    return nullptr;
-  });
-}
-
-TesseraError* client_destroy(TesseraClientDestroyArgs* args) {
-  return support::guard("client_destroy", [&]() -> TesseraError* {
-    if (auto* e = support::check_args(args, args ? args->struct_size : 0,
-                                      TESSERA_CLIENT_DESTROY_ARGS_STRUCT_SIZE, "client_destroy")) {
-      return e;
-    }
-    delete args->client;
-    return nullptr;
-  });
+  return support::checked_slot(
+      "client_create", args, TESSERA_CLIENT_CREATE_ARGS_STRUCT_SIZE, [&]() -> TesseraError* {
+        // Succeeds without a device (ABI: capabilities then say why the backend is unusable).
+        auto client = std::make_unique<TesseraClient>();
+        client->probe = tessera::cuda::probe_devices();
+        client->version = "0.1.0 (NVRTC " + tessera::cuda::nvrtc_version_text() + ", " +
+                          std::to_string(client->probe.device_count) + " device(s))";
+        client->cache = cuda::CubinCache(cuda::default_cache_dir());
+        args->client = client.release();
+        return nullptr;
+      });
 }
 
 TesseraError* client_capabilities(TesseraClientCapabilitiesArgs* args) {
-  return support::guard("client_capabilities", [&]() -> TesseraError* {
-    if (auto* e = support::check_args(args, args ? args->struct_size : 0,
-                                      TESSERA_CLIENT_CAPABILITIES_ARGS_STRUCT_SIZE,
-                                      "client_capabilities")) {
-      return e;
-    }
-    TesseraCapabilities* caps = args->capabilities;
-    if (args->client == nullptr || caps == nullptr) {
-      return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
-                                 "client_capabilities: NULL client or capabilities");
-    }
-    const tessera::cuda::DeviceProbe& p = args->client->probe;
-    // With a device: the generator's dtypes, every level (Graph, Schedule and Tile IR are
-    // lowered to Target IR), and deterministic mode (generated kernels only). Without: nothing.
-    const bool usable = p.device_count > 0;
-    if (TESSERA_HAS_FIELD(caps, TesseraCapabilities, dtype_mask))
-      caps->dtype_mask = usable ? supported_dtypes() : 0;
-    if (TESSERA_HAS_FIELD(caps, TesseraCapabilities, ir_level_mask))
-      caps->ir_level_mask = usable ? TESSERA_IR_LEVEL_GRAPH | TESSERA_IR_LEVEL_SCHEDULE |
-                                         TESSERA_IR_LEVEL_TILE | TESSERA_IR_LEVEL_TARGET
-                                   : 0;
-    if (TESSERA_HAS_FIELD(caps, TesseraCapabilities, deterministic))
-      caps->deterministic = usable ? 1 : 0;
-    if (TESSERA_HAS_FIELD(caps, TesseraCapabilities, max_mesh_size)) caps->max_mesh_size = 1;
-    if (TESSERA_HAS_FIELD(caps, TesseraCapabilities, device_count))
-      caps->device_count = p.device_count;
-    if (TESSERA_HAS_FIELD(caps, TesseraCapabilities, num_op_names)) {
-      caps->op_names = nullptr;
-      caps->num_op_names = 0;
-    }
-    if (TESSERA_HAS_FIELD(caps, TesseraCapabilities, unavailable_reason)) {
-      caps->unavailable_reason =
-          p.unavailable_reason.empty() ? nullptr : p.unavailable_reason.c_str();
-    }
-    return nullptr;
-  });
+  return support::checked_slot(
+      "client_capabilities", args, TESSERA_CLIENT_CAPABILITIES_ARGS_STRUCT_SIZE,
+      [&]() -> TesseraError* {
+        TesseraCapabilities* caps = args->capabilities;
+        if (args->client == nullptr || caps == nullptr) {
+          return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
+                                     "client_capabilities: NULL client or capabilities");
+        }
+        const tessera::cuda::DeviceProbe& p = args->client->probe;
+        // With a device: the generator's dtypes, every level (Graph, Schedule and Tile IR are
+        // lowered to Target IR), and deterministic mode (generated kernels only). Without: nothing.
+        const bool usable = p.device_count > 0;
+        if (TESSERA_HAS_FIELD(caps, TesseraCapabilities, dtype_mask))
+          caps->dtype_mask = usable ? supported_dtypes() : 0;
+        if (TESSERA_HAS_FIELD(caps, TesseraCapabilities, ir_level_mask))
+          caps->ir_level_mask = usable ? TESSERA_IR_LEVEL_GRAPH | TESSERA_IR_LEVEL_SCHEDULE |
+                                             TESSERA_IR_LEVEL_TILE | TESSERA_IR_LEVEL_TARGET
+                                       : 0;
+        if (TESSERA_HAS_FIELD(caps, TesseraCapabilities, deterministic))
+          caps->deterministic = usable ? 1 : 0;
+        if (TESSERA_HAS_FIELD(caps, TesseraCapabilities, max_mesh_size)) caps->max_mesh_size = 1;
+        if (TESSERA_HAS_FIELD(caps, TesseraCapabilities, device_count))
+          caps->device_count = p.device_count;
+        if (TESSERA_HAS_FIELD(caps, TesseraCapabilities, num_op_names)) {
+          caps->op_names = nullptr;
+          caps->num_op_names = 0;
+        }
+        if (TESSERA_HAS_FIELD(caps, TesseraCapabilities, unavailable_reason)) {
+          caps->unavailable_reason =
+              p.unavailable_reason.empty() ? nullptr : p.unavailable_reason.c_str();
+        }
+        return nullptr;
+      });
 }
 
 TesseraError* device_get(TesseraDeviceGetArgs* args) {
-  return cuda::slot_guard("device_get", [&]() -> TesseraError* {
-    if (auto* e = support::check_args(args, args ? args->struct_size : 0,
-                                      TESSERA_DEVICE_GET_ARGS_STRUCT_SIZE, "device_get")) {
-      return e;
-    }
-    if (args->client == nullptr)
-      return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT, "device_get: NULL client");
-    const tessera::cuda::DeviceProbe& p = args->client->probe;
-    if (p.device_count == 0)
-      return support::make_error(TESSERA_ERROR_UNAVAILABLE, "device_get: " + p.unavailable_reason);
-    if (args->index < 0 || args->index >= p.device_count) {
-      return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
-                                 "device_get: index " + std::to_string(args->index) +
-                                     " is outside [0, " + std::to_string(p.device_count) + ")");
-    }
-    (void)args->client->device(args->index);  // opens it: properties, stream
-    args->device = new TesseraDevice{args->index};
-    return nullptr;
-  });
-}
-
-TesseraError* device_destroy(TesseraDeviceDestroyArgs* args) {
-  return support::guard("device_destroy", [&]() -> TesseraError* {
-    if (auto* e = support::check_args(args, args ? args->struct_size : 0,
-                                      TESSERA_DEVICE_DESTROY_ARGS_STRUCT_SIZE, "device_destroy")) {
-      return e;
-    }
-    delete args->device;
-    return nullptr;
-  });
+  return cuda::checked_slot(
+      "device_get", args, TESSERA_DEVICE_GET_ARGS_STRUCT_SIZE, [&]() -> TesseraError* {
+        if (args->client == nullptr)
+          return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT, "device_get: NULL client");
+        const tessera::cuda::DeviceProbe& p = args->client->probe;
+        if (p.device_count == 0)
+          return support::make_error(TESSERA_ERROR_UNAVAILABLE,
+                                     "device_get: " + p.unavailable_reason);
+        if (args->index < 0 || args->index >= p.device_count) {
+          return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
+                                     "device_get: index " + std::to_string(args->index) +
+                                         " is outside [0, " + std::to_string(p.device_count) + ")");
+        }
+        (void)args->client->device(args->index);  // opens it: properties, stream
+        args->device = new TesseraDevice{args->index};
+        return nullptr;
+      });
 }
 
 TesseraError* compile(TesseraCompileArgs* args) {
-  return cuda::slot_guard("compile", [&]() -> TesseraError* {
-    if (auto* e = support::check_args(args, args ? args->struct_size : 0,
-                                      TESSERA_COMPILE_ARGS_STRUCT_SIZE, "compile")) {
-      return e;
-    }
-    if (args->client == nullptr || (args->module_text == nullptr && args->module_text_size))
-      return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT, "compile: NULL client or text");
-    const tessera::cuda::DeviceProbe& p = args->client->probe;
-    if (p.device_count == 0)
-      return support::make_error(TESSERA_ERROR_UNAVAILABLE, "compile: " + p.unavailable_reason);
-    cuda::CompileRequest req;
-    req.text.assign(args->module_text ? args->module_text : "", args->module_text_size);
-    req.deterministic = determinism_from_env();
-    if (const TesseraCompileOptions* o = args->options) {
-      if (o->struct_size < TESSERA_STRUCT_SIZE(TesseraCompileOptions, extension))
-        return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
-                                   "compile: options struct_size is too small");
-      if (TESSERA_HAS_FIELD(o, TesseraCompileOptions, entry) && o->entry && *o->entry)
-        req.entry = o->entry;
-      if (TESSERA_HAS_FIELD(o, TesseraCompileOptions, determinism)) {
-        if (o->determinism != TESSERA_DETERMINISM_DEFAULT &&
-            o->determinism != TESSERA_DETERMINISM_REQUIRED)
-          return support::make_error(
-              TESSERA_ERROR_INVALID_ARGUMENT,
-              "compile: unknown determinism value " + std::to_string(o->determinism));
-        req.deterministic = req.deterministic || o->determinism == TESSERA_DETERMINISM_REQUIRED;
-      }
-      if (TESSERA_HAS_FIELD(o, TesseraCompileOptions, threads) && o->threads < 0)
-        return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT, "compile: threads < 0");
-      if (TESSERA_HAS_FIELD(o, TesseraCompileOptions, source_name) && o->source_name)
-        req.source_name = o->source_name;
-      if (TESSERA_HAS_FIELD(o, TesseraCompileOptions, num_devices) && o->num_devices > 1)
-        return support::make_error(TESSERA_ERROR_UNIMPLEMENTED,
-                                   "compile: the CUDA backend runs on one device; mesh of " +
-                                       std::to_string(o->num_devices) + " requested");
-      if (TESSERA_HAS_FIELD(o, TesseraCompileOptions, num_devices) && o->num_devices < 0)
-        return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT, "compile: num_devices < 0");
-    }
-    cuda::Device& dev = args->client->device(0);
-    req.sm = dev.sm();
-    auto exe = std::make_unique<TesseraExecutable>();
-    cuda::CompiledProgram prog = cuda::compile_program(req, args->client->cache);
-    exe->num_outputs = prog.plan.returns.size();
-    exe->program = std::make_unique<cuda::LoadedProgram>(dev, std::move(prog));
-    args->executable = exe.release();
-    return nullptr;
-  });
-}
-
-TesseraError* executable_destroy(TesseraExecutableDestroyArgs* args) {
-  return cuda::slot_guard("executable_destroy", [&]() -> TesseraError* {
-    if (auto* e =
-            support::check_args(args, args ? args->struct_size : 0,
-                                TESSERA_EXECUTABLE_DESTROY_ARGS_STRUCT_SIZE, "executable_destroy"))
-      return e;
-    delete args->executable;
-    return nullptr;
-  });
-}
-
-TesseraError* executable_num_outputs(TesseraExecutableNumOutputsArgs* args) {
-  return cuda::slot_guard("executable_num_outputs", [&]() -> TesseraError* {
-    if (auto* e = support::check_args(args, args ? args->struct_size : 0,
-                                      TESSERA_EXECUTABLE_NUM_OUTPUTS_ARGS_STRUCT_SIZE,
-                                      "executable_num_outputs"))
-      return e;
-    if (args->executable == nullptr)
-      return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT, "executable_num_outputs: NULL");
-    args->num_outputs = args->executable->num_outputs;
-    return nullptr;
-  });
-}
-
-TesseraError* client_platform_info(TesseraClientPlatformInfoArgs* args) {
-  return support::guard("client_platform_info", [&]() -> TesseraError* {
-    if (auto* e = support::check_args(args, args ? args->struct_size : 0,
-                                      TESSERA_CLIENT_PLATFORM_INFO_ARGS_STRUCT_SIZE,
-                                      "client_platform_info")) {
-      return e;
-    }
-    if (args->client == nullptr) {
-      return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
-                                 "client_platform_info: NULL client");
-    }
-    args->platform_name = args->client->name.c_str();
-    args->platform_version = args->client->version.c_str();
-    return nullptr;
-  });
+  return cuda::checked_slot(
+      "compile", args, TESSERA_COMPILE_ARGS_STRUCT_SIZE, [&]() -> TesseraError* {
+        if (args->client == nullptr || (args->module_text == nullptr && args->module_text_size))
+          return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
+                                     "compile: NULL client or text");
+        const tessera::cuda::DeviceProbe& p = args->client->probe;
+        if (p.device_count == 0)
+          return support::make_error(TESSERA_ERROR_UNAVAILABLE, "compile: " + p.unavailable_reason);
+        cuda::CompileRequest req;
+        req.text.assign(args->module_text ? args->module_text : "", args->module_text_size);
+        req.deterministic = determinism_from_env();
+        if (const TesseraCompileOptions* o = args->options) {
+          if (o->struct_size < TESSERA_STRUCT_SIZE(TesseraCompileOptions, extension))
+            return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
+                                       "compile: options struct_size is too small");
+          if (TESSERA_HAS_FIELD(o, TesseraCompileOptions, entry) && o->entry && *o->entry)
+            req.entry = o->entry;
+          if (TESSERA_HAS_FIELD(o, TesseraCompileOptions, determinism)) {
+            if (o->determinism != TESSERA_DETERMINISM_DEFAULT &&
+                o->determinism != TESSERA_DETERMINISM_REQUIRED)
+              return support::make_error(
+                  TESSERA_ERROR_INVALID_ARGUMENT,
+                  "compile: unknown determinism value " + std::to_string(o->determinism));
+            req.deterministic = req.deterministic || o->determinism == TESSERA_DETERMINISM_REQUIRED;
+          }
+          if (TESSERA_HAS_FIELD(o, TesseraCompileOptions, threads) && o->threads < 0)
+            return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT, "compile: threads < 0");
+          if (TESSERA_HAS_FIELD(o, TesseraCompileOptions, source_name) && o->source_name)
+            req.source_name = o->source_name;
+          if (TESSERA_HAS_FIELD(o, TesseraCompileOptions, num_devices) && o->num_devices > 1)
+            return support::make_error(TESSERA_ERROR_UNIMPLEMENTED,
+                                       "compile: the CUDA backend runs on one device; mesh of " +
+                                           std::to_string(o->num_devices) + " requested");
+          if (TESSERA_HAS_FIELD(o, TesseraCompileOptions, num_devices) && o->num_devices < 0)
+            return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT, "compile: num_devices < 0");
+        }
+        cuda::Device& dev = args->client->device(0);
+        req.sm = dev.sm();
+        auto exe = std::make_unique<TesseraExecutable>();
+        cuda::CompiledProgram prog = cuda::compile_program(req, args->client->cache);
+        exe->num_outputs = prog.plan.returns.size();
+        exe->program = std::make_unique<cuda::LoadedProgram>(dev, std::move(prog));
+        args->executable = exe.release();
+        return nullptr;
+      });
 }
 
 constexpr TesseraBackendApi kApi = {
@@ -251,15 +174,15 @@ constexpr TesseraBackendApi kApi = {
     &support::error_destroy,
     &support::error_message,
     &support::error_code,
-    &plugin_initialize,
+    &slots::plugin_initialize,
     &client_create,
-    &client_destroy,
+    &slots::client_destroy<>,
     &client_capabilities,
     &device_get,
-    &device_destroy,
+    &slots::device_destroy<>,
     &compile,
-    &executable_destroy,
-    &executable_num_outputs,
+    &slots::executable_destroy<>,
+    &slots::executable_num_outputs<>,
     &cuda::buffer_from_host,
     &cuda::buffer_destroy,
     &cuda::buffer_info,
@@ -267,7 +190,7 @@ constexpr TesseraBackendApi kApi = {
     &cuda::execute,
     &cuda::event_await,
     &cuda::event_destroy,
-    &client_platform_info,
+    &slots::client_platform_info<>,
 };
 
 }  // namespace

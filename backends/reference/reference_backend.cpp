@@ -8,6 +8,7 @@
 
 #include "interp/api.h"
 #include "plugins/plugin_support.h"
+#include "plugins/standard_slots.h"
 
 // Built twice from this file: as the built-in (entry tessera_reference_get_api_v1) and as the
 // loadable plugin, where CMake defines TESSERA_REFERENCE_ENTRY=tessera_backend_get_api_v1.
@@ -15,6 +16,7 @@
 #define TESSERA_REFERENCE_ENTRY tessera_reference_get_api_v1
 #endif
 
+namespace slots = tessera::plugins::slots;
 namespace support = tessera::plugins::support;
 using tessera::interp::HostTensor;
 
@@ -117,324 +119,215 @@ TesseraError* execute_mesh(TesseraExecuteArgs* args) {
 #endif
 }
 
-TesseraError* plugin_initialize(TesseraPluginInitializeArgs* args) {
-  return support::guard("plugin_initialize", [&]() -> TesseraError* {
-    return support::check_args(args, args ? args->struct_size : 0,
-                               TESSERA_PLUGIN_INITIALIZE_ARGS_STRUCT_SIZE, "plugin_initialize");
-  });
-}
-
 TesseraError* client_create(TesseraClientCreateArgs* args) {
-  return support::guard("client_create", [&]() -> TesseraError* {
-    if (auto* e = support::check_args(args, args ? args->struct_size : 0,
-                                      TESSERA_CLIENT_CREATE_ARGS_STRUCT_SIZE, "client_create")) {
-      return e;
-    }
-    args->client = new TesseraClient();
-    return nullptr;
-  });
-}
-
-TesseraError* client_destroy(TesseraClientDestroyArgs* args) {
-  return support::guard("client_destroy", [&]() -> TesseraError* {
-    if (auto* e = support::check_args(args, args ? args->struct_size : 0,
-                                      TESSERA_CLIENT_DESTROY_ARGS_STRUCT_SIZE, "client_destroy")) {
-      return e;
-    }
-    delete args->client;
-    return nullptr;
-  });
+  return support::checked_slot("client_create", args, TESSERA_CLIENT_CREATE_ARGS_STRUCT_SIZE,
+                               [&]() -> TesseraError* {
+                                 args->client = new TesseraClient();
+                                 return nullptr;
+                               });
 }
 
 TesseraError* client_capabilities(TesseraClientCapabilitiesArgs* args) {
-  return support::guard("client_capabilities", [&]() -> TesseraError* {
-    if (auto* e = support::check_args(args, args ? args->struct_size : 0,
-                                      TESSERA_CLIENT_CAPABILITIES_ARGS_STRUCT_SIZE,
-                                      "client_capabilities")) {
-      return e;
-    }
-    if (args->client == nullptr || args->capabilities == nullptr) {
-      return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
-                                 "client_capabilities: client or capabilities is NULL");
-    }
-    fill_capabilities(args->capabilities);
-    return nullptr;
-  });
-}
-
-TesseraError* client_platform_info(TesseraClientPlatformInfoArgs* args) {
-  return support::guard("client_platform_info", [&]() -> TesseraError* {
-    if (auto* e = support::check_args(args, args ? args->struct_size : 0,
-                                      TESSERA_CLIENT_PLATFORM_INFO_ARGS_STRUCT_SIZE,
-                                      "client_platform_info")) {
-      return e;
-    }
-    if (args->client == nullptr) {
-      return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT, "client_platform_info: no client");
-    }
-    args->platform_name = args->client->name.c_str();
-    args->platform_version = args->client->version.c_str();
-    return nullptr;
-  });
+  return support::checked_slot(
+      "client_capabilities", args, TESSERA_CLIENT_CAPABILITIES_ARGS_STRUCT_SIZE,
+      [&]() -> TesseraError* {
+        if (args->client == nullptr || args->capabilities == nullptr) {
+          return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
+                                     "client_capabilities: client or capabilities is NULL");
+        }
+        fill_capabilities(args->capabilities);
+        return nullptr;
+      });
 }
 
 TesseraError* device_get(TesseraDeviceGetArgs* args) {
-  return support::guard("device_get", [&]() -> TesseraError* {
-    if (auto* e = support::check_args(args, args ? args->struct_size : 0,
-                                      TESSERA_DEVICE_GET_ARGS_STRUCT_SIZE, "device_get")) {
-      return e;
-    }
-    if (args->index < 0 || args->index >= kMaxMeshRanks) {
-      return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
-                                 "device_get: no device " + std::to_string(args->index) +
-                                     " (the reference backend simulates devices 0.." +
-                                     std::to_string(kMaxMeshRanks - 1) + ")");
-    }
-    args->device = new TesseraDevice{args->index};
-    return nullptr;
-  });
-}
-
-TesseraError* device_destroy(TesseraDeviceDestroyArgs* args) {
-  return support::guard("device_destroy", [&]() -> TesseraError* {
-    if (auto* e = support::check_args(args, args ? args->struct_size : 0,
-                                      TESSERA_DEVICE_DESTROY_ARGS_STRUCT_SIZE, "device_destroy")) {
-      return e;
-    }
-    delete args->device;
-    return nullptr;
-  });
+  return support::checked_slot(
+      "device_get", args, TESSERA_DEVICE_GET_ARGS_STRUCT_SIZE, [&]() -> TesseraError* {
+        if (args->index < 0 || args->index >= kMaxMeshRanks) {
+          return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
+                                     "device_get: no device " + std::to_string(args->index) +
+                                         " (the reference backend simulates devices 0.." +
+                                         std::to_string(kMaxMeshRanks - 1) + ")");
+        }
+        args->device = new TesseraDevice{args->index};
+        return nullptr;
+      });
 }
 
 TesseraError* compile(TesseraCompileArgs* args) {
-  return support::guard("compile", [&]() -> TesseraError* {
-    if (auto* e = support::check_args(args, args ? args->struct_size : 0,
-                                      TESSERA_COMPILE_ARGS_STRUCT_SIZE, "compile")) {
-      return e;
-    }
-    if (args->client == nullptr || (args->module_text == nullptr && args->module_text_size)) {
-      return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT, "compile: NULL client or text");
-    }
-    auto exe = std::make_unique<TesseraExecutable>();
-    const std::string text(args->module_text ? args->module_text : "", args->module_text_size);
-    // Read options field by field, only as far as the caller's struct_size reaches.
-    if (const TesseraCompileOptions* o = args->options) {
-      if (o->struct_size < TESSERA_STRUCT_SIZE(TesseraCompileOptions, extension)) {
-        return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
-                                   "compile: options struct_size is too small");
-      }
-      if (TESSERA_HAS_FIELD(o, TesseraCompileOptions, entry) && o->entry && *o->entry) {
-        exe->options.entry = o->entry;
-      }
-      if (TESSERA_HAS_FIELD(o, TesseraCompileOptions, determinism) &&
-          o->determinism != TESSERA_DETERMINISM_DEFAULT &&
-          o->determinism != TESSERA_DETERMINISM_REQUIRED) {
-        return support::make_error(
-            TESSERA_ERROR_INVALID_ARGUMENT,
-            "compile: unknown determinism value " + std::to_string(o->determinism));
-      }
-      if (TESSERA_HAS_FIELD(o, TesseraCompileOptions, threads)) {
-        if (o->threads < 0) {
-          return support::make_error(
-              TESSERA_ERROR_INVALID_ARGUMENT,
-              "compile: threads must be >= 0, got " + std::to_string(o->threads));
+  return support::checked_slot(
+      "compile", args, TESSERA_COMPILE_ARGS_STRUCT_SIZE, [&]() -> TesseraError* {
+        if (args->client == nullptr || (args->module_text == nullptr && args->module_text_size)) {
+          return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
+                                     "compile: NULL client or text");
         }
-        exe->options.threads = o->threads;
-      }
-      if (TESSERA_HAS_FIELD(o, TesseraCompileOptions, max_memory) && o->max_memory != 0) {
-        exe->options.max_memory = o->max_memory;
-      }
-      if (TESSERA_HAS_FIELD(o, TesseraCompileOptions, source_name) && o->source_name) {
-        exe->options.source_name = o->source_name;
-      }
-      if (TESSERA_HAS_FIELD(o, TesseraCompileOptions, num_devices) && o->num_devices > 1) {
-        exe->num_devices = o->num_devices;
-      }
-      if (TESSERA_HAS_FIELD(o, TesseraCompileOptions, num_devices) && o->num_devices < 0) {
-        return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT, "compile: num_devices < 0");
-      }
-    }
-    // Parsed and verified here, once: errors in the module surface at compile, and execute
-    // only runs (tessera::Error becomes INVALID_ARGUMENT in support::guard).
-    exe->compiled = tessera::interp::compile_module_text(text, exe->options);
-    exe->num_outputs = exe->compiled->num_results();
-    args->executable = exe.release();
-    return nullptr;
-  });
-}
-
-TesseraError* executable_destroy(TesseraExecutableDestroyArgs* args) {
-  return support::guard("executable_destroy", [&]() -> TesseraError* {
-    if (auto* e = support::check_args(args, args ? args->struct_size : 0,
-                                      TESSERA_EXECUTABLE_DESTROY_ARGS_STRUCT_SIZE,
-                                      "executable_destroy")) {
-      return e;
-    }
-    delete args->executable;
-    return nullptr;
-  });
-}
-
-TesseraError* executable_num_outputs(TesseraExecutableNumOutputsArgs* args) {
-  return support::guard("executable_num_outputs", [&]() -> TesseraError* {
-    if (auto* e = support::check_args(args, args ? args->struct_size : 0,
-                                      TESSERA_EXECUTABLE_NUM_OUTPUTS_ARGS_STRUCT_SIZE,
-                                      "executable_num_outputs")) {
-      return e;
-    }
-    if (args->executable == nullptr) {
-      return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT, "executable_num_outputs: NULL");
-    }
-    args->num_outputs = args->executable->num_outputs;
-    return nullptr;
-  });
+        auto exe = std::make_unique<TesseraExecutable>();
+        const std::string text(args->module_text ? args->module_text : "", args->module_text_size);
+        // Read options field by field, only as far as the caller's struct_size reaches.
+        if (const TesseraCompileOptions* o = args->options) {
+          if (o->struct_size < TESSERA_STRUCT_SIZE(TesseraCompileOptions, extension)) {
+            return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
+                                       "compile: options struct_size is too small");
+          }
+          if (TESSERA_HAS_FIELD(o, TesseraCompileOptions, entry) && o->entry && *o->entry) {
+            exe->options.entry = o->entry;
+          }
+          if (TESSERA_HAS_FIELD(o, TesseraCompileOptions, determinism) &&
+              o->determinism != TESSERA_DETERMINISM_DEFAULT &&
+              o->determinism != TESSERA_DETERMINISM_REQUIRED) {
+            return support::make_error(
+                TESSERA_ERROR_INVALID_ARGUMENT,
+                "compile: unknown determinism value " + std::to_string(o->determinism));
+          }
+          if (TESSERA_HAS_FIELD(o, TesseraCompileOptions, threads)) {
+            if (o->threads < 0) {
+              return support::make_error(
+                  TESSERA_ERROR_INVALID_ARGUMENT,
+                  "compile: threads must be >= 0, got " + std::to_string(o->threads));
+            }
+            exe->options.threads = o->threads;
+          }
+          if (TESSERA_HAS_FIELD(o, TesseraCompileOptions, max_memory) && o->max_memory != 0) {
+            exe->options.max_memory = o->max_memory;
+          }
+          if (TESSERA_HAS_FIELD(o, TesseraCompileOptions, source_name) && o->source_name) {
+            exe->options.source_name = o->source_name;
+          }
+          if (TESSERA_HAS_FIELD(o, TesseraCompileOptions, num_devices) && o->num_devices > 1) {
+            exe->num_devices = o->num_devices;
+          }
+          if (TESSERA_HAS_FIELD(o, TesseraCompileOptions, num_devices) && o->num_devices < 0) {
+            return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT, "compile: num_devices < 0");
+          }
+        }
+        // Parsed and verified here, once: errors in the module surface at compile, and execute
+        // only runs (tessera::Error becomes INVALID_ARGUMENT in support::guard).
+        exe->compiled = tessera::interp::compile_module_text(text, exe->options);
+        exe->num_outputs = exe->compiled->num_results();
+        args->executable = exe.release();
+        return nullptr;
+      });
 }
 
 TesseraError* buffer_from_host(TesseraBufferFromHostArgs* args) {
-  return support::guard("buffer_from_host", [&]() -> TesseraError* {
-    if (auto* e =
-            support::check_args(args, args ? args->struct_size : 0,
-                                TESSERA_BUFFER_FROM_HOST_ARGS_STRUCT_SIZE, "buffer_from_host")) {
-      return e;
-    }
-    auto dtype = support::dtype_from_abi(args->dtype);
-    if (!dtype) {
-      return support::make_error(
-          TESSERA_ERROR_INVALID_ARGUMENT,
-          "buffer_from_host: unknown dtype value " + std::to_string(args->dtype));
-    }
-    if (args->client == nullptr || (args->num_dims > 0 && args->dims == nullptr)) {
-      return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
-                                 "buffer_from_host: NULL client or dims");
-    }
-    auto bytes = support::packed_byte_size(*dtype, args->dims, args->num_dims);
-    if (!bytes || *bytes != args->data_size || (args->data_size > 0 && args->data == nullptr)) {
-      return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
-                                 "buffer_from_host: data_size " + std::to_string(args->data_size) +
-                                     " does not match the dtype and shape");
-    }
-    auto buf = std::make_unique<TesseraBuffer>();
-    buf->tensor.dtype = *dtype;
-    buf->tensor.shape.assign(args->dims, args->dims + args->num_dims);
-    buf->tensor.data.resize(args->data_size);
-    if (args->data_size) std::memcpy(buf->tensor.data.data(), args->data, args->data_size);
-    args->buffer = buf.release();
-    return nullptr;
-  });
+  return support::checked_slot(
+      "buffer_from_host", args, TESSERA_BUFFER_FROM_HOST_ARGS_STRUCT_SIZE, [&]() -> TesseraError* {
+        auto dtype = support::dtype_from_abi(args->dtype);
+        if (!dtype) {
+          return support::make_error(
+              TESSERA_ERROR_INVALID_ARGUMENT,
+              "buffer_from_host: unknown dtype value " + std::to_string(args->dtype));
+        }
+        if (args->client == nullptr || (args->num_dims > 0 && args->dims == nullptr)) {
+          return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
+                                     "buffer_from_host: NULL client or dims");
+        }
+        auto bytes = support::packed_byte_size(*dtype, args->dims, args->num_dims);
+        if (!bytes || *bytes != args->data_size || (args->data_size > 0 && args->data == nullptr)) {
+          return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
+                                     "buffer_from_host: data_size " +
+                                         std::to_string(args->data_size) +
+                                         " does not match the dtype and shape");
+        }
+        auto buf = std::make_unique<TesseraBuffer>();
+        buf->tensor.dtype = *dtype;
+        buf->tensor.shape.assign(args->dims, args->dims + args->num_dims);
+        buf->tensor.data.resize(args->data_size);
+        if (args->data_size) std::memcpy(buf->tensor.data.data(), args->data, args->data_size);
+        args->buffer = buf.release();
+        return nullptr;
+      });
 }
 
 TesseraError* buffer_destroy(TesseraBufferDestroyArgs* args) {
-  return support::guard("buffer_destroy", [&]() -> TesseraError* {
-    if (auto* e = support::check_args(args, args ? args->struct_size : 0,
-                                      TESSERA_BUFFER_DESTROY_ARGS_STRUCT_SIZE, "buffer_destroy")) {
-      return e;
-    }
-    delete args->buffer;
-    return nullptr;
-  });
+  return support::checked_slot("buffer_destroy", args, TESSERA_BUFFER_DESTROY_ARGS_STRUCT_SIZE,
+                               [&]() -> TesseraError* {
+                                 delete args->buffer;
+                                 return nullptr;
+                               });
 }
 
 TesseraError* buffer_info(TesseraBufferInfoArgs* args) {
-  return support::guard("buffer_info", [&]() -> TesseraError* {
-    if (auto* e = support::check_args(args, args ? args->struct_size : 0,
-                                      TESSERA_BUFFER_INFO_ARGS_STRUCT_SIZE, "buffer_info")) {
-      return e;
-    }
-    if (args->buffer == nullptr) {
-      return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT, "buffer_info: NULL buffer");
-    }
-    const HostTensor& t = args->buffer->tensor;
-    args->dtype = static_cast<TesseraDType>(t.dtype);
-    args->dims = t.shape.data();
-    args->num_dims = t.shape.size();
-    args->byte_size = t.data.size();
-    return nullptr;
-  });
+  return support::checked_slot(
+      "buffer_info", args, TESSERA_BUFFER_INFO_ARGS_STRUCT_SIZE, [&]() -> TesseraError* {
+        if (args->buffer == nullptr) {
+          return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT, "buffer_info: NULL buffer");
+        }
+        const HostTensor& t = args->buffer->tensor;
+        args->dtype = static_cast<TesseraDType>(t.dtype);
+        args->dims = t.shape.data();
+        args->num_dims = t.shape.size();
+        args->byte_size = t.data.size();
+        return nullptr;
+      });
 }
 
 TesseraError* buffer_to_host(TesseraBufferToHostArgs* args) {
-  return support::guard("buffer_to_host", [&]() -> TesseraError* {
-    if (auto* e = support::check_args(args, args ? args->struct_size : 0,
-                                      TESSERA_BUFFER_TO_HOST_ARGS_STRUCT_SIZE, "buffer_to_host")) {
-      return e;
-    }
-    if (args->buffer == nullptr) {
-      return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT, "buffer_to_host: NULL buffer");
-    }
-    const auto& data = args->buffer->tensor.data;
-    if (args->dst_size < data.size() || (data.size() > 0 && args->dst == nullptr)) {
-      return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
-                                 "buffer_to_host: destination holds " +
-                                     std::to_string(args->dst_size) + " bytes, buffer has " +
-                                     std::to_string(data.size()));
-    }
-    if (!data.empty()) std::memcpy(args->dst, data.data(), data.size());
-    return nullptr;
-  });
+  return support::checked_slot(
+      "buffer_to_host", args, TESSERA_BUFFER_TO_HOST_ARGS_STRUCT_SIZE, [&]() -> TesseraError* {
+        if (args->buffer == nullptr) {
+          return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT, "buffer_to_host: NULL buffer");
+        }
+        const auto& data = args->buffer->tensor.data;
+        if (args->dst_size < data.size() || (data.size() > 0 && args->dst == nullptr)) {
+          return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
+                                     "buffer_to_host: destination holds " +
+                                         std::to_string(args->dst_size) + " bytes, buffer has " +
+                                         std::to_string(data.size()));
+        }
+        if (!data.empty()) std::memcpy(args->dst, data.data(), data.size());
+        return nullptr;
+      });
 }
 
 TesseraError* execute(TesseraExecuteArgs* args) {
-  return support::guard("execute", [&]() -> TesseraError* {
-    if (auto* e = support::check_args(args, args ? args->struct_size : 0,
-                                      TESSERA_EXECUTE_ARGS_STRUCT_SIZE, "execute")) {
-      return e;
-    }
-    const TesseraExecutable* exe = args->executable;
-    if (exe == nullptr || args->output_lists == nullptr ||
-        (args->num_args > 0 && args->argument_lists == nullptr)) {
-      return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
-                                 "execute: NULL executable, argument or output lists");
-    }
-    if (args->num_devices != static_cast<size_t>(exe->num_devices)) {
-      return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
-                                 "execute: " + std::to_string(args->num_devices) +
-                                     " devices given, executable compiled for " +
-                                     std::to_string(exe->num_devices));
-    }
-    if (args->num_devices > 1) return execute_mesh(args);
-    std::vector<HostTensor> inputs;
-    inputs.reserve(args->num_args);
-    for (size_t i = 0; i < args->num_args; ++i) {
-      const TesseraBuffer* b = args->argument_lists[0][i];
-      if (b == nullptr) {
-        return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
-                                   "execute: argument " + std::to_string(i) + " is NULL");
-      }
-      inputs.push_back(b->tensor);
-    }
-    std::vector<HostTensor> results = exe->compiled->run(inputs);
-    if (results.size() != exe->num_outputs) {
-      return support::make_error(TESSERA_ERROR_INTERNAL,
-                                 "execute: the interpreter returned " +
-                                     std::to_string(results.size()) + " results, the signature " +
-                                     "declares " + std::to_string(exe->num_outputs));
-    }
-    // Allocate everything first so a failure leaves every output slot NULL.
-    std::vector<std::unique_ptr<TesseraBuffer>> outs;
-    for (HostTensor& t : results)
-      outs.push_back(std::make_unique<TesseraBuffer>(TesseraBuffer{std::move(t)}));
-    auto event = std::make_unique<TesseraEvent>();
-    for (size_t i = 0; i < outs.size(); ++i) args->output_lists[0][i] = outs[i].release();
-    args->event = event.release();
-    return nullptr;
-  });
+  return support::checked_slot(
+      "execute", args, TESSERA_EXECUTE_ARGS_STRUCT_SIZE, [&]() -> TesseraError* {
+        const TesseraExecutable* exe = args->executable;
+        if (exe == nullptr || args->output_lists == nullptr ||
+            (args->num_args > 0 && args->argument_lists == nullptr)) {
+          return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
+                                     "execute: NULL executable, argument or output lists");
+        }
+        if (args->num_devices != static_cast<size_t>(exe->num_devices)) {
+          return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
+                                     "execute: " + std::to_string(args->num_devices) +
+                                         " devices given, executable compiled for " +
+                                         std::to_string(exe->num_devices));
+        }
+        if (args->num_devices > 1) return execute_mesh(args);
+        std::vector<HostTensor> inputs;
+        inputs.reserve(args->num_args);
+        for (size_t i = 0; i < args->num_args; ++i) {
+          const TesseraBuffer* b = args->argument_lists[0][i];
+          if (b == nullptr) {
+            return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
+                                       "execute: argument " + std::to_string(i) + " is NULL");
+          }
+          inputs.push_back(b->tensor);
+        }
+        std::vector<HostTensor> results = exe->compiled->run(inputs);
+        if (results.size() != exe->num_outputs) {
+          return support::make_error(
+              TESSERA_ERROR_INTERNAL,
+              "execute: the interpreter returned " + std::to_string(results.size()) +
+                  " results, the signature " + "declares " + std::to_string(exe->num_outputs));
+        }
+        // Allocate everything first so a failure leaves every output slot NULL.
+        std::vector<std::unique_ptr<TesseraBuffer>> outs;
+        for (HostTensor& t : results)
+          outs.push_back(std::make_unique<TesseraBuffer>(TesseraBuffer{std::move(t)}));
+        auto event = std::make_unique<TesseraEvent>();
+        for (size_t i = 0; i < outs.size(); ++i) args->output_lists[0][i] = outs[i].release();
+        args->event = event.release();
+        return nullptr;
+      });
 }
 
 TesseraError* event_await(TesseraEventAwaitArgs* args) {
   return support::guard("event_await", [&]() -> TesseraError* {
     return support::check_args(args, args ? args->struct_size : 0,
                                TESSERA_EVENT_AWAIT_ARGS_STRUCT_SIZE, "event_await");
-  });
-}
-
-TesseraError* event_destroy(TesseraEventDestroyArgs* args) {
-  return support::guard("event_destroy", [&]() -> TesseraError* {
-    if (auto* e = support::check_args(args, args ? args->struct_size : 0,
-                                      TESSERA_EVENT_DESTROY_ARGS_STRUCT_SIZE, "event_destroy")) {
-      return e;
-    }
-    delete args->event;
-    return nullptr;
   });
 }
 
@@ -446,23 +339,23 @@ constexpr TesseraBackendApi kApi = {
     &support::error_destroy,
     &support::error_message,
     &support::error_code,
-    &plugin_initialize,
+    &slots::plugin_initialize,
     &client_create,
-    &client_destroy,
+    &slots::client_destroy<>,
     &client_capabilities,
     &device_get,
-    &device_destroy,
+    &slots::device_destroy<>,
     &compile,
-    &executable_destroy,
-    &executable_num_outputs,
+    &slots::executable_destroy<>,
+    &slots::executable_num_outputs<>,
     &buffer_from_host,
     &buffer_destroy,
     &buffer_info,
     &buffer_to_host,
     &execute,
     &event_await,
-    &event_destroy,
-    &client_platform_info,
+    &slots::event_destroy<>,
+    &slots::client_platform_info<>,
 };
 
 }  // namespace

@@ -14,50 +14,39 @@ namespace tessera::num::fast::avx2 {
 /// same steps as fast::f32_to_small (see there), one instruction per scalar operation.
 template <class F, bool kCuda, bool kSat>
 inline __m256i f32_to_small8(__m256i u) {
-  constexpr FloatDesc d = F::desc();
-  constexpr int kM = d.man_bits;
-  constexpr int kShift = 23 - kM;
-  constexpr int kSignShift = 31 - (d.exp_bits + kM);
-  constexpr uint32_t kMinNormal = uint32_t(127 + d.emin()) << 23;
-  constexpr uint32_t kMagic = uint32_t(127 + d.emin() - kM + 23) << 23;
-  constexpr uint32_t kMax = uint32_t(d.max_finite_bits());
-  constexpr uint32_t kRebias = uint32_t(127 - d.bias) << kM;
-  constexpr bool kNone = d.specials == Specials::kFnNone;
-  constexpr bool kFn = d.specials == Specials::kFnNan;
-  constexpr uint32_t kExpAll = uint32_t(d.exp_field_max()) << kM;
-  constexpr uint32_t kOvf = (kSat || kNone) ? kMax : (kFn ? (kExpAll | ((1u << kM) - 1)) : kExpAll);
+  using C = SmallCast<F, kCuda, kSat>;
   const auto set = [](uint32_t v) { return _mm256_set1_epi32(int(v)); };
-  const __m256i sign =
-      _mm256_and_si256(_mm256_srli_epi32(u, kSignShift), set(uint32_t(d.sign_bit())));
+  const __m256i sign = _mm256_and_si256(_mm256_srli_epi32(u, C::kSignShift), set(C::kSignBit));
   const __m256i a = _mm256_and_si256(u, set(0x7FFFFFFFu));
   // Normal results: round to nearest even by an integer add on the pattern, then rebias.
-  const __m256i odd = _mm256_and_si256(_mm256_srli_epi32(a, kShift), set(1));
+  const __m256i odd = _mm256_and_si256(_mm256_srli_epi32(a, C::kShift), set(1));
   const __m256i r = _mm256_srli_epi32(
-      _mm256_add_epi32(_mm256_add_epi32(a, set((1u << (kShift - 1)) - 1u)), odd), kShift);
-  const __m256i normal = _mm256_sub_epi32(r, set(kRebias));
+      _mm256_add_epi32(_mm256_add_epi32(a, set((1u << (C::kShift - 1)) - 1u)), odd), C::kShift);
+  const __m256i normal = _mm256_sub_epi32(r, set(C::kRebias));
   // Subnormal results: one f32 addition of the magic constant.
-  const __m256 f = _mm256_add_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(set(kMagic)));
-  const __m256i sub = _mm256_sub_epi32(_mm256_castps_si256(f), set(kMagic));
-  // a < 2^31, so signed compares are exact; normal < 2^31 whenever a >= kMinNormal.
-  const __m256i is_sub = _mm256_cmpgt_epi32(set(kMinNormal), a);
+  const __m256 f = _mm256_add_ps(_mm256_castsi256_ps(a), _mm256_castsi256_ps(set(C::kMagic)));
+  const __m256i sub = _mm256_sub_epi32(_mm256_castps_si256(f), set(C::kMagic));
+  // a < 2^31, so signed compares are exact; normal < 2^31 whenever a >= C::kMinNormal.
+  const __m256i is_sub = _mm256_cmpgt_epi32(set(C::kMinNormal), a);
   __m256i res = _mm256_blendv_epi8(normal, sub, is_sub);
-  const __m256i ovf = _mm256_andnot_si256(is_sub, _mm256_cmpgt_epi32(normal, set(kMax)));
-  res = _mm256_blendv_epi8(res, set(kOvf), ovf);
+  const __m256i ovf = _mm256_andnot_si256(is_sub, _mm256_cmpgt_epi32(normal, set(C::kMax)));
+  res = _mm256_blendv_epi8(res, set(C::kOvf), ovf);
   const __m256i is_inf = _mm256_cmpeq_epi32(a, set(0x7F800000u));
-  if constexpr (kFn && !kCuda) {
-    res = _mm256_blendv_epi8(res, set(kExpAll | ((1u << kM) - 1)), is_inf);
+  if constexpr (C::kFn && !kCuda) {
+    res = _mm256_blendv_epi8(res, set(C::kAllOnes), is_inf);
   }
-  if constexpr (!kFn && !kNone && !(kCuda && kSat)) {
-    res = _mm256_blendv_epi8(res, set(kExpAll), is_inf);
+  if constexpr (!C::kFn && !C::kNone && !(kCuda && kSat)) {
+    res = _mm256_blendv_epi8(res, set(C::kExpAll), is_inf);
   }
   res = _mm256_or_si256(res, sign);
   __m256i nan;
-  if constexpr (kNone)
-    nan = kCuda ? set(kMax) : _mm256_xor_si256(sign, set(uint32_t(d.sign_bit())));
+  if constexpr (C::kNone)
+    nan = kCuda ? set(C::kMax) : _mm256_xor_si256(sign, set(C::kSignBit));
   else if constexpr (kCuda)
-    nan = set(kExpAll | ((1u << kM) - 1));
+    nan = set(C::kAllOnes);
   else
-    nan = _mm256_or_si256(sign, set(kExpAll | (kFn ? ((1u << kM) - 1) : (1u << (kM - 1)))));
+    nan = _mm256_or_si256(sign,
+                          set(C::kExpAll | (C::kFn ? ((1u << C::kM) - 1) : (1u << (C::kM - 1)))));
   return _mm256_blendv_epi8(res, nan, _mm256_cmpgt_epi32(a, set(0x7F800000u)));
 }
 

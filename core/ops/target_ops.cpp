@@ -22,23 +22,8 @@ bool lane_index(const ir::Type& t) {
 
 /// Element types Target IR memory holds and registers carry per lane.
 bool mem_dtype_ok(DType d) {
-  switch (d) {
-    case DType::f64:
-    case DType::f32:
-    case DType::f16:
-    case DType::bf16:
-    case DType::f8e4m3:
-    case DType::f8e5m2:
-    case DType::i1:
-    case DType::i8:
-    case DType::i16:
-    case DType::i32:
-    case DType::i64:
-    case DType::index:
-      return true;
-    default:
-      return false;
-  }
+  return tile::is_int_reg_dtype(d) || d == DType::f64 || d == DType::f32 || d == DType::f16 ||
+         d == DType::bf16 || d == DType::f8e4m3 || d == DType::f8e5m2;
 }
 
 /// Bytes of one element in Target IR memory (index: 8).

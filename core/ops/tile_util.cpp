@@ -3,21 +3,14 @@
 
 namespace tessera::ops::tile {
 
+bool is_int_reg_dtype(DType d) {
+  return d == DType::i1 || d == DType::i8 || d == DType::i16 || d == DType::i32 ||
+         d == DType::i64 || d == DType::index;
+}
+
 bool is_scalar_reg(const ir::Type& t) {
-  if (!t.is_scalar()) return false;
-  switch (t.dtype) {
-    case DType::i1:
-    case DType::i8:
-    case DType::i16:
-    case DType::i32:
-    case DType::i64:
-    case DType::index:
-    case DType::f32:
-    case DType::f64:
-      return true;
-    default:
-      return false;
-  }
+  return t.is_scalar() &&
+         (is_int_reg_dtype(t.dtype) || t.dtype == DType::f32 || t.dtype == DType::f64);
 }
 
 bool aggregate_dtype_ok(DType d) {

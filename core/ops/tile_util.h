@@ -12,6 +12,9 @@ inline constexpr int64_t kGlobalSpace = 0;  ///< memref memory space of global m
 inline constexpr int64_t kSharedSpace = 3;  ///< group shared memory
 inline constexpr int64_t kLocalSpace = 5;   ///< per-tile register/local memory
 
+/// An integer register type of Tile and Target IR: i1, i8, i16, i32, i64 or index.
+bool is_int_reg_dtype(DType d);
+
 /// True for types a tile's registers hold as single values: integers, index, i1, f32, f64.
 bool is_scalar_reg(const ir::Type& t);
 /// True for vector<...> and tensor<...> register values with a static shape (register tiles).

@@ -4,6 +4,7 @@
 #include "core/transforms/autodiff_rules_mesh.h"
 
 #include <algorithm>
+#include <initializer_list>
 #include <optional>
 #include <string>
 
@@ -53,16 +54,25 @@ bool linear_reduction(Builder& b, const ir::Op& op, bool& avg) {
   return false;
 }
 
-/// `name`(v) with the attributes `attrs` and the declared result type `t`.
-ir::Value* collective(Builder& b, const char* name, ir::Value* v, AttrDict attrs,
-                      const ir::Type& t) {
-  return b.emit1(name, {v}, std::move(attrs), {t});
-}
-
-AttrDict with_axes(const ir::Op& op) {
+/// `op`'s `axes` and copies of its attributes `names`.
+AttrDict with_axes(const ir::Op& op, std::initializer_list<std::string_view> names = {}) {
   AttrDict a;
   a.set("axes", copy_attr(op, "axes"));
+  for (std::string_view n : names) a.set(std::string(n), copy_attr(op, n));
   return a;
+}
+
+/// The transposed collective: dx = `name`(dy) with the attributes `a` and x's type; with
+/// `avg`, times 1/n (an average over a group of n ranks transposes to a copy scaled by 1/n).
+bool transpose_to(VjpCtx& c, const char* name, AttrDict a, bool avg = false) {
+  ir::Value* g = c.b.emit1(name, {c.dy[0]}, std::move(a), {c.x[0]->type});
+  if (avg) {
+    const int64_t n = group_size(c.b, c.op);
+    if (n == 0) return false;
+    g = c.b.scale(g, 1.0 / static_cast<double>(n));
+  }
+  c.dx[0] = g;
+  return c.b.ok();
 }
 
 /// Every differentiable collective is linear: its tangent is the same op on the tangent.
@@ -86,32 +96,20 @@ bool vjp_all_reduce(VjpCtx& c) {
   if (!linear_reduction(c.b, c.op, avg)) return false;
   AttrDict a = with_axes(c.op);
   a.set("op", Attr::string_attr(avg ? "avg" : "sum"));
-  c.dx[0] = collective(c.b, "tessera.all_reduce", c.dy[0], std::move(a), c.x[0]->type);
-  return c.b.ok();
+  return transpose_to(c, "tessera.all_reduce", std::move(a));
 }
 
 // all_gather(dim) <-> reduce_scatter(sum, dim): the same dim and block order.
 bool vjp_all_gather(VjpCtx& c) {
-  AttrDict a = with_axes(c.op);
+  AttrDict a = with_axes(c.op, {"dim"});
   a.set("op", Attr::string_attr("sum"));
-  a.set("dim", copy_attr(c.op, "dim"));
-  c.dx[0] = collective(c.b, "tessera.reduce_scatter", c.dy[0], std::move(a), c.x[0]->type);
-  return c.b.ok();
+  return transpose_to(c, "tessera.reduce_scatter", std::move(a));
 }
 
 bool vjp_reduce_scatter(VjpCtx& c) {
   bool avg = false;
   if (!linear_reduction(c.b, c.op, avg)) return false;
-  AttrDict a = with_axes(c.op);
-  a.set("dim", copy_attr(c.op, "dim"));
-  ir::Value* g = collective(c.b, "tessera.all_gather", c.dy[0], std::move(a), c.x[0]->type);
-  if (avg) {
-    const int64_t n = group_size(c.b, c.op);
-    if (n == 0) return false;
-    g = c.b.scale(g, 1.0 / static_cast<double>(n));
-  }
-  c.dx[0] = g;
-  return c.b.ok();
+  return transpose_to(c, "tessera.all_gather", with_axes(c.op, {"dim"}), avg);
 }
 
 // all_to_all(split s, concat c) transposes to all_to_all(split c, concat s).
@@ -119,8 +117,7 @@ bool vjp_all_to_all(VjpCtx& c) {
   AttrDict a = with_axes(c.op);
   a.set("split_dim", copy_attr(c.op, "concat_dim"));
   a.set("concat_dim", copy_attr(c.op, "split_dim"));
-  c.dx[0] = collective(c.b, "tessera.all_to_all", c.dy[0], std::move(a), c.x[0]->type);
-  return c.b.ok();
+  return transpose_to(c, "tessera.all_to_all", std::move(a));
 }
 
 /// `pairs` with source and destination swapped (the inverse permutation).
@@ -137,52 +134,31 @@ Attr inverse_pairs(const ir::Op& op) {
 bool vjp_ppermute(VjpCtx& c) {
   AttrDict a = with_axes(c.op);
   a.set("pairs", inverse_pairs(c.op));
-  c.dx[0] = collective(c.b, "tessera.ppermute", c.dy[0], std::move(a), c.x[0]->type);
-  return c.b.ok();
+  return transpose_to(c, "tessera.ppermute", std::move(a));
 }
 
 // collective_broadcast(root) <-> collective_reduce(sum, root): y_g = x_root, so x_root's
 // cotangent is the sum of every rank's, and the other ranks' operands (never read) get zeros,
 // which is what collective_reduce leaves off the root.
 bool vjp_broadcast(VjpCtx& c) {
-  AttrDict a = with_axes(c.op);
+  AttrDict a = with_axes(c.op, {"root"});
   a.set("op", Attr::string_attr("sum"));
-  a.set("root", copy_attr(c.op, "root"));
-  c.dx[0] = collective(c.b, "tessera.collective_reduce", c.dy[0], std::move(a), c.x[0]->type);
-  return c.b.ok();
+  return transpose_to(c, "tessera.collective_reduce", std::move(a));
 }
 
 bool vjp_reduce(VjpCtx& c) {
   bool avg = false;
   if (!linear_reduction(c.b, c.op, avg)) return false;
-  AttrDict a = with_axes(c.op);
-  a.set("root", copy_attr(c.op, "root"));
-  ir::Value* g =
-      collective(c.b, "tessera.collective_broadcast", c.dy[0], std::move(a), c.x[0]->type);
-  if (avg) {
-    const int64_t n = group_size(c.b, c.op);
-    if (n == 0) return false;
-    g = c.b.scale(g, 1.0 / static_cast<double>(n));
-  }
-  c.dx[0] = g;
-  return c.b.ok();
+  return transpose_to(c, "tessera.collective_broadcast", with_axes(c.op, {"root"}), avg);
 }
 
 // collective_gather(dim, root) <-> collective_scatter(dim, root).
 bool vjp_gather(VjpCtx& c) {
-  AttrDict a = with_axes(c.op);
-  a.set("dim", copy_attr(c.op, "dim"));
-  a.set("root", copy_attr(c.op, "root"));
-  c.dx[0] = collective(c.b, "tessera.collective_scatter", c.dy[0], std::move(a), c.x[0]->type);
-  return c.b.ok();
+  return transpose_to(c, "tessera.collective_scatter", with_axes(c.op, {"dim", "root"}));
 }
 
 bool vjp_scatter(VjpCtx& c) {
-  AttrDict a = with_axes(c.op);
-  a.set("dim", copy_attr(c.op, "dim"));
-  a.set("root", copy_attr(c.op, "root"));
-  c.dx[0] = collective(c.b, "tessera.collective_gather", c.dy[0], std::move(a), c.x[0]->type);
-  return c.b.ok();
+  return transpose_to(c, "tessera.collective_gather", with_axes(c.op, {"dim", "root"}));
 }
 
 /// The layout of the cotangent of a value laid out as `s` (docs/autodiff.md, "redistribute"):
@@ -222,8 +198,7 @@ bool vjp_redistribute(VjpCtx& c) {
   AttrDict a;
   a.set("src", mesh::shard_spec_attr(dual_spec(*dst, *m), *m));
   a.set("dst", mesh::shard_spec_attr(dual_spec(*src, *m), *m));
-  c.dx[0] = collective(c.b, "tessera.redistribute", c.dy[0], std::move(a), c.x[0]->type);
-  return c.b.ok();
+  return transpose_to(c, "tessera.redistribute", std::move(a));
 }
 
 /// The attributes of a message op: `axes`, `pairs` (reversed when asked), `channel` plus

@@ -7,6 +7,7 @@
 #include <limits>
 #include <memory>
 #include <type_traits>
+#include <utility>
 
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
@@ -202,6 +203,32 @@ void fold_range(ReduceOp op, DType t, std::span<const std::byte* const> ins, siz
   }
 }
 
+/// Where an N-d box of shape `box` becomes one contiguous run in both a tensor of shape ss and
+/// one of shape ds: the first dim k of the run and its length in elements (the box's extents
+/// from k on). Trailing dims the box spans fully in both merge into the run.
+std::pair<size_t, int64_t> contiguous_tail(const std::vector<int64_t>& ss,
+                                           const std::vector<int64_t>& ds,
+                                           const std::vector<int64_t>& box) {
+  size_t k = box.size();
+  int64_t run = 1;
+  while (k > 0) {
+    size_t d = k - 1;
+    run *= box[d];
+    bool full = box[d] == ss[d] && box[d] == ds[d];
+    --k;
+    if (!full) break;
+  }
+  return {k, run};
+}
+
+/// Steps the row-major index `idx` (over box[0, idx.size())) to the next position.
+void next_index(std::vector<int64_t>& idx, const std::vector<int64_t>& box) {
+  for (size_t d = idx.size(); d-- > 0;) {
+    if (++idx[d] < box[d]) return;
+    idx[d] = 0;
+  }
+}
+
 /// Copies an N-d box of `box` elements from `src` (shape ss, at offset so) to `dst` (shape ds,
 /// at offset doff). Trailing dims the box spans fully in both are copied as one run.
 void copy_box(const std::byte* src, const std::vector<int64_t>& ss, const std::vector<int64_t>& so,
@@ -212,16 +239,7 @@ void copy_box(const std::byte* src, const std::vector<int64_t>& ss, const std::v
     std::memcpy(dst, src, es);
     return;
   }
-  // Find the first dim from which the box is one contiguous run in both tensors.
-  size_t k = rank;
-  int64_t run = 1;
-  while (k > 0) {
-    size_t d = k - 1;
-    run *= box[d];
-    bool full = box[d] == ss[d] && box[d] == ds[d];
-    --k;
-    if (!full) break;
-  }
+  const auto [k, run] = contiguous_tail(ss, ds, box);
   if (k == 0) {  // one contiguous run: no index arithmetic beyond the two offsets
     int64_t s_off = 0, d_off = 0;
     for (size_t d = 0; d < rank; ++d) {
@@ -246,10 +264,7 @@ void copy_box(const std::byte* src, const std::vector<int64_t>& ss, const std::v
     }
     std::memcpy(dst + static_cast<size_t>(d_off) * es, src + static_cast<size_t>(s_off) * es,
                 static_cast<size_t>(run) * es);
-    for (size_t d = k; d-- > 0;) {
-      if (++idx[d] < box[d]) break;
-      idx[d] = 0;
-    }
+    next_index(idx, box);
   }
 }
 
@@ -265,19 +280,10 @@ struct BoxPlan {
 BoxPlan plan_box(const std::vector<int64_t>& ss, const std::vector<int64_t>& ds,
                  const std::vector<int64_t>& box, size_t es) {
   BoxPlan p;
-  const size_t rank = box.size();
   int64_t numel = 1;
   for (int64_t b : box) numel *= b;
   if (numel == 0) return p;
-  size_t k = rank;
-  int64_t run = 1;
-  while (k > 0) {
-    size_t d = k - 1;
-    run *= box[d];
-    bool full = box[d] == ss[d] && box[d] == ds[d];
-    --k;
-    if (!full) break;
-  }
+  const auto [k, run] = contiguous_tail(ss, ds, box);
   p.run = static_cast<size_t>(run) * es;
   const auto sst = row_major_strides(ss), dst_st = row_major_strides(ds);
   const auto outer = static_cast<size_t>(numel / run);
@@ -292,10 +298,7 @@ BoxPlan plan_box(const std::vector<int64_t>& ss, const std::vector<int64_t>& ds,
     }
     p.src.push_back(static_cast<size_t>(s_off) * es);
     p.dst.push_back(static_cast<size_t>(d_off) * es);
-    for (size_t d = k; d-- > 0;) {
-      if (++idx[d] < box[d]) break;
-      idx[d] = 0;
-    }
+    next_index(idx, box);
   }
   return p;
 }

@@ -10,6 +10,7 @@
 #include "interp/graph/plan.h"
 #include "interp/io/npy.h"
 #include "interp/numerics/shadow.h"
+#include "interp/numerics/text.h"
 #include "interp/run_context.h"
 
 namespace tessera::interp::numerics {
@@ -19,26 +20,6 @@ std::string loc_string(const SourceManager* sm, ir::Location loc) {
   if (!loc.known()) return "<unknown>";
   std::string file = sm ? sm->name(loc.file) : std::string("<input>");
   return file + ":" + std::to_string(loc.line) + ":" + std::to_string(loc.col);
-}
-
-std::string num_text(double v) {
-  std::ostringstream os;
-  os.precision(9);
-  os << v;
-  return os.str();
-}
-
-/// "[i, j]" of flat index k in `shape`.
-std::string index_text(const std::vector<int64_t>& shape, int64_t k) {
-  std::vector<int64_t> idx(shape.size());
-  for (size_t d = shape.size(); d-- > 0;) {
-    const int64_t n = std::max<int64_t>(shape[d], 1);
-    idx[d] = k % n;
-    k /= n;
-  }
-  std::string s = "[";
-  for (size_t d = 0; d < idx.size(); ++d) s += (d ? ", " : "") + std::to_string(idx[d]);
-  return s + "]";
 }
 
 bool all_finite(std::span<const Tensor* const> inputs) {

@@ -25,8 +25,6 @@ std::string numpy_name(DType d, bool raw_void) {
     return d == DType::u8 ? "raw 1-byte values (numpy 'V1' or 'f1', e.g. an ml_dtypes array)"
                           : "raw 2-byte values (numpy 'V2', e.g. ml_dtypes.bfloat16)";
   switch (d) {
-    case DType::i1:
-      return "bool";
     case DType::i8:
       return "int8";
     case DType::i16:
@@ -35,26 +33,14 @@ std::string numpy_name(DType d, bool raw_void) {
       return "int32";
     case DType::i64:
       return "int64";
-    case DType::u8:
-      return "uint8";
-    case DType::u16:
-      return "uint16";
-    case DType::u32:
-      return "uint32";
-    case DType::u64:
-      return "uint64";
     case DType::f16:
       return "float16";
     case DType::f32:
       return "float32";
     case DType::f64:
       return "float64";
-    case DType::c64:
-      return "complex64";
-    case DType::c128:
-      return "complex128";
-    default:
-      return dtype_mlir_name(d);
+    default:  // bool, uint8..uint64, complex64/128: the short names are numpy's
+      return dtype_short_name(d);
   }
 }
 

@@ -5,15 +5,13 @@ sharding), item 13 (a file of another dtype was reinterpreted bit for bit; ml_dt
 refused) and item 20 (errors about an input name the file, the parameter and read
 'PATH: error: ...'). Expected values come from numpy / ml_dtypes, never from the interpreter.
 """
-import os
 import re
-import subprocess
 
 import ml_dtypes
 import numpy as np
 import pytest
 
-TOOL = os.environ.get("TESSERA_INTERP", "tessera-interp")
+from interp_cli import run, save, write  # tests/pylib, on sys.path by conftest.py
 
 IDENTITY = """func.func @main(%a: tensor<4x{t}>) -> tensor<4x{t}> {{
   return %a : tensor<4x{t}>
@@ -35,22 +33,10 @@ MESH = """module attributes {{tessera.mesh = {{axes = ["dp", "tp"], shape = [2, 
 ERROR_HEAD = re.compile(r"^\S.*?(:\d+:\d+)?: error: ", re.M)
 
 
-def run(args, **kw):
-    p = subprocess.run([TOOL, *args], capture_output=True, text=True, timeout=120, **kw)
-    assert p.returncode >= 0, f"killed by signal {-p.returncode}: {p.stderr[-2000:]}"
-    return p
-
 
 def prog(tmp_path, text, name="prog.mlir"):
-    path = tmp_path / name
-    path.write_text(text)
-    return str(path)
+    return write(tmp_path, name, text)
 
-
-def save(tmp_path, name, arr):
-    path = tmp_path / name
-    np.save(path, arr)
-    return str(path)
 
 
 def assert_error(p, *fragments, code=1):

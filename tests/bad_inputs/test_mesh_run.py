@@ -8,13 +8,12 @@ counts are derived by hand in each test.
 """
 import os
 import re
-import subprocess
 import time
 
 import numpy as np
 import pytest
 
-TOOL = os.environ.get("TESSERA_INTERP", "tessera-interp")
+from interp_cli import run, save, write  # tests/pylib, on sys.path by conftest.py
 HERE = os.path.dirname(os.path.abspath(__file__))
 
 SEND_RECV = """module attributes {tessera.mesh = {axes = ["dp", "pp"], shape = [2, 2]}} {
@@ -38,24 +37,6 @@ REPLICATED = """module attributes {tessera.mesh = {axes = ["dp"], shape = [8]}} 
 }
 """
 ERROR_HEAD = re.compile(r"^\S.*?:\d+:\d+: error: ")
-
-
-def run(args, timeout=120):
-    p = subprocess.run([TOOL, *args], capture_output=True, text=True, timeout=timeout)
-    assert p.returncode >= 0, f"killed by signal {-p.returncode}: {p.stderr[-2000:]}"
-    return p
-
-
-def write(tmp_path, name, text):
-    path = tmp_path / name
-    path.write_text(text)
-    return str(path)
-
-
-def save(tmp_path, name, arr):
-    path = tmp_path / name
-    np.save(path, arr)
-    return str(path)
 
 
 def test_sends_move_data_and_return_nothing(tmp_path):

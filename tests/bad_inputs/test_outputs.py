@@ -11,7 +11,7 @@ import subprocess
 import numpy as np
 import pytest
 
-TOOL = os.environ.get("TESSERA_INTERP", "tessera-interp")
+from interp_cli import TOOL, run, save, write  # tests/pylib, on sys.path by conftest.py
 HERE = os.path.dirname(os.path.abspath(__file__))
 EXAMPLES = os.path.join(HERE, "..", "..", "examples")
 
@@ -36,24 +36,6 @@ MESH_SEND = """module attributes {tessera.mesh = {axes = ["pp"], shape = [2]}} {
 """
 FULL = "/dev/full"
 needs_dev_full = pytest.mark.skipif(not os.path.exists(FULL), reason="no /dev/full")
-
-
-def run(args, **kw):
-    p = subprocess.run([TOOL, *args], capture_output=True, text=True, timeout=120, **kw)
-    assert p.returncode >= 0, f"killed by signal {-p.returncode}: {p.stderr[-2000:]}"
-    return p
-
-
-def write(tmp_path, name, text):
-    path = tmp_path / name
-    path.write_text(text)
-    return str(path)
-
-
-def save(tmp_path, name, arr):
-    path = tmp_path / name
-    np.save(path, arr)
-    return str(path)
 
 
 # --- item 16: --print ------------------------------------------------------------------------

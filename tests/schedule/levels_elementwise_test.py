@@ -9,31 +9,12 @@ its reason.
 Usage: levels_elementwise_test.py TESSERA_INTERP
 """
 import pathlib
-import subprocess
-import sys
 import tempfile
 
 import numpy as np
 
-INTERP = sys.argv[1]
-FAILS = []
-
-
-def run(*args):
-    p = subprocess.run([INTERP, *map(str, args)], capture_output=True, text=True, timeout=300)
-    if p.returncode != 0:
-        raise SystemExit(f"FAIL: {' '.join(map(str, args))}\n{p.stdout}\n{p.stderr}")
-    return p.stdout
-
-
-def check(cond, msg):
-    if not cond:
-        FAILS.append(msg)
-        print("FAIL:", msg)
-
-
-def t(shape, et):
-    return "tensor<" + "".join(f"{n}x" for n in shape) + et + ">"
+from levels_common import (check, check_one_launch, check_stays_at_schedule, finish, run,
+                           run_levels, t)
 
 
 def typed(v):
@@ -168,33 +149,20 @@ def main():
             want = oracle(table, steps, vals, out)
             flt = want.dtype.kind == "f"
             bits = want.view(f"u{want.dtype.itemsize}") if flt else want
-            for level in ("graph", "schedule", "tile", "target"):
-                od = d / f"{name}.{level}"
-                run("run", src, "--level", level, *ins, "-o", od)
-                (f,) = list(od.glob("*.npy"))
-                got = np.load(f)
+            for level, got in run_levels(d, name, src, ins):
                 same = got.view(bits.dtype) == bits
                 if flt:
                     same |= np.isnan(got) & np.isnan(want)
                 check(got.shape == want.shape and same.all(),
                       f"{name}: {level} differs from numpy at {np.argwhere(~same)[:4].tolist()}")
-            tile = run("lower", src, "--to", "tile")
-            check(tile.count("tile.launch") == 1 and "not_lowered" not in tile,
-                  f"{name}: not one tile.launch:\n{tile}")
-            target = run("lower", src, "--to", "target")
-            check("tessera_nvidia.launch" in target and "tile.launch" not in target,
-                  f"{name}: no Target IR launch")
+            check_one_launch(name, src)
             v = run("validate", src, *ins)
             check("target: bit-exact" in v, f"{name}: validate: {v}")
         # bf16 has no Target IR registers to round each op's result to: it stays, with its reason.
         src = d / "bf16.mlir"
         src.write_text(prog("bf16", {"a": (8, 8), "b": (8, 8)}, [("add", "a", "b")], (8, 8)))
-        tile = run("lower", src, "--to", "tile")
-        check('schedule.not_lowered = "Target IR has no bf16 registers' in tile,
-              f"bf16: expected to stay at Schedule IR:\n{tile}")
-    if FAILS:
-        raise SystemExit(f"{len(FAILS)} failures")
-    print("ok")
+        check_stays_at_schedule(src, "Target IR has no bf16 registers")
+    finish()
 
 
 if __name__ == "__main__":

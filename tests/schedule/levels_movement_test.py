@@ -7,33 +7,15 @@ included: a copy keeps them). bf16 stays at Schedule IR with its reason.
 Usage: levels_movement_test.py TESSERA_INTERP
 """
 import pathlib
-import subprocess
-import sys
 import tempfile
 
 import numpy as np
 
-INTERP = sys.argv[1]
-FAILS = []
+from levels_common import (check, check_one_launch, check_stays_at_schedule, finish, run,
+                           run_levels, t)
+
 NP = {"f32": np.float32, "f64": np.float64, "i32": np.int32, "i64": np.int64, "i8": np.int8,
       "i1": np.bool_}
-
-
-def run(*args):
-    p = subprocess.run([INTERP, *map(str, args)], capture_output=True, text=True, timeout=300)
-    if p.returncode != 0:
-        raise SystemExit(f"FAIL: {' '.join(map(str, args))}\n{p.stdout}\n{p.stderr}")
-    return p.stdout
-
-
-def check(cond, msg):
-    if not cond:
-        FAILS.append(msg)
-        print("FAIL:", msg)
-
-
-def t(shape, et):
-    return "tensor<" + "".join(f"{n}x" for n in shape) + et + ">"
 
 
 def bits(rng, shape, et):
@@ -82,19 +64,10 @@ def main():
             x = bits(rng, shape, et)
             np.save(d / f"{name}.x.npy", x)
             want = np.ascontiguousarray(oracle(x))
-            for level in ("graph", "schedule", "tile", "target"):
-                od = d / f"{name}.{level}"
-                run("run", src, "--level", level, "--input", f"x={d / f'{name}.x.npy'}", "-o", od)
-                (f,) = list(od.glob("*.npy"))
-                got = np.load(f)
+            for level, got in run_levels(d, name, src, ["--input", f"x={d / f'{name}.x.npy'}"]):
                 check(got.shape == want.shape and got.tobytes() == want.tobytes(),
                       f"{name}: {level} differs from numpy")
-            tile = run("lower", src, "--to", "tile")
-            check(tile.count("tile.launch") == 1 and "not_lowered" not in tile,
-                  f"{name}: not one tile.launch:\n{tile}")
-            target = run("lower", src, "--to", "target")
-            check("tessera_nvidia.launch" in target and "tile.launch" not in target,
-                  f"{name}: no Target IR launch")
+            check_one_launch(name, src)
         for name, (axis, shapes, et) in CONCATS.items():
             xs = [bits(rng, sh, et) for sh in shapes]
             want = np.concatenate(xs, axis=axis)
@@ -111,11 +84,7 @@ def main():
             for n, x in zip(names, xs):
                 np.save(d / f"{name}.{n}.npy", x)
                 ins += ["--input", f"{n}={d / f'{name}.{n}.npy'}"]
-            for level in ("graph", "schedule", "tile", "target"):
-                od = d / f"{name}.{level}"
-                run("run", src, "--level", level, *ins, "-o", od)
-                (f,) = list(od.glob("*.npy"))
-                got = np.load(f)
+            for level, got in run_levels(d, name, src, ins):
                 check(got.shape == want.shape and got.tobytes() == want.tobytes(),
                       f"{name}: {level} differs from numpy")
             target = run("lower", src, "--to", "target")
@@ -125,12 +94,8 @@ def main():
         src.write_text("module {\n  func.func @main(%x: tensor<3x5xbf16>) -> tensor<5x3xbf16> {\n"
                        '    %y = "tessera.transpose"(%x) : (tensor<3x5xbf16>) -> '
                        "tensor<5x3xbf16>\n    return %y : tensor<5x3xbf16>\n  }\n}\n")
-        tile = run("lower", src, "--to", "tile")
-        check('schedule.not_lowered = "no scalar register of bf16' in tile,
-              f"bf16: expected to stay at Schedule IR:\n{tile}")
-    if FAILS:
-        raise SystemExit(f"{len(FAILS)} failures")
-    print("ok")
+        check_stays_at_schedule(src, "no scalar register of bf16")
+    finish()
 
 
 if __name__ == "__main__":

@@ -9,86 +9,75 @@ namespace support = tessera::plugins::support;
 namespace tessera::cuda {
 
 TesseraError* buffer_from_host(TesseraBufferFromHostArgs* args) {
-  return slot_guard("buffer_from_host", [&]() -> TesseraError* {
-    if (auto* e =
-            support::check_args(args, args ? args->struct_size : 0,
-                                TESSERA_BUFFER_FROM_HOST_ARGS_STRUCT_SIZE, "buffer_from_host"))
-      return e;
-    auto dtype = support::dtype_from_abi(args->dtype);
-    if (!dtype)
-      return support::make_error(
-          TESSERA_ERROR_INVALID_ARGUMENT,
-          "buffer_from_host: unknown dtype value " + std::to_string(args->dtype));
-    if (args->client == nullptr || (args->num_dims > 0 && args->dims == nullptr))
-      return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
-                                 "buffer_from_host: NULL client or dims");
-    auto bytes = support::packed_byte_size(*dtype, args->dims, args->num_dims);
-    if (!bytes || *bytes != args->data_size || (args->data_size > 0 && args->data == nullptr))
-      return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
-                                 "buffer_from_host: data_size " + std::to_string(args->data_size) +
-                                     " does not match the dtype and shape");
-    Device& dev = args->client->device(args->device ? args->device->index : 0);
-    std::vector<int64_t> shape(args->dims, args->dims + args->num_dims);
-    auto buf = std::make_unique<TesseraBuffer>();
-    buf->tensor = tensor_from_host(dev, *dtype, shape, args->data, args->data_size);
-    args->buffer = buf.release();
-    return nullptr;
-  });
+  return checked_slot(
+      "buffer_from_host", args, TESSERA_BUFFER_FROM_HOST_ARGS_STRUCT_SIZE, [&]() -> TesseraError* {
+        auto dtype = support::dtype_from_abi(args->dtype);
+        if (!dtype)
+          return support::make_error(
+              TESSERA_ERROR_INVALID_ARGUMENT,
+              "buffer_from_host: unknown dtype value " + std::to_string(args->dtype));
+        if (args->client == nullptr || (args->num_dims > 0 && args->dims == nullptr))
+          return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
+                                     "buffer_from_host: NULL client or dims");
+        auto bytes = support::packed_byte_size(*dtype, args->dims, args->num_dims);
+        if (!bytes || *bytes != args->data_size || (args->data_size > 0 && args->data == nullptr))
+          return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
+                                     "buffer_from_host: data_size " +
+                                         std::to_string(args->data_size) +
+                                         " does not match the dtype and shape");
+        Device& dev = args->client->device(args->device ? args->device->index : 0);
+        std::vector<int64_t> shape(args->dims, args->dims + args->num_dims);
+        auto buf = std::make_unique<TesseraBuffer>();
+        buf->tensor = tensor_from_host(dev, *dtype, shape, args->data, args->data_size);
+        args->buffer = buf.release();
+        return nullptr;
+      });
 }
 
 TesseraError* buffer_destroy(TesseraBufferDestroyArgs* args) {
-  return slot_guard("buffer_destroy", [&]() -> TesseraError* {
-    if (auto* e = support::check_args(args, args ? args->struct_size : 0,
-                                      TESSERA_BUFFER_DESTROY_ARGS_STRUCT_SIZE, "buffer_destroy"))
-      return e;
-    delete args->buffer;  // device memory goes when no pending execution holds it
-    return nullptr;
-  });
+  return checked_slot(
+      "buffer_destroy", args, TESSERA_BUFFER_DESTROY_ARGS_STRUCT_SIZE, [&]() -> TesseraError* {
+        delete args->buffer;  // device memory goes when no pending execution holds it
+        return nullptr;
+      });
 }
 
 TesseraError* buffer_info(TesseraBufferInfoArgs* args) {
-  return slot_guard("buffer_info", [&]() -> TesseraError* {
-    if (auto* e = support::check_args(args, args ? args->struct_size : 0,
-                                      TESSERA_BUFFER_INFO_ARGS_STRUCT_SIZE, "buffer_info"))
-      return e;
-    if (args->buffer == nullptr)
-      return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT, "buffer_info: NULL buffer");
-    const DeviceTensor& t = args->buffer->tensor;
-    args->dtype = static_cast<TesseraDType>(t.dtype);
-    args->dims = t.shape.data();
-    args->num_dims = t.shape.size();
-    args->byte_size = t.bytes;
-    return nullptr;
-  });
+  return checked_slot(
+      "buffer_info", args, TESSERA_BUFFER_INFO_ARGS_STRUCT_SIZE, [&]() -> TesseraError* {
+        if (args->buffer == nullptr)
+          return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT, "buffer_info: NULL buffer");
+        const DeviceTensor& t = args->buffer->tensor;
+        args->dtype = static_cast<TesseraDType>(t.dtype);
+        args->dims = t.shape.data();
+        args->num_dims = t.shape.size();
+        args->byte_size = t.bytes;
+        return nullptr;
+      });
 }
 
 TesseraError* buffer_to_host(TesseraBufferToHostArgs* args) {
-  return slot_guard("buffer_to_host", [&]() -> TesseraError* {
-    if (auto* e = support::check_args(args, args ? args->struct_size : 0,
-                                      TESSERA_BUFFER_TO_HOST_ARGS_STRUCT_SIZE, "buffer_to_host"))
-      return e;
-    if (args->buffer == nullptr)
-      return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT, "buffer_to_host: NULL buffer");
-    const DeviceTensor& t = args->buffer->tensor;
-    if (args->dst_size < t.bytes || (t.bytes > 0 && args->dst == nullptr))
-      return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
-                                 "buffer_to_host: destination holds " +
-                                     std::to_string(args->dst_size) + " bytes, buffer has " +
-                                     std::to_string(t.bytes));
-    if (t.bytes == 0) return nullptr;
-    // The download runs on the device's stream, after every execution enqueued before it.
-    Device* dev = t.device;  // valid: the client (which owns it) outlives its buffers
-    std::lock_guard<std::mutex> lock(dev->mutex());
-    dev->download(args->dst, t.memory->data(), t.bytes);
-    return nullptr;
-  });
+  return checked_slot(
+      "buffer_to_host", args, TESSERA_BUFFER_TO_HOST_ARGS_STRUCT_SIZE, [&]() -> TesseraError* {
+        if (args->buffer == nullptr)
+          return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT, "buffer_to_host: NULL buffer");
+        const DeviceTensor& t = args->buffer->tensor;
+        if (args->dst_size < t.bytes || (t.bytes > 0 && args->dst == nullptr))
+          return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
+                                     "buffer_to_host: destination holds " +
+                                         std::to_string(args->dst_size) + " bytes, buffer has " +
+                                         std::to_string(t.bytes));
+        if (t.bytes == 0) return nullptr;
+        // The download runs on the device's stream, after every execution enqueued before it.
+        Device* dev = t.device;  // valid: the client (which owns it) outlives its buffers
+        std::lock_guard<std::mutex> lock(dev->mutex());
+        dev->download(args->dst, t.memory->data(), t.bytes);
+        return nullptr;
+      });
 }
 
 TesseraError* execute(TesseraExecuteArgs* args) {
-  return slot_guard("execute", [&]() -> TesseraError* {
-    if (auto* e = support::check_args(args, args ? args->struct_size : 0,
-                                      TESSERA_EXECUTE_ARGS_STRUCT_SIZE, "execute"))
-      return e;
+  return checked_slot("execute", args, TESSERA_EXECUTE_ARGS_STRUCT_SIZE, [&]() -> TesseraError* {
     TesseraExecutable* exe = args->executable;
     if (exe == nullptr || args->output_lists == nullptr || args->output_lists[0] == nullptr ||
         (args->num_args > 0 &&
@@ -121,25 +110,21 @@ TesseraError* execute(TesseraExecuteArgs* args) {
 }
 
 TesseraError* event_await(TesseraEventAwaitArgs* args) {
-  return slot_guard("event_await", [&]() -> TesseraError* {
-    if (auto* e = support::check_args(args, args ? args->struct_size : 0,
-                                      TESSERA_EVENT_AWAIT_ARGS_STRUCT_SIZE, "event_await"))
-      return e;
-    if (args->event == nullptr)
-      return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT, "event_await: NULL event");
-    if (args->event->done) args->event->done->wait();
-    return nullptr;
-  });
+  return checked_slot(
+      "event_await", args, TESSERA_EVENT_AWAIT_ARGS_STRUCT_SIZE, [&]() -> TesseraError* {
+        if (args->event == nullptr)
+          return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT, "event_await: NULL event");
+        if (args->event->done) args->event->done->wait();
+        return nullptr;
+      });
 }
 
 TesseraError* event_destroy(TesseraEventDestroyArgs* args) {
-  return slot_guard("event_destroy", [&]() -> TesseraError* {
-    if (auto* e = support::check_args(args, args ? args->struct_size : 0,
-                                      TESSERA_EVENT_DESTROY_ARGS_STRUCT_SIZE, "event_destroy"))
-      return e;
-    delete args->event;  // waits for completion, then frees what the execution held
-    return nullptr;
-  });
+  return checked_slot(
+      "event_destroy", args, TESSERA_EVENT_DESTROY_ARGS_STRUCT_SIZE, [&]() -> TesseraError* {
+        delete args->event;  // waits for completion, then frees what the execution held
+        return nullptr;
+      });
 }
 
 }  // namespace tessera::cuda

@@ -44,16 +44,22 @@ struct TesseraEvent {
 
 namespace tessera::cuda {
 
-/// support::guard, plus Failure -> its own code (every CUDA error keeps its status text).
+/// Runs `body` and turns a Failure into an error object with its own code (every CUDA error
+/// keeps its status text).
 template <typename Body>
-TesseraError* slot_guard(const char* slot, Body&& body) noexcept {
-  return plugins::support::guard(slot, [&]() -> TesseraError* {
-    try {
-      return body();
-    } catch (const Failure& f) {
-      return plugins::support::make_error(f.code(), std::string(slot) + ": " + f.what());
-    }
-  });
+TesseraError* failure_to_error(const char* slot, Body& body) {
+  try {
+    return body();
+  } catch (const Failure& f) {
+    return plugins::support::make_error(f.code(), std::string(slot) + ": " + f.what());
+  }
+}
+
+/// support::checked_slot, plus Failure -> its own code.
+template <typename Args, typename Body>
+TesseraError* checked_slot(const char* slot, Args* args, size_t min_size, Body&& body) noexcept {
+  return plugins::support::checked_slot(slot, args, min_size,
+                                        [&]() { return failure_to_error(slot, body); });
 }
 
 /// The buffer, execute and event slots (abi_buffers.cpp).

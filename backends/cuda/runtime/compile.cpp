@@ -5,12 +5,12 @@
 #include <filesystem>
 
 #include "backends/cuda/codegen/codegen.h"
+#include "backends/cuda/codegen/lower_front.h"
 #include "backends/cuda/cuda_status.h"
 #include "backends/cuda/nvrtc_compile.h"
 #include "backends/cuda/runtime/failure.h"
 #include "core/support/diagnostics.h"
 #include "core/text/parser.h"
-#include "core/transforms/levels.h"
 #include "core/verify/verifier.h"
 
 #ifndef TESSERA_CUDA_INCLUDE
@@ -18,17 +18,6 @@
 #endif
 
 namespace tessera::cuda {
-namespace {
-
-bool has_target_launch(ir::Module& m) {
-  bool found = false;
-  for (ir::Op* f : m.funcs())
-    ir::walk(*f, [&](ir::Op& o) { found = found || o.name == "tessera_nvidia.launch"; });
-  return found;
-}
-
-}  // namespace
-
 std::vector<std::string> nvrtc_include_dirs() {
   std::vector<std::string> out;
   std::error_code ec;
@@ -69,14 +58,11 @@ CompiledProgram compile_program(const CompileRequest& r, const CubinCache& cache
   std::unique_ptr<ir::Module> m = text::parse_module(r.text, r.source_name, sm, diag);
   if (!m || !verify::verify_module(*m, diag))
     throw Failure(TESSERA_ERROR_INVALID_ARGUMENT, diag.render());
-  if (!has_target_launch(*m)) {
-    std::string err;
-    // The module verified: a lowering that fails on it is a limit of the pipeline (e.g. "has no
-    // Target IR lowering yet"), not bad input, so it is UNIMPLEMENTED with the pass's message.
-    if (!transforms::lower_to_level(*m, "target", diag, err))
-      throw Failure(TESSERA_ERROR_UNIMPLEMENTED,
-                    err.empty() ? diag.render() : r.source_name + ": " + err);
-  }
+  // The module verified: a lowering that fails on it is a limit of the pipeline (e.g. "has no
+  // Target IR lowering yet"), not bad input, so it is UNIMPLEMENTED with the pass's message.
+  if (std::string err; !lower_for_cuda(*m, diag, err))
+    throw Failure(TESSERA_ERROR_UNIMPLEMENTED,
+                  err.empty() ? diag.render() : r.source_name + ": " + err);
   CompiledProgram p;
   p.plan = build_host_plan(*m, r.entry, sm, r.deterministic ? nullptr : r.library, r.sm);
   bool launches = false;

@@ -3,24 +3,13 @@
 
 #include <set>
 
+#include "backends/cuda/codegen/lower_front.h"
 #include "core/support/diagnostics.h"
 #include "core/support/error.h"
 #include "core/text/parser.h"
-#include "core/transforms/levels.h"
 #include "core/verify/verifier.h"
 
 namespace tessera::cuda {
-namespace {
-
-bool has_target_launch(ir::Module& m) {
-  bool found = false;
-  for (ir::Op* f : m.funcs())
-    ir::walk(*f, [&](ir::Op& o) { found = found || o.name == "tessera_nvidia.launch"; });
-  return found;
-}
-
-}  // namespace
-
 Generated lower_and_generate(const std::string& text, const std::string& name,
                              const CodegenOptions& options) {
   Generated g;
@@ -31,13 +20,10 @@ Generated lower_and_generate(const std::string& text, const std::string& name,
     g.error = diag.render();
     return g;
   }
-  if (!has_target_launch(*m)) {
-    std::string err;
-    if (!transforms::lower_to_level(*m, "target", diag, err)) {
-      g.lowered = false;
-      g.error = err.empty() ? diag.render() : name + ": error: " + err;
-      return g;
-    }
+  if (std::string err; !lower_for_cuda(*m, diag, err)) {
+    g.lowered = false;
+    g.error = err.empty() ? diag.render() : name + ": error: " + err;
+    return g;
   }
   try {
     std::set<std::string> ops;

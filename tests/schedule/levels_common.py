@@ -1,0 +1,60 @@
+"""Helpers of the level-pipeline scripts (levels_*_test.py TESSERA_INTERP): run the tool, collect
+failures, and check one program at every level."""
+import subprocess
+import sys
+
+import numpy as np
+
+INTERP = sys.argv[1]
+FAILS = []
+LEVELS = ("graph", "schedule", "tile", "target")
+
+
+def run(*args):
+    """tessera-interp ARGS -> stdout; a non-zero exit ends the script."""
+    p = subprocess.run([INTERP, *map(str, args)], capture_output=True, text=True, timeout=300)
+    if p.returncode != 0:
+        raise SystemExit(f"FAIL: {' '.join(map(str, args))}\n{p.stdout}\n{p.stderr}")
+    return p.stdout
+
+
+def check(cond, msg):
+    if not cond:
+        FAILS.append(msg)
+        print("FAIL:", msg)
+
+
+def t(shape, et):
+    return "tensor<" + "".join(f"{n}x" for n in shape) + et + ">"
+
+
+def run_levels(d, name, src, ins):
+    """Runs `src` (one result) at every level with the --input flags `ins`; yields (level, result)."""
+    for level in LEVELS:
+        od = d / f"{name}.{level}"
+        run("run", src, "--level", level, *ins, "-o", od)
+        (f,) = list(od.glob("*.npy"))
+        yield level, np.load(f)
+
+
+def check_one_launch(name, src):
+    """`src` lowers to exactly one tile.launch and on to a Target IR launch."""
+    tile = run("lower", src, "--to", "tile")
+    check(tile.count("tile.launch") == 1 and "not_lowered" not in tile,
+          f"{name}: not one tile.launch:\n{tile}")
+    target = run("lower", src, "--to", "target")
+    check("tessera_nvidia.launch" in target and "tile.launch" not in target,
+          f"{name}: no Target IR launch")
+
+
+def check_stays_at_schedule(src, reason):
+    """`src` is not lowered to Tile IR: it stays at Schedule IR, marked with `reason`."""
+    tile = run("lower", src, "--to", "tile")
+    check(f'schedule.not_lowered = "{reason}' in tile,
+          f"{src.stem}: expected to stay at Schedule IR:\n{tile}")
+
+
+def finish():
+    if FAILS:
+        raise SystemExit(f"{len(FAILS)} failures")
+    print("ok")
