@@ -61,11 +61,11 @@ module {
   // CHECK: %v15 = arith.index_cast %v14 : (i64) -> index
   // CHECK: %v16 = arith.index_cast %v15 : (index) -> i8
   // CHECK: tile.store %v16
+  // CHECK-LABEL: func.func @to_bool_g0_kernel(
+  // CHECK: %v1 = arith.cmpf %v0, %k0 {predicate = "une"} : (f64, f64) -> i1
   // CHECK-LABEL: func.func @f2f_g0_kernel(
   // CHECK: %v2 = arith.extf %v0 : (f32) -> f64
   // CHECK: %v3 = arith.mulf %v2, %v1 : (f64, f64) -> f64
   // CHECK: %v4 = arith.truncf %v3 : (f64) -> f32
   // CHECK: tile.store %v4
-  // CHECK-LABEL: func.func @to_bool_g0_kernel(
-  // CHECK: %v1 = arith.cmpf %v0, %k0 {predicate = "une"} : (f64, f64) -> i1
 }
