@@ -92,6 +92,10 @@ bool cast_steps(DType a, DType b, int v, int base, std::vector<Step>& steps,
     steps.push_back({"arith.index_cast", {prev()}, b});
     return true;
   }
+  if (a == DType::f32 && b == DType::f64)  // exact
+    return steps.push_back({"arith.extf", {v}, b}), true;
+  if (a == DType::f64 && b == DType::f32)  // one RNE rounding, overflow to Inf
+    return steps.push_back({"arith.truncf", {v}, b}), true;
   if (int_type(a) && float_type(b))  // the nearest float (RNE), one rounding
     return steps.push_back({"arith.sitofp", {v}, b}), true;
   if (float_type(a) && int_type(b)) {
@@ -135,8 +139,6 @@ std::string cast_reason(DType a, DType b) {
     if (!(int_type(t) || float_type(t) || t == DType::i1))
       return std::string(": no Tile IR scalar register holds ") + dtype_mlir_name(t);
   }
-  if (float_type(a) && float_type(b) && a != b)
-    return ": Tile IR has no float-to-float conversion (arith.extf, arith.truncf)";
   return "";
 }
 

@@ -248,6 +248,17 @@ void kernel_ArithSIToFP(KernelCtx& c) {
     store_float(c.output(), k, static_cast<double>(load_int(c.input(0), k)));
 }
 
+// arith.extf / arith.truncf: the value in the result type (exact, or one RNE rounding).
+void kernel_ArithExtF(KernelCtx& c) {
+  for (int64_t k = 0; k < c.output().numel(); ++k)
+    store_float(c.output(), k, load_float(c.input(0), k));
+}
+
+void kernel_ArithTruncF(KernelCtx& c) {
+  for (int64_t k = 0; k < c.output().numel(); ++k)
+    store_float(c.output(), k, load_float(c.input(0), k));  // one RNE rounding
+}
+
 void kernel_ArithFPToSI(KernelCtx& c) {
   const int bits = int_width(c.output().dtype());
   const double hi = std::ldexp(1.0, bits - 1);

@@ -429,6 +429,10 @@ void Decoder::one(const ir::Op& op) {
       simple(op, Opc::kFPToSI);
       p_.code.back().imm = static_cast<int64_t>(op.operands[0]->type.dtype);
       return;
+    case OpKind::ArithExtF:
+      return simple(op, Opc::kExtF);
+    case OpKind::ArithTruncF:
+      return simple(op, Opc::kTruncF);
     case OpKind::ScfIf:
       return scf_if(op);
     case OpKind::ScfFor:

@@ -11,6 +11,7 @@
 #include "core/numerics/expf.h"
 #include "core/numerics/logf.h"
 #include "core/support/error.h"
+#include "interp/target/exec_convert.h"
 #include "interp/target/sim.h"
 #include "interp/tile/exec_ops.h"
 
@@ -486,6 +487,7 @@ void exec_alu(Block& b, Warp& w, const Inst& in) {
       each(m, [&](int l) { d[l].i = make_handle(static_cast<int>(in.imm), in.target); });
       return;
     default:
+      exec_convert(w, in);
       return;
   }
 }

@@ -59,6 +59,8 @@ enum class Opc : uint8_t {
   kPop,        ///< active = top & ~exited; pop
   kForTest,    ///< active &= (a < b); if none: jump to target (the kPop)
   kWhileTest,  ///< active &= a; if none: jump to target (the kPop)
+  kExtF,       ///< arith.extf (exec_convert.cpp)
+  kTruncF,     ///< arith.truncf (exec_convert.cpp)
 };
 
 /// Special registers (kSreg mode).

@@ -281,6 +281,8 @@ TILE_DECODE(ArithSelect) {
 TILE_DECODE(ArithIndexCast) { cast(op, Opc::kIndexCast); }
 TILE_DECODE(ArithSIToFP) { cast(op, Opc::kSIToFP); }
 TILE_DECODE(ArithFPToSI) { cast(op, Opc::kFPToSI); }
+TILE_DECODE(ArithExtF) { cast(op, Opc::kExtF); }
+TILE_DECODE(ArithTruncF) { cast(op, Opc::kTruncF); }
 
 TILE_DECODE(ScfFor) { scf_for(op); }
 TILE_DECODE(ScfIf) { scf_if(op); }

@@ -354,6 +354,7 @@ void exec_unary(const Inst& in, Cell* R, float* A) {
       for (int32_t k = 0; k < in.rows; ++k) A[in.dst + k] = std::sqrt(A[in.a + k]);
       return;
     default:
+      if (exec_convert(in, R)) return;
       throw Error("internal: tile instruction " + std::to_string(int(in.opc)) +
                   " has no execution case");
   }

@@ -144,5 +144,7 @@ void exec_mma(const Program& p, const Inst& in, float* A);
 void exec_collective(const Inst& in, Cell* R, float* A);
 /// Casts, negation and exp (scalar and register tile).
 void exec_unary(const Inst& in, Cell* R, float* A);
+/// Float-to-float conversions (arith.extf, arith.truncf); false for any other opcode.
+bool exec_convert(const Inst& in, Cell* R);
 
 }  // namespace tessera::interp::tile

@@ -76,6 +76,8 @@ enum class Opc : uint8_t {
   kVote,
   kWarpReduce,
   kCollective,  ///< tile.all_reduce ... tile.recv: a grid-and-mesh-wide phase boundary
+  kExtF,        ///< arith.extf: f32 scalar -> f64 (exec_convert.cpp)
+  kTruncF,      ///< arith.truncf: f64 scalar -> f32, RNE
 };
 
 /// Binary operation kinds (IBin/FBin/ABin `mode`).

@@ -17,12 +17,21 @@ module {
     %y = "tessera.cast"(%x) : (tensor<16xf64>) -> tensor<16xi1>
     return %y : tensor<16xi1>
   }
-  // What stays, with the reason.
+  // f32 <-> f64: arith.extf (exact) and arith.truncf (one RNE rounding), fused with the chain.
   // CHECK-LABEL: func.func @f2f(
-  // CHECK: schedule.not_lowered = "no exact scalar lowering for a cast from f32 to f64: Tile IR has no float-to-float conversion (arith.extf, arith.truncf)"
-  func.func @f2f(%x: tensor<16xf32>) -> tensor<16xf64> {
+  // CHECK: tile.launch %{{.*}}, %{{.*}} {callee = @f2f_g0_kernel
+  func.func @f2f(%x: tensor<16xf32>, %s: tensor<16xf64>) -> tensor<16xf32> {
     %y = "tessera.cast"(%x) : (tensor<16xf32>) -> tensor<16xf64>
-    return %y : tensor<16xf64>
+    %z = tessera.mul %y, %s : (tensor<16xf64>, tensor<16xf64>) -> tensor<16xf64>
+    %w = "tessera.cast"(%z) : (tensor<16xf64>) -> tensor<16xf32>
+    return %w : tensor<16xf32>
+  }
+  // What stays, with the reason.
+  // CHECK-LABEL: func.func @bf16(
+  // CHECK: schedule.not_lowered = "no exact scalar lowering for a cast from f32 to bf16: no Tile IR scalar register holds bf16"
+  func.func @bf16(%x: tensor<16xf32>) -> tensor<16xbf16> {
+    %y = "tessera.cast"(%x) : (tensor<16xf32>) -> tensor<16xbf16>
+    return %y : tensor<16xbf16>
   }
   // CHECK-LABEL: func.func @fp8(
   // CHECK: schedule.not_lowered = "no exact scalar lowering for a cast from f32 to f8E4M3FN: no Tile IR scalar register holds f8E4M3FN"
@@ -54,4 +63,9 @@ module {
   // CHECK: tile.store %v16
   // CHECK-LABEL: func.func @to_bool_g0_kernel(
   // CHECK: %v1 = arith.cmpf %v0, %k0 {predicate = "une"} : (f64, f64) -> i1
+  // CHECK-LABEL: func.func @f2f_g0_kernel(
+  // CHECK: %v2 = arith.extf %v0 : (f32) -> f64
+  // CHECK: %v3 = arith.mulf %v2, %v1 : (f64, f64) -> f64
+  // CHECK: %v4 = arith.truncf %v3 : (f64) -> f32
+  // CHECK: tile.store %v4
 }

@@ -49,6 +49,22 @@ func.func @k(%a: f32) {
 }
 
 // -----
+// arith_c7 (extf from f64)
+func.func @k(%a: f64) {
+  // expected-error@+1 {{cannot convert f64 to f64 (arith.extf takes an f32 scalar to f64) (arith_c7)}}
+  %r = arith.extf %a : (f64) -> f64
+  return
+}
+
+// -----
+// arith_c7 (truncf of a register tile)
+func.func @k(%a: tensor<4xf32>) {
+  // expected-error@+1 {{cannot convert tensor<4xf32> to f32 (arith.truncf takes an f64 scalar to f32) (arith_c7)}}
+  %r = arith.truncf %a : (tensor<4xf32>) -> f32
+  return
+}
+
+// -----
 // scf_c3
 func.func @k(%c: f32) {
   // expected-error@+1 {{condition must be an i1 scalar (scf_c3)}}

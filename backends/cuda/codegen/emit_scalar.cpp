@@ -153,6 +153,9 @@ std::string Emitter::arith_expr(const ir::Op& o, const std::vector<std::string>&
     return std::string(rt == DType::f32 ? "__ll2float_rn" : "__ll2double_rn") + "((long long)" + v +
            ")";
   }
+  if (n == "arith.extf" && d == DType::f32 && rt == DType::f64) return "tsr::extf(" + x[0] + ")";
+  if (n == "arith.truncf" && d == DType::f64 && rt == DType::f32)
+    return "tsr::truncf_rn(" + x[0] + ")";
   if (n == "arith.fptosi" && is_float(d)) {
     // NaN gives 0, the i64 range saturates, then the i64 wraps to the result's width.
     std::string v = "tsr::fptosi_i64(" + x[0] + ")";

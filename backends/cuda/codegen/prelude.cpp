@@ -120,6 +120,22 @@ template <class F> __device__ __forceinline__ i64 fptosi_i64(F x) {
   if (x < F(-9223372036854775808.0)) return (i64)0x8000000000000000ull;
   return i64(x);
 }
+// arith.extf / arith.truncf: the interpreter's conversions (x86's cvtss2sd / cvtsd2ss, which
+// are docs/numerics.md's ocp rules): a NaN keeps its sign and payload (truncf: the top 23
+// bits) and is quieted; PTX's cvt would give the canonical NaN, so NaNs are built from bits.
+__device__ __forceinline__ double extf(float x) {
+  const u32 b = __float_as_uint(x);
+  if ((b & 0x7fffffffu) > 0x7f800000u)
+    return __longlong_as_double(i64((u64(b >> 31) << 63) | 0x7ff8000000000000ull |
+                                    (u64(b & 0x7fffffu) << 29)));
+  return double(x);  // exact
+}
+__device__ __forceinline__ float truncf_rn(double x) {
+  const u64 b = u64(__double_as_longlong(x));
+  if ((b & 0x7fffffffffffffffull) > 0x7ff0000000000000ull)
+    return __uint_as_float(u32(b >> 63 << 31) | 0x7fc00000u | u32((b >> 29) & 0x7fffffu));
+  return __double2float_rn(x);  // one rounding to nearest even, overflow to Inf
+}
 // A bf16/f16 register-tile cell rounded to its element type (round to nearest even).
 template <class M> __device__ __forceinline__ float round_to(float x);
 template <> __device__ __forceinline__ float round_to<__nv_bfloat16>(float x) {

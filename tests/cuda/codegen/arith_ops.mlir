@@ -1,5 +1,5 @@
-// The CUDA text of the arith ops added for the compile-only suite (shifts, fptosi, cmpf codes,
-// vector arith, f32 atomic min/max, sqrt), written by hand from docs/ops/tile/scalar.md and
+// The CUDA text of the arith ops added for the compile-only suite (shifts, fptosi, extf, truncf,
+// cmpf codes, vector arith, f32 atomic min/max, sqrt), written by hand from docs/ops/tile/scalar.md and
 // docs/ops/target/, and an NVRTC compile of the result for three architectures.
 // RUN: tessera-cuda-gen %s --arch sm_90 | FileCheck %s
 // RUN: tessera-cuda-gen %s --compile --arch sm_80,sm_90,sm_100 | FileCheck %s
@@ -22,6 +22,10 @@ module {
     // CHECK: bool {{v[0-9]+}} = (([[X]] != [[X]] || [[Q]] != [[Q]]) || ([[X]] > [[Q]]));
     %c2 = arith.cmpf %x, %q {predicate = 6} : (f32, f32) -> i1
     // CHECK: bool {{v[0-9]+}} = (!([[X]] != [[X]] || [[Q]] != [[Q]]) && ([[X]] != [[Q]]));
+    %e = arith.extf %q : (f32) -> f64
+    // CHECK: {{(const )?}}double [[E:v[0-9]+]] = tsr::extf([[Q]]);
+    %t = arith.truncf %e : (f64) -> f32
+    // CHECK: {{(const )?}}float {{v[0-9]+}} = tsr::truncf_rn([[E]]);
     %four = arith.constant {value = 4 : i32} : () -> i32
     %i = arith.muli %l, %four : (i32, i32) -> i32
     %v = tessera_nvidia.ld %a, %i : (memref<1024xf32>, i32) -> vector<4xf32>
