@@ -86,6 +86,9 @@ const Rule kRules[] = {
     // Matrix decompositions (autodiff_rules_decomp.cpp).
     RULE("tessera.cholesky", Cholesky),
     RULE("tessera.svd", Svd),
+    // Triangular and Cholesky solves (autodiff_rules_linalg.cpp).
+    RULE("tessera.tri_solve", TriSolve),
+    RULE("tessera.cholesky_solve", CholeskySolve),
     // Quantization (autodiff_rules_quant.cpp).
     RULE("tessera.quantize", Quantize),
     RULE("tessera.dequantize", Dequantize),

@@ -53,6 +53,8 @@ TESSERA_AD_RULE(KvCacheRead)
 TESSERA_AD_RULE(GroupedGemm)
 // autodiff_rules_linalg.cpp
 TESSERA_AD_RULE(Spmm)
+TESSERA_AD_RULE(TriSolve)
+TESSERA_AD_RULE(CholeskySolve)
 // autodiff_rules_decomp.cpp
 TESSERA_AD_RULE(Cholesky)
 TESSERA_AD_RULE(Svd)
