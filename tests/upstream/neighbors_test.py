@@ -111,7 +111,8 @@ def run(interp, d, src, entry, x, threads):
     p = subprocess.run(args, capture_output=True, text=True, timeout=60)
     if p.returncode != 0:
         sys.exit(f"FAIL {entry}: {p.stderr}")
-    return np.load(out / "y.npy")
+    y = np.load(out / "y.npy")
+    return y.view(BF16) if x.dtype == BF16 and y.dtype == np.uint16 else y  # raw bf16 bits
 
 
 def main():

@@ -11,7 +11,7 @@ func.func @scaled_matmul_c1(%a: tensor<4x64xi8>, %b: tensor<64x3xf8E4M3FN>, %sa:
 // -----
 // scaled_matmul_c2: shared rhs without batching
 func.func @scaled_matmul_c2(%a: tensor<2x4x64xf8E4M3FN>, %b: tensor<64x3xf8E4M3FN>, %sa: tensor<2x4x2xi8>, %sb: tensor<2x3xi8>) -> tensor<2x4x3xf32> {
-  // expected-error@+1 {{expects a [M, K] with b [K, N] and no batching (scaled_matmul_c2)}}
+  // expected-error@+1 {{batching = "independent_rhs"; got tensor<2x4x64xf8E4M3FN> and tensor<64x3xf8E4M3FN> (scaled_matmul_c2)}}
   %0 = tessera.scaled_matmul %a, %b scales(%sa, %sb) {scale_layout = {granularity = "block", block = [1, 32], format = "e8m0"}} : (tensor<2x4x64xf8E4M3FN>, tensor<64x3xf8E4M3FN>, tensor<2x4x2xi8>, tensor<2x3xi8>) -> tensor<2x4x3xf32>
   return %0 : tensor<2x4x3xf32>
 }
