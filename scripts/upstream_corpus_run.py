@@ -7,7 +7,8 @@ Usage: upstream_corpus_run.py CORPUS_DIR [--tool tessera-interp] [--max-elements
 For every chunk upstream expects to be valid (split as scripts/upstream_corpus.py does) that
 verifies here, each entry function (a public function with a body that no other function of the
 chunk names) whose parameters are all static-shaped tensors or scalars of a format numpy holds
-(f16, bf16 with ml_dtypes, f32, f64, i1, i8..i64, index; a `?` dimension gets extent 3) and whose inputs together have at most N elements gets
+(f16, and with ml_dtypes bf16, f8E4M3FN and f8E5M2; f32, f64, i1, i8..i64, ui8, index; a `?`
+dimension gets extent 3) and whose inputs together have at most N elements gets
 random inputs (seeded; floats uniform in [-1, 1), integers in [0, 4), i1 random), is run by
 `tessera-interp run`, and, when every op it reaches has a numpy reference below, its results
 are compared with that reference (floats: |got - want| <= 1e-5 + 1e-4 |want| for f32 and f64,
@@ -454,7 +455,8 @@ class Oracle:
 
 
 def close(got, want):
-    if got.dtype.kind == "V" and want.dtype.kind == "V" or want.dtype.name == "bfloat16":
+    if got.dtype.kind == "V" and want.dtype.kind == "V" or \
+            want.dtype.name in ("bfloat16", "float8_e4m3fn", "float8_e5m2"):  # raw bits saved
         got = got.view(want.dtype) if got.dtype.itemsize == want.dtype.itemsize else got
     if got.shape != want.shape:
         return False
