@@ -9,8 +9,8 @@ namespace {
 
 bool dims_match(int64_t a, int64_t b) { return a == b || a == ir::kDynamic || b == ir::kDynamic; }
 
-int64_t ceil_div(int64_t a, int64_t b) {
-  return a == ir::kDynamic ? ir::kDynamic : (a + b - 1) / b;
+int64_t ceil_div(int64_t a, int64_t b) {  // b >= 1: no overflow for any a >= 0
+  return a == ir::kDynamic ? ir::kDynamic : a / b + (a % b != 0);
 }
 
 /// scaled_matmul_c4: the scale layout dictionary; nullopt after a diagnostic.

@@ -41,7 +41,7 @@ void kernel_ScaledMatmul(KernelCtx& c) {
   // scaled_matmul_c3/c4 hold statically; a dynamic dim is checked here.
   if (kb != k) c.fail("contraction dims differ at run time (scaled_matmul_c3)");
   if (k % lay.bk != 0) c.fail("K is not a whole number of scale blocks (scaled_matmul_c4)");
-  const int64_t nk = k / lay.bk, nn = (n + lay.bn - 1) / lay.bn;
+  const int64_t nk = k / lay.bk, nn = n / lay.bn + (n % lay.bn != 0);
   const bool b_batched = rb == 3;
   if (sa.numel() != batches * m * nk || sb.numel() != (b_batched ? batches : 1) * nk * nn)
     c.fail("scale shapes do not match a and b at run time (scaled_matmul_c5)");

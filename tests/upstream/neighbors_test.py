@@ -104,7 +104,7 @@ def oracle(x, taps, coeffs, bc):
 
 
 def run(interp, d, src, entry, x, threads):
-    out = d / f"out_{entry}_{threads}"
+    out = d / f"out_{src.stem}_{entry}_{threads}"
     np.save(d / f"{entry}_x.npy", x)
     args = [interp, "run", str(src), "--entry", entry, "--output-dir", str(out), "--input",
             f"x={d / f'{entry}_x.npy'}", "--threads", str(threads)]
@@ -131,6 +131,17 @@ def main():
                 if got.dtype != want.dtype or got.shape != want.shape or \
                         not np.array_equal(got.view(np.uint8), want.view(np.uint8)):
                     sys.exit(f"FAIL {name} (threads {threads}):\n got {got!r}\nwant {want!r}")
+        # The printed generic form (hex dense taps, opaque types) reads back to the same bits.
+        p = subprocess.run([interp, "print", "--generic", str(src)], capture_output=True,
+                           text=True, timeout=60)
+        if p.returncode != 0:
+            sys.exit(f"FAIL print --generic: {p.stderr}")
+        printed = d / "printed.mlir"
+        printed.write_text(p.stdout)
+        x = rng.uniform(-2, 2, (5, 4)).astype(np.float32)
+        a, b = run(interp, d, src, "per_reflect", x, 2), run(interp, d, printed, "per_reflect", x, 2)
+        if not np.array_equal(a.view(np.uint8), b.view(np.uint8)):
+            sys.exit(f"FAIL printed form differs:\n{a!r}\n{b!r}")
     print(f"neighbors: {len(CASES)} stencils agree with the numpy replay bit for bit")
 
 

@@ -87,3 +87,11 @@ func.func @scaled_matmul_c7(%a: tensor<4x64xf8E4M3FN>, %b: tensor<64x3xf8E4M3FN>
   %0 = tessera.scaled_matmul %a, %b scales(%sa, %sb) {scale_layout = {granularity = "block", block = [1, 32], format = "e8m0"}} : (tensor<4x64xf8E4M3FN>, tensor<64x3xf8E4M3FN>, tensor<4x2xi8>, tensor<2x3xi8>) -> tensor<4x4xf32>
   return %0 : tensor<4x4xf32>
 }
+
+// -----
+// scaled_matmul_c5: a huge bn gives one b_scale column (ceil(N / bn) computed without overflow)
+func.func @scaled_matmul_c5(%a: tensor<4x64xf8E4M3FN>, %b: tensor<64x3xf8E4M3FN>, %sa: tensor<4x2xi8>, %sb: tensor<2x3xi8>) -> tensor<4x3xf32> {
+  // expected-error@+1 {{b_scale must be [2, 1], got tensor<2x3xi8> (scaled_matmul_c5)}}
+  %0 = tessera.scaled_matmul %a, %b scales(%sa, %sb) {scale_layout = {granularity = "block", block = [9223372036854775807, 32], format = "e8m0"}} : (tensor<4x64xf8E4M3FN>, tensor<64x3xf8E4M3FN>, tensor<4x2xi8>, tensor<2x3xi8>) -> tensor<4x3xf32>
+  return %0 : tensor<4x3xf32>
+}
