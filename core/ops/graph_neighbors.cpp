@@ -234,4 +234,42 @@ bool infer_NbrStencilApply(InferCtx& ctx) {
   return true;
 }
 
+bool infer_NbrHaloExchange(InferCtx& ctx) {
+  ctx.result_label = "neighbors_c9";
+  // neighbors_c9: a float tensor gives one result of its type (halo.width as in neighbors_c6);
+  // a !tessera.neighbors.halo token gives no result.
+  const ir::Type& x = ctx.operands[0];
+  if (is_opaque(x, kHaloType)) {
+    if (!ctx.declared.empty())
+      return ctx.fail("exchanging a !tessera.neighbors.halo token has no result", "neighbors_c9");
+    ctx.results = {};
+    return true;
+  }
+  if (!require_float(ctx, 0, "neighbors_c9")) return false;
+  if (ctx.declared.size() != 1)
+    return ctx.fail("exchanging a tensor has one result", "neighbors_c9");
+  if (const ir::Attr* w = ctx.attr("halo.width")) {
+    auto v = w->as_int_array();
+    bool ok = v && v->size() == x.shape.size();
+    for (size_t d = 0; ok && d < v->size(); ++d) ok = (*v)[d] >= 0;
+    if (!ok)
+      return ctx.fail("halo.width must hold one integer >= 0 per dim of " + ir::to_string(x),
+                      "neighbors_c9");
+  }
+  ctx.results = {x};
+  return true;
+}
+
+bool infer_NbrPipelineConfig(InferCtx& ctx) {
+  // neighbors_c10: overlap is "none", "partial" or "full"; depth an integer >= 1.
+  if (const ir::Attr* o = ctx.attr("overlap");
+      o && (o->kind != ir::Attr::Kind::string ||
+            (o->s != "none" && o->s != "partial" && o->s != "full")))
+    return ctx.fail("overlap must be \"none\", \"partial\" or \"full\"", "neighbors_c10");
+  if (const ir::Attr* d = ctx.attr("depth"); d && (d->kind != ir::Attr::Kind::integer || d->i < 1))
+    return ctx.fail("depth must be an integer >= 1", "neighbors_c10");
+  ctx.results = {};
+  return true;
+}
+
 }  // namespace tessera::ops

@@ -36,6 +36,14 @@ void kernel_NbrHaloRegion(KernelCtx& c) {
     zero_output(c);  // a !tessera.neighbors.halo token
 }
 
+/// One device has no neighbours: an exchanged tensor is unchanged; a token exchange does nothing.
+void kernel_NbrHaloExchange(KernelCtx& c) {
+  if (!c.out.empty()) std::memcpy(c.output().bytes(), c.input(0).bytes(), c.output().nbytes());
+}
+
+/// A schedule hint (how halo exchange overlaps compute): no value changes.
+void kernel_NbrPipelineConfig(KernelCtx&) {}
+
 void kernel_NbrStencilApply(KernelCtx& c) {
   std::string err;
   const char* label = nullptr;

@@ -59,6 +59,23 @@ CASES = [
 ]
 
 
+# halo.exchange (token and tensor forms) and pipeline.config change no value on one device.
+EXCHANGE = """func.func @exch(%x: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  "tessera.neighbors.pipeline.config"() {overlap = "full", depth = 2 : i64} : () -> ()
+  %t = "tessera.neighbors.topology.create"() {kind = "2d_mesh"} : () -> !tessera.neighbors.topology
+  %h = "tessera.neighbors.halo.region"(%x, %t) {halo.width = [1, 1]}
+      : (tensor<?x?xf32>, !tessera.neighbors.topology) -> !tessera.neighbors.halo
+  "tessera.neighbors.halo.exchange"(%h) {} : (!tessera.neighbors.halo) -> ()
+  %e = "tessera.neighbors.halo.exchange"(%x) {halo.width = [0, 1], mesh.axis = "dp"}
+      : (tensor<?x?xf32>) -> tensor<?x?xf32>
+  %st = "tessera.neighbors.stencil.define"() {taps = [%TAPS%], bc = "periodic"} : () -> index
+  %y = "tessera.neighbors.stencil.apply"(%st, %e, %t)
+      : (index, tensor<?x?xf32>, !tessera.neighbors.topology) -> tensor<?x?xf32>
+  return %y : tensor<?x?xf32>
+}
+""".replace("%TAPS%", taps_attr(FIVE))
+
+
 def pad_axis(x, w, rule, axis, dt):
     pad = [(0, 0)] * x.ndim
     pad[axis] = (w, w)
@@ -121,7 +138,12 @@ def main():
     with tempfile.TemporaryDirectory() as t:
         d = pathlib.Path(t)
         src = d / "prog.mlir"
-        src.write_text("".join(func(c[0], c[1], c[3], c[4], c[5], c[6], c[7]) for c in CASES))
+        src.write_text("".join(func(c[0], c[1], c[3], c[4], c[5], c[6], c[7]) for c in CASES) +
+                       EXCHANGE)
+        x = rng.uniform(-2, 2, (4, 6)).astype(np.float32)
+        got, want = run(interp, d, src, "exch", x, 2), oracle(x, FIVE, None, "periodic")
+        if not np.array_equal(got.view(np.uint8), want.view(np.uint8)):
+            sys.exit(f"FAIL exch:\n got {got!r}\nwant {want!r}")
         for name, ty, shape, taps, coeffs, bc, _, _ in CASES:
             dt = np.float64 if "f64" in ty else (BF16 if "bf16" in ty else np.float32)
             x = rng.uniform(-2, 2, shape).astype(dt)

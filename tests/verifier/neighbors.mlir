@@ -109,3 +109,28 @@ func.func @neighbors_c8(%x: tensor<4xf32>) -> tensor<4xf64> {
   %y = "tessera.neighbors.stencil.apply"(%st, %x, %t) : (index, tensor<4xf32>, !tessera.neighbors.topology) -> tensor<4xf64>
   return %y : tensor<4xf64>
 }
+
+// -----
+// neighbors_c9
+func.func @neighbors_c9(%x: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  // expected-error@+1 {{halo.width must hold one integer >= 0 per dim of tensor<4x4xf32> (neighbors_c9)}}
+  %y = "tessera.neighbors.halo.exchange"(%x) {halo.width = [0, -1]} : (tensor<4x4xf32>) -> tensor<4x4xf32>
+  return %y : tensor<4x4xf32>
+}
+
+// -----
+// neighbors_c9: a token exchange has no result
+func.func @neighbors_c9(%x: tensor<4xf32>, %t: !tessera.neighbors.topology) -> tensor<4xf32> {
+  %h = "tessera.neighbors.halo.region"(%x, %t) {halo.width = [1]} : (tensor<4xf32>, !tessera.neighbors.topology) -> !tessera.neighbors.halo
+  // expected-error@+1 {{exchanging a !tessera.neighbors.halo token has no result (neighbors_c9)}}
+  %y = "tessera.neighbors.halo.exchange"(%h) : (!tessera.neighbors.halo) -> tensor<4xf32>
+  return %y : tensor<4xf32>
+}
+
+// -----
+// neighbors_c10
+func.func @neighbors_c10() {
+  // expected-error@+1 {{depth must be an integer >= 1 (neighbors_c10)}}
+  "tessera.neighbors.pipeline.config"() {overlap = "full", depth = 0 : i64} : () -> ()
+  return
+}
