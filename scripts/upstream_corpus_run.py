@@ -180,8 +180,8 @@ def result_names(spec):
 
 
 def as_type(x, ty):
-    if isinstance(x, dict):  # a token of the neighbors ops (a stencil or topology description)
-        return x
+    if isinstance(x, dict) or ty.strip().startswith("!tessera.neighbors."):
+        return x  # a token of the neighbors ops (a stencil, topology or halo)
     pt = parse_type(ty)
     if pt is None or pt[1] not in DTYPES:
         raise NoOracle(f"result type {ty}")
@@ -372,8 +372,10 @@ class Oracle:
             return [BINARY[op](*(np.asarray(x, np.float64) for x in v))]
         if op in ("tessera.neighbors.topology.create", "tessera.neighbors.stencil.define"):
             return [dict(a)]
-        if op == "tessera.neighbors.halo.region":
-            return [v[0]]
+        if op in ("tessera.neighbors.halo.region", "tessera.neighbors.halo.exchange"):
+            return [v[0]]  # one device: the field itself (a token exchange has no result)
+        if op == "tessera.neighbors.pipeline.config":
+            return []
         if op == "tessera.neighbors.stencil.apply":
             return [stencil_apply(v[0], v[1])]
         if op == "tessera.silu_mul":
