@@ -7,7 +7,8 @@ Usage: upstream_corpus_run.py CORPUS_DIR [--tool tessera-interp] [--max-elements
 For every chunk upstream expects to be valid (split as scripts/upstream_corpus.py does) that
 verifies here, each entry function (a public function with a body that no other function of the
 chunk names) whose parameters are all static-shaped tensors or scalars of a format numpy holds
-(f16, bf16 with ml_dtypes, f32, f64, i1, i8..i64, index; a `?` dimension gets extent 3) and whose inputs together have at most N elements gets
+(f16, and with ml_dtypes bf16, f8E4M3FN and f8E5M2; f32, f64, i1, i8..i64, ui8, index; a `?`
+dimension gets extent 3) and whose inputs together have at most N elements gets
 random inputs (seeded; floats uniform in [-1, 1), integers in [0, 4), i1 random), is run by
 `tessera-interp run`, and, when every op it reaches has a numpy reference below, its results
 are compared with that reference (floats: |got - want| <= 1e-5 + 1e-4 |want| for f32 and f64,
@@ -36,10 +37,13 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from upstream_corpus import chunks  # noqa: E402
 
 DTYPES = {"f16": np.float16, "f32": np.float32, "f64": np.float64, "i1": np.bool_,
-          "i8": np.int8, "i16": np.int16, "i32": np.int32, "i64": np.int64, "index": np.int64}
+          "i8": np.int8, "i16": np.int16, "i32": np.int32, "i64": np.int64, "index": np.int64,
+          "ui8": np.uint8}
 try:
     import ml_dtypes
     DTYPES["bf16"] = ml_dtypes.bfloat16
+    DTYPES["f8E4M3FN"] = ml_dtypes.float8_e4m3fn
+    DTYPES["f8E5M2"] = ml_dtypes.float8_e5m2
 except ImportError:  # bf16 parameters then count as inputs that cannot be made
     pass
 DYNAMIC_DIM = 3  # the extent given to every `?` dimension of a parameter
@@ -181,6 +185,8 @@ def result_names(spec):
 
 
 def as_type(x, ty):
+    if isinstance(x, dict) or ty.strip().startswith("!tessera.neighbors."):
+        return x  # a token of the neighbors ops (a stencil, topology or halo)
     pt = parse_type(ty)
     if pt is None or pt[1] not in DTYPES:
         raise NoOracle(f"result type {ty}")
@@ -236,6 +242,75 @@ def numeric_policy_gap(policy, operands):
             continue
         return f"{key} = {val}"
     return None
+
+
+def silu_mul(g, u):
+    """silu(g) * u (docs/ops/graph/swiglu.md)."""
+    g = np.asarray(g, np.float64)
+    return g / (1 + np.exp(-g)) * np.asarray(u, np.float64)
+
+
+def scaled_matmul(v, a):
+    """Block-scaled matmul (docs/ops/graph/scaled_matmul.md), in float64: each block's partial
+    sum times a_scale * b_scale, e8m0 scales read as 2^(bits - 127) (255: NaN)."""
+    x, y = (np.asarray(t, np.float64) for t in v[:2])
+    if a.get("transpose_b"):
+        y = np.swapaxes(y, -1, -2)
+    lay = a["scale_layout"]
+    bn, bk = lay["block"]
+
+    def scale(t):
+        t = np.asarray(t)
+        if lay["format"] != "e8m0":
+            return t.astype(np.float64)
+        e = t.view(np.uint8).astype(np.float64)
+        return np.where(e == 255, np.nan, np.exp2(e - 127))
+
+    sa, sb = scale(v[2]), scale(v[3])
+    k, n = x.shape[-1], y.shape[-1]
+    sb = np.repeat(sb, bn, axis=-1)[..., :n]
+    out = 0
+    for j in range(k // bk):
+        part = x[..., j * bk:(j + 1) * bk] @ y[..., j * bk:(j + 1) * bk, :]
+        out = out + part * sa[..., j:j + 1] * sb[..., j:j + 1, :]
+    return out
+
+
+def halo_pad(x, width, rule, axis):
+    """Extends `x` by `width` cells on both sides of `axis` under one boundary rule."""
+    pad = [(0, 0)] * x.ndim
+    pad[axis] = (width, width)
+    if rule in ("periodic", "reflect"):
+        return np.pad(x, pad, mode="wrap" if rule == "periodic" else "reflect")
+    kind, value = rule[:-1].split("(")
+    if kind == "dirichlet":
+        return np.pad(x, pad, mode="constant", constant_values=float(value))
+    dist = np.abs(np.arange(-width, x.shape[axis] + width) -
+                  np.clip(np.arange(-width, x.shape[axis] + width), 0, x.shape[axis] - 1))
+    shape = [1] * x.ndim
+    shape[axis] = -1
+    return np.pad(x, pad, mode="edge") + float(value) * dist.reshape(shape)
+
+
+def stencil_apply(st, x):
+    """tessera.neighbors.stencil.apply on one device (docs/ops/graph/neighbors.md), in float64:
+    the field padded axis by axis by its boundary rules, then sum of coeff * shifted field."""
+    x = np.asarray(x, np.float64)
+    taps = [np.asarray(t).reshape(-1).tolist() for t in st["taps"]]
+    coeffs = st.get("coeffs") or [1.0] * len(taps)
+    rules = [r.strip() for r in st.get("bc", "dirichlet(0)").split(",")]
+    rules = rules * x.ndim if len(rules) == 1 else rules
+    w = [max(abs(t[d]) for t in taps) for d in range(x.ndim)]
+    if any(r == "reflect" and w[d] >= x.shape[d] for d, r in enumerate(rules)):
+        raise NoOracle("reflect beyond one period")
+    p = x
+    for d in range(x.ndim):
+        p = halo_pad(p, w[d], rules[d], d)
+    out = 0
+    for t, c in zip(taps, coeffs):
+        sl = tuple(slice(w[d] + t[d], w[d] + t[d] + x.shape[d]) for d in range(x.ndim))
+        out = out + float(c) * p[sl]
+    return out
 
 
 def norm(op, v, a):
@@ -323,6 +398,8 @@ class Oracle:
         raise NoOracle(f"function @{name} has no return")
 
     def op(self, op, v, a, depth):
+        if op == "tessera.scaled_matmul":  # its policy fields name what the spec does
+            return [scaled_matmul(v, a)]
         policy_gap = numeric_policy_gap(a.get("numeric_policy"), v)
         if policy_gap:
             raise NoOracle(f"{op} with numeric_policy {policy_gap}")
@@ -335,6 +412,19 @@ class Oracle:
             return [BINARY[op](*(x.view(f"{kind}{x.dtype.itemsize}") for x in w))]
         if op in BINARY:
             return [BINARY[op](*(np.asarray(x, np.float64) for x in v))]
+        if op in ("tessera.neighbors.topology.create", "tessera.neighbors.stencil.define"):
+            return [dict(a)]
+        if op in ("tessera.neighbors.halo.region", "tessera.neighbors.halo.exchange"):
+            return [v[0]]  # one device: the field itself (a token exchange has no result)
+        if op == "tessera.neighbors.pipeline.config":
+            return []
+        if op == "tessera.neighbors.stencil.apply":
+            return [stencil_apply(v[0], v[1])]
+        if op == "tessera.silu_mul":
+            return [silu_mul(v[0], v[1])]
+        if op == "tessera.swiglu_fused":
+            x, wg, wu, wd = (np.asarray(t, np.float64) for t in v)
+            return [silu_mul(x @ wg, x @ wu) @ wd]
         if op == "tessera.gelu":
             return [gelu(v[0], a.get("approximate", "none"))]
         if op == "tessera.softmax":
@@ -470,7 +560,8 @@ class Oracle:
 
 
 def close(got, want):
-    if got.dtype.kind == "V" and want.dtype.kind == "V" or want.dtype.name == "bfloat16":
+    if got.dtype.kind == "V" and want.dtype.kind == "V" or \
+            want.dtype.name in ("bfloat16", "float8_e4m3fn", "float8_e5m2"):  # raw bits saved
         got = got.view(want.dtype) if got.dtype.itemsize == want.dtype.itemsize else got
     if got.shape != want.shape:
         return False

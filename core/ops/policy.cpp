@@ -79,6 +79,8 @@ NumericPolicy read_policy(const ir::Op& op) {
     } else if (k == "loss_scale") {
       if (!v.is_number()) throw bad("'loss_scale' must be a number", "policy_c2");
       p.loss_scale = v.as_double();
+    } else if (k == "execution_mode") {
+      p.execution_mode = str();
     } else {
       throw bad("unknown field '" + k + "'", "policy_c3");
     }

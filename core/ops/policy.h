@@ -18,6 +18,8 @@ struct NumericPolicy {
   std::string accum_model = "sequential";  ///< sequential | pairwise | tensor-core model names.
   num::ConvertOptions convert;             ///< Rounding, saturation, denormals, profile, seed.
   double loss_scale = 1.0;
+  /// Upstream's scaled-matmul execution mode ("exact_per_block"); empty when absent.
+  std::string execution_mode;
 };
 
 /// Reads `numeric_policy` from an op (defaults when absent). Throws tessera::Error naming the

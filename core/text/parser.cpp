@@ -240,6 +240,17 @@ bool Parser::parse_generic_op(Op& o) {
   return true;
 }
 
+namespace {
+
+/// Operand clauses of upstream's custom forms that registered ops read positionally: the
+/// clause's operands follow the op's leading operands (`tessera.scaled_matmul %a, %b
+/// scales(%sa, %sb)` has operands a, b, sa, sb). The printer writes the generic form.
+bool registered_clause(std::string_view op, std::string_view word) {
+  return op == "tessera.scaled_matmul" && word == "scales";
+}
+
+}  // namespace
+
 bool Parser::parse_custom_op(Op& o, const std::string& name) {
   if (name == "func.func") return parse_func(o);
   if (name == "func.return") return parse_return(o);
@@ -261,6 +272,13 @@ bool Parser::parse_custom_op(Op& o, const std::string& name) {
     if (!expect(Tok::r_paren, "')' closing the call's operands")) return false;
   }
   if (at(Tok::percent_id) && !parse_operand_list(o, Tok::eof)) return false;
+  // Upstream's operand clauses that a registered op reads as its trailing operands, in order.
+  if (at(Tok::bare_id) && peek_is(Tok::l_paren) && registered_clause(name, tok_.text)) {
+    consume();
+    consume();
+    if (!parse_operand_list(o, Tok::r_paren)) return false;
+    if (!expect(Tok::r_paren, "')' closing the operand clause")) return false;
+  }
   if (at(Tok::bare_id) && peek_is(Tok::l_paren))  // upstream's `scales(%a, %b)` clauses
     return error("'" + name + "' has no operand clause '" + tok_.text +
                  "(...)' here (an unregistered op's custom form may have them)");

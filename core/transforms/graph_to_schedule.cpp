@@ -148,6 +148,9 @@ bool lowerable(const ir::Op& func) {
     if (!o->def || o->def->level != ops::Level::graph || !o->regions.empty() ||
         o->def->has(ops::kCollective))
       return false;
+    // A neighbors stencil handle means its defining op (docs/ops/graph/neighbors.md), which a
+    // group boundary would hide: such functions stay at Graph IR.
+    if (o->name.rfind("tessera.neighbors.", 0) == 0) return false;
   }
   return true;
 }
