@@ -176,3 +176,6 @@ from ._autodiff_rules import stop_gradient as stop_gradient
 from .dist import all_gather as all_gather
 from .dist import all_reduce as all_reduce
 from .dist import reduce_scatter as reduce_scatter
+from ._ops_upstream import neighbors as neighbors
+from ._ops_upstream import scaled_matmul as scaled_matmul
+from ._ops_upstream import swiglu as swiglu
