@@ -183,18 +183,18 @@ bool infer_NbrStencilDefine(InferCtx& ctx) {
 
 bool infer_NbrHaloRegion(InferCtx& ctx) {
   ctx.result_label = "neighbors_c6";
-  // neighbors_c6: a float tensor, an optional topology, halo.width one integer >= 0 per dim;
+  // neighbors_c6: a float tensor, an optional topology, halo_width one integer >= 0 per dim;
   // the result is the tensor's type, or a !tessera.neighbors.halo token.
   if (!require_float(ctx, 0, "neighbors_c6")) return false;
   const ir::Type& x = ctx.operands[0];
   if (ctx.operands.size() == 2 && !is_opaque(ctx.operands[1], kTopologyType))
     return ctx.fail("operand #1 must be a !tessera.neighbors.topology", "neighbors_c6");
-  if (const ir::Attr* w = ctx.attr("halo.width")) {
+  if (const ir::Attr* w = ctx.attr("halo_width")) {
     auto v = w->as_int_array();
     bool ok = v && v->size() == x.shape.size();
     for (size_t d = 0; ok && d < v->size(); ++d) ok = (*v)[d] >= 0;
     if (!ok)
-      return ctx.fail("halo.width must hold one integer >= 0 per dim of " + ir::to_string(x),
+      return ctx.fail("halo_width must hold one integer >= 0 per dim of " + ir::to_string(x),
                       "neighbors_c6");
   }
   const bool token = !ctx.declared.empty() && is_opaque(ctx.declared[0], kHaloType);
@@ -236,7 +236,7 @@ bool infer_NbrStencilApply(InferCtx& ctx) {
 
 bool infer_NbrHaloExchange(InferCtx& ctx) {
   ctx.result_label = "neighbors_c9";
-  // neighbors_c9: a float tensor gives one result of its type (halo.width as in neighbors_c6);
+  // neighbors_c9: a float tensor gives one result of its type (halo_width as in neighbors_c6);
   // a !tessera.neighbors.halo token gives no result.
   const ir::Type& x = ctx.operands[0];
   if (is_opaque(x, kHaloType)) {
@@ -248,12 +248,12 @@ bool infer_NbrHaloExchange(InferCtx& ctx) {
   if (!require_float(ctx, 0, "neighbors_c9")) return false;
   if (ctx.declared.size() != 1)
     return ctx.fail("exchanging a tensor has one result", "neighbors_c9");
-  if (const ir::Attr* w = ctx.attr("halo.width")) {
+  if (const ir::Attr* w = ctx.attr("halo_width")) {
     auto v = w->as_int_array();
     bool ok = v && v->size() == x.shape.size();
     for (size_t d = 0; ok && d < v->size(); ++d) ok = (*v)[d] >= 0;
     if (!ok)
-      return ctx.fail("halo.width must hold one integer >= 0 per dim of " + ir::to_string(x),
+      return ctx.fail("halo_width must hold one integer >= 0 per dim of " + ir::to_string(x),
                       "neighbors_c9");
   }
   ctx.results = {x};

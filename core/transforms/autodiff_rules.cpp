@@ -139,6 +139,17 @@ const Rule kRules[] = {
     EFFECT("tessera.recv", Recv),
     RULE("tessera.redistribute", Redistribute),
     NONDIFF("tessera.axis_index"),
+    // Upstream's newer ops (autodiff_rules_upstream.cpp): SwiGLU through its decomposition,
+    // scaled_matmul as the matmul of its dequantized operands, the one-device halo ops as the
+    // identity; the neighbors handles (topology, stencil, pipeline hint) hold no float value.
+    DECOMPOSE("tessera.silu_mul", SiluMul),
+    DECOMPOSE("tessera.swiglu_fused", SwigluFused),
+    RULE("tessera.scaled_matmul", ScaledMatmul),
+    RULE("tessera.neighbors.halo.region", HaloIdentity),
+    RULE("tessera.neighbors.halo.exchange", HaloIdentity),
+    NONDIFF("tessera.neighbors.topology.create"),
+    NONDIFF("tessera.neighbors.stencil.define"),
+    NONDIFF("tessera.neighbors.pipeline.config"),
 };
 
 #undef RULE

@@ -80,6 +80,11 @@ TESSERA_AD_DECOMPOSE(Mse)
 TESSERA_AD_DECOMPOSE(BinaryCrossEntropy)
 TESSERA_AD_DECOMPOSE(Sgd)
 TESSERA_AD_DECOMPOSE(Adam)  // adam, adamw
+// autodiff_rules_upstream.cpp
+TESSERA_AD_DECOMPOSE(SiluMul)
+TESSERA_AD_DECOMPOSE(SwigluFused)
+TESSERA_AD_RULE(ScaledMatmul)
+TESSERA_AD_RULE(HaloIdentity)  // neighbors.halo.region, neighbors.halo.exchange
 
 #undef TESSERA_AD_RULE
 #undef TESSERA_AD_DECOMPOSE

@@ -86,6 +86,7 @@ from ._ops_lib import (  # noqa: E402
 )
 from ._ops_lib import TOP_LEVEL as _LIB_TOP_LEVEL  # noqa: E402
 from ._ops_lib import fft_ns as fft  # noqa: E402
+from ._ops_upstream import neighbors, scaled_matmul, swiglu  # noqa: E402
 from ._control import cond, fori_loop, scan, while_loop  # noqa: E402
 from ._runtime import compile_module, run_module  # noqa: E402
 from ._types import (  # noqa: E402
@@ -155,6 +156,7 @@ __all__ = sorted(
     | {"dist", "tile", "kernel", "ShardSpec"}
     | set(_LIB_TOP_LEVEL)
     | {"fft", "random", "linalg", "kv_cache", "fori_loop", "while_loop", "cond", "scan"}
+    | {"neighbors", "scaled_matmul", "swiglu"}
     | {"grad", "value_and_grad", "vjp", "jvp", "autodiff", "custom_vjp", "custom_jvp",
        "checkpoint", "stop_gradient", "pi", "all_gather", "all_reduce", "reduce_scatter"}
     | set(_GENERATED)
@@ -179,4 +181,4 @@ _OPS_LISTED = set(_GENERATED) | {
     "rmsnorm_safe", "round",
     "slice", "softmax", "sum", "transpose", "where", "zeros", "fft", "random", "linalg",
     "kv_cache", "fori_loop", "while_loop", "cond", "scan",
-} | set(_LIB_TOP_LEVEL)
+} | set(_LIB_TOP_LEVEL) | {"scaled_matmul", "swiglu"}

@@ -109,7 +109,10 @@ class Value:
     def __init__(self, name: str, type_: str, policy: Policy | None = None) -> None:
         self.name = name
         self.type = type_
-        self.shape, self.dtype = parse_type(type_)
+        if type_ == "index" or type_.startswith("!"):  # a handle (ts.neighbors.stencil/topology)
+            self.shape, self.dtype = (), None
+        else:
+            self.shape, self.dtype = parse_type(type_)
         self.policy = policy
 
     @property

@@ -13,6 +13,7 @@ import pytest
 
 import tessera as ts
 from jit_lib_cases import LIB_CASES
+from jit_upstream_cases import UPSTREAM_CASES
 from tessera import _core
 
 jax.config.update("jax_platforms", "cpu")
@@ -109,6 +110,7 @@ CASES = {
     "tessera.dequantize": (lambda a: ts.dequantize(*ts.quantize(a, ts.fp8_e4m3)), (X,),
                            lambda a: a, 0.07),
     **LIB_CASES,
+    **UPSTREAM_CASES,
 }
 
 

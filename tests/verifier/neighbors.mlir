@@ -67,7 +67,7 @@ func.func @neighbors_c5() -> i64 {
 // -----
 // neighbors_c6
 func.func @neighbors_c6(%x: tensor<4x4xf32>) -> tensor<4x4xf32> {
-  // expected-error@+1 {{halo.width must hold one integer >= 0 per dim of tensor<4x4xf32> (neighbors_c6)}}
+  // expected-error@+1 {{halo_width must hold one integer >= 0 per dim of tensor<4x4xf32> (neighbors_c6)}}
   %h = "tessera.neighbors.halo.region"(%x) {halo.width = [1]} : (tensor<4x4xf32>) -> tensor<4x4xf32>
   return %h : tensor<4x4xf32>
 }
@@ -113,7 +113,7 @@ func.func @neighbors_c8(%x: tensor<4xf32>) -> tensor<4xf64> {
 // -----
 // neighbors_c9
 func.func @neighbors_c9(%x: tensor<4x4xf32>) -> tensor<4x4xf32> {
-  // expected-error@+1 {{halo.width must hold one integer >= 0 per dim of tensor<4x4xf32> (neighbors_c9)}}
+  // expected-error@+1 {{halo_width must hold one integer >= 0 per dim of tensor<4x4xf32> (neighbors_c9)}}
   %y = "tessera.neighbors.halo.exchange"(%x) {halo.width = [0, -1]} : (tensor<4x4xf32>) -> tensor<4x4xf32>
   return %y : tensor<4x4xf32>
 }
@@ -133,4 +133,20 @@ func.func @neighbors_c10() {
   // expected-error@+1 {{depth must be an integer >= 1 (neighbors_c10)}}
   "tessera.neighbors.pipeline.config"() {overlap = "full", depth = 0 : i64} : () -> ()
   return
+}
+
+// -----
+// generic_c5: upstream's `halo.width` is an alias of `halo_width`; giving both is an error.
+func.func @neighbors_halo_alias(%x: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  // expected-error@+1 {{has both 'halo_width' and its alias 'halo.width' (generic_c5)}}
+  %h = "tessera.neighbors.halo.region"(%x) {halo_width = [1, 1], halo.width = [1, 1]} : (tensor<4x4xf32>) -> tensor<4x4xf32>
+  return %h : tensor<4x4xf32>
+}
+
+// -----
+// neighbors_c9: the canonical spelling is checked like the alias.
+func.func @neighbors_c9_canonical(%x: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  // expected-error@+1 {{halo_width must hold one integer >= 0 per dim of tensor<4x4xf32> (neighbors_c9)}}
+  %y = "tessera.neighbors.halo.exchange"(%x) {halo_width = [1]} : (tensor<4x4xf32>) -> tensor<4x4xf32>
+  return %y : tensor<4x4xf32>
 }
