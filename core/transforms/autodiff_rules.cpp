@@ -150,6 +150,7 @@ const Rule kRules[] = {
     NONDIFF("tessera.neighbors.topology.create"),
     NONDIFF("tessera.neighbors.stencil.define"),
     NONDIFF("tessera.neighbors.pipeline.config"),
+    RULE("tessera.neighbors.stencil.apply", StencilApply),
 };
 
 #undef RULE

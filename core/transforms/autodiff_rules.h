@@ -85,6 +85,8 @@ TESSERA_AD_DECOMPOSE(SiluMul)
 TESSERA_AD_DECOMPOSE(SwigluFused)
 TESSERA_AD_RULE(ScaledMatmul)
 TESSERA_AD_RULE(HaloIdentity)  // neighbors.halo.region, neighbors.halo.exchange
+// autodiff_rules_stencil.cpp
+TESSERA_AD_RULE(StencilApply)  // neighbors.stencil.apply
 
 #undef TESSERA_AD_RULE
 #undef TESSERA_AD_DECOMPOSE

@@ -117,17 +117,3 @@ def test_scaled_matmul(fmt, tmp_path):
                  (jnp.asarray(ta.astype(F32)), jnp.asarray(tb.astype(F32))))[1]
     h.close(out[1], ty, F32, "jvp")
 
-
-def test_stencil_apply_has_no_rule_yet(tmp_path):
-    """stencil.apply is listed under "No rule yet": differentiating it is a diagnostic."""
-    t = "tensor<6xf32>"
-    text = (f"func.func @main(%x: {t}) -> {t} {{\n"
-            f'  %topo = "tessera.neighbors.topology.create"() {{kind = "1d_mesh"}} : () -> '
-            f"!tessera.neighbors.topology\n"
-            f'  %st = "tessera.neighbors.stencil.define"() {{taps = [dense<[0]> : tensor<1xi64>, '
-            f'dense<[1]> : tensor<1xi64>], bc = "periodic"}} : () -> index\n'
-            f'  %y = "tessera.neighbors.stencil.apply"(%st, %x, %topo) : (index, {t}, '
-            f"!tessera.neighbors.topology) -> {t}\n  return %y : {t}\n}}\n")
-    (tmp_path / "s.mlir").write_text(text)
-    p = h.tool(["grad", str(tmp_path / "s.mlir"), "--wrt", "x"], check=False)
-    assert p.returncode != 0 and "stencil.apply" in p.stderr and "error" in p.stderr, p.stderr
