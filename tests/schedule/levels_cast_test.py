@@ -12,30 +12,14 @@ i16) stay with their reason. A cast fused with the ops of its chain is one kerne
 Usage: levels_cast_test.py TESSERA_INTERP
 """
 import pathlib
-import subprocess
-import sys
 import tempfile
 
 import numpy as np
 
-INTERP = sys.argv[1]
-FAILS = []
+from levels_common import FAILS, check, run_proc as run  # noqa: E402
 TYPES = {"i1": np.bool_, "i8": np.int8, "i16": np.int16, "i32": np.int32, "i64": np.int64,
          "f32": np.float32, "f64": np.float64}
 INTS = ("i8", "i16", "i32", "i64")
-
-
-def run(*args, ok=True):
-    p = subprocess.run([INTERP, *map(str, args)], capture_output=True, text=True, timeout=300)
-    if ok and p.returncode != 0:
-        raise SystemExit(f"FAIL: {' '.join(map(str, args))}\n{p.stdout}\n{p.stderr}")
-    return p
-
-
-def check(cond, msg):
-    if not cond:
-        FAILS.append(msg)
-        print("FAIL:", msg)
 
 
 def values(src, rng, n):

@@ -10,12 +10,17 @@ FAILS = []
 LEVELS = ("graph", "schedule", "tile", "target")
 
 
+def run_proc(*args, ok=True):
+    """tessera-interp ARGS -> the finished process; with `ok`, a non-zero exit ends the script."""
+    p = subprocess.run([INTERP, *map(str, args)], capture_output=True, text=True, timeout=300)
+    if ok and p.returncode != 0:
+        raise SystemExit(f"FAIL: {' '.join(map(str, args))}\n{p.stdout}\n{p.stderr}")
+    return p
+
+
 def run(*args):
     """tessera-interp ARGS -> stdout; a non-zero exit ends the script."""
-    p = subprocess.run([INTERP, *map(str, args)], capture_output=True, text=True, timeout=300)
-    if p.returncode != 0:
-        raise SystemExit(f"FAIL: {' '.join(map(str, args))}\n{p.stdout}\n{p.stderr}")
-    return p.stdout
+    return run_proc(*args).stdout
 
 
 def check(cond, msg):

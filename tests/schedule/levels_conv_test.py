@@ -9,28 +9,12 @@ would fail.
 Usage: levels_conv_test.py TESSERA_INTERP
 """
 import pathlib
-import subprocess
-import sys
 import tempfile
 
 import ml_dtypes
 import numpy as np
 
-INTERP = sys.argv[1]
-FAILS = []
-
-
-def run(*args, ok=True):
-    p = subprocess.run([INTERP, *map(str, args)], capture_output=True, text=True, timeout=300)
-    if ok and p.returncode != 0:
-        raise SystemExit(f"FAIL: {' '.join(map(str, args))}\n{p.stdout}\n{p.stderr}")
-    return p
-
-
-def check(cond, msg):
-    if not cond:
-        FAILS.append(msg)
-        print("FAIL:", msg)
+from levels_common import FAILS, check, run_proc as run  # noqa: E402
 
 
 def fma_f32(p, c):

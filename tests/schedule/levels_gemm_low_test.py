@@ -9,28 +9,12 @@ and K = 48 gave +0 at Tile and Target IR.
 Usage: levels_gemm_low_test.py TESSERA_INTERP
 """
 import pathlib
-import subprocess
-import sys
 import tempfile
 
 import ml_dtypes
 import numpy as np
 
-INTERP = sys.argv[1]
-FAILS = []
-
-
-def run(*args):
-    p = subprocess.run([INTERP, *map(str, args)], capture_output=True, text=True, timeout=300)
-    if p.returncode != 0:
-        raise SystemExit(f"FAIL: {' '.join(map(str, args))}\n{p.stdout}\n{p.stderr}")
-    return p
-
-
-def check(cond, msg):
-    if not cond:
-        FAILS.append(msg)
-        print("FAIL:", msg)
+from levels_common import FAILS, check, run_proc as run  # noqa: E402
 
 
 def main():

@@ -6,7 +6,6 @@ Usage: levels_test.py TESSERA_INTERP EXAMPLES_DIR
 """
 import pathlib
 import re
-import subprocess
 import sys
 import tempfile
 
@@ -15,22 +14,8 @@ import numpy as np
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "conformance" / "gen"))
 import spec_expf  # noqa: E402  (the spec's expf, modelled from docs/numerics.md)
 
-INTERP = sys.argv[1]
 EXAMPLES = pathlib.Path(sys.argv[2])
-FAILS = []
-
-
-def run(*args, ok=True):
-    p = subprocess.run([INTERP, *map(str, args)], capture_output=True, text=True, timeout=300)
-    if ok and p.returncode != 0:
-        raise SystemExit(f"FAIL: {' '.join(map(str, args))}\n{p.stdout}\n{p.stderr}")
-    return p
-
-
-def check(cond, msg):
-    if not cond:
-        FAILS.append(msg)
-        print("FAIL:", msg)
+from levels_common import FAILS, check, run_proc as run  # noqa: E402
 
 
 def softmax(x):
