@@ -252,4 +252,19 @@ void Builder::fail(const std::string& msg) {
   diag_.error(loc_, "autodiff: " + msg);
 }
 
+ir::Op* append_function(ir::Module& m, const std::string& name, const std::vector<ir::Type>& ins,
+                        const std::vector<ir::Type>& outs, ir::Location loc,
+                        const std::string& arg_prefix) {
+  auto g = std::make_unique<ir::Op>();
+  g->name = "func.func";
+  g->def = ops::lookup_op("func.func");
+  g->loc = loc;
+  g->attrs.set("sym_name", ir::Attr::string_attr(name));
+  g->attrs.set("function_type", ir::Attr::func_type_attr(ins, outs));
+  auto& blk = g->regions.emplace_back().blocks.emplace_back(std::make_unique<ir::Block>());
+  blk->parent = g.get();
+  for (size_t k = 0; k < ins.size(); ++k) blk->add_arg(ins[k], arg_prefix + std::to_string(k));
+  return m.body().append(std::move(g));
+}
+
 }  // namespace tessera::transforms::autodiff

@@ -87,6 +87,13 @@ class Builder {
   bool ok_ = true;
 };
 
+/// Appends a new function `name(ins...) -> outs` to `m` (an empty entry block whose arguments are
+/// named `<arg_prefix>0`, `<arg_prefix>1`, ...) and returns it. The caller adds the body and the
+/// return, and rebuilds `m`'s symbol table when it needs to look the function up.
+ir::Op* append_function(ir::Module& m, const std::string& name, const std::vector<ir::Type>& ins,
+                        const std::vector<ir::Type>& outs, ir::Location loc,
+                        const std::string& arg_prefix);
+
 /// Normalises an axis in [-rank, rank) to [0, rank).
 inline int64_t norm_axis(int64_t a, int64_t rank) { return a < 0 ? a + rank : a; }
 

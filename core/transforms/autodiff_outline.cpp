@@ -82,19 +82,10 @@ std::unique_ptr<Op> clone(const Op& o, VMap& vm) {
   return n;
 }
 
-/// A new function `name(ins...) -> outs` appended to `m`; its parameters are returned in `params`.
+/// A new function `name(ins...) -> outs` appended to `m`, its parameters named o0, o1, ...
 Op* new_function(ir::Module& m, const std::string& name, const std::vector<Type>& ins,
                  const std::vector<Type>& outs, ir::Location loc) {
-  auto g = std::make_unique<Op>();
-  g->name = "func.func";
-  g->def = ops::lookup_op("func.func");
-  g->loc = loc;
-  g->attrs.set("sym_name", Attr::string_attr(name));
-  g->attrs.set("function_type", Attr::func_type_attr(ins, outs));
-  auto& blk = g->regions.emplace_back().blocks.emplace_back(std::make_unique<ir::Block>());
-  blk->parent = g.get();
-  for (size_t k = 0; k < ins.size(); ++k) blk->add_arg(ins[k], "o" + std::to_string(k));
-  return m.body().append(std::move(g));
+  return append_function(m, name, ins, outs, loc, "o");
 }
 
 void add_return(Op& f, std::vector<Value*> vals, ir::Location loc) {

@@ -35,19 +35,11 @@ Loop loop_of(const ir::Op& op, std::span<Value* const> x) {
   return l;
 }
 
-/// Appends a new function `name(ins...)` to `m` and returns its entry block's builder target.
+/// Appends a new function `name(ins...) -> outs` to `m` (parameters s0, s1, ...) and rebuilds the
+/// symbol table.
 Op* new_func(ir::Module& m, const std::string& name, const std::vector<Type>& ins,
              const std::vector<Type>& outs, ir::Location loc) {
-  auto g = std::make_unique<Op>();
-  g->name = "func.func";
-  g->def = ops::lookup_op("func.func");
-  g->loc = loc;
-  g->attrs.set("sym_name", Attr::string_attr(name));
-  g->attrs.set("function_type", Attr::func_type_attr(ins, outs));
-  auto& blk = g->regions.emplace_back().blocks.emplace_back(std::make_unique<ir::Block>());
-  blk->parent = g.get();
-  for (size_t k = 0; k < ins.size(); ++k) blk->add_arg(ins[k], "s" + std::to_string(k));
-  Op* out = m.body().append(std::move(g));
+  Op* out = append_function(m, name, ins, outs, loc, "s");
   m.rebuild_symbols();
   return out;
 }
