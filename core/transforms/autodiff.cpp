@@ -19,41 +19,6 @@ using ir::Op;
 using ir::Type;
 using ir::Value;
 
-std::unique_ptr<Op> clone_op(const Op& o, ValueMap& vm) {
-  auto n = std::make_unique<Op>();
-  n->name = o.name;
-  n->def = o.def;
-  n->attrs = o.attrs;
-  n->loc = o.loc;
-  for (const Value* v : o.operands) {
-    auto it = vm.find(v);
-    n->operands.push_back(it == vm.end() ? const_cast<Value*>(v) : it->second);
-  }
-  for (const auto& r : o.results) {
-    Value* nv = n->add_result(r->type);
-    nv->name = r->name;
-    nv->loc = r->loc;
-    vm[r.get()] = nv;
-  }
-  for (const ir::Region& r : o.regions) {
-    ir::Region& nr = n->regions.emplace_back();
-    for (const auto& blk : r.blocks) {
-      auto nb = std::make_unique<ir::Block>();
-      nb->label = blk->label;
-      nb->parent = n.get();
-      for (const auto& a : blk->args) {
-        Value* na = nb->add_arg(a->type, a->name);
-        na->loc = a->loc;
-        vm[a.get()] = na;
-      }
-      nr.blocks.push_back(std::move(nb));
-    }
-    for (size_t k = 0; k < r.blocks.size(); ++k)
-      for (const auto& child : r.blocks[k]->ops) nr.blocks[k]->append(clone_op(*child, vm));
-  }
-  return n;
-}
-
 std::unique_ptr<ir::Module> clone_module(const ir::Module& m) {
   auto out = std::make_unique<ir::Module>();
   out->op().attrs = m.op().attrs;

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/ir/ir.h"
@@ -86,6 +87,11 @@ class Builder {
   ir::Module* module_ = nullptr;
   bool ok_ = true;
 };
+
+/// A deep copy of `o` (attributes, results, regions with block labels and arguments); operands
+/// found in `vm` are replaced, and every result and block argument of the copy is recorded in it.
+std::unique_ptr<ir::Op> clone_op(const ir::Op& o,
+                                 std::unordered_map<const ir::Value*, ir::Value*>& vm);
 
 /// Appends a new function `name(ins...) -> outs` to `m` (an empty entry block whose arguments are
 /// named `<arg_prefix>0`, `<arg_prefix>1`, ...) and returns it. The caller adds the body and the

@@ -52,36 +52,6 @@ std::vector<Value*> captures(const Op& op) {
   return out;
 }
 
-std::unique_ptr<Op> clone(const Op& o, VMap& vm) {
-  auto n = std::make_unique<Op>();
-  n->name = o.name;
-  n->def = o.def;
-  n->attrs = o.attrs;
-  n->loc = o.loc;
-  for (Value* v : o.operands) {
-    auto it = vm.find(v);
-    n->operands.push_back(it == vm.end() ? v : it->second);
-  }
-  for (const auto& r : o.results) {
-    Value* nv = n->add_result(r->type);
-    nv->name = r->name;
-    nv->loc = r->loc;
-    vm[r.get()] = nv;
-  }
-  for (const ir::Region& r : o.regions) {
-    ir::Region& nr = n->regions.emplace_back();
-    for (const auto& blk : r.blocks) {
-      auto nb = std::make_unique<ir::Block>();
-      nb->parent = n.get();
-      for (const auto& a : blk->args) vm[a.get()] = nb->add_arg(a->type, a->name);
-      nr.blocks.push_back(std::move(nb));
-    }
-    for (size_t k = 0; k < r.blocks.size(); ++k)
-      for (const auto& child : r.blocks[k]->ops) nr.blocks[k]->append(clone(*child, vm));
-  }
-  return n;
-}
-
 /// A new function `name(ins...) -> outs` appended to `m`, its parameters named o0, o1, ...
 Op* new_function(ir::Module& m, const std::string& name, const std::vector<Type>& ins,
                  const std::vector<Type>& outs, ir::Location loc) {
@@ -101,7 +71,7 @@ void add_return(Op& f, std::vector<Value*> vals, ir::Location loc) {
 /// arguments and the captures to `f`'s parameters); returns the mapped terminator operands.
 std::vector<Value*> inline_block(Op& f, const ir::Block& src, VMap& vm) {
   ir::Block& dst = f.regions[0].front();
-  for (size_t k = 0; k + 1 < src.ops.size(); ++k) dst.append(clone(*src.ops[k], vm));
+  for (size_t k = 0; k + 1 < src.ops.size(); ++k) dst.append(clone_op(*src.ops[k], vm));
   std::vector<Value*> term;
   if (!src.ops.empty())
     for (Value* v : src.ops.back()->operands) {
@@ -223,7 +193,7 @@ struct Rewriter {
     std::vector<Value*> yields = inline_block(*f, body, local);
     Value* step = stat ? nullptr : fb.args[niter + 2].get();
     if (stat) {
-      fb.append(clone(*op.operands[2]->def, local));  // the step's arith.constant
+      fb.append(clone_op(*op.operands[2]->def, local));  // the step's arith.constant
       step = fb.ops.back()->result(0);
     }
     Builder bb(fb, diag);
