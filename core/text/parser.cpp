@@ -290,11 +290,7 @@ bool Parser::parse_custom_op(Op& o, const std::string& name) {
       if (!expect(Tok::arrow, "'->' in the op's function type")) return false;
       if (!parse_result_types(outs)) return false;
     } else {
-      do {
-        Type t;
-        if (!parse_type(t)) return false;
-        ins.push_back(std::move(t));
-      } while (accept(Tok::comma));
+      if (!parse_type_list(ins)) return false;
       if (accept(Tok::arrow)) {
         if (!parse_result_types(outs)) return false;
       } else if (at_id("to") &&
@@ -369,11 +365,7 @@ bool Parser::parse_unknown_custom_op(Op& o, const std::string& name) {
     if (!parse_result_types(outs)) return false;
   } else {
     // `: T, U -> R`: the operand types without parentheses, then the results.
-    do {
-      Type t;
-      if (!parse_type(t)) return false;
-      ins.push_back(std::move(t));
-    } while (accept(Tok::comma));
+    if (!parse_type_list(ins)) return false;
     if (!accept(Tok::arrow)) return refuse();
     if (!parse_result_types(outs)) return false;
   }

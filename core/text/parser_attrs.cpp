@@ -130,15 +130,19 @@ bool Parser::parse_type(Type& t) {
   return true;
 }
 
-bool Parser::parse_type_list_parens(std::vector<Type>& out) {
-  if (!expect(Tok::l_paren, "'('")) return false;
-  if (accept(Tok::r_paren)) return true;
+bool Parser::parse_type_list(std::vector<Type>& out) {
   do {
     Type t;
     if (!parse_type(t)) return false;
     out.push_back(std::move(t));
   } while (accept(Tok::comma));
-  return expect(Tok::r_paren, "')'");
+  return true;
+}
+
+bool Parser::parse_type_list_parens(std::vector<Type>& out) {
+  if (!expect(Tok::l_paren, "'('")) return false;
+  if (accept(Tok::r_paren)) return true;
+  return parse_type_list(out) && expect(Tok::r_paren, "')'");
 }
 
 bool Parser::parse_result_types(std::vector<Type>& out) {

@@ -122,6 +122,8 @@ class Parser {
 
   // Grammar.
   bool parse_type(Type& t);
+  /// `T, U, ...` (one or more types, no parentheses).
+  bool parse_type_list(std::vector<Type>& out);
   bool parse_type_list_parens(std::vector<Type>& out);
   bool parse_result_types(std::vector<Type>& out);
   bool parse_attr(Attr& a);
