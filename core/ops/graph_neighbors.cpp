@@ -68,6 +68,17 @@ std::optional<std::vector<int64_t>> tap_offsets(const ir::Attr& a) {
   return out;
 }
 
+/// `halo_width`, if present, holds one integer >= 0 per dim of `x` (neighbors_c6, neighbors_c9).
+bool check_halo_width(InferCtx& ctx, const ir::Type& x, const char* label) {
+  const ir::Attr* w = ctx.attr("halo_width");
+  if (!w) return true;
+  auto v = w->as_int_array();
+  bool ok = v && v->size() == x.shape.size();
+  for (size_t d = 0; ok && d < v->size(); ++d) ok = (*v)[d] >= 0;
+  if (ok) return true;
+  return ctx.fail("halo_width must hold one integer >= 0 per dim of " + ir::to_string(x), label);
+}
+
 }  // namespace
 
 int topology_rank(const std::string& kind) {
@@ -189,14 +200,7 @@ bool infer_NbrHaloRegion(InferCtx& ctx) {
   const ir::Type& x = ctx.operands[0];
   if (ctx.operands.size() == 2 && !is_opaque(ctx.operands[1], kTopologyType))
     return ctx.fail("operand #1 must be a !tessera.neighbors.topology", "neighbors_c6");
-  if (const ir::Attr* w = ctx.attr("halo_width")) {
-    auto v = w->as_int_array();
-    bool ok = v && v->size() == x.shape.size();
-    for (size_t d = 0; ok && d < v->size(); ++d) ok = (*v)[d] >= 0;
-    if (!ok)
-      return ctx.fail("halo_width must hold one integer >= 0 per dim of " + ir::to_string(x),
-                      "neighbors_c6");
-  }
+  if (!check_halo_width(ctx, x, "neighbors_c6")) return false;
   const bool token = !ctx.declared.empty() && is_opaque(ctx.declared[0], kHaloType);
   ctx.results = {token ? opaque_type(kHaloType) : x};
   return true;
@@ -248,14 +252,7 @@ bool infer_NbrHaloExchange(InferCtx& ctx) {
   if (!require_float(ctx, 0, "neighbors_c9")) return false;
   if (ctx.declared.size() != 1)
     return ctx.fail("exchanging a tensor has one result", "neighbors_c9");
-  if (const ir::Attr* w = ctx.attr("halo_width")) {
-    auto v = w->as_int_array();
-    bool ok = v && v->size() == x.shape.size();
-    for (size_t d = 0; ok && d < v->size(); ++d) ok = (*v)[d] >= 0;
-    if (!ok)
-      return ctx.fail("halo_width must hold one integer >= 0 per dim of " + ir::to_string(x),
-                      "neighbors_c9");
-  }
+  if (!check_halo_width(ctx, x, "neighbors_c9")) return false;
   ctx.results = {x};
   return true;
 }
