@@ -23,6 +23,7 @@ covers every op) and agree; and lists the failures and the ops that have no orac
 """
 import argparse
 import collections
+import importlib
 import json
 import math
 import pathlib
@@ -35,6 +36,7 @@ import numpy as np
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from upstream_corpus import chunks  # noqa: E402
+from upstream_refs.common import NoOracle  # noqa: E402
 
 DTYPES = {"f16": np.float16, "f32": np.float32, "f64": np.float64, "i1": np.bool_,
           "i8": np.int8, "i16": np.int16, "i32": np.int32, "i64": np.int64, "index": np.int64,
@@ -52,8 +54,21 @@ OP_LINE = re.compile(r'^\s*(?:(%[\w#:, %]+?)\s*=\s*)?"([\w.]+)"\((.*?)\)\s*(?:<\
 FUNC_END = re.compile(r'^\s*\}\) \{function_type = .*sym_name = "([^"]+)"(.*)\} : \(\) -> \(\)$')
 
 
-class NoOracle(Exception):
-    """An op the reference below does not cover."""
+def load_family_refs():
+    """Numpy references kept per op family in scripts/upstream_refs/*.py. Each module defines
+    REFS, a dict from an op name to fn(values, attrs) -> list of results (numpy arrays); it may
+    raise NoOracle (importable from upstream_refs.common) where its spec leaves the result open."""
+    refs = {}
+    folder = pathlib.Path(__file__).resolve().parent / "upstream_refs"
+    for path in sorted(folder.glob("*.py")):
+        if path.stem in ("__init__", "common"):
+            continue
+        module = importlib.import_module(f"upstream_refs.{path.stem}")
+        for name, fn in getattr(module, "REFS", {}).items():
+            if name in refs:
+                raise SystemExit(f"error: two references for {name} in scripts/upstream_refs")
+            refs[name] = fn
+    return refs
 
 
 def split_top(text, sep=","):
@@ -375,6 +390,9 @@ def linalg(op, v, a):
     return np.linalg.solve(t, b)
 
 
+FAMILY_REFS = {}
+
+
 class Oracle:
     """Evaluates a module's functions with numpy (float64 inside, cast to each result type)."""
 
@@ -403,6 +421,8 @@ class Oracle:
         policy_gap = numeric_policy_gap(a.get("numeric_policy"), v)
         if policy_gap:
             raise NoOracle(f"{op} with numeric_policy {policy_gap}")
+        if op in FAMILY_REFS:
+            return FAMILY_REFS[op](v, a)
         if op in UNARY:
             return [UNARY[op](np.asarray(v[0], np.float64))]
         if op in BINARY and a.get("signedness") in ("signed", "unsigned"):
@@ -645,6 +665,7 @@ def main():
     if not pathlib.Path(a.corpus).is_dir():
         print(f"error: corpus directory '{a.corpus}' does not exist", file=sys.stderr)
         return 2
+    FAMILY_REFS.update(load_family_refs())
     rng = np.random.default_rng(a.seed)
     count = collections.Counter()
     no_oracle = collections.Counter()

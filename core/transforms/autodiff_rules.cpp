@@ -151,6 +151,14 @@ const Rule kRules[] = {
     NONDIFF("tessera.neighbors.stencil.define"),
     NONDIFF("tessera.neighbors.pipeline.config"),
     RULE("tessera.neighbors.stencil.apply", StencilApply),
+// Upstream op families of issue #18, one row file each (the same macros).
+#include "core/transforms/autodiff_rules_up_attnsparse.inc"
+#include "core/transforms/autodiff_rules_up_attnstate.inc"
+#include "core/transforms/autodiff_rules_up_decodemoe.inc"
+#include "core/transforms/autodiff_rules_up_forms.inc"
+#include "core/transforms/autodiff_rules_up_gaebm.inc"
+#include "core/transforms/autodiff_rules_up_misc.inc"
+#include "core/transforms/autodiff_rules_up_train.inc"
 };
 
 #undef RULE

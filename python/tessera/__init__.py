@@ -87,6 +87,11 @@ from ._ops_lib import (  # noqa: E402
 from ._ops_lib import TOP_LEVEL as _LIB_TOP_LEVEL  # noqa: E402
 from ._ops_lib import fft_ns as fft  # noqa: E402
 from ._ops_upstream import neighbors, scaled_matmul, swiglu  # noqa: E402
+
+# Upstream op families (issue #18): each module lists its public names in __all__.
+from . import _ops_attnsparse, _ops_attnstate, _ops_misc, _ops_train, _ops_decodemoe, _ops_gaebm, _ops_forms  # noqa: E402
+_FAMILIES = (_ops_attnsparse, _ops_attnstate, _ops_misc, _ops_train, _ops_decodemoe, _ops_gaebm, _ops_forms)
+globals().update({n: getattr(_m, n) for _m in _FAMILIES for n in _m.__all__})
 from ._control import cond, fori_loop, scan, while_loop  # noqa: E402
 from ._runtime import compile_module, run_module  # noqa: E402
 from ._types import (  # noqa: E402
@@ -157,6 +162,7 @@ __all__ = sorted(
     | set(_LIB_TOP_LEVEL)
     | {"fft", "random", "linalg", "kv_cache", "fori_loop", "while_loop", "cond", "scan"}
     | {"neighbors", "scaled_matmul", "swiglu"}
+    | {n for _m in _FAMILIES for n in _m.__all__}
     | {"grad", "value_and_grad", "vjp", "jvp", "autodiff", "custom_vjp", "custom_jvp",
        "checkpoint", "stop_gradient", "pi", "all_gather", "all_reduce", "reduce_scatter"}
     | set(_GENERATED)

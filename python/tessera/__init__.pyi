@@ -179,3 +179,12 @@ from .dist import reduce_scatter as reduce_scatter
 from ._ops_upstream import neighbors as neighbors
 from ._ops_upstream import scaled_matmul as scaled_matmul
 from ._ops_upstream import swiglu as swiglu
+
+# Upstream op families (issue #18): each module's __all__.
+from ._ops_attnsparse import *
+from ._ops_attnstate import *
+from ._ops_misc import *
+from ._ops_train import *
+from ._ops_decodemoe import *
+from ._ops_gaebm import *
+from ._ops_forms import *

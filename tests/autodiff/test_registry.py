@@ -28,6 +28,8 @@ def arith_ops():
 
 def registry():
     src = (ROOT / "core/transforms/autodiff_rules.cpp").read_text()
+    for inc in sorted((ROOT / "core/transforms").glob("autodiff_rules_up_*.inc")):
+        src += "\n" + inc.read_text()
     return set(re.findall(r'^\s*(?:RULE|UNARY|DECOMPOSE|NONDIFF|EFFECT|BLOCKWISE)\("([^"]+)"', src, re.M))
 
 

@@ -3,7 +3,9 @@ diagnostics at the user's line, inspect_ir. Oracles: numpy (f32/f64) and JAX."""
 
 from __future__ import annotations
 
+import importlib
 import inspect
+import pathlib
 
 import jax
 import jax.numpy as jnp
@@ -112,6 +114,11 @@ CASES = {
     **LIB_CASES,
     **UPSTREAM_CASES,
 }
+# Upstream op families (issue #18): tests/python/jit_fam_*.py, each a CASES dict.
+for _path in sorted(pathlib.Path(__file__).parent.glob("jit_fam_*.py")):
+    _family = importlib.import_module(_path.stem).CASES
+    assert not set(_family) & set(CASES), set(_family) & set(CASES)
+    CASES.update(_family)
 
 
 def test_every_graph_op_is_covered():

@@ -1,0 +1,3 @@
+"""test_jit cases of upstream op family `attnstate`: op name -> (fn, args, oracle, tol), oracle numpy/JAX."""
+
+CASES: dict = {}
