@@ -28,6 +28,7 @@ class Decoder {
 
   void run(const ir::Op& func) {
     const ir::Block& entry = func.regions.at(0).front();
+    count_uses(func);
     for (const auto& a : entry.args) {
       if (!a->type.is_memref() && !a->type.is_scalar())
         fail(func, "kernel parameters must be memrefs or scalars");
@@ -52,6 +53,19 @@ class Decoder {
   std::unordered_map<const ir::Value*, int64_t> ints_;
   /// alloc_shared / alloc_local results: their allocation numbers.
   std::unordered_map<const ir::Value*, int32_t> alloc_of_;
+  /// How many operands (of ops at any depth) name each value.
+  std::unordered_map<const ir::Value*, int32_t> uses_;
+
+  void count_uses(const ir::Op& op) {
+    for (const ir::Value* v : op.operands) ++uses_[v];
+    for (const ir::Region& r : op.regions)
+      for (const auto& b : r.blocks)
+        for (const auto& o : b->ops) count_uses(*o);
+  }
+  int32_t uses(const ir::Value* v) const {
+    auto it = uses_.find(v);
+    return it == uses_.end() ? 0 : it->second;
+  }
 
   /// An ld or st (the last instruction) of an allocation at a constant index inside it and
   /// aligned: target = allocation + 1, imm = the index (a static access, no per-lane checks).
@@ -137,6 +151,7 @@ class Decoder {
   void simple(const ir::Op& op, Opc o, uint8_t mode = 0);
   void mma(const ir::Op& op);
   void constant(const ir::Op& op);
+  void fuse_fma(const ir::Op& fma);
 };
 
 void Decoder::simple(const ir::Op& op, Opc o, uint8_t mode) {
@@ -348,6 +363,34 @@ void Decoder::mma(const ir::Op& op) {
   p_.models.push_back(*model);
 }
 
+void Decoder::fuse_fma(const ir::Op& fma) {
+  // The fma just emitted (f32) reads, as operand a or b, the result of the shfl.sync idx
+  // emitted just before it, with the constant full member mask, read by nothing else: the
+  // shfl becomes kShflFma. If the shfl's value is in turn an f32 ld of a local allocation at a
+  // constant index (a static access) read by nothing else, that ld becomes kLdShflFma.
+  const size_t n = p_.code.size();
+  if (n < 2 || p_.code[n - 1].dt != DType::f32) return;
+  Inst& sh = p_.code[n - 2];
+  if (sh.opc != Opc::kShfl || sh.mode != 3 || sh.dt != DType::f32) return;
+  const ir::Value* bv = sh.op->result();
+  const bool is_b = fma.operands.at(1) == bv;
+  if ((!is_b && fma.operands.at(0) != bv) || uses(bv) != 1) return;
+  auto mask = ints_.find(sh.op->operands.at(2));
+  if (mask == ints_.end() || static_cast<uint32_t>(mask->second) != kFull) return;
+  sh.opc = Opc::kShflFma;
+  sh.fma_b = is_b ? 1 : 0;
+  if (n < 3) return;
+  Inst& ld = p_.code[n - 3];
+  const ir::Value* lv = sh.op->operands.at(0);
+  if (ld.opc != Opc::kLd || ld.target <= 0 || ld.w != 1 || ld.op->result() != lv || uses(lv) != 1 ||
+      sh.op->operands.at(1) == lv)
+    return;
+  const Alloc& a = p_.allocs[static_cast<size_t>(ld.target - 1)];
+  if (a.space != 5 /* local */ || a.dt != DType::f32 || ld.dt != DType::f32) return;
+  ld.opc = Opc::kLdShflFma;
+  ld.fma_b = sh.fma_b;
+}
+
 void Decoder::constant(const ir::Op& op) {
   Slot r = define(op.result());
   Inst in = make(Opc::kConst, op);
@@ -457,7 +500,8 @@ void Decoder::one(const ir::Op& op) {
     case OpKind::TargetWarpId:
       return simple(op, Opc::kSreg, kWarpId);
     case OpKind::TargetFma:
-      return simple(op, Opc::kFma);
+      simple(op, Opc::kFma);
+      return fuse_fma(op);
     case OpKind::TargetExp:
       return simple(op, Opc::kExp);
     case OpKind::TargetLog:

@@ -12,6 +12,7 @@
 #include "core/numerics/logf.h"
 #include "core/support/error.h"
 #include "interp/target/exec_convert.h"
+#include "interp/target/exec_fused.h"
 #include "interp/target/sim.h"
 #include "interp/tile/exec_ops.h"
 
@@ -499,16 +500,20 @@ void run_warp(Block& b, Warp& w) {
   const TileDebugOptions& o = b.launch->opts;
   const uint64_t max_steps = std::min(o.max_steps, o.max_total_steps);
   w.at_barrier = false;
+  uint64_t next_check = (w.steps | 0xfffff) + 1;  // of the time limit: every 2^20 steps
   while (!w.done) {
     const Inst& in = p.code[static_cast<size_t>(w.pc)];
     if (++w.steps > max_steps)
       fatal(b, w, in,
             "warp ran more than " + std::to_string(max_steps) +
                 " instructions (a runaway loop? raise --max-group-steps / --max-steps)");
-    if ((w.steps & 0xfffff) == 0 && o.time_limit > 0 &&
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - b.launch->start).count() >
-            o.time_limit)
-      fatal(b, w, in, "the run exceeded --time-limit " + std::to_string(o.time_limit) + " s");
+    if (w.steps >= next_check) {
+      next_check = w.steps + 0x100000;
+      if (o.time_limit > 0 &&
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - b.launch->start)
+                  .count() > o.time_limit)
+        fatal(b, w, in, "the run exceeded --time-limit " + std::to_string(o.time_limit) + " s");
+    }
     ++w.pc;
     switch (in.opc) {
       case Opc::kJmp:
@@ -613,6 +618,22 @@ void run_warp(Block& b, Warp& w) {
           for (int l = 0; l < kWarp; ++l) d[l] = v;
         } else {
           exec_shfl(b, w, in);
+        }
+        break;
+      case Opc::kShflFma:  // the fma it absorbs counts as a step of its own
+        if (w.steps < max_steps && shfl_fma_fast(w, &in)) {
+          ++w.steps;
+          ++w.pc;
+        } else {
+          exec_shfl(b, w, in);
+        }
+        break;
+      case Opc::kLdShflFma:
+        if (w.steps + 2 <= max_steps && ld_shfl_fma_fast(b, w, &in)) {
+          w.steps += 2;
+          w.pc += 2;
+        } else {
+          exec_ld(b, w, in);
         }
         break;
       case Opc::kVote:

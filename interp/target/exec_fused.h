@@ -1,0 +1,65 @@
+// Whole-warp fast paths of the fused instructions (decode.cpp `fuse_fma`): a shfl.sync idx
+// broadcast feeding one fma, optionally fed by a static f32 ld of local memory. The unfused
+// instructions stay in the code right after the fused one; when a fast path does not apply
+// (a partial or divergent warp, a non-uniform source lane, local memory under --check init or
+// with a copy in flight) the fused instruction runs as its own unfused instruction and the
+// others follow one by one, so results and diagnostics are those of the unfused code.
+#pragma once
+
+#include <bit>
+#include <cmath>
+#include <cstring>
+
+#include "interp/target/sim.h"
+
+namespace tessera::interp::target {
+
+/// The lane shfl `sh` reads when the whole warp broadcasts one lane (a decoded constant lane,
+/// or a lane register equal in every lane), else -1. The member mask is the constant full mask
+/// (checked at decode).
+inline int uniform_src_lane(const Warp& w, const Inst& sh) {
+  if (sh.imm == 1) return sh.target;
+  const Cell* s = w.reg(sh.b);
+  const int64_t v = s[0].i;
+  int64_t diff = 0;
+  for (int l = 0; l < kWarp; ++l) diff |= s[l].i ^ v;
+  return diff ? -1 : static_cast<int>(v & 31);
+}
+
+/// fma `f` of a whole warp with the broadcast value `v` as its operand b (`is_b`) or a, in
+/// the fma's operand order; f32 results as whole cells (as the unfused whole-warp fma).
+inline void fma_broadcast(Warp& w, const Inst& f, float v, bool is_b) {
+  Cell* d = w.reg(f.dst);
+  const Cell* x = w.reg(is_b ? f.a : f.b);
+  const Cell* c = w.reg(f.c);
+  if (is_b)
+    for (int l = 0; l < kWarp; ++l)
+      d[l].i = static_cast<int64_t>(std::bit_cast<uint32_t>(std::fmaf(x[l].f, v, c[l].f)));
+  else
+    for (int l = 0; l < kWarp; ++l)
+      d[l].i = static_cast<int64_t>(std::bit_cast<uint32_t>(std::fmaf(v, x[l].f, c[l].f)));
+}
+
+/// kShflFma at `in` (in[1] is the fma): true when done for the whole warp.
+inline bool shfl_fma_fast(Warp& w, const Inst* in) {
+  if (w.active != kFull) return false;
+  const int src = uniform_src_lane(w, in[0]);
+  if (src < 0) return false;
+  fma_broadcast(w, in[1], w.reg(in[0].a)[src].f, in[0].fma_b != 0);
+  return true;
+}
+
+/// kLdShflFma at `in` (in[1] the shfl, in[2] the fma): true when done for the whole warp.
+inline bool ld_shfl_fma_fast(Block& b, Warp& w, const Inst* in) {
+  if (w.active != kFull) return false;
+  const Buf& buf = b.allocs[static_cast<size_t>(in[0].target - 1)];
+  if (!buf.local_init.empty() || buf.pending > 0) return false;
+  const int src = uniform_src_lane(w, in[1]);
+  if (src < 0) return false;
+  float v;  // lane src's copy of the element (lane-interleaved local memory, see Buf)
+  std::memcpy(&v, buf.data + ((int64_t{w.id} * buf.numel + in[0].imm) * kWarp + src) * 4, 4);
+  fma_broadcast(w, in[2], v, in[0].fma_b != 0);
+  return true;
+}
+
+}  // namespace tessera::interp::target
