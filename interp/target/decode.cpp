@@ -604,11 +604,37 @@ bool is_target_kernel(const ir::Op& func) {
   return false;
 }
 
+namespace {
+
+void mark_fused_runs(Program& p) {
+  // A run: fused instructions back to back (each followed by those it absorbs), as the
+  // unrolled FMA loops of tile.mma lower. No jump lands inside one (they are one block's ops).
+  for (size_t i = 0; i < p.code.size();) {
+    Inst& first = p.code[i];
+    if (first.opc != Opc::kShflFma && first.opc != Opc::kLdShflFma) {
+      ++i;
+      continue;
+    }
+    size_t j = i;
+    int n = 0;
+    while (j < p.code.size() && n < INT16_MAX &&
+           (p.code[j].opc == Opc::kShflFma || p.code[j].opc == Opc::kLdShflFma)) {
+      j += p.code[j].opc == Opc::kLdShflFma ? 3 : 2;
+      ++n;
+    }
+    first.run = static_cast<int16_t>(n);
+    i = j;
+  }
+}
+
+}  // namespace
+
 Program decode(const ir::Op& func, const SourceManager& sm) {
   Program p;
   p.func = &func;
   p.name = func.attrs.get_string("sym_name", "?");
   Decoder(p, sm).run(func);
+  mark_fused_runs(p);
   allocate_registers(p);
   return p;
 }

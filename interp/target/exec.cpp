@@ -620,21 +620,11 @@ void run_warp(Block& b, Warp& w) {
           exec_shfl(b, w, in);
         }
         break;
-      case Opc::kShflFma:  // the fma it absorbs counts as a step of its own
-        if (w.steps < max_steps && shfl_fma_fast(w, &in)) {
-          ++w.steps;
-          ++w.pc;
-        } else {
-          exec_shfl(b, w, in);
-        }
+      case Opc::kShflFma:  // each absorbed instruction counts as a step of its own
+        if (!fused_run(b, w, p.code.data(), in, max_steps)) exec_shfl(b, w, in);
         break;
       case Opc::kLdShflFma:
-        if (w.steps + 2 <= max_steps && ld_shfl_fma_fast(b, w, &in)) {
-          w.steps += 2;
-          w.pc += 2;
-        } else {
-          exec_ld(b, w, in);
-        }
+        if (!fused_run(b, w, p.code.data(), in, max_steps)) exec_ld(b, w, in);
         break;
       case Opc::kVote:
         exec_vote(b, w, in);

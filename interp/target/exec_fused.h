@@ -62,4 +62,32 @@ inline bool ld_shfl_fma_fast(Block& b, Warp& w, const Inst* in) {
   return true;
 }
 
+/// Instructions a fused instruction stands for (its own and those it absorbs).
+inline int fused_len(const Inst& m) { return m.opc == Opc::kLdShflFma ? 3 : 2; }
+
+/// The fused instruction at `in` (at `code` + w.pc - 1; the dispatcher has counted one step for
+/// it) and the fused instructions of its run after it, while their fast paths apply and the
+/// steps they stand for stay within `max_steps`. False when the first one does not apply
+/// (nothing done); else the warp continues after the last one done (at the first one not done,
+/// which then runs as a single fused instruction).
+inline bool fused_run(Block& b, Warp& w, const Inst* code, const Inst& in, uint64_t max_steps) {
+  uint64_t steps = w.steps - 1;
+  const Inst* m = &in;
+  const int n = in.run > 1 ? in.run : 1;
+  for (int k = 0; k < n; ++k) {
+    const int len = fused_len(*m);
+    const bool ok = steps + static_cast<uint64_t>(len) <= max_steps &&
+                    (m->opc == Opc::kLdShflFma ? ld_shfl_fma_fast(b, w, m) : shfl_fma_fast(w, m));
+    if (!ok) {
+      if (k == 0) return false;
+      break;
+    }
+    steps += static_cast<uint64_t>(len);
+    m += len;
+  }
+  w.steps = steps;
+  w.pc = static_cast<int32_t>(m - code);
+  return true;
+}
+
 }  // namespace tessera::interp::target

@@ -79,6 +79,9 @@ struct Inst {
   DType dt = DType::f32;
   int16_t w = 1;      ///< elements per lane (vector widths, fragments)
   uint8_t fma_b = 0;  ///< kShflFma / kLdShflFma: the broadcast is the fma's operand b (else a)
+  /// kShflFma / kLdShflFma: fused instructions that follow each other from this one (decode.cpp
+  /// `mark_fused_runs`), run in one dispatch while their fast paths apply; 0 elsewhere.
+  int16_t run = 0;
   int32_t dst = -1, a = -1, b = -1, c = -1, d = -1;
   int32_t e = -1;      ///< a fifth operand (cp_async's src_size)
   int32_t target = 0;  ///< jump target, allocation number, model number
