@@ -1,13 +1,16 @@
 // Decoding a Target IR kernel: per-lane register slots, mask-stack control flow, dispatch by kind.
 #include <algorithm>
 #include <cstring>
+#include <map>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "core/ops/contractions.h"
 #include "core/ops/policy.h"
 #include "core/ops/registry.h"
 #include "core/ops/tile_util.h"
 #include "core/support/error.h"
+#include "interp/target/decode_opt.h"
 #include "interp/target/program.h"
 
 namespace tessera::interp::target {
@@ -62,6 +65,17 @@ class Decoder {
       for (const auto& b : r.blocks)
         for (const auto& o : b->ops) count_uses(*o);
   }
+  /// Pure integer ops already computed, per enclosing region (innermost last): a later op of
+  /// the same key reads the earlier value (decode_opt.h).
+  std::vector<std::map<PureKey, const ir::Value*>> known_{1};
+  /// Loop-invariant ops decoded before their loop; skipped where they stand.
+  std::unordered_set<const ir::Op*> hoisted_;
+  struct RegionScope {  ///< values computed inside a region are not known after it
+    Decoder& d;
+    explicit RegionScope(Decoder& dec) : d(dec) { d.known_.emplace_back(); }
+    ~RegionScope() { d.known_.pop_back(); }
+  };
+
   int32_t uses(const ir::Value* v) const {
     auto it = uses_.find(v);
     return it == uses_.end() ? 0 : it->second;
@@ -143,6 +157,7 @@ class Decoder {
   int32_t opnd(const ir::Op& op, size_t k) { return use(op, op.operands.at(k)).idx; }
 
   void one(const ir::Op& op);
+  void decode_op(const ir::Op& op);
   void scf_if(const ir::Op& op);
   void scf_for(const ir::Op& op);
   void write_yields_in_place(const ir::Block& body, const std::vector<Slot>& iters);
@@ -199,6 +214,7 @@ void Decoder::scf_if(const ir::Op& op) {
   int32_t ib = emit(beg);
   auto arm = [&](const ir::Region& reg) {
     if (reg.blocks.empty()) return;
+    RegionScope scope(*this);
     const ir::Block& b = reg.front();
     for (size_t k = 0; k + 1 < b.ops.size(); ++k) one(*b.ops[k]);
     if (!b.ops.empty()) {
@@ -287,6 +303,12 @@ void Decoder::write_yields_in_place(const ir::Block& body, const std::vector<Slo
 void Decoder::scf_for(const ir::Op& op) {
   const ir::Block& body = op.regions.at(0).front();
   if (body.args.size() != op.operands.size() - 2) fail(op, "loop body arguments do not match");
+  // Loop-invariant pure integer ops (address arithmetic) run once, before the loop.
+  for (const ir::Op* h : loop_invariant_ops(body)) {
+    one(*h);
+    hoisted_.insert(h);
+  }
+  RegionScope scope(*this);
   Slot iv = define(body.args[0].get());
   mov(op, iv, use(op, op.operands[0]));
   Slot ub = use(op, op.operands[1]), step = use(op, op.operands[2]);
@@ -325,6 +347,8 @@ void Decoder::scf_while(const ir::Op& op) {
   const ir::Block& after = op.regions.at(1).front();
   if (before.ops.empty() || after.ops.empty()) fail(op, "needs non-empty regions");
   std::vector<Slot> res, bargs, aargs;
+  RegionScope scope(*this);  // (one scope for both regions: the after region sees no value of
+                             // the before region but the forwarded ones)
   for (const auto& r : op.results) res.push_back(define(r.get()));
   for (const auto& a : before.args) bargs.push_back(define(a.get()));
   for (const auto& a : after.args) aargs.push_back(define(a.get()));
@@ -414,6 +438,22 @@ void Decoder::constant(const ir::Op& op) {
 }
 
 void Decoder::one(const ir::Op& op) {
+  if (hoisted_.count(&op)) return;  // decoded before its loop
+  // A pure integer op whose value is already known in an enclosing region reads that value,
+  // unless its value must be written into a loop's iteration register (into_).
+  const bool pure = pure_int_op(op) && op.operands.size() <= 3 && !into_.count(op.result());
+  if (!pure) return decode_op(op);
+  const PureKey key = pure_key(op);
+  for (auto s = known_.rbegin(); s != known_.rend(); ++s)
+    if (auto it = s->find(key); it != s->end()) {
+      if (auto c = ints_.find(it->second); c != ints_.end()) ints_[op.result()] = c->second;
+      return alias(op.result(), use(op, it->second));
+    }
+  decode_op(op);
+  known_.back().emplace(key, op.result());
+}
+
+void Decoder::decode_op(const ir::Op& op) {
   if (!op.def) fail(op, "is not a registered op");
   const std::string_view n = op.name;
   auto bin = [&](Bin b) { simple(op, n.back() == 'f' ? Opc::kFBin : Opc::kIBin, uint8_t(b)); };
@@ -603,31 +643,6 @@ bool is_target_kernel(const ir::Op& func) {
       }
   return false;
 }
-
-namespace {
-
-void mark_fused_runs(Program& p) {
-  // A run: fused instructions back to back (each followed by those it absorbs), as the
-  // unrolled FMA loops of tile.mma lower. No jump lands inside one (they are one block's ops).
-  for (size_t i = 0; i < p.code.size();) {
-    Inst& first = p.code[i];
-    if (first.opc != Opc::kShflFma && first.opc != Opc::kLdShflFma) {
-      ++i;
-      continue;
-    }
-    size_t j = i;
-    int n = 0;
-    while (j < p.code.size() && n < INT16_MAX &&
-           (p.code[j].opc == Opc::kShflFma || p.code[j].opc == Opc::kLdShflFma)) {
-      j += p.code[j].opc == Opc::kLdShflFma ? 3 : 2;
-      ++n;
-    }
-    first.run = static_cast<int16_t>(n);
-    i = j;
-  }
-}
-
-}  // namespace
 
 Program decode(const ir::Op& func, const SourceManager& sm) {
   Program p;
