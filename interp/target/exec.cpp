@@ -121,7 +121,13 @@ int64_t sreg(const Block& b, const Warp& w, uint8_t mode, int lane) {
 /// the current barrier epoch (for the races and init sanitizers).
 void land(Block& b, const Warp& w, std::vector<Copy>& group, int32_t pc) {
   for (Copy& c : group) {
-    std::memcpy(c.dst->data + c.index * c.dst->esize, &c.bits, static_cast<size_t>(c.dst->esize));
+    std::byte* to = c.dst->data + c.index * c.dst->esize;
+    if (c.dst->esize == 4) {  // the common case, with a constant-size copy
+      const auto bits = static_cast<uint32_t>(c.bits);
+      std::memcpy(to, &bits, 4);
+    } else {
+      std::memcpy(to, &c.bits, static_cast<size_t>(c.dst->esize));
+    }
     --c.dst->in_flight[static_cast<size_t>(c.index)];
     --c.dst->pending;
     if (!c.dst->shadow.empty()) {
@@ -203,20 +209,23 @@ bool cp_async_fast(Block& b, Warp& w, const Inst& in) {
   const size_t first = w.uncommitted.size();
   w.uncommitted.resize(first + static_cast<size_t>(n * kWarp));
   Copy* c = w.uncommitted.data() + first;
-  for (int l = 0; l < kWarp; ++l)
-    for (int64_t e = 0; e < n; ++e, ++c) {
-      c->dst = dst;
-      c->index = di[l] + e * dst->step;
-      const std::byte* from = src->data + (si[l] + e * src->step) * src->esize;
-      if (src->esize == 4) {  // the common case, with a constant-size copy
-        uint32_t bits;
-        std::memcpy(&bits, from, 4);
-        c->bits = bits;
-      } else {
-        std::memcpy(&c->bits, from, static_cast<size_t>(src->esize));
+  uint16_t* flight = dst->in_flight.data();
+  if (n == 1 && src->esize == 4) {  // the common case: the 32 source reads first, together
+    uint32_t bits[kWarp];
+    const auto* from = reinterpret_cast<const uint32_t*>(src->data);
+    for (int l = 0; l < kWarp; ++l) bits[l] = from[si[l]];
+    for (int l = 0; l < kWarp; ++l) c[l] = Copy{dst, di[l], bits[l]};
+    for (int l = 0; l < kWarp; ++l) ++flight[di[l]];
+  } else {
+    for (int l = 0; l < kWarp; ++l)
+      for (int64_t e = 0; e < n; ++e, ++c) {
+        c->dst = dst;
+        c->index = di[l] + e * dst->step;
+        std::memcpy(&c->bits, src->data + (si[l] + e * src->step) * src->esize,
+                    static_cast<size_t>(src->esize));
+        ++flight[c->index];
       }
-      ++dst->in_flight[static_cast<size_t>(c->index)];
-    }
+  }
   dst->pending += n * kWarp;
   return true;
 }

@@ -15,8 +15,8 @@
 namespace tessera::interp::target {
 
 /// The lane shfl `sh` reads when the whole warp broadcasts one lane (a decoded constant lane,
-/// or a lane register equal in every lane), else -1. The member mask is the constant full mask
-/// (checked at decode).
+/// or a lane register equal in every lane), else -1 (for a whole warp). The member mask is the
+/// constant full mask (checked at decode).
 inline int uniform_src_lane(const Warp& w, const Inst& sh) {
   if (sh.imm == 1) return sh.target;
   const Cell* s = w.reg(sh.b);
@@ -40,22 +40,17 @@ inline void fma_broadcast(Warp& w, const Inst& f, float v, bool is_b) {
       d[l].i = static_cast<int64_t>(std::bit_cast<uint32_t>(std::fmaf(v, x[l].f, c[l].f)));
 }
 
-/// kShflFma at `in` (in[1] is the fma): true when done for the whole warp.
-inline bool shfl_fma_fast(Warp& w, const Inst* in) {
-  if (w.active != kFull) return false;
-  const int src = uniform_src_lane(w, in[0]);
+/// kShflFma at `in` (in[1] is the fma) reading lane `src` (uniform_src_lane): true when done.
+inline bool shfl_fma_fast(Warp& w, const Inst* in, int src) {
   if (src < 0) return false;
   fma_broadcast(w, in[1], w.reg(in[0].a)[src].f, in[0].fma_b != 0);
   return true;
 }
 
-/// kLdShflFma at `in` (in[1] the shfl, in[2] the fma): true when done for the whole warp.
-inline bool ld_shfl_fma_fast(Block& b, Warp& w, const Inst* in) {
-  if (w.active != kFull) return false;
+/// kLdShflFma at `in` (in[1] the shfl, in[2] the fma) reading lane `src`: true when done.
+inline bool ld_shfl_fma_fast(Block& b, Warp& w, const Inst* in, int src) {
   const Buf& buf = b.allocs[static_cast<size_t>(in[0].target - 1)];
-  if (!buf.local_init.empty() || buf.pending > 0) return false;
-  const int src = uniform_src_lane(w, in[1]);
-  if (src < 0) return false;
+  if (src < 0 || !buf.local_init.empty() || buf.pending > 0) return false;
   float v;  // lane src's copy of the element (lane-interleaved local memory, see Buf)
   std::memcpy(&v, buf.data + ((int64_t{w.id} * buf.numel + in[0].imm) * kWarp + src) * 4, 4);
   fma_broadcast(w, in[2], v, in[0].fma_b != 0);
@@ -71,17 +66,28 @@ inline int fused_len(const Inst& m) { return m.opc == Opc::kLdShflFma ? 3 : 2; }
 /// (nothing done); else the warp continues after the last one done (at the first one not done,
 /// which then runs as a single fused instruction).
 inline bool fused_run(Block& b, Warp& w, const Inst* code, const Inst& in, uint64_t max_steps) {
+  if (w.active != kFull) return false;
   uint64_t steps = w.steps - 1;
   const Inst* m = &in;
   const int n = in.run > 1 ? in.run : 1;
+  int32_t lane_slot = -1;  // the last lane register found uniform, and its lane
+  int lane_src = -1;
   for (int k = 0; k < n; ++k) {
-    const int len = fused_len(*m);
+    const bool ld = m->opc == Opc::kLdShflFma;
+    const int len = ld ? 3 : 2;
+    const Inst& sh = m[ld ? 1 : 0];
+    if (sh.imm != 1 && sh.b != lane_slot) {
+      lane_src = uniform_src_lane(w, sh);
+      lane_slot = lane_src < 0 ? -1 : sh.b;
+    }
+    const int src = sh.imm == 1 ? sh.target : lane_src;
     const bool ok = steps + static_cast<uint64_t>(len) <= max_steps &&
-                    (m->opc == Opc::kLdShflFma ? ld_shfl_fma_fast(b, w, m) : shfl_fma_fast(w, m));
+                    (ld ? ld_shfl_fma_fast(b, w, m, src) : shfl_fma_fast(w, m, src));
     if (!ok) {
       if (k == 0) return false;
       break;
     }
+    if (m[len - 1].dst == lane_slot) lane_slot = -1;  // the fma overwrote the lane register
     steps += static_cast<uint64_t>(len);
     m += len;
   }
