@@ -88,6 +88,45 @@ bool div_pow2(Bin op, Cell* d, const Cell* x, const Cell* y) {
   return true;
 }
 
+/// add, sub, mul, and, or, xor of index or i64 values over a whole warp (two's complement, no
+/// canonicalisation needed at 64 bits), and divsi / remsi by a uniform power of two (any
+/// integer type); false (nothing done) otherwise.
+[[gnu::always_inline]] inline bool index_bin(Warp& w, const Inst& in) {
+  if (w.active != kFull) return false;
+  Cell* d = w.reg(in.dst);
+  const Cell *x = w.reg(in.a), *y = w.reg(in.b);
+  const Bin op = static_cast<Bin>(in.mode);
+  if (op == Bin::div || op == Bin::rem) return in.dt != DType::i1 && div_pow2(op, d, x, y);
+  if (in.dt != DType::index && in.dt != DType::i64) return false;
+  auto each64 = [&](auto f) {
+    for (int l = 0; l < kWarp; ++l)
+      d[l].i =
+          static_cast<int64_t>(f(static_cast<uint64_t>(x[l].i), static_cast<uint64_t>(y[l].i)));
+  };
+  switch (op) {
+    case Bin::add:
+      each64([](uint64_t p, uint64_t q) { return p + q; });
+      return true;
+    case Bin::sub:
+      each64([](uint64_t p, uint64_t q) { return p - q; });
+      return true;
+    case Bin::mul:
+      each64([](uint64_t p, uint64_t q) { return p * q; });
+      return true;
+    case Bin::band:
+      each64([](uint64_t p, uint64_t q) { return p & q; });
+      return true;
+    case Bin::bor:
+      each64([](uint64_t p, uint64_t q) { return p | q; });
+      return true;
+    case Bin::bxor:
+      each64([](uint64_t p, uint64_t q) { return p ^ q; });
+      return true;
+    default:
+      return false;
+  }
+}
+
 /// Integer comparison of sign-extended values (unsigned order is kept by sign extension).
 bool icmp(uint8_t c, int64_t x, int64_t y) {
   if (c & tile::kUnsigned)
@@ -651,6 +690,9 @@ void run_warp(Block& b, Warp& w) {
         } else {
           exec_alu(b, w, in);
         }
+        break;
+      case Opc::kIBin:  // address arithmetic: whole warps of 64-bit values without the call
+        if (!index_bin(w, in)) exec_alu(b, w, in);
         break;
       default:
         exec_alu(b, w, in);
