@@ -241,7 +241,7 @@ bool cp_async_fast(Block& b, Warp& w, const Inst& in) {
   Buf* src = fast_buffer(b, w, in.a, in.b, 1, false, true, si);
   if (!src || in.imm % src->esize != 0) return false;
   const int64_t n = in.imm / src->esize;
-  src = fast_buffer(b, w, in.a, in.b, n, false, true, si);
+  if (n != 1) src = fast_buffer(b, w, in.a, in.b, n, false, true, si);  // (and aligned)
   Buf* dst = src ? fast_buffer(b, w, in.c, in.d, n, true, true, di) : nullptr;
   if (!dst || dst->esize != src->esize) return false;
   if (dst->in_flight.empty()) dst->in_flight.assign(physical_size(b, *dst), 0);
@@ -349,6 +349,13 @@ Buf* static_buffer(Block& b, const Warp& w, const Inst& in, int64_t (&at)[kWarp]
   return &buf;
 }
 
+/// True when lane l's element is at[0] + l for every lane (32 consecutive elements).
+inline bool consecutive(const int64_t (&at)[kWarp]) {
+  int64_t diff = 0;
+  for (int l = 0; l < kWarp; ++l) diff |= at[l] ^ (at[0] + l);
+  return diff == 0;
+}
+
 void exec_ld(Block& b, Warp& w, const Inst& in) {
   int64_t at[kWarp];
   Buf* fast = static_buffer(b, w, in, at);
@@ -358,6 +365,13 @@ void exec_ld(Block& b, Warp& w, const Inst& in) {
       Cell* d = w.reg(in.dst + e);
       if (buf->dt == DType::f32) {
         const float* p = reinterpret_cast<const float*>(buf->data) + e * buf->step;
+        if (consecutive(at)) {  // 32 neighbouring elements (local memory, a row)
+          float v[kWarp];
+          std::memcpy(v, p + at[0], sizeof v);
+          for (int l = 0; l < kWarp; ++l)
+            d[l].i = static_cast<int64_t>(std::bit_cast<uint32_t>(v[l]));
+          continue;
+        }
         for (int l = 0; l < kWarp; ++l)
           d[l].i = static_cast<int64_t>(std::bit_cast<uint32_t>(p[at[l]]));
       } else {
@@ -381,8 +395,15 @@ void exec_st(Block& b, Warp& w, const Inst& in) {
     // Lanes store in increasing order (the last lane wins where two address one element).
     if (buf->dt == DType::f32) {
       float* p = reinterpret_cast<float*>(buf->data);
+      const bool run = consecutive(at);  // 32 neighbouring elements (local memory, a row)
       for (int e = 0; e < in.w; ++e) {
         const Cell* v = w.reg(in.a + e);
+        if (run) {
+          float f[kWarp];
+          for (int l = 0; l < kWarp; ++l) f[l] = v[l].f;
+          std::memcpy(p + at[0] + e * buf->step, f, sizeof f);
+          continue;
+        }
         for (int l = 0; l < kWarp; ++l) p[at[l] + e * buf->step] = v[l].f;
       }
       return;
@@ -687,6 +708,15 @@ void run_warp(Block& b, Warp& w) {
         if (w.active == kFull && in.dt == DType::f32) {
           const Cell *x = w.reg(in.a), *y = w.reg(in.b), *z = w.reg(in.c);
           warp_f32(w.reg(in.dst), [&](int l) { return std::fmaf(x[l].f, y[l].f, z[l].f); });
+        } else {
+          exec_alu(b, w, in);
+        }
+        break;
+      case Opc::kMov:  // loop entries and yields: one slot of a whole warp without the call
+        if (w.active == kFull && in.w == 1) {
+          Cell* d = w.reg(in.dst);
+          const Cell* x = w.reg(in.a);
+          if (d != x) std::memcpy(d, x, sizeof(Cell) * kWarp);  // one slot: x's or apart
         } else {
           exec_alu(b, w, in);
         }
