@@ -10,6 +10,10 @@
 #include <cmath>
 #include <cstring>
 
+#if defined(__AVX2__) && defined(__FMA__)
+#include <immintrin.h>
+#endif
+
 #include "interp/target/sim.h"
 
 namespace tessera::interp::target {
@@ -32,12 +36,26 @@ inline void fma_broadcast(Warp& w, const Inst& f, float v, bool is_b) {
   Cell* d = w.reg(f.dst);
   const Cell* x = w.reg(is_b ? f.a : f.b);
   const Cell* c = w.reg(f.c);
+#if defined(__AVX2__) && defined(__FMA__)
+  // Four cells (lanes) per vector, each one's f32 in its low half: the FMA also runs on the
+  // high halves, which the store clears, so each cell is exactly the std::fmaf below.
+  const __m256 vb = _mm256_set1_ps(v);
+  const __m256 low = _mm256_castsi256_ps(_mm256_set1_epi64x(0xffffffff));
+  __m256 r[kWarp / 4];
+  for (int q = 0; q < kWarp / 4; ++q) {
+    const __m256 xv = _mm256_loadu_ps(reinterpret_cast<const float*>(x + 4 * q));
+    const __m256 cv = _mm256_loadu_ps(reinterpret_cast<const float*>(c + 4 * q));
+    r[q] = _mm256_and_ps(is_b ? _mm256_fmadd_ps(xv, vb, cv) : _mm256_fmadd_ps(vb, xv, cv), low);
+  }
+  for (int q = 0; q < kWarp / 4; ++q) _mm256_storeu_ps(reinterpret_cast<float*>(d + 4 * q), r[q]);
+#else
   if (is_b)
     for (int l = 0; l < kWarp; ++l)
       d[l].i = static_cast<int64_t>(std::bit_cast<uint32_t>(std::fmaf(x[l].f, v, c[l].f)));
   else
     for (int l = 0; l < kWarp; ++l)
       d[l].i = static_cast<int64_t>(std::bit_cast<uint32_t>(std::fmaf(v, x[l].f, c[l].f)));
+#endif
 }
 
 /// kShflFma at `in` (in[1] is the fma) reading lane `src` (uniform_src_lane): true when done.
