@@ -11,6 +11,8 @@
 #include "core/numerics/expf.h"
 #include "core/numerics/logf.h"
 #include "core/support/error.h"
+#include "interp/graph/isa.h"
+#include "interp/graph/vexp.h"
 #include "interp/target/exec_convert.h"
 #include "interp/target/exec_fused.h"
 #include "interp/target/sim.h"
@@ -483,6 +485,10 @@ void exec_alu(Block& b, Warp& w, const Inst& in) {
         warp_f32(d, [&](int l) { return x[l].f - y[l].f; });
       else if (m == kFull && op == Bin::mul)
         warp_f32(d, [&](int l) { return x[l].f * y[l].f; });
+      else if (m == kFull && op == Bin::div)
+        warp_f32(d, [&](int l) { return x[l].f / y[l].f; });
+      else if (m == kFull)
+        warp_f32(d, [&](int l) { return fbin(op, x[l].f, y[l].f); });
       else
         each(m, [&](int l) { d[l].f = fbin(op, x[l].f, y[l].f); });
       return;
@@ -541,7 +547,14 @@ void exec_alu(Block& b, Warp& w, const Inst& in) {
     case Opc::kSqrtF:  // sqrt.rn.f32: correctly rounded, as tile.sqrt
       each(m, [&](int l) { d[l].f = std::sqrt(x[l].f); });
       return;
-    case Opc::kExp:  // as tile.exp: the spec's expf (core/numerics/expf.h)
+    case Opc::kExp:      // as tile.exp: the spec's expf (core/numerics/expf.h)
+      if (m == kFull) {  // the vector exp, bit for bit num::expf (interp/graph/vexp.h)
+        float v[kWarp];
+        for (int l = 0; l < kWarp; ++l) v[l] = x[l].f;
+        exp_f32(v, v, kWarp, active_isa());
+        warp_f32(d, [&](int l) { return v[l]; });
+        return;
+      }
       each(m, [&](int l) { d[l].f = num::expf(x[l].f); });
       return;
     case Opc::kLog:  // as tile.log: the spec's logf (core/numerics/logf.h)
