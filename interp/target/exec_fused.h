@@ -58,38 +58,23 @@ inline void fma_broadcast(Warp& w, const Inst& f, float v, bool is_b) {
 #endif
 }
 
-/// kShflFma at `in` (in[1] is the fma) reading lane `src` (uniform_src_lane): true when done.
-inline bool shfl_fma_fast(Warp& w, const Inst* in, int src) {
-  if (src < 0) return false;
-  fma_broadcast(w, in[1], w.reg(in[0].a)[src].f, in[0].fma_b != 0);
-  return true;
-}
-
-/// kLdShflFma at `in` (in[1] the shfl, in[2] the fma) reading lane `src`: true when done.
-inline bool ld_shfl_fma_fast(Block& b, Warp& w, const Inst* in, int src) {
-  const Buf& buf = b.allocs[static_cast<size_t>(in[0].target - 1)];
-  if (src < 0 || !buf.local_init.empty() || buf.pending > 0) return false;
-  float v;  // lane src's copy of the element (lane-interleaved local memory, see Buf)
-  std::memcpy(&v, buf.data + ((int64_t{w.id} * buf.numel + in[0].imm) * kWarp + src) * 4, 4);
-  fma_broadcast(w, in[2], v, in[0].fma_b != 0);
-  return true;
-}
-
-/// Instructions a fused instruction stands for (its own and those it absorbs).
-inline int fused_len(const Inst& m) { return m.opc == Opc::kLdShflFma ? 3 : 2; }
-
 /// The fused instruction at `in` (at `code` + w.pc - 1; the dispatcher has counted one step for
-/// it) and the fused instructions of its run after it, while their fast paths apply and the
-/// steps they stand for stay within `max_steps`. False when the first one does not apply
-/// (nothing done); else the warp continues after the last one done (at the first one not done,
-/// which then runs as a single fused instruction).
+/// it) and the fused instructions of its run after it, on their whole-warp fast paths, while
+/// those apply and the steps they stand for stay within `max_steps`: a kShflFma (in[0] the shfl,
+/// in[1] the fma) or a kLdShflFma (in[0] a static f32 ld of local memory, in[1] the shfl, in[2]
+/// the fma) reads the broadcast value straight from the source lane. False when the first one
+/// does not apply (nothing done); else the warp continues after the last one done, at the first
+/// one not done, which then runs as a single fused instruction and, failing again, unfused.
 inline bool fused_run(Block& b, Warp& w, const Inst* code, const Inst& in, uint64_t max_steps) {
   if (w.active != kFull) return false;
   uint64_t steps = w.steps - 1;
   const Inst* m = &in;
   const int n = in.run > 1 ? in.run : 1;
+  const bool room = steps + 3 * static_cast<uint64_t>(n) <= max_steps;  // no member can pass it
   int32_t lane_slot = -1;  // the last lane register found uniform, and its lane
   int lane_src = -1;
+  int32_t buf_alloc = 0;  // the local buffer last found without init shadow or copies in flight
+  const Buf* buf = nullptr;
   for (int k = 0; k < n; ++k) {
     const bool ld = m->opc == Opc::kLdShflFma;
     const int len = ld ? 3 : 2;
@@ -99,12 +84,22 @@ inline bool fused_run(Block& b, Warp& w, const Inst* code, const Inst& in, uint6
       lane_slot = lane_src < 0 ? -1 : sh.b;
     }
     const int src = sh.imm == 1 ? sh.target : lane_src;
-    const bool ok = steps + static_cast<uint64_t>(len) <= max_steps &&
-                    (ld ? ld_shfl_fma_fast(b, w, m, src) : shfl_fma_fast(w, m, src));
+    bool ok = src >= 0 && (room || steps + static_cast<uint64_t>(len) <= max_steps);
+    if (ok && ld && m->target != buf_alloc) {
+      buf = &b.allocs[static_cast<size_t>(m->target - 1)];
+      ok = buf->local_init.empty() && buf->pending == 0;
+      buf_alloc = ok ? m->target : 0;
+    }
     if (!ok) {
       if (k == 0) return false;
       break;
     }
+    float v;  // ld: lane src's copy of the element (lane-interleaved local memory, see Buf)
+    if (ld)
+      std::memcpy(&v, buf->data + ((int64_t{w.id} * buf->numel + m->imm) * kWarp + src) * 4, 4);
+    else
+      v = w.reg(sh.a)[src].f;
+    fma_broadcast(w, m[len - 1], v, m->fma_b != 0);
     if (m[len - 1].dst == lane_slot) lane_slot = -1;  // the fma overwrote the lane register
     steps += static_cast<uint64_t>(len);
     m += len;
