@@ -551,7 +551,7 @@ void exec_alu(Block& b, Warp& w, const Inst& in) {
       if (m == kFull) {  // the vector exp, bit for bit num::expf (interp/graph/vexp.h)
         float v[kWarp];
         for (int l = 0; l < kWarp; ++l) v[l] = x[l].f;
-        exp_f32(v, v, kWarp, active_isa());
+        exp_f32(v, v, kWarp, b.launch->isa);
         warp_f32(d, [&](int l) { return v[l]; });
         return;
       }

@@ -18,7 +18,7 @@ RNG = np.random.default_rng(4242)
 K = 6
 
 
-def run(text, inputs, tmp, extra=(), expect_rc=0):
+def run(text, inputs, tmp, extra=(), expect_rc=0, isa=None):
     tmp.mkdir(parents=True, exist_ok=True)
     src = tmp / "k.mlir"
     src.write_text(text)
@@ -27,7 +27,11 @@ def run(text, inputs, tmp, extra=(), expect_rc=0):
         p = tmp / f"in_{name}.npy"
         np.save(p, arr)
         args += ["-i", f"{name}={p}"]
-    p = subprocess.run(args, capture_output=True, text=True, timeout=120)
+    env = dict(os.environ)
+    env.pop("TESSERA_ISA", None)
+    if isa:
+        env["TESSERA_ISA"] = isa
+    p = subprocess.run(args, capture_output=True, text=True, timeout=120, env=env)
     assert p.returncode == expect_rc, p.stderr
     return p
 
@@ -139,16 +143,21 @@ def expected(a, b, per_lane):
 
 @pytest.mark.parametrize("owner", ["uniform", "per_lane"])
 @pytest.mark.parametrize("check", [False, True])
-def test_fused_fma_chains(owner, check, tmp_path):
+@pytest.mark.parametrize("isa", [None, "avx2", "scalar"])
+def test_fused_fma_chains(owner, check, isa, tmp_path):
     """Two whole warps: fused fast paths (uniform owner) or the plain shuffle (per-lane owner);
     --check all keeps local memory's init shadow, so the fused loads run unfused, and must
-    find nothing. Every accumulator is the sequential FMA chain bit for bit."""
+    find nothing. Every accumulator is the sequential FMA chain bit for bit, with the fused
+    FMAs of the detected ISA, AVX2 and the readable loop (TESSERA_ISA=scalar)."""
     nt = 64
     a = RNG.standard_normal((nt, K)).astype(np.float32)
     b = RNG.standard_normal((nt, 4)).astype(np.float32)
+    # Subnormal and signed-zero operands and an accumulator that cancels to -0 / +0.
+    a[0, :3] = [1e-40, -0.0, 3.0]
+    b[0, :2] = [-1e-39, 0.0]
     extra = ["--check", "all"] if check else []
     p = run(kernel(nt, UNIFORM if owner == "uniform" else PER_LANE), {"a": a, "b": b}, tmp_path,
-            extra)
+            extra, isa=isa)
     findings = [s for s in p.stderr.splitlines()
                 if ("warning" in s or "error" in s) and "(func_w1)" not in s]
     assert not findings, p.stderr  # (func_w1: an unused lane or constant of one variant)
