@@ -1,13 +1,16 @@
 // Decoding a Target IR kernel: per-lane register slots, mask-stack control flow, dispatch by kind.
 #include <algorithm>
 #include <cstring>
+#include <map>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "core/ops/contractions.h"
 #include "core/ops/policy.h"
 #include "core/ops/registry.h"
 #include "core/ops/tile_util.h"
 #include "core/support/error.h"
+#include "interp/target/decode_opt.h"
 #include "interp/target/program.h"
 
 namespace tessera::interp::target {
@@ -28,6 +31,7 @@ class Decoder {
 
   void run(const ir::Op& func) {
     const ir::Block& entry = func.regions.at(0).front();
+    count_uses(func);
     for (const auto& a : entry.args) {
       if (!a->type.is_memref() && !a->type.is_scalar())
         fail(func, "kernel parameters must be memrefs or scalars");
@@ -52,6 +56,30 @@ class Decoder {
   std::unordered_map<const ir::Value*, int64_t> ints_;
   /// alloc_shared / alloc_local results: their allocation numbers.
   std::unordered_map<const ir::Value*, int32_t> alloc_of_;
+  /// How many operands (of ops at any depth) name each value.
+  std::unordered_map<const ir::Value*, int32_t> uses_;
+
+  void count_uses(const ir::Op& op) {
+    for (const ir::Value* v : op.operands) ++uses_[v];
+    for (const ir::Region& r : op.regions)
+      for (const auto& b : r.blocks)
+        for (const auto& o : b->ops) count_uses(*o);
+  }
+  /// Pure integer ops already computed, per enclosing region (innermost last): a later op of
+  /// the same key reads the earlier value (decode_opt.h).
+  std::vector<std::map<PureKey, const ir::Value*>> known_{1};
+  /// Loop-invariant ops decoded before their loop; skipped where they stand.
+  std::unordered_set<const ir::Op*> hoisted_;
+  struct RegionScope {  ///< values computed inside a region are not known after it
+    Decoder& d;
+    explicit RegionScope(Decoder& dec) : d(dec) { d.known_.emplace_back(); }
+    ~RegionScope() { d.known_.pop_back(); }
+  };
+
+  int32_t uses(const ir::Value* v) const {
+    auto it = uses_.find(v);
+    return it == uses_.end() ? 0 : it->second;
+  }
 
   /// An ld or st (the last instruction) of an allocation at a constant index inside it and
   /// aligned: target = allocation + 1, imm = the index (a static access, no per-lane checks).
@@ -129,6 +157,7 @@ class Decoder {
   int32_t opnd(const ir::Op& op, size_t k) { return use(op, op.operands.at(k)).idx; }
 
   void one(const ir::Op& op);
+  void decode_op(const ir::Op& op);
   void scf_if(const ir::Op& op);
   void scf_for(const ir::Op& op);
   void write_yields_in_place(const ir::Block& body, const std::vector<Slot>& iters);
@@ -137,6 +166,7 @@ class Decoder {
   void simple(const ir::Op& op, Opc o, uint8_t mode = 0);
   void mma(const ir::Op& op);
   void constant(const ir::Op& op);
+  void fuse_fma(const ir::Op& fma);
 };
 
 void Decoder::simple(const ir::Op& op, Opc o, uint8_t mode) {
@@ -184,6 +214,7 @@ void Decoder::scf_if(const ir::Op& op) {
   int32_t ib = emit(beg);
   auto arm = [&](const ir::Region& reg) {
     if (reg.blocks.empty()) return;
+    RegionScope scope(*this);
     const ir::Block& b = reg.front();
     for (size_t k = 0; k + 1 < b.ops.size(); ++k) one(*b.ops[k]);
     if (!b.ops.empty()) {
@@ -272,6 +303,12 @@ void Decoder::write_yields_in_place(const ir::Block& body, const std::vector<Slo
 void Decoder::scf_for(const ir::Op& op) {
   const ir::Block& body = op.regions.at(0).front();
   if (body.args.size() != op.operands.size() - 2) fail(op, "loop body arguments do not match");
+  // Loop-invariant pure integer ops (address arithmetic) run once, before the loop.
+  for (const ir::Op* h : loop_invariant_ops(body)) {
+    one(*h);
+    hoisted_.insert(h);
+  }
+  RegionScope scope(*this);
   Slot iv = define(body.args[0].get());
   mov(op, iv, use(op, op.operands[0]));
   Slot ub = use(op, op.operands[1]), step = use(op, op.operands[2]);
@@ -310,6 +347,8 @@ void Decoder::scf_while(const ir::Op& op) {
   const ir::Block& after = op.regions.at(1).front();
   if (before.ops.empty() || after.ops.empty()) fail(op, "needs non-empty regions");
   std::vector<Slot> res, bargs, aargs;
+  RegionScope scope(*this);  // (one scope for both regions: the after region sees no value of
+                             // the before region but the forwarded ones)
   for (const auto& r : op.results) res.push_back(define(r.get()));
   for (const auto& a : before.args) bargs.push_back(define(a.get()));
   for (const auto& a : after.args) aargs.push_back(define(a.get()));
@@ -348,6 +387,34 @@ void Decoder::mma(const ir::Op& op) {
   p_.models.push_back(*model);
 }
 
+void Decoder::fuse_fma(const ir::Op& fma) {
+  // The fma just emitted (f32) reads, as operand a or b, the result of the shfl.sync idx
+  // emitted just before it, with the constant full member mask, read by nothing else: the
+  // shfl becomes kShflFma. If the shfl's value is in turn an f32 ld of a local allocation at a
+  // constant index (a static access) read by nothing else, that ld becomes kLdShflFma.
+  const size_t n = p_.code.size();
+  if (n < 2 || p_.code[n - 1].dt != DType::f32) return;
+  Inst& sh = p_.code[n - 2];
+  if (sh.opc != Opc::kShfl || sh.mode != 3 || sh.dt != DType::f32) return;
+  const ir::Value* bv = sh.op->result();
+  const bool is_b = fma.operands.at(1) == bv;
+  if ((!is_b && fma.operands.at(0) != bv) || uses(bv) != 1) return;
+  auto mask = ints_.find(sh.op->operands.at(2));
+  if (mask == ints_.end() || static_cast<uint32_t>(mask->second) != kFull) return;
+  sh.opc = Opc::kShflFma;
+  sh.fma_b = is_b ? 1 : 0;
+  if (n < 3) return;
+  Inst& ld = p_.code[n - 3];
+  const ir::Value* lv = sh.op->operands.at(0);
+  if (ld.opc != Opc::kLd || ld.target <= 0 || ld.w != 1 || ld.op->result() != lv || uses(lv) != 1 ||
+      sh.op->operands.at(1) == lv)
+    return;
+  const Alloc& a = p_.allocs[static_cast<size_t>(ld.target - 1)];
+  if (a.space != 5 /* local */ || a.dt != DType::f32 || ld.dt != DType::f32) return;
+  ld.opc = Opc::kLdShflFma;
+  ld.fma_b = sh.fma_b;
+}
+
 void Decoder::constant(const ir::Op& op) {
   Slot r = define(op.result());
   Inst in = make(Opc::kConst, op);
@@ -371,6 +438,22 @@ void Decoder::constant(const ir::Op& op) {
 }
 
 void Decoder::one(const ir::Op& op) {
+  if (hoisted_.count(&op)) return;  // decoded before its loop
+  // A pure integer op whose value is already known in an enclosing region reads that value,
+  // unless its value must be written into a loop's iteration register (into_).
+  const bool pure = pure_int_op(op) && op.operands.size() <= 3 && !into_.count(op.result());
+  if (!pure) return decode_op(op);
+  const PureKey key = pure_key(op);
+  for (auto s = known_.rbegin(); s != known_.rend(); ++s)
+    if (auto it = s->find(key); it != s->end()) {
+      if (auto c = ints_.find(it->second); c != ints_.end()) ints_[op.result()] = c->second;
+      return alias(op.result(), use(op, it->second));
+    }
+  decode_op(op);
+  known_.back().emplace(key, op.result());
+}
+
+void Decoder::decode_op(const ir::Op& op) {
   if (!op.def) fail(op, "is not a registered op");
   const std::string_view n = op.name;
   auto bin = [&](Bin b) { simple(op, n.back() == 'f' ? Opc::kFBin : Opc::kIBin, uint8_t(b)); };
@@ -457,7 +540,8 @@ void Decoder::one(const ir::Op& op) {
     case OpKind::TargetWarpId:
       return simple(op, Opc::kSreg, kWarpId);
     case OpKind::TargetFma:
-      return simple(op, Opc::kFma);
+      simple(op, Opc::kFma);
+      return fuse_fma(op);
     case OpKind::TargetExp:
       return simple(op, Opc::kExp);
     case OpKind::TargetLog:
@@ -565,6 +649,7 @@ Program decode(const ir::Op& func, const SourceManager& sm) {
   p.func = &func;
   p.name = func.attrs.get_string("sym_name", "?");
   Decoder(p, sm).run(func);
+  mark_fused_runs(p);
   allocate_registers(p);
   return p;
 }

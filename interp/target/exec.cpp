@@ -11,7 +11,10 @@
 #include "core/numerics/expf.h"
 #include "core/numerics/logf.h"
 #include "core/support/error.h"
+#include "interp/graph/isa.h"
+#include "interp/graph/vexp.h"
 #include "interp/target/exec_convert.h"
+#include "interp/target/exec_fused.h"
 #include "interp/target/sim.h"
 #include "interp/tile/exec_ops.h"
 
@@ -87,6 +90,45 @@ bool div_pow2(Bin op, Cell* d, const Cell* x, const Cell* y) {
   return true;
 }
 
+/// add, sub, mul, and, or, xor of index or i64 values over a whole warp (two's complement, no
+/// canonicalisation needed at 64 bits), and divsi / remsi by a uniform power of two (any
+/// integer type); false (nothing done) otherwise.
+[[gnu::always_inline]] inline bool index_bin(Warp& w, const Inst& in) {
+  if (w.active != kFull) return false;
+  Cell* d = w.reg(in.dst);
+  const Cell *x = w.reg(in.a), *y = w.reg(in.b);
+  const Bin op = static_cast<Bin>(in.mode);
+  if (op == Bin::div || op == Bin::rem) return in.dt != DType::i1 && div_pow2(op, d, x, y);
+  if (in.dt != DType::index && in.dt != DType::i64) return false;
+  auto each64 = [&](auto f) {
+    for (int l = 0; l < kWarp; ++l)
+      d[l].i =
+          static_cast<int64_t>(f(static_cast<uint64_t>(x[l].i), static_cast<uint64_t>(y[l].i)));
+  };
+  switch (op) {
+    case Bin::add:
+      each64([](uint64_t p, uint64_t q) { return p + q; });
+      return true;
+    case Bin::sub:
+      each64([](uint64_t p, uint64_t q) { return p - q; });
+      return true;
+    case Bin::mul:
+      each64([](uint64_t p, uint64_t q) { return p * q; });
+      return true;
+    case Bin::band:
+      each64([](uint64_t p, uint64_t q) { return p & q; });
+      return true;
+    case Bin::bor:
+      each64([](uint64_t p, uint64_t q) { return p | q; });
+      return true;
+    case Bin::bxor:
+      each64([](uint64_t p, uint64_t q) { return p ^ q; });
+      return true;
+    default:
+      return false;
+  }
+}
+
 /// Integer comparison of sign-extended values (unsigned order is kept by sign extension).
 bool icmp(uint8_t c, int64_t x, int64_t y) {
   if (c & tile::kUnsigned)
@@ -120,7 +162,13 @@ int64_t sreg(const Block& b, const Warp& w, uint8_t mode, int lane) {
 /// the current barrier epoch (for the races and init sanitizers).
 void land(Block& b, const Warp& w, std::vector<Copy>& group, int32_t pc) {
   for (Copy& c : group) {
-    std::memcpy(c.dst->data + c.index * c.dst->esize, &c.bits, static_cast<size_t>(c.dst->esize));
+    std::byte* to = c.dst->data + c.index * c.dst->esize;
+    if (c.dst->esize == 4) {  // the common case, with a constant-size copy
+      const auto bits = static_cast<uint32_t>(c.bits);
+      std::memcpy(to, &bits, 4);
+    } else {
+      std::memcpy(to, &c.bits, static_cast<size_t>(c.dst->esize));
+    }
     --c.dst->in_flight[static_cast<size_t>(c.index)];
     --c.dst->pending;
     if (!c.dst->shadow.empty()) {
@@ -195,27 +243,30 @@ bool cp_async_fast(Block& b, Warp& w, const Inst& in) {
   Buf* src = fast_buffer(b, w, in.a, in.b, 1, false, true, si);
   if (!src || in.imm % src->esize != 0) return false;
   const int64_t n = in.imm / src->esize;
-  src = fast_buffer(b, w, in.a, in.b, n, false, true, si);
+  if (n != 1) src = fast_buffer(b, w, in.a, in.b, n, false, true, si);  // (and aligned)
   Buf* dst = src ? fast_buffer(b, w, in.c, in.d, n, true, true, di) : nullptr;
   if (!dst || dst->esize != src->esize) return false;
   if (dst->in_flight.empty()) dst->in_flight.assign(physical_size(b, *dst), 0);
   const size_t first = w.uncommitted.size();
   w.uncommitted.resize(first + static_cast<size_t>(n * kWarp));
   Copy* c = w.uncommitted.data() + first;
-  for (int l = 0; l < kWarp; ++l)
-    for (int64_t e = 0; e < n; ++e, ++c) {
-      c->dst = dst;
-      c->index = di[l] + e * dst->step;
-      const std::byte* from = src->data + (si[l] + e * src->step) * src->esize;
-      if (src->esize == 4) {  // the common case, with a constant-size copy
-        uint32_t bits;
-        std::memcpy(&bits, from, 4);
-        c->bits = bits;
-      } else {
-        std::memcpy(&c->bits, from, static_cast<size_t>(src->esize));
+  uint16_t* flight = dst->in_flight.data();
+  if (n == 1 && src->esize == 4) {  // the common case: the 32 source reads first, together
+    uint32_t bits[kWarp];
+    const auto* from = reinterpret_cast<const uint32_t*>(src->data);
+    for (int l = 0; l < kWarp; ++l) bits[l] = from[si[l]];
+    for (int l = 0; l < kWarp; ++l) c[l] = Copy{dst, di[l], bits[l]};
+    for (int l = 0; l < kWarp; ++l) ++flight[di[l]];
+  } else {
+    for (int l = 0; l < kWarp; ++l)
+      for (int64_t e = 0; e < n; ++e, ++c) {
+        c->dst = dst;
+        c->index = di[l] + e * dst->step;
+        std::memcpy(&c->bits, src->data + (si[l] + e * src->step) * src->esize,
+                    static_cast<size_t>(src->esize));
+        ++flight[c->index];
       }
-      ++dst->in_flight[static_cast<size_t>(c->index)];
-    }
+  }
   dst->pending += n * kWarp;
   return true;
 }
@@ -300,6 +351,13 @@ Buf* static_buffer(Block& b, const Warp& w, const Inst& in, int64_t (&at)[kWarp]
   return &buf;
 }
 
+/// True when lane l's element is at[0] + l for every lane (32 consecutive elements).
+inline bool consecutive(const int64_t (&at)[kWarp]) {
+  int64_t diff = 0;
+  for (int l = 0; l < kWarp; ++l) diff |= at[l] ^ (at[0] + l);
+  return diff == 0;
+}
+
 void exec_ld(Block& b, Warp& w, const Inst& in) {
   int64_t at[kWarp];
   Buf* fast = static_buffer(b, w, in, at);
@@ -309,6 +367,13 @@ void exec_ld(Block& b, Warp& w, const Inst& in) {
       Cell* d = w.reg(in.dst + e);
       if (buf->dt == DType::f32) {
         const float* p = reinterpret_cast<const float*>(buf->data) + e * buf->step;
+        if (consecutive(at)) {  // 32 neighbouring elements (local memory, a row)
+          float v[kWarp];
+          std::memcpy(v, p + at[0], sizeof v);
+          for (int l = 0; l < kWarp; ++l)
+            d[l].i = static_cast<int64_t>(std::bit_cast<uint32_t>(v[l]));
+          continue;
+        }
         for (int l = 0; l < kWarp; ++l)
           d[l].i = static_cast<int64_t>(std::bit_cast<uint32_t>(p[at[l]]));
       } else {
@@ -332,8 +397,15 @@ void exec_st(Block& b, Warp& w, const Inst& in) {
     // Lanes store in increasing order (the last lane wins where two address one element).
     if (buf->dt == DType::f32) {
       float* p = reinterpret_cast<float*>(buf->data);
+      const bool run = consecutive(at);  // 32 neighbouring elements (local memory, a row)
       for (int e = 0; e < in.w; ++e) {
         const Cell* v = w.reg(in.a + e);
+        if (run) {
+          float f[kWarp];
+          for (int l = 0; l < kWarp; ++l) f[l] = v[l].f;
+          std::memcpy(p + at[0] + e * buf->step, f, sizeof f);
+          continue;
+        }
         for (int l = 0; l < kWarp; ++l) p[at[l] + e * buf->step] = v[l].f;
       }
       return;
@@ -413,6 +485,10 @@ void exec_alu(Block& b, Warp& w, const Inst& in) {
         warp_f32(d, [&](int l) { return x[l].f - y[l].f; });
       else if (m == kFull && op == Bin::mul)
         warp_f32(d, [&](int l) { return x[l].f * y[l].f; });
+      else if (m == kFull && op == Bin::div)
+        warp_f32(d, [&](int l) { return x[l].f / y[l].f; });
+      else if (m == kFull)
+        warp_f32(d, [&](int l) { return fbin(op, x[l].f, y[l].f); });
       else
         each(m, [&](int l) { d[l].f = fbin(op, x[l].f, y[l].f); });
       return;
@@ -471,7 +547,14 @@ void exec_alu(Block& b, Warp& w, const Inst& in) {
     case Opc::kSqrtF:  // sqrt.rn.f32: correctly rounded, as tile.sqrt
       each(m, [&](int l) { d[l].f = std::sqrt(x[l].f); });
       return;
-    case Opc::kExp:  // as tile.exp: the spec's expf (core/numerics/expf.h)
+    case Opc::kExp:      // as tile.exp: the spec's expf (core/numerics/expf.h)
+      if (m == kFull) {  // the vector exp, bit for bit num::expf (interp/graph/vexp.h)
+        float v[kWarp];
+        for (int l = 0; l < kWarp; ++l) v[l] = x[l].f;
+        exp_f32(v, v, kWarp, b.launch->isa);
+        warp_f32(d, [&](int l) { return v[l]; });
+        return;
+      }
       each(m, [&](int l) { d[l].f = num::expf(x[l].f); });
       return;
     case Opc::kLog:  // as tile.log: the spec's logf (core/numerics/logf.h)
@@ -499,16 +582,20 @@ void run_warp(Block& b, Warp& w) {
   const TileDebugOptions& o = b.launch->opts;
   const uint64_t max_steps = std::min(o.max_steps, o.max_total_steps);
   w.at_barrier = false;
+  uint64_t next_check = (w.steps | 0xfffff) + 1;  // of the time limit: every 2^20 steps
   while (!w.done) {
     const Inst& in = p.code[static_cast<size_t>(w.pc)];
     if (++w.steps > max_steps)
       fatal(b, w, in,
             "warp ran more than " + std::to_string(max_steps) +
                 " instructions (a runaway loop? raise --max-group-steps / --max-steps)");
-    if ((w.steps & 0xfffff) == 0 && o.time_limit > 0 &&
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - b.launch->start).count() >
-            o.time_limit)
-      fatal(b, w, in, "the run exceeded --time-limit " + std::to_string(o.time_limit) + " s");
+    if (w.steps >= next_check) {
+      next_check = w.steps + 0x100000;
+      if (o.time_limit > 0 &&
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - b.launch->start)
+                  .count() > o.time_limit)
+        fatal(b, w, in, "the run exceeded --time-limit " + std::to_string(o.time_limit) + " s");
+    }
     ++w.pc;
     switch (in.opc) {
       case Opc::kJmp:
@@ -615,6 +702,12 @@ void run_warp(Block& b, Warp& w) {
           exec_shfl(b, w, in);
         }
         break;
+      case Opc::kShflFma:  // each absorbed instruction counts as a step of its own
+        if (!fused_run(b, w, p.code.data(), in, max_steps)) exec_shfl(b, w, in);
+        break;
+      case Opc::kLdShflFma:
+        if (!fused_run(b, w, p.code.data(), in, max_steps)) exec_ld(b, w, in);
+        break;
       case Opc::kVote:
         exec_vote(b, w, in);
         break;
@@ -631,6 +724,18 @@ void run_warp(Block& b, Warp& w) {
         } else {
           exec_alu(b, w, in);
         }
+        break;
+      case Opc::kMov:  // loop entries and yields: one slot of a whole warp without the call
+        if (w.active == kFull && in.w == 1) {
+          Cell* d = w.reg(in.dst);
+          const Cell* x = w.reg(in.a);
+          if (d != x) std::memcpy(d, x, sizeof(Cell) * kWarp);  // one slot: x's or apart
+        } else {
+          exec_alu(b, w, in);
+        }
+        break;
+      case Opc::kIBin:  // address arithmetic: whole warps of 64-bit values without the call
+        if (!index_bin(w, in)) exec_alu(b, w, in);
         break;
       default:
         exec_alu(b, w, in);

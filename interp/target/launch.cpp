@@ -165,6 +165,7 @@ void launch_kernel(KernelCtx& ctx) {
   Launch l;
   configure(l, ctx.op, sm);
   l.opts = ctx.run.tile;
+  l.isa = active_isa();
   if (l.opts.budget) l.start = l.opts.budget->start;  // the run's clock (--time-limit)
   Program prog = decode(*fn, sm);
   l.prog = &prog;

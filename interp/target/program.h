@@ -61,6 +61,11 @@ enum class Opc : uint8_t {
   kWhileTest,  ///< active &= a; if none: jump to target (the kPop)
   kExtF,       ///< arith.extf (exec_convert.cpp)
   kTruncF,     ///< arith.truncf (exec_convert.cpp)
+  /// Fused forms (decode.cpp `fuse_fma`, exec_fused.cpp): the instruction itself (a shfl, an
+  /// ld) keeps its fields and runs as usual unless the whole-warp fast path applies; the
+  /// instructions it absorbs follow it in the code and are skipped by that fast path.
+  kShflFma,    ///< shfl.sync idx broadcast whose only use is the next fma
+  kLdShflFma,  ///< static local f32 ld whose only use is the next kShflFma
 };
 
 /// Special registers (kSreg mode).
@@ -72,7 +77,11 @@ struct Inst {
   Opc opc = Opc::kRet;
   uint8_t mode = 0;
   DType dt = DType::f32;
-  int16_t w = 1;  ///< elements per lane (vector widths, fragments)
+  int16_t w = 1;      ///< elements per lane (vector widths, fragments)
+  uint8_t fma_b = 0;  ///< kShflFma / kLdShflFma: the broadcast is the fma's operand b (else a)
+  /// kShflFma / kLdShflFma: fused instructions that follow each other from this one (decode.cpp
+  /// `mark_fused_runs`), run in one dispatch while their fast paths apply; 0 elsewhere.
+  int16_t run = 0;
   int32_t dst = -1, a = -1, b = -1, c = -1, d = -1;
   int32_t e = -1;      ///< a fifth operand (cp_async's src_size)
   int32_t target = 0;  ///< jump target, allocation number, model number

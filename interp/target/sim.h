@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "interp/api.h"
+#include "interp/graph/isa.h"
 #include "interp/target/program.h"
 
 namespace tessera::interp::target {
@@ -80,6 +81,7 @@ struct Launch {
   int64_t num_blocks = 1;
   int32_t threads = 32, warps = 1;
   TileDebugOptions opts;
+  Isa isa = Isa::kScalar;          ///< of the fused fast paths (exec_fused.cpp)
   std::atomic<uint64_t> steps{0};  ///< instructions of every block so far (--max-steps)
   std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();  ///< of the run
 };
