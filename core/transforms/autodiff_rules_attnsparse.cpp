@@ -95,7 +95,12 @@ std::vector<Value*> decompose_AttnLocalWindow2d(Builder& b, const ir::Op& op,
       b.fail("a windowed attention with dynamic extents has no decomposition");
       return {nullptr};
     }
-  const int64_t hs = s[2], ws = s[3], n = hs * ws, dv = x[2]->type.shape[4];
+  const int64_t hs = s[2], ws = s[3], dv = x[2]->type.shape[4];
+  int64_t n = 0;
+  if (__builtin_mul_overflow(hs, ws, &n)) {
+    b.fail("the attention mask of this op is too large to differentiate (more than 2^24 entries)");
+    return {nullptr};
+  }
   const auto win = op.attrs.get("window")->as_int_array().value();
   std::function<bool(int64_t, int64_t)> keep = [&](int64_t i, int64_t j) {
     return std::llabs(i / ws - j / ws) <= win[0] && std::llabs(i % ws - j % ws) <= win[1];
