@@ -137,3 +137,19 @@ def attn_lse_accumulate(acc: Any, running_m: Any, running_l: Any) -> tuple[Value
     """tessera.attn.lse_accumulate: (acc / l, m + log(l)) per row."""
     out, lse = current().emit("tessera.attn.lse_accumulate", _vals(acc, running_m, running_l), {})
     return out, lse
+
+
+#: ts name -> Graph IR op (merged into _ops.OP_NAMES, for docs/status.md's python column).
+OP_NAMES: dict[str, str] = {
+    name: "tessera.attn.lse_accumulate" if name == "attn_lse_accumulate" else "tessera." + name
+    for name in __all__
+}
+
+
+def _register() -> None:
+    from . import _ops
+
+    _ops.OP_NAMES.update(OP_NAMES)
+
+
+_register()

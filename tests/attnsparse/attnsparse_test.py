@@ -32,7 +32,7 @@ def attr_text(attrs):
         if isinstance(v, int):
             return f"{v} : i64"
         if isinstance(v, float):
-            return f"{v!r} : f64"
+            return f"{v:.17e} : f64"  # always a '.', reads back to the same double
         return "[" + ", ".join(map(str, v)) + "]"
     return "{" + ", ".join(f"{k} = {one(v)}" for k, v in attrs.items()) + "}" if attrs else ""
 
