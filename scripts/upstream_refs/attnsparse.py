@@ -209,7 +209,8 @@ def softmax_merge(v, a):
 
 def lse_accumulate(v, a):
     acc, m, l_ = (_f(x) for x in v)
-    lse = m + np.log(l_)
+    with np.errstate(invalid="ignore", divide="ignore"):  # log of l <= 0: NaN / -inf, as the op
+        lse = m + np.log(l_)
     if lse.ndim == 0 and (m.ndim or l_.ndim):
         lse = np.broadcast_to(lse, (acc.shape[0],))
     return [acc / (l_[:, None] if l_.ndim else l_), lse]
