@@ -60,7 +60,7 @@ def main():
     def rnd(*shape):
         return rng.uniform(-1, 1, shape).astype(np.float32)
 
-    add("local_window_2d", "tessera.attn_local_window_2d", [rnd(1, 2, 5, 6, 4)] * 2 + [rnd(1, 2, 5, 6, 3)],
+    add("local_window_2d", "tessera.attn_local_window_2d", [rnd(1, 2, 5, 6, 4), rnd(1, 2, 5, 6, 4), rnd(1, 2, 5, 6, 3)],
         {"window": [1, 2]}, "A 3x5 neighbourhood, cut at the grid's edges.")
     add("sliding_window_causal", "tessera.attn_sliding_window", [rnd(1, 2, 12, 4) for _ in range(3)],
         {"window_size": 4, "causal": True}, "The last 4 keys up to each query.")
