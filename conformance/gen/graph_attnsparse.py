@@ -81,6 +81,18 @@ def main():
     add("deepseek", "tessera.deepseek_sparse_attention", [rnd(1, 2, 16, 4) for _ in range(3)],
         {"window_size": 4, "block_size": 4, "top_k": 1, "causal": True},
         "Three branches weighted 1/3.")
+    add("compressed_blocks", "tessera.attn_compressed_blocks",
+        [rnd(1, 4, 6, 4), rnd(1, 2, 3, 4), rnd(1, 2, 3, 5)], {"scale": 0.5},
+        "Dense attention over 3 compressed keys, GQA 4 on 2 heads.")
+    add("msa_index_scores", "tessera.msa_index_scores", [rnd(1, 4, 8, 4), rnd(1, 2, 10, 4)],
+        {"block_size": 4}, "Group-mean queries against block means; the last block zero-padded.")
+    nsa_scores = np.argsort(rng.random((1, 2, 8, 2)), axis=-1).astype(np.float32)
+    add("native_sparse", "tessera.native_sparse_attn_fused",
+        [rnd(1, 2, 8, 4) for _ in range(3)] + [nsa_scores],
+        {"window_size": 4, "block_size": 4, "top_k": 1, "causal": True},
+        "Upstream's shape: block scores [B, H, S, S / block_size] choose the selected branch.")
+    add("softmax_finalize", "tessera.softmax_finalize", [rnd(2, 3, 4), rnd(2, 3) + 2], {},
+        "o / l per row.")
     add("attn_with_stats", "tessera.attn_with_stats", [rnd(4), rnd(3, 2, 4)], {"eps": 1e-6},
         "Depth attention state (o, m, l) over 3 sources.")
     st = [rnd(2, 4), rnd(2), rnd(2) + 2, rnd(2, 4), rnd(2), rnd(2) + 2]
