@@ -119,3 +119,11 @@ func.func @attn_lse_accumulate_c4(%a: tensor<64x64xf32>, %m: f32, %l: tensor<64x
   %r, %lse = "tessera.attn.lse_accumulate"(%a, %m, %l) : (tensor<64x64xf32>, f32, tensor<64xf32>) -> (tensor<64x64xf32>, tensor<32xf32>)
   return %r : tensor<64x64xf32>
 }
+
+// -----
+// attn_lse_accumulate_c2: upstream's newer op name (an alias) is checked as the same op
+func.func @attn_lse_accumulate_c2_alias(%a: tensor<64x64xf32>, %m: f32, %l: tensor<32xf32>) -> tensor<64x64xf32> {
+  // expected-error@+1 {{running_l length must match acc tile_q (32 vs 64) (attn_lse_accumulate_c2)}}
+  %r, %lse = "tessera_attn.lse_accumulate"(%a, %m, %l) : (tensor<64x64xf32>, f32, tensor<32xf32>) -> (tensor<64x64xf32>, f32)
+  return %r : tensor<64x64xf32>
+}
