@@ -278,7 +278,10 @@ static void print_attr(std::string& out, const Attr& a) {
       break;
     case Attr::Kind::floating:
       out += format_float(a.f, a.type.dtype);
-      if (a.type.dtype != DType::f64) out += std::string(" : ") + to_string(a.type);
+      // A non-finite value prints as a hex bit pattern, which reads back as an integer unless
+      // its float type follows.
+      if (a.type.dtype != DType::f64 || !std::isfinite(a.f))
+        out += std::string(" : ") + to_string(a.type);
       break;
     case Attr::Kind::string:
       append_escaped(out, a.s);

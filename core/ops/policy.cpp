@@ -43,6 +43,8 @@ NumericPolicy read_policy(const ir::Op& op) {
       p.compute = dtype();
     else if (k == "accum")
       p.accum = dtype();
+    else if (k == "softmax")
+      p.softmax = dtype();
     else if (k == "accum_model")
       p.accum_model = str();
     else if (k == "rounding") {

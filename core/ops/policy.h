@@ -15,6 +15,8 @@ struct NumericPolicy {
   std::optional<DType> storage;  ///< Element type results are stored in (default: result type).
   DType compute = DType::f32;    ///< Type elementwise math runs in.
   DType accum = DType::f32;      ///< Accumulator type of contractions and reductions.
+  /// Upstream's `softmax` field: the type a softmax's exp and sums run in (softmax-stats.md).
+  std::optional<DType> softmax;
   std::string accum_model = "sequential";  ///< sequential | pairwise | tensor-core model names.
   num::ConvertOptions convert;             ///< Rounding, saturation, denormals, profile, seed.
   double loss_scale = 1.0;

@@ -84,6 +84,7 @@ constexpr OpNameAlias kOpNameAliases[] = {
     {"tessera.loss.mse", "tessera.mse"},
     {"tessera.loss.binary_cross_entropy", "tessera.binary_cross_entropy"},
     {"tessera.batched_gemm", "tessera.matmul"},
+    {"tessera_attn.lse_accumulate", "tessera.attn.lse_accumulate"},
 };
 
 }  // namespace
