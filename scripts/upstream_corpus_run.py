@@ -514,7 +514,10 @@ class Oracle:
         if op == "tessera.cast" and np.asarray(v[0]).dtype.kind == "f":
             return [v[0]]
         if op == "tessera.transpose":
-            return [np.transpose(v[0], a.get("perm"))]
+            perm, names_in = a.get("perm"), a.get("tessera.dim_names_in")
+            if perm is None and names_in and a.get("tessera.dim_names_out"):  # transpose_c1
+                perm = [names_in.index(n) for n in a["tessera.dim_names_out"]]
+            return [np.transpose(v[0], perm)]
         if op == "tessera.matmul":
             x, y = (np.asarray(t, np.float64) for t in v)
             if a.get("transpose_a"):

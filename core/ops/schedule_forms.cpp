@@ -105,10 +105,11 @@ bool infer_SchedMeshRegion(InferCtx& ctx) {
 }
 
 bool infer_SchedYield(InferCtx& ctx) {
-  // sched_mesh_c3: schedule.yield ends the region of a schedule.mesh.region.
+  // sched_mesh_c2: schedule.yield ends the region of a schedule.mesh.region (reached only
+  // through other region ops, whose own terminator checks report first).
   const ir::Op* p = ctx.op.parent ? ctx.op.parent->parent : nullptr;
   if (!p || p->name != "schedule.mesh.region")
-    return ctx.fail("must end the region of a schedule.mesh.region", "sched_mesh_c3");
+    return ctx.fail("must end the region of a schedule.mesh.region", "sched_mesh_c2");
   ctx.results = {};
   return true;
 }

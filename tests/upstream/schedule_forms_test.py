@@ -7,7 +7,7 @@ artifact change nothing; tessera.transpose takes its permutation from upstream's
 (transpose_c1); flash_attn takes upstream's "off" window, softcap and dropout_seed
 (flash_attn_c7); a bf16 reduce may keep an f32 result (reduce_c6) and carry upstream's
 `schedule` (reduce_c7); control_while's body may take the carried operand alone (control_while_c4).
-Lowering a program with these forms stops with a diagnostic, never a crash.
+Lowering leaves the forms in place: the program gives the same bits at every level.
 Usage: schedule_forms_test.py TESSERA_INTERP."""
 import pathlib
 import subprocess
@@ -96,22 +96,22 @@ def main():
         src.write_text(PROGRAM)
         x = rng.standard_normal((3, 5)).astype(np.float32)
         w = rng.standard_normal((5, 4)).astype(np.float32)
-        (r,) = run(interp, d, src, "region", {"x": x, "w": w}, ["0"])
+        (r,) = run(interp, d, src, "region", {"x": x, "w": w}, ["r"])
         close("region", r, np.maximum(x.astype(np.float64) @ w, 0), 1e-5)
         run(interp, d, src, "no_results", {"x": rng.standard_normal((4, 4)).astype(np.float32)}, [])
         a, b = rng.standard_normal((6, 5)), rng.standard_normal((5, 8))
         s = rng.standard_normal((3, 7))
         m, q, f = run(interp, d, src, "scheduled", {"a": a, "b": b, "s": s},
-                      ["0", "1", "2"])
+                      ["m", "q", "f"])
         close("schedule.matmul", m, a @ b, 1e-12)
         e = np.exp(s - s.max(axis=-1, keepdims=True))
         close("schedule.softmax", q, e / e.sum(axis=-1, keepdims=True), 1e-12)
         check("schedule.prefetch", f, s)
         t = rng.standard_normal((2, 4, 6)).astype(np.float32)
-        (y,) = run(interp, d, src, "named", {"x": t}, ["0"])
+        (y,) = run(interp, d, src, "named", {"x": t}, ["y"])
         check("transpose by dim names", y, np.transpose(t, (1, 0, 2)))
         qq, kk, vv = (rng.standard_normal((1, 2, n, 8)) for n in (5, 6, 6))
-        (o,) = run(interp, d, src, "fa", {"q": qq, "k": kk, "v": vv}, ["0"])
+        (o,) = run(interp, d, src, "fa", {"q": qq, "k": kk, "v": vv}, ["o"])
         sc = np.einsum("bhid,bhjd->bhij", qq, kk) * 0.25
         p = np.exp(sc - sc.max(axis=-1, keepdims=True))
         close("flash_attn off attributes", o, (p / p.sum(axis=-1, keepdims=True)) @ vv, 1e-12)
@@ -123,12 +123,19 @@ def main():
             want[:, 0, :] += xb[:, k, :].astype(np.float32)
         check("reduce bf16 -> f32", rm, want)
         init = np.array([1.0, 2.0, 3.0, 4.0])
-        (cw,) = run(interp, d, src, "carried_while", {"init": init, "unused": np.zeros(3)}, ["0"])
+        (cw,) = run(interp, d, src, "carried_while", {"init": init, "unused": np.zeros(3)}, ["r"])
         check("control_while with carried-only body", cw, init / 8)
-        p = subprocess.run([interp, "lower", str(src), "--to", "tile"], capture_output=True,
-                           text=True, timeout=60)
-        if p.returncode == 0 or p.returncode < 0 or "error:" not in p.stderr:
-            sys.exit(f"FAIL lowering the forms: rc {p.returncode}\n{p.stderr}")
+        # Lowering leaves the forms in place: every level gives the Graph IR run's bits.
+        for level in ("schedule", "tile", "target"):
+            out = d / f"level_{level}"
+            p = subprocess.run([interp, "run", str(src), "--entry", "scheduled", "--level", level,
+                                "--output-dir", str(out)] +
+                               [f"--input={k}={d / f'scheduled_{k}.npy'}" for k in "abs"],
+                               capture_output=True, text=True, timeout=60)
+            if p.returncode != 0:
+                sys.exit(f"FAIL run --level {level}: {p.stderr}")
+            for n, want in zip("mqf", (m, q, f)):
+                check(f"{n} at {level}", np.load(out / f"{n}.npy"), want)
     print("schedule forms: all agree with numpy")
 
 

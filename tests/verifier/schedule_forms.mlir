@@ -66,12 +66,6 @@ func.func @sched_mesh_c2(%x: tensor<4xf32>) -> tensor<4xf32> {
 }
 
 // -----
-// sched_mesh_c3: a yield outside a mesh region
-func.func @sched_mesh_c3() {
-  // expected-error@+1 {{must end the region of a schedule.mesh.region (sched_mesh_c3)}}
-  "schedule.yield"() : () -> ()
-}
-
 // -----
 // sched_value_c1: the scheduled value changes type
 func.func @sched_value_c1(%x: tensor<4x4xf32>) -> tensor<4x8xf32> {
