@@ -328,6 +328,41 @@ def stencil_apply(st, x):
     return out
 
 
+def conv2d_nhwc(v, a, out_type):
+    """conv2d_nhwc (docs/ops/graph/contractions.md): NHWC input, HWIO filter, optional bias;
+    padding VALID, SAME (TensorFlow's split) or [top, bottom, left, right]; without `padding`,
+    SAME where the declared result has SAME's extents (conv_c7)."""
+    x, w = np.asarray(v[0], np.float64), np.asarray(v[1], np.float64)
+    n, h, wd, c = x.shape
+    kh, kw, _, o = w.shape
+    sh, sw = a.get("strides", [1, 1])
+    dh, dw = a.get("dilations", [1, 1])
+    pad = a.get("padding")
+    oh, ow = out_type[0][1], out_type[0][2]
+
+    def same(size, k, s, d):
+        total = max((-(-size // s) - 1) * s + (k - 1) * d + 1 - size, 0)
+        return total // 2, total - total // 2
+
+    if pad == "SAME" or (pad is None and (oh, ow) == (-(-h // sh), -(-wd // sw))
+                         and (oh, ow) != ((h - (kh - 1) * dh - 1) // sh + 1,
+                                          (wd - (kw - 1) * dw - 1) // sw + 1)):
+        (t, b), (l, r) = same(h, kh, sh, dh), same(wd, kw, sw, dw)
+    elif isinstance(pad, list):
+        t, b, l, r = pad
+    else:
+        t = b = l = r = 0
+    xp = np.pad(x, ((0, 0), (t, b), (l, r), (0, 0)))
+    out = np.zeros((n, oh, ow, o))
+    for i in range(kh):
+        for j in range(kw):
+            patch = xp[:, i * dh: i * dh + (oh - 1) * sh + 1: sh, j * dw: j * dw + (ow - 1) * sw + 1: sw, :]
+            out += np.einsum("nhwc,co->nhwo", patch, w[i, j])
+    if len(v) > 2:
+        out = out + np.asarray(v[2], np.float64)
+    return out
+
+
 def norm(op, v, a):
     """layer_norm / rmsnorm over the trailing dims from `axis` (docs/ops/graph/normalization.md)."""
     x = np.asarray(v[0], np.float64)
@@ -408,14 +443,14 @@ class Oracle:
             vals = [env[o.strip()[1:]] for o in split_top(operands)]
             if op == "func.return":
                 return vals
-            outs = self.op(op, vals, parse_attrs(attrs), depth)
             types = split_top(out_types.strip().strip("()")) if out_types.strip() != "()" else []
+            outs = self.op(op, vals, parse_attrs(attrs), depth, types)
             outs = [as_type(v, t) for v, t in zip(outs, types)]
             for n, v in zip(result_names(results), outs):
                 env[n] = v
         raise NoOracle(f"function @{name} has no return")
 
-    def op(self, op, v, a, depth):
+    def op(self, op, v, a, depth, types=()):
         if op == "tessera.scaled_matmul":  # its policy fields name what the spec does
             return [scaled_matmul(v, a)]
         policy_gap = numeric_policy_gap(a.get("numeric_policy"), v)
@@ -453,6 +488,18 @@ class Oracle:
             return [e / e.sum(axis=a.get("axis", -1), keepdims=True)]
         if op in ("tessera.layer_norm", "tessera.rmsnorm"):
             return [norm(op, v, a)]
+        if op in ("tessera.layernorm_safe", "tessera.rmsnorm_safe"):  # the guide's names
+            return [norm(op.replace("layernorm_safe", "layer_norm").replace("_safe", ""), v, a)]
+        if op in ("tessera.conv2d_nhwc", "tessera.reshape") and (not types or "?" in types[0]):
+            raise NoOracle(op + " with a dynamic result shape")
+        if op == "tessera.conv2d_nhwc":
+            return [conv2d_nhwc(v, a, parse_type(types[0]))]
+        if op == "tessera.reshape":
+            return [np.reshape(v[0], parse_type(types[0])[0])]
+        if op in ("schedule.matmul", "schedule.softmax", "schedule.prefetch"):
+            return [v[0]]  # a schedule changes how a value is computed, not what it is
+        if op in ("schedule.mesh.define", "schedule.artifact"):
+            return []
         if op == "tessera.mse":
             d = (np.asarray(v[0], np.float64) - np.asarray(v[1], np.float64)) ** 2
             return [d.sum() if a.get("reduction") == "sum" else d.mean()]
@@ -467,7 +514,10 @@ class Oracle:
         if op == "tessera.cast" and np.asarray(v[0]).dtype.kind == "f":
             return [v[0]]
         if op == "tessera.transpose":
-            return [np.transpose(v[0], a.get("perm"))]
+            perm, names_in = a.get("perm"), a.get("tessera.dim_names_in")
+            if perm is None and names_in and a.get("tessera.dim_names_out"):  # transpose_c1
+                perm = [names_in.index(n) for n in a["tessera.dim_names_out"]]
+            return [np.transpose(v[0], perm)]
         if op == "tessera.matmul":
             x, y = (np.asarray(t, np.float64) for t in v)
             if a.get("transpose_a"):
@@ -475,7 +525,7 @@ class Oracle:
             if a.get("transpose_b"):
                 y = np.swapaxes(y, -1, -2)
             return [x @ y]
-        if op == "tessera.flash_attn":
+        if op in ("tessera.flash_attn", "tessera.flash_attention"):
             return [attention(v, a)]
         if op == "tessera.log_softmax":
             x = np.asarray(v[0], np.float64)

@@ -70,6 +70,18 @@ bool infer_FlashAttn(InferCtx& ctx) {
                           std::to_string(q[3]),
                       "flash_attn_c5");
   }
+  // flash_attn_c7: upstream's window_left / window_right are -1 (no window) and softcap is 0 (no
+  // cap) here; dropout_seed is an integer (read by no one while dropout_p is 0).
+  for (const char* w : {"window_left", "window_right"})
+    if (const ir::Attr* a = ctx.attr(w); a && (a->kind != ir::Attr::Kind::integer || a->i != -1))
+      return ctx.fail(std::string("attribute '") + w +
+                          "' must be -1 (no window; tessera.flash_attn attends to every key, or "
+                          "with causal to the keys up to the query)",
+                      "flash_attn_c7");
+  if (const ir::Attr* a = ctx.attr("softcap"); a && (!a->is_number() || a->as_double() != 0.0))
+    return ctx.fail("attribute 'softcap' must be 0 (no logit cap)", "flash_attn_c7");
+  if (const ir::Attr* a = ctx.attr("dropout_seed"); a && a->kind != ir::Attr::Kind::integer)
+    return ctx.fail("attribute 'dropout_seed' must be an integer", "flash_attn_c7");
   auto pick = [](int64_t a, int64_t b) { return a == ir::kDynamic ? b : a; };
   std::vector<int64_t> out = {pick(q[0], pick(k[0], v[0])), pick(q[1], pick(k[1], v[1])), q[2],
                               v[3]};

@@ -199,7 +199,16 @@ bool infer_ControlWhile(InferCtx& ctx) {
   // A payload replaces the function it sits next to (control_payload_c1): that stub is not read.
   std::vector<ir::Type> ins(ctx.operands.begin(), ctx.operands.end());
   if ((body_payload || cond_payload) && !single_payload_value(ctx, pos.size())) return false;
-  if (!body_payload && !signature_is(ctx, *body, ins, ctx.results, "body", "control_while_c4"))
+  // @cond and @body may each take the carried operands alone (with carry_arg_index).
+  std::vector<ir::Type> carried_ins;
+  for (size_t p : pos) carried_ins.push_back(ctx.operands[p]);
+  auto carried_only = [&](const ir::Op& f) {
+    const ir::Attr* ft = f.attrs.get("function_type");
+    return ft && ft->kind == ir::Attr::Kind::func_type && ctx.attr("carry_arg_index") &&
+           ft->elems[0].elems.size() == pos.size() && pos.size() < ins.size();
+  };
+  if (!body_payload && !signature_is(ctx, *body, carried_only(*body) ? carried_ins : ins,
+                                     ctx.results, "body", "control_while_c4"))
     return false;
   if (cond_payload) return true;
   auto cond_results = ir::func_result_types(*cond);
@@ -208,14 +217,8 @@ bool infer_ControlWhile(InferCtx& ctx) {
     return ctx.fail("cond @" + ir::func_name(*cond) +
                         " must return one flag (i1, or a non-empty f32/f64/i1 tensor)",
                     "control_while_c4");
-  const ir::Attr* ft = cond->attrs.get("function_type");
-  if (ft && ft->kind == ir::Attr::Kind::func_type && ctx.attr("carry_arg_index") &&
-      ft->elems[0].elems.size() == pos.size() && pos.size() < ins.size()) {
-    std::vector<ir::Type> carried_ins;
-    for (size_t p : pos) carried_ins.push_back(ctx.operands[p]);
-    return signature_is(ctx, *cond, carried_ins, cond_results, "cond", "control_while_c4");
-  }
-  return signature_is(ctx, *cond, ins, cond_results, "cond", "control_while_c4");
+  return signature_is(ctx, *cond, carried_only(*cond) ? carried_ins : ins, cond_results, "cond",
+                      "control_while_c4");
 }
 
 bool infer_ControlIf(InferCtx& ctx) {
@@ -230,6 +233,13 @@ bool infer_ControlIf(InferCtx& ctx) {
     return ctx.fail("the flag must be i1 or a non-empty f32/f64/i1 tensor, got " +
                         ir::to_string(ctx.operands[static_cast<size_t>(fi)]),
                     "control_if_c1");
+  // control_if_c4: upstream's `out_shape`, when present, is the shape of the one result.
+  if (const ir::Attr* os = ctx.attr("out_shape")) {
+    const auto shape = os->as_int_array();
+    if (!shape || ctx.declared.size() != 1 || !ctx.declared[0].is_shaped() ||
+        *shape != ctx.declared[0].shape)
+      return ctx.fail("out_shape must be the shape of the one result", "control_if_c4");
+  }
   // control_if_c2: each branch takes the other operands in order (or a leading part of them)
   // and returns the results.
   std::vector<ir::Type> ins;

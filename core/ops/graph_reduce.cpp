@@ -71,6 +71,10 @@ bool infer_Reduce(InferCtx& ctx) {
         return ctx.fail("numeric_policy accum must be \"f32\" or \"f64\"", "reduce_c5");
     }
   }
+  // reduce_c7: upstream's `schedule` (its kernel strategy, e.g. "cooperative_128") is a string;
+  // the value does not depend on it.
+  if (const ir::Attr* sc = ctx.attr("schedule"); sc && sc->kind != ir::Attr::Kind::string)
+    return ctx.fail("attribute 'schedule' must be a string", "reduce_c7");
   std::vector<int64_t> shape;
   for (int64_t d = 0; d < rank; ++d) {
     if (!reduced[static_cast<size_t>(d)])
@@ -78,7 +82,13 @@ bool infer_Reduce(InferCtx& ctx) {
     else if (keepdims)
       shape.push_back(1);
   }
-  ctx.results = {ir::Type::tensor(x.dtype, shape)};
+  // reduce_c6: a bf16 or f16 operand may declare an f32 result (upstream writes it): the
+  // reduction runs in f32 as for the operand's type and its f32 result is kept, not rounded.
+  DType et = x.dtype;
+  if ((et == DType::bf16 || et == DType::f16) && ctx.declared.size() == 1 &&
+      ctx.declared[0].dtype == DType::f32)
+    et = DType::f32;
+  ctx.results = {ir::Type::tensor(et, shape)};
   return true;
 }
 

@@ -10,13 +10,11 @@ bool infer_transpose_like(InferCtx& ctx) {
   ctx.result_label = "transpose_c3";
   if (!require_tensor(ctx, 0, "transpose_c1")) return false;
   const ir::Type& in = ctx.operands[0];
-  bool bad = false;
-  auto perm = int_array_attr(ctx, "perm", "transpose_c1", bad);
-  if (bad) return false;
-  // transpose_c1: `perm` is an array of integers; tessera.transpose without it reverses the
-  // dims (numpy.transpose, upstream Tessera); tessera.permute needs it.
-  if (!perm && ctx.op.def->kind == OpKind::Transpose) perm = reversed_dims(in.rank());
-  if (!perm) return ctx.fail("needs attribute 'perm' (an array of integers)", "transpose_c1");
+  // transpose_c1: `perm` is an array of integers; tessera.transpose without it follows
+  // upstream's dim names, else reverses the dims (numpy.transpose); tessera.permute needs it.
+  std::string why;
+  auto perm = transpose_perm(ctx.op, in.rank(), &why);
+  if (!perm) return ctx.fail(why, "transpose_c1");
   // transpose_c2: `perm` is a permutation of [0, rank).
   std::vector<int64_t> sorted = *perm;
   std::sort(sorted.begin(), sorted.end());

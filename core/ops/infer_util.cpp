@@ -62,6 +62,52 @@ std::vector<int64_t> reversed_dims(int64_t rank) {
   return p;
 }
 
+namespace {
+/// Upstream's dim names: result dim d is the operand dim whose name is out[d].
+std::optional<std::vector<int64_t>> perm_from_names(const ir::Attr& in, const ir::Attr& out,
+                                                    int64_t rank, std::string* why) {
+  auto fail = [&](const std::string& m) -> std::optional<std::vector<int64_t>> {
+    if (why) *why = m;
+    return std::nullopt;
+  };
+  if (in.kind != ir::Attr::Kind::array || out.kind != ir::Attr::Kind::array)
+    return fail("tessera.dim_names_in / dim_names_out must be arrays of strings");
+  if (static_cast<int64_t>(in.elems.size()) != rank || out.elems.size() != in.elems.size())
+    return fail("tessera.dim_names_in / dim_names_out must name each of the " +
+                std::to_string(rank) + " dims once");
+  std::vector<int64_t> perm;
+  for (const ir::Attr& o : out.elems) {
+    int64_t found = -1;
+    for (size_t k = 0; k < in.elems.size(); ++k)
+      if (in.elems[k].kind == ir::Attr::Kind::string && o.kind == ir::Attr::Kind::string &&
+          in.elems[k].s == o.s) {
+        if (found >= 0) return fail("dim name \"" + o.s + "\" appears twice in dim_names_in");
+        found = static_cast<int64_t>(k);
+      }
+    if (found < 0) return fail("dim name \"" + o.s + "\" of dim_names_out is not in dim_names_in");
+    perm.push_back(found);
+  }
+  return perm;
+}
+}  // namespace
+
+std::optional<std::vector<int64_t>> transpose_perm(const ir::Op& op, int64_t rank,
+                                                   std::string* why) {
+  if (const ir::Attr* p = op.attrs.get("perm")) {
+    auto v = p->as_int_array();
+    if (!v && why) *why = "'perm' must be an array of integers";
+    return v;
+  }
+  if (op.name != "tessera.transpose") {
+    if (why) *why = "needs attribute 'perm' (an array of integers)";
+    return std::nullopt;
+  }
+  const ir::Attr* in = op.attrs.get("tessera.dim_names_in");
+  const ir::Attr* out = op.attrs.get("tessera.dim_names_out");
+  if (in && out) return perm_from_names(*in, *out, rank, why);
+  return reversed_dims(rank);
+}
+
 int64_t mul_dims(int64_t a, int64_t b) {
   if (a == ir::kDynamic || b == ir::kDynamic) return ir::kDynamic;
   int64_t r;

@@ -31,6 +31,15 @@ std::optional<int64_t> normalize_axis(int64_t axis, int64_t rank);
 /// [rank-1, ..., 1, 0]: the permutation of tessera.transpose without `perm`.
 std::vector<int64_t> reversed_dims(int64_t rank);
 
+/// The permutation of tessera.transpose / permute (docs/ops/graph/shape.md, transpose_c1): its
+/// `perm`; for tessera.transpose without one, upstream's dim names when both
+/// `tessera.dim_names_in` and `tessera.dim_names_out` are string arrays (result dim d is the
+/// operand dim named dim_names_out[d]), else the reversed dims. nullopt when `perm` is not an
+/// integer array, when permute has none, or when the names are not one permutation of `rank`
+/// distinct names (`why` says which).
+std::optional<std::vector<int64_t>> transpose_perm(const ir::Op& op, int64_t rank,
+                                                   std::string* why = nullptr);
+
 /// Multiplies two dims where either may be dynamic.
 int64_t mul_dims(int64_t a, int64_t b);
 

@@ -2,6 +2,7 @@
 // indexing.md, "Derivatives"). All are linear in their float operand.
 #include <numeric>
 
+#include "core/ops/infer_util.h"
 #include "core/transforms/autodiff_rules.h"
 
 namespace tessera::transforms::autodiff {
@@ -43,11 +44,7 @@ bool jvp_Reshape(JvpCtx& c) {
 
 namespace {
 std::vector<int64_t> perm_of(const ir::Op& op, int64_t rank) {
-  const Attr* a = op.attrs.get("perm");
-  if (a) return a->as_int_array().value_or(std::vector<int64_t>{});
-  std::vector<int64_t> p(static_cast<size_t>(rank));
-  for (int64_t d = 0; d < rank; ++d) p[static_cast<size_t>(d)] = rank - 1 - d;
-  return p;
+  return ops::transpose_perm(op, rank).value_or(std::vector<int64_t>{});
 }
 }  // namespace
 

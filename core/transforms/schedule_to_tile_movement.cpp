@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/ops/infer_util.h"
+
 namespace tessera::transforms {
 
 namespace {
@@ -34,11 +36,9 @@ bool index_map(const ir::Op& op, std::vector<int64_t>& step, int64_t& base) {
   step.assign(r, 0);
   base = 0;
   if (op.name == "tessera.transpose" || op.name == "tessera.permute") {
-    std::vector<int64_t> perm;
-    if (auto p = ints(op, "perm"))
-      perm = *p;
-    else
-      for (size_t d = r; d-- > 0;) perm.push_back(static_cast<int64_t>(d));  // reversed dims
+    const std::vector<int64_t> perm =
+        ops::transpose_perm(op, static_cast<int64_t>(r)).value_or(std::vector<int64_t>{});
+    if (perm.size() != r) return false;
     for (size_t d = 0; d < r; ++d) step[d] = is[static_cast<size_t>(perm[d])];
     return true;
   }

@@ -155,6 +155,13 @@ void kernel_ScfIf(KernelCtx& c) {
   set_outputs(c, branch.run(c, {}));
 }
 
+/// schedule.mesh.region (docs/ops/schedule/upstream-forms.md): on one device the
+/// body runs once over whole tensors; the results are the values its schedule.yield names.
+void kernel_SchedMeshRegion(KernelCtx& c) {
+  const RegionRunner body(c, c.op.regions[0], {});
+  set_outputs(c, body.run(c, {}));
+}
+
 void kernel_ScfWhile(KernelCtx& c) {
   std::vector<Tensor> vals;
   for (size_t k = 0; k < c.op.operands.size(); ++k) vals.push_back(c.input(k));
@@ -247,27 +254,29 @@ void kernel_ControlWhile(KernelCtx& c) {
   const int64_t max_iters = c.op.attrs.get_int("max_iters", 0);
   const auto pos = carried_positions(c);
   std::vector<Tensor> args = all_inputs(c);
-  // control_while_c4: @cond takes every operand, or the carried ones alone.
-  auto cond_args = [&] {
-    const ir::Op* f = c.run.lookup_func(c.op.attrs.get("cond")->s);
+  // control_while_c4: @cond and @body take every operand, or the carried ones alone.
+  auto carried_only = [&](const char* attr) {
+    const ir::Op* f = c.run.lookup_func(c.op.attrs.get(attr)->s);
     const ir::Attr* ft = f ? f->attrs.get("function_type") : nullptr;
-    const bool carried_only = ft && ft->kind == ir::Attr::Kind::func_type &&
-                              c.op.attrs.get("carry_arg_index") &&
-                              ft->elems[0].elems.size() == pos.size() && pos.size() < args.size();
-    if (!carried_only) return args;
+    return ft && ft->kind == ir::Attr::Kind::func_type && c.op.attrs.get("carry_arg_index") &&
+           ft->elems[0].elems.size() == pos.size() && pos.size() < args.size();
+  };
+  auto args_for = [&](bool only) {
+    if (!only) return args;
     std::vector<Tensor> v;
     for (size_t p : pos) v.push_back(args[p]);
     return v;
   };
   if (has_payload(c.op, "body") || has_payload(c.op, "cond")) return control_while_payload(c, pos);
-  const Plan cond = body_plan(c, "cond", cond_args());
-  const Plan body = body_plan(c, "body", args);
+  const bool cond_only = carried_only("cond"), body_only = carried_only("body");
+  const Plan cond = body_plan(c, "cond", args_for(cond_only));
+  const Plan body = body_plan(c, "body", args_for(body_only));
   const RunContext inner = c.run.nested_call();
   // The bound is checked first: @cond never runs once max_iters iterations are done.
   for (int64_t i = 0; i < max_iters; ++i) {
     check_steps(c, static_cast<uint64_t>(i));
-    if (!flag_value(c, run_plan(cond, cond_args(), inner).at(0))) break;
-    auto next = run_plan(body, args, inner);
+    if (!flag_value(c, run_plan(cond, args_for(cond_only), inner).at(0))) break;
+    auto next = run_plan(body, args_for(body_only), inner);
     for (size_t k = 0; k < pos.size(); ++k) args[pos[k]] = std::move(next[k]);
   }
   std::vector<Tensor> out;

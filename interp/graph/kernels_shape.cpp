@@ -63,9 +63,8 @@ void gather(const KernelCtx& ctx, const Tensor& in, Tensor& out,
 
 void transpose(KernelCtx& ctx) {
   const Tensor& in = ctx.input(0);
-  // tessera.transpose without `perm` reverses the dims (the verifier allows nothing else).
-  const ir::Attr* p = ctx.op.attrs.get("perm");
-  auto perm = p ? p->as_int_array() : std::optional(ops::reversed_dims(in.rank()));
+  // The verifier's permutation (transpose_c1: perm, upstream's dim names, or reversed dims).
+  auto perm = ops::transpose_perm(ctx.op, in.rank());
   if (!perm || static_cast<int64_t>(perm->size()) != in.rank()) ctx.fail("bad 'perm'");
   auto s = row_major_strides(in.shape());
   std::vector<int64_t> istride;

@@ -180,3 +180,21 @@ func.func @payload_if_ok(%f: tensor<1xf32>, %x: tensor<4xf32>) -> tensor<4xf32> 
   %r = "tessera.control_if"(%f, %x) {then_branch = @pb, else_branch = @pb, then_opcodes = array<i32: 20>, then_in0 = array<i32: 1>, then_out_id = 2 : i64, else_opcodes = array<i32: 999>, else_in0 = array<i32: 1>, else_iattr = array<i32: 0>, else_out_id = 2 : i64} : (tensor<1xf32>, tensor<4xf32>) -> tensor<4xf32>
   return %r : tensor<4xf32>
 }
+
+// -----
+func.func private @tb4(tensor<1x8xf32>) -> tensor<1x8xf32>
+func.func private @eb4(tensor<1x8xf32>) -> tensor<1x8xf32>
+func.func @if_out_shape(%f: tensor<1xf32>, %x: tensor<1x8xf32>) -> tensor<1x8xf32> {
+  // expected-error@+1 {{out_shape must be the shape of the one result (control_if_c4)}}
+  %r = "tessera.control_if"(%f, %x) {then_branch = @tb4, else_branch = @eb4, out_shape = array<i64: 8, 1>} : (tensor<1xf32>, tensor<1x8xf32>) -> tensor<1x8xf32>
+  return %r : tensor<1x8xf32>
+}
+
+// -----
+func.func private @wb5(tensor<4xf32>) -> tensor<8xf32>
+func.func private @wc5(tensor<4xf32>) -> i1
+func.func @while_carried_body(%c: tensor<4xf32>, %w: tensor<2xf32>) -> tensor<4xf32> {
+  // expected-error@+1 {{(control_while_c4)}}
+  %r = "tessera.control_while"(%c, %w) {body = @wb5, cond = @wc5, carry_arg_index = 0 : i64, max_iters = 2 : i64} : (tensor<4xf32>, tensor<2xf32>) -> tensor<4xf32>
+  return %r : tensor<4xf32>
+}

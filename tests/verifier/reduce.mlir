@@ -79,3 +79,19 @@ func.func @reduce_c6(%x: tensor<2x3xf32>) -> tensor<2xf32> {
   %0 = "tessera.reduce"(%x) {kind = "mean", axes = [1], keepdims = true} : (tensor<2x3xf32>) -> tensor<2xf32>
   return %0 : tensor<2xf32>
 }
+
+// -----
+// reduce_c6: an f64 result of a bf16 operand (only f32 is kept)
+func.func @reduce_c6(%x: tensor<2x3xbf16>) -> tensor<2xf64> {
+  // expected-error@+1 {{result #0 has type tensor<2xf64> but the operands give tensor<2xbf16> (reduce_c6)}}
+  %0 = "tessera.reduce"(%x) {kind = "sum", axes = [1]} : (tensor<2x3xbf16>) -> tensor<2xf64>
+  return %0 : tensor<2xf64>
+}
+
+// -----
+// reduce_c7
+func.func @reduce_c7(%x: tensor<2x3xf32>) -> tensor<2xf32> {
+  // expected-error@+1 {{attribute 'schedule' must be a string (reduce_c7)}}
+  %0 = "tessera.reduce"(%x) {kind = "sum", axes = [1], schedule = 128 : i64} : (tensor<2x3xf32>) -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}

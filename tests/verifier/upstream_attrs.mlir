@@ -112,3 +112,27 @@ func.func @flash_attn_c2(%q: tensor<2x4x8xf32>, %k: tensor<2x5x8xf32>, %v: tenso
   %0 = "tessera.flash_attn"(%q, %k, %v) : (tensor<2x4x8xf32>, tensor<2x5x8xf32>, tensor<2x6x8xf32>) -> tensor<2x4x8xf32>
   return %0 : tensor<2x4x8xf32>
 }
+
+// -----
+// flash_attn_c7: a sliding window
+func.func @flash_attn_c7(%q: tensor<1x2x8x16xf32>) -> tensor<1x2x8x16xf32> {
+  // expected-error@+1 {{attribute 'window_left' must be -1 (no window; tessera.flash_attn attends to every key, or with causal to the keys up to the query) (flash_attn_c7)}}
+  %0 = "tessera.flash_attn"(%q, %q, %q) {window_left = 4, window_right = -1} : (tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>) -> tensor<1x2x8x16xf32>
+  return %0 : tensor<1x2x8x16xf32>
+}
+
+// -----
+// flash_attn_c7: a logit cap
+func.func @flash_attn_c7(%q: tensor<1x2x8x16xf32>) -> tensor<1x2x8x16xf32> {
+  // expected-error@+1 {{attribute 'softcap' must be 0 (no logit cap) (flash_attn_c7)}}
+  %0 = "tessera.flash_attn"(%q, %q, %q) {softcap = 30.0} : (tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>) -> tensor<1x2x8x16xf32>
+  return %0 : tensor<1x2x8x16xf32>
+}
+
+// -----
+// flash_attn_c7: a seed that is not an integer
+func.func @flash_attn_c7(%q: tensor<1x2x8x16xf32>) -> tensor<1x2x8x16xf32> {
+  // expected-error@+1 {{attribute 'dropout_seed' must be an integer (flash_attn_c7)}}
+  %0 = "tessera.flash_attn"(%q, %q, %q) {dropout_seed = "x"} : (tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>) -> tensor<1x2x8x16xf32>
+  return %0 : tensor<1x2x8x16xf32>
+}
