@@ -1,6 +1,8 @@
 // Verifier hook of tessera.matmul (docs/ops/graph/contractions.md, "matmul").
 #include "core/ops/contractions.h"
 
+#include <algorithm>
+
 #include "core/ops/infer_util.h"
 
 namespace tessera::ops {
@@ -65,6 +67,12 @@ bool infer_Matmul(InferCtx& ctx) {
       l && (l->kind != ir::Attr::Kind::string || l->s != "row_major"))
     return ctx.fail("attribute 'layout' must be \"row_major\" (the layout of every tensor here)",
                     "matmul_c7");
+  if (const ir::Attr* r = ctx.attr("rhs_storage_order");
+      r && (r->kind != ir::Attr::Kind::string || r->s != "row_major"))
+    return ctx.fail(
+        "attribute 'rhs_storage_order' must be \"row_major\" (a column-major rhs is "
+        "transpose_b = true)",
+        "matmul_c7");
   const ir::Type& a = ctx.operands[0];
   const ir::Type& b = ctx.operands[1];
   const bool ta = ctx.op.attrs.get_bool("transpose_a", false);
@@ -74,6 +82,22 @@ bool infer_Matmul(InferCtx& ctx) {
   const int64_t ka = ta ? a.shape[ra - 2] : a.shape[ra - 1];
   const int64_t kb = tb ? b.shape[rb - 1] : b.shape[rb - 2];
   const int64_t n = tb ? b.shape[rb - 2] : b.shape[rb - 1];
+  // matmul_c8: upstream's shape_bounds [M, N, K] bound the extents (checked again with the
+  // run-time shapes when the op runs).
+  if (const ir::Attr* sb = ctx.attr("shape_bounds")) {
+    const auto bounds = sb->as_int_array();
+    if (!bounds || bounds->size() != 3 ||
+        std::any_of(bounds->begin(), bounds->end(), [](int64_t v) { return v < 1; }))
+      return ctx.fail("shape_bounds must be three integers >= 1 [M, N, K]", "matmul_c8");
+    const int64_t ext[3] = {m, n, ka != ir::kDynamic ? ka : kb};
+    const char* names[3] = {"M", "N", "K"};
+    for (int d = 0; d < 3; ++d)
+      if (ext[d] != ir::kDynamic && ext[d] > (*bounds)[static_cast<size_t>(d)])
+        return ctx.fail(std::string(names[d]) + " = " + std::to_string(ext[d]) +
+                            " exceeds its bound " +
+                            std::to_string((*bounds)[static_cast<size_t>(d)]) + " in shape_bounds",
+                        "matmul_c8");
+  }
   // matmul_c2: contraction dims agree.
   if (ka != kb && ka != ir::kDynamic && kb != ir::kDynamic)
     return ctx.fail("contraction dims differ: " + std::to_string(ka) + " (lhs) vs " +

@@ -79,6 +79,11 @@ func.func @carried_while(%init: tensor<4xf64>, %unused: tensor<3xf64>) -> tensor
        max_iters = 3 : i64} : (tensor<4xf64>, tensor<3xf64>) -> tensor<4xf64>
   return %r : tensor<4xf64>
 }
+func.func @bounded(%a: tensor<?x?xf64>, %b: tensor<?x?xf64>) -> tensor<?x?xf64> {
+  %d = tessera.matmul %a, %b {shape_bounds = [8, 8, 8], rhs_storage_order = "row_major"}
+      : (tensor<?x?xf64>, tensor<?x?xf64>) -> tensor<?x?xf64>
+  return %d : tensor<?x?xf64>
+}
 """
 
 
@@ -125,6 +130,16 @@ def main():
         init = np.array([1.0, 2.0, 3.0, 4.0])
         (cw,) = run(interp, d, src, "carried_while", {"init": init, "unused": np.zeros(3)}, ["r"])
         check("control_while with carried-only body", cw, init / 8)
+        a2, b2 = rng.standard_normal((5, 8)), rng.standard_normal((8, 3))
+        (bd,) = run(interp, d, src, "bounded", {"a": a2, "b": b2}, ["d"])
+        close("matmul within shape_bounds", bd, a2 @ b2, 1e-12)
+        np.save(d / "big_a.npy", np.zeros((9, 8)))  # M = 9 > its bound 8
+        np.save(d / "big_b.npy", np.zeros((8, 3)))
+        p = subprocess.run([interp, "run", str(src), "--entry", "bounded", "--input",
+                            f"a={d / 'big_a.npy'}", "--input", f"b={d / 'big_b.npy'}"],
+                           capture_output=True, text=True, timeout=60)
+        if p.returncode != 1 or "exceeds its bound 8 in shape_bounds (matmul_c8)" not in p.stderr:
+            sys.exit(f"FAIL run-time shape_bounds: rc {p.returncode}\n{p.stderr}")
         # Lowering leaves the forms in place: every level gives the Graph IR run's bits.
         for level in ("schedule", "tile", "target"):
             out = d / f"level_{level}"

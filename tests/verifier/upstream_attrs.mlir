@@ -136,3 +136,27 @@ func.func @flash_attn_c7(%q: tensor<1x2x8x16xf32>) -> tensor<1x2x8x16xf32> {
   %0 = "tessera.flash_attn"(%q, %q, %q) {dropout_seed = "x"} : (tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>, tensor<1x2x8x16xf32>) -> tensor<1x2x8x16xf32>
   return %0 : tensor<1x2x8x16xf32>
 }
+
+// -----
+// matmul_c7: a column-major rhs order
+func.func @matmul_c7(%a: tensor<4x8xf32>, %b: tensor<8x3xf32>) -> tensor<4x3xf32> {
+  // expected-error@+1 {{attribute 'rhs_storage_order' must be "row_major" (a column-major rhs is transpose_b = true) (matmul_c7)}}
+  %0 = tessera.matmul %a, %b {rhs_storage_order = "col_major"} : (tensor<4x8xf32>, tensor<8x3xf32>) -> tensor<4x3xf32>
+  return %0 : tensor<4x3xf32>
+}
+
+// -----
+// matmul_c8: a static extent above its bound
+func.func @matmul_c8(%a: tensor<40x8xf32>, %b: tensor<8x3xf32>) -> tensor<40x3xf32> {
+  // expected-error@+1 {{M = 40 exceeds its bound 32 in shape_bounds (matmul_c8)}}
+  %0 = tessera.matmul %a, %b {shape_bounds = [32, 24, 32]} : (tensor<40x8xf32>, tensor<8x3xf32>) -> tensor<40x3xf32>
+  return %0 : tensor<40x3xf32>
+}
+
+// -----
+// matmul_c8: not three bounds
+func.func @matmul_c8(%a: tensor<4x8xf32>, %b: tensor<8x3xf32>) -> tensor<4x3xf32> {
+  // expected-error@+1 {{shape_bounds must be three integers >= 1 [M, N, K] (matmul_c8)}}
+  %0 = tessera.matmul %a, %b {shape_bounds = [32, 24]} : (tensor<4x8xf32>, tensor<8x3xf32>) -> tensor<4x3xf32>
+  return %0 : tensor<4x3xf32>
+}
