@@ -40,10 +40,26 @@ Cell load_elem(const Buf& buf, int64_t i) {
     case DType::f16:
     case DType::bf16:
     case DType::f8e4m3:
-    case DType::f8e5m2: {
+    case DType::f8e5m2:
+    case DType::f6e2m3:
+    case DType::f6e3m2:
+    case DType::f4e2m1:
+    case DType::e8m0: {
       uint64_t bits = 0;
       std::memcpy(&bits, p, static_cast<size_t>(buf.esize));
       c.f = static_cast<float>(num::to_double(buf.dt, bits));
+      return c;
+    }
+    case DType::u16: {
+      uint16_t v;
+      std::memcpy(&v, p, 2);
+      c.i = v;
+      return c;
+    }
+    case DType::u32: {
+      uint32_t v;
+      std::memcpy(&v, p, 4);
+      c.i = v;
       return c;
     }
     case DType::i1:
@@ -83,7 +99,11 @@ void store_elem(Buf& buf, int64_t i, Cell v) {
     case DType::f16:
     case DType::bf16:
     case DType::f8e4m3:
-    case DType::f8e5m2: {
+    case DType::f8e5m2:
+    case DType::f6e2m3:
+    case DType::f6e3m2:
+    case DType::f4e2m1:
+    case DType::e8m0: {
       uint64_t bits = num::from_double(buf.dt, static_cast<double>(v.f));
       std::memcpy(p, &bits, static_cast<size_t>(buf.esize));
       return;

@@ -61,6 +61,8 @@ enum class Opc : uint8_t {
   kWhileTest,  ///< active &= a; if none: jump to target (the kPop)
   kExtF,       ///< arith.extf (exec_convert.cpp)
   kTruncF,     ///< arith.truncf (exec_convert.cpp)
+  kConvert,    ///< the other conversions (tile/convert_cell.h): mode = source type, dt = result
+               ///< type, imm = packed ConvertOptions | kSignedView
 };
 
 /// Special registers (kSreg mode).
