@@ -51,7 +51,7 @@ func.func @k(%a: f32) {
 // -----
 // arith_c7 (extf from f64)
 func.func @k(%a: f64) {
-  // expected-error@+1 {{cannot convert f64 to f64 (arith.extf takes an f32 scalar to f64) (arith_c7)}}
+  // expected-error@+1 {{cannot convert f64 to f64 (arith.extf takes an f32 scalar to f64, or a narrow float scalar to f32 or f64) (arith_c7)}}
   %r = arith.extf %a : (f64) -> f64
   return
 }
@@ -123,7 +123,7 @@ func.func @k(%a: bf16) {
 // -----
 // arith_c7 (truncf of a register tile)
 func.func @k(%a: tensor<4xf32>) {
-  // expected-error@+1 {{cannot convert tensor<4xf32> to f32 (arith.truncf takes an f64 scalar to f32) (arith_c7)}}
+  // expected-error@+1 {{cannot convert tensor<4xf32> to f32 (arith.truncf takes an f64 scalar to f32, or an f32 or f64 scalar to a narrow float) (arith_c7)}}
   %r = arith.truncf %a : (tensor<4xf32>) -> f32
   return
 }

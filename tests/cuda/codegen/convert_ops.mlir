@@ -7,8 +7,8 @@
 // RUN: tessera-cuda-gen %s --arch sm_90 | FileCheck %s
 // RUN: tessera-cuda-gen %s --compile --arch sm_80,sm_90,sm_100 | FileCheck %s
 module {
-  func.func @k(%a: memref<64xf32>, %h: memref<64xf8E4M3FN>, %e: memref<64xf8E8M0FNU>,
-               %f: memref<64xf4E2M1FN>, %u: memref<64xui8>, %w: memref<64xui64>,
+  func.func @k(%a: memref<64xf32>, %e: memref<64xf8E8M0FNU>, %u: memref<64xui8>,
+               %h: memref<64xf8E4M3FN>, %f: memref<64xf4E2M1FN>, %w: memref<64xui64>,
                %o: memref<64xf32>) {
     %l = tessera_nvidia.laneid : () -> i32
     // CHECK: const tsr::i32 [[L:v[0-9]+]] = tsr::laneid();
@@ -48,5 +48,12 @@ module {
     %wf = arith.extf %q : (f8E4M3FN) -> f32
     tessera_nvidia.st %wf, %o, %l : (f32, memref<64xf32>, i32) -> ()
     return
+  }
+  func.func @main(%a: tensor<64xf32>, %e: tensor<64xf8E8M0FNU>, %u: tensor<64xui8>)
+      -> (tensor<64xf8E4M3FN>, tensor<64xf4E2M1FN>, tensor<64xui64>, tensor<64xf32>) {
+    %h, %f, %w, %o = tessera_nvidia.launch %a, %e, %u {callee = @k, grid = [1], block = [32]}
+        : (tensor<64xf32>, tensor<64xf8E8M0FNU>, tensor<64xui8>)
+        -> (tensor<64xf8E4M3FN>, tensor<64xf4E2M1FN>, tensor<64xui64>, tensor<64xf32>)
+    return %h, %f, %w, %o : tensor<64xf8E4M3FN>, tensor<64xf4E2M1FN>, tensor<64xui64>, tensor<64xf32>
   }
 }
