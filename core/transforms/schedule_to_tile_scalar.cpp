@@ -226,9 +226,12 @@ std::vector<int64_t> bcast_steps(const std::vector<int64_t>& in, const std::vect
   return step;
 }
 
+// `col_div[i]` > 1: operand i's column index is the result column divided by it (a block's
+// scale: dequantize), its leading strides those of its own shape.
 std::string kernel_text(const std::string& name, const std::vector<int64_t>& out,
                         const std::vector<const ir::Type*>& ins, const std::vector<Step>& steps,
-                        int result, DType zero_type, const std::vector<Const>& consts) {
+                        int result, DType zero_type, const std::vector<Const>& consts,
+                        const std::vector<int64_t>& col_div = {}) {
   const size_t r = out.size(), n = ins.size();
   std::vector<DType> type;
   for (const ir::Type* t : ins) type.push_back(t->dtype);
@@ -270,6 +273,7 @@ std::string kernel_text(const std::string& name, const std::vector<int64_t>& out
       at = p + "at" + s;
     }
     cst("    ", p + "sl", step[i].back());
+    if (i < col_div.size() && col_div[i] > 1) cst("    ", p + "dv", col_div[i]);
     k << "    " << p << "row = arith.addi " << at << ", %c0 : index\n";
   }
   for (size_t i = 0; i < consts.size(); ++i) {
@@ -283,7 +287,12 @@ std::string kernel_text(const std::string& name, const std::vector<int64_t>& out
   k << "    \"scf.for\"(%c0, %w, %c1) ({\n    ^bb0(%c: index):\n";
   for (size_t i = 0; i < n; ++i) {
     const std::string p = "%x" + std::to_string(i) + "_";
-    k << "      " << p << "q = arith.muli %c, " << p << "sl : index\n"
+    std::string col = "%c";
+    if (i < col_div.size() && col_div[i] > 1) {
+      k << "      " << p << "cd = arith.divsi %c, " << p << "dv : index\n";
+      col = p + "cd";
+    }
+    k << "      " << p << "q = arith.muli " << col << ", " << p << "sl : index\n"
       << "      " << p << "i = arith.addi " << p << "row, " << p << "q : index\n"
       << "      %v" << i << " = tile.load %in" << i << ", " << p << "i : (memref<?x"
       << nm(static_cast<int>(i)) << ">, index) -> " << nm(static_cast<int>(i)) << "\n";
@@ -469,30 +478,20 @@ ScalarChain plan_dequantize(const ir::Op& group, const ir::Op& callee, const std
   // docs/ops/graph/quantization.md: every element is value(q) times its scale, in f32 (mx:
   // value(q) * 2^(S - 127) rounded once, and 2^(S - 127) is an exact f32, NaN for S = 0xFF;
   // nvfp4: (value(q) * value(s)) * g, left to right). Each block of B elements of a row shares
-  // one scale: with B dividing the row, the result is viewed as [rows, L / B, B] and the scales
-  // as [rows, L / B, 1], a broadcast.
+  // one scale, at column c / B of the scales' row (the last block may be partial).
   const int64_t block = scheme == "mx" ? 32 : scheme == "nvfp4" ? 16 : 0;
-  const int64_t len = q.shape.back(), rows = *count / len;
-  std::vector<int64_t> view = q.shape;
-  std::vector<ir::Type> types = {q};
-  if (block > 0) {
-    if (len % block != 0)
-      return stay("a row of " + std::to_string(len) + " elements is not a whole number of " +
-                  std::to_string(block) + "-element blocks (a partial last block)");
-    view = {rows, len / block, block};
-    types = {ir::Type::tensor(q.dtype, view),
-             ir::Type::tensor(group.operands[1]->type.dtype, {rows, len / block, 1})};
-  } else {
-    types.push_back(group.operands[1]->type);
-  }
-  if (scheme == "nvfp4") types.push_back(group.operands[2]->type);
+  const int64_t len = q.shape.back();
+  const ir::Type& sc = group.operands[1]->type;
+  if (block > 0 && (sc.rank() != q.rank() || sc.shape.back() != (len + block - 1) / block))
+    return stay("a dequantize whose scales are not one per block of the last dim");
   std::vector<const ir::Type*> ins;
-  for (const ir::Type& t : types) {
-    const std::optional<int64_t> k = t.num_elements();
+  for (const ir::Value* v : group.operands) {
+    const std::optional<int64_t> k = v->type.num_elements();
     if (!k) return stay("too many elements");
     c.in_sizes.push_back(*k);
-    ins.push_back(&t);
+    ins.push_back(&v->type);
   }
+  const std::vector<int64_t> col_div = {1, block > 0 ? block : 1, 1};
   const int n = static_cast<int>(ins.size());
   std::vector<Step> steps = {{"arith.extf", {0}, DType::f32}};  // value(q), exact
   if (block > 0) {
@@ -502,11 +501,10 @@ ScalarChain plan_dequantize(const ir::Op& group, const ir::Op& callee, const std
     steps.push_back({"arith.mulf", {n, 1}, DType::f32});
   }
   if (scheme == "nvfp4") steps.push_back({"arith.mulf", {n + 2, 2}, DType::f32});
-  c.rows = 1;
-  for (size_t d = 0; d + 1 < view.size(); ++d) c.rows *= view[d];
-  c.width = view.back();
-  c.kernel =
-      kernel_text(name, view, ins, steps, n + static_cast<int>(steps.size()) - 1, DType::i4, {});
+  c.rows = *count / len;
+  c.width = len;
+  c.kernel = kernel_text(name, q.shape, ins, steps, n + static_cast<int>(steps.size()) - 1,
+                         DType::i4, {}, col_div);
   return c;
 }
 
