@@ -184,6 +184,44 @@ bool cast_steps(DType a, DType b, int v, int base, std::vector<Step>& steps,
   return false;
 }
 
+// sqrt, rsqrt, exp and log on f32 scalars (a narrow float's widened value, or f32 in a chain
+// with a cast): tile.sqrt/exp/log, the Graph IR kernels' functions (rsqrt: the square root,
+// then 1 divided by it, two roundings as tessera.rsqrt). Step k's id is base + k.
+bool f32_math_step(std::string_view op, const std::vector<int>& in, std::vector<Step>& steps,
+                   std::vector<Const>& consts, int base) {
+  constexpr std::pair<std::string_view, const char*> kOps[] = {
+      {"tessera.sqrt", "tile.sqrt"}, {"tessera.exp", "tile.exp"}, {"tessera.log", "tile.log"}};
+  for (const auto& [g, t] : kOps)
+    if (op == g) return steps.push_back({t, {in[0]}, DType::f32}), true;
+  if (op != "tessera.rsqrt") return false;
+  steps.push_back({"tile.sqrt", {in[0]}, DType::f32});
+  consts.push_back({DType::f32, "1.0"});
+  const int one = kConst - static_cast<int>(consts.size() - 1);
+  steps.push_back({"arith.divf", {one, base + static_cast<int>(steps.size()) - 1}, DType::f32});
+  return true;
+}
+
+// An op on unsigned integers held as zero-extended indices: add, sub, mul wrap (the caller keeps
+// the low bits), max and min by an unsigned compare and a select, comparisons unsigned.
+bool unsigned_step(std::string_view op, const std::vector<int>& in, std::vector<Step>& steps,
+                   int base) {
+  constexpr std::pair<std::string_view, const char*> kBin[] = {
+      {"tessera.add", "arith.addi"}, {"tessera.sub", "arith.subi"}, {"tessera.mul", "arith.muli"}};
+  for (const auto& [g, a] : kBin)
+    if (op == g) return steps.push_back({a, in, DType::index}), true;
+  constexpr std::pair<std::string_view, const char*> kCmp[] = {
+      {"tessera.cmp_eq", "eq"},  {"tessera.cmp_ne", "ne"},  {"tessera.cmp_lt", "ult"},
+      {"tessera.cmp_le", "ule"}, {"tessera.cmp_gt", "ugt"}, {"tessera.cmp_ge", "uge"}};
+  for (const auto& [g, p] : kCmp)
+    if (op == g) return steps.push_back({"arith.cmpi", in, DType::i1, p}), true;
+  if (op == "tessera.select") return steps.push_back({"arith.select", in, DType::index}), true;
+  if (op != "tessera.max" && op != "tessera.min") return false;
+  steps.push_back({"arith.cmpi", in, DType::i1, op == "tessera.max" ? "ugt" : "ult"});
+  steps.push_back(
+      {"arith.select", {base + static_cast<int>(steps.size()) - 1, in[0], in[1]}, DType::index});
+  return true;
+}
+
 // Why a cast from `a` to `b` has no scalar lowering (appended to the group's reason); for a == b,
 // why no scalar chain holds `a` (empty when one does).
 std::string cast_reason(DType a, DType b) {
@@ -420,22 +458,26 @@ ScalarChain plan_scalar_chain(const ir::Op& group, const ir::Op& callee, const s
       id[o->result(0)] = same ? in[0] : n + static_cast<int>(steps.size()) - 1;
       continue;
     }
-    if (uint_type(t))
-      return stay("no exact scalar lowering for " + o->name + " on " + dtype_mlir_name(t) +
-                  " (unsigned scalars are storage-only)");
     // A narrow float's op: its operands widen exactly to f32, the op runs in f32 and its float
-    // result rounds back once (RNE), as the Graph IR interpreter computes low-precision ops.
-    const bool nf = narrow_type(t);
+    // result rounds back once (RNE), as the Graph IR interpreter computes low-precision ops. An
+    // unsigned integer's op runs on its zero-extended value as an index (unsigned compares) and
+    // its integer result wraps back to the width (index_castui keeps the low bits).
+    const bool nf = narrow_type(t), un = uint_type(t);
     const size_t first = steps.size();
-    if (nf)
+    if (nf || un)
       for (int& v : in) {
         if (type[static_cast<size_t>(v)] != t) continue;  // a select's condition
-        steps.push_back({"arith.extf", {v}, DType::f32});
+        steps.push_back(
+            {nf ? "arith.extf" : "arith.index_castui", {v}, nf ? DType::f32 : DType::index});
         v = n + static_cast<int>(steps.size()) - 1;
       }
-    const DType ct = nf ? DType::f32 : t;
-    if (!scalar_value_type(t) || !scalar_step(o->name, ct, in, steps))
-      return stay("no exact scalar lowering for " + o->name + " on " + dtype_mlir_name(t));
+    const DType ct = nf ? DType::f32 : un ? DType::index : t;
+    const std::string why = "no exact scalar lowering for " + o->name + " on " + dtype_mlir_name(t);
+    if (!scalar_value_type(t)) return stay(why);
+    if (!(un ? unsigned_step(o->name, in, steps, n)
+             : ct == DType::f32 && f32_math_step(o->name, in, steps, consts, n)) &&
+        !(!un && scalar_step(o->name, ct, in, steps)))
+      return stay(why);
     for (int v : steps.back().in)
       if (v == kZero) {
         if (zero != DType::i4 && zero != ct) return stay("relu on two types in one chain");
@@ -443,6 +485,8 @@ ScalarChain plan_scalar_chain(const ir::Op& group, const ir::Op& callee, const s
       }
     if (nf && steps.back().type == DType::f32)
       steps.push_back({"arith.truncf", {n + static_cast<int>(steps.size()) - 1}, t});
+    if (un && steps.back().type == DType::index)
+      steps.push_back({"arith.index_castui", {n + static_cast<int>(steps.size()) - 1}, t});
     if (steps.back().type != o->result(0)->type.dtype) return stay("internal: result type");
     for (size_t k = first; k < steps.size(); ++k) type.push_back(steps[k].type);
     id[o->result(0)] = n + static_cast<int>(steps.size()) - 1;

@@ -58,6 +58,10 @@ F32 = {  # float32 and float64: numpy computes in the operands' type, one roundi
     "neg": np.negative,
     "relu": lambda a: np.where(np.isnan(a), a, np.where(a > 0, a, np.zeros_like(a))),
 }
+# Narrow floats: the op in f32 on the widened values, rounded once to the format (sqrt, rsqrt
+# as tessera.rsqrt: the f32 root, 1 divided by it, then the rounding).
+NARROW_OPS = {"sqrt": lambda a: np.sqrt(a.astype(np.float32)).astype(a.dtype),
+              "rsqrt": lambda a: (np.float32(1) / np.sqrt(a.astype(np.float32))).astype(a.dtype)}
 CMP = {"cmp_eq": np.equal, "cmp_ne": np.not_equal, "cmp_lt": np.less, "cmp_le": np.less_equal,
        "cmp_gt": np.greater, "cmp_ge": np.greater_equal}
 F32.update(CMP)
@@ -115,6 +119,15 @@ CASES = {
     # i32: an i1 input condition broadcast along rows; a signed comparison last.
     "i32_select_cmp": ("i32", {"m": ((33, 1), "i1"), "a": (33, 50), "b": (50,)},
                        [("select", "m", "a", "b"), ("cmp_ge", "s0", "b")], (33, 50)),
+    # Unsigned integers through zero-extended indices: wrap, unsigned max/min and compares
+    # (ui64 values above 2^63 included).
+    "ui8_chain": ("ui8", {"a": (33, 50), "b": (50,)},
+                  [("add", "a", "b"), ("mul", "s0", "b"), ("sub", "s1", "a"), ("max", "s2", "b"),
+                   ("min", "s3", "a")], (33, 50)),
+    "ui64_cmp": ("ui64", {"a": (20, 30), "b": (30,)},
+                 [("max", "a", "b"), ("cmp_lt", "s0", "a")], (20, 30)),
+    "bf16_roots": ("bf16", {"a": (20, 30)}, [("sqrt", "a", None), ("rsqrt", "s0", None)],
+                   (20, 30)),
     # Narrow floats as scalar chains: every op widens to f32 and rounds back once.
     "bf16_chain": ("bf16", {"a": (33, 50), "b": (50,), "c": (33, 1)},
                    [("add", "a", "b"), ("mul", "s0", "c"), ("max", "s1", "a"), ("div", "s2", "b"),
@@ -132,11 +145,12 @@ SPECIALS = np.array([np.nan, np.inf, -np.inf, 0.0, -0.0, 1e-45, -3.4e38, 2.0], n
 def inputs(rng, et, shape, k):
     if et == "i1":
         return rng.integers(0, 2, size=shape).astype(np.bool_)
-    if et in ("i8", "i32", "i64"):
-        it = {"i8": np.int8, "i32": np.int32, "i64": np.int64}[et]
+    if et in ("i8", "i32", "i64", "ui8", "ui64"):
+        it = {"i8": np.int8, "i32": np.int32, "i64": np.int64, "ui8": np.uint8,
+              "ui64": np.uint64}[et]
         lo, hi = np.iinfo(it).min, np.iinfo(it).max
         x = rng.integers(lo, hi, size=shape, dtype=it, endpoint=True)
-        x.flat[:4] = np.array([hi, lo, 0, -1], it)[:x.size]
+        x.flat[:4] = np.array([hi, lo, 0, hi - 1 if lo == 0 else -1], it)[:x.size]
         return x
     ft = np.float64 if et == "f64" else np.float32
     x = rng.standard_normal(shape).astype(ft) * 3
@@ -160,7 +174,8 @@ def main():
                 np.save(d / f"{name}.{n}.npy",
                         v.view(f"u{v.itemsize}") if v.dtype.kind == "V" else v)
                 ins += ["--input", f"{n}={d / f'{name}.{n}.npy'}"]
-            table = {"i1": I1, "i8": I32, "i32": I32, "i64": I32}.get(et, F32)  # in the type
+            table = {"i1": I1, "i8": I32, "i32": I32, "i64": I32, "ui8": I32,
+                     "ui64": I32}.get(et, {**F32, **NARROW_OPS} if et in NARROW else F32)
             want = oracle(table, steps, vals, out)
             flt = want.dtype.kind in "fV"
             bits = want.view(f"u{want.dtype.itemsize}") if flt else want

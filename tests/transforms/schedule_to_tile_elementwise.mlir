@@ -17,7 +17,7 @@ module {
   // CHECK-LABEL: func.func @cmpsel(
   // CHECK: tile.launch %a, %b, %a, %b {callee = @cmpsel_g0_kernel
   // CHECK-LABEL: func.func @unsigned(
-  // CHECK: schedule.not_lowered = "no exact scalar lowering for tessera.add on ui8 (unsigned scalars are storage-only)"
+  // CHECK: tile.launch %{{.*}}, %{{.*}} {callee = @unsigned_g0_kernel, grid = [8]
   // A bf16 chain is a scalar chain (each op: widen, f32 op, round: schedule_to_tile_cast.mlir).
   // CHECK-LABEL: func.func @half(
   // CHECK: tile.launch %{{.*}}, %{{.*}} {callee = @half_g0_kernel, grid = [8]
@@ -71,6 +71,12 @@ module {
     %s = "tessera.add"(%a, %b) : (tensor<8x8xi8>, tensor<8xi8>) -> tensor<8x8xi8>
     return %s : tensor<8x8xi8>
   }
+  // ui8: zero-extended to index, added, the low bits kept.
+  // CHECK-LABEL: func.func @unsigned_g0_kernel(
+  // CHECK: %v2 = arith.index_castui %v0 : (ui8) -> index
+  // CHECK: %v3 = arith.index_castui %v1 : (ui8) -> index
+  // CHECK: %v4 = arith.addi %v2, %v3 : (index, index) -> index
+  // CHECK: %v5 = arith.index_castui %v4 : (index) -> ui8
   // CHECK-LABEL: func.func @narrow_g0_kernel(%in0: memref<?xi8>, %in1: memref<?xi8>, %out: memref<?x?xi8>)
   // CHECK: %x1_s0 = arith.constant {value = 0 : index}
   // CHECK: %v0 = tile.load %in0, %x0_i : (memref<?xi8>, index) -> i8
