@@ -18,31 +18,6 @@ inline num::ConvertOptions unpack_convert(int64_t v) { return num::unpack_option
 /// Set in a Target IR kConvert's imm above the packed options: sitofp's signed view.
 inline constexpr int64_t kSignedView = int64_t{1} << 16;
 
-/// A narrow float's NaN in a register cell: an f32 NaN carrying the pattern's sign and its
-/// mantissa bits at the top of the f32 mantissa, not quieted, so that the pattern comes back
-/// exactly (narrow_nan_bits) and a conversion reads the NaN the Graph IR kernel reads. e8m0's
-/// one NaN (no sign, no mantissa) is the quiet f32 NaN.
-inline float narrow_nan_cell(DType t, uint64_t bits) {
-  const num::FloatDesc d = num::float_desc(t);
-  if (d.man_bits == 0) return num::f32_from_bits(0x7fc00000u);
-  const uint32_t sign = (bits & d.sign_bit()) ? 0x80000000u : 0u;
-  const uint32_t man = static_cast<uint32_t>(bits & num::low_mask(d.man_bits));
-  return num::f32_from_bits(sign | 0x7f800000u | (man << (23 - d.man_bits)));
-}
-
-/// The inverse of narrow_nan_cell for a NaN cell of format `t` (any other f32 NaN gives the
-/// format's NaN with the cell's sign and mantissa's top bits, quiet when those are zero).
-inline uint64_t narrow_nan_bits(DType t, float f) {
-  const num::FloatDesc d = num::float_desc(t);
-  const uint32_t b = num::f32_bits(f);
-  if (d.man_bits == 0) return num::low_mask(d.storage_bits());  // e8m0: 0xFF
-  uint64_t man = (b & 0x7fffffu) >> (23 - d.man_bits);
-  if (d.specials == num::Specials::kFnNan) man = num::low_mask(d.man_bits);  // e4m3: S.1111.111
-  if (man == 0) man = 1ull << (d.man_bits - 1);  // still a NaN (quiet), not Inf
-  const uint64_t exp = static_cast<uint64_t>(d.exp_field_max()) << d.man_bits;
-  return ((b >> 31) ? d.sign_bit() : 0) | exp | man;
-}
-
 /// A register cell of type `t` from storage bits: narrow floats widened to f32 (exact), signed
 /// integers sign-extended from their width, unsigned ones zero-extended, i1 as 0 or 1.
 inline Cell cell_from_bits(DType t, uint64_t bits) {
@@ -52,8 +27,7 @@ inline Cell cell_from_bits(DType t, uint64_t bits) {
   } else if (t == DType::f64) {
     c.d = num::f64_from_bits(bits);
   } else if (dtype_is_float(t)) {
-    const double v = num::to_double(t, bits);
-    c.f = v != v ? narrow_nan_cell(t, bits) : static_cast<float>(v);
+    c.f = num::narrow_register(t, bits);
   } else {
     const num::IntDesc d = num::int_desc(t);
     bits &= num::low_mask(d.bits);
@@ -68,10 +42,7 @@ inline Cell cell_from_bits(DType t, uint64_t bits) {
 inline uint64_t bits_of_cell(DType t, Cell c) {
   if (t == DType::f32) return num::f32_bits(c.f);
   if (t == DType::f64) return num::f64_bits(c.d);
-  if (dtype_is_float(t))  // fp6/fp4 have no NaN: the conversion's rule
-    return c.f != c.f && num::float_desc(t).specials != num::Specials::kFnNone
-               ? narrow_nan_bits(t, c.f)
-               : num::from_double(t, static_cast<double>(c.f));
+  if (dtype_is_float(t)) return num::narrow_storage(t, c.f);
   return static_cast<uint64_t>(c.i) & num::low_mask(num::int_desc(t).bits);
 }
 

@@ -58,8 +58,9 @@ std::string convert_expr(const ir::Op& o, const std::string& x, DType d, DType r
   };
   const std::string fbits =
       d == DType::f64 ? "tsr::bits_f64(" + x + ")" : "tsr::bits_f32(" + x + ")";
-  if (n == "arith.extf" && narrow(d))  // registers hold the narrow value as an f32: exact
-    return rt == DType::f64 ? "double(" + x + ")" : "(" + x + ")";
+  if (n == "arith.extf" &&
+      narrow(d))  // the register's pattern, converted (NaNs as the interpreter)
+    return cvt(d, "tsr::narrow_bits(" + num(d) + ", " + x + ")");
   // f32 -> bf16 / f16 with the default options: PTX cvt.rn.bf16.f32 / cvt.rn.f16.f32 (round to
   // nearest even, subnormals kept, overflow to Inf: the ocp rules on every number; a NaN gives the
   // canonical NaN, which the bitexact rule does not tell from another).

@@ -21,9 +21,9 @@ module {
     %s = tessera_nvidia.ld %e, %l : (memref<64xf8E8M0FNU>, i32) -> f8E8M0FNU
     // CHECK: float [[S:v[0-9]+]] = tsr::ld(
     %sf = arith.extf %s : (f8E8M0FNU) -> f32
-    // CHECK: float {{v[0-9]+}} = ([[S]]);
+    // CHECK: float {{v[0-9]+}} = tsr::f32_of(tsr::cvt(9, tsr::narrow_bits(9, [[S]]), 1, 0));
     %sd = arith.extf %s : (f8E8M0FNU) -> f64
-    // CHECK: double {{v[0-9]+}} = double([[S]]);
+    // CHECK: double {{v[0-9]+}} = tsr::f64_of(tsr::cvt(9, tsr::narrow_bits(9, [[S]]), 0, 0));
     %p = arith.truncf %x {numeric_policy = {rounding = "rtz"}} : (f32) -> f4E2M1FN
     // CHECK: float [[P:v[0-9]+]] = tsr::narrow_value(8, tsr::cvt(1, tsr::bits_f32([[X]]), 8, 16));
     tessera_nvidia.st %p, %f, %l : (f4E2M1FN, memref<64xf4E2M1FN>, i32) -> ()

@@ -13,9 +13,13 @@ __device__ __forceinline__ u64 cvt(int from, u64 bits, int to, int packed) {
   return tessera::num::convert_bits(tessera::DType(from), bits, tessera::DType(to),
                                     tessera::num::unpack_options(packed));
 }
-// A narrow float's storage bits as its register value (exact).
+// A narrow float's storage bits as its register value and back, as the interpreters hold it
+// (core/numerics/convert_pack.h): the exact value; a NaN keeps its pattern.
 __device__ __forceinline__ float narrow_value(int t, u64 bits) {
-  return float(tessera::num::to_double(tessera::DType(t), bits));
+  return tessera::num::narrow_register(tessera::DType(t), bits);
+}
+__device__ __forceinline__ u64 narrow_bits(int t, float x) {
+  return tessera::num::narrow_storage(tessera::DType(t), x);
 }
 __device__ __forceinline__ u64 bits_f32(float x) { return u64(__float_as_uint(x)); }
 __device__ __forceinline__ u64 bits_f64(double x) { return u64(__double_as_longlong(x)); }
@@ -41,10 +45,10 @@ __device__ __forceinline__ float widen(byte_float<T> x) {
 }
 template <int T>
 struct narrow_to<byte_float<T> > {
-  // Values in registers are already of the format: the conversion is exact.
+  // Values in registers are of the format: their pattern, exactly.
   __device__ static byte_float<T> from(float x) {
     byte_float<T> r;
-    r.b = u8(cvt(1, bits_f32(x), T, 0));
+    r.b = u8(narrow_bits(T, x));
     return r;
   }
 };
