@@ -22,8 +22,8 @@ bool lane_index(const ir::Type& t) {
 
 /// Element types Target IR memory holds and registers carry per lane.
 bool mem_dtype_ok(DType d) {
-  return tile::is_int_reg_dtype(d) || d == DType::f64 || d == DType::f32 || d == DType::f16 ||
-         d == DType::bf16 || d == DType::f8e4m3 || d == DType::f8e5m2;
+  return tile::is_int_reg_dtype(d) || d == DType::f64 || d == DType::f32 ||
+         tile::is_storage_scalar(ir::Type::scalar(d));  // narrow floats, ui8..ui64
 }
 
 /// Bytes of one element in Target IR memory (index: 8).

@@ -8,22 +8,10 @@ namespace {
 
 using namespace tile;
 
-bool memory_dtype_ok(DType d) {
-  switch (d) {
-    case DType::f32:
-    case DType::f64:
-    case DType::bf16:
-    case DType::f16:
-    case DType::i1:
-    case DType::i8:
-    case DType::i32:
-    case DType::i64:
-    case DType::index:
-      return true;
-    default:
-      return false;
-  }
-}
+/// mem_c1: every element type but i4 (two per byte), tf32 (a compute mode) and the complex
+/// types. i16, the narrow floats and the unsigned integers are accessed with scalar loads and
+/// stores only (register tiles hold f32, bf16, f16, i32, i1).
+bool memory_dtype_ok(DType d) { return d != DType::i4 && d != DType::tf32 && !dtype_is_complex(d); }
 
 /// mem_c1: operand k is a memref of a supported element type and static rank.
 bool require_memref(InferCtx& ctx, size_t k, const char* label) {
@@ -56,7 +44,7 @@ bool require_index_count(InferCtx& ctx, size_t mem, size_t first, const char* la
 /// load_c1/store_c1: the value is an element scalar or vector<W x T> with W in 1, 2, 4, 8.
 bool element_value_ok(InferCtx& ctx, const ir::Type& v, DType mem, const char* label) {
   DType want = mem;
-  if (v.is_scalar() && v.dtype == want && is_scalar_reg(v)) return true;
+  if (v.is_scalar() && v.dtype == want && (is_scalar_reg(v) || is_storage_scalar(v))) return true;
   if (v.kind == ir::TypeKind::vector && v.rank() == 1 && v.dtype == want) {
     if (!aggregate_dtype_ok(want))
       return ctx.fail(std::string("register tiles hold f32, bf16, f16, i32 or i1, not ") +

@@ -189,25 +189,16 @@ static bool infer_cast(InferCtx& ctx, bool from_float, bool to_float) {
   return true;
 }
 bool infer_ArithIndexCast(InferCtx& c) { return infer_cast(c, false, false); }
-bool infer_ArithSIToFP(InferCtx& c) { return infer_cast(c, false, true); }
+bool infer_sitofp_narrow(InferCtx& ctx);  // tile_convert.cpp
+bool infer_ArithSIToFP(InferCtx& c) {
+  if ((c.declared[0].is_scalar() && tile::is_narrow_float(c.declared[0].dtype)) ||
+      c.attr("numeric_policy"))
+    return infer_sitofp_narrow(c);
+  return infer_cast(c, false, true);
+}
 bool infer_ArithFPToSI(InferCtx& c) { return infer_cast(c, true, false); }
 
-/// arith_c7: extf widens an f32 scalar to f64 (exact); truncf rounds an f64 scalar to f32 (round
-/// to nearest even, overflow to Inf, NaN stays NaN).
-static bool infer_float_cast(InferCtx& ctx, DType from, DType to) {
-  ctx.result_label = "arith_c7";
-  const ir::Type& a = ctx.operands[0];
-  const ir::Type& r = ctx.declared[0];
-  if (!(is_scalar_reg(a) && is_scalar_reg(r) && a.dtype == from && r.dtype == to))
-    return ctx.fail("cannot convert " + ir::to_string(a) + " to " + ir::to_string(r) + " (" +
-                        ctx.op.name + " takes an " + dtype_mlir_name(from) + " scalar to " +
-                        dtype_mlir_name(to) + ")",
-                    "arith_c7");
-  ctx.results = {r};
-  return true;
-}
-bool infer_ArithExtF(InferCtx& c) { return infer_float_cast(c, DType::f32, DType::f64); }
-bool infer_ArithTruncF(InferCtx& c) { return infer_float_cast(c, DType::f64, DType::f32); }
+// arith.extf / arith.truncf: tile_convert.cpp.
 
 namespace {
 

@@ -13,6 +13,13 @@ bool is_scalar_reg(const ir::Type& t) {
          (is_int_reg_dtype(t.dtype) || t.dtype == DType::f32 || t.dtype == DType::f64);
 }
 
+bool is_narrow_float(DType d) { return dtype_is_low_precision_float(d); }
+
+bool is_storage_scalar(const ir::Type& t) {
+  return t.is_scalar() && (is_narrow_float(t.dtype) || t.dtype == DType::u8 ||
+                           t.dtype == DType::u16 || t.dtype == DType::u32 || t.dtype == DType::u64);
+}
+
 bool aggregate_dtype_ok(DType d) {
   return d == DType::f32 || d == DType::bf16 || d == DType::f16 || d == DType::i32 ||
          d == DType::i1;

@@ -17,6 +17,13 @@ bool is_int_reg_dtype(DType d);
 
 /// True for types a tile's registers hold as single values: integers, index, i1, f32, f64.
 bool is_scalar_reg(const ir::Type& t);
+/// True for the storage-only scalar types (docs/ops/tile/scalar.md, "Conversions"): the narrow
+/// floats (bf16, f16, fp8, fp6, fp4, e8m0) and the unsigned integers (ui8..ui64). Memory holds
+/// them and scalar registers carry them between a load, a store and a conversion; no arithmetic
+/// takes them.
+bool is_storage_scalar(const ir::Type& t);
+/// The narrow float formats of is_storage_scalar.
+bool is_narrow_float(DType d);
 /// True for vector<...> and tensor<...> register values with a static shape (register tiles).
 bool is_aggregate(const ir::Type& t);
 /// Element types register tiles may hold (f32, bf16, f16, i32, i1).

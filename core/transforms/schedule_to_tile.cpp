@@ -402,6 +402,18 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
   }
   if (kind == sched::GroupKind::row) return lower_row(group, callee, name);
   if (kind == sched::GroupKind::elementwise) return lower_elementwise(group, callee, name);
+  if (kind == sched::GroupKind::whole &&
+      callee.regions[0].front().ops.front()->name == "tessera.dequantize") {
+    ScalarChain s = plan_dequantize(group, callee, name);  // schedule_to_tile_scalar.cpp
+    if (s.kernel.empty()) return stay(s.why);
+    Lowering l;
+    l.kernel = std::move(s.kernel);
+    l.grid = {s.rows};
+    l.flat = std::move(s.in_sizes);
+    l.as_2d = {l.flat[0]};
+    l.out_2d = {s.rows, s.width};
+    return l;
+  }
   if (kind == sched::GroupKind::whole) {
     // schedule_to_tile_movement.cpp: transpose, permute, broadcast, slice, reshape.
     MovementPlan mv = plan_movement(group, callee, name);

@@ -3,6 +3,8 @@
 // and one scalar store (docs/ops/schedule/lowering.md, "Scalar chains").
 #include "core/transforms/schedule_to_tile_scalar.h"
 
+#include "core/ops/policy.h"
+
 #include <optional>
 #include <sstream>
 #include <string_view>
@@ -26,6 +28,9 @@ struct Step {
   std::vector<int> in;
   DType type;
   const char* pred = "";
+  bool rounds =
+      false;  // a rounding conversion (truncf, sitofp, uitofp to a float): the cast's policy
+  std::string attrs = "";  // extra attributes, printed as they are (a numeric_policy)
 };
 
 // One Graph IR op on scalars of type `t` (a select's branches' type): the arith op with the
@@ -62,13 +67,21 @@ bool scalar_step(std::string_view op, DType t, const std::vector<int>& in,
   return false;
 }
 
-bool int_type(DType t) { return t == DType::i8 || t == DType::i32 || t == DType::i64; }
+bool int_type(DType t) {
+  return t == DType::i8 || t == DType::i16 || t == DType::i32 || t == DType::i64;
+}
 bool float_type(DType t) { return t == DType::f32 || t == DType::f64; }
+bool uint_type(DType t) {
+  return t == DType::u8 || t == DType::u16 || t == DType::u32 || t == DType::u64;
+}
+bool narrow_type(DType t) { return dtype_is_low_precision_float(t); }  // bf16 .. e8m0
 
-// tessera.cast from `a` to `b` on scalars (docs/numerics.md, "Integer rules"), appended to `steps`;
-// false when Tile IR has no exact lowering. `v` is the operand's id, step k's result has id
-// base + k; the cast's result is the last step's (or `v` itself for a cast to its own type: `same`
-// is set).
+// tessera.cast from `a` to `b` on scalars (docs/numerics.md, "Integer rules"; num::convert_array),
+// appended to `steps`; false when Tile IR has no exact lowering. `v` is the operand's id, step k's
+// result has id base + k; the cast's result is the last step's (or `v` itself for a cast to its
+// own type: `same` is set). Narrow floats widen exactly to f32 first; unsigned integers go to
+// the others through index (zero-extended); the one rounding step (truncf, sitofp, uitofp) is
+// marked `rounds` and later takes the cast's numeric_policy.
 bool cast_steps(DType a, DType b, int v, int base, std::vector<Step>& steps,
                 std::vector<Const>& consts, bool& same) {
   auto prev = [&] { return base + static_cast<int>(steps.size()) - 1; };  // the last step's id
@@ -76,8 +89,50 @@ bool cast_steps(DType a, DType b, int v, int base, std::vector<Step>& steps,
     consts.push_back({t, std::move(lit)});
     return kConst - static_cast<int>(consts.size() - 1);
   };
+  auto step = [&](const char* op, std::vector<int> in, DType t, bool rounds = false) {
+    steps.push_back({op, std::move(in), t, "", rounds, {}});
+    v = prev();
+    a = t;
+  };
   same = a == b;
   if (same) return true;
+  if (narrow_type(a)) {  // exact: every narrow float is an f32 (and an f64)
+    step("arith.extf", {v}, b == DType::f64 ? DType::f64 : DType::f32);
+    if (a == b) return true;
+  }
+  if (uint_type(a)) {
+    if (float_type(b) || narrow_type(b)) return step("arith.uitofp", {v}, b, true), true;
+    step("arith.index_castui", {v}, DType::index);  // zero-extends
+    if (b == DType::index) return true;
+    if (b == DType::i1)  // != 0
+      return steps.push_back({"arith.cmpi", {v, cst(DType::index, "0")}, DType::i1, "ne"}), true;
+    if (!uint_type(b)) return step("arith.index_cast", {v}, b), true;  // keeps the low bits
+  }
+  if (a == DType::index && b != DType::index && !uint_type(b))  // the signed 64-bit value
+    step("arith.index_cast", {v}, DType::i64);
+  if (uint_type(b)) {
+    // fptoui truncates toward zero and saturates (NaN and negatives: 0), the integer rules.
+    if (float_type(a)) return step("arith.fptoui", {v}, b), true;
+    if (a == DType::i1)
+      step("arith.select", {v, cst(DType::i64, "1"), cst(DType::i64, "0")}, DType::i64);
+    if (a != DType::index) step("arith.index_cast", {v}, DType::index);
+    return step("arith.index_castui", {v}, b), true;  // keeps the low bits
+  }
+  if (narrow_type(b)) {
+    if (a ==
+        DType::i1)  // 1 or 0 (exact in every narrow format but e8m0, which rounds as cast does)
+      step("arith.select", {v, cst(DType::f32, "1.0"), cst(DType::f32, "0.0")}, DType::f32);
+    if (float_type(a)) return step("arith.truncf", {v}, b, true), true;
+    if (int_type(a)) return step("arith.sitofp", {v}, b, true), true;
+    return false;
+  }
+  if (b == DType::index) {  // through i64
+    bool s = false;
+    if (a != DType::i64 && !cast_steps(a, DType::i64, v, base, steps, consts, s)) return false;
+    if (!s) v = prev();
+    steps.push_back({"arith.index_cast", {v}, DType::index});
+    return true;
+  }
   if (a == DType::i1 && (int_type(b) || float_type(b))) {  // true -> 1, false -> 0
     const bool fl = float_type(b);
     steps.push_back({"arith.select", {v, cst(b, fl ? "1.0" : "1"), cst(b, fl ? "0.0" : "0")}, b});
@@ -95,9 +150,9 @@ bool cast_steps(DType a, DType b, int v, int base, std::vector<Step>& steps,
   if (a == DType::f32 && b == DType::f64)  // exact
     return steps.push_back({"arith.extf", {v}, b}), true;
   if (a == DType::f64 && b == DType::f32)  // one RNE rounding, overflow to Inf
-    return steps.push_back({"arith.truncf", {v}, b}), true;
+    return steps.push_back({"arith.truncf", {v}, b, "", true}), true;
   if (int_type(a) && float_type(b))  // the nearest float (RNE), one rounding
-    return steps.push_back({"arith.sitofp", {v}, b}), true;
+    return steps.push_back({"arith.sitofp", {v}, b, "", true}), true;
   if (float_type(a) && int_type(b)) {
     // Truncate toward zero, saturate, NaN -> 0. Target IR's fptosi refuses NaN and values beyond
     // the i64 range, so those are selected away first (2^63 is exact in f32 and f64), then a
@@ -118,7 +173,7 @@ bool cast_steps(DType a, DType b, int v, int base, std::vector<Step>& steps,
     steps.push_back(
         {"arith.select", {small, cst(DType::i64, "-9223372036854775808"), prev()}, DType::i64});
     if (b == DType::i64) return true;
-    const int64_t bits = b == DType::i8 ? 8 : 32;
+    const int64_t bits = b == DType::i8 ? 8 : b == DType::i16 ? 16 : 32;
     const int64_t hi = (int64_t(1) << (bits - 1)) - 1, lo = -hi - 1;
     steps.push_back({"arith.maxsi", {prev(), cst(DType::i64, std::to_string(lo))}, DType::i64});
     steps.push_back({"arith.minsi", {prev(), cst(DType::i64, std::to_string(hi))}, DType::i64});
@@ -129,16 +184,67 @@ bool cast_steps(DType a, DType b, int v, int base, std::vector<Step>& steps,
   return false;
 }
 
+// sqrt, rsqrt, exp and log on f32 scalars (a narrow float's widened value, or f32 in a chain
+// with a cast): tile.sqrt/exp/log, the Graph IR kernels' functions (rsqrt: the square root,
+// then 1 divided by it, two roundings as tessera.rsqrt). Step k's id is base + k.
+bool f32_math_step(std::string_view op, const std::vector<int>& in, std::vector<Step>& steps,
+                   std::vector<Const>& consts, int base) {
+  constexpr std::pair<std::string_view, const char*> kOps[] = {
+      {"tessera.sqrt", "tile.sqrt"}, {"tessera.exp", "tile.exp"}, {"tessera.log", "tile.log"}};
+  for (const auto& [g, t] : kOps)
+    if (op == g) return steps.push_back({t, {in[0]}, DType::f32}), true;
+  if (op != "tessera.rsqrt") return false;
+  steps.push_back({"tile.sqrt", {in[0]}, DType::f32});
+  consts.push_back({DType::f32, "1.0"});
+  const int one = kConst - static_cast<int>(consts.size() - 1);
+  steps.push_back({"arith.divf", {one, base + static_cast<int>(steps.size()) - 1}, DType::f32});
+  return true;
+}
+
+// An op on unsigned integers held as zero-extended indices: add, sub, mul wrap (the caller keeps
+// the low bits), max and min by an unsigned compare and a select, comparisons unsigned.
+bool unsigned_step(std::string_view op, const std::vector<int>& in, std::vector<Step>& steps,
+                   int base) {
+  constexpr std::pair<std::string_view, const char*> kBin[] = {
+      {"tessera.add", "arith.addi"}, {"tessera.sub", "arith.subi"}, {"tessera.mul", "arith.muli"}};
+  for (const auto& [g, a] : kBin)
+    if (op == g) return steps.push_back({a, in, DType::index}), true;
+  constexpr std::pair<std::string_view, const char*> kCmp[] = {
+      {"tessera.cmp_eq", "eq"},  {"tessera.cmp_ne", "ne"},  {"tessera.cmp_lt", "ult"},
+      {"tessera.cmp_le", "ule"}, {"tessera.cmp_gt", "ugt"}, {"tessera.cmp_ge", "uge"}};
+  for (const auto& [g, p] : kCmp)
+    if (op == g) return steps.push_back({"arith.cmpi", in, DType::i1, p}), true;
+  if (op == "tessera.select") return steps.push_back({"arith.select", in, DType::index}), true;
+  if (op != "tessera.max" && op != "tessera.min") return false;
+  steps.push_back({"arith.cmpi", in, DType::i1, op == "tessera.max" ? "ugt" : "ult"});
+  steps.push_back(
+      {"arith.select", {base + static_cast<int>(steps.size()) - 1, in[0], in[1]}, DType::index});
+  return true;
+}
+
 // Why a cast from `a` to `b` has no scalar lowering (appended to the group's reason); for a == b,
 // why no scalar chain holds `a` (empty when one does).
 std::string cast_reason(DType a, DType b) {
   for (DType t : {a, b}) {
-    if (t == DType::u8 || t == DType::u16 || t == DType::u32 || t == DType::u64)
-      return ": Tile IR memory holds no unsigned type (mem_c1)";
-    if (t == DType::i16) return ": Tile IR memory holds no i16 (mem_c1)";
-    if (!(int_type(t) || float_type(t) || t == DType::i1))
-      return std::string(": no Tile IR scalar register holds ") + dtype_mlir_name(t);
+    if (t == DType::i4) return ": Tile IR memory holds no i4 (two elements per byte, mem_c1)";
+    if (t == DType::tf32) return ": tf32 is a compute mode, not a Tile IR memory type (mem_c1)";
+    if (dtype_is_complex(t)) return std::string(": no Tile IR type holds ") + dtype_mlir_name(t);
   }
+  return "";
+}
+
+// Why a cast's numeric_policy keeps it from lowering ("" when the cast's last step, a rounding
+// conversion, takes the policy as the Graph IR kernel applies it).
+std::string policy_reason(const ir::Op& cast, const std::vector<Step>& steps, size_t first) {
+  const num::ConvertOptions o = ops::read_policy(cast).convert;
+  if (o.rounding == num::RoundingMode::kStochastic)
+    return "stochastic rounding (its Philox stream is the Graph IR op's plan step, which no Tile "
+           "IR conversion carries)";
+  if (o.flush_input_denormals)
+    return "a numeric policy that flushes subnormal inputs (the steps before the rounding see "
+           "the widened value)";
+  if (steps.size() == first || !steps.back().rounds)
+    return "a numeric policy on a cast whose last step does not round to a float";
   return "";
 }
 
@@ -158,9 +264,12 @@ std::vector<int64_t> bcast_steps(const std::vector<int64_t>& in, const std::vect
   return step;
 }
 
+// `col_div[i]` > 1: operand i's column index is the result column divided by it (a block's
+// scale: dequantize), its leading strides those of its own shape.
 std::string kernel_text(const std::string& name, const std::vector<int64_t>& out,
                         const std::vector<const ir::Type*>& ins, const std::vector<Step>& steps,
-                        int result, DType zero_type, const std::vector<Const>& consts) {
+                        int result, DType zero_type, const std::vector<Const>& consts,
+                        const std::vector<int64_t>& col_div = {}) {
   const size_t r = out.size(), n = ins.size();
   std::vector<DType> type;
   for (const ir::Type* t : ins) type.push_back(t->dtype);
@@ -202,6 +311,7 @@ std::string kernel_text(const std::string& name, const std::vector<int64_t>& out
       at = p + "at" + s;
     }
     cst("    ", p + "sl", step[i].back());
+    if (i < col_div.size() && col_div[i] > 1) cst("    ", p + "dv", col_div[i]);
     k << "    " << p << "row = arith.addi " << at << ", %c0 : index\n";
   }
   for (size_t i = 0; i < consts.size(); ++i) {
@@ -215,7 +325,12 @@ std::string kernel_text(const std::string& name, const std::vector<int64_t>& out
   k << "    \"scf.for\"(%c0, %w, %c1) ({\n    ^bb0(%c: index):\n";
   for (size_t i = 0; i < n; ++i) {
     const std::string p = "%x" + std::to_string(i) + "_";
-    k << "      " << p << "q = arith.muli %c, " << p << "sl : index\n"
+    std::string col = "%c";
+    if (i < col_div.size() && col_div[i] > 1) {
+      k << "      " << p << "cd = arith.divsi %c, " << p << "dv : index\n";
+      col = p + "cd";
+    }
+    k << "      " << p << "q = arith.muli " << col << ", " << p << "sl : index\n"
       << "      " << p << "i = arith.addi " << p << "row, " << p << "q : index\n"
       << "      %v" << i << " = tile.load %in" << i << ", " << p << "i : (memref<?x"
       << nm(static_cast<int>(i)) << ">, index) -> " << nm(static_cast<int>(i)) << "\n";
@@ -236,6 +351,7 @@ std::string kernel_text(const std::string& name, const std::vector<int64_t>& out
     };
     for (size_t i = 0; i < st.in.size(); ++i) k << (i ? ", " : "") << name_of(st.in[i]);
     if (*st.pred) k << " {predicate = \"" << st.pred << "\"}";
+    if (!st.attrs.empty()) k << " {" << st.attrs << "}";
     k << " : (";
     for (size_t i = 0; i < st.in.size(); ++i) k << (i ? ", " : "") << type_of(st.in[i]);
     k << ") -> " << dtype_mlir_name(st.type) << "\n";
@@ -250,8 +366,10 @@ std::string kernel_text(const std::string& name, const std::vector<int64_t>& out
 }  // namespace
 
 bool scalar_chain_type(DType t) {
-  // Not i16: Tile IR memory holds no i16 (mem_c1), so its loads and stores would not verify.
-  return t == DType::f64 || t == DType::i8 || t == DType::i64;
+  // The narrow floats and unsigned integers are storage-only scalars (docs/ops/tile/scalar.md):
+  // loaded, converted and stored; a narrow float's ops compute in f32 and round back.
+  return t == DType::f64 || t == DType::i8 || t == DType::i16 || t == DType::i64 ||
+         t == DType::index || uint_type(t) || narrow_type(t);
 }
 
 bool scalar_value_type(DType t) {
@@ -309,7 +427,8 @@ ScalarChain plan_scalar_chain(const ir::Op& group, const ir::Op& callee, const s
       c.kernel = kernel_text(name, out.shape, ins, steps, result, zero, consts);
       return c;
     }
-    if (o->attrs.get("numeric_policy")) return stay("a numeric policy");
+    const ir::Attr* policy = o->attrs.get("numeric_policy");
+    if (policy && o->name != "tessera.cast") return stay("a numeric policy");
     std::vector<int> in;
     for (const ir::Value* v : o->operands) {
       auto it = id.find(v);
@@ -324,24 +443,113 @@ ScalarChain plan_scalar_chain(const ir::Op& group, const ir::Op& callee, const s
     if (o->name == "tessera.cast") {  // docs/numerics.md, "Integer rules"
       const DType to = o->result(0)->type.dtype;
       bool same = false;
+      const size_t first = steps.size();
       if (!(scalar_value_type(t) || t == DType::i1) ||
+          !(scalar_value_type(to) || to == DType::i1) ||
           !cast_steps(t, to, in[0], n, steps, consts, same))
         return stay(std::string("no exact scalar lowering for a cast from ") + dtype_mlir_name(t) +
                     " to " + dtype_mlir_name(to) + cast_reason(t, to));
+      if (policy) {
+        if (std::string why = policy_reason(*o, steps, first); !why.empty()) return stay(why);
+        steps.back().attrs = "numeric_policy = " + ir::to_string(*policy);
+      }
       for (size_t k = type.size() - static_cast<size_t>(n); k < steps.size(); ++k)
         type.push_back(steps[k].type);
       id[o->result(0)] = same ? in[0] : n + static_cast<int>(steps.size()) - 1;
       continue;
     }
-    if (!scalar_value_type(t) || !scalar_step(o->name, t, in, steps))
-      return stay("no exact scalar lowering for " + o->name + " on " + dtype_mlir_name(t));
-    if (steps.back().type != o->result(0)->type.dtype) return stay("internal: result type");
+    // A narrow float's op: its operands widen exactly to f32, the op runs in f32 and its float
+    // result rounds back once (RNE), as the Graph IR interpreter computes low-precision ops. An
+    // unsigned integer's op runs on its zero-extended value as an index (unsigned compares) and
+    // its integer result wraps back to the width (index_castui keeps the low bits).
+    const bool nf = narrow_type(t), un = uint_type(t);
+    const size_t first = steps.size();
+    if (nf || un)
+      for (int& v : in) {
+        if (type[static_cast<size_t>(v)] != t) continue;  // a select's condition
+        steps.push_back(
+            {nf ? "arith.extf" : "arith.index_castui", {v}, nf ? DType::f32 : DType::index});
+        v = n + static_cast<int>(steps.size()) - 1;
+      }
+    const DType ct = nf ? DType::f32 : un ? DType::index : t;
+    const std::string why = "no exact scalar lowering for " + o->name + " on " + dtype_mlir_name(t);
+    if (!scalar_value_type(t)) return stay(why);
+    if (!(un ? unsigned_step(o->name, in, steps, n)
+             : ct == DType::f32 && f32_math_step(o->name, in, steps, consts, n)) &&
+        !(!un && scalar_step(o->name, ct, in, steps)))
+      return stay(why);
     for (int v : steps.back().in)
-      if (v == kZero) zero = t;
-    type.push_back(steps.back().type);
+      if (v == kZero) {
+        if (zero != DType::i4 && zero != ct) return stay("relu on two types in one chain");
+        zero = ct;
+      }
+    if (nf && steps.back().type == DType::f32)
+      steps.push_back({"arith.truncf", {n + static_cast<int>(steps.size()) - 1}, t});
+    if (un && steps.back().type == DType::index)
+      steps.push_back({"arith.index_castui", {n + static_cast<int>(steps.size()) - 1}, t});
+    if (steps.back().type != o->result(0)->type.dtype) return stay("internal: result type");
+    for (size_t k = first; k < steps.size(); ++k) type.push_back(steps[k].type);
     id[o->result(0)] = n + static_cast<int>(steps.size()) - 1;
   }
   return stay("the group's function does not return");
+}
+
+}  // namespace tessera::transforms
+
+namespace tessera::transforms {
+
+ScalarChain plan_dequantize(const ir::Op& group, const ir::Op& callee, const std::string& name) {
+  ScalarChain c;
+  auto stay = [&](std::string why) {
+    c.kernel.clear();
+    c.why = std::move(why);
+    return c;
+  };
+  const ir::Block& body = callee.regions[0].front();
+  if (body.ops.size() != 2 || body.ops[0]->name != "tessera.dequantize")
+    return stay("a group holding more than one tessera.dequantize");
+  const ir::Op& op = *body.ops[0];
+  const std::string scheme = op.attrs.get_string("scheme", "tensor");
+  const ir::Type& q = group.operands[0]->type;
+  const ir::Type& out = group.result(0)->type;
+  if (!q.has_static_shape() || q.rank() < 1 || out.shape != q.shape ||
+      group.operands.size() != (scheme == "nvfp4" ? 3u : 2u))
+    return stay("a dequantize of static rank >= 1 (hand-written groups: its operands)");
+  for (const ir::Value* v : group.operands)
+    if (!v->type.has_static_shape()) return stay("a dequantize of static shapes");
+  const std::optional<int64_t> count = q.num_elements();
+  if (!count || *count == 0) return stay("an empty tensor or too many elements");
+  // docs/ops/graph/quantization.md: every element is value(q) times its scale, in f32 (mx:
+  // value(q) * 2^(S - 127) rounded once, and 2^(S - 127) is an exact f32, NaN for S = 0xFF;
+  // nvfp4: (value(q) * value(s)) * g, left to right). Each block of B elements of a row shares
+  // one scale, at column c / B of the scales' row (the last block may be partial).
+  const int64_t block = scheme == "mx" ? 32 : scheme == "nvfp4" ? 16 : 0;
+  const int64_t len = q.shape.back();
+  const ir::Type& sc = group.operands[1]->type;
+  if (block > 0 && (sc.rank() != q.rank() || sc.shape.back() != (len + block - 1) / block))
+    return stay("a dequantize whose scales are not one per block of the last dim");
+  std::vector<const ir::Type*> ins;
+  for (const ir::Value* v : group.operands) {
+    const std::optional<int64_t> k = v->type.num_elements();
+    if (!k) return stay("too many elements");
+    c.in_sizes.push_back(*k);
+    ins.push_back(&v->type);
+  }
+  const std::vector<int64_t> col_div = {1, block > 0 ? block : 1, 1};
+  const int n = static_cast<int>(ins.size());
+  std::vector<Step> steps = {{"arith.extf", {0}, DType::f32}};  // value(q), exact
+  if (block > 0) {
+    steps.push_back({"arith.extf", {1}, DType::f32});  // the block's scale, exact
+    steps.push_back({"arith.mulf", {n, n + 1}, DType::f32});
+  } else {
+    steps.push_back({"arith.mulf", {n, 1}, DType::f32});
+  }
+  if (scheme == "nvfp4") steps.push_back({"arith.mulf", {n + 2, 2}, DType::f32});
+  c.rows = *count / len;
+  c.width = len;
+  c.kernel = kernel_text(name, q.shape, ins, steps, n + static_cast<int>(steps.size()) - 1,
+                         DType::i4, {}, col_div);
+  return c;
 }
 
 }  // namespace tessera::transforms

@@ -26,4 +26,8 @@ bool scalar_chain_type(DType t);
 
 ScalarChain plan_scalar_chain(const ir::Op& group, const ir::Op& callee, const std::string& name);
 
+/// A `whole` group holding one tessera.dequantize (docs/ops/schedule/lowering.md, "Quantization"):
+/// the scalar kernel of value(q) times the element's scale.
+ScalarChain plan_dequantize(const ir::Op& group, const ir::Op& callee, const std::string& name);
+
 }  // namespace tessera::transforms

@@ -40,6 +40,9 @@ bool kernel_handles_low_precision(const ir::Op& op) {
   // (the callee's parameters are declared at it); the callee's ops widen as they need.
   if (!op.regions.empty() || op.name == "func.call" || op.name.starts_with("tessera.control_"))
     return true;
+  // A launch hands its tensors to the kernel as memory of their own element type: widening
+  // them would round a NaN's payload away before the kernel reads its bits.
+  if (op.name == "tile.launch" || op.name == "tessera_nvidia.launch") return true;
   return op.def->has(ops::kLowPrecision);
 }
 

@@ -243,18 +243,24 @@ void kernel_ArithIndexCast(KernelCtx& c) {
     store_int(c.output(), k, load_int(c.input(0), k));
 }
 
+void kernel_convert_narrow(KernelCtx& c, bool signed_view);  // kernels_convert.cpp
+
 void kernel_ArithSIToFP(KernelCtx& c) {
+  if (dtype_is_low_precision_float(c.output().dtype())) return kernel_convert_narrow(c, true);
   for (int64_t k = 0; k < c.output().numel(); ++k)
     store_float(c.output(), k, static_cast<double>(load_int(c.input(0), k)));
 }
 
 // arith.extf / arith.truncf: the value in the result type (exact, or one RNE rounding).
 void kernel_ArithExtF(KernelCtx& c) {
+  if (dtype_is_low_precision_float(c.input(0).dtype())) return kernel_convert_narrow(c, false);
   for (int64_t k = 0; k < c.output().numel(); ++k)
     store_float(c.output(), k, load_float(c.input(0), k));
 }
 
 void kernel_ArithTruncF(KernelCtx& c) {
+  if (dtype_is_low_precision_float(c.output().dtype()) || c.op.attrs.get("numeric_policy"))
+    return kernel_convert_narrow(c, false);
   for (int64_t k = 0; k < c.output().numel(); ++k)
     store_float(c.output(), k, load_float(c.input(0), k));  // one RNE rounding
 }

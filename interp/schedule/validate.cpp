@@ -8,6 +8,7 @@
 #include <optional>
 #include <unordered_map>
 
+#include "core/numerics/convert.h"
 #include "core/ops/schedule_util.h"
 #include "core/support/error.h"
 #include "core/text/printer.h"
@@ -102,7 +103,11 @@ std::optional<int64_t> first_diff(const Tensor& a, const Tensor& b) {
       return std::isnan(a.data<float>()[i]) && std::isnan(b.data<float>()[i]);
     if (a.dtype() == DType::f64)
       return std::isnan(a.data<double>()[i]) && std::isnan(b.data<double>()[i]);
-    return false;
+    if (!dtype_is_low_precision_float(a.dtype()) || esz > 8) return false;
+    uint64_t x = 0, y = 0;  // bf16, f16, fp8, fp6, fp4, e8m0: their NaNs too
+    std::memcpy(&x, a.bytes() + i * esz, esz);
+    std::memcpy(&y, b.bytes() + i * esz, esz);
+    return std::isnan(num::to_double(a.dtype(), x)) && std::isnan(num::to_double(a.dtype(), y));
   };
   for (size_t i = 0; i * esz < a.nbytes(); ++i)
     if (std::memcmp(a.bytes() + i * esz, b.bytes() + i * esz, esz) != 0 && !both_nan(i))

@@ -12,6 +12,7 @@
 #include "core/support/error.h"
 #include "interp/target/decode_opt.h"
 #include "interp/target/program.h"
+#include "interp/tile/convert_cell.h"
 
 namespace tessera::interp::target {
 namespace {
@@ -117,6 +118,13 @@ class Decoder {
     p_.slot_width[static_cast<size_t>(s.idx)] = s.w;
     slots_[v] = s;
     return s;
+  }
+  /// A conversion of tile/convert_cell.h: source type in mode, options (and the signed view of
+  /// sitofp) in imm.
+  void convert(const ir::Op& op, bool signed_view) {
+    simple(op, Opc::kConvert, static_cast<uint8_t>(op.operands[0]->type.dtype));
+    p_.code.back().imm =
+        tile::pack_convert(ops::read_policy(op).convert) | (signed_view ? tile::kSignedView : 0);
   }
   Slot temp(const Slot& like) {
     Slot s{p_.num_slots, like.w, like.dt};
@@ -507,15 +515,24 @@ void Decoder::decode_op(const ir::Op& op) {
     case OpKind::ArithIndexCast:
       return simple(op, Opc::kIndexCast);
     case OpKind::ArithSIToFP:
+      if (dtype_is_low_precision_float(op.result()->type.dtype) || op.attrs.get("numeric_policy"))
+        return convert(op, true);
       return simple(op, Opc::kSIToFP);
     case OpKind::ArithFPToSI:
       simple(op, Opc::kFPToSI);
       p_.code.back().imm = static_cast<int64_t>(op.operands[0]->type.dtype);
       return;
     case OpKind::ArithExtF:
+      if (dtype_is_low_precision_float(op.operands[0]->type.dtype)) return convert(op, false);
       return simple(op, Opc::kExtF);
     case OpKind::ArithTruncF:
+      if (dtype_is_low_precision_float(op.result()->type.dtype) || op.attrs.get("numeric_policy"))
+        return convert(op, false);
       return simple(op, Opc::kTruncF);
+    case OpKind::ArithUIToFP:
+    case OpKind::ArithFPToUI:
+    case OpKind::ArithIndexCastUI:
+      return convert(op, false);
     case OpKind::ScfIf:
       return scf_if(op);
     case OpKind::ScfFor:

@@ -7,6 +7,7 @@
 #include "core/numerics/convert.h"
 #include "core/support/error.h"
 #include "interp/target/sim.h"
+#include "interp/tile/convert_cell.h"
 
 namespace tessera::interp::target {
 
@@ -40,10 +41,25 @@ Cell load_elem(const Buf& buf, int64_t i) {
     case DType::f16:
     case DType::bf16:
     case DType::f8e4m3:
-    case DType::f8e5m2: {
+    case DType::f8e5m2:
+    case DType::f6e2m3:
+    case DType::f6e3m2:
+    case DType::f4e2m1:
+    case DType::e8m0: {  // widened to f32, a NaN keeping its pattern (tile/convert_cell.h)
       uint64_t bits = 0;
       std::memcpy(&bits, p, static_cast<size_t>(buf.esize));
-      c.f = static_cast<float>(num::to_double(buf.dt, bits));
+      return tile::cell_from_bits(buf.dt, bits);
+    }
+    case DType::u16: {
+      uint16_t v;
+      std::memcpy(&v, p, 2);
+      c.i = v;
+      return c;
+    }
+    case DType::u32: {
+      uint32_t v;
+      std::memcpy(&v, p, 4);
+      c.i = v;
       return c;
     }
     case DType::i1:
@@ -83,8 +99,12 @@ void store_elem(Buf& buf, int64_t i, Cell v) {
     case DType::f16:
     case DType::bf16:
     case DType::f8e4m3:
-    case DType::f8e5m2: {
-      uint64_t bits = num::from_double(buf.dt, static_cast<double>(v.f));
+    case DType::f8e5m2:
+    case DType::f6e2m3:
+    case DType::f6e3m2:
+    case DType::f4e2m1:
+    case DType::e8m0: {
+      uint64_t bits = tile::bits_of_cell(buf.dt, v);
       std::memcpy(p, &bits, static_cast<size_t>(buf.esize));
       return;
     }

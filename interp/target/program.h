@@ -61,6 +61,8 @@ enum class Opc : uint8_t {
   kWhileTest,  ///< active &= a; if none: jump to target (the kPop)
   kExtF,       ///< arith.extf (exec_convert.cpp)
   kTruncF,     ///< arith.truncf (exec_convert.cpp)
+  kConvert,    ///< the other conversions (tile/convert_cell.h): mode = source type, dt = result
+               ///< type, imm = packed ConvertOptions | kSignedView
   /// Fused forms (decode.cpp `fuse_fma`, exec_fused.cpp): the instruction itself (a shfl, an
   /// ld) keeps its fields and runs as usual unless the whole-warp fast path applies; the
   /// instructions it absorbs follow it in the code and are skipped by that fast path.

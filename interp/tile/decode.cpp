@@ -113,9 +113,11 @@ Slot Decoder::define(const ir::Value* v) {
     s.cols = t.rank() == 2 ? static_cast<int32_t>(t.shape[1]) : 1;
     s.idx = arena(v, n);
   } else {
-    // A bf16/f16/fp8 scalar (a kernel parameter) would have no meaning in a register cell.
-    if (t.is_scalar() && !ops::tile::is_scalar_reg(t))
-      fail_value(v, "scalar registers hold integers, index, f32 and f64; pass a memref");
+    // Scalars are register types or storage-only scalars (narrow floats held as f32 cells).
+    if (t.is_scalar() && !ops::tile::is_scalar_reg(t) && !ops::tile::is_storage_scalar(t))
+      fail_value(v,
+                 "scalar registers hold integers, index, f32, f64 and the storage-only "
+                 "scalars; pass a memref");
     if (p_.num_regs >= kMaxArenaCells) fail_value(v, "the kernel has too many scalar values");
     s.idx = p_.num_regs++;
   }

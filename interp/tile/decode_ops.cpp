@@ -8,6 +8,7 @@
 #include "core/ops/policy.h"
 #include "core/ops/tile_util.h"
 #include "core/support/error.h"
+#include "interp/tile/convert_cell.h"
 #include "interp/tile/decoder.h"
 
 namespace tessera::interp::tile {
@@ -279,10 +280,44 @@ TILE_DECODE(ArithSelect) {
   emit(in);
 }
 TILE_DECODE(ArithIndexCast) { cast(op, Opc::kIndexCast); }
-TILE_DECODE(ArithSIToFP) { cast(op, Opc::kSIToFP); }
 TILE_DECODE(ArithFPToSI) { cast(op, Opc::kFPToSI); }
-TILE_DECODE(ArithExtF) { cast(op, Opc::kExtF); }
-TILE_DECODE(ArithTruncF) { cast(op, Opc::kTruncF); }
+
+// The conversions of convert_cell.h (kConvert): f32 <-> f64 keep their own opcodes.
+namespace {
+bool narrow(const ir::Value* v) { return dtype_is_low_precision_float(v->type.dtype); }
+void finish_convert(Program& p, const ir::Op& op, bool signed_view) {
+  p.code.back().bcast = signed_view ? 1 : 0;
+  p.code.back().imm = pack_convert(ops::read_policy(op).convert);
+}
+}  // namespace
+
+TILE_DECODE(ArithSIToFP) {
+  if (!narrow(op.result()) && !op.attrs.get("numeric_policy")) return cast(op, Opc::kSIToFP);
+  cast(op, Opc::kConvert);
+  finish_convert(p_, op, true);
+}
+TILE_DECODE(ArithExtF) {
+  if (!narrow(op.operands[0])) return cast(op, Opc::kExtF);
+  cast(op, Opc::kConvert);
+  finish_convert(p_, op, false);
+}
+TILE_DECODE(ArithTruncF) {
+  if (!narrow(op.result()) && !op.attrs.get("numeric_policy")) return cast(op, Opc::kTruncF);
+  cast(op, Opc::kConvert);
+  finish_convert(p_, op, false);
+}
+TILE_DECODE(ArithUIToFP) {
+  cast(op, Opc::kConvert);
+  finish_convert(p_, op, false);
+}
+TILE_DECODE(ArithFPToUI) {
+  cast(op, Opc::kConvert);
+  finish_convert(p_, op, false);
+}
+TILE_DECODE(ArithIndexCastUI) {
+  cast(op, Opc::kConvert);
+  finish_convert(p_, op, false);
+}
 
 TILE_DECODE(ScfFor) { scf_for(op); }
 TILE_DECODE(ScfIf) { scf_if(op); }

@@ -7,6 +7,7 @@
 #include "core/numerics/convert_array.h"
 #include "core/ops/tile_util.h"
 #include "core/support/error.h"
+#include "interp/tile/convert_cell.h"
 #include "interp/tile/observe.h"
 
 namespace tessera::interp::tile {
@@ -90,6 +91,11 @@ Cell scalar_of(const Tensor& t, DType want) {
       break;
     }
     default:
+      if (ops::tile::is_storage_scalar(ir::Type::scalar(want))) {  // narrow floats, ui8..ui64
+        uint64_t bits = 0;
+        std::memcpy(&bits, v.bytes(), std::min<size_t>(sizeof bits, v.nbytes()));
+        return cell_from_bits(want, bits);
+      }
       std::memcpy(&c.i, v.bytes(), 8);
       break;
   }

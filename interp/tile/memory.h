@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "core/numerics/convert.h"
+#include "interp/tile/convert_cell.h"
 #include "interp/tile/sim.h"
 
 namespace tessera::interp::tile {
@@ -114,9 +115,12 @@ inline Cell load_cell(const Buffer& b, int64_t p) {
     case DType::i8:
       c.i = static_cast<int8_t>(*at);
       break;
-    default:
-      c.f = load_agg(b, p);
+    default: {  // i16, the narrow floats and the unsigned integers (convert_cell.h's forms)
+      uint64_t bits = 0;
+      std::memcpy(&bits, at, static_cast<size_t>(b.esize));
+      c = cell_from_bits(b.dt, bits);
       break;
+    }
   }
   return c;
 }
@@ -145,9 +149,11 @@ inline void store_cell(Buffer& b, int64_t p, Cell c) {
     case DType::i8:
       *at = static_cast<std::byte>(c.i);
       break;
-    default:
-      store_agg(b, p, c.f);
+    default: {
+      const uint64_t bits = bits_of_cell(b.dt, c);
+      std::memcpy(at, &bits, static_cast<size_t>(b.esize));  // little-endian: the low bytes
       break;
+    }
   }
 }
 

@@ -78,6 +78,8 @@ enum class Opc : uint8_t {
   kCollective,  ///< tile.all_reduce ... tile.recv: a grid-and-mesh-wide phase boundary
   kExtF,        ///< arith.extf: f32 scalar -> f64 (exec_convert.cpp)
   kTruncF,      ///< arith.truncf: f64 scalar -> f32, RNE
+  kConvert,     ///< the other conversions of scalars (convert_cell.h): mode = source type,
+                ///< dt = result type, bcast = signed view, imm = packed ConvertOptions
 };
 
 /// Binary operation kinds (IBin/FBin/ABin `mode`).

@@ -17,9 +17,10 @@ module {
   // CHECK-LABEL: func.func @cmpsel(
   // CHECK: tile.launch %a, %b, %a, %b {callee = @cmpsel_g0_kernel
   // CHECK-LABEL: func.func @unsigned(
-  // CHECK: schedule.not_lowered = "Tile IR memory has no unsigned element type (ui8)"
+  // CHECK: tile.launch %{{.*}}, %{{.*}} {callee = @unsigned_g0_kernel, grid = [8]
+  // A bf16 chain is a scalar chain (each op: widen, f32 op, round: schedule_to_tile_cast.mlir).
   // CHECK-LABEL: func.func @half(
-  // CHECK: schedule.not_lowered = "Target IR has no bf16 registers to round each op's result to
+  // CHECK: tile.launch %{{.*}}, %{{.*}} {callee = @half_g0_kernel, grid = [8]
   // An i8 chain is a scalar chain: the [8] row operand goes in as [8] with a row stride of 0.
   // CHECK-LABEL: func.func @narrow(
   // CHECK: %[[A:.*]] = tessera.reshape %a : (tensor<8x8xi8>) -> tensor<64xi8>
@@ -70,6 +71,12 @@ module {
     %s = "tessera.add"(%a, %b) : (tensor<8x8xi8>, tensor<8xi8>) -> tensor<8x8xi8>
     return %s : tensor<8x8xi8>
   }
+  // ui8: zero-extended to index, added, the low bits kept.
+  // CHECK-LABEL: func.func @unsigned_g0_kernel(
+  // CHECK: %v2 = arith.index_castui %v0 : (ui8) -> index
+  // CHECK: %v3 = arith.index_castui %v1 : (ui8) -> index
+  // CHECK: %v4 = arith.addi %v2, %v3 : (index, index) -> index
+  // CHECK: %v5 = arith.index_castui %v4 : (index) -> ui8
   // CHECK-LABEL: func.func @narrow_g0_kernel(%in0: memref<?xi8>, %in1: memref<?xi8>, %out: memref<?x?xi8>)
   // CHECK: %x1_s0 = arith.constant {value = 0 : index}
   // CHECK: %v0 = tile.load %in0, %x0_i : (memref<?xi8>, index) -> i8

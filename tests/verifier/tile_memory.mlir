@@ -9,6 +9,14 @@ func.func @k(%m: memref<8xf32, 2>, %i: index) {
 }
 
 // -----
+// mem_c1 (i4 packs two elements per byte: no Tile IR memory)
+func.func @k(%m: memref<8xi4>, %i: index) {
+  // expected-error@+1 {{memref element type i4 is not supported in Tile IR memory (mem_c1)}}
+  %v = tile.load %m, %i : (memref<8xi4>, index) -> i4
+  return
+}
+
+// -----
 // store_c1
 func.func @k(%m: memref<8xf32>, %i: index, %v: i32) {
   // expected-error@+1 {{value type i32 does not match the memref element type f32 (store_c1)}}

@@ -109,10 +109,10 @@ func.func @k(%m: memref<8xf32>, %i: index) {
 }
 
 // -----
-// load_c1: bf16 is not a scalar register type
-func.func @k(%m: memref<8xbf16>, %i: index) {
-  // expected-error@+1 {{scalar registers hold integers, index, f32 and f64, not bf16; access bf16 memory as vector<1xbf16> or a register tile (load_c1)}}
-  %v = tile.load %m, %i : (memref<8xbf16>, index) -> bf16
+// load_c1: no register tile holds ui8 (a ui8 scalar is a storage-only scalar)
+func.func @k(%m: memref<8xui8>, %i: index) {
+  // expected-error@+1 {{register tiles hold f32, bf16, f16, i32 or i1, not ui8; access ui8 memory with scalar loads and stores (load_c1)}}
+  %v = tile.load %m, %i : (memref<8xui8>, index) -> vector<2xui8>
   return
 }
 

@@ -162,6 +162,7 @@ std::string Emitter::arith_expr(const ir::Op& o, const std::vector<std::string>&
     if (rt == DType::i1) return "((" + v + " & 1) != 0)";
     return ty + "(tsr::u64(" + v + "))";
   }
+  if (std::string c = convert_expr(o, x[0], d, rt); !c.empty()) return c;
   throw CodegenError(o, n + ": not generated yet for " + dtype_mlir_name(d) +
                             " (docs/cuda.md lists the generated ops)");
 }

@@ -49,6 +49,22 @@ std::string Emitter::mem_type(const ir::Op& at, DType d) const {
     case DType::i64:
     case DType::index:
       return "tsr::i64";
+    case DType::u8:
+      return "tsr::u8";
+    case DType::u16:
+      return "tsr::u16";
+    case DType::u32:
+      return "tsr::u32";
+    case DType::u64:
+      return "tsr::u64";
+    case DType::f6e2m3:  // one byte each (device/convert.h)
+      return "tsr::f6e2m3";
+    case DType::f6e3m2:
+      return "tsr::f6e3m2";
+    case DType::f4e2m1:
+      return "tsr::f4e2m1";
+    case DType::e8m0:
+      return "tsr::e8m0";
     default:
       throw CodegenError(at, at.name + ": element type " + dtype_mlir_name(d) +
                                  " has no CUDA mapping in the generator");
@@ -63,6 +79,10 @@ std::string Emitter::reg_type(const ir::Op& at, const ir::Type& t) const {
     case DType::bf16:
     case DType::f8e4m3:
     case DType::f8e5m2:
+    case DType::f6e2m3:
+    case DType::f6e3m2:
+    case DType::f4e2m1:
+    case DType::e8m0:
       s = "float";
       break;  // widened in registers
     default:

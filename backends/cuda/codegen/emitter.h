@@ -9,6 +9,11 @@
 
 namespace tessera::cuda {
 
+/// The C expression of a conversion of the storage-only scalars (arith.extf/truncf/sitofp with a
+/// narrow float, uitofp, fptoui, index_castui) of operand `x` (type `d`) to `rt`; "" for any other
+/// op (emit_convert.cpp).
+std::string convert_expr(const ir::Op& o, const std::string& x, DType d, DType rt);
+
 /// Writes one kernel. emit_arith / emit_scf (emit_scalar.cpp) and emit_target (emit_target.cpp)
 /// each translate their ops and return false for an op that is not theirs.
 class Emitter {
