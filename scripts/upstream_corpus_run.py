@@ -253,7 +253,7 @@ def numeric_policy_gap(policy, operands):
     for key, val in policy.items():
         if key == "storage" and val in own:
             continue
-        if key == "accum" and val in ("fp32", "f32", "fp64", "f64"):
+        if key in ("accum", "softmax") and val in ("fp32", "f32", "fp64", "f64"):
             continue
         return f"{key} = {val}"
     return None
