@@ -43,8 +43,8 @@ bool infer_DepthAttn(InferCtx& ctx) {
     if (!is_f32("softmax") || !is_f32("accum"))
       return ctx.fail("numeric_policy requires softmax=fp32 and accum=fp32", "depth_attn_c4");
   }
-  ctx.results = {ir::Type::tensor(ctx.operands[0].dtype,
-                                  std::vector<int64_t>(s.begin() + 1, s.end()))};
+  ctx.results = {
+      ir::Type::tensor(ctx.operands[0].dtype, std::vector<int64_t>(s.begin() + 1, s.end()))};
   return true;
 }
 

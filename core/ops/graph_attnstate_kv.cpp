@@ -21,15 +21,17 @@ ir::Type kv_handle_type() {
 KvCacheInfo kv_cache_origin(const ir::Value* handle) {
   KvCacheInfo info;
   // Each step goes to an earlier op of the same block (SSA dominance), so the walk ends.
-  for (const ir::Op* d = handle ? handle->def : nullptr; d; d = d->operands.empty() ? nullptr : d->operands[0]->def) {
+  for (const ir::Op* d = handle ? handle->def : nullptr; d;
+       d = d->operands.empty() ? nullptr : d->operands[0]->def) {
     if (d->name == "tessera.kv_cache.create") {
       info.max_seq = d->attrs.get_int("max_seq", -1);
       info.head_dim = d->attrs.get_int("head_dim", -1);
       info.rolling = d->attrs.get_string("eviction", "none") == "rolling_window";
       return info;
     }
-    const bool threads = d->name == "tessera.kv_cache.append" || d->name == "tessera.kv_cache.prune" ||
-                         d->name == "tessera.cache.commit" || d->name == "tessera.cache.rollback";
+    const bool threads = d->name == "tessera.kv_cache.append" ||
+                         d->name == "tessera.kv_cache.prune" || d->name == "tessera.cache.commit" ||
+                         d->name == "tessera.cache.rollback";
     if (!threads || d->operands.empty() || !is_kv_handle(d->operands[0]->type)) break;
   }
   return info;

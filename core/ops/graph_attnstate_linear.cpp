@@ -57,16 +57,19 @@ std::optional<LinearAttnSpec> read_linear_attn(const ir::Op& op, std::string& er
   // linear_attention_c3: `state_dtype`, where given, is "fp32", "fp16" or "bf16".
   if (const ir::Attr* d = op.attrs.get("state_dtype"))
     if (d->kind != ir::Attr::Kind::string || (d->s != "fp32" && d->s != "fp16" && d->s != "bf16"))
-      return label = "linear_attention_c3", err = "'state_dtype' must be \"fp32\", \"fp16\" or \"bf16\"",
-             std::nullopt;
+      return label = "linear_attention_c3",
+             err = "'state_dtype' must be \"fp32\", \"fp16\" or \"bf16\"", std::nullopt;
   if (op.name == "tessera.linear_attn") {
     // linear_attention_c4: feature_map is identity, elu (default), relu or polynomial_2.
     s.map = LinearAttnSpec::Map::elu;
     if (const ir::Attr* f = op.attrs.get("feature_map")) {
       const std::string m = f->kind == ir::Attr::Kind::string ? f->s : "";
-      if (m == "identity") s.map = LinearAttnSpec::Map::identity;
-      else if (m == "relu") s.map = LinearAttnSpec::Map::relu;
-      else if (m == "polynomial_2") s.map = LinearAttnSpec::Map::polynomial_2;
+      if (m == "identity")
+        s.map = LinearAttnSpec::Map::identity;
+      else if (m == "relu")
+        s.map = LinearAttnSpec::Map::relu;
+      else if (m == "polynomial_2")
+        s.map = LinearAttnSpec::Map::polynomial_2;
       else if (m != "elu")
         return label = "linear_attention_c4",
                err = "feature_map must be \"identity\", \"elu\", \"relu\" or \"polynomial_2\"",
@@ -91,7 +94,8 @@ bool infer_linear_family(InferCtx& ctx, size_t segment_groups) {
   // linear_attention_c2: one rank >= 2; k has q's shape; v has q's dims but the last.
   bool ok = q.size() >= 2 && kk.size() == q.size() && v.size() == q.size();
   for (size_t d = 0; ok && d < q.size(); ++d)
-    ok = attnstate::dims_agree(q[d], kk[d]) && (d + 1 == q.size() || attnstate::dims_agree(q[d], v[d]));
+    ok = attnstate::dims_agree(q[d], kk[d]) &&
+         (d + 1 == q.size() || attnstate::dims_agree(q[d], v[d]));
   if (!ok)
     return ctx.fail("q " + shape_str(q) + ", k " + shape_str(kk) + " and v " + shape_str(v) +
                         " are not [..., S, Dk], [..., S, Dk], [..., S, Dv] of one rank >= 2",

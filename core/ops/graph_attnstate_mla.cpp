@@ -17,8 +17,8 @@ bool infer_latent(InferCtx& ctx) {
   const ir::Type& w = ctx.operands[1];
   // latent_kv_c2: `a` has rank >= 2 and the weight has rank 2.
   if (a.rank() < 2 || w.rank() != 2)
-    return ctx.fail("needs an input of rank >= 2 and a weight of rank 2, got " +
-                        ir::to_string(a) + " and " + ir::to_string(w),
+    return ctx.fail("needs an input of rank >= 2 and a weight of rank 2, got " + ir::to_string(a) +
+                        " and " + ir::to_string(w),
                     "latent_kv_c2");
   // latent_kv_c3: the contracted dims agree: a[-1] == w[0].
   if (!attnstate::dims_agree(a.shape.back(), w.shape[0]))
@@ -30,8 +30,8 @@ bool infer_latent(InferCtx& ctx) {
   ir::Type r = ir::Type::tensor(a.dtype, shape);
   // latent_kv_c4: a declared result of higher rank whose extra leading dims are 1 names the same
   // elements (upstream writes [1, S, N] for an [S, K] latent).
-  if (!ctx.declared.empty() && ctx.declared[0].is_tensor() &&
-      ctx.declared[0].rank() > r.rank() && ctx.declared[0].dtype == r.dtype) {
+  if (!ctx.declared.empty() && ctx.declared[0].is_tensor() && ctx.declared[0].rank() > r.rank() &&
+      ctx.declared[0].dtype == r.dtype) {
     const auto& d = ctx.declared[0].shape;
     const size_t extra = d.size() - shape.size();
     bool unit = true;

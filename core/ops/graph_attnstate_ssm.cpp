@@ -10,7 +10,8 @@ std::optional<SsmOperands> read_ssm_operands(const ir::Op& op, std::string& err)
   SsmOperands r;
   const ir::Attr* clauses = op.attrs.get("operand_clauses");
   const ir::Attr* seg = op.attrs.get("operandSegmentSizes");
-  if (clauses && seg) return err = "give operand_clauses or operandSegmentSizes, not both", std::nullopt;
+  if (clauses && seg)
+    return err = "give operand_clauses or operandSegmentSizes, not both", std::nullopt;
   size_t named = 5;
   if (clauses) {
     if (clauses->kind != ir::Attr::Kind::dict)
@@ -29,7 +30,8 @@ std::optional<SsmOperands> read_ssm_operands(const ir::Op& op, std::string& err)
     bool ok = v && v->size() == 7;
     for (size_t g = 0; ok && g < 7; ++g) ok = (*v)[g] == 1 || (g >= 5 && (*v)[g] == 0);
     if (!ok)
-      return err = "operandSegmentSizes must be array<i32: 1, 1, 1, 1, 1, G, I> with G, I in {0, 1}",
+      return err =
+                 "operandSegmentSizes must be array<i32: 1, 1, 1, 1, 1, G, I> with G, I in {0, 1}",
              std::nullopt;
     int next = 5;
     if ((*v)[5] == 1) r.gate = next++;
@@ -80,13 +82,17 @@ bool infer_SelectiveSsm(InferCtx& ctx) {
   // selective_ssm_c4: the gate is (B, S, D); the initial state is (B, D, N).
   if (where->gate >= 0) {
     const auto& g = ctx.operands[size_t(where->gate)].shape;
-    if (g.size() != 3 || !dims_agree(g[0], x[0]) || !dims_agree(g[1], x[1]) || !dims_agree(g[2], x[2]))
-      return ctx.fail("gate must have x's shape (B, S, D), got " + shape_str(g), "selective_ssm_c4");
+    if (g.size() != 3 || !dims_agree(g[0], x[0]) || !dims_agree(g[1], x[1]) ||
+        !dims_agree(g[2], x[2]))
+      return ctx.fail("gate must have x's shape (B, S, D), got " + shape_str(g),
+                      "selective_ssm_c4");
   }
   if (where->init >= 0) {
     const auto& s = ctx.operands[size_t(where->init)].shape;
-    if (s.size() != 3 || !dims_agree(s[0], x[0]) || !dims_agree(s[1], x[2]) || !dims_agree(s[2], b[2]))
-      return ctx.fail("state must have shape (B, D, N) compatible with x and b", "selective_ssm_c4");
+    if (s.size() != 3 || !dims_agree(s[0], x[0]) || !dims_agree(s[1], x[2]) ||
+        !dims_agree(s[2], b[2]))
+      return ctx.fail("state must have shape (B, D, N) compatible with x and b",
+                      "selective_ssm_c4");
   }
   // selective_ssm_c6: chunk_size, where given, is a positive integer (a layout hint only).
   bool good = true;

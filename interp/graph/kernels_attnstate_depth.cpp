@@ -45,7 +45,8 @@ void kernel_DepthAttn(KernelCtx& c) {
       }
       for (int64_t j = 0; j < d; ++j) {
         T acc = T(0);
-        for (int64_t s = 0; s < m; ++s) acc = std::fma(w[size_t(s)], v[s * stride + p * d + j], acc);
+        for (int64_t s = 0; s < m; ++s)
+          acc = std::fma(w[size_t(s)], v[s * stride + p * d + j], acc);
         o[p * d + j] = acc / l;
       }
     });

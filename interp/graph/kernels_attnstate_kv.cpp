@@ -73,8 +73,9 @@ void kernel_kv_append_handle(KernelCtx& c) {
   if (info.max_seq > 0 && next > info.max_seq) {
     // kv_handle_c7: without rolling_window eviction the cache may not overflow.
     if (!info.rolling)
-      c.fail("appending " + std::to_string(t) + " tokens to a cache holding " + std::to_string(len) +
-             " of max_seq " + std::to_string(info.max_seq) + " (kv_handle_c7)");
+      c.fail("appending " + std::to_string(t) + " tokens to a cache holding " +
+             std::to_string(len) + " of max_seq " + std::to_string(info.max_seq) +
+             " (kv_handle_c7)");
     next = info.max_seq;
   }
   set_length(c, next);

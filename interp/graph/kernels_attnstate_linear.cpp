@@ -44,7 +44,8 @@ void linear_slice(const Spec& sp, const T* q, const T* k, const T* v, T* o, int6
   auto absorb = [&](int64_t t) {
     for (int64_t i = 0; i < dk; ++i) {
       const T pk = feature(sp.map, k[t * dk + i]);
-      for (int64_t j = 0; j < dv; ++j) st[size_t(i * dv + j)] = std::fma(pk, v[t * dv + j], st[size_t(i * dv + j)]);
+      for (int64_t j = 0; j < dv; ++j)
+        st[size_t(i * dv + j)] = std::fma(pk, v[t * dv + j], st[size_t(i * dv + j)]);
     }
   };
   auto emit = [&](int64_t t) {
