@@ -27,7 +27,7 @@ void kernel_DepthAttn(KernelCtx& c) {
     T* o = c.output().data<T>();
     const int64_t stride = positions * d;  // elements between consecutive sources
     tbb::parallel_for(int64_t{0}, positions, [&](int64_t p) {
-      std::vector<T> w(size_t(m));
+      std::vector<T> w(static_cast<size_t>(m));
       T mx = -std::numeric_limits<T>::infinity();
       for (int64_t s = 0; s < m; ++s) {
         const T* row = v + s * stride + p * d;

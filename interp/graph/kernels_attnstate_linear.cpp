@@ -118,10 +118,10 @@ void run_family(KernelCtx& c) {
       const T* vb = v + b * s * dv;
       T* ob = o + b * s * dv;
       if (sp->body == Spec::Body::softmax) {
-        std::vector<T> e(size_t(s));
+        std::vector<T> e(static_cast<size_t>(s));
         softmax_slice(*sp, qb, kb, vb, ob, s, dk, dv, e);
       } else {
-        std::vector<T> st(size_t(state)), pq(size_t(dk));
+        std::vector<T> st(static_cast<size_t>(state)), pq(static_cast<size_t>(dk));
         linear_slice(*sp, qb, kb, vb, ob, s, dk, dv, st, pq);
       }
     });

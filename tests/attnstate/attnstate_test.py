@@ -6,6 +6,7 @@ latent_kv_* is bit-identical to tessera.matmul, that results do not depend on th
 the KV-cache handle bookkeeping and its run-time refusals (kv_handle_c7).
 Usage: attnstate_test.py TESSERA_INTERP."""
 import pathlib
+import re
 import subprocess
 import sys
 import tempfile
@@ -25,7 +26,9 @@ def run(interp, d, name, src, inputs, outs, threads=2, expect_fail=None):
     path = d / f"{name}.mlir"
     path.write_text(src)
     out = d / f"out_{name}_{threads}"
-    args = [interp, "run", str(path), "--output-dir", str(out), "--threads", str(threads)]
+    entry = re.search(r"func\.func @(\w+)", src).group(1)
+    args = [interp, "run", str(path), "--entry", entry, "--output-dir", str(out), "--threads",
+            str(threads)]
     for k, x in inputs.items():
         np.save(d / f"{name}_{k}.npy", x)
         args += ["--input", f"{k}={d / f'{name}_{k}.npy'}"]

@@ -20,7 +20,7 @@ func.func @latent_kv_c1(%x: tensor<4x8xi32>, %w: tensor<8x2xi32>) -> tensor<4x2x
 // -----
 // latent_kv_c2
 func.func @latent_kv_c2(%x: tensor<8xf32>, %w: tensor<8x2xf32>) -> tensor<2xf32> {
-  // expected-error@+1 {{needs an input of rank >= 2 and a weight of rank 2 (latent_kv_c2)}}
+  // expected-error@+1 {{needs an input of rank >= 2 and a weight of rank 2, got tensor<8xf32> and tensor<8x2xf32> (latent_kv_c2)}}
   %0 = "tessera.latent_kv_expand_v"(%x, %w) : (tensor<8xf32>, tensor<8x2xf32>) -> tensor<2xf32>
   return %0 : tensor<2xf32>
 }
@@ -124,7 +124,7 @@ func.func @linear_attention_c6(%q: tensor<4x2xf32>, %v: tensor<4x3xf32>) -> tens
 // -----
 // linear_attention_c7
 func.func @linear_attention_c7(%q: tensor<4x2xf32>) -> tensor<4x2xf32> {
-  // expected-error@+1 {{operandSegmentSizes must be array<i32: 1, 1, 1, 0, 0, 0, 0> (q, k, v; the optional operands are not supported) (linear_attention_c7)}}
+  // expected-error@+1 {{(q, k, v; the optional operands are not supported), got array<i32: 1, 1, 1, 1, 0, 0, 0> (linear_attention_c7)}}
   %0 = "tessera.gated_deltanet"(%q, %q, %q) <{operandSegmentSizes = array<i32: 1, 1, 1, 1, 0, 0, 0>}> : (tensor<4x2xf32>, tensor<4x2xf32>, tensor<4x2xf32>) -> tensor<4x2xf32>
   return %0 : tensor<4x2xf32>
 }
@@ -132,7 +132,7 @@ func.func @linear_attention_c7(%q: tensor<4x2xf32>) -> tensor<4x2xf32> {
 // -----
 // depth_attn_c1
 func.func @depth_attn_c1(%q: tensor<4xf16>, %s: tensor<3x2x4xf16>) -> tensor<2x4xf16> {
-  // expected-error@+1 {{query and sources must be f32 or f64 tensors of one element type (depth_attn_c1)}}
+  // expected-error@+1 {{query and sources must be f32 or f64 tensors of one element type, got tensor<4xf16> and tensor<3x2x4xf16> (depth_attn_c1)}}
   %0 = "tessera.depth_attn"(%q, %s) : (tensor<4xf16>, tensor<3x2x4xf16>) -> tensor<2x4xf16>
   return %0 : tensor<2x4xf16>
 }
@@ -148,7 +148,7 @@ func.func @depth_attn_c2(%q: tensor<5xf32>, %s: tensor<3x2x4xf32>) -> tensor<2x4
 // -----
 // depth_attn_c2: no sources
 func.func @depth_attn_c2(%q: tensor<4xf32>, %s: tensor<0x4xf32>) -> tensor<4xf32> {
-  // expected-error@+1 {{sources [m, ..., d] with m > 0 (depth_attn_c2)}}
+  // expected-error@+1 {{sources [m, ..., d] with m > 0, got [4] and [0, 4] (depth_attn_c2)}}
   %0 = "tessera.depth_attn"(%q, %s) : (tensor<4xf32>, tensor<0x4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
