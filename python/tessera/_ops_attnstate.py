@@ -123,3 +123,26 @@ def cache_rollback(cache: Value, rejected: Any) -> Value:
     """tessera.cache.rollback: drops the newest `rejected` tokens (clamped to the length)."""
     (r,) = current().emit("tessera.cache.rollback", [cache, _count(rejected)], {}, [_KV])
     return r
+
+
+#: ts name -> Graph IR op (merged into _ops.OP_NAMES, which docs/status.md's python column reads).
+OP_NAMES: dict[str, str] = {
+    "latent_kv_compress": "tessera.latent_kv_compress",
+    "latent_kv_expand_k": "tessera.latent_kv_expand_k",
+    "latent_kv_expand_v": "tessera.latent_kv_expand_v",
+    "linear_attn": "tessera.linear_attn", "lightning_attention": "tessera.lightning_attention",
+    "gated_deltanet": "tessera.gated_deltanet", "kimi_delta_attention": "tessera.kimi_delta_attention",
+    "hybrid_attention": "tessera.hybrid_attention", "depth_attn": "tessera.depth_attn",
+    "selective_ssm": "tessera.selective_ssm", "kv_cache_create": "tessera.kv_cache.create",
+    "kv_cache_append": "tessera.kv_cache.append", "kv_cache_prune": "tessera.kv_cache.prune",
+    "cache_commit": "tessera.cache.commit", "cache_rollback": "tessera.cache.rollback",
+}
+
+
+def _register() -> None:
+    from . import _ops
+
+    _ops.OP_NAMES.update(OP_NAMES)
+
+
+_register()
