@@ -180,6 +180,19 @@ def linear(interp, d, rng):
     r = run(interp, d, "la_f64", src, dict(q=q2, k=k2, v=v2), ["o"])
     if r is not None:
         check("linear_attn.f64", r[0], linear_oracle(q2, k2, v2, "elu"), 1e-12, 1e-13)
+    # bf16 operands are widened to f32 and the result rounded once at storage.
+    qb, kb, vb = (rng.uniform(-1, 1, (2, 5, 3)).astype(BF16) for _ in range(3))
+    Tb = t((2, 5, 3), "bf16")
+    src = f"""func.func @lab(%q: {Tb}, %k: {Tb}, %v: {Tb}) -> {Tb} {{
+  %o = "tessera.lightning_attention"(%q, %k, %v) : ({Tb}, {Tb}, {Tb}) -> {Tb}
+  return %o : {Tb}
+}}
+"""
+    r = run(interp, d, "la_bf16", src, dict(q=qb, k=kb, v=vb), ["o"])
+    if r is not None:
+        got = r[0].view(BF16) if r[0].dtype == np.uint16 else r[0]
+        want = linear_oracle(*(a.astype(np.float64) for a in (qb, kb, vb)))
+        check("lightning.bf16", got.astype(np.float64), want, 1e-2, 1e-2)
     # The delta/lightning family without optional operands, upstream's forms.
     s4 = (1, 2, 8, 4)
     q, k, v = (rng.uniform(-1, 1, s4).astype(np.float32) for _ in range(3))
@@ -249,6 +262,18 @@ def ssm(interp, d, rng):
         check("ssm.init", r[2], ssm_oracle(x, a2, b, c, dl, None, h0), 1e-5, 1e-6)
         check("ssm.generic_gate", r[3], ssm_oracle(x, a2, b, c, dl, g), 1e-5, 1e-6)
         r1 = run(interp, d, "ssm", src, ins, ["y1", "y2", "y3", "y4"], threads=1)
+        # f16 operands: widened to f32, rounded once at storage.
+        X16, B16 = t((B_, S, D), "f16"), t((B_, S, N), "f16")
+        h16 = {k: v.astype(np.float16) for k, v in dict(x=x, a=a1, b=b, c=c, dl=dl).items()}
+        src16 = f"""func.func @s16(%x: {X16}, %a: {t((D,), 'f16')}, %b: {B16}, %c: {B16}, %dl: {X16}) -> {X16} {{
+  %y = tessera.selective_ssm %x, %a, %b, %c, %dl : ({X16}, {t((D,), 'f16')}, {B16}, {B16}, {X16}) -> {X16}
+  return %y : {X16}
+}}
+"""
+        r16 = run(interp, d, "ssm_f16", src16, h16, ["y"])
+        if r16 is not None:
+            check("ssm.f16", r16[0], ssm_oracle(*(h16[k] for k in ("x", "a", "b", "c", "dl"))),
+                  2e-3, 2e-3)
         if r1 is not None and any(p.tobytes() != q.tobytes() for p, q in zip(r, r1)):
             FAILS.append("ssm: results differ between 1 and 2 threads")
 
