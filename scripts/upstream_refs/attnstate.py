@@ -1,12 +1,65 @@
 """Numpy references of upstream op family `attnstate` (latent KV, linear/recurrent attention and state-space ops; KV-cache handles), from the specs in docs/ops/graph/.
 
 Written from docs/ops/graph/{latent_kv,linear_attention,depth_attn,selective_ssm}.md in float64
-with plain loops for the recurrences (no code shared with the interpreter). The KV-cache handle
-ops have no reference here: a handle parameter cannot be made from numpy, so no entry with one
-runs."""
+with plain loops for the recurrences (no code shared with the interpreter). A `!tessera.kv_cache`
+handle is its length (kv_cache.md, "Handles"): a 0-d float32 array that also remembers the
+capacity and eviction rule of the kv_cache.create it came from (unknown for a parameter)."""
 import numpy as np
 
 from upstream_refs.common import NoOracle
+
+
+class Handle(np.ndarray):
+    """A KV-cache handle's length, with its create's max_seq (None: unknown) and eviction."""
+
+    @staticmethod
+    def of(length, like=None, max_seq=None, rolling=False):
+        h = np.asarray(np.float32(length)).view(Handle)
+        h.max_seq = getattr(like, "max_seq", None) if like is not None else max_seq
+        h.rolling = getattr(like, "rolling", False) if like is not None else rolling
+        return h
+
+
+def kv_create(v, a):
+    return [Handle.of(0, max_seq=a.get("max_seq"),
+                      rolling=a.get("eviction") == "rolling_window")]
+
+
+def kv_append(v, a):
+    if np.asarray(v[0]).ndim == 0:  # the handle form: T more tokens
+        n = float(np.asarray(v[0])) + np.asarray(v[1]).shape[0]
+        cap = getattr(v[0], "max_seq", None)
+        if cap is not None and n > cap:
+            if not getattr(v[0], "rolling", False):
+                raise NoOracle("kv_cache.append past max_seq (a run-time error)")
+            n = cap
+        return [Handle.of(n, like=v[0])]
+    cache, new = np.asarray(v[0]), np.asarray(v[1])  # the tensor form (kv_cache.md)
+    pos = int(np.asarray(v[2]).reshape(-1)[0])
+    axis = a.get("axis", -2) % cache.ndim
+    out = cache.copy()
+    idx = [slice(None)] * cache.ndim
+    idx[axis] = slice(pos, pos + new.shape[axis])
+    out[tuple(idx)] = new
+    return [out]
+
+
+def kv_prune(v, a):
+    return [Handle.of(min(float(np.asarray(v[0])), a["window"]), like=v[0])]
+
+
+def cache_commit(v, a):
+    n, length = int(np.asarray(v[1]).reshape(-1)[0]), float(np.asarray(v[0]))
+    if not 0 <= n <= length:
+        raise NoOracle("cache.commit outside [0, length] (a run-time error)")
+    return [Handle.of(n, like=v[0])]
+
+
+def cache_rollback(v, a):
+    n, length = int(np.asarray(v[1]).reshape(-1)[0]), float(np.asarray(v[0]))
+    if n < 0:
+        raise NoOracle("cache.rollback of a negative count (a run-time error)")
+    return [Handle.of(length - min(n, length), like=v[0])]
 
 
 def latent(v, a):
@@ -115,6 +168,11 @@ REFS = {
     "tessera.latent_kv_expand_v": latent,
     "tessera.depth_attn": depth_attn,
     "tessera.selective_ssm": selective_ssm,
+    "tessera.kv_cache.create": kv_create,
+    "tessera.kv_cache.append": kv_append,
+    "tessera.kv_cache.prune": kv_prune,
+    "tessera.cache.commit": cache_commit,
+    "tessera.cache.rollback": cache_rollback,
 }
 for _op in ("tessera.linear_attn", "tessera.lightning_attention", "tessera.gated_deltanet",
             "tessera.kimi_delta_attention", "tessera.hybrid_attention"):

@@ -317,12 +317,30 @@ def handles(interp, d, rng):
         ["c2"], expect_fail="rollback count -1 is negative (kv_handle_c7)")
 
 
+def handle_params(interp, d, rng):
+    """A handle parameter binds from a 0-d f32 .npy holding its length (kv_cache.md)."""
+    H = "!tessera.kv_cache"
+    k = rng.standard_normal((2, 4)).astype(np.float32)
+    src = f"""func.func @hp(%c: {H}, %k: {t((2, 4))}, %n: index) -> {H} {{
+  %a = "tessera.kv_cache.append"(%c, %k, %k) : ({H}, {t((2, 4))}, {t((2, 4))}) -> {H}
+  %r = "tessera.cache.rollback"(%a, %n) : ({H}, index) -> {H}
+  return %r : {H}
+}}
+"""
+    r = run(interp, d, "kv_param", src, dict(c=np.array(5, np.float32), k=k, n=np.array(3, np.int64)), ["r"])
+    if r is not None and float(np.asarray(r[0]).reshape(-1)[0]) != 4.0:
+        FAILS.append(f"kv handle parameter: length {r[0]}, expected 4")
+    for bad in (2.5, -1.0, float(1 << 25)):
+        run(interp, d, "kv_param_bad", src, dict(c=np.array(bad, np.float32), k=k, n=np.array(0, np.int64)),
+            ["r"], expect_fail="is not a valid !tessera.kv_cache handle (kv_handle_c7)")
+
+
 def main():
     interp = sys.argv[1]
     rng = np.random.default_rng(18)
     with tempfile.TemporaryDirectory() as tmp:
         d = pathlib.Path(tmp)
-        for case in (mla, linear, depth, ssm, handles):
+        for case in (mla, linear, depth, ssm, handles, handle_params):
             case(interp, d, rng)
     for f in FAILS:
         print("FAIL", f)
