@@ -8,7 +8,8 @@ For every chunk upstream expects to be valid (split as scripts/upstream_corpus.p
 verifies here, each entry function (a public function with a body that no other function of the
 chunk names) whose parameters are all static-shaped tensors or scalars of a format numpy holds
 (f16, and with ml_dtypes bf16, f8E4M3FN and f8E5M2; f32, f64, i1, i8..i64, ui8, index; a `?`
-dimension gets extent 3) and whose inputs together have at most N elements gets
+dimension gets extent 3; a `!tessera.kv_cache` handle is given length 8) and whose inputs
+together have at most N elements gets
 random inputs (seeded; floats uniform in [-1, 1), integers in [0, 4), i1 random), is run by
 `tessera-interp run`, and, when every op it reaches has a numpy reference below, its results
 are compared with that reference (floats: |got - want| <= 1e-5 + 1e-4 |want| for f32 and f64,
@@ -49,6 +50,7 @@ try:
 except ImportError:  # bf16 parameters then count as inputs that cannot be made
     pass
 DYNAMIC_DIM = 3  # the extent given to every `?` dimension of a parameter
+KV_HANDLE_LENGTH = 8  # the length a `!tessera.kv_cache` parameter holds (a 0-d f32 input)
 OP_LINE = re.compile(r'^\s*(?:(%[\w#:, %]+?)\s*=\s*)?"([\w.]+)"\((.*?)\)\s*(?:<\{.*?\}>)?\s*'
                      r'(\{.*\})?\s*:\s*\((.*?)\)\s*->\s*(.*)$')
 FUNC_END = re.compile(r'^\s*\}\) \{function_type = .*sym_name = "([^"]+)"(.*)\} : \(\) -> \(\)$')
@@ -202,6 +204,8 @@ def result_names(spec):
 def as_type(x, ty):
     if isinstance(x, dict) or ty.strip().startswith("!tessera.neighbors."):
         return x  # a token of the neighbors ops (a stencil, topology or halo)
+    if ty.strip() == "!tessera.kv_cache":
+        return x  # a KV-cache handle: its length (upstream_refs/attnstate.py)
     pt = parse_type(ty)
     if pt is None or pt[1] not in DTYPES:
         raise NoOracle(f"result type {ty}")
@@ -654,6 +658,9 @@ def entries(funcs, chunk):
 def make_inputs(params, rng, max_elements):
     vals, total = {}, 0
     for name, ty in params:
+        if ty.strip() == "!tessera.kv_cache":  # a handle: its length (kv_cache.md, "Handles")
+            vals[name] = np.array(KV_HANDLE_LENGTH, np.float32)
+            continue
         pt = parse_type(ty)
         if pt is None or pt[1] not in DTYPES:
             return None, f"parameter %{name}: {ty}"

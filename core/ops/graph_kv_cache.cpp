@@ -1,5 +1,6 @@
 // Verifier hooks of tessera.kv_cache.append and tessera.kv_cache.read (docs/ops/graph/kv_cache.md).
 #include "core/ops/infer_util.h"
+#include "core/ops/kv_handle.h"
 
 namespace tessera::ops {
 namespace {
@@ -33,6 +34,8 @@ bool position_operand(InferCtx& ctx, size_t k, const char* label) {
 }  // namespace
 
 bool infer_KvCacheAppend(InferCtx& ctx) {
+  // The handle form (%h, %k, %v) of upstream's stateful cache (kv_cache.md, "Handles").
+  if (is_kv_handle(ctx.operands[0])) return infer_kv_append_handle(ctx);
   ctx.result_label = "kv_cache_append_c4";  // kv_cache_append_c4: the result is the cache's type
   if (!require_tensor(ctx, 0, "kv_cache_append_c1") ||
       !require_tensor(ctx, 1, "kv_cache_append_c2"))

@@ -22,6 +22,8 @@ struct NumericPolicy {
   double loss_scale = 1.0;
   /// Upstream's scaled-matmul execution mode ("exact_per_block"); empty when absent.
   std::string execution_mode;
+  /// Upstream's softmax type of attention statistics (tessera.depth_attn); unset when absent.
+  std::optional<DType> softmax;
 };
 
 /// Reads `numeric_policy` from an op (defaults when absent). Throws tessera::Error naming the

@@ -246,8 +246,13 @@ namespace {
 /// clause's operands follow the op's leading operands (`tessera.scaled_matmul %a, %b
 /// scales(%sa, %sb)` has operands a, b, sa, sb). The printer writes the generic form.
 bool registered_clause(std::string_view op, std::string_view word) {
-  return op == "tessera.scaled_matmul" && word == "scales";
+  return (op == "tessera.scaled_matmul" && word == "scales") ||
+         (op == "tessera.selective_ssm" && (word == "gate" || word == "init"));
 }
+
+/// Registered ops whose optional clauses are told apart by name, not position: the parser
+/// records them in `operand_clauses` as `{word = [first, count]}`, as for unregistered ops.
+bool recorded_clauses(std::string_view op) { return op == "tessera.selective_ssm"; }
 
 }  // namespace
 
@@ -273,11 +278,20 @@ bool Parser::parse_custom_op(Op& o, const std::string& name) {
   }
   if (at(Tok::percent_id) && !parse_operand_list(o, Tok::eof)) return false;
   // Upstream's operand clauses that a registered op reads as its trailing operands, in order.
-  if (at(Tok::bare_id) && peek_is(Tok::l_paren) && registered_clause(name, tok_.text)) {
+  Attr clauses;
+  clauses.kind = Attr::Kind::dict;
+  while (at(Tok::bare_id) && peek_is(Tok::l_paren) && registered_clause(name, tok_.text)) {
+    std::string word = tok_.text;
     consume();
     consume();
+    const auto first = static_cast<int64_t>(o.operands.size());
     if (!parse_operand_list(o, Tok::r_paren)) return false;
     if (!expect(Tok::r_paren, "')' closing the operand clause")) return false;
+    if (!recorded_clauses(name)) break;  // one positional clause
+    if (clauses.get(word)) return error("operand clause '" + word + "' appears twice");
+    const auto count = static_cast<int64_t>(o.operands.size()) - first;
+    clauses.dict.emplace_back(
+        std::move(word), Attr::array_attr({Attr::integer_attr(first), Attr::integer_attr(count)}));
   }
   if (at(Tok::bare_id) && peek_is(Tok::l_paren))  // upstream's `scales(%a, %b)` clauses
     return error("'" + name + "' has no operand clause '" + tok_.text +
@@ -316,6 +330,12 @@ bool Parser::parse_custom_op(Op& o, const std::string& name) {
   if (ins.size() != o.operands.size())
     return error("op has " + std::to_string(o.operands.size()) + " operands but " +
                  std::to_string(ins.size()) + " operand types");
+  if (!clauses.dict.empty()) {
+    std::sort(clauses.dict.begin(), clauses.dict.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
+    if (o.attrs.get("operand_clauses")) return error("'operand_clauses' is given twice");
+    o.attrs.set("operand_clauses", std::move(clauses));
+  }
   record_operand_types(first_use, o, ins);
   for (Type& t : outs) o.add_result(std::move(t));
   return true;

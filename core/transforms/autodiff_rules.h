@@ -87,6 +87,8 @@ TESSERA_AD_RULE(ScaledMatmul)
 TESSERA_AD_RULE(HaloIdentity)  // neighbors.halo.region, neighbors.halo.exchange
 // autodiff_rules_stencil.cpp
 TESSERA_AD_RULE(StencilApply)  // neighbors.stencil.apply
+// autodiff_rules_attnstate.cpp
+TESSERA_AD_DECOMPOSE(LatentKv)  // latent_kv_compress, latent_kv_expand_k, latent_kv_expand_v
 
 #undef TESSERA_AD_RULE
 #undef TESSERA_AD_DECOMPOSE

@@ -4,6 +4,7 @@
 
 #include "interp/graph/index_read.h"
 #include "interp/graph/kernel.h"
+#include "interp/graph/kv_handle.h"
 
 namespace tessera::interp {
 namespace {
@@ -35,6 +36,7 @@ int64_t position(const KernelCtx& c, const Tensor& t, int64_t count, int64_t seq
 }  // namespace
 
 void kernel_KvCacheAppend(KernelCtx& c) {
+  if (c.op.operands[0]->type.kind == ir::TypeKind::opaque) return kernel_kv_append_handle(c);
   const Tensor& cache = c.input(0);
   const Tensor& add = c.input(1);
   const Layout l = layout(c, cache);

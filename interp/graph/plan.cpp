@@ -8,6 +8,7 @@
 
 #include "core/analysis/dep_graph.h"
 #include "core/numerics/convert_array.h"
+#include "core/ops/kv_handle.h"
 #include "core/ops/policy.h"
 #include "core/ops/registry.h"
 #include "core/verify/verifier.h"
@@ -77,6 +78,10 @@ void bind_arguments(Plan& plan, SlotMap& slots, const ir::Op& func,
     // 0-d i64 tensor binds an index parameter (numpy has no index type).
     if (want.is_scalar() && got.is_tensor() && got.shape.empty() &&
         (got.dtype == want.dtype || (want.dtype == DType::index && got.dtype == DType::i64)))
+      got = want;
+    // A `!tessera.kv_cache` parameter binds from a 0-d f32 tensor: the cache's length
+    // (docs/ops/graph/kv_cache.md, "Handles"; its kernels check the value, kv_handle_c7).
+    if (ops::is_kv_handle(want) && got.is_tensor() && got.shape.empty() && got.dtype == DType::f32)
       got = want;
     if (!ir::types_compatible(want, got))
       fail_at(sm, entry.args[k]->loc,
