@@ -87,6 +87,10 @@ TESSERA_AD_RULE(ScaledMatmul)
 TESSERA_AD_RULE(HaloIdentity)  // neighbors.halo.region, neighbors.halo.exchange
 // autodiff_rules_stencil.cpp
 TESSERA_AD_RULE(StencilApply)  // neighbors.stencil.apply
+// autodiff_rules_train.cpp (upstream family `train`)
+TESSERA_AD_DECOMPOSE(RlPpoPolicyLoss)
+TESSERA_AD_DECOMPOSE(RlGrpoPolicyLoss)
+TESSERA_AD_DECOMPOSE(Nesterov)
 
 #undef TESSERA_AD_RULE
 #undef TESSERA_AD_DECOMPOSE

@@ -159,8 +159,8 @@ CASES: dict = {
     "tessera.momentum_backward": (lambda dp, dv: ts.momentum_backward(dp, dv, lr=0.1, nesterov=True),
                                   (DP, DV), _momentum_jax(True), 1e-6),
     "tessera.adam_backward": (
-        lambda *x: ts.adam_backward(*x, lr=0.01, beta1=0.8, beta2=0.95, eps=1e-6, step=3,
-                                    adamw=True, weight_decay=0.02),
+        lambda p, g, m, v, dp, dm, dv: ts.adam_backward(p, g, m, v, dp, dm, dv, lr=0.01, beta1=0.8, beta2=0.95, eps=1e-6, step=3,
+                                                        adamw=True, weight_decay=0.02),
         (P, T, M, VV, DP, DM, DV), _adam_jax, 1e-5),
     "tessera.qr": (ts.qr, (A64,), _qr_np, 1e-12),
     "tessera.lu": (ts.lu, (SQ,), _lu_np, 1e-12),
