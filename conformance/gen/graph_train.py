@@ -129,7 +129,8 @@ def optim(rng):
                 note="Bit-exact float32 replay.")
     m = rng.standard_normal((4, 6)).astype(np.float32)
     vv = (np.abs(rng.standard_normal((4, 6))) + 0.1).astype(np.float32)
-    ins = [p[0], g[0], m, vv, p[1], g[1], v[0]]
+    dp1, dm1, dv1 = rng.standard_normal((3, 4, 6)).astype(np.float32)
+    ins = [p, g, m, vv, dp1, dm1, dv1]
     b1, b2, lr2, eps, t, wd = 0.8, 0.95, 2e-3, 1e-7, 7, 1e-2
     P, G, M, V, dP, dM, dV = (f64(x) for x in ins)
     c1, c2 = 1 - b1 ** t, 1 - b2 ** t
@@ -140,7 +141,7 @@ def optim(rng):
     dV1 = dV + (-du * (m1 / c1) / (sq + eps) ** 2) / (2 * sq) / c2
     want = [dP + wd * du, (1 - b1) * dM1 + (1 - b2) * 2 * G * dV1, b1 * dM1, b2 * dV1]
     cf.add_case("adam_backward_adamw",
-                prog("tessera.adam_backward", ins, [mlir_type(p[0])] * 4,
+                prog("tessera.adam_backward", ins, [mlir_type(p)] * 4,
                      "lr = 2.0e-3 : f64, beta1 = 8.0e-1 : f64, beta2 = 9.5e-1 : f64, eps = 1.0e-7 : f64, "
                      "weight_decay = 1.0e-2 : f64, step = 7 : i64, adamw = true"),
                 ins, [x.astype(np.float32) for x in want], rule="tol:rtol=1e-4,atol=1e-6",

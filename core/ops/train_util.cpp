@@ -56,8 +56,8 @@ std::optional<double> number_attr(InferCtx& ctx, const char* name, double dflt, 
     return std::string(buf);
   };
   ctx.fail(std::string("attribute '") + name + "' must be a finite number in " +
-               (lo_open ? "(" : "[") + num(lo) + ", " + num(hi) + (hi_open ? ")" : "]") +
-               ", got " + (a->is_number() ? num(v) : ir::to_string(*a)),
+               (lo_open ? "(" : "[") + num(lo) + ", " + num(hi) + (hi_open ? ")" : "]") + ", got " +
+               (a->is_number() ? num(v) : ir::to_string(*a)),
            label);
   return std::nullopt;
 }
