@@ -91,6 +91,8 @@ TESSERA_AD_RULE(StencilApply)  // neighbors.stencil.apply
 TESSERA_AD_DECOMPOSE(RlPpoPolicyLoss)
 TESSERA_AD_DECOMPOSE(RlGrpoPolicyLoss)
 TESSERA_AD_DECOMPOSE(Nesterov)
+TESSERA_AD_DECOMPOSE(RlCispoPolicyLoss)
+TESSERA_AD_DECOMPOSE(MomentumBackward)
 
 #undef TESSERA_AD_RULE
 #undef TESSERA_AD_DECOMPOSE

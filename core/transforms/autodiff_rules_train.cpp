@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "core/transforms/autodiff.h"
 #include "core/transforms/autodiff_rules.h"
 
 namespace tessera::transforms::autodiff {
@@ -39,6 +40,17 @@ Value* reduce_losses(Builder& b, const ir::Op& op, Value* l, Value* mask) {
   return b.select(zero, s, b.div(s, total));
 }
 
+/// grpo's advantages: (r - mean) / sqrt(var + 1e-8) along group_axis (keepdims reductions).
+Value* group_advantages(Builder& b, const ir::Op& op, Value* r) {
+  const int64_t rank = r->type.rank();
+  int64_t axis = op.attrs.get_int("group_axis", 1);
+  if (axis < 0) axis += rank;
+  Value* mean = b.reduce("mean", r, {axis}, true);
+  Value* d = b.sub(r, mean);
+  Value* var = b.reduce("mean", b.mul(d, d), {axis}, true);
+  return b.div(d, b.unary("tessera.sqrt", b.add(var, b.scalar(1e-8, r->type.dtype))));
+}
+
 }  // namespace
 
 // ppo_policy_loss: the surrogate, the optional KL and entropy terms and mask, the reduction.
@@ -68,16 +80,35 @@ std::vector<Value*> decompose_RlPpoPolicyLoss(Builder& b, const ir::Op& op,
 // grpo_policy_loss: advantages (r - mean) / sqrt(var + 1e-8) along group_axis, then ppo.
 std::vector<Value*> decompose_RlGrpoPolicyLoss(Builder& b, const ir::Op& op,
                                                std::span<Value* const> x) {
-  const int64_t rank = x[2]->type.rank();
-  int64_t axis = op.attrs.get_int("group_axis", 1);
-  if (axis < 0) axis += rank;
-  Value* mean = b.reduce("mean", x[2], {axis}, true);
-  Value* d = b.sub(x[2], mean);
-  Value* var = b.reduce("mean", b.mul(d, d), {axis}, true);
-  Value* den = b.unary("tessera.sqrt", b.add(var, b.scalar(1e-8, x[2]->type.dtype)));
-  Value* adv = b.div(d, den);
+  Value* adv = group_advantages(b, op, x[2]);
   return {reduce_losses(
       b, op, surrogate(b, x[0], x[1], adv, op.attrs.get_float("clip_epsilon", 0.2)), nullptr)};
+}
+
+// cispo_policy_loss: -(w * adv * logp_new) with w = min(exp(logp_new - logp_old), epsilon_high)
+// a constant for differentiation (its op carries autodiff.stop_gradient), adv as for grpo.
+std::vector<Value*> decompose_RlCispoPolicyLoss(Builder& b, const ir::Op& op,
+                                                std::span<Value* const> x) {
+  const DType t = x[0]->type.dtype;
+  ir::AttrDict stop;
+  stop.set(std::string(kStopGradient), ir::Attr::unit_attr());
+  Value* w = b.emit1("tessera.min",
+                     {b.unary("tessera.exp", b.sub(x[0], x[1])),
+                      b.scalar(op.attrs.get_float("epsilon_high", 5.0), t)},
+                     stop);
+  return {
+      reduce_losses(b, op, b.neg(b.mul(b.mul(w, group_advantages(b, op, x[2])), x[0])), nullptr)};
+}
+
+// momentum_backward: w = dv1 - lr dp1 (nesterov: - lr mu dp1), dp = dp1, dg = w (nesterov:
+// w - lr dp1), dv = mu w (linear in the cotangents).
+std::vector<Value*> decompose_MomentumBackward(Builder& b, const ir::Op& op,
+                                               std::span<Value* const> x) {
+  const double lr = op.attrs.get_float("lr", 0.0), mu = op.attrs.get_float("momentum", 0.9);
+  const bool nesterov = op.attrs.get_bool("nesterov", false);
+  Value* w = b.sub(x[1], b.scale(x[0], nesterov ? lr * mu : lr));
+  Value* dg = nesterov ? b.sub(w, b.scale(x[0], lr)) : w;
+  return {b.scale(x[0], 1.0), dg, b.scale(w, mu)};
 }
 
 // nesterov: v1 = mu v + g, p1 = p - lr (g + mu v1).

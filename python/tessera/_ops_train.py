@@ -127,3 +127,28 @@ def lu(a: Any) -> tuple[Value, Value]:
     """tessera.lu: packed LU with partial pivoting and its i32 pivots (LAPACK getrf's form)."""
     r = _emit("tessera.lu", [_as_value(a, None)], {})
     return r[0], r[1]
+
+
+#: ts name -> Graph IR op (merged into _ops.OP_NAMES; docs/status.md's python column).
+OP_NAMES: dict[str, str] = {
+    "ppo_policy_loss": "tessera.rl.ppo_policy_loss",
+    "grpo_policy_loss": "tessera.rl.grpo_policy_loss",
+    "cispo_policy_loss": "tessera.rl.cispo_policy_loss",
+    "mse_backward": "tessera.loss.mse_backward",
+    "binary_cross_entropy_backward": "tessera.loss.binary_cross_entropy_backward",
+    "loss_cross_entropy": "tessera.loss.cross_entropy",
+    "nesterov": "tessera.nesterov",
+    "momentum_backward": "tessera.momentum_backward",
+    "adam_backward": "tessera.adam_backward",
+    "qr": "tessera.qr",
+    "lu": "tessera.lu",
+}
+
+
+def _register() -> None:
+    from . import _ops
+
+    _ops.OP_NAMES.update(OP_NAMES)
+
+
+_register()
