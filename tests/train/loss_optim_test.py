@@ -10,7 +10,7 @@ import jax
 import jax.numpy as jnp
 import numpy as np
 
-from harness import Runner, check, ty
+from train_harness import Runner, check, ty
 
 jax.config.update("jax_enable_x64", True)
 RNG = np.random.default_rng(19)

@@ -9,7 +9,7 @@ import sys
 import ml_dtypes
 import numpy as np
 
-from harness import Runner, check, ty
+from train_harness import Runner, check, ty
 
 RNG = np.random.default_rng(18)
 
