@@ -85,6 +85,9 @@ constexpr OpNameAlias kOpNameAliases[] = {
     {"tessera.loss.binary_cross_entropy", "tessera.binary_cross_entropy"},
     {"tessera.batched_gemm", "tessera.matmul"},
     {"tessera_attn.lse_accumulate", "tessera.attn.lse_accumulate"},
+    // LAPACK-named solver ops of upstream's tessera_solver dialect (docs/ops/graph/linalg.md).
+    {"tessera_solver.potrf", "tessera.cholesky"},
+    {"tessera_solver.trsm", "tessera.tri_solve"},
 };
 
 }  // namespace

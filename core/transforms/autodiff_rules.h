@@ -89,6 +89,12 @@ TESSERA_AD_RULE(HaloIdentity)  // neighbors.halo.region, neighbors.halo.exchange
 TESSERA_AD_RULE(StencilApply)  // neighbors.stencil.apply
 // autodiff_rules_attnstate.cpp
 TESSERA_AD_DECOMPOSE(LatentKv)  // latent_kv_compress, latent_kv_expand_k, latent_kv_expand_v
+// autodiff_rules_train.cpp (upstream family `train`)
+TESSERA_AD_DECOMPOSE(RlPpoPolicyLoss)
+TESSERA_AD_DECOMPOSE(RlGrpoPolicyLoss)
+TESSERA_AD_DECOMPOSE(Nesterov)
+TESSERA_AD_DECOMPOSE(RlCispoPolicyLoss)
+TESSERA_AD_DECOMPOSE(MomentumBackward)
 
 #undef TESSERA_AD_RULE
 #undef TESSERA_AD_DECOMPOSE
