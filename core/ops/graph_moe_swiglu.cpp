@@ -42,9 +42,13 @@ bool check_scales(InferCtx& ctx, int64_t m, int64_t e) {
     return ctx.fail("takes 5 operands, or 9 with the scales(x, w_gate, w_up, w_down) clause, got " +
                         std::to_string(ctx.operands.size()),
                     "moe_swiglu_c6");
-  if (!ctx.attr("scale_layout"))
+  // A numeric_policy naming a storage format fixes that format's scale layout instead.
+  const ir::Attr* policy = ctx.attr("numeric_policy");
+  const bool policy_storage = policy && policy->get("storage");
+  if (!ctx.attr("scale_layout") && !policy_storage)
     return ctx.fail(
-        "LAYOUT_LEGALITY_SCALE_WITHOUT_LAYOUT: scale operands need a scale_layout attribute",
+        "LAYOUT_LEGALITY_SCALE_WITHOUT_LAYOUT: scale operands need a scale_layout attribute or a "
+        "numeric_policy storage format",
         "moe_swiglu_c6");
   for (size_t k = 5; k < 9; ++k) {
     const ir::Type& s = ctx.operands[k];

@@ -53,7 +53,7 @@ template <typename T>
 const T* scaled_weight(const KernelCtx& c, size_t k, std::vector<T>& buf) {
   const Tensor& w = c.input(k);
   if (c.in.size() == 5) return w.data<T>();
-  const Tensor& s = c.input(k + 4);
+  const Tensor& s = c.input(k + 5);  // w_gate, w_up, w_down scales: operands 6, 7, 8
   const int64_t experts = w.shape()[0];
   const int64_t per = experts == 0 ? 0 : w.numel() / experts;
   buf.resize(static_cast<size_t>(w.numel()));

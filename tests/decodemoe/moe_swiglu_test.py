@@ -34,9 +34,9 @@ def src(M, K, F, N, E, dt="f32", rt=None, attrs="", scales=False):
             f"  return %y : tensor<{M}x{N}x{rt}>\n}}\n")
 
 
-FUSED = """func.func @f(%x: tensor<6x8xf32>, %wg: tensor<8x12xf32>, %wu: tensor<8x12xf32>, %wd: tensor<12x5xf32>) -> tensor<6x5xf32> {
-  %y = "tessera.swiglu_fused"(%x, %wg, %wu, %wd) : (tensor<6x8xf32>, tensor<8x12xf32>, tensor<8x12xf32>, tensor<12x5xf32>) -> tensor<6x5xf32>
-  return %y : tensor<6x5xf32>
+FUSED = """func.func @f(%x: tensor<6x8xf32>, %wg: tensor<8x12xf32>, %wu: tensor<8x12xf32>, %wd: tensor<12x8xf32>) -> tensor<6x8xf32> {
+  %y = "tessera.swiglu_fused"(%x, %wg, %wu, %wd) : (tensor<6x8xf32>, tensor<8x12xf32>, tensor<8x12xf32>, tensor<12x8xf32>) -> tensor<6x8xf32>
+  return %y : tensor<6x8xf32>
 }
 """
 
@@ -88,9 +88,13 @@ def main():
     got = run(interp, src(6, 8, 4, 5, 2, attrs=layout, scales=True), "f", {**ins, **sc})
     want = ref.moe_swiglu_block(*ins.values(), scales=list(sc.values()))
     check(close(got and got[0], want, 2e-5), "moe_swiglu_block with scales")
+    # A numeric_policy naming the storage format stands in for scale_layout (deepseek's form).
+    pol = '{numeric_policy = {storage = "f32", accum = "f32"}}'
+    got = run(interp, src(6, 8, 4, 5, 2, attrs=pol, scales=True), "f", {**ins, **sc})
+    check(close(got and got[0], want, 2e-5), "moe_swiglu_block with scales and a policy")
     # One group over all rows gives tessera.swiglu_fused's bits (the same chains in f32).
-    ins = inputs(rng, 6, 8, 12, 5, [6])
-    got = run(interp, src(6, 8, 12, 5, 1), "f", ins)
+    ins = inputs(rng, 6, 8, 12, 8, [6])
+    got = run(interp, src(6, 8, 12, 8, 1), "f", ins)
     fused = run(interp, FUSED, "f", {"x": ins["x"], "wg": ins["wg"][0], "wu": ins["wu"][0],
                                      "wd": ins["wd"][0]})
     check(got is not None and fused is not None and np.array_equal(got[0], fused[0]),
@@ -102,7 +106,7 @@ def main():
     run(interp, src(4, 8, 12, 5, 2), "f", ins, expect_error="(moe_swiglu_c8)")
     ins["gs"] = np.array([2**62, 2**62], np.int64)
     run(interp, src(4, 8, 12, 5, 2), "f", ins, expect_error="(moe_swiglu_c8)")
-    finish("moe_swiglu_test", n + 7)
+    finish("moe_swiglu_test", n + 8)
 
 
 if __name__ == "__main__":

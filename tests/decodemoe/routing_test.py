@@ -105,13 +105,13 @@ def main():
     for gamma in (0.75, -2.5, None):
         r, a, b = (rng.standard_normal((12, 64)).astype(np.float32) for _ in range(3))
         g = "" if gamma is None else f"gamma = {gamma!r} : f64, "
-        got = run(interp, GUIDED.format(S=12, F="f32", G=g), "f", {"r": r, "a": a, "b": b})
+        got = run(interp, GUIDED.format(S="12x64", F="f32", G=g), "f", {"r": r, "a": a, "b": b})
         gm = np.float32(1.0 if gamma is None else gamma)
         want = r + gm * (a - b)
         check(got is not None and np.array_equal(got[0], want), f"guided_denoise_region gamma={gamma}")
         n += 1
     r, a, b = (rng.standard_normal((3, 5)) for _ in range(3))
-    got = run(interp, GUIDED.format(S=3, F="f64", G="gamma = 0.3 : f64, "), "f", {"r": r, "a": a, "b": b})
+    got = run(interp, GUIDED.format(S="3x5", F="f64", G="gamma = 0.3 : f64, "), "f", {"r": r, "a": a, "b": b})
     check(got is not None and np.allclose(got[0], ref.guided_denoise_region(r, a, b, 0.3), rtol=1e-15, atol=1e-15),
           "guided_denoise_region f64")
     # diffusion_block_step verifies, and running it stops with a diagnostic (no crash).

@@ -228,7 +228,7 @@ func.func @moe_swiglu_c1(%x: tensor<8x16xf32>, %wg: tensor<2x16x32xf64>, %wu: te
 // -----
 // moe_swiglu_c2
 func.func @moe_swiglu_c2(%x: tensor<8x16xf32>, %wg: tensor<2x8x32xf32>, %wu: tensor<2x16x32xf32>, %wd: tensor<2x32x16xf32>, %gs: tensor<2xi64>) -> tensor<8x16xf32> {
-  // expected-error@+1 {{contracting dim mismatch: x K vs w_gate/w_up K (tensor<8x16>, tensor<2x8x32>, tensor<2x16x32>) (moe_swiglu_c2)}}
+  // expected-error@+1 {{contracting dim mismatch: x K vs w_gate/w_up K ([8, 16], [2, 8, 32], [2, 16, 32]) (moe_swiglu_c2)}}
   %o = tessera.moe_swiglu_block %x, %wg, %wu, %wd, %gs  : (tensor<8x16xf32>, tensor<2x8x32xf32>, tensor<2x16x32xf32>, tensor<2x32x16xf32>, tensor<2xi64>) -> tensor<8x16xf32>
   return %o : tensor<8x16xf32>
 }
@@ -236,7 +236,7 @@ func.func @moe_swiglu_c2(%x: tensor<8x16xf32>, %wg: tensor<2x8x32xf32>, %wu: ten
 // -----
 // moe_swiglu_c3
 func.func @moe_swiglu_c3(%x: tensor<8x16xf32>, %wg: tensor<2x16x32xf32>, %wu: tensor<2x16x32xf32>, %wd: tensor<2x99x16xf32>, %gs: tensor<2xi64>) -> tensor<8x16xf32> {
-  // expected-error@+1 {{hidden-dim mismatch: w_gate F / w_up F / w_down K (tensor<2x16x32>, tensor<2x16x32>, tensor<2x99x16>) (moe_swiglu_c3)}}
+  // expected-error@+1 {{hidden-dim mismatch: w_gate F / w_up F / w_down K ([2, 16, 32], [2, 16, 32], [2, 99, 16]) (moe_swiglu_c3)}}
   %o = tessera.moe_swiglu_block %x, %wg, %wu, %wd, %gs  : (tensor<8x16xf32>, tensor<2x16x32xf32>, tensor<2x16x32xf32>, tensor<2x99x16xf32>, tensor<2xi64>) -> tensor<8x16xf32>
   return %o : tensor<8x16xf32>
 }
@@ -252,7 +252,7 @@ func.func @moe_swiglu_c4(%x: tensor<8x16xf32>, %wg: tensor<2x16x32xf32>, %wu: te
 // -----
 // moe_swiglu_c5
 func.func @moe_swiglu_c5(%x: tensor<8x16xf32>, %wg: tensor<2x16x32xf32>, %wu: tensor<2x16x32xf32>, %wd: tensor<2x32x16xf32>, %gs: tensor<2xi64>) -> tensor<8x16xf32> {
-  // expected-error@+1 {{grouped_kind must be one of {dense, contiguous, masked, k_grouped}, got \"bogus\" (moe_swiglu_c5)}}
+  // expected-error@+1 {{grouped_kind must be one of {dense, contiguous, masked, k_grouped}, got "bogus" (moe_swiglu_c5)}}
   %o = tessera.moe_swiglu_block %x, %wg, %wu, %wd, %gs {grouped_kind = "bogus"} : (tensor<8x16xf32>, tensor<2x16x32xf32>, tensor<2x16x32xf32>, tensor<2x32x16xf32>, tensor<2xi64>) -> tensor<8x16xf32>
   return %o : tensor<8x16xf32>
 }
@@ -260,7 +260,7 @@ func.func @moe_swiglu_c5(%x: tensor<8x16xf32>, %wg: tensor<2x16x32xf32>, %wu: te
 // -----
 // moe_swiglu_c5 (alignment)
 func.func @moe_swiglu_c5_alignment(%x: tensor<8x16xf32>, %wg: tensor<2x16x32xf32>, %wu: tensor<2x16x32xf32>, %wd: tensor<2x32x16xf32>, %gs: tensor<2xi64>) -> tensor<8x16xf32> {
-  // expected-error@+1 {{grouped_alignment must be a positive power of two, got 100 : i64 (moe_swiglu_c5)}}
+  // expected-error@+1 {{grouped_alignment must be a positive power of two, got 100 (moe_swiglu_c5)}}
   %o = tessera.moe_swiglu_block %x, %wg, %wu, %wd, %gs {grouped_alignment = 100 : i64} : (tensor<8x16xf32>, tensor<2x16x32xf32>, tensor<2x16x32xf32>, tensor<2x32x16xf32>, tensor<2xi64>) -> tensor<8x16xf32>
   return %o : tensor<8x16xf32>
 }
@@ -268,7 +268,7 @@ func.func @moe_swiglu_c5_alignment(%x: tensor<8x16xf32>, %wg: tensor<2x16x32xf32
 // -----
 // moe_swiglu_c6
 func.func @moe_swiglu_c6(%x: tensor<8x16xf32>, %wg: tensor<2x16x32xf32>, %wu: tensor<2x16x32xf32>, %wd: tensor<2x32x16xf32>, %gs: tensor<2xi64>, %xs: tensor<8x1xf32>, %wgs: tensor<2x1xf32>, %wus: tensor<2x1xf32>, %wds: tensor<2x1xf32>) -> tensor<8x16xf32> {
-  // expected-error@+1 {{LAYOUT_LEGALITY_SCALE_WITHOUT_LAYOUT: scale operands need a scale_layout attribute (moe_swiglu_c6)}}
+  // expected-error@+1 {{LAYOUT_LEGALITY_SCALE_WITHOUT_LAYOUT: scale operands need a scale_layout attribute or a numeric_policy storage format (moe_swiglu_c6)}}
   %o = tessera.moe_swiglu_block %x, %wg, %wu, %wd, %gs scales(%xs, %wgs, %wus, %wds)  : (tensor<8x16xf32>, tensor<2x16x32xf32>, tensor<2x16x32xf32>, tensor<2x32x16xf32>, tensor<2xi64>, tensor<8x1xf32>, tensor<2x1xf32>, tensor<2x1xf32>, tensor<2x1xf32>) -> tensor<8x16xf32>
   return %o : tensor<8x16xf32>
 }
@@ -308,7 +308,7 @@ func.func @guided_denoise_c2(%r: tensor<12x64xf32>, %f: tensor<12x64xf32>, %u: t
 // -----
 // guided_denoise_c3
 func.func @guided_denoise_c3(%r: tensor<12x64xf32>, %f: tensor<12x64xf32>, %u: tensor<12x64xf32>) -> tensor<12x64xf32> {
-  // expected-error@+1 {{gamma must be a finite number, got \"big\" (guided_denoise_c3)}}
+  // expected-error@+1 {{gamma must be a finite number, got "big" (guided_denoise_c3)}}
   %g = "tessera.guided_denoise_region"(%r, %f, %u) {timestep = 1 : i64, gamma = "big"} : (tensor<12x64xf32>, tensor<12x64xf32>, tensor<12x64xf32>) -> tensor<12x64xf32>
   return %g : tensor<12x64xf32>
 }
