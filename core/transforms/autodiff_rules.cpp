@@ -1,6 +1,7 @@
 // The derivative rule registry: one row per Graph op, keyed by the op's name (an explicit table:
 // no static registration). docs/ops/graph/autodiff-rules.md lists the same rows.
 #include "core/transforms/autodiff_rules.h"
+#include "core/transforms/autodiff_rules_decodemoe.h"
 #include "core/transforms/autodiff_rules_mesh.h"
 
 namespace tessera::transforms::autodiff {
