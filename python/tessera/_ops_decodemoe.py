@@ -78,3 +78,16 @@ def guided_denoise_region(ref: Any, favored: Any, unfavored: Any, *, timestep: i
     attrs = {"timestep": int(timestep), "gamma": float(gamma), "schedule": schedule,
              "preference": preference}
     return _emit1("tessera.guided_denoise_region", _vals(ref, favored, unfavored), attrs)
+
+
+#: ts name -> Graph IR op (merged into _ops.OP_NAMES; docs/status.md's python column).
+OP_NAMES: dict[str, str] = {n: f"tessera.{n}" for n in __all__}
+
+
+def _register() -> None:
+    from . import _ops
+
+    _ops.OP_NAMES.update(OP_NAMES)
+
+
+_register()

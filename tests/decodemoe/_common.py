@@ -34,7 +34,8 @@ def run(interp, src, entry, inputs, threads=1, expect_error=None):
         if p.returncode != 0:
             check(False, f"{entry}: exit {p.returncode}: {p.stderr.strip()}")
             return None
-        m = re.search(rf"@{entry}\b.*?\breturn\s+([^:\n]*)", src, re.S)
+        m = re.search(rf"@{entry}\b.*?\breturn\s+([^:\n]*)", src, re.S) or \
+            re.search(r'"func\.return"\(([^)]*)\)', src)  # the generic form
         names = [n.strip()[1:] for n in m.group(1).split(",")]
         return [np.load(d / "out" / f"{n}.npy") for n in names]
 

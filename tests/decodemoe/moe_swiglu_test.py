@@ -5,7 +5,10 @@ groups and padding rows, f32 / f64 / bf16 operands (bf16 -> f32 result, upstream
 form), the scales(...) clause with a scale_layout, the run-time checks (moe_swiglu_c8), equal
 bits for 1 and 4 threads, and (a consistency check) the same bits as tessera.swiglu_fused for a
 single group in f32. Usage: moe_swiglu_test.py TESSERA_INTERP."""
+import pathlib
+import subprocess
 import sys
+import tempfile
 
 import ml_dtypes
 import numpy as np
@@ -39,6 +42,16 @@ FUSED = """func.func @f(%x: tensor<6x8xf32>, %wg: tensor<8x12xf32>, %wu: tensor<
   return %y : tensor<6x8xf32>
 }
 """
+
+
+def print_generic(interp, text):
+    with tempfile.TemporaryDirectory() as tmp:
+        path = pathlib.Path(tmp) / "p.mlir"
+        path.write_text(text)
+        p = subprocess.run([interp, "print", "--generic", str(path)], capture_output=True,
+                           text=True, timeout=60)
+    check(p.returncode == 0, f"print --generic: {p.stderr}")
+    return p.stdout if p.returncode == 0 else None
 
 
 def inputs(rng, M, K, F, N, sizes, dt=np.float32):
@@ -88,6 +101,12 @@ def main():
     got = run(interp, src(6, 8, 4, 5, 2, attrs=layout, scales=True), "f", {**ins, **sc})
     want = ref.moe_swiglu_block(*ins.values(), scales=list(sc.values()))
     check(close(got and got[0], want, 2e-5), "moe_swiglu_block with scales")
+    # The scales(...) clause prints in the generic form, which reads back to the same program.
+    pretty = src(6, 8, 4, 5, 2, attrs=layout, scales=True)
+    generic = print_generic(interp, pretty)
+    again = run(interp, generic, "f", {**ins, **sc}) if generic else None
+    check(again is not None and got is not None and np.array_equal(again[0], got[0]) and
+          print_generic(interp, generic) == generic, "scales clause: print --generic round trip")
     # A numeric_policy naming the storage format stands in for scale_layout (deepseek's form).
     pol = '{numeric_policy = {storage = "f32", accum = "f32"}}'
     got = run(interp, src(6, 8, 4, 5, 2, attrs=pol, scales=True), "f", {**ins, **sc})
@@ -106,7 +125,7 @@ def main():
     run(interp, src(4, 8, 12, 5, 2), "f", ins, expect_error="(moe_swiglu_c8)")
     ins["gs"] = np.array([2**62, 2**62], np.int64)
     run(interp, src(4, 8, 12, 5, 2), "f", ins, expect_error="(moe_swiglu_c8)")
-    finish("moe_swiglu_test", n + 8)
+    finish("moe_swiglu_test", n + 9)
 
 
 if __name__ == "__main__":
