@@ -1,7 +1,8 @@
 // Derivative rules of the decodemoe family through decompositions into differentiable ops
-// (docs/ops/graph/{moe_routing,diffusion}.md, "Derivatives"): mor_scatter as a select by the
-// broadcast mask, moe_dispatch as a gather (or the identity of its routing-table form), and
-// guided_denoise_region as ref + gamma * (favored - unfavored) with the forward's roundings.
+// (docs/ops/graph/{moe_routing,moe_swiglu,diffusion}.md, "Derivatives"): mor_scatter as a select
+// by the broadcast mask, moe_dispatch as a gather (or the identity of its routing-table form),
+// guided_denoise_region as ref + gamma * (favored - unfavored) with the forward's roundings, and
+// moe_swiglu_block as every expert's SwiGLU on every row, masked by the run-time groups.
 #include "core/transforms/autodiff_rules_decodemoe.h"
 
 namespace tessera::transforms::autodiff {
@@ -28,6 +29,34 @@ std::vector<Value*> decompose_GuidedDenoiseRegion(Builder& b, const ir::Op& op,
                                                   std::span<Value* const> x) {
   const double gamma = op.attrs.get_float("gamma", 1.0);
   return {b.add(x[0], b.scale(b.sub(x[1], x[2]), gamma))};
+}
+
+// moe_swiglu_block(x, wg, wu, wd, sizes[, scales]) = sum over e of mask_e * swiglu_e(x): each
+// expert's MLP on all M rows (batched matmuls [E, M, .]), the rows outside its group zeroed by
+// the 0/1 group mask, summed over e. Operands narrower than f32 are widened first; scales
+// multiply their operands first, as the forward does.
+std::vector<Value*> decompose_MoeSwigluBlock(Builder& b, const ir::Op& op,
+                                             std::span<Value* const> x) {
+  const DType t = x[0]->type.dtype == DType::f64 ? DType::f64 : DType::f32;
+  auto widen = [&](Value* v) { return v->type.dtype == t ? v : b.cast(v, t); };
+  Value* xv = widen(x[0]);
+  Value* w[3] = {widen(x[1]), widen(x[2]), widen(x[3])};
+  const std::vector<int64_t>& xs = x[0]->type.shape;
+  const int64_t e = x[1]->type.shape[0], m = xs[0], k = xs[1];
+  const int64_t n = x[3]->type.shape[2];
+  if (x.size() == 9) {
+    xv = b.mul(xv, b.broadcast(widen(x[5]), {m, k}));
+    for (int j = 0; j < 3; ++j)
+      w[j] = b.mul(w[j], b.broadcast(b.reshape(widen(x[6 + j]), {e, 1, 1}), w[j]->type.shape));
+  }
+  Value* xb = b.broadcast(xv, {e, m, k});
+  Value* gate = b.matmul(xb, w[0], false, false, t);  // [E, M, F]
+  Value* up = b.matmul(xb, w[1], false, false, t);
+  Value* y = b.matmul(b.mul(b.unary("tessera.silu", gate), up), w[2], false, false, t);
+  Value* mask = b.reshape(group_rows(b, x[4], m, t), {e, m, 1});
+  Value* out = b.reduce("sum", b.mul(b.broadcast(mask, {e, m, n}), y), {0}, false);  // [M, N]
+  const DType rt = op.results[0]->type.dtype;
+  return {rt == t ? out : b.cast(out, rt)};
 }
 
 }  // namespace tessera::transforms::autodiff

@@ -10,6 +10,8 @@ std::vector<ir::Value*> decompose_MorScatter(Builder& b, const ir::Op& op,
                                              std::span<ir::Value* const> x);
 std::vector<ir::Value*> decompose_MoeDispatch(Builder& b, const ir::Op& op,
                                               std::span<ir::Value* const> x);
+std::vector<ir::Value*> decompose_MoeSwigluBlock(Builder& b, const ir::Op& op,
+                                                 std::span<ir::Value* const> x);
 std::vector<ir::Value*> decompose_GuidedDenoiseRegion(Builder& b, const ir::Op& op,
                                                       std::span<ir::Value* const> x);
 

@@ -71,3 +71,50 @@ def test_mor_router_has_zero_derivative(tmp_path):
 """
     multi.check(tmp_path, text, {"x": x, "w": w}, ["x", "w"], lambda x_, w_: (x_,), np.float64,
                 fd=False)
+
+
+def _moe_jax(sizes, scaled):
+    def f(x_, wg_, wu_, wd_, *sc):
+        if scaled:
+            x_ = x_ * sc[0]
+            wg_, wu_, wd_ = (w * s[:, :, None] for w, s in zip((wg_, wu_, wd_), sc[1:]))
+        hp = jax.lax.Precision.HIGHEST
+        rows, start = [], 0
+        for e, g in enumerate(sizes):
+            xr = x_[start:start + g]
+            h_ = jax.nn.silu(jnp.matmul(xr, wg_[e], precision=hp)) * jnp.matmul(xr, wu_[e], precision=hp)
+            rows.append(jnp.matmul(h_, wd_[e], precision=hp))
+            start += g
+        pad = x_.shape[0] - start
+        rows.append(jnp.zeros((pad, wd_.shape[2]), x_.dtype))
+        return (jnp.concatenate(rows, axis=0),)
+    return f
+
+
+@pytest.mark.parametrize("dtype", DT)
+def test_moe_swiglu_block(dtype, tmp_path):
+    rng = np.random.default_rng(5)
+    sizes = [2, 0, 3]
+    x = rng.standard_normal((6, 4)).astype(dtype)  # row 5 is padding
+    wg, wu = (0.5 * rng.standard_normal((3, 4, 5)).astype(dtype) for _ in range(2))
+    wd = (0.5 * rng.standard_normal((3, 5, 3))).astype(dtype)
+    gs = np.array(sizes, np.int64)
+    text = h.program("tessera.moe_swiglu_block", [x, wg, wu, wd, gs], (6, 3), dtype)
+    multi.check(tmp_path, text, {"a0": x, "a1": wg, "a2": wu, "a3": wd, "a4": gs},
+                ["a0", "a1", "a2", "a3"], _moe_jax(sizes, False), dtype)
+
+
+def test_moe_swiglu_block_scaled(tmp_path):
+    rng = np.random.default_rng(6)
+    sizes = [3, 2]
+    x = rng.standard_normal((5, 4))
+    wg, wu = (0.5 * rng.standard_normal((2, 4, 3)) for _ in range(2))
+    wd = 0.5 * rng.standard_normal((2, 3, 4))
+    sc = [rng.random((5, 1)) + 0.5] + [rng.random((2, 1)) + 0.5 for _ in range(3)]
+    ins = [x, wg, wu, wd, np.array(sizes, np.int64), *sc]
+    text = h.program("tessera.moe_swiglu_block", ins, (5, 4), np.float64,
+                     'scale_layout = {granularity = "block"}')
+    names = {f"a{i}": v for i, v in enumerate(ins)}
+    wrt = ["a0", "a1", "a2", "a3", "a5", "a6", "a7", "a8"]
+    f = _moe_jax(sizes, True)
+    multi.check(tmp_path, text, names, wrt, f, np.float64)
