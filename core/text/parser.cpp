@@ -246,6 +246,7 @@ namespace {
 /// clause's operands follow the op's leading operands (`tessera.scaled_matmul %a, %b
 /// scales(%sa, %sb)` has operands a, b, sa, sb). The printer writes the generic form.
 bool registered_clause(std::string_view op, std::string_view word) {
+  if (op == "tessera.moe_swiglu_block" && word == "scales") return true;  // moe_swiglu_c6
   return (op == "tessera.scaled_matmul" && word == "scales") ||
          (op == "tessera.selective_ssm" && (word == "gate" || word == "init"));
 }

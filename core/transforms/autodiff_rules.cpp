@@ -2,6 +2,7 @@
 // no static registration). docs/ops/graph/autodiff-rules.md lists the same rows.
 #include "core/transforms/autodiff_rules.h"
 #include "core/transforms/autodiff_rules_attnsparse.h"
+#include "core/transforms/autodiff_rules_decodemoe.h"
 #include "core/transforms/autodiff_rules_mesh.h"
 
 namespace tessera::transforms::autodiff {

@@ -48,6 +48,11 @@ TESSERA_AD_RULE(Conv2dNhwc)
 TESSERA_AD_RULE(Softmax)
 TESSERA_AD_RULE(LogSoftmax)
 // autodiff_rules_kv_gemm.cpp
+/// The rows of each group as a 0/1 tensor [G, M] of `dtype`, from the run-time group sizes:
+/// row i is in group g when start_g <= i < end_g, with the ends the inclusive prefix sums of the
+/// sizes (a matmul with a lower-triangular constant; exact below 2^24 rows in f32). Also used by
+/// moe_swiglu_block's decomposition (autodiff_rules_decodemoe.cpp).
+ir::Value* group_rows(Builder& b, ir::Value* sizes, int64_t rows, DType dtype);
 TESSERA_AD_RULE(KvCacheAppend)
 TESSERA_AD_RULE(KvCacheRead)
 TESSERA_AD_RULE(GroupedGemm)

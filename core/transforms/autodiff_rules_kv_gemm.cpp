@@ -54,11 +54,6 @@ bool jvp_KvCacheRead(JvpCtx& c) {
   return c.b.ok();
 }
 
-namespace {
-
-/// The rows of each group as a 0/1 tensor [G, M] of `dtype`, from the run-time group sizes:
-/// row i is in group g when start_g <= i < end_g, with the ends the inclusive prefix sums of the
-/// sizes (a matmul with a lower-triangular constant; exact below 2^24 rows in f32).
 Value* group_rows(Builder& b, Value* sizes, int64_t rows, DType dtype) {
   const int64_t groups = sizes->type.shape[0];
   ir::Attr tri;
@@ -83,6 +78,8 @@ Value* group_rows(Builder& b, Value* sizes, int64_t rows, DType dtype) {
   Value* zero = b.scalar(0.0, dtype);
   return b.select(in, b.select(before, b.scalar(1.0, dtype), zero), zero);  // [G, M]
 }
+
+namespace {
 
 Value* grouped(Builder& b, Value* x, Value* w, Value* sizes) {
   return b.emit1("tessera.grouped_gemm", {x, w, sizes});
