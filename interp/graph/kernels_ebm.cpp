@@ -112,7 +112,8 @@ void kernel_EbmLangevinStepPhilox(KernelCtx& c) {
 }
 
 void kernel_EbmEnergyQuadratic(KernelCtx& c) {
-  per_row(c, [&](int64_t r, int64_t w) {
+  const int64_t rows = c.output().numel(), w = c.input(0).shape()[1];
+  tbb::parallel_for(int64_t{0}, rows, [&](int64_t r) {
     double s = 0.0;
     for (int64_t j = 0; j < w; ++j) {
       const double d = at(c, 0, r * w + j) - at(c, 1, r * w + j);
@@ -158,8 +159,9 @@ void kernel_EbmDecodeInit(KernelCtx& c) {
   const std::string strategy = c.op.attrs.get_string("strategy", "noise");
   const double stddev = c.op.attrs.get_float("std", 1.0);
   const auto out_shape = c.output().shape();
+  if (c.output().numel() == 0) return;
   const int64_t k = out_shape[1];
-  const int64_t event = k == 0 ? 0 : c.output().numel() / (out_shape[0] * k);
+  const int64_t event = c.output().numel() / (out_shape[0] * k);
   const auto seg = c.op.attrs.get("operandSegmentSizes");
   const size_t nbase =
       seg ? static_cast<size_t>(seg->as_int_array().value_or(std::vector<int64_t>{1, 0, 0})[1]) : 0;
