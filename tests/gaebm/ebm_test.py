@@ -127,9 +127,9 @@ def check_custom_form(interp):
     src = (f"func.func @main(%y: {t}, %g: {t}, %n: {t}) -> {t} {{\n"
            f"  %0 = tessera.ebm.langevin_step %y, %g, %n {{eta = 1.250000e-01 : f64, noise_scale = 2.500000e-01 : f64}}\n"
            f"      : ({t}, {t}, {t}) -> {t}\n"
-           f"  %1 = tessera.ebm.refinement %0, %g {{eta = 1.250000e-01 : f64, steps = 4 : i64}} : ({t}, {t}) -> {t}\n"
-           f"  return %1 : {t}\n}}\n")
-    (got,) = run(interp, src, {"y": y, "g": g, "n": n}, ["1"])
+           f"  %out = tessera.ebm.refinement %0, %g {{eta = 1.250000e-01 : f64, steps = 4 : i64}} : ({t}, {t}) -> {t}\n"
+           f"  return %out : {t}\n}}\n")
+    (got,) = run(interp, src, {"y": y, "g": g, "n": n}, ["out"])
     s0 = ref.inner_step([y, g, n], {"eta": 0.125, "noise_scale": 0.25})[0].astype(np.float32)
     close(got, ref.inner_step([s0, g], {"eta": 0.125}, 4)[0], 2e-6, "custom form")
 
