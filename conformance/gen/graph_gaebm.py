@@ -65,6 +65,17 @@ def clifford(rng):
     add("rotor_from_axis_cl30", "tessera_clifford.rotor_from_axis", [x],
         "algebra = [3, 0, 0], angle = 0.78539816339744828 : f64",
         f32(ref.rotor_from_axis(x.astype(np.float64), 0.78539816339744828)), rule="ulp:1")
+    add("reverse_cl30", "tessera.clifford.reverse", [a], "p = 3 : i64", f32(ref.reverse(a)))
+    add("grade_project_02", "tessera.clifford.grade_project", [a], "p = 3 : i64, grade_mask = [0, 2]",
+        f32(ref.grade_project(a, [0, 2])))
+    add("geo_product_cl201", "tessera_clifford.geo_product", [a, b], "algebra = [2, 0, 1]",
+        f32(ref.product(a, b, [1, 1, 0])), note="Upstream's phase-7 spelling; e3 squares to 0.")
+    add("sandwich_phase7", "tessera_clifford.rotor_sandwich", [a, b], "algebra = [3, 0, 0]",
+        f32(ref._sandwich([a, b], {"algebra": [3, 0, 0]})[0]))
+    add("grade_phase7", "tessera_clifford.grade", [a], 'algebra = [3, 0, 0], grades = [2], dtype = "f32"',
+        f32(ref.grade_project(a, [2])))
+    add("inner_phase7", "tessera_clifford.inner", [a, b], "algebra = [3, 0, 0]",
+        f32(ref.scalar_product(a, b, m3)), note="<a ~b>_0 per multivector.")
     cf.write()
 
 
@@ -99,6 +110,13 @@ def ebm(rng):
     add("sphere_tangent", "tessera.ebm.sphere_langevin_step", [s, gs],
         'eta = 0.01 : f64, normalized_state = true', f32(ref.sphere_step([s, gs], {"eta": 0.01})[0]),
         rule="ulp:1", note="Tangent projection, then the retraction w / |w|.")
+    add("inner_step_noise_scale", "tessera.ebm.inner_step", [y, g, n], "eta = 0.125 : f64, noise_scale = 0.25 : f64",
+        f32(ref.inner_step([y, g, n], {"eta": 0.125, "noise_scale": 0.25})[0]))
+    add("bivector_step", "tessera.ebm.bivector_langevin_step", [s, gs, s], "eta = 0.01 : f64, temperature = 1.0 : f64",
+        f32(ref.bivector_step([s, gs, s], {"eta": 0.01, "temperature": 1.0})[0]),
+        note="Only the grade-2 blades (indices 3, 5, 6) move; the others are 0.")
+    add("decode_init_copy", "tessera.ebm.decode_init", [y], 'steps = 2 : i64, strategy = "copy"',
+        f32(ref.decode_init([y], {"steps": 2, "strategy": "copy"})[0]))
     cf.write()
 
 

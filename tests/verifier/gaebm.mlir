@@ -383,3 +383,27 @@ func.func @ebm_c11(%e: tensor<2x3xf32>) -> tensor<3xf32> {
   %r = "tessera.ebm.partition_exact"(%e) {} : (tensor<2x3xf32>) -> tensor<3xf32>
   return %r : tensor<3xf32>
 }
+
+// -----
+// clifford_c4: reverse
+func.func @clifford_c4(%a: tensor<2x4xf32>) -> tensor<2x4xf32> {
+  // expected-error@+1 {{input coefficient axis must equal 2^(p+q) = 8 blades, got tensor<2x4xf32> (clifford_c4)}}
+  %r = "tessera.clifford.reverse"(%a) {p = 3 : i64} : (tensor<2x4xf32>) -> tensor<2x4xf32>
+  return %r : tensor<2x4xf32>
+}
+
+// -----
+// clifford_c6: upstream's spelling of rotor_sandwich
+func.func @clifford_c6(%r: tensor<2x8xf32>, %x: tensor<2x8xf32>) -> tensor<2x8xf32> {
+  // expected-error@+1 {{grade_mask entries must be in [0, p+q] (here [0, 3]) (clifford_c6)}}
+  %y = "tessera_clifford.rotor_sandwich"(%r, %x) {algebra = [3, 0, 0], grade_mask = [-1]} : (tensor<2x8xf32>, tensor<2x8xf32>) -> tensor<2x8xf32>
+  return %y : tensor<2x8xf32>
+}
+
+// -----
+// clifford_c5: rotor_sandwich
+func.func @clifford_c5(%r: tensor<2x8xf32>, %x: tensor<2x8xf64>) -> tensor<2x8xf32> {
+  // expected-error@+1 {{operands must have one type, got tensor<2x8xf32> and tensor<2x8xf64> (clifford_c5)}}
+  %y = "tessera.clifford.rotor_sandwich"(%r, %x) {p = 3 : i64} : (tensor<2x8xf32>, tensor<2x8xf64>) -> tensor<2x8xf32>
+  return %y : tensor<2x8xf32>
+}

@@ -127,3 +127,98 @@ module {
     return %r : tensor<4x8xf32>
   }
 }
+
+// -----
+
+// CASE: reverse_cl30
+// RULE: bitexact
+// REQUIRES: op=tessera.clifford.reverse dtype=f32 level=graph
+// INPUT: 0 tensor<2x8xf32> hex:3f31d09a,3f16cc7c,3f5687f1,3fc73b17,bf8c0ede,3deab372,bf77ea46,bf4fe26e,3e818c57,3da8bb09,be1539a3,bfd5ee1e,bf100a98,3fb210cd,befea202,bf7b9b3e
+// EXPECT: 0 tensor<2x8xf32> hex:3f31d09a,3f16cc7c,3f5687f1,bfc73b17,bf8c0ede,bdeab372,3f77ea46,3f4fe26e,3e818c57,3da8bb09,be1539a3,3fd5ee1e,bf100a98,bfb210cd,3efea202,3f7b9b3e
+// GENERATOR: conformance/gen/graph_gaebm.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
+module {
+  func.func @main(%a0: tensor<2x8xf32>) -> tensor<2x8xf32> {
+    %r = "tessera.clifford.reverse"(%a0) {p = 3 : i64} : (tensor<2x8xf32>) -> tensor<2x8xf32>
+    return %r : tensor<2x8xf32>
+  }
+}
+
+// -----
+
+// CASE: grade_project_02
+// RULE: bitexact
+// REQUIRES: op=tessera.clifford.grade_project dtype=f32 level=graph
+// INPUT: 0 tensor<2x8xf32> hex:3f31d09a,3f16cc7c,3f5687f1,3fc73b17,bf8c0ede,3deab372,bf77ea46,bf4fe26e,3e818c57,3da8bb09,be1539a3,bfd5ee1e,bf100a98,3fb210cd,befea202,bf7b9b3e
+// EXPECT: 0 tensor<2x8xf32> hex:3f31d09a,00000000,00000000,3fc73b17,00000000,3deab372,bf77ea46,00000000,3e818c57,00000000,00000000,bfd5ee1e,00000000,3fb210cd,befea202,00000000
+// GENERATOR: conformance/gen/graph_gaebm.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
+module {
+  func.func @main(%a0: tensor<2x8xf32>) -> tensor<2x8xf32> {
+    %r = "tessera.clifford.grade_project"(%a0) {p = 3 : i64, grade_mask = [0, 2]} : (tensor<2x8xf32>) -> tensor<2x8xf32>
+    return %r : tensor<2x8xf32>
+  }
+}
+
+// -----
+
+// CASE: geo_product_cl201
+// NOTE: Upstream's phase-7 spelling; e3 squares to 0.
+// RULE: bitexact
+// REQUIRES: op=tessera_clifford.geo_product dtype=f32 level=graph
+// INPUT: 0 tensor<2x8xf32> hex:3f31d09a,3f16cc7c,3f5687f1,3fc73b17,bf8c0ede,3deab372,bf77ea46,bf4fe26e,3e818c57,3da8bb09,be1539a3,bfd5ee1e,bf100a98,3fb210cd,befea202,bf7b9b3e
+// INPUT: 1 tensor<2x8xf32> hex:bf63140b,bc0f6877,3fc9901a,bfac3cce,be8d49e9,3f028d82,bf34f9c5,bf17b2b5,3f244aa6,bfc76fc6,c001c21e,3e4bb94b,3f8a2d73,bcabda3e,3f519912,bf78d844
+// EXPECT: 0 tensor<2x8xf32> hex:4032bcd2,4043344c,bedb6e49,bfb0af97,3febd747,bf0c355c,3f11e236,3eabec29,3f29779a,4044e08a,c04c6e35,bfb54b35,bef52e5f,c0537577,3e90d4cc,3f5dee52
+// GENERATOR: conformance/gen/graph_gaebm.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
+module {
+  func.func @main(%a0: tensor<2x8xf32>, %a1: tensor<2x8xf32>) -> tensor<2x8xf32> {
+    %r = "tessera_clifford.geo_product"(%a0, %a1) {algebra = [2, 0, 1]} : (tensor<2x8xf32>, tensor<2x8xf32>) -> tensor<2x8xf32>
+    return %r : tensor<2x8xf32>
+  }
+}
+
+// -----
+
+// CASE: sandwich_phase7
+// RULE: bitexact
+// REQUIRES: op=tessera_clifford.rotor_sandwich dtype=f32 level=graph
+// INPUT: 0 tensor<2x8xf32> hex:3f31d09a,3f16cc7c,3f5687f1,3fc73b17,bf8c0ede,3deab372,bf77ea46,bf4fe26e,3e818c57,3da8bb09,be1539a3,bfd5ee1e,bf100a98,3fb210cd,befea202,bf7b9b3e
+// INPUT: 1 tensor<2x8xf32> hex:bf63140b,bc0f6877,3fc9901a,bfac3cce,be8d49e9,3f028d82,bf34f9c5,bf17b2b5,3f244aa6,bfc76fc6,c001c21e,3e4bb94b,3f8a2d73,bcabda3e,3f519912,bf78d844
+// EXPECT: 0 tensor<2x8xf32> hex:c032d29a,be29cca5,c0b173e7,3f69a96b,bfa6a6a2,c05e4403,40a42c34,40380e63,3f3fa8ad,411d1c61,403cc2e8,bfcbc6f5,c0e27419,be7afe42,c022b6a0,c06fbd26
+// GENERATOR: conformance/gen/graph_gaebm.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
+module {
+  func.func @main(%a0: tensor<2x8xf32>, %a1: tensor<2x8xf32>) -> tensor<2x8xf32> {
+    %r = "tessera_clifford.rotor_sandwich"(%a0, %a1) {algebra = [3, 0, 0]} : (tensor<2x8xf32>, tensor<2x8xf32>) -> tensor<2x8xf32>
+    return %r : tensor<2x8xf32>
+  }
+}
+
+// -----
+
+// CASE: grade_phase7
+// RULE: bitexact
+// REQUIRES: op=tessera_clifford.grade dtype=f32 level=graph
+// INPUT: 0 tensor<2x8xf32> hex:3f31d09a,3f16cc7c,3f5687f1,3fc73b17,bf8c0ede,3deab372,bf77ea46,bf4fe26e,3e818c57,3da8bb09,be1539a3,bfd5ee1e,bf100a98,3fb210cd,befea202,bf7b9b3e
+// EXPECT: 0 tensor<2x8xf32> hex:00000000,00000000,00000000,3fc73b17,00000000,3deab372,bf77ea46,00000000,00000000,00000000,00000000,bfd5ee1e,00000000,3fb210cd,befea202,00000000
+// GENERATOR: conformance/gen/graph_gaebm.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
+module {
+  func.func @main(%a0: tensor<2x8xf32>) -> tensor<2x8xf32> {
+    %r = "tessera_clifford.grade"(%a0) {algebra = [3, 0, 0], grades = [2], dtype = "f32"} : (tensor<2x8xf32>) -> tensor<2x8xf32>
+    return %r : tensor<2x8xf32>
+  }
+}
+
+// -----
+
+// CASE: inner_phase7
+// NOTE: <a ~b>_0 per multivector.
+// RULE: bitexact
+// REQUIRES: op=tessera_clifford.inner dtype=f32 level=graph
+// INPUT: 0 tensor<2x8xf32> hex:3f31d09a,3f16cc7c,3f5687f1,3fc73b17,bf8c0ede,3deab372,bf77ea46,bf4fe26e,3e818c57,3da8bb09,be1539a3,bfd5ee1e,bf100a98,3fb210cd,befea202,bf7b9b3e
+// INPUT: 1 tensor<2x8xf32> hex:bf63140b,bc0f6877,3fc9901a,bfac3cce,be8d49e9,3f028d82,bf34f9c5,bf17b2b5,3f244aa6,bfc76fc6,c001c21e,3e4bb94b,3f8a2d73,bcabda3e,3f519912,bf78d844
+// EXPECT: 0 tensor<2xf32> hex:3e05407a,bdbb4407
+// GENERATOR: conformance/gen/graph_gaebm.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
+module {
+  func.func @main(%a0: tensor<2x8xf32>, %a1: tensor<2x8xf32>) -> tensor<2xf32> {
+    %r = "tessera_clifford.inner"(%a0, %a1) {algebra = [3, 0, 0]} : (tensor<2x8xf32>, tensor<2x8xf32>) -> tensor<2xf32>
+    return %r : tensor<2xf32>
+  }
+}

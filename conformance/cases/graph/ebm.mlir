@@ -115,3 +115,53 @@ module {
     return %r : tensor<2x8xf32>
   }
 }
+
+// -----
+
+// CASE: inner_step_noise_scale
+// RULE: bitexact
+// REQUIRES: op=tessera.ebm.inner_step dtype=f32 level=graph
+// INPUT: 0 tensor<3x5xf32> hex:be2a872b,400b75da,bfc4975a,be010b69,3f5ed845,3fc6fe98,bfd0f7af,bfc198ee,3d960bb6,3ee83111,c006b15f,3f1679e1,bd2e4314,3db409aa,3f70ebfa
+// INPUT: 1 tensor<3x5xf32> hex:3f9b84b5,bfbfa2f6,3f983015,bf796fbc,bf4abe51,3fb23cc0,bef11328,be6a7f13,3fa26b5f,3f86f90f,c01b3c71,3f5f3783,3f5b3a57,3f75081c,bec2e556
+// INPUT: 2 tensor<3x5xf32> hex:bfde5470,bdce9447,3f2a60d0,3f4a0f6e,3ffae434,3ef25187,bf3454c9,3f8d4c78,3f7baadc,bf12797b,3f4551f6,3f0e7b4c,3eefb63d,403b1f42,3e32c24d
+// EXPECT: 0 tensor<3x5xf32> hex:bf40ad30,4015d2e1,bfc25143,3e45bbe3,3fbad115,3fbfdc18,bfdff9af,bf9a9bd4,3e244558,3e36ef98,bfcde963,3f1e31c4,bd054b48,3f32ff74,3f84233a
+// GENERATOR: conformance/gen/graph_gaebm.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
+module {
+  func.func @main(%a0: tensor<3x5xf32>, %a1: tensor<3x5xf32>, %a2: tensor<3x5xf32>) -> tensor<3x5xf32> {
+    %r = "tessera.ebm.inner_step"(%a0, %a1, %a2) {eta = 0.125 : f64, noise_scale = 0.25 : f64} : (tensor<3x5xf32>, tensor<3x5xf32>, tensor<3x5xf32>) -> tensor<3x5xf32>
+    return %r : tensor<3x5xf32>
+  }
+}
+
+// -----
+
+// CASE: bivector_step
+// NOTE: Only the grade-2 blades (indices 3, 5, 6) move; the others are 0.
+// RULE: bitexact
+// REQUIRES: op=tessera.ebm.bivector_langevin_step dtype=f32 level=graph
+// INPUT: 0 tensor<2x8xf32> hex:3e3fd26a,3c671ad9,3f03e217,3efde780,bda6907b,bf092255,3eae65d6,be564d13,3e4fa183,3f44d520,3df15c73,bd657038,3ed11640,be9510e4,be838610,3e3a7c54
+// INPUT: 1 tensor<2x8xf32> hex:c0289a5b,3ef8a052,bdd84fef,3fad545d,4006f34a,bdab730c,3f92e104,bfb6222d,4009993b,bee1c590,c0112ebc,3f778002,becc6745,bf10a0b7,be6d0072,3ea8b3ed
+// INPUT: 2 tensor<2x8xf32> hex:3e3fd26a,3c671ad9,3f03e217,3efde780,bda6907b,bf092255,3eae65d6,be564d13,3e4fa183,3f44d520,3df15c73,bd657038,3ed11640,be9510e4,be838610,3e3a7c54
+// EXPECT: 0 tensor<2x8xf32> hex:00000000,00000000,00000000,3f0d7076,00000000,bf1c5041,3ec12fac,00000000,00000000,00000000,00000000,bd96be30,00000000,bea74129,be94f05e,00000000
+// GENERATOR: conformance/gen/graph_gaebm.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
+module {
+  func.func @main(%a0: tensor<2x8xf32>, %a1: tensor<2x8xf32>, %a2: tensor<2x8xf32>) -> tensor<2x8xf32> {
+    %r = "tessera.ebm.bivector_langevin_step"(%a0, %a1, %a2) {eta = 0.01 : f64, temperature = 1.0 : f64} : (tensor<2x8xf32>, tensor<2x8xf32>, tensor<2x8xf32>) -> tensor<2x8xf32>
+    return %r : tensor<2x8xf32>
+  }
+}
+
+// -----
+
+// CASE: decode_init_copy
+// RULE: bitexact
+// REQUIRES: op=tessera.ebm.decode_init dtype=f32 level=graph
+// INPUT: 0 tensor<3x5xf32> hex:be2a872b,400b75da,bfc4975a,be010b69,3f5ed845,3fc6fe98,bfd0f7af,bfc198ee,3d960bb6,3ee83111,c006b15f,3f1679e1,bd2e4314,3db409aa,3f70ebfa
+// EXPECT: 0 tensor<3x2x5xf32> hex:be2a872b,400b75da,bfc4975a,be010b69,3f5ed845,be2a872b,400b75da,bfc4975a,be010b69,3f5ed845,3fc6fe98,bfd0f7af,bfc198ee,3d960bb6,3ee83111,3fc6fe98,bfd0f7af,bfc198ee,3d960bb6,3ee83111,c006b15f,3f1679e1,bd2e4314,3db409aa,3f70ebfa,c006b15f,3f1679e1,bd2e4314,3db409aa,3f70ebfa
+// GENERATOR: conformance/gen/graph_gaebm.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
+module {
+  func.func @main(%a0: tensor<3x5xf32>) -> tensor<3x2x5xf32> {
+    %r = "tessera.ebm.decode_init"(%a0) {steps = 2 : i64, strategy = "copy"} : (tensor<3x5xf32>) -> tensor<3x2x5xf32>
+    return %r : tensor<3x2x5xf32>
+  }
+}
