@@ -162,6 +162,12 @@ def check_forms_threads_bf16(interp):
     e = np.zeros((0, 8), np.float32)
     (got,) = run(interp, func("tessera.clifford.geometric_product", {"a": e, "b": e}, CL30, ty(e)), {"a": e, "b": e}, ["r"])
     assert got.shape == (0, 8)
+    # A dynamic coefficient axis is checked again at run time (clifford_c4).
+    src = ('func.func @main(%a: tensor<?x?xf32>) -> tensor<?x?xf32> {\n'
+           '  %r = "tessera.clifford.reverse"(%a) {p = 3 : i64} : (tensor<?x?xf32>) -> tensor<?x?xf32>\n'
+           '  return %r : tensor<?x?xf32>\n}\n')
+    err = run(interp, src, {"a": np.ones((2, 7), np.float32)}, [], expect_fail=True)
+    assert "input coefficient axis must equal 2^(p+q) = 8 blades, got tensor<2x7xf32> (clifford_c4)" in err, err
 
 
 def main():

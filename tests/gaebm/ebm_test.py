@@ -134,6 +134,24 @@ def check_custom_form(interp):
     close(got, ref.inner_step([s0, g], {"eta": 0.125}, 4)[0], 2e-6, "custom form")
 
 
+def check_run_time_refusals(interp):
+    """Dynamic shapes are checked again at run time: a clear error, never a crash."""
+    src = ('func.func @main(%y: tensor<?xf32>, %g: tensor<?xf32>, %s: tensor<?xi64>, %c: tensor<?xi64>) -> tensor<?xf32> {\n'
+           '  %r = "tessera.ebm.langevin_step_philox"(%y, %g, %s, %c) {eta = 0.1 : f64, temperature = 1.0 : f64}'
+           ' : (tensor<?xf32>, tensor<?xf32>, tensor<?xi64>, tensor<?xi64>) -> tensor<?xf32>\n'
+           '  return %r : tensor<?xf32>\n}\n')
+    y = np.ones(3, np.float32)
+    err = run(interp, src, {"y": y, "g": y, "s": np.zeros(0, np.int64), "c": np.zeros(4, np.int64)}, [],
+              expect_fail=True)
+    assert "Philox seed tensor must have length 1, got tensor<0xi64> (ebm_c5)" in err, err
+    src = ('func.func @main(%e: tensor<?x?xf32>, %c: tensor<?x?x4xf32>) -> tensor<?x4xf32> {\n'
+           '  %r = "tessera.ebm.self_verify"(%e, %c) : (tensor<?x?xf32>, tensor<?x?x4xf32>) -> tensor<?x4xf32>\n'
+           '  return %r : tensor<?x4xf32>\n}\n')
+    err = run(interp, src, {"e": np.ones((2, 0), np.float32), "c": np.ones((2, 0, 4), np.float32)}, [],
+              expect_fail=True)
+    assert "self_verify needs at least one candidate (K >= 1) (ebm_c10)" in err, err
+
+
 def main():
     interp = sys.argv[1]
     check_reference()
@@ -141,6 +159,7 @@ def main():
     check_philox(interp)
     check_candidates(interp)
     check_custom_form(interp)
+    check_run_time_refusals(interp)
     print("ebm: ok")
 
 
