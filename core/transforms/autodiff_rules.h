@@ -87,6 +87,10 @@ TESSERA_AD_RULE(ScaledMatmul)
 TESSERA_AD_RULE(HaloIdentity)  // neighbors.halo.region, neighbors.halo.exchange
 // autodiff_rules_stencil.cpp
 TESSERA_AD_RULE(StencilApply)  // neighbors.stencil.apply
+// autodiff_rules_gaebm.cpp (issue #18 family gaebm)
+TESSERA_AD_DECOMPOSE(EbmInnerStep)  // ebm.inner_step, ebm.langevin_step
+TESSERA_AD_DECOMPOSE(EbmRefinement)
+TESSERA_AD_DECOMPOSE(EbmEnergyQuadratic)
 
 #undef TESSERA_AD_RULE
 #undef TESSERA_AD_DECOMPOSE
