@@ -63,6 +63,8 @@ def python_names(tool):
 def autodiff_rules():
     """Graph op -> its autodiff column, from the rows of the rule registry."""
     src = (ROOT / "core/transforms/autodiff_rules.cpp").read_text()
+    for inc in sorted((ROOT / "core/transforms").glob("autodiff_rules_up_*.inc")):  # issue #18 families
+        src += "\n" + inc.read_text()
     kinds = {"RULE": "vjp+jvp", "UNARY": "vjp+jvp", "DECOMPOSE": "decomposed", "NONDIFF": "zero",
              "EFFECT": "vjp+jvp", "BLOCKWISE": "vjp+decomposed"}
     out = {"func.call": "vjp+jvp"}  # the callee's derivative function, or its custom rules

@@ -189,3 +189,32 @@ def ebm_partition_exact(energies: Any, *, temperature: float = 1.0, reduction: s
     return _emit1("tessera.ebm.partition_exact", [e],
                   {"temperature": float(temperature), "reduction": reduction},
                   declared=[tensor_type(shape, e.dtype)])
+
+
+#: ts name -> Graph IR op (merged into _ops.OP_NAMES; the status page's python column). A name
+#: with `(algebra=)` selects upstream's phase-7 tessera_clifford spelling.
+OP_NAMES: dict[str, str] = {
+    "geometric_product": "tessera.clifford.geometric_product",
+    "geometric_product(algebra=)": "tessera_clifford.geo_product",
+    "outer_product": "tessera.clifford.outer_product",
+    "inner_product": "tessera.clifford.inner_product",
+    "clifford_reverse": "tessera.clifford.reverse",
+    "grade_project": "tessera.clifford.grade_project",
+    "grade_project(algebra=)": "tessera_clifford.grade",
+    "clifford_norm": "tessera.clifford.norm",
+    "rotor_sandwich": "tessera.clifford.rotor_sandwich",
+    "rotor_sandwich(algebra=)": "tessera_clifford.rotor_sandwich",
+    "clifford_inner": "tessera_clifford.inner",
+    "clifford_exp": "tessera_clifford.exp",
+    "rotor_from_axis": "tessera_clifford.rotor_from_axis",
+    **{n: "tessera.ebm." + n[4:] for n in __all__ if n.startswith("ebm_")},
+}
+
+
+def _register() -> None:
+    from . import _ops
+
+    _ops.OP_NAMES.update(OP_NAMES)
+
+
+_register()
