@@ -100,6 +100,10 @@ TESSERA_AD_DECOMPOSE(RlGrpoPolicyLoss)
 TESSERA_AD_DECOMPOSE(Nesterov)
 TESSERA_AD_DECOMPOSE(RlCispoPolicyLoss)
 TESSERA_AD_DECOMPOSE(MomentumBackward)
+// autodiff_rules_gaebm.cpp (issue #18 family gaebm)
+TESSERA_AD_DECOMPOSE(EbmInnerStep)  // ebm.inner_step, ebm.langevin_step
+TESSERA_AD_DECOMPOSE(EbmRefinement)
+TESSERA_AD_DECOMPOSE(EbmEnergyQuadratic)
 
 #undef TESSERA_AD_RULE
 #undef TESSERA_AD_DECOMPOSE
