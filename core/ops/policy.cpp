@@ -83,8 +83,6 @@ NumericPolicy read_policy(const ir::Op& op) {
       p.loss_scale = v.as_double();
     } else if (k == "execution_mode") {
       p.execution_mode = str();
-    } else if (k == "softmax") {
-      p.softmax = dtype();
     } else {
       throw bad("unknown field '" + k + "'", "policy_c3");
     }

@@ -15,15 +15,14 @@ struct NumericPolicy {
   std::optional<DType> storage;  ///< Element type results are stored in (default: result type).
   DType compute = DType::f32;    ///< Type elementwise math runs in.
   DType accum = DType::f32;      ///< Accumulator type of contractions and reductions.
-  /// Upstream's `softmax` field: the type a softmax's exp and sums run in (softmax-stats.md).
+  /// Upstream's `softmax` field: the type a softmax's exp and sums run in (softmax-stats.md,
+  /// tessera.depth_attn); unset when absent.
   std::optional<DType> softmax;
   std::string accum_model = "sequential";  ///< sequential | pairwise | tensor-core model names.
   num::ConvertOptions convert;             ///< Rounding, saturation, denormals, profile, seed.
   double loss_scale = 1.0;
   /// Upstream's scaled-matmul execution mode ("exact_per_block"); empty when absent.
   std::string execution_mode;
-  /// Upstream's softmax type of attention statistics (tessera.depth_attn); unset when absent.
-  std::optional<DType> softmax;
 };
 
 /// Reads `numeric_policy` from an op (defaults when absent). Throws tessera::Error naming the
