@@ -408,8 +408,10 @@ class Oracle:
             vals = [env[o.strip()[1:]] for o in split_top(operands)]
             if op == "func.return":
                 return vals
-            outs = self.op(op, vals, parse_attrs(attrs), depth)
             types = split_top(out_types.strip().strip("()")) if out_types.strip() != "()" else []
+            a = parse_attrs(attrs)
+            a["_result_types"] = types  # for references whose result shape is the program's
+            outs = self.op(op, vals, a, depth)
             outs = [as_type(v, t) for v, t in zip(outs, types)]
             for n, v in zip(result_names(results), outs):
                 env[n] = v
