@@ -246,7 +246,8 @@ namespace {
 /// clause's operands follow the op's leading operands (`tessera.scaled_matmul %a, %b
 /// scales(%sa, %sb)` has operands a, b, sa, sb). The printer writes the generic form.
 bool registered_clause(std::string_view op, std::string_view word) {
-  return op == "tessera.scaled_matmul" && word == "scales";
+  return (op == "tessera.scaled_matmul" && word == "scales") ||
+         (op == "tessera.dequant_matmul" && word == "scale");  // docs/ops/graph/misc_gemm.md
 }
 
 }  // namespace

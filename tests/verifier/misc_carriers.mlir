@@ -44,7 +44,7 @@ func.func @normalization_stats_c2(%x: tensor<2x3xf32>) -> (tensor<2xf32>, tensor
 // -----
 // normalization_stats_c3: upstream's bad_stats_eps
 func.func @normalization_stats_c3(%x: tensor<2x3xf32>) -> (tensor<2xf32>, tensor<2xf32>) {
-  // expected-error@+1 {{attribute 'epsilon' must be a finite number > 0 (normalization_stats_c3)}}
+  // expected-error@+1 {{attribute 'epsilon' must be a finite number > 0, got 0.0e+00 (normalization_stats_c3)}}
   %c, %i = "tessera.normalization_stats"(%x) {eps = 0.0 : f64} : (tensor<2x3xf32>) -> (tensor<2xf32>, tensor<2xf32>)
   return %c, %i : tensor<2xf32>, tensor<2xf32>
 }

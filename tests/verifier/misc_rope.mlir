@@ -75,7 +75,7 @@ func.func @ntk_rope_c4(%x: tensor<4x8xf32>, %t: tensor<4x8xf32>) -> tensor<4x8xf
 // -----
 // ntk_rope_c5: a scale that is not positive
 func.func @ntk_rope_c5(%x: tensor<4x8xf32>, %t: tensor<4x8xf32>) -> tensor<4x8xf32> {
-  // expected-error@+1 {{attribute 'scale' must be a finite number > 0, got 0.000000e+00 : f64 (ntk_rope_c5)}}
+  // expected-error@+1 {{attribute 'scale' must be a finite number > 0, got 0.0e+00 (ntk_rope_c5)}}
   %0 = tessera.ntk_rope %x, %t {scale = 0.0 : f64} : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
   return %0 : tensor<4x8xf32>
 }
