@@ -29,10 +29,16 @@ def rope_ref(x, th, scale=1.0):
     return jnp.stack([ye, yo], axis=-1).reshape(x.shape)
 
 
-def one(op, ins, out, attrs="", results=1):
-    params = ", ".join(f"%a{i}: {h.ttype(x.shape, x.dtype)}" for i, x in enumerate(ins))
+def ttype(x):
+    if x.dtype == np.int8:
+        return "tensor<" + "".join(f"{d}x" for d in x.shape) + "i8>"
+    return h.ttype(x.shape, x.dtype)
+
+
+def one(op, ins, out, attrs=""):
+    params = ", ".join(f"%a{i}: {ttype(x)}" for i, x in enumerate(ins))
     args = ", ".join(f"%a{i}" for i in range(len(ins)))
-    in_t = ", ".join(h.ttype(x.shape, x.dtype) for x in ins)
+    in_t = ", ".join(ttype(x) for x in ins)
     outs = out if isinstance(out, list) else [out]
     names = ", ".join(f"%r{k}" for k in range(len(outs)))
     out_t = ", ".join(outs)
