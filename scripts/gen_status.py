@@ -48,7 +48,8 @@ def python_names(tool):
         build = pathlib.Path(tool).resolve().parents[1]
     # Tile IR ops come from ts.tile (calls and kernel syntax), mesh ops from ts.dist.
     code = ("import json, tessera as ts, tessera._ops as o; n = o.ts_names_by_op()\n"
-            "for m in (ts.tile.names_by_op(), ts.dist.names_by_op()):\n"
+            "fam = [{o: [k] for k, o in getattr(f, 'OP_NAMES', {}).items()} for f in ts._FAMILIES]\n"
+            "for m in (ts.tile.names_by_op(), ts.dist.names_by_op(), *fam):\n"
             "    [n.setdefault(k, []).extend(v) for k, v in m.items()]\n"
             "print(json.dumps(n))")
     env = dict(os.environ, PYTHONPATH=str(build / "python"))
@@ -63,6 +64,8 @@ def python_names(tool):
 def autodiff_rules():
     """Graph op -> its autodiff column, from the rows of the rule registry."""
     src = (ROOT / "core/transforms/autodiff_rules.cpp").read_text()
+    for inc in sorted((ROOT / "core/transforms").glob("autodiff_rules_up_*.inc")):
+        src += "\n" + inc.read_text()  # the rows of the upstream op families (issue #18)
     kinds = {"RULE": "vjp+jvp", "UNARY": "vjp+jvp", "DECOMPOSE": "decomposed", "NONDIFF": "zero",
              "EFFECT": "vjp+jvp", "BLOCKWISE": "vjp+decomposed"}
     out = {"func.call": "vjp+jvp"}  # the callee's derivative function, or its custom rules

@@ -18,6 +18,19 @@ __all__: list[str] = ["rope", "ntk_rope", "target_verify", "softmax_safe", "norm
                       "dequant_matmul", "squeeze", "unsqueeze", "expand", "flatten", "rng_uniform",
                       "rng_normal", "rng_bernoulli", "rng_normal_like"]
 
+#: ts name -> the Graph IR op it traces to (the python column of docs/status.md).
+OP_NAMES: dict[str, str] = {
+    "rope": "tessera.rope", "ntk_rope": "tessera.ntk_rope",
+    "target_verify": "tessera.target_verify", "softmax_safe": "tessera.softmax_safe",
+    "normalization_stats": "tessera.normalization_stats",
+    "compare_scalar": "tessera.compare_scalar", "masked_fill": "tessera.masked_fill",
+    "broadcast_in_dim": "tessera.broadcast_in_dim", "fused_epilogue": "tessera.fused_epilogue",
+    "dequant_matmul": "tessera.dequant_matmul", "squeeze": "tessera.squeeze",
+    "unsqueeze": "tessera.unsqueeze", "expand": "tessera.expand", "flatten": "tessera.flatten",
+    "rng_uniform": "tessera.rng_uniform", "rng_normal": "tessera.rng_normal",
+    "rng_bernoulli": "tessera_rng.bernoulli", "rng_normal_like": "tessera_rng.normal",
+}
+
 
 def rope(x: Any, theta: Any) -> Value:
     """tessera.rope: the pairs (x[..., 2p], x[..., 2p+1]) turned by the angle theta[..., 2p];
