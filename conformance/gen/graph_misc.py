@@ -170,6 +170,16 @@ def gemm_cases(rng):
                 [x, w], [want.astype(np.float32)], rule=TOL,
                 requires=["op=tessera.dequant_matmul", "dtype=f32", "level=graph"],
                 note="f32 codes rounded to fp8 E4M3FN (ml_dtypes), no scale.")
+    x = rng.uniform(-6, 6, (4, 8)).astype(np.float32)
+    s = np.float32(np.abs(x).max() / np.float32(448))
+    q = np.clip(x / s, -448, 448).astype(ml_dtypes.float8_e4m3fn)
+    prog = ("module {\n  func.func @main(%x: tensor<4x8xf32>) -> (tensor<4x8xf8E4M3FN>, tensor<f32>) {\n"
+            '    %q, %s = "tessera.quantize_fp8"(%x) {format = "e4m3"} : (tensor<4x8xf32>) -> '
+            "(tensor<4x8xf8E4M3FN>, tensor<f32>)\n"
+            "    return %q, %s : tensor<4x8xf8E4M3FN>, tensor<f32>\n  }\n}\n")
+    cf.add_case("quantize_fp8_e4m3", prog, [x], [q, np.array(s, np.float32)],
+                requires=["op=tessera.quantize_fp8", "dtype=f32", "level=graph"],
+                note="amax / 448 in f32, codes x / s rounded to E4M3FN (ml_dtypes), saturated.")
     cf.write()
 
 

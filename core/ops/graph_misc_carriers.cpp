@@ -119,6 +119,8 @@ bool infer_MaskedFill(InferCtx& ctx) {
 }
 
 bool infer_BroadcastInDim(InferCtx& ctx) {
+  // broadcast_c1 (through tessera.broadcast): the result type is the program's.
+  if (ctx.declared.empty()) return ctx.fail("needs a declared result type", "broadcast_c1");
   const ir::Type& want = ctx.declared[0];
   // broadcast_in_dim_c1: the optional second operand is a tensor whose shape is the result's.
   if (ctx.operands.size() == 2) {

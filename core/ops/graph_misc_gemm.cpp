@@ -140,4 +140,30 @@ bool infer_DequantMatmul(InferCtx& ctx) {
   return true;
 }
 
+bool infer_QuantizeFp8(InferCtx& ctx) {
+  ctx.result_label = "quantize_fp8_c3";  // quantize_fp8_c3: result #0 is fp8 of x's shape
+  // quantize_fp8_c1: x is a tensor of f32, f16 or bf16.
+  if (!require_tensor(ctx, 0, "quantize_fp8_c1")) return false;
+  const ir::Type& x = ctx.operands[0];
+  if (x.dtype != DType::f32 && x.dtype != DType::f16 && x.dtype != DType::bf16)
+    return ctx.fail("x must hold f32, f16 or bf16, got " + ir::to_string(x), "quantize_fp8_c1");
+  // quantize_fp8_c2: format (default "e4m3") is "e4m3" or "e5m2".
+  const ir::Attr* f = ctx.attr("format");
+  if (f && (f->kind != ir::Attr::Kind::string || (f->s != "e4m3" && f->s != "e5m2")))
+    return ctx.fail("attribute 'format' must be \"e4m3\" or \"e5m2\", got " + ir::to_string(*f),
+                    "quantize_fp8_c2");
+  const DType fmt = f && f->s == "e5m2" ? DType::f8e5m2 : DType::f8e4m3;
+  // quantize_fp8_c4: the scale result is f32 or tensor<f32> (default tensor<f32>).
+  ir::Type scale = ir::Type::tensor(DType::f32, {});
+  if (ctx.declared.size() > 1) {
+    const ir::Type& s = ctx.declared[1];
+    if (s.dtype != DType::f32 || !(s.is_scalar() || (s.is_tensor() && s.rank() == 0)))
+      return ctx.fail("the scale result must be f32 or tensor<f32>, got " + ir::to_string(s),
+                      "quantize_fp8_c4");
+    scale = s;
+  }
+  ctx.results = {ir::Type::tensor(fmt, x.shape), scale};
+  return true;
+}
+
 }  // namespace tessera::ops

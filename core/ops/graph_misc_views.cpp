@@ -64,6 +64,7 @@ bool shape_matches(InferCtx& ctx, const char* label) {
   if (!shape) return ctx.fail("needs an attribute 'shape' (an array of integers)", label);
   for (int64_t d : *shape)
     if (d < 0) return ctx.fail("shape " + shape_str(*shape) + " has a negative extent", label);
+  if (ctx.declared.empty()) return ctx.fail("needs a declared result type", label);
   const ir::Type& t = ctx.declared[0];
   if (!t.is_tensor() || t.shape != *shape)
     return ctx.fail(
@@ -117,7 +118,8 @@ bool infer_Unsqueeze(InferCtx& ctx) {
 
 bool infer_Expand(InferCtx& ctx) {
   // numpy broadcasting to the result type: tessera.broadcast without broadcast_dimensions
-  // (broadcast_c1..broadcast_c3).
+  // (broadcast_c1..broadcast_c3); broadcast_c1: the result type is the program's.
+  if (ctx.declared.empty()) return ctx.fail("needs a declared result type", "broadcast_c1");
   return infer_Broadcast(ctx);
 }
 

@@ -127,4 +127,8 @@ void kernel_DequantMatmul(KernelCtx& c) {
   });
 }
 
+/// tessera.quantize with scheme "tensor" (quantization.md): scale = amax / max_finite(F), the
+/// codes x / scale rounded and saturated; the format is result #0's element type.
+void kernel_QuantizeFp8(KernelCtx& c) { kernel_Quantize(c); }
+
 }  // namespace tessera::interp

@@ -4,7 +4,8 @@ Specs: docs/ops/graph/rope.md (rope, ntk_rope, target_verify) and docs/ops/graph
 (softmax_safe, normalization_stats, compare_scalar, masked_fill, broadcast_in_dim),
 docs/ops/graph/misc_gemm.md (fused_epilogue, dequant_matmul), docs/ops/graph/misc_views.md
 (squeeze, unsqueeze, expand, flatten) and docs/ops/graph/misc_random.md (rng_uniform, rng_normal,
-tessera_rng.bernoulli as rng_bernoulli, tessera_rng.normal as rng_normal_like)."""
+tessera_rng.bernoulli as rng_bernoulli, tessera_rng.normal as rng_normal_like),
+docs/ops/graph/misc_quant.md (quantize_fp8)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from ._trace import Value, current, tensor_type
 __all__: list[str] = ["rope", "ntk_rope", "target_verify", "softmax_safe", "normalization_stats",
                       "compare_scalar", "masked_fill", "broadcast_in_dim", "fused_epilogue",
                       "dequant_matmul", "squeeze", "unsqueeze", "expand", "flatten", "rng_uniform",
-                      "rng_normal", "rng_bernoulli", "rng_normal_like"]
+                      "rng_normal", "rng_bernoulli", "rng_normal_like", "quantize_fp8"]
 
 #: ts name -> the Graph IR op it traces to (the python column of docs/status.md).
 OP_NAMES: dict[str, str] = {
@@ -29,6 +30,7 @@ OP_NAMES: dict[str, str] = {
     "unsqueeze": "tessera.unsqueeze", "expand": "tessera.expand", "flatten": "tessera.flatten",
     "rng_uniform": "tessera.rng_uniform", "rng_normal": "tessera.rng_normal",
     "rng_bernoulli": "tessera_rng.bernoulli", "rng_normal_like": "tessera_rng.normal",
+    "quantize_fp8": "tessera.quantize_fp8",
 }
 
 
@@ -169,3 +171,10 @@ def rng_normal_like(like: Any, mean: float = 0.0, stddev: float = 1.0, *,
     attrs = {"mean": float(mean), "stddev": float(stddev), **_seeded(seed, stream)}
     (r,) = current().emit("tessera_rng.normal", [_as_value(like, None)], attrs)
     return r
+
+
+def quantize_fp8(x: Any, format: str = "e4m3") -> tuple[Value, Value]:
+    """tessera.quantize_fp8: (codes, scale) with scale = amax / max_finite and the codes x / scale
+    rounded and saturated to fp8 ("e4m3": E4M3FN, "e5m2")."""
+    (q, s) = current().emit("tessera.quantize_fp8", [_as_value(x, None)], {"format": format})
+    return q, s

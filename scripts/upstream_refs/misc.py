@@ -155,6 +155,18 @@ def _rng_uniform(a):
     dt = np.float64 if t.endswith("xf64>") else np.float32
     return _pm.uniform(seed, stream, shape, dt, float(a.get("low", 0.0)), float(a.get("high", 1.0)))
 
+_FP8_MAX = {"e4m3": (ml_dtypes.float8_e4m3fn, 448.0), "e5m2": (ml_dtypes.float8_e5m2, 57344.0)}
+
+
+def _quantize_fp8(v, a):
+    """docs/ops/graph/misc_quant.md: s = amax / max_finite in f32, codes x / s saturated."""
+    fmt, maxf = _FP8_MAX[a.get("format", "e4m3")]
+    x = np.asarray(v[0]).astype(np.float32)
+    amax = np.float32(np.abs(x).max()) if x.size else np.float32(0)
+    s = np.float32(amax / np.float32(maxf)) if np.isfinite(amax) and amax > 0 else np.float32(1)
+    return [np.clip(x / s, -maxf, maxf).astype(fmt), s]
+
+
 REFS = {
     "tessera.rope": lambda v, a: [_rope(v[0], v[1])],
     "tessera.ntk_rope": lambda v, a: [_rope(v[0], v[1], float(a.get("scale", 1.0)))],
@@ -176,4 +188,5 @@ REFS = {
     "tessera_rng.normal": lambda v, a: [_rng_normal(np.asarray(v[0]).shape, a)],
     "tessera.rng_normal": lambda v, a: [_rng_normal(tuple(int(d) for d in a["shape"]), a)],
     "tessera.rng_uniform": lambda v, a: [_rng_uniform(a)],
+    "tessera.quantize_fp8": _quantize_fp8,
 }

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
-"""tessera.fused_epilogue and tessera.dequant_matmul (docs/ops/graph/misc_gemm.md) as upstream
+"""tessera.fused_epilogue, tessera.dequant_matmul (docs/ops/graph/misc_gemm.md) and
+tessera.quantize_fp8 (docs/ops/graph/misc_quant.md) as upstream
 Tessera writes them, run by tessera-interp against numpy / ml_dtypes: float64 matmuls of the
 widened operands plus bias, relu and the erf gelu (math.erf), int4 / int8 codes times group
 scales, fp8 codes rounded by ml_dtypes. Also thread counts, bf16 operands, has_bias forms,
-string epilogues and the run-time int4 range check.
+string epilogues, the run-time int4 range check, and quantize_fp8 against ml_dtypes (amax scale,
+codes rounded and saturated).
 Usage: gemm_test.py TESSERA_INTERP."""
 import math
 import sys
@@ -49,7 +51,23 @@ func.func @fp8_e5m2(%x: tensor<3x4xf64>, %w: tensor<4x2xf64>, %s: tensor<1x2xf64
   %o = tessera.dequant_matmul %x, %w scale(%s) {weight_dtype = "fp8_e5m2"} : (tensor<3x4xf64>, tensor<4x2xf64>, tensor<1x2xf64>) -> tensor<3x2xf64>
   return %o : tensor<3x2xf64>
 }
+func.func @quant_fp8_ok(%x: tensor<4x8xf32>) -> (tensor<4x8xf8E4M3FN>, f32) {
+  %q, %s = "tessera.quantize_fp8"(%x) {format = "e4m3"} : (tensor<4x8xf32>) -> (tensor<4x8xf8E4M3FN>, f32)
+  return %q, %s : tensor<4x8xf8E4M3FN>, f32
+}
+func.func @quant_e5m2(%x: tensor<?x?xbf16>) -> (tensor<?x?xf8E5M2>, tensor<f32>) {
+  %q, %s = "tessera.quantize_fp8"(%x) {format = "e5m2"} : (tensor<?x?xbf16>) -> (tensor<?x?xf8E5M2>, tensor<f32>)
+  return %q, %s : tensor<?x?xf8E5M2>, tensor<f32>
+}
 """
+
+
+def quant_ref(x, fmt, maxf):
+    """amax / max_finite in f32 (1 for amax 0), x / s in f32, rounded and saturated."""
+    x = x.astype(np.float32)
+    amax = np.float32(np.abs(x).max())
+    s = np.float32(amax / np.float32(maxf)) if amax > 0 else np.float32(1)
+    return np.clip(x / s, -maxf, maxf).astype(fmt), s
 
 
 def erf_gelu(v):
@@ -114,7 +132,22 @@ def main():
         wq = w.astype(ml_dtypes.float8_e5m2).astype(np.float64) * s
         check("fp8_e5m2", r.run("fp8_e5m2", {"x": x, "w": w, "s": s}, ["o"])[0], x @ wq,
               1e-14, 1e-15)
-    print("misc.gemm: fused_epilogue and dequant_matmul agree with numpy / ml_dtypes")
+        # quantize_fp8: codes and scale bit for bit against ml_dtypes.
+        x = rng.uniform(-5, 5, (4, 8)).astype(np.float32)
+        q, sc = r.run("quant_fp8_ok", {"x": x}, ["q", "s"])
+        wq, ws = quant_ref(x, ml_dtypes.float8_e4m3fn, 448.0)
+        if not (same_bits(q.view(np.uint8), wq.view(np.uint8)) and sc.dtype == np.float32
+                and sc == ws):
+            sys.exit(f"FAIL quant_fp8_ok:\n got {q!r} {sc!r}\nwant {wq!r} {ws!r}")
+        x = rng.uniform(-1e3, 1e3, (3, 5)).astype(BF16)
+        q, sc = r.run("quant_e5m2", {"x": x}, ["q", "s"])
+        wq, ws = quant_ref(x, ml_dtypes.float8_e5m2, 57344.0)
+        if not (same_bits(q.view(np.uint8), wq.view(np.uint8)) and sc == ws):
+            sys.exit(f"FAIL quant_e5m2:\n got {q!r} {sc!r}\nwant {wq!r} {ws!r}")
+        q, sc = r.run("quant_fp8_ok", {"x": np.zeros((4, 8), np.float32)}, ["q", "s"])
+        if sc != 1 or q.view(np.uint8).any():
+            sys.exit(f"FAIL quant_fp8_ok zeros: {q!r} {sc!r}")
+    print("misc.gemm: fused_epilogue, dequant_matmul and quantize_fp8 agree with numpy / ml_dtypes")
 
 
 if __name__ == "__main__":

@@ -6,6 +6,7 @@ import math
 import pathlib
 import sys
 
+import ml_dtypes
 import numpy as np
 
 import tessera as ts
@@ -61,6 +62,12 @@ def _gelu(v):
 Y = rand(1, 3, 1, 4)
 
 
+def _quantize_fp8(x):
+    s = np.float32(np.abs(x).max() / np.float32(448))
+    q = np.clip(x / s, -448, 448).astype(ml_dtypes.float8_e4m3fn)
+    return q, s
+
+
 def _bernoulli(x, p, seed, stream):
     return pm.u24(pm.words(seed, stream, x.size)).reshape(x.shape) < p
 
@@ -103,4 +110,5 @@ CASES: dict = {
                               lambda y: _bernoulli(y, 0.25, 3, 0), 0),
     "tessera_rng.normal": (lambda y: ts.rng_normal_like(y, 0.5, 2.0, seed=8, stream=1), (Y,),
                            lambda y: pm.randn(8, 1, y.shape, np.float32, 0.5, 2.0), 1e-6),
+    "tessera.quantize_fp8": (ts.quantize_fp8, (rand(4, 8) * 3,), _quantize_fp8, 0),
 }

@@ -51,3 +51,20 @@ module {
     return %r0 : tensor<3x4xf32>
   }
 }
+
+// -----
+
+// CASE: quantize_fp8_e4m3
+// NOTE: amax / 448 in f32, codes x / s rounded to E4M3FN (ml_dtypes), saturated.
+// RULE: bitexact
+// REQUIRES: op=tessera.quantize_fp8 dtype=f32 level=graph
+// INPUT: 0 tensor<4x8xf32> hex:40ae9e95,c0a62c8b,3fd87988,bf8a0eb9,4078b267,c0920260,3e54ad12,401fb50d,c09c1271,406f04e0,408ee9b0,40ae3b5a,40a09c33,40a06bc1,c0830046,40535d0a,40b9eadb,40881619,c03687ed,3e267e8f,c088551e,bef48a6e,402db8b6,c00c41c4,4092ad14,bf9d8a87,bf9480e9,c0b96229,c0083b48,bf5aa1e2,4038a781,c058938c
+// EXPECT: 0 tensor<4x8xf8E4M3FN> hex:7d,fd,70,ea,79,fb,58,74,fc,79,7b,7d,7c,7c,fa,78,7e,7a,f6,55,fa,e1,75,f3,7b,ec,eb,fe,f2,e8,76,f8
+// EXPECT: 1 tensor<f32> hex:3c547a1f
+// GENERATOR: conformance/gen/graph_misc.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
+module {
+  func.func @main(%x: tensor<4x8xf32>) -> (tensor<4x8xf8E4M3FN>, tensor<f32>) {
+    %q, %s = "tessera.quantize_fp8"(%x) {format = "e4m3"} : (tensor<4x8xf32>) -> (tensor<4x8xf8E4M3FN>, tensor<f32>)
+    return %q, %s : tensor<4x8xf8E4M3FN>, tensor<f32>
+  }
+}
