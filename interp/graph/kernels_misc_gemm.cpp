@@ -49,11 +49,11 @@ double int_code(const KernelCtx& c, int64_t code, bool int4) {
 }
 
 /// The dequantized [K, N] weights in the compute type T: code value (an fp8 code rounded to its
-/// format) times scale[k / group, j], one rounding.
+/// format; every value is exact in T) times scale[k / group, j], one rounding.
 template <typename T>
 std::vector<T> dequantize(const KernelCtx& c, std::string_view fmt, int64_t k, int64_t n) {
   const Tensor& w = c.input(1);
-  std::vector<double> vals(static_cast<size_t>(k * n));
+  std::vector<T> out(static_cast<size_t>(k * n));
   if (fmt.starts_with("int")) {
     const bool int4 = fmt == "int4";
     dispatch_any(c, w.dtype(), [&]<typename C>() {
@@ -65,7 +65,7 @@ std::vector<T> dequantize(const KernelCtx& c, std::string_view fmt, int64_t k, i
             if (v > static_cast<C>(std::numeric_limits<int64_t>::max()))
               c.fail("weight code out of range (dequant_matmul_c6)");
           }
-          vals[size_t(i)] = int_code(c, static_cast<int64_t>(v), int4);
+          out[size_t(i)] = static_cast<T>(int_code(c, static_cast<int64_t>(v), int4));
         }
       } else {
         c.fail("integer weight codes expected (dequant_matmul_c3)");
@@ -76,19 +76,17 @@ std::vector<T> dequantize(const KernelCtx& c, std::string_view fmt, int64_t k, i
     dispatch_float(c, w.dtype(), [&]<typename C>() {
       const C* codes = w.data<C>();
       for (int64_t i = 0; i < k * n; ++i)
-        vals[size_t(i)] = num::to_double(f, num::from_double(f, static_cast<double>(codes[i])));
+        out[size_t(i)] =
+            static_cast<T>(num::to_double(f, num::from_double(f, static_cast<double>(codes[i]))));
     });
   }
-  std::vector<T> out(vals.size());
+  if (c.in.size() < 3) return out;
   const int64_t group = c.op.attrs.get_int("quant_group_size", std::max<int64_t>(k, 1));
-  const bool scaled = c.in.size() == 3;
-  dispatch_float(c, scaled ? c.input(2).dtype() : DType::f64, [&]<typename S>() {
-    const S* s = scaled ? c.input(2).data<S>() : nullptr;
+  dispatch_float(c, c.input(2).dtype(), [&]<typename S>() {
+    const S* s = c.input(2).data<S>();
     for (int64_t p = 0; p < k; ++p)
-      for (int64_t j = 0; j < n; ++j) {
-        const T v = static_cast<T>(vals[size_t(p * n + j)]);
-        out[size_t(p * n + j)] = s ? v * static_cast<T>(s[(p / group) * n + j]) : v;
-      }
+      for (int64_t j = 0; j < n; ++j)
+        out[size_t(p * n + j)] = out[size_t(p * n + j)] * static_cast<T>(s[(p / group) * n + j]);
   });
   return out;
 }
