@@ -48,7 +48,8 @@ def python_names(tool):
         build = pathlib.Path(tool).resolve().parents[1]
     # Tile IR ops come from ts.tile (calls and kernel syntax), mesh ops from ts.dist.
     code = ("import json, tessera as ts, tessera._ops as o; n = o.ts_names_by_op()\n"
-            "for m in (ts.tile.names_by_op(), ts.dist.names_by_op()):\n"
+            "fam = [{o: [k] for k, o in getattr(f, 'OP_NAMES', {}).items()} for f in ts._FAMILIES]\n"
+            "for m in (ts.tile.names_by_op(), ts.dist.names_by_op(), *fam):\n"
             "    [n.setdefault(k, []).extend(v) for k, v in m.items()]\n"
             "print(json.dumps(n))")
     env = dict(os.environ, PYTHONPATH=str(build / "python"))

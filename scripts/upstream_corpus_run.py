@@ -448,7 +448,9 @@ class Oracle:
             if op == "func.return":
                 return vals
             types = split_top(out_types.strip().strip("()")) if out_types.strip() != "()" else []
-            outs = self.op(op, vals, parse_attrs(attrs), depth, types)
+            a = parse_attrs(attrs)
+            a["_result_types"] = types  # for references whose result shape is the program's
+            outs = self.op(op, vals, a, depth, types)
             outs = [as_type(v, t) for v, t in zip(outs, types)]
             for n, v in zip(result_names(results), outs):
                 env[n] = v

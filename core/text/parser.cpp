@@ -248,7 +248,8 @@ namespace {
 bool registered_clause(std::string_view op, std::string_view word) {
   if (op == "tessera.moe_swiglu_block" && word == "scales") return true;  // moe_swiglu_c6
   return (op == "tessera.scaled_matmul" && word == "scales") ||
-         (op == "tessera.selective_ssm" && (word == "gate" || word == "init"));
+         (op == "tessera.selective_ssm" && (word == "gate" || word == "init")) ||
+         (op == "tessera.dequant_matmul" && word == "scale");  // docs/ops/graph/misc_gemm.md
 }
 
 /// Registered ops whose optional clauses are told apart by name, not position: the parser

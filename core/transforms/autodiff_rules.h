@@ -104,6 +104,17 @@ TESSERA_AD_DECOMPOSE(MomentumBackward)
 TESSERA_AD_DECOMPOSE(EbmInnerStep)  // ebm.inner_step, ebm.langevin_step
 TESSERA_AD_DECOMPOSE(EbmRefinement)
 TESSERA_AD_DECOMPOSE(EbmEnergyQuadratic)
+// autodiff_rules_up_misc.cpp (upstream op family misc)
+TESSERA_AD_RULE(Rope)  // rope, ntk_rope
+TESSERA_AD_DECOMPOSE(TargetVerify)
+TESSERA_AD_DECOMPOSE(SoftmaxSafe)
+TESSERA_AD_DECOMPOSE(NormalizationStats)
+TESSERA_AD_DECOMPOSE(MaskedFill)
+TESSERA_AD_DECOMPOSE(BroadcastInDim)
+TESSERA_AD_DECOMPOSE(FusedEpilogue)
+TESSERA_AD_DECOMPOSE(DequantMatmul)
+TESSERA_AD_DECOMPOSE(MiscView)  // squeeze, unsqueeze, flatten
+TESSERA_AD_DECOMPOSE(Expand)
 
 #undef TESSERA_AD_RULE
 #undef TESSERA_AD_DECOMPOSE
