@@ -126,11 +126,11 @@ std::string kernel_text(const std::string& name, const std::vector<DType>& input
   for (size_t c = 0; c < consts.size(); ++c) {
     char bits[16];
     std::snprintf(bits, sizeof bits, "0x%08X", static_cast<unsigned>(consts[c]));
-    k << "    %k" << c << " = tile.full {value = " << bits << " : f32} : " << reg_of(DType::f32)
+    k << "    %cst" << c << " = tile.full {value = " << bits << " : f32} : " << reg_of(DType::f32)
       << "\n";
   }
   auto ref = [](int v) {
-    if (v <= kChainConst) return "%k" + std::to_string(kChainConst - v);
+    if (v <= kChainConst) return "%cst" + std::to_string(kChainConst - v);
     return v == kZero ? std::string("%zero") : v == kOne ? "%one" : "%v" + std::to_string(v);
   };
   auto type_of = [&](int v) { return v < 0 ? DType::f32 : type[static_cast<size_t>(v)]; };
