@@ -12,6 +12,7 @@
 #include "core/text/parser.h"
 #include "core/transforms/schedule_to_tile_conv.h"
 #include "core/transforms/schedule_to_tile_elementwise.h"
+#include "core/transforms/schedule_to_tile_loss.h"
 #include "core/transforms/schedule_to_tile_movement.h"
 #include "core/transforms/schedule_to_tile_scalar.h"
 #include "core/transforms/tile_templates.h"
@@ -209,14 +210,17 @@ Lowering lower_row(const ir::Op& group, const ir::Op& callee, const std::string&
   const ir::Type& x = group.operands[0]->type;
   if (!is_f32(x) || !is_f32(group.result(0)->type) || x.rank() < 1 || !x.has_static_shape())
     return stay("not f32 of static shape");
-  const int64_t axis = op->attrs.get_int("axis", -1);
-  if (axis != -1 && axis != x.rank() - 1)
-    return stay("normalizes along an axis other than the last");
+  // softmax rows run along the last axis here (other axes: lower_softmax_axis); a norm's row
+  // is the trailing block x[i, axis:] (normalization.md), contiguous: W = prod(shape[axis:]).
+  int64_t axis = op->attrs.get_int("axis", -1);
+  if (axis < -x.rank() || axis >= x.rank()) return stay("bad axis");
+  if (axis < 0) axis += x.rank();
+  if (soft && axis != x.rank() - 1) return stay("normalizes along an axis other than the last");
   for (const ir::Value* v : group.operands)
     if (!is_f32(v->type)) return stay("gamma or beta is not f32");
-  int64_t rows = 1;
-  for (int64_t d = 0; d + 1 < x.rank(); ++d) rows *= x.shape[static_cast<size_t>(d)];
-  const int64_t width = x.shape.back();
+  int64_t rows = 1, width = 1;
+  for (int64_t d = 0; d < x.rank(); ++d)
+    (d < axis ? rows : width) *= x.shape[static_cast<size_t>(d)];
   if (rows == 0 || width == 0) return stay("an empty tensor");
   if (width > kMaxRowWidth) return stay("rows longer than 1024 elements");
   const size_t params = group.operands.size();
@@ -236,6 +240,9 @@ Lowering lower_row(const ir::Op& group, const ir::Op& callee, const std::string&
   l.as_2d = {rows, width};
   l.spread.assign(params, true);
   l.spread[0] = false;
+  l.prep.resize(params);  // gamma, beta of shape x.shape[axis:] -> [W] before the spread
+  for (size_t i = 1; i < params; ++i)
+    if (group.operands[i]->type.rank() != 1) l.prep[i] = {{"tessera.reshape", {width}, DType::f32}};
   return l;
 }
 
@@ -320,6 +327,18 @@ Lowering lower_reduce(const ir::Op& group, const ir::Op& callee, const std::stri
   const ir::Op* op = only_op(callee);
   if (op && (op->name == "tessera.softmax" || op->name == "tessera.log_softmax"))
     return lower_softmax_axis(group, *op, name);
+  if (op && (op->name == "tessera.layer_norm" || op->name == "tessera.rmsnorm"))
+    return lower_row(group, callee, name);  // a row of the trailing dims from `axis`
+  if (op && op->name == "tessera.mse") {    // schedule_to_tile_loss.cpp: one row of n elements
+    LossPlan m = plan_mse(group, *op, name);
+    if (m.kernel.empty()) return stay(m.why);
+    Lowering l;
+    l.kernel = std::move(m.kernel);
+    l.grid = {1};
+    l.as_2d = {1, m.width};
+    l.out_2d = {1, 1};
+    return l;
+  }
   if (!op || op->name != "tessera.reduce")
     return stay("no Tile IR lowering for 'whole' groups of " +
                 (op ? op->name : std::string("several ops")) + " yet");

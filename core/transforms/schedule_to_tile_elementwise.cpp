@@ -2,10 +2,13 @@
 // of 32 x 64 register tiles (docs/ops/schedule/lowering.md, "Elementwise chains").
 #include "core/transforms/schedule_to_tile_elementwise.h"
 
+#include <cstdio>
 #include <sstream>
 #include <string_view>
 #include <tuple>
 #include <unordered_map>
+
+#include "core/transforms/schedule_to_tile_activation.h"
 
 namespace tessera::transforms {
 
@@ -91,7 +94,8 @@ std::string reg_of(DType t) { return std::string("tensor<32x64x") + dtype_mlir_n
 std::string mem_of(DType t) { return std::string("memref<?x?x") + dtype_mlir_name(t) + ">"; }
 
 std::string kernel_text(const std::string& name, const std::vector<DType>& inputs,
-                        const std::vector<Step>& steps, int result) {
+                        const std::vector<Step>& steps, int result,
+                        const std::vector<uint32_t>& consts) {
   std::vector<DType> type = inputs;  // per value id
   for (const Step& s : steps) type.push_back(s.type);
   const int n = static_cast<int>(inputs.size());
@@ -118,7 +122,15 @@ std::string kernel_text(const std::string& name, const std::vector<DType>& input
   // kZero and kOne only occur in f32 steps (relu, rsqrt).
   if (zero) k << "    %zero = tile.zeros : " << reg_of(DType::f32) << "\n";
   if (one) k << "    %one = tile.full {value = 1.0 : f32} : " << reg_of(DType::f32) << "\n";
+  // The activations' f32 constants, written as their bits (schedule_to_tile_activation.cpp).
+  for (size_t c = 0; c < consts.size(); ++c) {
+    char bits[16];
+    std::snprintf(bits, sizeof bits, "0x%08X", static_cast<unsigned>(consts[c]));
+    k << "    %cst" << c << " = tile.full {value = " << bits << " : f32} : " << reg_of(DType::f32)
+      << "\n";
+  }
   auto ref = [](int v) {
+    if (v <= kChainConst) return "%cst" + std::to_string(kChainConst - v);
     return v == kZero ? std::string("%zero") : v == kOne ? "%one" : "%v" + std::to_string(v);
   };
   auto type_of = [&](int v) { return v < 0 ? DType::f32 : type[static_cast<size_t>(v)]; };
@@ -185,9 +197,10 @@ ElementwiseChain plan_elementwise_chain(const ir::Op& group, const ir::Op& calle
   for (const auto& a : body.args) id[a.get()] = a->index;
   const int n = static_cast<int>(inputs.size());
   std::vector<Step> steps;
+  std::vector<uint32_t> consts;  // f32 constant tiles of the activations
   for (const auto& o : body.ops) {
     if (o->name == "func.return") {
-      c.kernel = kernel_text(name, inputs, steps, id.at(o->operands[0]));
+      c.kernel = kernel_text(name, inputs, steps, id.at(o->operands[0]), consts);
       return c;
     }
     if (o->attrs.get("numeric_policy")) return stay("a numeric policy");
@@ -204,7 +217,15 @@ ElementwiseChain plan_elementwise_chain(const ir::Op& group, const ir::Op& calle
     // The type the op computes in: a select's branches', else its first operand's.
     const DType t = type[static_cast<size_t>(in[select ? 1 : 0])];
     const size_t before = steps.size();
-    if (!steps_of(o->name, t, in, n + static_cast<int>(steps.size()), unary_tile_op, steps))
+    std::vector<ActivationStep> act;  // sigmoid, silu, gelu, silu_mul on f32
+    std::string why;
+    if (t == DType::f32 &&
+        activation_steps(*o, in, n + static_cast<int>(steps.size()), act, consts, why)) {
+      for (ActivationStep& a : act)
+        steps.push_back({a.op, std::move(a.in), a.i1 ? DType::i1 : DType::f32, a.pred});
+    } else if (!why.empty()) {
+      return stay(why);
+    } else if (!steps_of(o->name, t, in, n + static_cast<int>(steps.size()), unary_tile_op, steps))
       return stay("no exact Tile IR lowering for " + o->name + " on " + dtype_mlir_name(t) +
                   " in an elementwise chain");
     for (size_t s = before; s < steps.size(); ++s) type.push_back(steps[s].type);
