@@ -219,8 +219,11 @@ Lowering lower_row(const ir::Op& group, const ir::Op& callee, const std::string&
   for (const ir::Value* v : group.operands)
     if (!is_f32(v->type)) return stay("gamma or beta is not f32");
   int64_t rows = 1, width = 1;
-  for (int64_t d = 0; d < x.rank(); ++d)
-    (d < axis ? rows : width) *= x.shape[static_cast<size_t>(d)];
+  for (int64_t d = 0; d < x.rank(); ++d) {
+    int64_t& p = d < axis ? rows : width;
+    if (__builtin_mul_overflow(p, x.shape[static_cast<size_t>(d)], &p))
+      return stay("too many elements");
+  }
   if (rows == 0 || width == 0) return stay("an empty tensor");
   if (width > kMaxRowWidth) return stay("rows longer than 1024 elements");
   const size_t params = group.operands.size();

@@ -157,7 +157,9 @@ def main():
                 ins += ["--input", f"{n}={d / f'{name}.{n}.npy'}"]
             want = np.asarray(oracle(vals), F)
             for level, got in run_levels(d, name, src, ins):
-                check(got.shape == want.shape and (got.view(np.uint32) == want.view(np.uint32)).all(),
+                same = got.shape == want.shape and (
+                    got.view(np.uint32) == want.view(np.uint32)).all()
+                check(same,
                       f"{name}: {level} gives {got.ravel()[:3]}, the oracle {want.ravel()[:3]}")
             check_one_launch(name, src)
             v = run("validate", src, *ins)

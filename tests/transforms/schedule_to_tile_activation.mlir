@@ -17,6 +17,9 @@ module {
   // CHECK: %[[X:.*]] = tessera.reshape %x : (tensor<3x4x5xf32>) -> tensor<3x20xf32>
   // CHECK: %[[S:.*]] = tessera.broadcast %[[G]] : (tensor<20xf32>) -> tensor<3x20xf32>
   // CHECK: tile.launch %[[X]], %[[S]] {callee = @ln_g0_kernel, grid = [1]
+  // The row's dims multiply past 2^63: it stays (checked products, no wrap to a small width).
+  // CHECK-LABEL: func.func @huge(
+  // CHECK: schedule.not_lowered = "too many elements"
   // The sigmoid, silu, gelu chain: 1 is 0x3F800000, -FLT_MAX 0xFF7FFFFF, -0 0x80000000.
   // CHECK-LABEL: func.func @sig_g0_kernel(
   // CHECK: %cst0 = tile.full {value = 1.0e+00 : f32}
@@ -65,5 +68,9 @@ module {
   func.func @ln(%x: tensor<3x4x5xf32>, %g: tensor<4x5xf32>) -> tensor<3x4x5xf32> {
     %y = "tessera.layer_norm"(%x, %g) {axis = 1} : (tensor<3x4x5xf32>, tensor<4x5xf32>) -> tensor<3x4x5xf32>
     return %y : tensor<3x4x5xf32>
+  }
+  func.func @huge(%x: tensor<2x4294967296x4294967296xf32>) -> tensor<2x4294967296x4294967296xf32> {
+    %y = "tessera.layer_norm"(%x) {axis = 1} : (tensor<2x4294967296x4294967296xf32>) -> tensor<2x4294967296x4294967296xf32>
+    return %y : tensor<2x4294967296x4294967296xf32>
   }
 }
