@@ -86,7 +86,7 @@ bool infer_Reduce(InferCtx& ctx) {
   // reduction runs in f32 as for the operand's type and its f32 result is kept, not rounded.
   DType et = x.dtype;
   if ((et == DType::bf16 || et == DType::f16) && ctx.declared.size() == 1 &&
-      ctx.declared[0].dtype == DType::f32)
+      ctx.declared[0].is_shaped() && ctx.declared[0].dtype == DType::f32)
     et = DType::f32;
   ctx.results = {ir::Type::tensor(et, shape)};
   return true;

@@ -676,6 +676,13 @@ void Lowering::op(const ir::Op& o) {
     case OpKind::TileExp:
     case OpKind::TileLog:
     case OpKind::TileMaximum:
+      // On scalars (a scalar chain's exp, then e.g. a narrowing cast): one scalar instruction,
+      // as for tile.sqrt; on register tiles, one per element.
+      if (!on_tiles && !o.result(0)->type.is_tensor()) {
+        std::vector<ir::Value*> in;
+        for (const ir::Value* v : o.operands) in.push_back(at(v).one());
+        return set(o.result(0), scalar(emit1(elementwise_name(o), in, o.result(0)->type, o.attrs)));
+      }
       return elementwise(o);
     case OpKind::TileShuffle:
       return shuffle(o);

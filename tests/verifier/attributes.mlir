@@ -2,7 +2,7 @@
 
 // generic_c5: an attribute the op's record does not define is an error naming the op's own.
 func.func @f(%a: tensor<4x4xf32>) -> tensor<4x4xf32> {
-  // expected-error@+1 {{does not define attribute 'transposeC'; its attributes are transpose_a (alias transposeA), transpose_b (alias transposeB), tile_k, layout, numeric_policy (a dialect-prefixed name such as 'foo.bar' is a discardable attribute) (generic_c5)}}
+  // expected-error@+1 {{does not define attribute 'transposeC'; its attributes are transpose_a (alias transposeA), transpose_b (alias transposeB), tile_k, layout, rhs_storage_order, shape_bounds, numeric_policy (a dialect-prefixed name such as 'foo.bar' is a discardable attribute) (generic_c5)}}
   %0 = "tessera.matmul"(%a, %a) {transposeC = true} : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
   return %0 : tensor<4x4xf32>
 }
