@@ -44,6 +44,17 @@ struct Lowering {
   std::vector<int64_t> post_in;              // the launch's result shape when `post` is set
 };
 
+/// A scalar kernel (schedule_to_tile_scalar.cpp) as the group's launch: one block per row.
+Lowering scalar_lowering(ScalarChain&& s) {
+  Lowering l;
+  l.kernel = std::move(s.kernel);
+  l.grid = {s.rows};
+  l.flat = std::move(s.in_sizes);
+  l.as_2d = {l.flat[0]};
+  l.out_2d = {s.rows, s.width};
+  return l;
+}
+
 Lowering stay(std::string why) {
   Lowering l;
   l.why = std::move(why);
@@ -258,13 +269,7 @@ Lowering lower_elementwise(const ir::Op& group, const ir::Op& callee, const std:
   if (scalar) {
     ScalarChain s = plan_scalar_chain(group, callee, name);
     if (s.kernel.empty()) return stay(s.why);
-    Lowering l;
-    l.kernel = std::move(s.kernel);
-    l.grid = {s.rows};
-    l.flat = std::move(s.in_sizes);
-    l.as_2d = {l.flat[0]};
-    l.out_2d = {s.rows, s.width};
-    return l;
+    return scalar_lowering(std::move(s));
   }
   // schedule_to_tile_elementwise.cpp: every tile element type, broadcast operands.
   ElementwiseChain c = plan_elementwise_chain(group, callee, name, arith_of);
@@ -428,13 +433,7 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
       callee.regions[0].front().ops.front()->name == "tessera.dequantize") {
     ScalarChain s = plan_dequantize(group, callee, name);  // schedule_to_tile_scalar.cpp
     if (s.kernel.empty()) return stay(s.why);
-    Lowering l;
-    l.kernel = std::move(s.kernel);
-    l.grid = {s.rows};
-    l.flat = std::move(s.in_sizes);
-    l.as_2d = {l.flat[0]};
-    l.out_2d = {s.rows, s.width};
-    return l;
+    return scalar_lowering(std::move(s));
   }
   if (kind == sched::GroupKind::whole) {
     // schedule_to_tile_movement.cpp: transpose, permute, broadcast, slice, reshape.

@@ -10,16 +10,10 @@
 
 #include "core/numerics/expf.h"
 #include "interp/graph/kernel.h"
+#include "interp/graph/silu.h"
 
 namespace tessera::interp {
 namespace {
-
-/// silu(g) * u with the spec's silu (elementwise.md), as tessera.silu_mul computes it.
-template <typename T>
-T silu_times(T g, T u) {
-  const T s = g == -std::numeric_limits<T>::infinity() ? T(-0.0) : g / (T(1) + num::spec_exp(-g));
-  return s * u;
-}
 
 /// Element i of a float tensor (f32 or f64) converted to T.
 template <typename T>

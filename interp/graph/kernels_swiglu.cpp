@@ -8,16 +8,10 @@
 
 #include "core/numerics/expf.h"
 #include "interp/graph/kernel.h"
+#include "interp/graph/silu.h"
 
 namespace tessera::interp {
 namespace {
-
-/// silu(g) * u with the spec's silu (elementwise.md): g / (1 + exp(-g)), silu(-Inf) = -0.
-template <typename T>
-T silu_times(T g, T u) {
-  const T s = g == -std::numeric_limits<T>::infinity() ? T(-0.0) : g / (T(1) + num::spec_exp(-g));
-  return s * u;
-}
 
 /// out[i, j] = FMA chain over p in increasing order of a[i, p] * b[p, j], from 0 (the matmul
 /// spec's order); rows in parallel (each element's chain is unchanged).
