@@ -8,17 +8,12 @@
 
 #include <tbb/parallel_for.h>
 
+#include "interp/graph/dims.h"
 #include "interp/graph/index_read.h"
 #include "interp/graph/kernel.h"
 
 namespace tessera::interp {
 namespace {
-
-int64_t prod(const std::vector<int64_t>& s, size_t lo, size_t hi) {
-  int64_t p = 1;
-  for (size_t d = lo; d < hi; ++d) p *= s[d];
-  return p;
-}
 
 int64_t attr_axis(const KernelCtx& c, int64_t rank, int64_t dflt) {
   int64_t axis = c.op.attrs.get_int("axis", dflt);
@@ -48,7 +43,8 @@ void take(const KernelCtx& c, const Tensor& src, const Tensor& idx, int64_t axis
   const auto& s = src.shape();
   const int64_t n = s[size_t(axis)];
   const auto ids = read_indices(c, idx, n, label);
-  const int64_t outer = prod(s, 0, size_t(axis)), inner = prod(s, size_t(axis) + 1, s.size());
+  const int64_t outer = dims_product(s, 0, size_t(axis)),
+                inner = dims_product(s, size_t(axis) + 1, s.size());
   const int64_t m = int64_t(ids.size());
   const size_t row = size_t(inner) * elem_size(c, src.dtype());
   const std::byte* in = src.bytes();
@@ -90,7 +86,8 @@ void topk_rows(KernelCtx& c) {
   if (k < 0 || k > n)
     c.fail("k = " + std::to_string(k) + " is outside [0, " + std::to_string(n) + "] (topk_c2)");
   const bool largest = c.op.attrs.get_bool("largest", true);
-  const int64_t outer = prod(s, 0, size_t(axis)), inner = prod(s, size_t(axis) + 1, s.size());
+  const int64_t outer = dims_product(s, 0, size_t(axis)),
+                inner = dims_product(s, size_t(axis) + 1, s.size());
   const T* xv = x.data<T>();
   T* vals = c.output(0).data<T>();
   int64_t* idx = c.output(1).data<int64_t>();
@@ -137,7 +134,8 @@ void kernel_Scatter(KernelCtx& c) {
   const int64_t n = s[size_t(axis)];
   // scatter_c6: every index lies in [0, dst.shape[axis]).
   const auto ids = read_indices(c, c.input(1), n, "scatter_c6");
-  const int64_t outer = prod(s, 0, size_t(axis)), inner = prod(s, size_t(axis) + 1, s.size());
+  const int64_t outer = dims_product(s, 0, size_t(axis)),
+                inner = dims_product(s, size_t(axis) + 1, s.size());
   const int64_t m = int64_t(ids.size());
   const bool add = c.op.attrs.get_string("reduction", "none") == "add";
   std::memcpy(c.output().bytes(), dst.bytes(), dst.nbytes());

@@ -9,24 +9,19 @@
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
+#include "interp/graph/dims.h"
 #include "interp/graph/kernel.h"
 
 namespace tessera::interp {
 namespace {
-
-int64_t prod(const std::vector<int64_t>& s, size_t lo, size_t hi) {
-  int64_t p = 1;
-  for (size_t d = lo; d < hi; ++d) p *= s[d];
-  return p;
-}
 
 /// Rows along `axis` whose every element is -Inf get +0 (softmax_safe's one difference).
 template <typename T>
 void zero_masked_rows(KernelCtx& c, int64_t axis) {
   const auto& shape = c.input(0).shape();
   const auto a = static_cast<size_t>(axis);
-  const int64_t len = shape[a], inner = prod(shape, a + 1, shape.size());
-  const int64_t rows = prod(shape, 0, a) * inner;
+  const int64_t len = shape[a], inner = dims_product(shape, a + 1, shape.size());
+  const int64_t rows = dims_product(shape, 0, a) * inner;
   const T* x = c.input(0).data<T>();
   T* y = c.output().data<T>();
   const T ninf = -std::numeric_limits<T>::infinity();
@@ -45,7 +40,7 @@ template <typename T>
 void row_stats(KernelCtx& c, int64_t axis) {
   const auto& shape = c.input(0).shape();
   const auto a = static_cast<size_t>(axis);
-  const int64_t n = shape[a], inner = prod(shape, a + 1, shape.size());
+  const int64_t n = shape[a], inner = dims_product(shape, a + 1, shape.size());
   const int64_t rows = c.output(0).numel();
   const T* x = c.input(0).data<T>();
   T* mean = c.output(0).data<T>();

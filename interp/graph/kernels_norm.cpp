@@ -7,6 +7,7 @@
 
 #include "core/numerics/expf.h"
 #include "core/numerics/logf.h"
+#include "interp/graph/dims.h"
 #include "interp/graph/fusion.h"
 #include "interp/graph/ieee_minmax.h"
 #include "interp/graph/isa.h"
@@ -25,19 +26,13 @@ int64_t normalized_axis(const KernelCtx& c) {
   return axis < 0 ? axis + rank : axis;
 }
 
-int64_t prod(const std::vector<int64_t>& s, size_t lo, size_t hi) {
-  int64_t p = 1;
-  for (size_t d = lo; d < hi; ++d) p *= s[d];
-  return p;
-}
-
 /// Runs `row(x, y, len, stride)` for every row along `axis`, rows in parallel.
 template <typename T, typename F>
 void for_each_row(KernelCtx& c, int64_t axis, F row) {
   const auto& shape = c.input(0).shape();
-  const int64_t outer = prod(shape, 0, static_cast<size_t>(axis));
+  const int64_t outer = dims_product(shape, 0, static_cast<size_t>(axis));
   const int64_t len = shape[static_cast<size_t>(axis)];
-  const int64_t inner = prod(shape, static_cast<size_t>(axis) + 1, shape.size());
+  const int64_t inner = dims_product(shape, static_cast<size_t>(axis) + 1, shape.size());
   const T* x = c.input(0).data<T>();
   T* y = c.output().data<T>();
   const int64_t rows = outer * inner;
@@ -162,8 +157,8 @@ void softmax_rows(KernelCtx& c, bool log_form) {
     }
     if (isa != Isa::kScalar && !contiguous && c.input(0).numel() > 0) {
       const auto a = static_cast<size_t>(axis);
-      const int64_t outer = prod(shape, 0, a), len = shape[a],
-                    inner = prod(shape, a + 1, shape.size());
+      const int64_t outer = dims_product(shape, 0, a), len = shape[a],
+                    inner = dims_product(shape, a + 1, shape.size());
       const int64_t blocks = (inner + 63) / 64;
       const float* x = c.input(0).data<float>();
       float* y = c.output().data<float>();
@@ -211,8 +206,8 @@ template <typename T>
 void normalize_rows(KernelCtx& c, bool centre) {
   const Tensor& xt = c.input(0);
   const int64_t axis = normalized_axis(c);
-  const int64_t n = prod(xt.shape(), static_cast<size_t>(axis), xt.shape().size());
-  const int64_t rows = prod(xt.shape(), 0, static_cast<size_t>(axis));
+  const int64_t n = dims_product(xt.shape(), static_cast<size_t>(axis), xt.shape().size());
+  const int64_t rows = dims_product(xt.shape(), 0, static_cast<size_t>(axis));
   const T* x = xt.data<T>();
   T* y = c.output().data<T>();
   const T* gamma = c.in.size() > 1 ? c.input(1).data<T>() : nullptr;
