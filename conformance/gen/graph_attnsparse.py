@@ -18,20 +18,13 @@ from casefile import REPO_ROOT, CaseFile, mlir_type  # noqa: E402
 
 sys.path.insert(0, os.path.join(REPO_ROOT, "scripts"))
 from upstream_refs.attnsparse import REFS  # noqa: E402
+from upstream_refs.common import attr_dict_text  # noqa: E402
 
 TOL = "tol:rtol=2e-5,atol=1e-6"
 
 
 def attr_text(attrs):
-    def one(v):
-        if isinstance(v, bool):
-            return "true" if v else "false"
-        if isinstance(v, int):
-            return f"{v} : i64"
-        if isinstance(v, float):
-            return f"{v:.17e} : f64"  # always a '.', reads back to the same double
-        return "[" + ", ".join(map(str, v)) + "]"
-    return (" {" + ", ".join(f"{k} = {one(v)}" for k, v in attrs.items()) + "}") if attrs else ""
+    return (" " + attr_dict_text(attrs)) if attrs else ""
 
 
 def program(op, xs, outs, attrs):

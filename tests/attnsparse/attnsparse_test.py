@@ -16,6 +16,7 @@ import numpy as np
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "scripts"))
 from upstream_refs.attnsparse import REFS  # noqa: E402
+from upstream_refs.common import attr_dict_text as attr_text  # noqa: E402
 
 BF16 = ml_dtypes.bfloat16
 NP = {"f32": np.float32, "f64": np.float64, "bf16": BF16, "i64": np.int64}
@@ -23,18 +24,6 @@ NP = {"f32": np.float32, "f64": np.float64, "bf16": BF16, "i64": np.int64}
 
 def ty(shape, et="f32"):
     return "tensor<" + "x".join(map(str, shape)) + f"x{et}>" if shape else et
-
-
-def attr_text(attrs):
-    def one(v):
-        if isinstance(v, bool):
-            return "true" if v else "false"
-        if isinstance(v, int):
-            return f"{v} : i64"
-        if isinstance(v, float):
-            return f"{v:.17e} : f64"  # always a '.', reads back to the same double
-        return "[" + ", ".join(map(str, v)) + "]"
-    return "{" + ", ".join(f"{k} = {one(v)}" for k, v in attrs.items()) + "}" if attrs else ""
 
 
 def program(op, ins, outs, attrs, et):
