@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The CUDA backend's checks on a machine with a GPU, from a bundle made by scripts/gpu_bundle.sh.
 # Run from the repository root (the conformance cases are read from conformance/cases):
-#   scripts/gpu_check.sh BUNDLE            results in $OUT (default ./gpu_check_out)
+#   scripts/gpu_check.sh BUNDLE[.tar.xz]   results in $OUT (default ./gpu_check_out)
 # Steps, each under `timeout`, all logged to $OUT/gpu_check.log:
 #   1. nvidia-smi, driver, nvcc and NVRTC versions
 #   2. tessera-conform --backend cuda --require-device over conformance/cases and
@@ -16,11 +16,24 @@
 # TESSERA_GPU_CHECK_BUDGET (seconds, default 300) bounds the whole script.
 # TESSERA_GPU_CHECK_FLASH=1 also runs the tile flash attention case (minutes of NVRTC).
 set -uo pipefail
-if [ $# -ne 1 ] || [ ! -x "$1/bin/tessera-conform" ]; then
-  echo "usage: scripts/gpu_check.sh BUNDLE   (BUNDLE from scripts/gpu_bundle.sh)" >&2
+if [ $# -ne 1 ]; then
+  echo "usage: scripts/gpu_check.sh BUNDLE   (BUNDLE or BUNDLE.tar.xz from scripts/gpu_bundle.sh)" >&2
   exit 2
 fi
-bundle="$(cd "$1" && pwd)"
+src="$1"
+if [ -f "$src" ] && [ "${src%.tar.xz}" != "$src" ]; then  # the packed bundle: unpack it first
+  unpack="$(mktemp -d /tmp/tessera_bundle.XXXXXX)"
+  if ! tar -C "$unpack" -xJf "$src"; then
+    echo "gpu_check: error: cannot unpack $src" >&2
+    exit 2
+  fi
+  src="$(find "$unpack" -mindepth 1 -maxdepth 1 -type d | head -1)"
+fi
+if [ ! -x "$src/bin/tessera-conform" ]; then
+  echo "gpu_check: error: $1 is not a bundle from scripts/gpu_bundle.sh (no bin/tessera-conform)" >&2
+  exit 2
+fi
+bundle="$(cd "$src" && pwd)"
 root="$(cd "$(dirname "$0")/.." && pwd)"
 out="${OUT:-$root/gpu_check_out}"
 mkdir -p "$out"
