@@ -1,6 +1,7 @@
 // C++ wrapper over a backend's C table: RAII handles, errors as exceptions, host tensors in/out.
 #include "plugins/backend.h"
 
+#include <chrono>
 #include <cstring>
 #include <set>
 #include <utility>
@@ -310,37 +311,52 @@ std::vector<HostTensor> Backend::run(const Executable& exe,
   return std::move(outs.at(0));
 }
 
-std::vector<std::vector<HostTensor>> Backend::run_mesh(
-    const Executable& exe, const std::vector<std::vector<HostTensor>>& per_rank) const {
-  const ClientState& s = *state_;
-  if (exe.handle() == nullptr) throw Error(origin() + ": run: executable was moved from");
-  const size_t ranks = per_rank.size();
-  if (ranks == 0 || static_cast<int64_t>(ranks) != exe.num_devices()) {
-    throw Error(origin() + ": run: " + std::to_string(ranks) + " argument lists for an " +
+namespace {
+
+// The arguments of one execute: devices (ranks > 1), uploaded buffers and the pointer arrays the
+// C slot takes.
+struct PreparedRun {
+  size_t ranks = 0, num_args = 0, num_outputs = 0;
+  std::vector<DeviceHolder> devices;
+  std::vector<BufferHolder> arg_storage;
+  std::vector<std::vector<TesseraBuffer*>> arg_lists;
+  std::vector<TesseraBuffer* const*> arg_ptrs;
+};
+
+// What one execute produced, owned: its outputs (rank-major) and its event, already awaited.
+struct ExecutedRun {
+  std::vector<std::vector<TesseraBuffer*>> out_lists;
+  std::vector<BufferHolder> out_storage;
+};
+
+void prepare_run(const ClientState& s, const std::string& origin, const Executable& exe,
+                 const std::vector<std::vector<HostTensor>>& per_rank, PreparedRun& p) {
+  if (exe.handle() == nullptr) throw Error(origin + ": run: executable was moved from");
+  p.ranks = per_rank.size();
+  if (p.ranks == 0 || static_cast<int64_t>(p.ranks) != exe.num_devices()) {
+    throw Error(origin + ": run: " + std::to_string(p.ranks) + " argument lists for an " +
                 "executable compiled for " + std::to_string(exe.num_devices()) + " devices");
   }
-  const size_t num_args = per_rank[0].size();
+  p.num_args = per_rank[0].size();
   for (const auto& r : per_rank) {
-    if (r.size() != num_args) throw Error(origin() + ": run: ranks have different arg counts");
+    if (r.size() != p.num_args) throw Error(origin + ": run: ranks have different arg counts");
   }
   auto num_out_fn = need(s, s.api().executable_num_outputs, "executable_num_outputs");
   TesseraExecutableNumOutputsArgs nargs{};
   nargs.struct_size = TESSERA_EXECUTABLE_NUM_OUTPUTS_ARGS_STRUCT_SIZE;
   nargs.executable = exe.handle();
   check(s, num_out_fn(&nargs), "executable_num_outputs");
-  const size_t num_outputs = nargs.num_outputs;
-  if (num_outputs > validate::kMaxOutputs) {  // abi_c7
-    broken(s, "executable_num_outputs returned " + std::to_string(num_outputs) + " (the limit is " +
-                  std::to_string(validate::kMaxOutputs) + ")");
+  p.num_outputs = nargs.num_outputs;
+  if (p.num_outputs > validate::kMaxOutputs) {  // abi_c7
+    broken(s, "executable_num_outputs returned " + std::to_string(p.num_outputs) +
+                  " (the limit is " + std::to_string(validate::kMaxOutputs) + ")");
   }
-
-  std::vector<DeviceHolder> devices(ranks);
-  std::vector<BufferHolder> arg_storage;
-  arg_storage.reserve(ranks * num_args);
-  std::vector<std::vector<TesseraBuffer*>> arg_lists(ranks);
-  for (size_t r = 0; r < ranks; ++r) {
-    devices[r].s = &s;
-    if (ranks > 1) {
+  p.devices = std::vector<DeviceHolder>(p.ranks);
+  p.arg_storage.reserve(p.ranks * p.num_args);
+  p.arg_lists.assign(p.ranks, {});
+  for (size_t r = 0; r < p.ranks; ++r) {
+    p.devices[r].s = &s;
+    if (p.ranks > 1) {
       auto dev_fn = need(s, s.api().device_get, "device_get");
       TesseraDeviceGetArgs dargs{};
       dargs.struct_size = TESSERA_DEVICE_GET_ARGS_STRUCT_SIZE;
@@ -348,41 +364,43 @@ std::vector<std::vector<HostTensor>> Backend::run_mesh(
       dargs.index = static_cast<int64_t>(r);
       check(s, dev_fn(&dargs), "device_get");
       if (dargs.device == nullptr) broken(s, "device_get returned no device");  // abi_c6
-      devices[r].dev = dargs.device;
+      p.devices[r].dev = dargs.device;
     }
     for (const HostTensor& t : per_rank[r]) {
-      arg_storage.push_back(upload(s, devices[r].dev, t));
-      arg_lists[r].push_back(arg_storage.back().buf);
+      p.arg_storage.push_back(upload(s, p.devices[r].dev, t));
+      p.arg_lists[r].push_back(p.arg_storage.back().buf);
     }
   }
-  std::vector<TesseraBuffer* const*> arg_ptrs(ranks);
-  std::vector<std::vector<TesseraBuffer*>> out_lists(ranks,
-                                                     std::vector<TesseraBuffer*>(num_outputs));
-  std::vector<TesseraBuffer**> out_ptrs(ranks);
-  for (size_t r = 0; r < ranks; ++r) {
-    arg_ptrs[r] = arg_lists[r].data();
-    out_ptrs[r] = out_lists[r].data();
-  }
+  p.arg_ptrs.resize(p.ranks);
+  for (size_t r = 0; r < p.ranks; ++r) p.arg_ptrs[r] = p.arg_lists[r].data();
+}
+
+// One execute of a prepared run, waiting for its event.
+void execute_prepared(const ClientState& s, const Executable& exe, const PreparedRun& p,
+                      ExecutedRun& out) {
+  out.out_lists.assign(p.ranks, std::vector<TesseraBuffer*>(p.num_outputs));
+  std::vector<TesseraBuffer**> out_ptrs(p.ranks);
+  for (size_t r = 0; r < p.ranks; ++r) out_ptrs[r] = out.out_lists[r].data();
   auto exec_fn = need(s, s.api().execute, "execute");
   TesseraExecuteArgs args{};
   args.struct_size = TESSERA_EXECUTE_ARGS_STRUCT_SIZE;
   args.executable = exe.handle();
-  args.num_devices = ranks;
-  args.num_args = num_args;
-  args.argument_lists = arg_ptrs.data();
+  args.num_devices = p.ranks;
+  args.num_args = p.num_args;
+  args.argument_lists = p.arg_ptrs.data();
   args.output_lists = out_ptrs.data();
   TesseraError* err = exec_fn(&args);
   // Take ownership of whatever the plugin produced before looking at the error; a handle stored
   // twice or an argument handed back as an output is owned once (abi_c6), then refused.
   EventHolder event{&s, args.event};
   std::set<TesseraBuffer*> owned, inputs;
-  for (const auto& list : arg_lists) inputs.insert(list.begin(), list.end());
-  std::vector<BufferHolder> out_storage;
-  out_storage.reserve(ranks * num_outputs);
+  for (const auto& list : p.arg_lists) inputs.insert(list.begin(), list.end());
+  out.out_storage.clear();
+  out.out_storage.reserve(p.ranks * p.num_outputs);
   std::string reused;
-  for (size_t r = 0; r < ranks; ++r) {
-    for (size_t i = 0; i < num_outputs; ++i) {
-      TesseraBuffer* b = out_lists[r][i];
+  for (size_t r = 0; r < p.ranks; ++r) {
+    for (size_t i = 0; i < p.num_outputs; ++i) {
+      TesseraBuffer* b = out.out_lists[r][i];
       if (b == nullptr) continue;
       std::string where = "output " + std::to_string(i) + " of rank " + std::to_string(r);
       if (inputs.count(b) != 0) {
@@ -390,7 +408,7 @@ std::vector<std::vector<HostTensor>> Backend::run_mesh(
       } else if (!owned.insert(b).second) {
         reused = reused.empty() ? where + " repeats another output's buffer" : reused;
       } else {
-        out_storage.emplace_back(&s, b);
+        out.out_storage.emplace_back(&s, b);
       }
     }
   }
@@ -403,10 +421,21 @@ std::vector<std::vector<HostTensor>> Backend::run_mesh(
     await.event = event.ev;
     check(s, await_fn(&await), "execute (await)");
   }
-  std::vector<std::vector<HostTensor>> result(ranks);
-  for (size_t r = 0; r < ranks; ++r) {
-    for (size_t i = 0; i < num_outputs; ++i) {
-      TesseraBuffer* b = out_lists[r][i];
+}
+
+}  // namespace
+
+std::vector<std::vector<HostTensor>> Backend::run_mesh(
+    const Executable& exe, const std::vector<std::vector<HostTensor>>& per_rank) const {
+  const ClientState& s = *state_;
+  PreparedRun p;
+  prepare_run(s, origin(), exe, per_rank, p);
+  ExecutedRun done;
+  execute_prepared(s, exe, p, done);
+  std::vector<std::vector<HostTensor>> result(p.ranks);
+  for (size_t r = 0; r < p.ranks; ++r) {
+    for (size_t i = 0; i < p.num_outputs; ++i) {
+      TesseraBuffer* b = done.out_lists[r][i];
       if (b == nullptr) {
         throw BackendError(TESSERA_ERROR_INTERNAL, origin() + ": execute left output " +
                                                        std::to_string(i) + " of rank " +
@@ -416,6 +445,23 @@ std::vector<std::vector<HostTensor>> Backend::run_mesh(
     }
   }
   return result;
+}
+
+std::vector<double> Backend::time_execute(const Executable& exe,
+                                          const std::vector<HostTensor>& inputs, int warmups,
+                                          int repeats) const {
+  const ClientState& s = *state_;
+  PreparedRun p;
+  prepare_run(s, origin(), exe, {inputs}, p);
+  std::vector<double> ms;
+  for (int k = 0; k < warmups + repeats; ++k) {
+    ExecutedRun done;
+    const auto t0 = std::chrono::steady_clock::now();
+    execute_prepared(s, exe, p, done);
+    const auto t1 = std::chrono::steady_clock::now();
+    if (k >= warmups) ms.push_back(std::chrono::duration<double, std::milli>(t1 - t0).count());
+  }
+  return ms;
 }
 
 }  // namespace tessera::plugins

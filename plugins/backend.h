@@ -100,6 +100,12 @@ class Backend {
   /// Runs on exe.num_devices() ranks: per_rank[r] are rank r's inputs; returns per-rank outputs.
   std::vector<std::vector<HostTensor>> run_mesh(
       const Executable& exe, const std::vector<std::vector<HostTensor>>& per_rank) const;
+  /// Uploads `inputs` once, then executes `warmups + repeats` times on a single device, each
+  /// time waiting for the execution's event and releasing its outputs; returns the wall time of
+  /// each of the last `repeats` executions in milliseconds (a benchmark's measurement: the
+  /// backend's own allocation of outputs and launches included, no host transfers).
+  std::vector<double> time_execute(const Executable& exe, const std::vector<HostTensor>& inputs,
+                                   int warmups, int repeats) const;
 
  private:
   std::shared_ptr<ClientState> state_;

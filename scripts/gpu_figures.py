@@ -113,6 +113,18 @@ def deterministic_gemm(text):
 def deterministic_attention(text):
     if text is None:
         return MISSING + " (no bench output)"
+    err = re.search(r"deterministic attention: error: ([^\n]*)", text)
+    if err:
+        return "error: " + err.group(1).strip()
+    ratio = re.search(r"deterministic attention ratio ours / peer \(TFLOP/s\): ([\d.]+)", text)
+    ours = re.search(r"generated f32, deterministic \(ours[^)]*\)\s+([\d.]+)\s+([\d.]+)", text)
+    peer = re.search(r"cuDNN SDPA bf16 \(peer, tensor cores\)\s+([\d.]+)\s+([\d.]+)", text)
+    if ratio and ours and peer:
+        check = re.search(r"check generated causal \[1, 2, 128, 64\] f32 vs the reference plugin: "
+                          r"([^\n]*)", text)
+        return ("f32 B4 H16 S4096 D64 causal: ours %s ms (%s TFLOP/s), cuDNN bf16 %s ms (%s TFLOP/s), "
+                "ratio %s%s" % (ours.group(1), ours.group(2), peer.group(1), peer.group(2),
+                                ratio.group(1), "; check: " + check.group(1) if check else ""))
     m = re.search(r"deterministic mode \(generated kernel\): ([^\n]*)", text)
     return m.group(1).strip() if m else MISSING
 
