@@ -186,9 +186,12 @@ QuantizePlan plan_quantize(const ir::Op& group, const ir::Op& callee, const std:
   const ir::Type& q = group.result(0)->type;
   if (!x.is_tensor() || !x.has_static_shape() || !q.is_tensor() || q.shape != x.shape)
     return quant::stay(plan, "a quantize of static shapes");
-  for (size_t r = 1; r < results; ++r)
-    if (!group.result(r)->type.is_tensor() || !group.result(r)->type.has_static_shape())
+  for (size_t r = 1; r < results; ++r) {
+    if (!group.result(r)->type.is_tensor())
+      return quant::stay(plan, "a scalar scale result (tile.launch results are tensors)");
+    if (!group.result(r)->type.has_static_shape())
       return quant::stay(plan, "a quantize of static shapes");
+  }
   if (x.dtype != DType::f32 && x.dtype != DType::f16 && x.dtype != DType::bf16)
     return quant::stay(plan, "x of another type than f32, f16, bf16");
   const std::optional<int64_t> count = x.num_elements();

@@ -52,6 +52,13 @@ module {
     %q:2 = "tessera.quantize"(%x) {scheme = "mx", numeric_policy = {rounding = "rtz"}} : (tensor<2x32xf32>) -> (tensor<2x32xf8E4M3FN>, tensor<2x1xf8E8M0FNU>)
     return %q#0, %q#1 : tensor<2x32xf8E4M3FN>, tensor<2x1xf8E8M0FNU>
   }
+  // A scalar f32 scale result (quantize_fp8 allows it) stays: launch results are tensors.
+  // CHECK-LABEL: func.func @fp8_scalar(
+  // CHECK: schedule.not_lowered = "a scalar scale result
+  func.func @fp8_scalar(%x: tensor<4xf32>) -> (tensor<4xf8E4M3FN>, f32) {
+    %q, %s = "tessera.quantize_fp8"(%x) {format = "e4m3"} : (tensor<4xf32>) -> (tensor<4xf8E4M3FN>, f32)
+    return %q, %s : tensor<4xf8E4M3FN>, f32
+  }
   // CHECK-LABEL: func.func @amax_g0_kernel(%x: memref<?xf32>, %q: memref<?x?xf8E4M3FN>, %s: memref<f32>)
   // CHECK: %n = arith.constant {value = 160 : index}
   // CHECK: %amax = "scf.for"(%c0, %n, %c1, %zero)
