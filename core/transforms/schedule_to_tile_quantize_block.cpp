@@ -136,6 +136,8 @@ QuantizePlan plan_mx(const ir::Op& group, const ir::Op& op, const std::string& n
   const num::FloatDesc d = num::float_desc(f);
   const int emax = d.emax();
   const float max_f = static_cast<float>(num::max_finite_value(f));
+  if (plan.in_size / len > (int64_t(1) << 31))
+    return stay(plan, "an mx quantize of more than 2^31 rows (one group per row, launch_c2)");
   plan.grid = {plan.in_size / len};  // one group per row
   Text t(group.operands[0]->type.dtype);
   t.k << head(name, t.xt) << "%q: " << memref_of(q.shape, f)

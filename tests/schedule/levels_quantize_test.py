@@ -167,6 +167,7 @@ def cases():
     out.append(tensor_case("bf16", "f4E2M1FN", (rng.standard_normal(33) * 1e-3).astype(
         ml_dtypes.bfloat16)))
     out.append(tensor_case("f32", "f8E4M3FN", np.zeros((2, 8), F32)))  # amax 0: scale 1
+    out.append(tensor_case("f32", "f8E5M2", np.array(-300.0, F32)))  # rank 0
     x = rng.standard_normal((2, 8)).astype(F32)
     x[1, 3] = np.nan  # amax NaN: scale 1, the element NaN
     out.append(tensor_case("f32", "f8E5M2", x))
