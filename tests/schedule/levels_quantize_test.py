@@ -201,6 +201,22 @@ def cases():
                 x[4, 0] = F32(ml_dtypes.finfo(FMT[fmt]).max) * F32(2.0 ** -5)
             want = mx_oracle(x, fmt, rule)
             out.append(("q", "f32", x, None, f'scheme = "mx", scale_rule = "{rule}"', want))
+    # The scale rule over the whole f32 range: one block per amax = 2^e * m for every exponent
+    # e of f32 (subnormals included) and m = 1, F's largest significand and the next f32 above
+    # it (the ceil rule's boundary).
+    for fmt in ("f8E4M3FN", "f4E2M1FN"):
+        sig = float(ml_dtypes.finfo(FMT[fmt]).max) / 2.0 ** emax_of(fmt)
+        ms = [1.0, sig, float(np.nextafter(F32(sig), F32(2)))]
+        with np.errstate(over="ignore"):
+            amax = np.array([np.ldexp(m, e) for e in range(-149, 128) for m in ms]).astype(F32)
+        amax = amax[np.isfinite(amax) & (amax > 0)]
+        x = np.zeros((amax.size, 32), F32)
+        x[:, 0] = amax
+        x[:, 1] = -amax / F32(3)
+        x[:, 2] = amax * F32(0.6)
+        for rule in ("ocp", "ceil"):
+            out.append(("q", "f32", x, None, f'scheme = "mx", scale_rule = "{rule}"',
+                        mx_oracle(x, fmt, rule)))
     x = (rng.standard_normal((2, 3, 33)) * 50).astype(np.float16)
     out.append(("q", "f16", x, None, 'scheme = "mx"', mx_oracle(x, "f8E4M3FN", "ocp")))
     x = (rng.standard_normal((64,)) * 0.01).astype(ml_dtypes.bfloat16)
