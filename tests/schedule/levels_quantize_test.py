@@ -27,8 +27,10 @@ FMT = {"f8E4M3FN": ml_dtypes.float8_e4m3fn, "f8E5M2": ml_dtypes.float8_e5m2,
 XT = {"f32": np.float32, "f16": np.float16, "bf16": ml_dtypes.bfloat16}
 
 
-def oracle(x, fmt, given=None, rtz=False):
-    """(codes as the format's numpy dtype, scale as f32[]) of docs/ops/graph/quantization.md."""
+def oracle(x, fmt, given=None, rtz=False, flush=False):
+    """(codes as the format's numpy dtype, scale as f32[]) of docs/ops/graph/quantization.md;
+    `flush` (denorm = "flush"): an f32-subnormal quotient and a quotient below F's smallest
+    normal give the zero of their sign (docs/numerics.md, "Policies")."""
     x32 = x.astype(F32)
     m = F32(ml_dtypes.finfo(FMT[fmt]).max)
     if given is not None:
@@ -40,6 +42,9 @@ def oracle(x, fmt, given=None, rtz=False):
     with np.errstate(over="ignore", invalid="ignore", divide="ignore"):
         y = (x32 / s).astype(F32)
     y = np.where(np.isfinite(y), np.clip(y, -m, m), y)
+    if flush:
+        tiny = max(float(ml_dtypes.finfo(FMT[fmt]).smallest_normal), 2.0 ** -126)
+        y = np.where(np.abs(y) < tiny, np.copysign(F32(0), y), y).astype(F32)
     if not rtz:
         return y.astype(FMT[fmt]), np.array(s, F32)
     # Round toward zero: the largest code magnitude <= |y| (finite y, after the clip).
@@ -152,7 +157,8 @@ def tensor_case(xt, fmt, x, given=None, policy=None, op="q"):
         attrs = f'format = "{"e4m3" if fmt == "f8E4M3FN" else "e5m2"}"'
     else:
         attrs = 'scheme = "tensor"' + (f", numeric_policy = {{{policy}}}" if policy else "")
-    return (op, xt, x, given, attrs, oracle(x, fmt, given, rtz=policy is not None))
+    want = oracle(x, fmt, given, rtz="rtz" in (policy or ""), flush="flush" in (policy or ""))
+    return (op, xt, x, given, attrs, want)
 
 
 def cases():
@@ -181,6 +187,8 @@ def cases():
     x = (rng.standard_normal((3, 16)) * 5).astype(F32)
     out.append(tensor_case("f32", "f8E4M3FN", x, policy='rounding = "rtz"'))
     out.append(tensor_case("f32", "f4E2M1FN", x, F32(0.3), 'rounding = "rtz"'))
+    x = np.array([1e-39, -2e-39, 0.005, -0.003, 0.02, 1.5, -7e-3, 300.0], F32)
+    out.append(tensor_case("f32", "f8E4M3FN", x, F32(1.0), 'denorm = "flush"'))
     for fmt in ("f8E4M3FN", "f8E5M2"):
         out.append(tensor_case("f32", fmt, (rng.standard_normal((4, 8)) * 7).astype(F32),
                                op="fp8"))
