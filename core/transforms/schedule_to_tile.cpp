@@ -14,6 +14,7 @@
 #include "core/transforms/schedule_to_tile_elementwise.h"
 #include "core/transforms/schedule_to_tile_loss.h"
 #include "core/transforms/schedule_to_tile_movement.h"
+#include "core/transforms/schedule_to_tile_quantize.h"
 #include "core/transforms/schedule_to_tile_scalar.h"
 #include "core/transforms/tile_templates.h"
 
@@ -429,6 +430,15 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
   }
   if (kind == sched::GroupKind::row) return lower_row(group, callee, name);
   if (kind == sched::GroupKind::elementwise) return lower_elementwise(group, callee, name);
+  if (kind == sched::GroupKind::whole && is_quantize_group(callee)) {
+    QuantizePlan q = plan_quantize(group, callee, name);  // schedule_to_tile_quantize.cpp
+    if (q.kernel.empty()) return stay(q.why);
+    Lowering l;  // x flattened; the codes and the scale come out at the group's result types
+    l.kernel = std::move(q.kernel);
+    l.grid = std::move(q.grid);
+    l.prep = {{GraphStep{"tessera.reshape", {q.in_size}, group.operands[0]->type.dtype}}};
+    return l;
+  }
   if (kind == sched::GroupKind::whole &&
       callee.regions[0].front().ops.front()->name == "tessera.dequantize") {
     ScalarChain s = plan_dequantize(group, callee, name);  // schedule_to_tile_scalar.cpp
