@@ -100,6 +100,10 @@ say "skipped, by reason (count, first 90 characters):"
 grep '^SKIP ' "$out/.conform.txt" | sed 's/^SKIP [^:]*: //' | cut -c1-90 | sort | uniq -c |
   sort -rn | head -25 | tee -a "$log"
 rm -f "$out/.conform.txt"
+# The mesh cases (conformance/cases/mesh) run with virtual ranks: rank r on GPU r % G.
+[ -f "$out/conform_cuda.xml" ] && say "$(awk '/<testcase classname="mesh\./ {n++; m=1; next}
+  /<testcase / {m=0} m && /<failure/ {f++} m && /<skipped/ {s++}
+  END {printf "mesh cases: %d, %d failed, %d skipped\n", n, f, s}' "$out/conform_cuda.xml")"
 say "exit status $rc"
 # Entries added during the run were compiled on the device: warm-cache misses.
 say "cache: $(( $(find "$TESSERA_CUDA_CACHE" -name '*.tcubin' | wc -l) - warm_count )) CUBINs compiled on the device (not in the warm cache)"

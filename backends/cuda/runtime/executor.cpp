@@ -52,6 +52,11 @@ DeviceTensor tensor_from_host(Device& device, DType dtype, const std::vector<int
 }
 
 Completion::~Completion() {
+  for (const auto& [dev, ev] : extra_events) {
+    (void)cudaSetDevice(dev);
+    (void)cudaEventSynchronize(static_cast<cudaEvent_t>(ev));
+    (void)cudaEventDestroy(static_cast<cudaEvent_t>(ev));
+  }
   if (event == nullptr) return;
   (void)cudaSetDevice(device);
   (void)cudaEventSynchronize(static_cast<cudaEvent_t>(event));
@@ -59,6 +64,11 @@ Completion::~Completion() {
 }
 
 void Completion::wait() const {
+  for (const auto& [dev, ev] : extra_events) {
+    check_cuda("cudaSetDevice", cudaSetDevice(dev));
+    check_cuda("cudaEventSynchronize", cudaEventSynchronize(static_cast<cudaEvent_t>(ev)));
+  }
+  if (event == nullptr) return;
   check_cuda("cudaSetDevice", cudaSetDevice(device));
   check_cuda("cudaEventSynchronize", cudaEventSynchronize(static_cast<cudaEvent_t>(event)));
 }

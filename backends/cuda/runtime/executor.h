@@ -6,6 +6,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "backends/cuda/runtime/compile.h"
@@ -36,6 +37,9 @@ DeviceTensor tensor_from_host(Device& device, DType dtype, const std::vector<int
 struct Completion {
   int device = 0;
   void* event = nullptr;  ///< cudaEvent_t
+  /// Further (device, cudaEvent_t) pairs: one per other rank of a mesh execution; all of them
+  /// complete before `keep_alive` is released.
+  std::vector<std::pair<int, void*>> extra_events;
   std::vector<std::shared_ptr<DeviceMemory>> keep_alive;
   ~Completion();
   /// Blocks until the launches finished; throws Failure for an error they raised.
