@@ -295,6 +295,10 @@ std::vector<int> Planner::collective(const ir::Op& o, const std::vector<int>& in
                                          "tessera.collective_reduce"};
   const bool move = std::find(std::begin(kMoves), std::end(kMoves), k) != std::end(kMoves);
   const bool reduce = std::find(std::begin(kReduces), std::end(kReduces), k) != std::end(kReduces);
+  if (k == "tile.launch")
+    unimplemented(at_op(sm_, o,
+                        "the CUDA backend does not run tile.launch in a mesh program: its Tile IR "
+                        "(and tile collectives) is not lowered to Target IR per rank yet"));
   if ((!move && !reduce) || in.size() != 1 || o.num_results() != 1)
     unimplemented(at_op(sm_, o,
                         "the CUDA backend runs mesh programs made of collectives and calls only: "
