@@ -100,8 +100,9 @@ say "skipped, by reason (count, first 90 characters):"
 grep '^SKIP ' "$out/.conform.txt" | sed 's/^SKIP [^:]*: //' | cut -c1-90 | sort | uniq -c |
   sort -rn | head -25 | tee -a "$log"
 rm -f "$out/.conform.txt"
-# The mesh cases (conformance/cases/mesh) run with virtual ranks: rank r on GPU r % G.
-[ -f "$out/conform_cuda.xml" ] && say "$(awk '/<testcase classname="mesh\./ {n++; m=1; next}
+# The mesh cases (conformance/cases/mesh, device_cases/mesh.mlir) run with virtual ranks: rank r
+# on GPU r % G.
+[ -f "$out/conform_cuda.xml" ] && say "$(awk '/<testcase classname="(cuda_runtime\.)?mesh\./ {n++; m=1; next}
   /<testcase / {m=0} m && /<failure/ {f++} m && /<skipped/ {s++}
   END {printf "mesh cases: %d, %d failed, %d skipped\n", n, f, s}' "$out/conform_cuda.xml")"
 say "exit status $rc"

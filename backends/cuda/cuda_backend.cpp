@@ -132,7 +132,13 @@ TesseraError* compile_mesh(TesseraCompileArgs* args, const cuda::CompileRequest&
   std::vector<cuda::Device*> devs;
   for (int64_t r = 0; r < ranks; ++r) devs.push_back(&args->client->device(r));
   auto exe = std::make_unique<TesseraExecutable>();
-  cuda::MeshPlan plan = cuda::mesh_plan_from_text(req.text, req.source_name, req.entry, ranks);
+  cuda::MeshCompile compute;  // compute ops: one program per op, as single-device compiles
+  compute.sm = devs[0]->sm();
+  compute.deterministic = req.deterministic;
+  compute.library = req.library;
+  compute.cache = &args->client->cache;
+  cuda::MeshPlan plan =
+      cuda::mesh_plan_from_text(req.text, req.source_name, req.entry, ranks, &compute);
   exe->num_outputs = plan.returns.size();
   exe->mesh = std::make_unique<cuda::LoadedMeshProgram>(std::move(devs), std::move(plan),
                                                         args->client->folds);

@@ -61,6 +61,12 @@ class LoadedProgram {
   /// the outputs; `done` completes when they may be read. Throws Failure.
   std::vector<DeviceTensor> enqueue(const std::vector<DeviceTensor>& inputs,
                                     std::unique_ptr<Completion>& done);
+  /// The steps of `enqueue` on `device`'s stream (any device: the CUBIN is loaded for every
+  /// context), without locking it and without an event; the memory the launches use goes into
+  /// `done.keep_alive`. For a mesh rank's compute step (the caller holds the device's mutex and
+  /// has checked the arguments). Throws Failure.
+  std::vector<DeviceTensor> enqueue_on(Device& device, const std::vector<DeviceTensor>& inputs,
+                                       Completion& done);
 
  private:
   /// Looks each step's kernel up in the library and checks its block fits. Throws Failure.

@@ -219,6 +219,9 @@ LoadedMeshProgram::LoadedMeshProgram(std::vector<Device*> ranks, MeshPlan plan, 
 #endif
     }
   }
+  for (const MeshStep& s : plan_.steps)
+    programs_.push_back(s.compute ? std::make_unique<LoadedProgram>(*ranks_[0], *s.compute)
+                                  : nullptr);
   for (const MeshStep& s : plan_.steps) {
     consts_.emplace_back();
     for (const MeshConst& c : s.consts) {
@@ -299,6 +302,19 @@ std::vector<std::vector<DeviceTensor>> LoadedMeshProgram::enqueue_steps(
   run.record_all();
   for (size_t k = 0; k < plan_.steps.size(); ++k) {
     const MeshStep& s = plan_.steps[k];
+    if (s.compute) {  // every rank runs the op's kernels on its own buffers and stream
+      for (size_t r = 0; r < n; ++r) {
+        std::vector<DeviceTensor> ins;
+        for (int slot : s.operands) ins.push_back(slots[r][static_cast<size_t>(slot)]);
+        std::vector<DeviceTensor> outs = programs_[k]->enqueue_on(*ranks_[r], ins, *c);
+        if (outs.size() != s.results.size())
+          throw Failure(TESSERA_ERROR_INTERNAL, s.where + ": compute step result count");
+        for (size_t j = 0; j < outs.size(); ++j)
+          slots[r][static_cast<size_t>(s.results[j])] = std::move(outs[j]);
+      }
+      run.record_all();
+      continue;
+    }
     for (size_t j = 0; j < s.results.size(); ++j) {
       const TensorSpec& spec = s.result_types[j];
       auto bytes = plugins::support::packed_byte_size(spec.dtype, spec.shape);

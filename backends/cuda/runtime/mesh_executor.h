@@ -4,6 +4,7 @@
 // device to device (cudaMemcpyAsync / cudaMemcpy2DAsync on one GPU, cudaMemcpyPeerAsync between
 // GPUs) on the destination rank's stream, folds as a gather into scratch then the rank-order fold
 // kernel (libs/fold_kernel.h), each rank's stream waiting on CUDA events of the ranks it reads.
+// A compute step runs its generated kernels (executor.h) on every rank's stream and buffers.
 #pragma once
 
 #include <map>
@@ -61,6 +62,8 @@ class LoadedMeshProgram {
   std::vector<Device*> ranks_;
   MeshPlan plan_;
   std::map<int, FoldCache::Folds*> folds_;  ///< By GPU; owned by the client's cache.
+  /// programs_[step]: a compute step's program (CUBIN loaded for every GPU), else null.
+  std::vector<std::unique_ptr<LoadedProgram>> programs_;
   /// consts_[step][k]: the bytes of plan_.steps[step].consts[k] on its rank's GPU.
   std::vector<std::vector<std::shared_ptr<DeviceMemory>>> consts_;
 };

@@ -45,6 +45,7 @@ std::vector<std::vector<interp::HostTensor>> run_mesh_plan_on_host(
     }
   }
   for (const MeshStep& s : plan.steps) {
+    if (s.compute) unimplemented(s.where + ": " + s.op + ": a compute step needs a device");
     for (size_t k = 0; k < s.results.size(); ++k) {
       auto bytes =
           plugins::support::packed_byte_size(s.result_types[k].dtype, s.result_types[k].shape);

@@ -12,6 +12,7 @@
 #include "core/support/diagnostics.h"
 #include "core/support/error.h"
 #include "core/text/parser.h"
+#include "core/text/printer.h"
 #include "core/verify/verifier.h"
 #include "interp/mesh/executor.h"
 #include "interp/tensor.h"
@@ -79,8 +80,8 @@ std::vector<MeshCopy> merge_rows(const std::vector<MeshCopy>& runs) {
 
 class Planner {
  public:
-  Planner(const SourceManager& sm, Mesh mesh, MeshPlan& plan)
-      : sm_(sm), mesh_(std::move(mesh)), plan_(plan), n_(plan.ranks) {}
+  Planner(const SourceManager& sm, Mesh mesh, MeshPlan& plan, const MeshCompile* compute)
+      : sm_(sm), mesh_(std::move(mesh)), plan_(plan), n_(plan.ranks), compute_(compute) {}
 
   /// Plans the body of `f` with its arguments in `args`; returns the returned slots.
   std::vector<int> function(const ir::Op& f, const std::vector<int>& args, int depth) {
@@ -260,6 +261,7 @@ class Planner {
   }
 
   std::vector<int> collective(const ir::Op& o, const std::vector<int>& in);
+  std::vector<int> compute_op(const ir::Op& o, const std::vector<int>& in);
   std::vector<int> redistribute(const ir::Op& o, int src);
   std::vector<int> point_to_point(const ir::Op& o, const std::vector<int>& in);
 
@@ -267,6 +269,7 @@ class Planner {
   Mesh mesh_;
   MeshPlan& plan_;
   int64_t n_;
+  const MeshCompile* compute_;
   std::map<int64_t, std::vector<Message>> mailbox_;  ///< Per channel, in send order.
 };
 
@@ -299,11 +302,10 @@ std::vector<int> Planner::collective(const ir::Op& o, const std::vector<int>& in
     unimplemented(at_op(sm_, o,
                         "the CUDA backend does not run tile.launch in a mesh program: its Tile IR "
                         "(and tile collectives) is not lowered to Target IR per rank yet"));
-  if ((!move && !reduce) || in.size() != 1 || o.num_results() != 1)
-    unimplemented(at_op(sm_, o,
-                        "the CUDA backend runs mesh programs made of collectives and calls only: "
-                        "a mesh program stays at Graph IR, and its compute ops are not lowered "
-                        "per rank yet"));
+  if (!move && !reduce) return compute_op(o, in);
+  if (in.size() != 1 || o.num_results() != 1)
+    throw Failure(TESSERA_ERROR_INVALID_ARGUMENT,
+                  at_op(sm_, o, "a collective takes one operand and has one result"));
   const Groups g = groups(o);
   const int64_t elems = plan_elems(o, in[0]);
   MeshStep& s = new_step(o);
@@ -333,6 +335,40 @@ std::vector<int> Planner::collective(const ir::Op& o, const std::vector<int>& in
     throw Failure(TESSERA_ERROR_INVALID_ARGUMENT, at_op(sm_, o, e.what()));
   }
   return {out};
+}
+
+std::vector<int> Planner::compute_op(const ir::Op& o, const std::vector<int>& in) {
+  if (compute_ == nullptr || compute_->cache == nullptr)
+    unimplemented(at_op(sm_, o,
+                        "the mesh plan has no compiler for compute ops (only collectives and "
+                        "calls)"));
+  std::optional<std::string> text = op_as_program(o);
+  if (!text || o.num_results() == 0)
+    unimplemented(at_op(sm_, o,
+                        "the CUDA backend runs a compute op of a mesh program only when it has "
+                        "results and no regions"));
+  CompileRequest req;
+  req.text = *text;
+  req.source_name = format_location(&sm_, o.loc) + " (" + o.name + " alone)";
+  req.sm = compute_->sm;
+  req.deterministic = compute_->deterministic;
+  req.library = compute_->library;
+  CompiledProgram prog;
+  try {
+    prog = compile_program(req, *compute_->cache);
+  } catch (const Failure& f) {
+    // The op verified in its module: failing alone is a limit of the per-op compile.
+    const TesseraErrorCode code =
+        f.code() == TESSERA_ERROR_INTERNAL ? f.code() : TESSERA_ERROR_UNIMPLEMENTED;
+    throw Failure(code, at_op(sm_, o,
+                              "a compute op of a mesh program, compiled alone for every rank: " +
+                                  std::string(f.what())));
+  }
+  MeshStep& s = new_step(o);
+  s.operands = in;
+  for (size_t k = 0; k < o.num_results(); ++k) (void)result_slot(o, s, k);
+  s.compute = std::make_shared<const CompiledProgram>(std::move(prog));
+  return s.results;
 }
 
 std::vector<int> Planner::redistribute(const ir::Op& o, int src) {
@@ -428,8 +464,39 @@ int rank_device(int64_t rank, int gpus) {
   return static_cast<int>(rank % gpus);
 }
 
+std::optional<std::string> op_as_program(const ir::Op& op) {
+  if (!op.regions.empty()) return std::nullopt;
+  // The generic form prints operands defined outside the op as "%<unknown>", in operand order.
+  std::string body = text::print_op_generic(op);
+  const std::string unknown = "%<unknown>";
+  std::string args;
+  size_t at = 0;
+  for (size_t k = 0; k < op.operands.size(); ++k) {
+    at = body.find(unknown, at);
+    if (at == std::string::npos) return std::nullopt;
+    const std::string name = "%m" + std::to_string(k);
+    body.replace(at, unknown.size(), name);
+    at += name.size();
+    args += (k ? ", " : "") + name + ": " + ir::to_string(op.operands[k]->type);
+  }
+  if (body.find(unknown) != std::string::npos) return std::nullopt;
+  std::string rets, types;
+  if (op.num_results() > 0) {
+    if (body.empty() || body[0] != '%') return std::nullopt;
+    const std::string base = body.substr(0, body.find_first_of(":= "));
+    for (size_t k = 0; k < op.num_results(); ++k) {
+      rets += (k ? ", " : "") + base + (op.num_results() > 1 ? "#" + std::to_string(k) : "");
+      types += (k ? ", " : "") + ir::to_string(op.result(k)->type);
+    }
+  }
+  while (!body.empty() && (body.back() == '\n' || body.back() == ' ')) body.pop_back();
+  const std::string result_sig = op.num_results() == 1 ? types : "(" + types + ")";
+  return "module {\n  func.func @main(" + args + ") -> " + result_sig + " {\n    " + body +
+         "\n    return " + rets + " : " + types + "\n  }\n}\n";
+}
+
 MeshPlan build_mesh_plan(const ir::Module& module, const std::string& entry,
-                         const SourceManager& sm, int64_t ranks) {
+                         const SourceManager& sm, int64_t ranks, const MeshCompile* compute) {
   const ir::Op* f = module.lookup_func(entry);
   if (f == nullptr || ir::is_declaration(*f))
     throw Failure(TESSERA_ERROR_INVALID_ARGUMENT, "compile: no function @" + entry + " to run");
@@ -456,20 +523,20 @@ MeshPlan build_mesh_plan(const ir::Module& module, const std::string& entry,
     plan.slots.push_back(plan.inputs.back());
     args.push_back(static_cast<int>(plan.slots.size() - 1));
   }
-  Planner p(sm, *mesh, plan);
+  Planner p(sm, *mesh, plan, compute);
   plan.returns = p.function(*f, args, 0);
   p.check_unreceived();
   return plan;
 }
 
 MeshPlan mesh_plan_from_text(const std::string& text, const std::string& source_name,
-                             const std::string& entry, int64_t ranks) {
+                             const std::string& entry, int64_t ranks, const MeshCompile* compute) {
   SourceManager sm;
   DiagnosticEngine diag(&sm);
   std::unique_ptr<ir::Module> m = text::parse_module(text, source_name, sm, diag);
   if (!m || !verify::verify_module(*m, diag))
     throw Failure(TESSERA_ERROR_INVALID_ARGUMENT, diag.render());
-  return build_mesh_plan(*m, entry, sm, ranks);
+  return build_mesh_plan(*m, entry, sm, ranks, compute);
 }
 
 std::string describe(const MeshPlan& plan) {
@@ -477,7 +544,7 @@ std::string describe(const MeshPlan& plan) {
   for (const MeshStep& s : plan.steps)
     out += " " + s.op + " (" + std::to_string(s.copies.size()) + " copies, " +
            std::to_string(s.folds.size()) + " folds, " + std::to_string(s.consts.size()) +
-           " constants)";
+           " constants" + (s.compute ? ", a compute program" : "") + ")";
   return out;
 }
 

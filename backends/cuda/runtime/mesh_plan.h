@@ -12,9 +12,12 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "backends/cuda/runtime/compile.h"
 #include "backends/cuda/runtime/host_plan.h"
 #include "interp/api.h"
 #include "interp/mesh/collectives.h"
@@ -60,7 +63,9 @@ struct MeshConst {
 };
 
 /// One collective: fresh zeroed results on every rank (same types on all ranks), then the
-/// copies, folds and constants. Steps run in order; a step reads only slots of earlier steps.
+/// copies, folds and constants. Or one compute op (`compute` set): the op alone as a program
+/// compiled for the device, run by every rank on its own `operands`. Steps run in order; a step
+/// reads only slots of earlier steps.
 struct MeshStep {
   std::string op;     ///< The op's name, e.g. "tessera.all_gather".
   std::string where;  ///< "file:line:col" of the op.
@@ -69,6 +74,17 @@ struct MeshStep {
   std::vector<MeshCopy> copies;
   std::vector<MeshFold> folds;
   std::vector<MeshConst> consts;
+  std::shared_ptr<const CompiledProgram> compute;
+  std::vector<int> operands;  ///< The compute op's operand slots.
+};
+
+/// How the planner compiles compute ops (each as a program of its own, compile.h). Without it a
+/// compute op is UNIMPLEMENTED.
+struct MeshCompile {
+  int sm = 90;
+  bool deterministic = false;
+  const LibraryHooks* library = &library_hooks();
+  const CubinCache* cache = nullptr;  ///< Required.
 };
 
 struct MeshPlan {
@@ -80,21 +96,30 @@ struct MeshPlan {
 };
 
 /// The plan of function `entry` of a verified module with a `tessera.mesh` of `ranks` ranks.
-/// Throws Failure: INVALID_ARGUMENT for a missing entry, a mesh of another size or a program the
-/// interpreter refuses too (a recv without a send); UNIMPLEMENTED for an op other than a
-/// collective, func.call or the return (rendered at its location), or a collective too large for
-/// the planner.
+/// Compute ops (neither a collective nor func.call nor the return) are compiled with `compute`,
+/// one program per op (an op with regions is UNIMPLEMENTED). Throws Failure: INVALID_ARGUMENT
+/// for a missing entry, a mesh of another size or a program the interpreter refuses too (a recv
+/// without a send); UNIMPLEMENTED for a compute op without `compute` or one the CUDA pipeline
+/// cannot compile alone (rendered at its location), or a collective too large for the planner;
+/// INTERNAL when NVRTC rejects generated code.
 MeshPlan build_mesh_plan(const ir::Module& module, const std::string& entry,
-                         const SourceManager& sm, int64_t ranks);
+                         const SourceManager& sm, int64_t ranks,
+                         const MeshCompile* compute = nullptr);
 
 /// Parses and verifies `text`, then build_mesh_plan. Throws Failure as build_mesh_plan, and
 /// INVALID_ARGUMENT for a module that does not parse or verify.
 MeshPlan mesh_plan_from_text(const std::string& text, const std::string& source_name,
-                             const std::string& entry, int64_t ranks);
+                             const std::string& entry, int64_t ranks,
+                             const MeshCompile* compute = nullptr);
+
+/// The module text of one compute op alone: `func.func @main` taking its operands and returning
+/// its results. nullopt for an op with regions.
+std::optional<std::string> op_as_program(const ir::Op& op);
 
 /// Runs the plan on host memory (per_rank[r] = rank r's arguments; folds by interp fold()): the
-/// reference of the device executor's steps (mesh_host.cpp). Throws Failure (INVALID_ARGUMENT)
-/// for arguments that do not match the plan's inputs.
+/// reference of the device executor's collective steps (mesh_host.cpp). Throws Failure
+/// (INVALID_ARGUMENT) for arguments that do not match the plan's inputs, UNIMPLEMENTED for a
+/// compute step (its kernels need a device).
 std::vector<std::vector<interp::HostTensor>> run_mesh_plan_on_host(
     const MeshPlan& plan, const std::vector<std::vector<interp::HostTensor>>& per_rank);
 

@@ -7,9 +7,12 @@
 #include <cstring>
 #include <string>
 
+#include "backends/cuda/runtime/cubin_cache.h"
 #include "backends/cuda/runtime/failure.h"
 #include "backends/cuda/runtime/mesh_plan.h"
 #include "conformance/lib/case_file.h"
+#include "core/support/diagnostics.h"
+#include "core/text/parser.h"
 
 namespace tc = tessera::cuda;
 using tessera::DType;
@@ -158,9 +161,9 @@ TEST_CASE("mesh plan: refusals") {
       module(R"({axes = ["x"], shape = [2]})", "(%a: tensor<3xf32>) -> tensor<3xf32>",
              "    %r = \"tessera.add\"(%a, %a) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>\n"
              "    return %r : tensor<3xf32>\n");
-  CHECK(code_of(add, 2, &msg) == TESSERA_ERROR_UNIMPLEMENTED);
+  CHECK(code_of(add, 2, &msg) == TESSERA_ERROR_UNIMPLEMENTED);  // no compiler for compute ops
   CHECK(msg.find("mesh.mlir:3:") != std::string::npos);
-  CHECK(msg.find("compute ops are not lowered per rank yet") != std::string::npos);
+  CHECK(msg.find("no compiler for compute ops") != std::string::npos);
   const std::string gather =
       module(R"({axes = ["x"], shape = [2]})", "(%a: tensor<3xf32>) -> tensor<6xf32>",
              "    %r = \"tessera.all_gather\"(%a) {axes = [\"x\"], dim = 0} : (tensor<3xf32>) -> "
@@ -220,4 +223,82 @@ TEST_CASE("mesh plan: the tile collective cases are UNIMPLEMENTED (skipped), nev
     ++n;
   }
   CHECK(n == 41);
+}
+
+TEST_CASE("mesh plan: a compute op alone as a program") {
+  const std::string text =
+      module(R"({axes = ["x"], shape = [2]})", "(%a: tensor<3xf32>) -> tensor<3xf32>",
+             "    %s = \"tessera.add\"(%a, %a) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>\n"
+             "    return %s : tensor<3xf32>\n");
+  tessera::SourceManager sm;
+  tessera::DiagnosticEngine diag(&sm);
+  auto m = tessera::text::parse_module(text, "mesh.mlir", sm, diag);
+  REQUIRE(m);
+  const tessera::ir::Op* f = m->lookup_func("main");
+  REQUIRE(f);
+  const tessera::ir::Op& add = *f->regions[0].front().ops.front();
+  auto prog = tc::op_as_program(add);
+  REQUIRE(prog);
+  CHECK(*prog ==
+        "module {\n  func.func @main(%m0: tensor<3xf32>, %m1: tensor<3xf32>) -> tensor<3xf32> {\n"
+        "    %s = \"tessera.add\"(%m0, %m1) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>\n"
+        "    return %s : tensor<3xf32>\n  }\n}\n");
+}
+
+TEST_CASE("mesh plan: compute ops compiled per op (NVRTC, sm_90), collectives around them") {
+  tc::CubinCache cache("");
+  tc::MeshCompile mc;
+  mc.sm = 90;
+  mc.deterministic = true;
+  mc.cache = &cache;
+  const std::string text = module(
+      R"({axes = ["x"], shape = [4]})", "(%a: tensor<4xf32>) -> (tensor<4xf32>, tensor<16xf32>)",
+      "    %s = \"tessera.add\"(%a, %a) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>\n"
+      "    %r = \"tessera.all_reduce\"(%s) {axes = [\"x\"], op = \"sum\"} : (tensor<4xf32>) -> "
+      "tensor<4xf32>\n"
+      "    %g = \"tessera.all_gather\"(%s) {axes = [\"x\"], dim = 0} : (tensor<4xf32>) -> "
+      "tensor<16xf32>\n"
+      "    return %r, %g : tensor<4xf32>, tensor<16xf32>\n");
+  tc::MeshPlan p = tc::mesh_plan_from_text(text, "mesh.mlir", "main", 4, &mc);
+  REQUIRE(p.steps.size() == 3);
+  const tc::MeshStep& c = p.steps[0];
+  REQUIRE(c.compute);
+  CHECK(c.op == "tessera.add");
+  CHECK(c.operands == std::vector<int>{0, 0});
+  CHECK(c.results == std::vector<int>{1});
+  // The add's Target IR (tessera-interp lower --to target): reshape, reshape to 1x4, the launch,
+  // reshape back.
+  const auto& st = c.compute->plan.steps;
+  REQUIRE(st.size() == 4);
+  CHECK((st[0].copy && st[1].copy && !st[2].copy && st[3].copy));
+  CHECK(st[2].symbol == "tsr_main_g0_kernel");  // kernel_symbol of @main_g0_kernel
+  CHECK(st[2].operands == std::vector<int>{2, 3});
+  CHECK(!c.compute->cubin.image.empty());
+  CHECK(c.copies.empty());
+  CHECK(p.steps[1].folds.size() == 4);  // the all_reduce reads the add's result slot
+  CHECK(p.steps[1].folds[0].src_slot == 1);
+  CHECK(p.steps[2].copies.size() == 16);
+  CHECK(p.returns == std::vector<int>{2, 3});
+  std::string msg;
+  try {
+    (void)tc::run_mesh_plan_on_host(
+        p, std::vector<std::vector<tessera::interp::HostTensor>>(
+               4, {tessera::interp::HostTensor{DType::f32, {4}, std::vector<std::byte>(16)}}));
+  } catch (const tc::Failure& f) {
+    msg = f.what();
+  }
+  CHECK(msg.find("a compute step needs a device") != std::string::npos);
+  // An op the per-op compile cannot lower is UNIMPLEMENTED at its location (the runner skips).
+  const std::string chol =
+      module(R"({axes = ["x"], shape = [2]})", "(%a: tensor<4x4xf32>) -> tensor<4x4xf32>",
+             "    %c = \"tessera.cholesky\"(%a) : (tensor<4x4xf32>) -> tensor<4x4xf32>\n"
+             "    return %c : tensor<4x4xf32>\n");
+  try {
+    (void)tc::mesh_plan_from_text(chol, "mesh.mlir", "main", 2, &mc);
+    FAIL("cholesky planned");
+  } catch (const tc::Failure& f) {
+    CHECK(f.code() == TESSERA_ERROR_UNIMPLEMENTED);
+    CHECK(std::string(f.what()).find("mesh.mlir:3:") != std::string::npos);
+    CHECK(std::string(f.what()).find("compiled alone") != std::string::npos);
+  }
 }
