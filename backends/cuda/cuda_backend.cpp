@@ -141,7 +141,7 @@ TesseraError* compile_mesh(TesseraCompileArgs* args, const cuda::CompileRequest&
       cuda::mesh_plan_from_text(req.text, req.source_name, req.entry, ranks, &compute);
   exe->num_outputs = plan.returns.size();
   exe->mesh = std::make_unique<cuda::LoadedMeshProgram>(std::move(devs), std::move(plan),
-                                                        args->client->folds);
+                                                        args->client->folds, req.deterministic);
   args->executable = exe.release();
   return nullptr;
 }

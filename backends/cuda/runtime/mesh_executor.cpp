@@ -12,6 +12,7 @@
 #include "plugins/plugin_support.h"
 #ifdef TESSERA_CUDA_HAVE_LIBS
 #include "backends/cuda/libs/fold_kernel.h"
+#include "backends/cuda/libs/nccl_mesh.h"
 #endif
 
 namespace tessera::cuda {
@@ -20,8 +21,12 @@ namespace tessera::cuda {
 struct FoldCache::Folds {
   std::unique_ptr<libs::FoldKernels> kernels;
 };
+struct LoadedMeshProgram::Nccl {
+  std::unique_ptr<libs::NcclMesh> mesh;
+};
 #else
 struct FoldCache::Folds {};
+struct LoadedMeshProgram::Nccl {};
 #endif
 
 namespace {
@@ -81,6 +86,14 @@ void check_lib(const std::string& where, bool ok, const std::string& message) {
   if (!ok) throw Failure(TESSERA_ERROR_INTERNAL, where + ": " + message);
 }
 #endif
+
+/// Whether ncclAllReduce may run a fold in default mode: not the integer avg (the spec truncates
+/// the wrapped sum), not fp8 before sm_90 (NCCL's fp8 reductions need it).
+bool nccl_reduces(const MeshFold& f, int sm) {
+  if (f.op == interp::mesh::ReduceOp::avg && f.dtype == DType::i32) return false;
+  if ((f.dtype == DType::f8e4m3 || f.dtype == DType::f8e5m2) && sm < 90) return false;
+  return true;
+}
 
 /// Locks every device's mutex in address order (no deadlock with another execution).
 class LockAll {
@@ -195,7 +208,8 @@ FoldCache::Folds& FoldCache::get(Device& d) {
   return *k;
 }
 
-LoadedMeshProgram::LoadedMeshProgram(std::vector<Device*> ranks, MeshPlan plan, FoldCache& folds)
+LoadedMeshProgram::LoadedMeshProgram(std::vector<Device*> ranks, MeshPlan plan, FoldCache& folds,
+                                     bool deterministic)
     : ranks_(std::move(ranks)), plan_(std::move(plan)) {
   if (static_cast<int64_t>(ranks_.size()) != plan_.ranks)
     throw Failure(TESSERA_ERROR_INTERNAL, "mesh: device count differs from the plan's ranks");
@@ -219,6 +233,25 @@ LoadedMeshProgram::LoadedMeshProgram(std::vector<Device*> ranks, MeshPlan plan, 
 #endif
     }
   }
+  // NCCL refuses two ranks on one GPU: only when every rank has a GPU of its own.
+  std::set<int> gpus;
+  for (const Device* d : ranks_) gpus.insert(d->index());
+  bool nccl = !deterministic && gpus.size() == ranks_.size() && ranks_.size() > 1;
+  bool any = false;
+  for (const MeshStep& s : plan_.steps) any = any || s.nccl_axis != -2;
+#ifdef TESSERA_CUDA_HAVE_LIBS
+  if (nccl && any) {
+    std::vector<int> sizes, devices;
+    for (int64_t e : plan_.mesh_shape) sizes.push_back(static_cast<int>(e));
+    for (const Device* d : ranks_) devices.push_back(d->index());
+    nccl_ = std::make_unique<Nccl>();
+    libs::Status st = libs::NcclMesh::create_local(sizes, devices, &nccl_->mesh);
+    check_lib("mesh: NCCL communicators", st.ok(), st.message());
+  }
+#else
+  (void)nccl;
+  (void)any;
+#endif
   for (const MeshStep& s : plan_.steps)
     programs_.push_back(s.compute ? std::make_unique<LoadedProgram>(*ranks_[0], *s.compute)
                                   : nullptr);
@@ -315,6 +348,8 @@ std::vector<std::vector<DeviceTensor>> LoadedMeshProgram::enqueue_steps(
       run.record_all();
       continue;
     }
+    const bool by_nccl = nccl_ != nullptr && s.nccl_axis != -2 && !s.folds.empty() &&
+                         nccl_reduces(s.folds.front(), ranks_[0]->sm());
     for (size_t j = 0; j < s.results.size(); ++j) {
       const TensorSpec& spec = s.result_types[j];
       auto bytes = plugins::support::packed_byte_size(spec.dtype, spec.shape);
@@ -331,6 +366,11 @@ std::vector<std::vector<DeviceTensor>> LoadedMeshProgram::enqueue_steps(
         c->keep_alive.push_back(t.memory);
         slots[r][static_cast<size_t>(s.results[j])] = std::move(t);
       }
+    }
+    if (by_nccl) {
+      nccl_all_reduce(k, run, slots, *c);
+      run.record_all();
+      continue;
     }
     // Each destination rank waits for the ranks it reads (their last step is recorded).
     std::map<int64_t, std::set<int64_t>> reads;
@@ -400,6 +440,47 @@ std::vector<std::vector<DeviceTensor>> LoadedMeshProgram::enqueue_steps(
   }
   done = std::move(c);
   return outs;
+}
+
+void LoadedMeshProgram::nccl_all_reduce(size_t k, Run& run,
+                                        std::vector<std::vector<DeviceTensor>>& slots,
+                                        Completion& c) {
+#ifdef TESSERA_CUDA_HAVE_LIBS
+  const MeshStep& s = plan_.steps[k];
+  const MeshFold& f0 = s.folds.front();
+  libs::LibDtype t{};
+  libs::ReduceOp op{};
+  (void)lib_fold(f0, &t, &op);
+  std::vector<const void*> send;
+  std::vector<void*> recv;
+  for (size_t r = 0; r < ranks_.size(); ++r) {
+    send.push_back(slots[r][static_cast<size_t>(f0.src_slot)].memory->data());
+    recv.push_back(slots[r][static_cast<size_t>(f0.dst_slot)].memory->data());
+  }
+  libs::NcclMesh& mesh = *nccl_->mesh;
+  // NCCL's streams wait for each rank's stream (its input and zeroed result), then each rank's
+  // stream waits for NCCL's.
+  auto hand_over = [&](int gpu, cudaStream_t from, cudaStream_t to) {
+    check_cuda("cudaSetDevice", cudaSetDevice(gpu));
+    cudaEvent_t e = nullptr;
+    check_cuda("cudaEventCreateWithFlags", cudaEventCreateWithFlags(&e, cudaEventDisableTiming));
+    c.extra_events.emplace_back(gpu, e);
+    check_cuda("cudaEventRecord", cudaEventRecord(e, from));
+    check_cuda("cudaStreamWaitEvent", cudaStreamWaitEvent(to, e, 0));
+  };
+  for (size_t r = 0; r < ranks_.size(); ++r)
+    hand_over(ranks_[r]->index(), stream_of(ranks_[r]), mesh.stream(static_cast<int>(r)));
+  libs::Status st = mesh.all_reduce(s.nccl_axis, send, recv, f0.count, t, op, false);
+  check_lib(s.where, st.ok(), st.message());
+  for (size_t r = 0; r < ranks_.size(); ++r)
+    hand_over(ranks_[r]->index(), mesh.stream(static_cast<int>(r)), stream_of(ranks_[r]));
+  (void)run;
+#else
+  (void)k;
+  (void)run;
+  (void)slots;
+  (void)c;
+#endif
 }
 
 }  // namespace tessera::cuda

@@ -40,7 +40,11 @@ class LoadedMeshProgram {
   /// executables). Checks that a fold kernel exists for every fold of the plan (UNIMPLEMENTED
   /// naming the step otherwise), loads the fold kernels on each GPU that folds, and uploads the
   /// plan's constants. Throws Failure.
-  LoadedMeshProgram(std::vector<Device*> ranks, MeshPlan plan, FoldCache& folds);
+  /// In default mode (`deterministic` false) with every rank on its own GPU, the all_reduce
+  /// steps over one axis or the whole mesh run as ncclAllReduce (NcclMesh::create_local, one
+  /// communicator per axis); NCCL errors are INTERNAL naming the call.
+  LoadedMeshProgram(std::vector<Device*> ranks, MeshPlan plan, FoldCache& folds,
+                    bool deterministic);
   ~LoadedMeshProgram();
   LoadedMeshProgram(const LoadedMeshProgram&) = delete;
   LoadedMeshProgram& operator=(const LoadedMeshProgram&) = delete;
@@ -52,9 +56,13 @@ class LoadedMeshProgram {
   std::vector<std::vector<DeviceTensor>> enqueue(
       const std::vector<std::vector<DeviceTensor>>& inputs, std::unique_ptr<Completion>& done);
 
-  class Run;  ///< The lockstep state of one execution (streams' events).
+  class Run;    ///< The lockstep state of one execution (streams' events).
+  struct Nccl;  ///< libs::NcclMesh over the ranks' GPUs.
 
  private:
+  /// Runs step `k` (an all_reduce) with ncclAllReduce across every rank's stream.
+  void nccl_all_reduce(size_t k, Run& run, std::vector<std::vector<DeviceTensor>>& slots,
+                       Completion& c);
   std::vector<std::vector<DeviceTensor>> enqueue_steps(
       const std::vector<std::vector<DeviceTensor>>& inputs, Run& run,
       std::unique_ptr<Completion>& c, std::unique_ptr<Completion>& done);
@@ -62,6 +70,7 @@ class LoadedMeshProgram {
   std::vector<Device*> ranks_;
   MeshPlan plan_;
   std::map<int, FoldCache::Folds*> folds_;  ///< By GPU; owned by the client's cache.
+  std::unique_ptr<Nccl> nccl_;              ///< Set when NCCL runs the eligible all_reduces.
   /// programs_[step]: a compute step's program (CUBIN loaded for every GPU), else null.
   std::vector<std::unique_ptr<LoadedProgram>> programs_;
   /// consts_[step][k]: the bytes of plan_.steps[step].consts[k] on its rank's GPU.

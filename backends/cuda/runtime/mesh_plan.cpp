@@ -330,6 +330,14 @@ std::vector<int> Planner::collective(const ir::Op& o, const std::vector<int>& in
       if (k == "tessera.reduce_scatter") r = im::reduce_scatter(g, mx, dim(o, "dim", in[0]), t);
       if (k == "tessera.collective_reduce") r = im::reduce(g, mx, root, t);
       folds(o, s, reduce_op(o), g, in[0], out, r);
+      if (k == "tessera.all_reduce") {
+        std::string err;
+        auto axes = tessera::mesh::read_axes(o.attrs.get("axes"), mesh_, err);
+        if (axes && axes->size() == mesh_.axes.size())
+          s.nccl_axis = -1;
+        else if (axes && axes->size() == 1)
+          s.nccl_axis = (*axes)[0];
+      }
     }
   } catch (const tessera::Error& e) {
     throw Failure(TESSERA_ERROR_INVALID_ARGUMENT, at_op(sm_, o, e.what()));
@@ -515,6 +523,7 @@ MeshPlan build_mesh_plan(const ir::Module& module, const std::string& entry,
                   " ranks; the CUDA backend runs at most " + std::to_string(kMaxMeshRanks));
   MeshPlan plan;
   plan.ranks = ranks;
+  plan.mesh_shape = mesh->shape;
   std::vector<int> args;
   for (const auto& a : f->regions.at(0).front().args) {
     if (!a->type.is_tensor() || !a->type.has_static_shape())

@@ -76,6 +76,9 @@ struct MeshStep {
   std::vector<MeshConst> consts;
   std::shared_ptr<const CompiledProgram> compute;
   std::vector<int> operands;  ///< The compute op's operand slots.
+  /// An all_reduce NCCL can run (default mode, ranks on distinct GPUs): -1 over the whole mesh,
+  /// else its one mesh axis; -2 for every other step. Its folds say the op and dtype.
+  int nccl_axis = -2;
 };
 
 /// How the planner compiles compute ops (each as a program of its own, compile.h). Without it a
@@ -89,8 +92,9 @@ struct MeshCompile {
 
 struct MeshPlan {
   int64_t ranks = 1;
-  std::vector<TensorSpec> inputs;  ///< Every rank's arguments (slots 0..inputs.size()-1).
-  std::vector<TensorSpec> slots;   ///< The type of every slot (the same on every rank).
+  std::vector<int64_t> mesh_shape;  ///< The module's tessera.mesh shape (row-major ranks).
+  std::vector<TensorSpec> inputs;   ///< Every rank's arguments (slots 0..inputs.size()-1).
+  std::vector<TensorSpec> slots;    ///< The type of every slot (the same on every rank).
   std::vector<MeshStep> steps;
   std::vector<int> returns;
 };

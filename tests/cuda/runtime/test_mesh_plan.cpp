@@ -65,6 +65,7 @@ TEST_CASE("mesh plan: all_gather along dim 0 copies whole shards") {
   REQUIRE(p.steps.size() == 1);
   const tc::MeshStep& s = p.steps[0];
   CHECK(s.op == "tessera.all_gather");
+  CHECK(s.nccl_axis == -2);
   CHECK(s.results == std::vector<int>{1});
   CHECK(s.result_types[0].shape == std::vector<int64_t>{8});
   CHECK(s.folds.empty());
@@ -96,6 +97,8 @@ TEST_CASE("mesh plan: all_reduce over one axis folds each group in group-rank or
       6);
   const tc::MeshStep& s = p.steps.at(0);
   CHECK(s.copies.empty());
+  CHECK(s.nccl_axis == 1);  // NCCL may run it over the tp communicator (default mode)
+  CHECK(p.mesh_shape == std::vector<int64_t>{2, 3});
   REQUIRE(s.folds.size() == 6);
   for (int64_t r = 0; r < 6; ++r) {
     const tc::MeshFold& f = s.folds[static_cast<size_t>(r)];
@@ -276,6 +279,7 @@ TEST_CASE("mesh plan: compute ops compiled per op (NVRTC, sm_90), collectives ar
   CHECK(!c.compute->cubin.image.empty());
   CHECK(c.copies.empty());
   CHECK(p.steps[1].folds.size() == 4);  // the all_reduce reads the add's result slot
+  CHECK(p.steps[1].nccl_axis == -1);    // the whole (one-axis) mesh
   CHECK(p.steps[1].folds[0].src_slot == 1);
   CHECK(p.steps[2].copies.size() == 16);
   CHECK(p.returns == std::vector<int>{2, 3});
