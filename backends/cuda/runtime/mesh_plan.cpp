@@ -27,6 +27,9 @@ using tessera::mesh::Mesh;
 using tessera::mesh::ShardSpec;
 
 constexpr int kMaxCallDepth = 32;
+/// Limits over the whole plan (calls are inlined, so a program can ask for many steps).
+constexpr size_t kMaxPlanSteps = size_t{1} << 16;
+constexpr int64_t kMaxPlanTotalElements = int64_t{1} << 26;
 
 std::string at_op(const SourceManager& sm, const ir::Op& op, const std::string& message) {
   DiagnosticEngine d(&sm);
@@ -148,6 +151,10 @@ class Planner {
   }
 
   MeshStep& new_step(const ir::Op& o) {
+    if (plan_.steps.size() >= kMaxPlanSteps)
+      unimplemented(at_op(sm_, o,
+                          "the mesh plan would exceed " + std::to_string(kMaxPlanSteps) +
+                              " steps (calls are inlined)"));
     plan_.steps.emplace_back();
     MeshStep& s = plan_.steps.back();
     s.op = o.name;
@@ -170,13 +177,19 @@ class Planner {
   }
 
   /// Elements of `slot`, checked against the planner's limit for `ranks` index tensors.
-  int64_t plan_elems(const ir::Op& o, int slot) const {
+  int64_t plan_elems(const ir::Op& o, int slot) {
     const int64_t e = numel(plan_.slots[static_cast<size_t>(slot)]);
     int64_t total = 0;
     if (e < 0 || __builtin_mul_overflow(e, n_, &total) || total > kMaxPlanElements)
       unimplemented(at_op(sm_, o,
                           "the mesh planner handles at most " + std::to_string(kMaxPlanElements) +
                               " elements over all ranks per collective"));
+    planned_ += total;
+    if (planned_ > kMaxPlanTotalElements)
+      unimplemented(at_op(sm_, o,
+                          "the mesh planner handles at most " +
+                              std::to_string(kMaxPlanTotalElements) +
+                              " elements over all ranks and collectives"));
     return e;
   }
 
@@ -262,6 +275,7 @@ class Planner {
 
   std::vector<int> collective(const ir::Op& o, const std::vector<int>& in);
   std::vector<int> compute_op(const ir::Op& o, const std::vector<int>& in);
+  std::shared_ptr<const CompiledProgram> compile_alone(const ir::Op& o, const std::string& text);
   std::vector<int> redistribute(const ir::Op& o, int src);
   std::vector<int> point_to_point(const ir::Op& o, const std::vector<int>& in);
 
@@ -270,7 +284,10 @@ class Planner {
   MeshPlan& plan_;
   int64_t n_;
   const MeshCompile* compute_;
+  int64_t planned_ = 0;  ///< Elements planned so far (ranks x elements, every collective).
   std::map<int64_t, std::vector<Message>> mailbox_;  ///< Per channel, in send order.
+  /// Compute programs by their text: an op inlined many times is compiled once.
+  std::map<std::string, std::shared_ptr<const CompiledProgram>> compiled_;
 };
 
 std::vector<int> Planner::collective(const ir::Op& o, const std::vector<int>& in) {
@@ -355,8 +372,19 @@ std::vector<int> Planner::compute_op(const ir::Op& o, const std::vector<int>& in
     unimplemented(at_op(sm_, o,
                         "the CUDA backend runs a compute op of a mesh program only when it has "
                         "results and no regions"));
+  std::shared_ptr<const CompiledProgram>& prog = compiled_[*text];
+  if (!prog) prog = compile_alone(o, *text);
+  MeshStep& s = new_step(o);
+  s.operands = in;
+  for (size_t k = 0; k < o.num_results(); ++k) (void)result_slot(o, s, k);
+  s.compute = prog;
+  return s.results;
+}
+
+std::shared_ptr<const CompiledProgram> Planner::compile_alone(const ir::Op& o,
+                                                              const std::string& text) {
   CompileRequest req;
-  req.text = *text;
+  req.text = text;
   req.source_name = format_location(&sm_, o.loc) + " (" + o.name + " alone)";
   req.sm = compute_->sm;
   req.deterministic = compute_->deterministic;
@@ -372,11 +400,7 @@ std::vector<int> Planner::compute_op(const ir::Op& o, const std::vector<int>& in
                               "a compute op of a mesh program, compiled alone for every rank: " +
                                   std::string(f.what())));
   }
-  MeshStep& s = new_step(o);
-  s.operands = in;
-  for (size_t k = 0; k < o.num_results(); ++k) (void)result_slot(o, s, k);
-  s.compute = std::make_shared<const CompiledProgram>(std::move(prog));
-  return s.results;
+  return std::make_shared<const CompiledProgram>(std::move(prog));
 }
 
 std::vector<int> Planner::redistribute(const ir::Op& o, int src) {

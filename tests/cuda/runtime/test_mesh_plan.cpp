@@ -188,6 +188,28 @@ TEST_CASE("mesh plan: refusals") {
   CHECK(msg.find("at most 16777216 elements") != std::string::npos);
 }
 
+TEST_CASE("mesh plan: calls that double at every level stop at the step limit") {
+  // @f0 calls @f1 twice, ..., @f17 all_reduces: 2^17 all_reduce steps after inlining.
+  std::string text = "module attributes {tessera.mesh = {axes = [\"x\"], shape = [2]}} {\n";
+  const std::string t = "tensor<1xf32>";
+  for (int k = 0; k < 17; ++k) {
+    const std::string next = "@f" + std::to_string(k + 1);
+    text += "  func.func @f" + std::to_string(k) + "(%a: " + t + ") -> " + t + " {\n" +
+            "    %b = \"func.call\"(%a) {callee = " + next + "} : (" + t + ") -> " + t + "\n" +
+            "    %c = \"func.call\"(%b) {callee = " + next + "} : (" + t + ") -> " + t + "\n" +
+            "    return %c : " + t + "\n  }\n";
+  }
+  text += "  func.func @f17(%a: " + t + ") -> " + t + " {\n    %r = \"tessera.all_reduce\"(%a) " +
+          "{axes = [\"x\"], op = \"sum\"} : (" + t + ") -> " + t + "\n    return %r : " + t +
+          "\n  }\n";
+  text += "  func.func @main(%a: " + t + ") -> " + t +
+          " {\n    %r = \"func.call\"(%a) {callee = " + "@f0} : (" + t + ") -> " + t +
+          "\n    return %r : " + t + "\n  }\n}\n";
+  std::string msg;
+  CHECK(code_of(text, 2, &msg) == TESSERA_ERROR_UNIMPLEMENTED);
+  CHECK(msg.find("would exceed 65536 steps") != std::string::npos);
+}
+
 TEST_CASE("mesh plan: every conformance mesh case, run on host memory, gives the expected bits") {
   int ran = 0;
   for (const std::string& file : tessera::conform::find_case_files(std::string(TESSERA_SOURCE_DIR) +
