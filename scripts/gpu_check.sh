@@ -5,7 +5,8 @@
 # Steps, each under `timeout`, all logged to $OUT/gpu_check.log:
 #   1. nvidia-smi, driver, nvcc and NVRTC versions
 #   2. tessera-conform --backend cuda --require-device over conformance/cases and
-#      tests/cuda/device_cases (JUnit: $OUT/conform_cuda.xml)
+#      tests/cuda/device_cases (JUnit: $OUT/conform_cuda.xml); the mesh cases run with rank r on
+#      GPU r % G (virtual ranks), summed up as "mesh cases: N, F failed, S skipped"
 #   3. tessera-conform --deterministic --backend reference --diff-backend cuda ($OUT/diff.xml)
 #   4. cuobjdump -sass of the cached CUBINs: HMMA / LDGSTS counts per kernel ($OUT/sass.txt)
 #   5. test_cuda_libs: cuBLASLt, cuDNN and NCCL paths on the device ($OUT/libs.txt)
