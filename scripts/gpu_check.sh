@@ -5,7 +5,8 @@
 # Steps, each under `timeout`, all logged to $OUT/gpu_check.log:
 #   1. nvidia-smi, driver, nvcc and NVRTC versions
 #   2. tessera-conform --backend cuda --require-device over conformance/cases and
-#      tests/cuda/device_cases (JUnit: $OUT/conform_cuda.xml)
+#      tests/cuda/device_cases (JUnit: $OUT/conform_cuda.xml); the mesh cases run with rank r on
+#      GPU r % G (virtual ranks), summed up as "mesh cases: N, F failed, S skipped"
 #   3. tessera-conform --deterministic --backend reference --diff-backend cuda ($OUT/diff.xml)
 #   4. cuobjdump -sass of the cached CUBINs: HMMA / LDGSTS counts per kernel ($OUT/sass.txt)
 #   5. test_cuda_libs: cuBLASLt, cuDNN and NCCL paths on the device ($OUT/libs.txt)
@@ -113,6 +114,11 @@ say "skipped, by reason (count, first 90 characters):"
 grep '^SKIP ' "$out/.conform.txt" | sed 's/^SKIP [^:]*: //' | cut -c1-90 | sort | uniq -c |
   sort -rn | head -25 | tee -a "$log"
 rm -f "$out/.conform.txt"
+# The mesh cases (conformance/cases/mesh, device_cases/mesh.mlir) run with virtual ranks: rank r
+# on GPU r % G.
+[ -f "$out/conform_cuda.xml" ] && say "$(awk '/<testcase classname="(cuda_runtime\.)?mesh\./ {n++; m=1; next}
+  /<testcase / {m=0} m && /<failure/ {f++} m && /<skipped/ {s++}
+  END {printf "mesh cases: %d, %d failed, %d skipped\n", n, f, s}' "$out/conform_cuda.xml")"
 say "exit status $rc"
 # Entries added during the run were compiled on the device: warm-cache misses.
 say "cache: $(( $(find "$TESSERA_CUDA_CACHE" -name '*.tcubin' | wc -l) - warm_count )) CUBINs compiled on the device (not in the warm cache)"

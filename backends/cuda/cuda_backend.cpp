@@ -9,6 +9,7 @@
 
 #include "backends/cuda/runtime/abi_objects.h"
 #include "backends/cuda/runtime/compile.h"
+#include "backends/cuda/runtime/mesh_executor.h"
 #include "plugins/standard_slots.h"
 
 namespace slots = tessera::plugins::slots;
@@ -18,14 +19,17 @@ namespace cuda = tessera::cuda;
 cuda::Device& TesseraClient::device(int64_t index) {
   if (probe.device_count == 0)
     throw cuda::Failure(TESSERA_ERROR_UNAVAILABLE, probe.unavailable_reason);
-  if (index < 0 || index >= probe.device_count)
+  if (index < 0 || index >= cuda::kMaxMeshRanks)
     throw cuda::Failure(TESSERA_ERROR_INVALID_ARGUMENT,
                         "device " + std::to_string(index) + " is outside [0, " +
-                            std::to_string(probe.device_count) + ")");
+                            std::to_string(cuda::kMaxMeshRanks) + ")");
   std::lock_guard<std::mutex> lock(mu);
-  if (devices.empty()) devices.resize(static_cast<size_t>(probe.device_count));
+  if (devices.empty()) devices.resize(static_cast<size_t>(cuda::kMaxMeshRanks));
   auto& d = devices[static_cast<size_t>(index)];
-  if (!d) d = std::make_unique<cuda::Device>(static_cast<int>(index));
+  // Rank `index` on GPU index % G; ranks beyond the GPUs are virtual (own stream and buffers).
+  if (!d)
+    d = std::make_unique<cuda::Device>(
+        cuda::rank_device(index, static_cast<int>(probe.device_count)));
   return *d;
 }
 
@@ -83,9 +87,11 @@ TesseraError* client_capabilities(TesseraClientCapabilitiesArgs* args) {
                                        : 0;
         if (TESSERA_HAS_FIELD(caps, TesseraCapabilities, deterministic))
           caps->deterministic = usable ? 1 : 0;
-        if (TESSERA_HAS_FIELD(caps, TesseraCapabilities, max_mesh_size)) caps->max_mesh_size = 1;
+        // Meshes: rank r on GPU r % G (virtual ranks beyond the GPUs); device_get takes a rank.
+        if (TESSERA_HAS_FIELD(caps, TesseraCapabilities, max_mesh_size))
+          caps->max_mesh_size = usable ? cuda::kMaxMeshRanks : 1;
         if (TESSERA_HAS_FIELD(caps, TesseraCapabilities, device_count))
-          caps->device_count = p.device_count;
+          caps->device_count = usable ? cuda::kMaxMeshRanks : 0;
         if (TESSERA_HAS_FIELD(caps, TesseraCapabilities, num_op_names)) {
           caps->op_names = nullptr;
           caps->num_op_names = 0;
@@ -107,15 +113,37 @@ TesseraError* device_get(TesseraDeviceGetArgs* args) {
         if (p.device_count == 0)
           return support::make_error(TESSERA_ERROR_UNAVAILABLE,
                                      "device_get: " + p.unavailable_reason);
-        if (args->index < 0 || args->index >= p.device_count) {
+        if (args->index < 0 || args->index >= cuda::kMaxMeshRanks) {
           return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
                                      "device_get: index " + std::to_string(args->index) +
-                                         " is outside [0, " + std::to_string(p.device_count) + ")");
+                                         " is outside [0, " + std::to_string(cuda::kMaxMeshRanks) +
+                                         ")");
         }
         (void)args->client->device(args->index);  // opens it: properties, stream
         args->device = new TesseraDevice{args->index};
         return nullptr;
       });
+}
+
+/// A mesh program (num_devices > 1): its plan over every rank (runtime/mesh_plan.h), each rank
+/// opened on its GPU. Deterministic and default mode run the same plan (rank-order folds).
+TesseraError* compile_mesh(TesseraCompileArgs* args, const cuda::CompileRequest& req,
+                           int64_t ranks) {
+  std::vector<cuda::Device*> devs;
+  for (int64_t r = 0; r < ranks; ++r) devs.push_back(&args->client->device(r));
+  auto exe = std::make_unique<TesseraExecutable>();
+  cuda::MeshCompile compute;  // compute ops: one program per op, as single-device compiles
+  compute.sm = devs[0]->sm();
+  compute.deterministic = req.deterministic;
+  compute.library = req.library;
+  compute.cache = &args->client->cache;
+  cuda::MeshPlan plan =
+      cuda::mesh_plan_from_text(req.text, req.source_name, req.entry, ranks, &compute);
+  exe->num_outputs = plan.returns.size();
+  exe->mesh = std::make_unique<cuda::LoadedMeshProgram>(std::move(devs), std::move(plan),
+                                                        args->client->folds, req.deterministic);
+  args->executable = exe.release();
+  return nullptr;
 }
 
 TesseraError* compile(TesseraCompileArgs* args) {
@@ -128,6 +156,7 @@ TesseraError* compile(TesseraCompileArgs* args) {
         if (p.device_count == 0)
           return support::make_error(TESSERA_ERROR_UNAVAILABLE, "compile: " + p.unavailable_reason);
         cuda::CompileRequest req;
+        int64_t ranks = 1;
         req.text.assign(args->module_text ? args->module_text : "", args->module_text_size);
         req.deterministic = determinism_from_env();
         if (const TesseraCompileOptions* o = args->options) {
@@ -148,13 +177,19 @@ TesseraError* compile(TesseraCompileArgs* args) {
             return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT, "compile: threads < 0");
           if (TESSERA_HAS_FIELD(o, TesseraCompileOptions, source_name) && o->source_name)
             req.source_name = o->source_name;
-          if (TESSERA_HAS_FIELD(o, TesseraCompileOptions, num_devices) && o->num_devices > 1)
-            return support::make_error(TESSERA_ERROR_UNIMPLEMENTED,
-                                       "compile: the CUDA backend runs on one device; mesh of " +
-                                           std::to_string(o->num_devices) + " requested");
-          if (TESSERA_HAS_FIELD(o, TesseraCompileOptions, num_devices) && o->num_devices < 0)
-            return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT, "compile: num_devices < 0");
+          if (TESSERA_HAS_FIELD(o, TesseraCompileOptions, num_devices)) {
+            if (o->num_devices < 0)
+              return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
+                                         "compile: num_devices < 0");
+            if (o->num_devices > cuda::kMaxMeshRanks)
+              return support::make_error(TESSERA_ERROR_UNIMPLEMENTED,
+                                         "compile: a mesh of " + std::to_string(o->num_devices) +
+                                             " ranks; the CUDA backend runs at most " +
+                                             std::to_string(cuda::kMaxMeshRanks));
+            ranks = o->num_devices;
+          }
         }
+        if (ranks > 1) return compile_mesh(args, req, ranks);
         cuda::Device& dev = args->client->device(0);
         req.sm = dev.sm();
         auto exe = std::make_unique<TesseraExecutable>();

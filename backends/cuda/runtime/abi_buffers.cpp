@@ -76,6 +76,49 @@ TesseraError* buffer_to_host(TesseraBufferToHostArgs* args) {
       });
 }
 
+namespace {
+
+/// execute on a mesh executable: argument_lists[r] are rank r's arguments.
+TesseraError* execute_mesh(TesseraExecuteArgs* args) {
+  const LoadedMeshProgram& prog = *args->executable->mesh;
+  const auto ranks = static_cast<size_t>(prog.plan().ranks);
+  if (args->num_devices != ranks)
+    return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
+                               "execute: the executable was compiled for " + std::to_string(ranks) +
+                                   " ranks; " + std::to_string(args->num_devices) + " given");
+  std::vector<std::vector<DeviceTensor>> inputs(ranks);
+  for (size_t r = 0; r < ranks; ++r) {
+    if (args->output_lists[r] == nullptr ||
+        (args->num_args > 0 && args->argument_lists[r] == nullptr))
+      return support::make_error(
+          TESSERA_ERROR_INVALID_ARGUMENT,
+          "execute: NULL argument or output list of rank " + std::to_string(r));
+    for (size_t i = 0; i < args->num_args; ++i) {
+      const TesseraBuffer* b = args->argument_lists[r][i];
+      if (b == nullptr)
+        return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
+                                   "execute: argument " + std::to_string(i) + " of rank " +
+                                       std::to_string(r) + " is NULL");
+      inputs[r].push_back(b->tensor);
+    }
+  }
+  auto event = std::make_unique<TesseraEvent>();
+  auto results = args->executable->mesh->enqueue(inputs, event->done);
+  std::vector<std::vector<std::unique_ptr<TesseraBuffer>>> outs(ranks);
+  for (size_t r = 0; r < ranks; ++r) {
+    if (results[r].size() != args->executable->num_outputs)
+      return support::make_error(TESSERA_ERROR_INTERNAL, "execute: result count mismatch");
+    for (DeviceTensor& t : results[r])
+      outs[r].push_back(std::make_unique<TesseraBuffer>(TesseraBuffer{std::move(t)}));
+  }
+  for (size_t r = 0; r < ranks; ++r)
+    for (size_t i = 0; i < outs[r].size(); ++i) args->output_lists[r][i] = outs[r][i].release();
+  args->event = event.release();
+  return nullptr;
+}
+
+}  // namespace
+
 TesseraError* execute(TesseraExecuteArgs* args) {
   return checked_slot("execute", args, TESSERA_EXECUTE_ARGS_STRUCT_SIZE, [&]() -> TesseraError* {
     TesseraExecutable* exe = args->executable;
@@ -84,9 +127,10 @@ TesseraError* execute(TesseraExecuteArgs* args) {
          (args->argument_lists == nullptr || args->argument_lists[0] == nullptr)))
       return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
                                  "execute: NULL executable, argument or output lists");
+    if (exe->mesh) return execute_mesh(args);
     if (args->num_devices != 1)
-      return support::make_error(TESSERA_ERROR_UNIMPLEMENTED,
-                                 "execute: the CUDA backend runs on one device; " +
+      return support::make_error(TESSERA_ERROR_INVALID_ARGUMENT,
+                                 "execute: the executable was compiled for one device; " +
                                      std::to_string(args->num_devices) + " requested");
     std::vector<DeviceTensor> inputs;
     for (size_t i = 0; i < args->num_args; ++i) {

@@ -11,6 +11,7 @@
 #include "backends/cuda/runtime/device.h"
 #include "backends/cuda/runtime/executor.h"
 #include "backends/cuda/runtime/failure.h"
+#include "backends/cuda/runtime/mesh_executor.h"
 #include "plugins/plugin_support.h"
 
 struct TesseraClient {
@@ -18,10 +19,12 @@ struct TesseraClient {
   std::string name = "cuda";
   std::string version;
   tessera::cuda::CubinCache cache{""};
-  std::mutex mu;                                                ///< Guards `devices`.
-  std::vector<std::unique_ptr<tessera::cuda::Device>> devices;  ///< Opened on first use.
+  std::mutex mu;  ///< Guards `devices`.
+  /// Per mesh rank, opened on first use: rank r on GPU r % G (rank_device), its own stream.
+  std::vector<std::unique_ptr<tessera::cuda::Device>> devices;
+  tessera::cuda::FoldCache folds;  ///< The mesh fold kernels per GPU (mesh_executor.h).
 
-  /// Device `index`, opened (stream, properties) on first use. Throws Failure.
+  /// Rank `index`'s device, opened (stream, properties) on first use. Throws Failure.
   tessera::cuda::Device& device(int64_t index);
 };
 
@@ -34,7 +37,8 @@ struct TesseraBuffer {
 };
 
 struct TesseraExecutable {
-  std::unique_ptr<tessera::cuda::LoadedProgram> program;
+  std::unique_ptr<tessera::cuda::LoadedProgram> program;   ///< One device.
+  std::unique_ptr<tessera::cuda::LoadedMeshProgram> mesh;  ///< Or a mesh (num_devices > 1).
   size_t num_outputs = 0;
 };
 

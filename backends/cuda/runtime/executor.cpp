@@ -52,6 +52,11 @@ DeviceTensor tensor_from_host(Device& device, DType dtype, const std::vector<int
 }
 
 Completion::~Completion() {
+  for (const auto& [dev, ev] : extra_events) {
+    (void)cudaSetDevice(dev);
+    (void)cudaEventSynchronize(static_cast<cudaEvent_t>(ev));
+    (void)cudaEventDestroy(static_cast<cudaEvent_t>(ev));
+  }
   if (event == nullptr) return;
   (void)cudaSetDevice(device);
   (void)cudaEventSynchronize(static_cast<cudaEvent_t>(event));
@@ -59,6 +64,11 @@ Completion::~Completion() {
 }
 
 void Completion::wait() const {
+  for (const auto& [dev, ev] : extra_events) {
+    check_cuda("cudaSetDevice", cudaSetDevice(dev));
+    check_cuda("cudaEventSynchronize", cudaEventSynchronize(static_cast<cudaEvent_t>(ev)));
+  }
+  if (event == nullptr) return;
   check_cuda("cudaSetDevice", cudaSetDevice(device));
   check_cuda("cudaEventSynchronize", cudaEventSynchronize(static_cast<cudaEvent_t>(event)));
 }
@@ -130,15 +140,29 @@ std::vector<DeviceTensor> LoadedProgram::enqueue(const std::vector<DeviceTensor>
                         shape_text(want.dtype, want.shape));
   }
   std::lock_guard<std::mutex> lock(device_.mutex());
-  device_.make_current();
-  std::vector<DeviceTensor> slots(static_cast<size_t>(plan.num_slots));
-  for (size_t i = 0; i < inputs.size(); ++i) slots[i] = inputs[i];
   auto c = std::make_unique<Completion>();
   c->device = device_.index();
+  std::vector<DeviceTensor> outs = enqueue_on(device_, inputs, *c);
+  cudaEvent_t ev = nullptr;
+  check_cuda("cudaEventCreateWithFlags", cudaEventCreateWithFlags(&ev, cudaEventDisableTiming));
+  c->event = ev;
+  check_cuda("cudaEventRecord", cudaEventRecord(ev, stream_of(device_)));
+  done = std::move(c);
+  return outs;
+}
+
+std::vector<DeviceTensor> LoadedProgram::enqueue_on(Device& dev,
+                                                    const std::vector<DeviceTensor>& inputs,
+                                                    Completion& done) {
+  const HostPlan& plan = program_.plan;
+  Completion* c = &done;
+  dev.make_current();
+  std::vector<DeviceTensor> slots(static_cast<size_t>(plan.num_slots));
+  for (size_t i = 0; i < inputs.size(); ++i) slots[i] = inputs[i];
   for (size_t n = 0; n < plan.steps.size(); ++n) {
     const LaunchStep& s = plan.steps[n];
     for (size_t r = 0; r < s.results.size(); ++r)
-      slots[static_cast<size_t>(s.results[r])] = new_output(device_, s.result_types[r]);
+      slots[static_cast<size_t>(s.results[r])] = new_output(dev, s.result_types[r]);
     if (s.copy) {  // a host reshape: the same bytes under the result's shape
       const DeviceTensor& in = slots[static_cast<size_t>(s.operands[0])];
       const DeviceTensor& out = slots[static_cast<size_t>(s.results[0])];
@@ -148,7 +172,7 @@ std::vector<DeviceTensor> LoadedProgram::enqueue(const std::vector<DeviceTensor>
       if (in.bytes > 0)
         check_cuda("cudaMemcpyAsync",
                    cudaMemcpyAsync(out.memory->data(), in.memory->data(), in.bytes,
-                                   cudaMemcpyDeviceToDevice, stream_of(device_)));
+                                   cudaMemcpyDeviceToDevice, stream_of(dev)));
       c->keep_alive.push_back(in.memory);
       c->keep_alive.push_back(out.memory);
       continue;
@@ -159,7 +183,7 @@ std::vector<DeviceTensor> LoadedProgram::enqueue(const std::vector<DeviceTensor>
       for (int k : s.results) outs.push_back(&slots[static_cast<size_t>(k)]);
       for (const DeviceTensor* t : ins) c->keep_alive.push_back(t->memory);
       for (const DeviceTensor* t : outs) c->keep_alive.push_back(t->memory);
-      if (s.library->enqueue(device_.stream(), ins, outs)) continue;
+      if (s.library->enqueue(dev.stream(), ins, outs)) continue;
       if (s.symbol.empty())
         unimplemented(s.where + ": " + s.library->name() +
                       " declined this op and there is no generated kernel for it");
@@ -172,23 +196,18 @@ std::vector<DeviceTensor> LoadedProgram::enqueue(const std::vector<DeviceTensor>
       if (s.params[k].memref)
         pack_memref(t.dtype, t.shape, t.memory->data(), s.params[k], s.where, k, params);
       else
-        params.push_back(scalar_param(device_, t, s.params[k].dtype, s, k));
+        params.push_back(scalar_param(dev, t, s.params[k].dtype, s, k));
       c->keep_alive.push_back(t.memory);
     }
     std::vector<void*> argv;
     for (ParamBytes& p : params) argv.push_back(p.b);
-    check_cuda("cudaLaunchKernel",
-               cudaLaunchKernel(kernels_[n], dim3(s.grid[0], s.grid[1], s.grid[2]),
-                                dim3(s.block[0], s.block[1], s.block[2]), argv.data(), 0,
-                                stream_of(device_)));
+    check_cuda(
+        "cudaLaunchKernel",
+        cudaLaunchKernel(kernels_[n], dim3(s.grid[0], s.grid[1], s.grid[2]),
+                         dim3(s.block[0], s.block[1], s.block[2]), argv.data(), 0, stream_of(dev)));
   }
-  cudaEvent_t ev = nullptr;
-  check_cuda("cudaEventCreateWithFlags", cudaEventCreateWithFlags(&ev, cudaEventDisableTiming));
-  c->event = ev;
-  check_cuda("cudaEventRecord", cudaEventRecord(ev, stream_of(device_)));
   std::vector<DeviceTensor> outs;
   for (int slot : plan.returns) outs.push_back(slots[static_cast<size_t>(slot)]);
-  done = std::move(c);
   return outs;
 }
 

@@ -6,6 +6,7 @@
 
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "backends/cuda/runtime/compile.h"
@@ -36,6 +37,9 @@ DeviceTensor tensor_from_host(Device& device, DType dtype, const std::vector<int
 struct Completion {
   int device = 0;
   void* event = nullptr;  ///< cudaEvent_t
+  /// Further (device, cudaEvent_t) pairs: one per other rank of a mesh execution; all of them
+  /// complete before `keep_alive` is released.
+  std::vector<std::pair<int, void*>> extra_events;
   std::vector<std::shared_ptr<DeviceMemory>> keep_alive;
   ~Completion();
   /// Blocks until the launches finished; throws Failure for an error they raised.
@@ -57,6 +61,12 @@ class LoadedProgram {
   /// the outputs; `done` completes when they may be read. Throws Failure.
   std::vector<DeviceTensor> enqueue(const std::vector<DeviceTensor>& inputs,
                                     std::unique_ptr<Completion>& done);
+  /// The steps of `enqueue` on `device`'s stream (any device: the CUBIN is loaded for every
+  /// context), without locking it and without an event; the memory the launches use goes into
+  /// `done.keep_alive`. For a mesh rank's compute step (the caller holds the device's mutex and
+  /// has checked the arguments). Throws Failure.
+  std::vector<DeviceTensor> enqueue_on(Device& device, const std::vector<DeviceTensor>& inputs,
+                                       Completion& done);
 
  private:
   /// Looks each step's kernel up in the library and checks its block fits. Throws Failure.
