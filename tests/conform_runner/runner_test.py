@@ -142,6 +142,15 @@ def scenario_diff(a):
           "first at element 2: 0x7fc00000 vs 0xffc00001" in out, "NaN-payload case listed", out)
     check(re.search(r"^SAME \S*wrong_expectation: bit-identical", out, re.M),
           "the other case is the same", out)
+    # The same NaN payloads plus one flipped bit elsewhere: that bit still fails the run.
+    code, out, err = run(a.runner, "--backend", a.stub, "--diff-backend", a.nan_perturbed,
+                         "--cases", f"{HERE}/cases", env=dict(os.environ, TESSERA_STUB_FLIP="1"))
+    check(code == 1, f"NaN payloads and a flipped bit: exit 1, got {code}", out, err)
+    check("diff: 2 of 6 elements differ bitwise, in 2 of 2 cases" in out and
+          "diff: 1 elements are NaN on both sides with a different payload or sign, in 1 cases"
+          in out, "both kinds counted", out, err)
+    check("output 0: 1 of 3 elements differ bitwise; first difference at element 0;" in out and
+          "first at element 2: 0x7fc00000 vs 0xffc00001" in out, "both kinds listed", out, err)
 
 
 def scenario_suite(a):

@@ -1,5 +1,6 @@
 // A stand-in for tessera::interp::compile_module_text so the reference backend's ABI glue is
 // testable without the interpreter.
+#include <cstdlib>
 #include <cstring>
 #include <stdexcept>
 #include <string>
@@ -16,7 +17,8 @@ namespace {
 //   stub.throw_internal -> std::logic_error at run (a bug inside the implementation)
 //   stub.options        -> one i64 tensor {threads, entry length, max_memory is default ? 1 : 0}
 // Built with STUB_PERTURB it flips the lowest bit of the first output byte (a differing backend);
-// with STUB_PERTURB_NAN it changes the sign and payload of every f32 NaN (nothing else).
+// with STUB_PERTURB_NAN it changes the sign and payload of every f32 NaN (nothing else; with
+// TESSERA_STUB_FLIP=1 in the environment it also flips that first bit).
 class StubModule final : public CompiledModule {
  public:
   StubModule(std::string text, RunOptions options, size_t results)
@@ -52,6 +54,11 @@ class StubModule final : public CompiledModule {
         std::memcpy(t.data.data() + i, &b, 4);
       }
     }
+    // TESSERA_STUB_FLIP=1: also flip the lowest bit of output 0's element 0 (a real difference
+    // beside the NaN payloads).
+    const char* flip = std::getenv("TESSERA_STUB_FLIP");
+    if (flip && std::string(flip) == "1" && !out.empty() && !out[0].data.empty())
+      out[0].data[0] ^= std::byte{1};
     return out;
 #elif defined(STUB_PERTURB)
     // The "other backend" of diff tests: flips the lowest bit of output 0, element 0.
