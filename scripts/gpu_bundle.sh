@@ -28,13 +28,17 @@ plugins=(tessera_cuda tessera_reference)
 echo "gpu_bundle: building ${tools[*]} ${plugins[*]} tessera-cuda-warm in $build"
 bash "$root/scripts/build.sh" --target "${tools[@]}" "${plugins[@]}" tessera-cuda-warm >/dev/null
 # The programs benchmarks/cuda/ defines in this configuration, if any: their object directories.
+# The target list is read once into a variable: `ninja ... | grep -q` under pipefail fails when
+# grep stops at its first match and ninja dies of SIGPIPE (that dropped test_cuda_libs).
 bench=()
+targets=""
 if command -v ninja >/dev/null 2>&1 && [ -f "$build/build.ninja" ]; then
-  mapfile -t bench < <(ninja -C "$build" -t targets all 2>/dev/null |
+  targets="$(ninja -C "$build" -t targets all 2>/dev/null || true)"
+  mapfile -t bench < <(printf '%s\n' "$targets" |
     grep -o "^${TESSERA_BUNDLE_BENCH_DIR:-benchmarks/cuda}/CMakeFiles/[A-Za-z0-9_.+-]*\.dir" | sed 's|.*/||; s|\.dir$||' | sort -u)
 fi
 # The library tests (tests/cuda: cuBLASLt, cuDNN, NCCL paths) travel with the benchmarks.
-if [ "${#bench[@]}" -gt 0 ] && ninja -C "$build" -t targets all 2>/dev/null | grep -q '^test_cuda_libs:'; then
+if [ "${#bench[@]}" -gt 0 ] && grep -q '^test_cuda_libs:' <<<"$targets"; then
   bench+=(test_cuda_libs)
 fi
 if [ "${#bench[@]}" -gt 0 ]; then

@@ -8,8 +8,9 @@
 #      tests/cuda/device_cases (JUnit: $OUT/conform_cuda.xml); the mesh cases run with rank r on
 #      GPU r % G (virtual ranks), summed up as "mesh cases: N, F failed, S skipped"
 #   3. tessera-conform --deterministic --backend reference --diff-backend cuda ($OUT/diff.xml)
-#   4. cuobjdump -sass of the cached CUBINs: HMMA / LDGSTS counts per kernel ($OUT/sass.txt)
-#   5. test_cuda_libs: cuBLASLt, cuDNN and NCCL paths on the device ($OUT/libs.txt)
+#   4. cuobjdump -sass of the cached CUBINs: HMMA / LDGSTS / F2FP counts per kernel ($OUT/sass.txt)
+#   5. test_cuda_libs: cuBLASLt, cuDNN and NCCL paths and the prelude's narrow-float conversions
+#      on the device ($OUT/libs.txt)
 #   6. benchmarks: bench_cuda_gemm, bench_cuda_attention, bench_nccl ($OUT/bench.txt)
 # At most 6 files in $OUT: gpu_check.log, conform_cuda.xml, diff.xml, sass.txt, libs.txt,
 # bench.txt (scripts/gpu_figures.py reads them).
@@ -149,23 +150,32 @@ if command -v cuobjdump >/dev/null 2>&1 || [ -x "$cuda_home/bin/cuobjdump" ]; th
   [ -n "$sm" ] && timeout "$(left 60 130)" "$bundle/bin/tessera-cuda-gen" \
     "$root/tests/cuda/codegen/target_ops.mlir" --arch "sm_$sm" --compile --cubin-dir "$gen_dir" \
     >/dev/null 2>>"$log"
-  for f in "$TESSERA_CUDA_CACHE"/*.tcubin "$gen_dir"/*.cubin; do
+  done_n=0
+  for f in "$gen_dir"/*.cubin "$TESSERA_CUDA_CACHE"/*.tcubin; do
     [ -f "$f" ] || continue
+    # Keep the later steps' reserve: stop here rather than run each cuobjdump at the 5 s floor.
+    if [ $((deadline - 130 - $(date +%s))) -lt 5 ]; then
+      say "SASS: stopped after $done_n CUBINs (the later steps' time)"
+      break
+    fi
+    done_n=$((done_n + 1))
     case "$f" in
       *.tcubin) tail -c +65 "$f" >/tmp/tessera-sass.cubin ;;  # the cache's 64-byte header
       *) cp "$f" /tmp/tessera-sass.cubin ;;
     esac
     timeout "$(left 30 130)" "$objdump" -sass /tmp/tessera-sass.cubin >/tmp/tessera-sass.txt 2>&1
-    # Per kernel: name, HMMA count, LDGSTS count.
+    # Per kernel: name, HMMA, LDGSTS and F2FP counts (F2FP: CUDA's float -> bf16/f16/fp8
+    # conversion instruction, which the prelude's device/narrow.h replaced: expect 0).
     awk -v entry="$(basename "$f")" '
-      /Function :/ { if (fn != "") printf "%-40s %-34s HMMA %5d LDGSTS %5d\n", entry, fn, h, l
-                     fn = $3; h = 0; l = 0 }
-      /HMMA/ { h++ } /LDGSTS/ { l++ }
-      END { if (fn != "") printf "%-40s %-34s HMMA %5d LDGSTS %5d\n", entry, fn, h, l }' \
+      function row() { printf "%-40s %-34s HMMA %5d LDGSTS %5d F2FP %5d\n", entry, fn, h, l, c }
+      /Function :/ { if (fn != "") row(); fn = $3; h = 0; l = 0; c = 0 }
+      /HMMA/ { h++ } /LDGSTS/ { l++ } /F2FP/ { c++ }
+      END { if (fn != "") row() }' \
       /tmp/tessera-sass.txt >>"$out/sass.txt"
   done
-  say "$(wc -l <"$out/sass.txt") kernels; with HMMA or LDGSTS:"
-  grep -v 'HMMA     0 LDGSTS     0' "$out/sass.txt" | tee -a "$log"
+  say "$(wc -l <"$out/sass.txt") kernels; with HMMA, LDGSTS or F2FP:"
+  grep -v 'HMMA     0 LDGSTS     0 F2FP     0' "$out/sass.txt" | tee -a "$log"
+  say "kernels with F2FP: $(grep -vc 'F2FP     0$' "$out/sass.txt" || true)"
 else
   say "cuobjdump: not found"
 fi

@@ -96,18 +96,36 @@ def library_figure(text, title_re, peer_label, ours_label, what):
         ours[0], ours[1], what, peer[0], peer[1], ours[1] / peer[1])
 
 
-def deterministic_gemm(text):
+def deterministic_gemm(text, dtype):
+    """The generated GEMM's ratios for one input type (bench_cuda_gemm's `SIZE TYPE ratio` lines)."""
     if text is None:
         return MISSING + " (no bench output)"
     out = []
     for size in ("2048^3", "8192^3"):
-        m = re.search(re.escape(size) + r"\s+ratio ours / peer \(TFLOP/s\): ([\d.]+)", text)
+        m = re.search(re.escape(size) + r"\s+" + dtype + r" ratio ours / peer \(TFLOP/s\): ([\d.]+)",
+                      text)
         if m:
             out.append("%s %s" % (size, m.group(1)))
-    skip = re.search(r"8192\^3 skipped: [^\n]*", text)
+    skip = re.search(dtype + r" 8192\^3 skipped: [^\n]*", text)
     if skip:
-        out.append(skip.group(0))
-    return "; ".join(out) if out else MISSING + " (no generated GEMM lines)"
+        out.append(skip.group(0)[len(dtype) + 1:])
+    check = re.search(r"check generated " + dtype + r" x " + dtype + r" -> f32 256\^3 \([^)]*\) vs "
+                      r"the spec's fma chain on the host: ([^\n]*)", text)
+    if check:
+        out.append("256^3 check: " + check.group(1))
+    return "; ".join(out) if out else MISSING + " (no generated %s GEMM lines)" % dtype
+
+
+def gemm_algorithms(text):
+    """Whether the hook and the direct cuBLASLt call chose the same algorithm."""
+    peer = re.search(r"cuBLASLt algorithm, peer: ([^\n]*)", text or "")
+    ours = re.search(r"cuBLASLt algorithm, ours: ([^\n(]*?) \(", text or "")
+    if not peer or not ours:
+        return ""
+    if peer.group(1).strip() == ours.group(1).strip():
+        return "; same cuBLASLt algorithm (%s)" % peer.group(1).strip()
+    return "; cuBLASLt algorithms differ (peer %s; ours %s)" % (peer.group(1).strip(),
+                                                                ours.group(1).strip())
 
 
 def deterministic_attention(text):
@@ -149,7 +167,12 @@ def diff(log):
     if not log:
         return MISSING + " (no gpu_check.log)"
     m = re.search(r"diff: (\d+) of (\d+) elements differ bitwise, in (\d+) of (\d+)[^\n]*", log)
-    return m.group(0) if m else MISSING + " (no diff summary in gpu_check.log)"
+    if not m:
+        return MISSING + " (no diff summary in gpu_check.log)"
+    nan = re.search(r"diff: (\d+) elements are NaN on both sides with a different payload or sign, "
+                    r"in (\d+) cases", log)
+    return m.group(0) + ("; NaN-payload elements (not differences): %s in %s cases" %
+                         (nan.group(1), nan.group(2)) if nan else "")
 
 
 def libs(outdir):
@@ -180,12 +203,16 @@ def main(argv):
         ("GEMM bf16 8192^3, default mode vs cuBLASLt",
          library_figure(bench, r"GEMM bf16 x bf16 -> bf16, M = N = K = 8192",
                         "cuBLASLt, called directly (peer)",
-                        "default mode: try_library_kernel -> cuBLASLt", "cuBLASLt")),
+                        "default mode: try_library_kernel -> cuBLASLt", "cuBLASLt") +
+         gemm_algorithms(bench)),
         ("Causal attention bf16 B4 H16 S4096 D128, default mode vs cuDNN",
          library_figure(bench, r"Causal flash attention bf16 B 4, H 16, S 4096, D 128",
                         "cuDNN SDPA graph, run directly (peer)",
                         "default mode: try_library_kernel -> cuDNN", "cuDNN")),
-        ("Deterministic GEMM f32 (generated / cuBLASLt f32, TFLOP/s)", deterministic_gemm(bench)),
+        ("Deterministic GEMM f32 (generated / cuBLASLt f32, TFLOP/s)",
+         deterministic_gemm(bench, "f32")),
+        ("Deterministic GEMM bf16 -> f32 (generated / cuBLASLt bf16 -> f32, TFLOP/s)",
+         deterministic_gemm(bench, "bf16")),
         ("Deterministic attention", deterministic_attention(bench)),
         ("NCCL all_reduce f32 sum, best bus bandwidth", nccl(bench)),
         ("Conformance, --backend cuda --require-device", junit_counts(outdir, "conform_cuda.xml")),

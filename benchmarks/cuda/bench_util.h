@@ -11,6 +11,7 @@
 #include <fstream>
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "backends/cuda/cuda_status.h"
@@ -74,6 +75,41 @@ inline double median_ms(cudaStream_t stream, int warmup, int iters,
   (void)cudaEventDestroy(stop);
   std::sort(ms.begin(), ms.end());
   return ms[ms.size() / 2];
+}
+
+/// Medians of two bodies timed alternately (A B A B ..., warm-ups too), each run with its own
+/// pair of CUDA events: clock or thermal drift over the run then falls on both alike instead of
+/// favouring the one measured first. Returns {median A, median B}.
+inline std::pair<double, double> median_ms_abab(cudaStream_t stream, int warmup, int iters,
+                                                const std::function<void()>& a,
+                                                const std::function<void()>& b) {
+  for (int i = 0; i < warmup; ++i) {
+    a();
+    b();
+  }
+  require_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
+  cudaEvent_t start = nullptr, stop = nullptr;
+  require_cuda(cudaEventCreate(&start), "cudaEventCreate");
+  require_cuda(cudaEventCreate(&stop), "cudaEventCreate");
+  auto once = [&](const std::function<void()>& body) {
+    require_cuda(cudaEventRecord(start, stream), "cudaEventRecord");
+    body();
+    require_cuda(cudaEventRecord(stop, stream), "cudaEventRecord");
+    require_cuda(cudaEventSynchronize(stop), "cudaEventSynchronize");
+    float t = 0;
+    require_cuda(cudaEventElapsedTime(&t, start, stop), "cudaEventElapsedTime");
+    return double(t);
+  };
+  std::vector<double> ta, tb;
+  for (int i = 0; i < iters; ++i) {
+    ta.push_back(once(a));
+    tb.push_back(once(b));
+  }
+  (void)cudaEventDestroy(start);
+  (void)cudaEventDestroy(stop);
+  std::sort(ta.begin(), ta.end());
+  std::sort(tb.begin(), tb.end());
+  return {ta[ta.size() / 2], tb[tb.size() / 2]};
 }
 
 /// f32 -> bf16 bits, round to nearest even (finite inputs).

@@ -18,20 +18,21 @@ using cuda::libs::Status;
 
 namespace {
 
-std::string module_text(int64_t n) {
-  std::string t = "tensor<" + std::to_string(n) + "x" + std::to_string(n) + "xf32>";
-  return "module {\n  func.func @main(%a: " + t + ", %b: " + t + ") -> " + t +
-         " {\n    %0 = \"tessera.matmul\"(%a, %b) : (" + t + ", " + t + ") -> " + t +
-         "\n    return %0 : " + t + "\n  }\n}\n";
+std::string module_text(int64_t n, const std::string& in_type) {
+  std::string dims = "tensor<" + std::to_string(n) + "x" + std::to_string(n) + "x";
+  std::string t = dims + in_type + ">", r = dims + "f32>";
+  return "module {\n  func.func @main(%a: " + t + ", %b: " + t + ") -> " + r +
+         " {\n    %0 = \"tessera.matmul\"(%a, %b) : (" + t + ", " + t + ") -> " + r +
+         "\n    return %0 : " + r + "\n  }\n}\n";
 }
 
 }  // namespace
 
-Status GeneratedGemm::build(int64_t n, int sm, GeneratedGemm* out) {
+Status GeneratedGemm::build(int64_t n, int sm, GeneratedGemm* out, const std::string& in_type) {
   out->n_ = n;
   SourceManager srcm;
   DiagnosticEngine diag(&srcm);
-  auto m = text::parse_module(module_text(n), "gemm.mlir", srcm, diag);
+  auto m = text::parse_module(module_text(n, in_type), "gemm.mlir", srcm, diag);
   if (!m || !verify::verify_module(*m, diag)) return Status::error(diag.render());
   std::string err;
   if (!transforms::lower_to_level(*m, "target", diag, err)) {
@@ -104,7 +105,7 @@ GeneratedGemm::~GeneratedGemm() {
   if (library_) (void)cudaLibraryUnload(static_cast<cudaLibrary_t>(library_));
 }
 
-Status GeneratedGemm::run(const float* a, const float* b, float* out, cudaStream_t stream) const {
+Status GeneratedGemm::run(const void* a, const void* b, float* out, cudaStream_t stream) const {
   if (Status s = cuda::libs::cuda_check(
           "cudaMemsetAsync",
           cudaMemsetAsync(out, 0, static_cast<size_t>(n_ * n_) * sizeof(float), stream));

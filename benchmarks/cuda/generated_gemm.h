@@ -15,13 +15,15 @@ namespace tessera::bench {
 
 class GeneratedGemm {
  public:
-  /// Lowers `module { func @main(f32 [n, n], [n, n]) -> [n, n] = tessera.matmul }` and compiles
-  /// its one kernel for sm_<sm> in deterministic mode.
-  static cuda::libs::Status build(int64_t n, int sm, GeneratedGemm* out);
+  /// Lowers `module { func @main(T [n, n], T [n, n]) -> f32 [n, n] = tessera.matmul }` (T =
+  /// `in_type`: "f32" or "bf16") and compiles its one kernel for sm_<sm> in deterministic mode.
+  static cuda::libs::Status build(int64_t n, int sm, GeneratedGemm* out,
+                                  const std::string& in_type = "f32");
   ~GeneratedGemm();
 
-  /// out = a x b (device pointers, row-major f32 n x n); out is zeroed first (launch.md).
-  cuda::libs::Status run(const float* a, const float* b, float* out, cudaStream_t stream) const;
+  /// out = a x b (device pointers, row-major n x n of the input type; out f32); out is zeroed
+  /// first (launch.md).
+  cuda::libs::Status run(const void* a, const void* b, float* out, cudaStream_t stream) const;
 
   std::string describe() const;  ///< "tsr_main_g0_kernel, grid [..], block [..]"
 

@@ -85,8 +85,9 @@ int check_against_f64(const std::vector<plugins::HostTensor>& in, const plugins:
 }  // namespace
 
 int deterministic_attention_section(cudaStream_t stream) {
-  std::printf("\ndeterministic mode: tessera.flash_attn f32 through the CUDA plugin "
-              "(generated kernel, TESSERA_DETERMINISM_REQUIRED)\n");
+  std::printf(
+      "\ndeterministic mode: tessera.flash_attn f32 through the CUDA plugin "
+      "(generated kernel, TESSERA_DETERMINISM_REQUIRED)\n");
   try {
     plugins::Backend cuda = open_backend("cuda"), ref = open_backend("reference");
     plugins::CompileOptions det;
@@ -104,10 +105,11 @@ int deterministic_attention_section(cudaStream_t stream) {
         differ += std::memcmp(got.data.data() + i, want.data.data() + i, 4) != 0;
       double worst = 0;
       const int bad = check_against_f64(in, got, 2, s, d, &worst);
-      std::printf("check generated causal [1, 2, 128, 64] f32 vs the reference plugin: %s (%ld "
-                  "of %ld elements differ in bits); vs host f64: %s (max error %.2e)\n",
-                  differ ? "FAIL" : "bit-exact", long(differ), long(got.data.size() / 4),
-                  bad ? "FAIL" : "ok", worst);
+      std::printf(
+          "check generated causal [1, 2, 128, 64] f32 vs the reference plugin: %s (%ld "
+          "of %ld elements differ in bits); vs host f64: %s (max error %.2e)\n",
+          differ ? "FAIL" : "bit-exact", long(differ), long(got.data.size() / 4),
+          bad ? "FAIL" : "ok", worst);
       if (differ || bad) return 1;
     }
     const int64_t B = 4, H = 16, S = 4096, D = 64;
@@ -142,8 +144,9 @@ int deterministic_attention_section(cudaStream_t stream) {
         median_ms(stream, 3, 15, [&] { require(sdpa->forward(args, stream), "sdpa"); });
     const double flops = 4.0 * B * H * S * S * D / 2;
     auto tflops = [&](double t) { return flops / (t * 1e-3) / 1e12; };
-    std::printf("Causal attention B 4, H 16, S 4096, D 64 (ours: median of 5 executes after 1, "
-                "the plugin's output allocation included; peer: median of 15 after 3)\n");
+    std::printf(
+        "Causal attention B 4, H 16, S 4096, D 64 (ours: median of 5 executes after 1, "
+        "the plugin's output allocation included; peer: median of 15 after 3)\n");
     std::printf("%-58s %10s %10s\n", "path", "ms", "TFLOP/s");
     std::printf("%-58s %10.3f %10.2f\n", "cuDNN SDPA bf16 (peer, tensor cores)", peer,
                 tflops(peer));

@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <cstring>
 
+#include "core/numerics/convert.h"
+
 namespace tessera::conform {
 namespace {
 
@@ -11,6 +13,18 @@ int64_t numel(const plugins::HostTensor& t) {
   int64_t n = 1;
   for (int64_t d : t.shape) n *= d;
   return n;
+}
+
+/// Element i's storage bits (little-endian, w bytes).
+uint64_t element(const std::byte* p, int64_t i, size_t w) {
+  uint64_t v = 0;
+  std::memcpy(&v, p + static_cast<size_t>(i) * w, w);
+  return v;
+}
+
+bool is_nan(DType t, uint64_t bits) {
+  return dtype_is_float(t) &&
+         num::decode(num::float_desc(t), bits, false).cls == num::ValueClass::kNan;
 }
 
 }  // namespace
@@ -39,6 +53,18 @@ BitDiff bitwise_diff(const plugins::HostTensor& a, const plugins::HostTensor& b)
     } else {
       const size_t w = static_cast<size_t>(bits / 8);
       same = std::memcmp(pa + static_cast<size_t>(i) * w, pb + static_cast<size_t>(i) * w, w) == 0;
+      if (!same && w <= 8) {
+        const uint64_t ea = element(pa, i, w), eb = element(pb, i, w);
+        if (is_nan(a.dtype, ea) && is_nan(a.dtype, eb)) {
+          if (d.first_nan < 0) {
+            d.first_nan = i;
+            d.nan_a = ea;
+            d.nan_b = eb;
+          }
+          ++d.nan_payload;
+          continue;
+        }
+      }
     }
     if (same) continue;
     if (d.first < 0) d.first = i;

@@ -22,7 +22,8 @@ po::options_description describe(RunnerOptions& o) {
       "deterministic", po::bool_switch(&o.deterministic),
       "compile in deterministic mode; skip all cases on backends without it")(
       "diff-backend", po::value(&o.diff_backend)->value_name("NAME|PATH"),
-      "also run every case on this backend and diff outputs bit for bit")(
+      "also run every case on this backend and diff outputs bit for bit; NaNs that differ "
+      "only in payload or sign are counted apart and do not fail a case")(
       "threads", po::value(&o.threads)->value_name("N"),
       "worker threads for --backend (0 = backend default)")(
       "diff-threads", po::value<int>()->value_name("N"),

@@ -127,6 +127,30 @@ def scenario_diff(a):
           == 2, "differing element count per case", out, err)
     check("diff: 2 of 6 elements differ bitwise, in 2 of 2 cases" in out, "diff total", out, err)
     check("ulp histogram 0:2 1:1" in out, "ulp histogram", out, err)
+    check("diff: 0 elements are NaN on both sides with a different payload or sign, in 0 cases"
+          in out, "no NaN-payload elements with the one-bit perturbation", out, err)
+    # NaNs that differ only in payload and sign: reported apart, not differences, exit 0.
+    code, out, err = run(a.runner, "--backend", a.stub, "--diff-backend", a.nan_perturbed,
+                         "--cases", f"{HERE}/cases")
+    check(code == 0, f"NaN payloads only: exit 0, got {code}", out, err)
+    check(last_line(out) == "2 passed, 0 failed, 1 skipped", "closing line", out, err)
+    check("diff: 0 of 6 elements differ bitwise, in 0 of 2 cases" in out, "diff total", out, err)
+    check("diff: 1 elements are NaN on both sides with a different payload or sign, in 1 cases"
+          in out, "NaN-payload total", out, err)
+    check(re.search(r"^NANP \S*right_expectation: bit-identical except NaN payloads", out, re.M) and
+          "output 0: 1 of 3 elements NaN on both sides with a different payload or sign; "
+          "first at element 2: 0x7fc00000 vs 0xffc00001" in out, "NaN-payload case listed", out)
+    check(re.search(r"^SAME \S*wrong_expectation: bit-identical", out, re.M),
+          "the other case is the same", out)
+    # The same NaN payloads plus one flipped bit elsewhere: that bit still fails the run.
+    code, out, err = run(a.runner, "--backend", a.stub, "--diff-backend", a.nan_perturbed,
+                         "--cases", f"{HERE}/cases", env=dict(os.environ, TESSERA_STUB_FLIP="1"))
+    check(code == 1, f"NaN payloads and a flipped bit: exit 1, got {code}", out, err)
+    check("diff: 2 of 6 elements differ bitwise, in 2 of 2 cases" in out and
+          "diff: 1 elements are NaN on both sides with a different payload or sign, in 1 cases"
+          in out, "both kinds counted", out, err)
+    check("output 0: 1 of 3 elements differ bitwise; first difference at element 0;" in out and
+          "first at element 2: 0x7fc00000 vs 0xffc00001" in out, "both kinds listed", out, err)
 
 
 def scenario_suite(a):
@@ -188,6 +212,7 @@ def main():
     p.add_argument("--runner", required=True)
     p.add_argument("--stub")
     p.add_argument("--perturbed")
+    p.add_argument("--nan-perturbed")
     p.add_argument("--unavailable")
     p.add_argument("--docs")
     p.add_argument("--plugin")

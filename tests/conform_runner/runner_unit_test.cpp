@@ -121,8 +121,34 @@ TEST_CASE("bitwise diff: counts elements whose stored bits differ (--diff-backen
   CHECK(same.first == -1);
   BitDiff d = bitwise_diff(a, b);
   CHECK(d.total == 4);
-  CHECK(d.differing == 2);  // +0 vs -0 and the NaN payloads; numerically "equal" both
+  CHECK(d.differing == 1);  // +0 vs -0: numerically equal, bitwise not
   CHECK(d.first == 0);
+  CHECK(d.nan_payload == 1);  // 0x7fc00000 vs 0x7fc00001: NaN on both sides, counted apart
+  CHECK(d.first_nan == 2);
+  CHECK(d.nan_a == 0x7fc00000u);
+  CHECK(d.nan_b == 0x7fc00001u);
+  // A NaN vs Inf, and fp8 e4m3fn's NaN (S.1111.111) vs its max finite (S.1111.110) differ;
+  // e4m3fn's two NaNs (0x7F, 0xFF) and e5m2's 0x7D vs 0xFE are NaN-payload elements.
+  auto ni = tensor_of(DType::f32, {1}, {0, 0, 0xc0, 0x7f});
+  auto inf = tensor_of(DType::f32, {1}, {0, 0, 0x80, 0x7f});
+  CHECK(bitwise_diff(ni, inf).differing == 1);
+  CHECK(bitwise_diff(ni, inf).nan_payload == 0);
+  auto e4a = tensor_of(DType::f8e4m3, {3}, {0x7f, 0x7f, 0x01});
+  auto e4b = tensor_of(DType::f8e4m3, {3}, {0xff, 0x7e, 0x01});
+  BitDiff e4 = bitwise_diff(e4a, e4b);
+  CHECK(e4.differing == 1);
+  CHECK(e4.first == 1);
+  CHECK(e4.nan_payload == 1);
+  auto e5a = tensor_of(DType::f8e5m2, {2}, {0x7d, 0x7c});
+  auto e5b = tensor_of(DType::f8e5m2, {2}, {0xfe, 0x7b});
+  BitDiff e5 = bitwise_diff(e5a, e5b);
+  CHECK(e5.differing == 1);  // Inf vs max finite (the saturation bug of the first GPU run)
+  CHECK(e5.nan_payload == 1);
+  // Integers have no NaN.
+  auto ia = tensor_of(DType::i32, {1}, {0, 0, 0xc0, 0x7f});
+  auto ib = tensor_of(DType::i32, {1}, {1, 0, 0xc0, 0x7f});
+  CHECK(bitwise_diff(ia, ib).differing == 1);
+  CHECK(bitwise_diff(ia, ib).nan_payload == 0);
   // i4: two per byte, low nibble first: element 3 is the high nibble of byte 1.
   auto x = tensor_of(DType::i4, {2, 2}, {0x21, 0x43});
   auto y = tensor_of(DType::i4, {2, 2}, {0x21, 0x53});

@@ -13,6 +13,7 @@ name, driver_version, compute_cap, memory.total [MiB]
 NVIDIA H200, 580.65.06, 9.0, 143771 MiB
 == 3. deterministic diff: --backend reference --diff-backend cuda (04:01:00)
 diff: 0 of 12345 elements differ bitwise, in 0 of 7 cases run on both backends
+diff: 42 elements are NaN on both sides with a different payload or sign, in 5 cases (not differences: the spec leaves NaN payloads open)
 == 6. benchmarks/cuda (loadavg 0.50 0.40 0.30) (04:02:00)
 """
 XML = """<?xml version="1.0" encoding="UTF-8"?>
@@ -22,13 +23,24 @@ XML = """<?xml version="1.0" encoding="UTF-8"?>
 </testsuites>
 """
 BENCH = """-- bench_cuda_gemm
-size       path                                             ms    TFLOP/s
-2048^3     cuBLASLt f32 (peer)                           0.500      34.36
-2048^3     generated, deterministic (ours)               5.000       3.44
-2048^3     ratio ours / peer (TFLOP/s): 0.100
-8192^3 skipped: 2048^3 took 5 ms, so 8192^3 would take about 0 s a run
+check generated f32 x f32 -> f32 256^3 (tsr_main_g0_kernel, grid [4, 4, 1], block [128, 1, 1]) vs the spec's fma chain on the host: bit-exact (0 of 65536 elements differ in bits)
+check generated bf16 x bf16 -> f32 256^3 (tsr_main_g0_kernel, grid [4, 4, 1], block [128, 1, 1]) vs the spec's fma chain on the host: bit-exact (0 of 65536 elements differ in bits)
+size       path                                                 ms    TFLOP/s
+2048^3     cuBLASLt f32 -> f32 (peer)                        0.500      34.36
+2048^3     generated f32 -> f32, deterministic (ours)        5.000       3.44
+2048^3     f32 ratio ours / peer (TFLOP/s): 0.100
+f32 8192^3 skipped: 2048^3 took 5 ms, so 8192^3 would take about 0 s a run
+size       path                                                 ms    TFLOP/s
+2048^3     cuBLASLt bf16 -> f32 (peer)                       0.100     171.80
+2048^3     generated bf16 -> f32, deterministic (ours)       2.000       8.59
+2048^3     bf16 ratio ours / peer (TFLOP/s): 0.050
+8192^3     cuBLASLt bf16 -> f32 (peer)                       2.000     549.76
+8192^3     generated bf16 -> f32, deterministic (ours)     100.000      11.00
+8192^3     bf16 ratio ours / peer (TFLOP/s): 0.020
 
-GEMM bf16 x bf16 -> bf16, M = N = K = 8192 (median of 20 after 5 warm-ups)
+GEMM bf16 x bf16 -> bf16, M = N = K = 8192 (median of 20 after 5 warm-ups, the two paths timed alternately)
+cuBLASLt algorithm, peer: algo 66 tile 20 stages 8 splitK 1 reduction 0 swizzle 0 custom 0 inner 0 cluster 2
+cuBLASLt algorithm, ours: algo 66 tile 20 stages 8 splitK 1 reduction 0 swizzle 0 custom 0 inner 0 cluster 2 (same as the peer)
 path                                                 ms    TFLOP/s
 cuBLASLt, called directly (peer)                  1.500      733.0
 default mode: try_library_kernel -> cuBLASLt      1.600      687.2
@@ -69,13 +81,17 @@ with tempfile.TemporaryDirectory() as d:
         # 687.2 / 733.0 = 0.9375...
         "ours 1.600 ms (687.2 TFLOP/s), cuBLASLt 1.500 ms (733.0 TFLOP/s), ratio 0.938",
         "ours 2.500 ms (320.0 TFLOP/s), cuDNN 2.000 ms (400.0 TFLOP/s), ratio 0.800",
-        "2048^3 0.100; 8192^3 skipped",
+        "ratio 0.938; same cuBLASLt algorithm (algo 66 tile 20 stages 8 splitK 1",
+        "| Deterministic GEMM f32 (generated / cuBLASLt f32, TFLOP/s) | 2048^3 0.100; 8192^3 skipped: "
+        "2048^3 took 5 ms, so 8192^3 would take about 0 s a run; 256^3 check: bit-exact (0 of 65536",
+        "| 2048^3 0.050; 8192^3 0.020; 256^3 check: bit-exact (0 of 65536 elements differ in bits) |",
         "| Deterministic attention | f32 B4 H16 S4096 D64 causal: ours 50.000 ms (2.75 TFLOP/s), "
         "cuDNN bf16 0.500 ms (275.00 TFLOP/s), ratio 0.0100; check: bit-exact (0 of 16384 elements "
         "differ in bits); vs host f64: ok (max error 1.00e-07) |",
         "1 rank(s): NCCL busbw 10.0 GB/s, deterministic 5.0 GB/s (at 1048576 bytes)",
         "3 passed, 2 failed, 5 skipped (of 10)",
-        "diff: 0 of 12345 elements differ bitwise, in 0 of 7 cases",
+        "diff: 0 of 12345 elements differ bitwise, in 0 of 7 cases run on both backends; "
+        "NaN-payload elements (not differences): 42 in 5 cases",
         "| Deterministic diff cases (diff.xml) | not measured (no diff.xml) |",
         "test cases: 20 | 20 passed",
         "| loadavg at the benchmarks | 0.50 0.40 0.30 |",

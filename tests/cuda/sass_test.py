@@ -1,7 +1,8 @@
 """The SASS of generated GEMM kernels (issue #14, item 7): NVRTC-compiled cubins disassembled
 with cuobjdump -sass must show tensor-core MMA (HMMA on sm_80/sm_90; QMMA where the arch has
 it) and asynchronous global-to-shared copies (LDGSTS); in deterministic mode the emulated
-mma.sync must not use the tensor cores. cuobjdump and nvdisasm come from the PyPI packages
+mma.sync must not use the tensor cores; narrow-float loads, stores and truncf use no conversion
+instruction (device/narrow.h). cuobjdump and nvdisasm come from the PyPI packages
 nvidia-cuda-cuobjdump and nvidia-cuda-nvdisasm (requirements-test.txt); without them the test
 is skipped (exit 77) with a message saying so."""
 import glob
@@ -64,6 +65,10 @@ def main():
         # The bf16 GEMM lowered from Graph IR (schedule-to-tile's template, tile-to-target).
         ("gemm_bf16_graph.mlir", ["sm_90"], [], [(mma, 1, None), (ldgsts, 1, None)]),
         ("gemm_bf16_graph.mlir", ["sm_90"], ["--deterministic"], [(mma, 0, 0), (ldgsts, 1, None)]),
+        # bf16/f16/fp8 loads, stores and plain truncf: device/narrow.h's integer code, no CUDA
+        # conversion instruction (the old prelude's intrinsics gave 13 on sm_90).
+        ("narrow_convert.mlir", ["sm_80", "sm_90", "sm_100"], [],
+         [(r"\bF2FP\.|\bF2F\.|\bHADD2\.F32\b", 0, 0)]),
         # Deterministic mode: the interpreter's FMA chain through shuffles, no tensor core.
         ("gemm_bf16.mlir", ["sm_90"], ["--deterministic"],
          [(mma, 0, 0), (ldgsts, 1, None), (r"\bSHFL\.IDX\b", 1, None), (r"\bFFMA\b", 1, None)]),

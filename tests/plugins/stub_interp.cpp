@@ -1,5 +1,6 @@
 // A stand-in for tessera::interp::compile_module_text so the reference backend's ABI glue is
 // testable without the interpreter.
+#include <cstdlib>
 #include <cstring>
 #include <stdexcept>
 #include <string>
@@ -15,7 +16,9 @@ namespace {
 //   stub.bad            -> tessera::Error at run (a user error in the module)
 //   stub.throw_internal -> std::logic_error at run (a bug inside the implementation)
 //   stub.options        -> one i64 tensor {threads, entry length, max_memory is default ? 1 : 0}
-// Built with STUB_PERTURB it flips the lowest bit of the first output byte (a differing backend).
+// Built with STUB_PERTURB it flips the lowest bit of the first output byte (a differing backend);
+// with STUB_PERTURB_NAN it changes the sign and payload of every f32 NaN (nothing else; with
+// TESSERA_STUB_FLIP=1 in the environment it also flips that first bit).
 class StubModule final : public CompiledModule {
  public:
   StubModule(std::string text, RunOptions options, size_t results)
@@ -37,7 +40,27 @@ class StubModule final : public CompiledModule {
       std::memcpy(t.data.data(), vals, sizeof vals);
       return {t};
     }
-#ifdef STUB_PERTURB
+#if defined(STUB_PERTURB_NAN)
+    // The "other backend" whose NaNs differ in payload and sign only: every f32 NaN of every
+    // output gets its sign and lowest mantissa bit flipped (still a NaN).
+    std::vector<HostTensor> out = inputs;
+    for (HostTensor& t : out) {
+      if (t.dtype != DType::f32) continue;
+      for (size_t i = 0; i + 4 <= t.data.size(); i += 4) {
+        uint32_t b;
+        std::memcpy(&b, t.data.data() + i, 4);
+        if ((b & 0x7fffffffu) > 0x7f800000u) b ^= 0x80000001u;
+        if ((b & 0x7fffffffu) == 0x7f800000u) b |= 2u;  // mantissa 1 -> 0 made Inf: keep a NaN
+        std::memcpy(t.data.data() + i, &b, 4);
+      }
+    }
+    // TESSERA_STUB_FLIP=1: also flip the lowest bit of output 0's element 0 (a real difference
+    // beside the NaN payloads).
+    const char* flip = std::getenv("TESSERA_STUB_FLIP");
+    if (flip && std::string(flip) == "1" && !out.empty() && !out[0].data.empty())
+      out[0].data[0] ^= std::byte{1};
+    return out;
+#elif defined(STUB_PERTURB)
     // The "other backend" of diff tests: flips the lowest bit of output 0, element 0.
     std::vector<HostTensor> out = inputs;
     if (!out.empty() && !out[0].data.empty()) out[0].data[0] ^= std::byte{1};

@@ -61,14 +61,13 @@ std::string convert_expr(const ir::Op& o, const std::string& x, DType d, DType r
   if (n == "arith.extf" &&
       narrow(d))  // the register's pattern, converted (NaNs as the interpreter)
     return cvt(d, "tsr::narrow_bits(" + num(d) + ", " + x + ")");
-  // f32 -> bf16 / f16 with the default options: PTX cvt.rn.bf16.f32 / cvt.rn.f16.f32 (round to
-  // nearest even, subnormals kept, overflow to Inf: the ocp rules on every number; a NaN gives the
-  // canonical NaN, which the bitexact rule does not tell from another).
+  // f32 -> bf16 / f16 with the default options: device/narrow.h's integer form of convert_bits
+  // (round to nearest even, subnormals kept, overflow to Inf, the ocp NaN rules), no intrinsic.
   const bool plain = num::pack_options(ops::read_policy(o).convert) == 0;
   if (n == "arith.truncf" && d == DType::f32 && plain && rt == DType::bf16)
-    return "__bfloat162float(__float2bfloat16_rn(" + x + "))";
+    return "tsr::nar::bf16_value(tsr::nar::bf16_cvt(" + x + "))";
   if (n == "arith.truncf" && d == DType::f32 && plain && rt == DType::f16)
-    return "__half2float(__float2half_rn(" + x + "))";
+    return "tsr::nar::f16_value(tsr::nar::f16_cvt(" + x + "))";
   if (n == "arith.truncf" && (narrow(rt) || o.attrs.get("numeric_policy")))
     return cvt(d == DType::f64 ? DType::f64 : DType::f32, fbits);
   if (n == "arith.sitofp" &&

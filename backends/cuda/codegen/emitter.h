@@ -60,7 +60,9 @@ class Emitter {
   int next_ = 0;
 };
 
-/// prelude.cpp's part of device_prelude() (prelude_embed.cpp.in appends the device headers).
+/// prelude.cpp's parts of device_prelude(): the includes (prelude_head), then device/narrow.h,
+/// then the types and helpers (prelude_core); prelude_embed.cpp.in appends the other headers.
+std::string_view prelude_head();
 std::string_view prelude_core();
 
 /// The value of integer attribute `key` of `o`, or a CodegenError naming the attribute.

@@ -305,6 +305,44 @@ Status CublasLt::plan_for(const MatmulArgs& a, Plan** out) {
   return {};
 }
 
+std::string algo_config_text(const void* algo) {
+  const auto* al = static_cast<const cublasLtMatmulAlgo_t*>(algo);
+  struct Field {
+    const char* name;
+    cublasLtMatmulAlgoConfigAttributes_t attr;
+    size_t bytes;  // 4 (int32/uint32) or 2 (uint16)
+  };
+  const Field fields[] = {{"algo", CUBLASLT_ALGO_CONFIG_ID, 4},
+                          {"tile", CUBLASLT_ALGO_CONFIG_TILE_ID, 4},
+                          {"stages", CUBLASLT_ALGO_CONFIG_STAGES_ID, 4},
+                          {"splitK", CUBLASLT_ALGO_CONFIG_SPLITK_NUM, 4},
+                          {"reduction", CUBLASLT_ALGO_CONFIG_REDUCTION_SCHEME, 4},
+                          {"swizzle", CUBLASLT_ALGO_CONFIG_CTA_SWIZZLING, 4},
+                          {"custom", CUBLASLT_ALGO_CONFIG_CUSTOM_OPTION, 4},
+                          {"inner", CUBLASLT_ALGO_CONFIG_INNER_SHAPE_ID, 2},
+                          {"cluster", CUBLASLT_ALGO_CONFIG_CLUSTER_SHAPE_ID, 2}};
+  std::string text;
+  for (const Field& f : fields) {
+    uint32_t v32 = 0;
+    uint16_t v16 = 0;
+    size_t written = 0;
+    void* dst = f.bytes == 2 ? static_cast<void*>(&v16) : static_cast<void*>(&v32);
+    cublasStatus_t st = cublasLtMatmulAlgoConfigGetAttribute(al, f.attr, dst, f.bytes, &written);
+    text += text.empty() ? "" : " ";
+    text += f.name;
+    text += st == CUBLAS_STATUS_SUCCESS ? " " + std::to_string(f.bytes == 2 ? v16 : v32) : " ?";
+  }
+  return text;
+}
+
+Status CublasLt::algo_text(const MatmulArgs& a, std::string* out) {
+  if (Status s = check_matmul_args(a); !s.ok()) return s;
+  Plan* plan = nullptr;
+  if (Status s = plan_for(a, &plan); !s.ok()) return s;
+  *out = algo_config_text(&plan->algo);
+  return {};
+}
+
 Status CublasLt::matmul(const MatmulArgs& a, cudaStream_t stream) {
   if (Status s = check_matmul_args(a); !s.ok()) return s;
   if (a.m == 0 || a.n == 0) return {};

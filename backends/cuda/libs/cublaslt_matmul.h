@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <string>
 #include <tuple>
 
 #include "backends/cuda/libs/lib_status.h"
@@ -50,6 +51,9 @@ class CublasLt {
 
   /// cuBLASLt's version number (cublasLtGetVersion).
   static size_t version();
+  /// The algorithm matmul(args) runs (planning it if needed), as algo_config_text writes it:
+  /// for benchmarks to show whether this path and a direct cuBLASLt call use the same kernel.
+  Status algo_text(const MatmulArgs& args, std::string* out);
 
   struct Plan;
 
@@ -68,5 +72,9 @@ class CublasLt {
 
 /// "call returned CUBLAS_STATUS_X (description)" for a cuBLAS status (an int cublasStatus_t).
 std::string cublas_text(const char* call, int status);
+
+/// "algo 21 tile 24 stages 22 splitK 1 reduction 0 swizzle 0 custom 0 inner 0 cluster 0" for a
+/// cublasLtMatmulAlgo_t (passed as `const void*`; cublasLtMatmulAlgoConfigGetAttribute).
+std::string algo_config_text(const void* algo);
 
 }  // namespace tessera::cuda::libs

@@ -1,6 +1,6 @@
 // The CUDA text of the conversions of the storage-only scalars (docs/ops/tile/scalar.md,
 // "Conversions"): loads and stores of narrow floats and unsigned integers; truncf f32 -> bf16 as
-// PTX cvt.rn.bf16.f32 (__float2bfloat16_rn); extf, truncf (with a policy), sitofp, uitofp,
+// the prelude's integer tsr::nar::bf16_cvt (device/narrow.h, no CUDA intrinsic); extf, truncf (with a policy), sitofp, uitofp,
 // fptoui, index_castui as calls of the prelude's tsr::cvt
 // (core/numerics' convert_bits, embedded), written by hand from the spec; then an NVRTC compile
 // of the result for three architectures.
@@ -28,7 +28,7 @@ module {
     // CHECK: float [[P:v[0-9]+]] = tsr::narrow_value(8, tsr::cvt(1, tsr::bits_f32([[X]]), 8, 16));
     tessera_nvidia.st %p, %f, %l : (f4E2M1FN, memref<64xf4E2M1FN>, i32) -> ()
     %hb = arith.truncf %x : (f32) -> bf16
-    // CHECK: float {{v[0-9]+}} = __bfloat162float(__float2bfloat16_rn([[X]]));
+    // CHECK: float {{v[0-9]+}} = tsr::nar::bf16_value(tsr::nar::bf16_cvt([[X]]));
     %b = arith.sitofp %l : (i32) -> bf16
     // CHECK: float {{v[0-9]+}} = tsr::narrow_value(3, tsr::cvt(16, tsr::u64(tsr::i64([[L]])), 3, 0));
     %v = tessera_nvidia.ld %u, %l : (memref<64xui8>, i32) -> ui8

@@ -6,11 +6,17 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/../../.." && pwd)"
 tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
-python3 - "$root/backends/cuda/codegen/prelude.cpp" "$tmp/prelude.cuh" <<'PY'
+# The prelude as device_prelude() starts: prelude_head's includes, device/narrow.h, prelude_core.
+python3 - "$root/backends/cuda/codegen/prelude.cpp" "$root/backends/cuda/codegen/device/narrow.h" \
+  "$tmp/prelude.cuh" <<'PY'
 import sys
 s = open(sys.argv[1]).read()
-a = s.index('R"cuda(') + len('R"cuda(')
-open(sys.argv[2], "w").write(s[a:s.index(')cuda"', a)])
+parts, at = [], 0
+while 'R"cuda(' in s[at:]:
+    a = s.index('R"cuda(', at) + len('R"cuda(')
+    at = s.index(')cuda"', a)
+    parts.append(s[a:at])
+open(sys.argv[3], "w").write(parts[0] + open(sys.argv[2]).read() + "".join(parts[1:]))
 PY
 arch="${ARCH:-sm_90}"
 nvcc -O2 -std=c++17 -Xcompiler -ffp-contract=off -arch="$arch" -I"$root" -DPRELUDE_FILE="\"$tmp/prelude.cuh\"" \
