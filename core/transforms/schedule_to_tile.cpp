@@ -472,7 +472,8 @@ std::unique_ptr<ir::Op> graph_op(const GraphStep& st, ir::Value* v, ir::Location
   return r;
 }
 
-// Parses one kernel function and moves it out of its module; locations become `loc`.
+}  // namespace
+
 std::unique_ptr<ir::Op> parse_kernel(const std::string& func_text, ir::Location loc,
                                      DiagnosticEngine& diag) {
   SourceManager sm;
@@ -492,8 +493,6 @@ std::unique_ptr<ir::Op> parse_kernel(const std::string& func_text, ir::Location 
   });
   return f;
 }
-
-}  // namespace
 
 bool schedule_to_tile(ir::Module& m, DiagnosticEngine& diag) {
   std::vector<std::unique_ptr<ir::Op>> kernels;
@@ -671,7 +670,7 @@ bool schedule_to_tile(ir::Module& m, DiagnosticEngine& diag) {
   }
   for (auto& k : kernels) m.body().append(std::move(k));
   m.rebuild_symbols();
-  return true;
+  return lower_host_movement(m, diag);  // the data movement placed around the launches
 }
 
 }  // namespace tessera::transforms

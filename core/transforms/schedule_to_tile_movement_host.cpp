@@ -1,0 +1,106 @@
+// Data movement left in a host function after schedule-to-tile (the transposes and broadcasts it
+// places around its launches) becomes the gather kernel's launch, so that a lowered host function
+// holds only launches and reshapes (docs/ops/schedule/lowering.md, "Data movement").
+#include <memory>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/ops/registry.h"
+#include "core/transforms/schedule_to_tile.h"
+#include "core/transforms/schedule_to_tile_movement.h"
+
+namespace tessera::transforms {
+
+namespace {
+
+std::unique_ptr<ir::Op> reshape_of(ir::Value* v, std::vector<int64_t> shape, ir::Location loc) {
+  auto r = std::make_unique<ir::Op>();
+  r->name = "tessera.reshape";
+  r->def = ops::lookup_op("tessera.reshape");
+  r->loc = loc;
+  r->operands = {v};
+  r->add_result(ir::Type::tensor(v->type.dtype, std::move(shape)));
+  return r;
+}
+
+ir::Attr int_array(const std::vector<int64_t>& v) {
+  std::vector<ir::Attr> e;
+  for (int64_t x : v) e.push_back(ir::Attr::integer_attr(x));
+  return ir::Attr::array_attr(std::move(e));
+}
+
+bool launches_tile_kernels(const ir::Block& body) {
+  for (const auto& o : body.ops)
+    if (o->name == "tile.launch") return true;
+  return false;
+}
+
+// A kernel name no symbol of `m` (or an earlier kernel of this pass) has.
+std::string fresh_name(const ir::Module& m, std::set<std::string>& taken, const std::string& base) {
+  for (int k = 0;; ++k) {
+    std::string n = base + "_move" + std::to_string(k) + "_kernel";
+    if (m.lookup_func(n) == nullptr && taken.insert(n).second) return n;
+  }
+}
+
+}  // namespace
+
+bool lower_host_movement(ir::Module& m, DiagnosticEngine& diag) {
+  std::vector<std::unique_ptr<ir::Op>> kernels;
+  std::set<std::string> taken;
+  for (ir::Op* f : m.funcs()) {
+    if (f->regions.empty() || f->regions[0].empty()) continue;
+    ir::Block& body = f->regions[0].front();
+    if (!launches_tile_kernels(body)) continue;  // a group's callee or a kernel: not a host
+    std::vector<std::unique_ptr<ir::Op>> ops;
+    for (auto& up : body.ops) {
+      ir::Op& op = *up;
+      if (op.name == "tessera.reshape" || !is_movement_op(op.name)) {
+        ops.push_back(std::move(up));
+        continue;
+      }
+      const std::string name = fresh_name(m, taken, ir::func_name(*f));
+      MovementPlan p = plan_movement_op(op, name);
+      if (p.kernel.empty()) {  // it stays where it is, and says why
+        op.attrs.set("schedule.not_lowered", ir::Attr::string_attr(p.why));
+        ops.push_back(std::move(up));
+        continue;
+      }
+      auto kernel = parse_kernel(p.kernel, op.loc, diag);
+      if (!kernel) return false;
+      kernels.push_back(std::move(kernel));
+      auto launch = std::make_unique<ir::Op>();
+      launch->name = "tile.launch";
+      launch->def = ops::lookup_op("tile.launch");
+      launch->loc = op.loc;
+      for (size_t i = 0; i < op.operands.size(); ++i) {  // each operand goes in as [N]
+        auto r = reshape_of(op.operands[i], {p.in_sizes[i]}, op.loc);
+        launch->operands.push_back(r->result(0));
+        ops.push_back(std::move(r));
+      }
+      ir::Value* out =
+          launch->add_result(ir::Type::tensor(op.result(0)->type.dtype, {p.rows, p.width}));
+      launch->attrs.set("callee", ir::Attr::symbol_attr(name));
+      launch->attrs.set("grid", int_array({p.rows}));
+      launch->attrs.set("tiles", ir::Attr::integer_attr(1));
+      launch->attrs.set("lanes", ir::Attr::integer_attr(32));
+      // The reshape back takes over the op's result (and its uses) and its schedule attributes.
+      auto back = reshape_of(out, {}, op.loc);
+      back->results = std::move(op.results);
+      for (auto& r : back->results) r->def = back.get();
+      for (const auto& [key, value] : op.attrs.entries())
+        if (key.starts_with("schedule.")) back->attrs.set(key, value);
+      ops.push_back(std::move(launch));
+      ops.push_back(std::move(back));
+    }
+    for (auto& o : ops) o->parent = &body;
+    body.ops = std::move(ops);
+  }
+  for (auto& k : kernels) m.body().append(std::move(k));
+  m.rebuild_symbols();
+  return true;
+}
+
+}  // namespace tessera::transforms
