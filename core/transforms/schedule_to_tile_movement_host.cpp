@@ -76,24 +76,39 @@ bool lower_host_movement(ir::Module& m, DiagnosticEngine& diag) {
       launch->def = ops::lookup_op("tile.launch");
       launch->loc = op.loc;
       for (size_t i = 0; i < op.operands.size(); ++i) {  // each operand goes in as [N]
-        auto r = reshape_of(op.operands[i], {p.in_sizes[i]}, op.loc);
-        launch->operands.push_back(r->result(0));
-        ops.push_back(std::move(r));
+        ir::Value* v = op.operands[i];
+        if (v->type.shape != std::vector<int64_t>{p.in_sizes[i]}) {
+          auto r = reshape_of(v, {p.in_sizes[i]}, op.loc);
+          v = r->result(0);
+          ops.push_back(std::move(r));
+        }
+        launch->operands.push_back(v);
       }
-      ir::Value* out =
-          launch->add_result(ir::Type::tensor(op.result(0)->type.dtype, {p.rows, p.width}));
       launch->attrs.set("callee", ir::Attr::symbol_attr(name));
       launch->attrs.set("grid", int_array({p.rows}));
       launch->attrs.set("tiles", ir::Attr::integer_attr(1));
       launch->attrs.set("lanes", ir::Attr::integer_attr(32));
-      // The reshape back takes over the op's result (and its uses) and its schedule attributes.
-      auto back = reshape_of(out, {}, op.loc);
-      back->results = std::move(op.results);
-      for (auto& r : back->results) r->def = back.get();
+      // The op that gives the result takes over the op's result, its uses and its schedule
+      // attributes: a reshape of the [R, W] launch result to the op's shape, or the launch when
+      // the shapes agree and there are no such attributes (a launch carrying `schedule.group` is
+      // the group's kernel to the CUDA runtime's library hook: a gather launch must not be).
+      const ir::Type& rt = op.result(0)->type;
+      bool schedule_attrs = false;
       for (const auto& [key, value] : op.attrs.entries())
-        if (key.starts_with("schedule.")) back->attrs.set(key, value);
+        schedule_attrs |= key.starts_with("schedule.");
+      std::unique_ptr<ir::Op> back;
+      ir::Op* last = launch.get();
+      if (schedule_attrs || rt.shape != std::vector<int64_t>{p.rows, p.width}) {
+        back = reshape_of(launch->add_result(ir::Type::tensor(rt.dtype, {p.rows, p.width})), {},
+                          op.loc);
+        last = back.get();
+      }
+      last->results = std::move(op.results);
+      for (auto& r : last->results) r->def = last;
+      for (const auto& [key, value] : op.attrs.entries())
+        if (key.starts_with("schedule.")) last->attrs.set(key, value);
       ops.push_back(std::move(launch));
-      ops.push_back(std::move(back));
+      if (back) ops.push_back(std::move(back));
     }
     for (auto& o : ops) o->parent = &body;
     body.ops = std::move(ops);
