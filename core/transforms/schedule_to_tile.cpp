@@ -436,6 +436,16 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
     return scalar_lowering(std::move(s));
   }
   if (kind == sched::GroupKind::whole) {
+    // schedule_to_tile_movement.cpp: a constant's elements, stored by one group.
+    MovementPlan cst = plan_constant(group, callee, name);
+    if (cst.movement && cst.kernel.empty()) return stay(cst.why);
+    if (cst.movement) {
+      Lowering l;
+      l.kernel = std::move(cst.kernel);
+      l.grid = {1};
+      l.as_2d = l.out_2d = {cst.rows, cst.width};
+      return l;
+    }
     // schedule_to_tile_movement.cpp: transpose, permute, broadcast, slice, reshape.
     MovementPlan mv = plan_movement(group, callee, name);
     if (mv.movement && mv.kernel.empty()) return stay(mv.why);

@@ -3,11 +3,15 @@
 // "Data movement"). Copies are exact for every element type a scalar register holds.
 #include "core/transforms/schedule_to_tile_movement.h"
 
+#include <cstdio>
+#include <cstring>
 #include <optional>
 #include <sstream>
 #include <string_view>
 #include <vector>
 
+#include "core/numerics/convert.h"
+#include "core/numerics/convert_pack.h"
 #include "core/ops/infer_util.h"
 
 namespace tessera::transforms {
@@ -251,6 +255,96 @@ MovementPlan plan_movement(const ir::Op& group, const ir::Op& callee, const std:
     p.kernel.clear();
     p.why = "the group's operands or result are not the op's";
   }
+  return p;
+}
+
+namespace {
+
+// The `value` literal of element `bits` (of `esz` bytes) of type `dt` in an arith.constant of
+// `reg` (f32 for a narrow float, which then goes through arith.truncf); false where the literal
+// cannot say it exactly (a narrow NaN).
+bool constant_literal(DType dt, uint64_t bits, std::string& lit, DType& reg) {
+  char buf[40];
+  reg = dt;
+  if (dt == DType::f32 || dt == DType::f64) {  // hex: the exact bits, NaN payloads included
+    std::snprintf(buf, sizeof buf, dt == DType::f32 ? "0x%08llX" : "0x%016llX",
+                  static_cast<unsigned long long>(bits));
+    lit = std::string(buf) + (dt == DType::f32 ? " : f32" : " : f64");
+    return true;
+  }
+  if (dt == DType::i1) {
+    lit = (bits & 1) ? "true" : "false";
+    return true;
+  }
+  if (dtype_is_int(dt) && !dtype_is_unsigned(dt)) {  // sign-extended to 64 bits
+    const int w = dtype_bits(dt);
+    int64_t v = static_cast<int64_t>(bits << (64 - w)) >> (64 - w);
+    lit = std::to_string(v) + " : " + dtype_mlir_name(dt);
+    return true;
+  }
+  if (!dtype_is_low_precision_float(dt)) return false;
+  const float f = num::narrow_register(dt, bits);
+  if (f != f) return false;
+  uint32_t fb;
+  std::memcpy(&fb, &f, sizeof fb);
+  std::snprintf(buf, sizeof buf, "0x%08X : f32", fb);
+  lit = buf;
+  reg = DType::f32;
+  return true;
+}
+
+}  // namespace
+
+MovementPlan plan_constant(const ir::Op& group, const ir::Op& callee, const std::string& name) {
+  MovementPlan p;
+  const auto& ops = callee.regions[0].front().ops;
+  if (ops.size() != 2 || ops.front()->name != "tessera.constant") return p;
+  p.movement = true;
+  auto stay = [&](std::string why) {
+    p.why = std::move(why);
+    return p;
+  };
+  const ir::Op& op = *ops.front();
+  const ir::Type& out = op.result(0)->type;
+  const ir::Attr* value = op.attrs.get("value");
+  const std::optional<int64_t> n = out.has_static_shape() ? out.num_elements() : std::nullopt;
+  if (!n || *n == 0 || out.rank() < 1) return stay("not a static, non-empty shape of rank >= 1");
+  if (*n > 1024) return stay("more than 1024 elements (one scalar store per element)");
+  if (!group.operands.empty() || group.result(0)->type != out)
+    return stay("the group's operands or result are not the op's");
+  if (!value || value->kind != ir::Attr::Kind::dense || value->data.size() % *n != 0)
+    return stay("internal: no dense value of the result's size");
+  const size_t esz = value->data.size() / static_cast<size_t>(*n);
+  if (esz != 1 && esz != 2 && esz != 4 && esz != 8) return stay("an element of no scalar width");
+  const DType dt = out.dtype;
+  const std::string et = dtype_mlir_name(dt), mo = "memref<?x?x" + et + ">";
+  const int64_t w = out.shape.back(), rows = *n / w;
+  std::ostringstream k;
+  k << "  func.func @" << name << "(%out: " << mo << ") {\n";
+  for (int64_t i = 0; i < std::max(rows, w); ++i)
+    k << "    %i" << i << " = arith.constant {value = " << i << " : index} : index\n";
+  for (int64_t e = 0; e < *n; ++e) {
+    uint64_t bits = 0;
+    std::memcpy(&bits, value->data.data() + static_cast<size_t>(e) * esz, esz);
+    std::string lit;
+    DType reg;
+    if (!constant_literal(dt, bits, lit, reg))
+      return stay(std::string("an element of ") + et + " no arith.constant spells exactly");
+    const std::string v = "%v" + std::to_string(e);
+    k << "    " << v << " = arith.constant {value = " << lit << "} : " << dtype_mlir_name(reg)
+      << "\n";
+    std::string s = v;
+    if (reg != dt) {  // exact: the value is of the narrow format
+      k << "    " << v << "n = arith.truncf " << v << " : (f32) -> " << et << "\n";
+      s += "n";
+    }
+    k << "    tile.store " << s << ", %out, %i" << e / w << ", %i" << e % w << " : (" << et << ", "
+      << mo << ", index, index) -> ()\n";
+  }
+  k << "    return\n  }\n";
+  p.kernel = k.str();
+  p.rows = rows;
+  p.width = w;
   return p;
 }
 

@@ -30,6 +30,11 @@ MovementPlan plan_movement(const ir::Op& group, const ir::Op& callee, const std:
 /// The plan of one data-movement op itself, with its operands' and result's types.
 MovementPlan plan_movement_op(const ir::Op& op, const std::string& name);
 
+/// The plan of a `whole` group holding one `tessera.constant`: a kernel of one group that
+/// stores each element (at most 1024) from an exact `arith.constant`; `movement` false for any
+/// other group. The launch has no operands and gives the result as `[rows, width]`.
+MovementPlan plan_constant(const ir::Op& group, const ir::Op& callee, const std::string& name);
+
 /// Whether `name` is an op the gather kernel copies (transpose, permute, broadcast, expand,
 /// broadcast_in_dim, slice, reshape, squeeze, unsqueeze, flatten, concat).
 bool is_movement_op(std::string_view name);

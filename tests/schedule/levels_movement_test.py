@@ -135,6 +135,7 @@ def main():
                   and "not_lowered" not in target, f"{name}: no Target IR launch")
         for name, (body, shapes, out, oracle) in AROUND.items():
             check_around(d, rng, name, body, shapes, out, oracle)
+        check_constants(d, rng)
         src = d / "c64.mlir"
         src.write_text("module {\n  func.func @main(%x: tensor<3x5xcomplex<f32>>) -> "
                        "tensor<5x3xcomplex<f32>> {\n"
@@ -142,6 +143,37 @@ def main():
                        "tensor<5x3xcomplex<f32>>\n    return %y : tensor<5x3xcomplex<f32>>\n  }\n}\n")
         check_stays_at_schedule(src, "no scalar register of complex<f32>")
     finish()
+
+
+def check_constants(d, rng):
+    """tessera.constant: one group stores every element from an exact arith.constant; every level
+    returns the dense value's bits (the oracle is the array the test wrote into the program)."""
+    f32 = rng.standard_normal((3, 7)).astype(np.float32)
+    f32.reshape(-1).view(np.uint32)[:4] = [0x7FC00001, 0xFF800000, 0x80000000, 0x00000001]
+    f64 = rng.standard_normal((2, 5)).astype(np.float64)
+    f64.reshape(-1).view(np.uint64)[:2] = [0x7FF8000000000123, 0x8000000000000000]
+    values = {"f32": f32, "f64": f64,
+              "i8": np.array([[-128, 127, 0, -1, 5]], dtype=np.int8),
+              "i64": np.array([-(1 << 63), (1 << 63) - 1, 7], dtype=np.int64),
+              "i1": np.array([[True, False, True]]),
+              "bf16": rng.standard_normal((4, 3)).astype(ml_dtypes.bfloat16),
+              "f8E4M3FN": rng.standard_normal((2, 6)).astype(ml_dtypes.float8_e4m3fn)}
+    for et, x in values.items():
+        name = f"constant_{et}"
+        ty = t(x.shape, et)
+        src = d / f"{name}.mlir"
+        src.write_text(f"module {{\n  func.func @main() -> {ty} {{\n"
+                       f'    %y = "tessera.constant"() {{value = dense<"0x{x.tobytes().hex().upper()}"> '
+                       f": {ty}}} : () -> {ty}\n    return %y : {ty}\n  }}\n}}\n")
+        for level, got in run_levels(d, name, src, []):
+            check(got.shape == x.shape and got.tobytes() == x.tobytes(),
+                  f"{name}: {level} differs from the constant's value")
+        check_one_launch(name, src)
+    src = d / "constant_nan_bf16.mlir"  # a bf16 NaN has no exact f32 constant then truncf
+    src.write_text("module {\n  func.func @main() -> tensor<2xbf16> {\n"
+                   '    %y = "tessera.constant"() {value = dense<"0xC17F803F"> : tensor<2xbf16>} : '
+                   "() -> tensor<2xbf16>\n    return %y : tensor<2xbf16>\n  }\n}\n")
+    check_stays_at_schedule(src, "an element of bf16 no arith.constant spells exactly")
 
 
 def check_around(d, rng, name, body, shapes, out, oracle):

@@ -39,6 +39,15 @@ module {
     %y = "tessera.squeeze"(%x) {axes = [0, 2]} : (tensor<1x3x1x4xf32>) -> tensor<3x4xf32>
     return %y : tensor<3x4xf32>
   }
+  // A constant: one group stores each element; a bf16 element is an exact f32 constant rounded
+  // (exactly) by arith.truncf.
+  // CHECK-LABEL: func.func @cst(
+  // CHECK: %[[C:.*]] = tile.launch {callee = @cst_g0_kernel, grid = [1], lanes = 32, tiles = 1} : () -> tensor<2x2xbf16>
+  // CHECK: %y = tessera.reshape %[[C]] {schedule.group = @cst_g0}
+  func.func @cst() -> tensor<2x2xbf16> {
+    %y = "tessera.constant"() {value = dense<"0x803FC0BF00800000"> : tensor<2x2xbf16>} : () -> tensor<2x2xbf16>
+    return %y : tensor<2x2xbf16>
+  }
   // Softmax along axis 0: the transposes placed around the row kernel's launch become gather
   // launches; the last reshape takes over the group's result and its schedule.group.
   // CHECK-LABEL: func.func @sm(
@@ -81,6 +90,12 @@ module {
   // CHECK-LABEL: func.func @half_g0_kernel(%in0: memref<?xbf16>, %out: memref<?x?xbf16>)
   // CHECK: %x0_v = tile.load %in0, %x0_i : (memref<?xbf16>, index) -> bf16
   // CHECK: tile.store %x0_v, %out, %g, %x0_j : (bf16, memref<?x?xbf16>, index, index) -> ()
+  // CHECK-LABEL: func.func @cst_g0_kernel(%out: memref<?x?xbf16>)
+  // CHECK: %v1 = arith.constant {value = -1.5e+00 : f32}
+  // CHECK-NEXT: %v1n = arith.truncf %v1 : (f32) -> bf16
+  // CHECK-NEXT: tile.store %v1n, %out, %i0, %i1 : (bf16, memref<?x?xbf16>, index, index) -> ()
+  // CHECK: %v2 = arith.constant {value = -0.0e+00 : f32}
+  // CHECK: tile.store %v2n, %out, %i1, %i0
   // The transpose of [5, 7]: output dim 0 steps 1 in the input, a row's columns step 7.
   // CHECK-LABEL: func.func @sm_move0_kernel(%in0: memref<?xf32>, %out: memref<?x?xf32>)
   // CHECK: %x0_s0 = arith.constant {value = 1 : index}
