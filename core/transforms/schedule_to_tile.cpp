@@ -436,6 +436,11 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
     return scalar_lowering(std::move(s));
   }
   if (kind == sched::GroupKind::whole) {
+    // compare_scalar and masked_fill (no elementwise trait: their scalar is an attribute) are
+    // one-op elementwise chains (schedule_to_tile_activation.cpp).
+    const std::string& first = callee.regions[0].front().ops.front()->name;
+    if (first == "tessera.compare_scalar" || first == "tessera.masked_fill")
+      return lower_elementwise(group, callee, name);
     // schedule_to_tile_movement.cpp: a constant's elements, stored by one group.
     MovementPlan cst = plan_constant(group, callee, name);
     if (cst.movement && cst.kernel.empty()) return stay(cst.why);
