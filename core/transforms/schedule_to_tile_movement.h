@@ -41,7 +41,9 @@ bool is_movement_op(std::string_view name);
 
 /// Replaces every data-movement Graph IR op at the top level of a host function that launches
 /// Tile IR kernels (the transposes and broadcasts schedule_to_tile places around its launches,
-/// and any left there) by the gather kernel's launch; reshapes stay (a reshape renames bytes).
+/// and any left there) by the gather kernel's launch, and every `tessera.cast` there (a
+/// convolution's conversions of narrow operands) by the scalar kernel of a cast; reshapes stay (a
+/// reshape renames bytes).
 /// The op's attributes (`schedule.group`) move to the reshape that now gives its result.
 bool lower_host_movement(ir::Module& m, DiagnosticEngine& diag);
 

@@ -1,6 +1,7 @@
 // Data movement left in a host function after schedule-to-tile (the transposes and broadcasts it
-// places around its launches) becomes the gather kernel's launch, so that a lowered host function
-// holds only launches and reshapes (docs/ops/schedule/lowering.md, "Data movement").
+// places around its launches) becomes the gather kernel's launch, and a cast the scalar kernel's,
+// so that a lowered host function holds only launches and reshapes
+// (docs/ops/schedule/lowering.md, "Data movement around launches").
 #include <memory>
 #include <set>
 #include <string>
@@ -10,6 +11,7 @@
 #include "core/ops/registry.h"
 #include "core/transforms/schedule_to_tile.h"
 #include "core/transforms/schedule_to_tile_movement.h"
+#include "core/transforms/schedule_to_tile_scalar.h"
 
 namespace tessera::transforms {
 
@@ -45,6 +47,46 @@ std::string fresh_name(const ir::Module& m, std::set<std::string>& taken, const 
   }
 }
 
+// A host `tessera.cast` (the conversions a convolution of narrow inputs places around its
+// launch) as the scalar kernel of "Casts": the op goes into a one-op group function of its own,
+// which plan_scalar_chain reads as it reads a schedule.group's callee.
+MovementPlan plan_host_cast(const ir::Op& op, const std::string& name) {
+  MovementPlan p;
+  if (op.operands.size() != 1 || op.num_results() != 1) {
+    p.why = "internal: a cast of one operand and one result";
+    return p;
+  }
+  ir::Op callee;
+  callee.name = "func.func";
+  callee.regions.emplace_back();
+  callee.regions[0].blocks.push_back(std::make_unique<ir::Block>());
+  ir::Block& body = callee.regions[0].front();
+  body.parent = &callee;
+  auto cast = std::make_unique<ir::Op>();
+  cast->name = op.name;
+  cast->def = op.def;
+  cast->attrs = op.attrs;
+  cast->loc = op.loc;
+  cast->operands = {body.add_arg(op.operands[0]->type)};
+  ir::Value* r = cast->add_result(op.result(0)->type);
+  auto ret = std::make_unique<ir::Op>();
+  ret->name = "func.return";
+  ret->operands = {r};
+  body.append(std::move(cast));
+  body.append(std::move(ret));
+  ir::Op group;
+  group.name = "schedule.group";
+  group.operands = op.operands;
+  group.add_result(op.result(0)->type);
+  ScalarChain c = plan_scalar_chain(group, callee, name);
+  p.kernel = std::move(c.kernel);
+  p.why = std::move(c.why);
+  p.in_sizes = std::move(c.in_sizes);
+  p.rows = c.rows;
+  p.width = c.width;
+  return p;
+}
+
 }  // namespace
 
 bool lower_host_movement(ir::Module& m, DiagnosticEngine& diag) {
@@ -57,12 +99,13 @@ bool lower_host_movement(ir::Module& m, DiagnosticEngine& diag) {
     std::vector<std::unique_ptr<ir::Op>> ops;
     for (auto& up : body.ops) {
       ir::Op& op = *up;
-      if (op.name == "tessera.reshape" || !is_movement_op(op.name)) {
+      const bool cast = op.name == "tessera.cast";
+      if (op.name == "tessera.reshape" || (!cast && !is_movement_op(op.name))) {
         ops.push_back(std::move(up));
         continue;
       }
       const std::string name = fresh_name(m, taken, ir::func_name(*f));
-      MovementPlan p = plan_movement_op(op, name);
+      MovementPlan p = cast ? plan_host_cast(op, name) : plan_movement_op(op, name);
       if (p.kernel.empty()) {  // it stays where it is, and says why
         op.attrs.set("schedule.not_lowered", ir::Attr::string_attr(p.why));
         ops.push_back(std::move(up));

@@ -12,11 +12,16 @@ module {
   }
   // A W stride of 2: the input goes in viewed as [N, H, W/2, 2*C]; bf16 goes through f32 casts.
   // CHECK-LABEL: func.func @stride_bf16(
-  // CHECK: %[[X:[0-9]+]] = tessera.cast %x : (tensor<1x8x8x3xbf16>) -> tensor<1x8x8x3xf32>
+  // The casts around the launch are scalar-kernel launches ("Data movement around launches").
+  // CHECK: %[[XC:[0-9]+]] = tile.launch %{{[0-9]+}} {callee = @stride_bf16_move0_kernel, grid = [64], lanes = 32, tiles = 1} : (tensor<192xbf16>) -> tensor<64x3xf32>
+  // CHECK: %[[X:[0-9]+]] = tessera.reshape %[[XC]] : (tensor<64x3xf32>) -> tensor<1x8x8x3xf32>
   // CHECK: %[[V:[0-9]+]] = tessera.reshape %[[X]] : (tensor<1x8x8x3xf32>) -> tensor<1x8x4x6xf32>
-  // CHECK: %[[W:[0-9]+]] = tessera.cast %w : (tensor<2x2x3x5xbf16>) -> tensor<2x2x3x5xf32>
+  // CHECK: %[[WC:[0-9]+]] = tile.launch %{{[0-9]+}} {callee = @stride_bf16_move1_kernel, grid = [12], lanes = 32, tiles = 1} : (tensor<60xbf16>) -> tensor<12x5xf32>
+  // CHECK: %[[W:[0-9]+]] = tessera.reshape %[[WC]] : (tensor<12x5xf32>) -> tensor<2x2x3x5xf32>
   // CHECK: %[[L:[0-9]+]] = tile.launch %[[V]], %[[W]] {callee = @stride_bf16_g0_kernel, grid = [1, 1, 4], lanes = 32, tiles = 1}
-  // CHECK: %y = tessera.cast %[[L]] {schedule.group = @stride_bf16_g0} : (tensor<1x4x4x5xf32>) -> tensor<1x4x4x5xbf16>
+  // CHECK: %[[LF:[0-9]+]] = tessera.reshape %[[L]] : (tensor<1x4x4x5xf32>) -> tensor<80xf32>
+  // CHECK: %[[YC:[0-9]+]] = tile.launch %[[LF]] {callee = @stride_bf16_move2_kernel, grid = [16], lanes = 32, tiles = 1} : (tensor<80xf32>) -> tensor<16x5xbf16>
+  // CHECK: %y = tessera.reshape %[[YC]] {schedule.group = @stride_bf16_g0} : (tensor<16x5xbf16>) -> tensor<1x4x4x5xbf16>
   func.func @stride_bf16(%x: tensor<1x8x8x3xbf16>, %w: tensor<2x2x3x5xbf16>) -> tensor<1x4x4x5xbf16> {
     %y = "tessera.conv2d_nhwc"(%x, %w) {strides = [2, 2]} : (tensor<1x8x8x3xbf16>, tensor<2x2x3x5xbf16>) -> tensor<1x4x4x5xbf16>
     return %y : tensor<1x4x4x5xbf16>
