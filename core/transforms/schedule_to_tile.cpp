@@ -446,6 +446,21 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
     return scalar_lowering(std::move(s));
   }
   if (kind == sched::GroupKind::whole) {
+    // compare_scalar and masked_fill (no elementwise trait: their scalar is an attribute) are
+    // one-op elementwise chains (schedule_to_tile_activation.cpp).
+    const std::string& first = callee.regions[0].front().ops.front()->name;
+    if (first == "tessera.compare_scalar" || first == "tessera.masked_fill")
+      return lower_elementwise(group, callee, name);
+    // schedule_to_tile_movement.cpp: a constant's elements, stored by one group.
+    MovementPlan cst = plan_constant(group, callee, name);
+    if (cst.movement && cst.kernel.empty()) return stay(cst.why);
+    if (cst.movement) {
+      Lowering l;
+      l.kernel = std::move(cst.kernel);
+      l.grid = {1};
+      l.as_2d = l.out_2d = {cst.rows, cst.width};
+      return l;
+    }
     // schedule_to_tile_movement.cpp: transpose, permute, broadcast, slice, reshape.
     MovementPlan mv = plan_movement(group, callee, name);
     if (mv.movement && mv.kernel.empty()) return stay(mv.why);
@@ -482,7 +497,8 @@ std::unique_ptr<ir::Op> graph_op(const GraphStep& st, ir::Value* v, ir::Location
   return r;
 }
 
-// Parses one kernel function and moves it out of its module; locations become `loc`.
+}  // namespace
+
 std::unique_ptr<ir::Op> parse_kernel(const std::string& func_text, ir::Location loc,
                                      DiagnosticEngine& diag) {
   SourceManager sm;
@@ -502,8 +518,6 @@ std::unique_ptr<ir::Op> parse_kernel(const std::string& func_text, ir::Location 
   });
   return f;
 }
-
-}  // namespace
 
 bool schedule_to_tile(ir::Module& m, DiagnosticEngine& diag) {
   std::vector<std::unique_ptr<ir::Op>> kernels;
@@ -681,7 +695,7 @@ bool schedule_to_tile(ir::Module& m, DiagnosticEngine& diag) {
   }
   for (auto& k : kernels) m.body().append(std::move(k));
   m.rebuild_symbols();
-  return true;
+  return lower_host_movement(m, diag);  // the data movement placed around the launches
 }
 
 }  // namespace tessera::transforms

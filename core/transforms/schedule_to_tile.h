@@ -2,6 +2,9 @@
 // (docs/ops/schedule/lowering.md, "Schedule -> Tile").
 #pragma once
 
+#include <memory>
+#include <string>
+
 #include "core/ir/ir.h"
 #include "core/support/diagnostics.h"
 
@@ -12,5 +15,10 @@ namespace tessera::transforms {
 /// `tessera-interp validate`). A group without one stays and gets `schedule.not_lowered` with
 /// the reason; it still runs (through the schedule executor).
 bool schedule_to_tile(ir::Module& m, DiagnosticEngine& diag);
+
+/// Parses one kernel function's text (a template of this pass) and moves it out of its module;
+/// every location becomes `loc`. nullptr, with an internal error reported, when it does not parse.
+std::unique_ptr<ir::Op> parse_kernel(const std::string& func_text, ir::Location loc,
+                                     DiagnosticEngine& diag);
 
 }  // namespace tessera::transforms

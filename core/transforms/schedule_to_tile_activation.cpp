@@ -76,6 +76,29 @@ bool activation_steps(const ir::Op& o, const std::vector<int>& in, int next,
     b.ratio_or_neg_zero(x, b.step("arith.mulf", {b.constant(-2.0f), u}));
     return true;
   }
+  // compare_scalar (docs/ops/graph/carriers.md): x and rhs compared as reals; one f32
+  // comparison is that comparison when rhs is an f32 number (or NaN, or an infinity).
+  if (op == "tessera.compare_scalar") {
+    const double rhs = o.attrs.get_float("rhs", 0.0);
+    constexpr std::pair<std::string_view, const char*> kPred[] = {
+        {"eq", "oeq"}, {"ne", "une"}, {"lt", "olt"}, {"le", "ole"}, {"gt", "ogt"}, {"ge", "oge"}};
+    const std::string p = o.attrs.get_string("predicate", "");
+    const char* pred = nullptr;
+    for (const auto& [g, f] : kPred)
+      if (p == g) pred = f;
+    if (!pred) return why = "compare_scalar without a known predicate", false;
+    if (rhs == rhs && static_cast<double>(static_cast<float>(rhs)) != rhs)
+      return why = "compare_scalar with an rhs that is no f32 number (compared in f64)", false;
+    b.step("arith.cmpf", {in[0], b.constant(static_cast<float>(rhs))}, true, pred);
+    return true;
+  }
+  // masked_fill(x, mask) = mask ? value : x, value rounded once to f32.
+  if (op == "tessera.masked_fill") {
+    if (in.size() < 2) return why = "masked_fill without two operands", false;
+    const float v = static_cast<float>(o.attrs.get_float("value", 0.0));
+    b.step("arith.select", {in[1], b.constant(v), in[0]});
+    return true;
+  }
   if (op == "tessera.tanh" || op == "tessera.pow") {
     why = o.name + " computes the C library's " + std::string(op.substr(8)) +
           " (within 1 ulp, not a spec algorithm), which no Tile IR op reproduces bit for bit";

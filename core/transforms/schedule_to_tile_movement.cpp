@@ -3,11 +3,15 @@
 // "Data movement"). Copies are exact for every element type a scalar register holds.
 #include "core/transforms/schedule_to_tile_movement.h"
 
+#include <cstdio>
+#include <cstring>
 #include <optional>
 #include <sstream>
 #include <string_view>
 #include <vector>
 
+#include "core/numerics/convert.h"
+#include "core/numerics/convert_pack.h"
 #include "core/ops/infer_util.h"
 
 namespace tessera::transforms {
@@ -42,7 +46,8 @@ bool index_map(const ir::Op& op, std::vector<int64_t>& step, int64_t& base) {
     for (size_t d = 0; d < r; ++d) step[d] = is[static_cast<size_t>(perm[d])];
     return true;
   }
-  if (op.name == "tessera.broadcast") {
+  if (op.name == "tessera.broadcast" || op.name == "tessera.expand" ||
+      op.name == "tessera.broadcast_in_dim") {
     const size_t k0 = r - static_cast<size_t>(in.rank());
     std::vector<int64_t> map;
     if (auto m = ints(op, "broadcast_dimensions"))
@@ -62,7 +67,9 @@ bool index_map(const ir::Op& op, std::vector<int64_t>& step, int64_t& base) {
     }
     return true;
   }
-  if (op.name == "tessera.reshape") {  // the same row-major order: flat index to flat index
+  if (op.name == "tessera.reshape" || op.name == "tessera.squeeze" ||
+      op.name == "tessera.unsqueeze" || op.name == "tessera.flatten") {
+    // The same row-major order: flat index to flat index.
     step = strides_of(out.shape);
     return true;
   }
@@ -179,27 +186,33 @@ bool concat_sources(const ir::Op& op, std::vector<Source>& src) {
 
 }  // namespace
 
-MovementPlan plan_movement(const ir::Op& group, const ir::Op& callee, const std::string& name) {
+bool is_movement_op(std::string_view name) {
+  constexpr std::string_view kOps[] = {
+      "tessera.transpose",        "tessera.permute", "tessera.broadcast", "tessera.expand",
+      "tessera.broadcast_in_dim", "tessera.slice",   "tessera.reshape",   "tessera.squeeze",
+      "tessera.unsqueeze",        "tessera.flatten", "tessera.concat"};
+  for (std::string_view k : kOps)
+    if (name == k) return true;
+  return false;
+}
+
+MovementPlan plan_movement_op(const ir::Op& op, const std::string& name) {
   MovementPlan p;
-  const auto& ops = callee.regions[0].front().ops;
-  if (ops.size() != 2) return p;  // the op and the return
-  const ir::Op& op = *ops.front();
-  constexpr std::string_view kOps[] = {"tessera.transpose", "tessera.permute", "tessera.broadcast",
-                                       "tessera.slice",     "tessera.reshape", "tessera.concat"};
-  for (std::string_view k : kOps) p.movement |= op.name == k;
+  p.movement = is_movement_op(op.name);
   if (!p.movement) return p;
   auto stay = [&](std::string why) {
     p.why = std::move(why);
     return p;
   };
+  if (op.num_results() != 1) return stay("internal: not one result");
   // Static, non-empty shapes whose element counts fit in int64 (so every stride and offset
   // below does: each is at most an operand's element count).
   std::vector<const ir::Type*> types;
   for (const ir::Value* v : op.operands) types.push_back(&v->type);
-  for (const ir::Value* v : group.operands) types.push_back(&v->type);
   types.push_back(&op.result(0)->type);
   for (const ir::Type* t : types) {
-    const std::optional<int64_t> n = t->has_static_shape() ? t->num_elements() : std::nullopt;
+    const std::optional<int64_t> n =
+        t->is_tensor() && t->has_static_shape() ? t->num_elements() : std::nullopt;
     if (!n || *n == 0) return stay("an empty tensor, a dynamic shape or too many elements");
   }
   std::vector<Source> src(1);
@@ -208,30 +221,130 @@ MovementPlan plan_movement(const ir::Op& group, const ir::Op& callee, const std:
     if (!concat_sources(op, src)) return stay("internal: no index map");
   }
   if (op.attrs.get("numeric_policy")) return stay("a numeric policy");
-  const ir::Type& out = group.result(0)->type;
-  for (const ir::Value* v : group.operands)
-    if (!v->type.has_static_shape() || v->type.dtype != out.dtype)
-      return stay("not a static shape");
-  if (!out.has_static_shape() || out.rank() < 1) return stay("not a static shape of rank >= 1");
-  if (group.operands.size() != src.size()) return stay("the group's operands are not the op's");
+  const ir::Type& out = op.result(0)->type;
+  for (const ir::Value* v : op.operands)
+    if (v->type.dtype != out.dtype) return stay("operands of another element type");
+  if (out.rank() < 1) return stay("not a static shape of rank >= 1");
   const DType dt = out.dtype;
-  // Scalar registers hold integers, index, f32 and f64 (docs/ops/tile/scalar.md).
-  const bool scalar = dt == DType::f32 || dt == DType::f64 ||
-                      (dtype_is_int(dt) && dt != DType::i4 && dt != DType::index);
-  if (!scalar)
-    return stay(std::string("no scalar register of ") + dtype_mlir_name(dt) +
-                " (scalar registers hold integers, f32 and f64)");
-  for (const ir::Value* v : group.operands) {
-    int64_t n = 1;
-    for (int64_t e : v->type.shape) n *= e;
-    if (n == 0) return stay("an empty tensor");
-    p.in_sizes.push_back(n);
-  }
+  // Memory and scalar registers hold every element type but i4, tf32 and the complex types
+  // (docs/ops/tile/scalar.md): integers, f32, f64, and the storage-only narrow floats and
+  // unsigned integers, which tile.load and tile.store move bit for bit (an index tensor stays:
+  // its width is the target's).
+  if (dt == DType::i4 || dt == DType::tf32 || dt == DType::index || dtype_is_complex(dt))
+    return stay(std::string("no scalar register of ") + dtype_mlir_name(dt));
+  for (const ir::Value* v : op.operands) p.in_sizes.push_back(*v->type.num_elements());
   p.rows = 1;
   for (int64_t d = 0; d + 1 < out.rank(); ++d) p.rows *= out.shape[static_cast<size_t>(d)];
   p.width = out.shape.back();
-  if (p.rows == 0 || p.width == 0) return stay("an empty tensor");
   p.kernel = kernel_text(name, dtype_mlir_name(dt), out.shape, src);
+  return p;
+}
+
+MovementPlan plan_movement(const ir::Op& group, const ir::Op& callee, const std::string& name) {
+  const auto& ops = callee.regions[0].front().ops;
+  if (ops.size() != 2 || !is_movement_op(ops.front()->name))
+    return {};  // not one data-movement op and the return
+  const ir::Op& op = *ops.front();
+  MovementPlan p = plan_movement_op(op, name);
+  if (p.kernel.empty()) return p;
+  const ir::Type& out = group.result(0)->type;
+  bool same = group.operands.size() == op.operands.size() && out == op.result(0)->type;
+  for (size_t i = 0; same && i < op.operands.size(); ++i)
+    same = group.operands[i]->type == op.operands[i]->type;
+  if (!same) {
+    p.kernel.clear();
+    p.why = "the group's operands or result are not the op's";
+  }
+  return p;
+}
+
+namespace {
+
+// The `value` literal of element `bits` (of `esz` bytes) of type `dt` in an arith.constant of
+// `reg` (f32 for a narrow float, which then goes through arith.truncf); false where the literal
+// cannot say it exactly (a narrow NaN).
+bool constant_literal(DType dt, uint64_t bits, std::string& lit, DType& reg) {
+  char buf[40];
+  reg = dt;
+  if (dt == DType::f32 || dt == DType::f64) {  // hex: the exact bits, NaN payloads included
+    std::snprintf(buf, sizeof buf, dt == DType::f32 ? "0x%08llX" : "0x%016llX",
+                  static_cast<unsigned long long>(bits));
+    lit = std::string(buf) + (dt == DType::f32 ? " : f32" : " : f64");
+    return true;
+  }
+  if (dt == DType::i1) {
+    lit = (bits & 1) ? "true" : "false";
+    return true;
+  }
+  if (dtype_is_int(dt) && !dtype_is_unsigned(dt)) {  // sign-extended to 64 bits
+    const int w = dtype_bits(dt);
+    int64_t v = static_cast<int64_t>(bits << (64 - w)) >> (64 - w);
+    lit = std::to_string(v) + " : " + dtype_mlir_name(dt);
+    return true;
+  }
+  if (!dtype_is_low_precision_float(dt)) return false;
+  const float f = num::narrow_register(dt, bits);
+  if (f != f) return false;
+  uint32_t fb;
+  std::memcpy(&fb, &f, sizeof fb);
+  std::snprintf(buf, sizeof buf, "0x%08X : f32", fb);
+  lit = buf;
+  reg = DType::f32;
+  return true;
+}
+
+}  // namespace
+
+MovementPlan plan_constant(const ir::Op& group, const ir::Op& callee, const std::string& name) {
+  MovementPlan p;
+  const auto& ops = callee.regions[0].front().ops;
+  if (ops.size() != 2 || ops.front()->name != "tessera.constant") return p;
+  p.movement = true;
+  auto stay = [&](std::string why) {
+    p.why = std::move(why);
+    return p;
+  };
+  const ir::Op& op = *ops.front();
+  const ir::Type& out = op.result(0)->type;
+  const ir::Attr* value = op.attrs.get("value");
+  const std::optional<int64_t> n = out.has_static_shape() ? out.num_elements() : std::nullopt;
+  if (!n || *n == 0 || out.rank() < 1) return stay("not a static, non-empty shape of rank >= 1");
+  if (*n > 1024) return stay("more than 1024 elements (one scalar store per element)");
+  if (!group.operands.empty() || group.result(0)->type != out)
+    return stay("the group's operands or result are not the op's");
+  if (!value || value->kind != ir::Attr::Kind::dense || value->data.size() % *n != 0)
+    return stay("internal: no dense value of the result's size");
+  const size_t esz = value->data.size() / static_cast<size_t>(*n);
+  if (esz != 1 && esz != 2 && esz != 4 && esz != 8) return stay("an element of no scalar width");
+  const DType dt = out.dtype;
+  const std::string et = dtype_mlir_name(dt), mo = "memref<?x?x" + et + ">";
+  const int64_t w = out.shape.back(), rows = *n / w;
+  std::ostringstream k;
+  k << "  func.func @" << name << "(%out: " << mo << ") {\n";
+  for (int64_t i = 0; i < std::max(rows, w); ++i)
+    k << "    %i" << i << " = arith.constant {value = " << i << " : index} : index\n";
+  for (int64_t e = 0; e < *n; ++e) {
+    uint64_t bits = 0;
+    std::memcpy(&bits, value->data.data() + static_cast<size_t>(e) * esz, esz);
+    std::string lit;
+    DType reg;
+    if (!constant_literal(dt, bits, lit, reg))
+      return stay(std::string("an element of ") + et + " no arith.constant spells exactly");
+    const std::string v = "%v" + std::to_string(e);
+    k << "    " << v << " = arith.constant {value = " << lit << "} : " << dtype_mlir_name(reg)
+      << "\n";
+    std::string s = v;
+    if (reg != dt) {  // exact: the value is of the narrow format
+      k << "    " << v << "n = arith.truncf " << v << " : (f32) -> " << et << "\n";
+      s += "n";
+    }
+    k << "    tile.store " << s << ", %out, %i" << e / w << ", %i" << e % w << " : (" << et << ", "
+      << mo << ", index, index) -> ()\n";
+  }
+  k << "    return\n  }\n";
+  p.kernel = k.str();
+  p.rows = rows;
+  p.width = w;
   return p;
 }
 

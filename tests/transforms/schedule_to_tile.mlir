@@ -38,13 +38,17 @@ module {
     %s = tessera.tanh %x : (tensor<64x48xf32>) -> tensor<64x48xf32>
     return %s : tensor<64x48xf32>
   }
-  // softmax along another axis: the axis moves last, the row kernel runs, the result moves back.
+  // softmax along another axis: the axis moves last, the row kernel runs, the result moves back
+  // (each transpose a gather launch: "Data movement around launches").
   // CHECK-LABEL: func.func @rows_axis0(
-  // CHECK: %[[T:.*]] = tessera.transpose %x {perm = [1, 0]} : (tensor<64x48xf32>) -> tensor<48x64xf32>
-  // CHECK-NEXT: %[[R:.*]] = tessera.reshape %[[T]] : (tensor<48x64xf32>) -> tensor<48x64xf32>
+  // CHECK: %[[F:.*]] = tessera.reshape %x : (tensor<64x48xf32>) -> tensor<3072xf32>
+  // CHECK-NEXT: %[[G:.*]] = tile.launch %[[F]] {callee = @rows_axis0_move0_kernel, grid = [48], lanes = 32, tiles = 1} : (tensor<3072xf32>) -> tensor<48x64xf32>
+  // CHECK-NEXT: %[[R:.*]] = tessera.reshape %[[G]] : (tensor<48x64xf32>) -> tensor<48x64xf32>
   // CHECK-NEXT: %[[L:.*]] = tile.launch %[[R]] {callee = @rows_axis0_g0_kernel, grid = [2], lanes = 32, tiles = 1} : (tensor<48x64xf32>) -> tensor<48x64xf32>
   // CHECK-NEXT: %[[B:.*]] = tessera.reshape %[[L]] : (tensor<48x64xf32>) -> tensor<48x64xf32>
-  // CHECK-NEXT: %s = tessera.transpose %[[B]] {perm = [1, 0], schedule.group = @rows_axis0_g0} : (tensor<48x64xf32>) -> tensor<64x48xf32>
+  // CHECK-NEXT: %[[BF:.*]] = tessera.reshape %[[B]] : (tensor<48x64xf32>) -> tensor<3072xf32>
+  // CHECK-NEXT: %[[BT:.*]] = tile.launch %[[BF]] {callee = @rows_axis0_move1_kernel, grid = [64], lanes = 32, tiles = 1} : (tensor<3072xf32>) -> tensor<64x48xf32>
+  // CHECK-NEXT: %s = tessera.reshape %[[BT]] {schedule.group = @rows_axis0_g0} : (tensor<64x48xf32>) -> tensor<64x48xf32>
   func.func @rows_axis0(%x: tensor<64x48xf32>) -> tensor<64x48xf32> {
     %s = tessera.softmax %x {axis = 0} : (tensor<64x48xf32>) -> tensor<64x48xf32>
     return %s : tensor<64x48xf32>
@@ -84,7 +88,9 @@ module {
   // CHECK: %[[X:.*]] = tessera.reshape %x : (tensor<3x5x7xf32>) -> tensor<15x7xf32>
   // CHECK-NEXT: %[[L:.*]] = tile.launch %[[X]] {callee = @mean_rows_g0_kernel, grid = [1], lanes = 32, tiles = 1} : (tensor<15x7xf32>) -> tensor<15x1xf32>
   // CHECK-NEXT: %m = tessera.reshape %[[L]] {schedule.group = @mean_rows_g0} : (tensor<15x1xf32>) -> tensor<3x5x1xf32>
-  // CHECK: %[[T:.*]] = tessera.transpose %m {perm = [1, 2, 0]} : (tensor<3x5x1xf32>) -> tensor<5x1x3xf32>
+  // CHECK: %[[MF:.*]] = tessera.reshape %m : (tensor<3x5x1xf32>) -> tensor<15xf32>
+  // CHECK-NEXT: %[[MT:.*]] = tile.launch %[[MF]] {callee = @mean_rows_move0_kernel, grid = [5], lanes = 32, tiles = 1} : (tensor<15xf32>) -> tensor<5x3xf32>
+  // CHECK-NEXT: %[[T:.*]] = tessera.reshape %[[MT]] : (tensor<5x3xf32>) -> tensor<5x1x3xf32>
   // CHECK-NEXT: %[[R:.*]] = tessera.reshape %[[T]] : (tensor<5x1x3xf32>) -> tensor<5x3xf32>
   // CHECK-NEXT: %[[L2:.*]] = tile.launch %[[R]] {callee = @mean_rows_g1_kernel, grid = [1], lanes = 32, tiles = 1} : (tensor<5x3xf32>) -> tensor<5x1xf32>
   // CHECK-NEXT: %c = tessera.reshape %[[L2]] {schedule.group = @mean_rows_g1} : (tensor<5x1xf32>) -> tensor<5x1xf32>
@@ -99,11 +105,12 @@ module {
     %m = "tessera.reduce"(%x) {kind = "min", axes = 1} : (tensor<40x33xf32>) -> tensor<40xf32>
     return %m : tensor<40xf32>
   }
-  // layer_norm along the last axis: gamma and beta are broadcast to the rows before the launch.
+  // layer_norm along the last axis: gamma and beta are broadcast to the rows before the launch
+  // (gather launches).
   // CHECK-LABEL: func.func @ln(
   // CHECK: %[[X:.*]] = tessera.reshape %x : (tensor<64x48xf32>) -> tensor<64x48xf32>
-  // CHECK-NEXT: %[[G:.*]] = tessera.broadcast %g : (tensor<48xf32>) -> tensor<64x48xf32>
-  // CHECK-NEXT: %[[B:.*]] = tessera.broadcast %b : (tensor<48xf32>) -> tensor<64x48xf32>
+  // CHECK-NEXT: %[[G:.*]] = tile.launch %g {callee = @ln_move0_kernel, grid = [64], lanes = 32, tiles = 1} : (tensor<48xf32>) -> tensor<64x48xf32>
+  // CHECK-NEXT: %[[B:.*]] = tile.launch %b {callee = @ln_move1_kernel, grid = [64], lanes = 32, tiles = 1} : (tensor<48xf32>) -> tensor<64x48xf32>
   // CHECK-NEXT: %[[L:.*]] = tile.launch %[[X]], %[[G]], %[[B]] {callee = @ln_g0_kernel, grid = [2], lanes = 32, tiles = 1}
   // CHECK-NEXT: %n = tessera.reshape %[[L]] {schedule.group = @ln_g0}
   func.func @ln(%x: tensor<64x48xf32>, %g: tensor<48xf32>, %b: tensor<48xf32>) -> tensor<64x48xf32> {

@@ -15,7 +15,7 @@ module {
   // CHECK-LABEL: func.func @ln(
   // CHECK: %[[G:.*]] = tessera.reshape %g : (tensor<4x5xf32>) -> tensor<20xf32>
   // CHECK: %[[X:.*]] = tessera.reshape %x : (tensor<3x4x5xf32>) -> tensor<3x20xf32>
-  // CHECK: %[[S:.*]] = tessera.broadcast %[[G]] : (tensor<20xf32>) -> tensor<3x20xf32>
+  // CHECK: %[[S:.*]] = tile.launch %[[G]] {callee = @ln_move0_kernel, grid = [3], lanes = 32, tiles = 1} : (tensor<20xf32>) -> tensor<3x20xf32>
   // CHECK: tile.launch %[[X]], %[[S]] {callee = @ln_g0_kernel, grid = [1]
   // The row's dims multiply past 2^63: it stays (checked products, no wrap to a small width).
   // CHECK-LABEL: func.func @huge(

@@ -4,7 +4,7 @@ module {
   // SAME padding, OW 40 (two x tiles), a bias spread over the 32 rows of a tile: the bias goes in
   // broadcast to [32, O]; the grid is [ceil(OW/32), ceil(O/32), N*OH].
   // CHECK-LABEL: func.func @same(
-  // CHECK: %[[B:[0-9]+]] = tessera.broadcast %b : (tensor<8xf32>) -> tensor<32x8xf32>
+  // CHECK: %[[B:[0-9]+]] = tile.launch %b {callee = @same_move0_kernel, grid = [32], lanes = 32, tiles = 1} : (tensor<8xf32>) -> tensor<32x8xf32>
   // CHECK: %y = tile.launch %x, %w, %[[B]] {callee = @same_g0_kernel, grid = [2, 1, 12], lanes = 32, schedule.group = @same_g0, tiles = 1}
   func.func @same(%x: tensor<2x6x40x4xf32>, %w: tensor<3x3x4x8xf32>, %b: tensor<8xf32>) -> tensor<2x6x40x8xf32> {
     %y = "tessera.conv2d_nhwc"(%x, %w, %b) {padding = "SAME"} : (tensor<2x6x40x4xf32>, tensor<3x3x4x8xf32>, tensor<8xf32>) -> tensor<2x6x40x8xf32>
@@ -12,11 +12,16 @@ module {
   }
   // A W stride of 2: the input goes in viewed as [N, H, W/2, 2*C]; bf16 goes through f32 casts.
   // CHECK-LABEL: func.func @stride_bf16(
-  // CHECK: %[[X:[0-9]+]] = tessera.cast %x : (tensor<1x8x8x3xbf16>) -> tensor<1x8x8x3xf32>
+  // The casts around the launch are scalar-kernel launches ("Data movement around launches").
+  // CHECK: %[[XC:[0-9]+]] = tile.launch %{{[0-9]+}} {callee = @stride_bf16_move0_kernel, grid = [64], lanes = 32, tiles = 1} : (tensor<192xbf16>) -> tensor<64x3xf32>
+  // CHECK: %[[X:[0-9]+]] = tessera.reshape %[[XC]] : (tensor<64x3xf32>) -> tensor<1x8x8x3xf32>
   // CHECK: %[[V:[0-9]+]] = tessera.reshape %[[X]] : (tensor<1x8x8x3xf32>) -> tensor<1x8x4x6xf32>
-  // CHECK: %[[W:[0-9]+]] = tessera.cast %w : (tensor<2x2x3x5xbf16>) -> tensor<2x2x3x5xf32>
+  // CHECK: %[[WC:[0-9]+]] = tile.launch %{{[0-9]+}} {callee = @stride_bf16_move1_kernel, grid = [12], lanes = 32, tiles = 1} : (tensor<60xbf16>) -> tensor<12x5xf32>
+  // CHECK: %[[W:[0-9]+]] = tessera.reshape %[[WC]] : (tensor<12x5xf32>) -> tensor<2x2x3x5xf32>
   // CHECK: %[[L:[0-9]+]] = tile.launch %[[V]], %[[W]] {callee = @stride_bf16_g0_kernel, grid = [1, 1, 4], lanes = 32, tiles = 1}
-  // CHECK: %y = tessera.cast %[[L]] {schedule.group = @stride_bf16_g0} : (tensor<1x4x4x5xf32>) -> tensor<1x4x4x5xbf16>
+  // CHECK: %[[LF:[0-9]+]] = tessera.reshape %[[L]] : (tensor<1x4x4x5xf32>) -> tensor<80xf32>
+  // CHECK: %[[YC:[0-9]+]] = tile.launch %[[LF]] {callee = @stride_bf16_move2_kernel, grid = [16], lanes = 32, tiles = 1} : (tensor<80xf32>) -> tensor<16x5xbf16>
+  // CHECK: %y = tessera.reshape %[[YC]] {schedule.group = @stride_bf16_g0} : (tensor<16x5xbf16>) -> tensor<1x4x4x5xbf16>
   func.func @stride_bf16(%x: tensor<1x8x8x3xbf16>, %w: tensor<2x2x3x5xbf16>) -> tensor<1x4x4x5xbf16> {
     %y = "tessera.conv2d_nhwc"(%x, %w) {strides = [2, 2]} : (tensor<1x8x8x3xbf16>, tensor<2x2x3x5xbf16>) -> tensor<1x4x4x5xbf16>
     return %y : tensor<1x4x4x5xbf16>
@@ -31,8 +36,11 @@ module {
   // W = 7, W stride 2: x's first column is appended (never selected: past every valid column)
   // so that the view [N, H, 4, 2C] exists.
   // CHECK-LABEL: func.func @odd_w(
-  // CHECK: %[[S:[0-9]+]] = tessera.slice %x {limit = [1, 5, 1, 2], start = [0, 0, 0, 0]} : (tensor<1x5x7x2xf32>) -> tensor<1x5x1x2xf32>
-  // CHECK: %[[C:[0-9]+]] = tessera.concat %x, %[[S]] {axis = 2} : (tensor<1x5x7x2xf32>, tensor<1x5x1x2xf32>) -> tensor<1x5x8x2xf32>
+  // The slice and concat are gather launches (lowering.md, "Data movement around launches").
+  // CHECK: %[[SF:[0-9]+]] = tile.launch %{{[0-9]+}} {callee = @odd_w_move0_kernel, grid = [5], lanes = 32, tiles = 1} : (tensor<70xf32>) -> tensor<5x2xf32>
+  // CHECK: %[[S:[0-9]+]] = tessera.reshape %[[SF]] : (tensor<5x2xf32>) -> tensor<1x5x1x2xf32>
+  // CHECK: %[[CF:[0-9]+]] = tile.launch %{{[0-9]+}}, %{{[0-9]+}} {callee = @odd_w_move1_kernel, grid = [40], lanes = 32, tiles = 1} : (tensor<70xf32>, tensor<10xf32>) -> tensor<40x2xf32>
+  // CHECK: %[[C:[0-9]+]] = tessera.reshape %[[CF]] : (tensor<40x2xf32>) -> tensor<1x5x8x2xf32>
   // CHECK: %[[V:[0-9]+]] = tessera.reshape %[[C]] : (tensor<1x5x8x2xf32>) -> tensor<1x5x4x4xf32>
   // CHECK: %y = tile.launch %[[V]], %w {callee = @odd_w_g0_kernel, grid = [1, 1, 4]
   func.func @odd_w(%x: tensor<1x5x7x2xf32>, %w: tensor<2x2x2x3xf32>) -> tensor<1x4x3x3xf32> {

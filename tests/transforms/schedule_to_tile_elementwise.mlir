@@ -4,13 +4,16 @@
 // integer arith ops, rsqrt is tile.sqrt then 1 / s, i8 is a scalar chain; bf16 stays.
 module {
   // CHECK-LABEL: func.func @bcast(
-  // CHECK: %[[A:.*]] = tessera.broadcast %a : (tensor<4x1x70xf32>) -> tensor<4x6x70xf32>
-  // CHECK: %[[B:.*]] = tessera.broadcast %b : (tensor<6x70xf32>) -> tensor<4x6x70xf32>
+  // Each broadcast is a gather launch (lowering.md, "Data movement around launches").
+  // CHECK: %[[AL:.*]] = tile.launch %{{.*}} {callee = @bcast_move0_kernel, grid = [24], lanes = 32, tiles = 1} : (tensor<280xf32>) -> tensor<24x70xf32>
+  // CHECK: %[[A:.*]] = tessera.reshape %[[AL]] : (tensor<24x70xf32>) -> tensor<4x6x70xf32>
+  // CHECK: %[[BL:.*]] = tile.launch %{{.*}} {callee = @bcast_move1_kernel, grid = [24], lanes = 32, tiles = 1} : (tensor<420xf32>) -> tensor<24x70xf32>
+  // CHECK: %[[B:.*]] = tessera.reshape %[[BL]] : (tensor<24x70xf32>) -> tensor<4x6x70xf32>
   // CHECK: %[[RA:.*]] = tessera.reshape %[[A]] : (tensor<4x6x70xf32>) -> tensor<24x70xf32>
   // CHECK: %[[RB:.*]] = tessera.reshape %[[B]] : (tensor<4x6x70xf32>) -> tensor<24x70xf32>
   // CHECK: tile.launch %[[RA]], %[[RB]] {callee = @bcast_g0_kernel, grid = [1, 2]
   // CHECK-LABEL: func.func @rsqrt_row(
-  // CHECK: %[[R:.*]] = tessera.broadcast %r : (tensor<1x50xf32>) -> tensor<33x50xf32>
+  // CHECK: %[[R:.*]] = tile.launch %{{.*}} {callee = @rsqrt_row_move0_kernel, grid = [33], lanes = 32, tiles = 1} : (tensor<50xf32>) -> tensor<33x50xf32>
   // CHECK: tile.launch %x, %[[R]] {callee = @rsqrt_row_g0_kernel, grid = [2, 1], lanes = 32, schedule.group = @rsqrt_row_g0, schedule.tile = [32, 64], schedule.tiles = [1, 1], tiles = 1}
   // CHECK-LABEL: func.func @wrap(
   // CHECK: tile.launch %a, %b, %a {callee = @wrap_g0_kernel, grid = [1, 1]

@@ -25,11 +25,42 @@ module {
     %y = "tessera.concat"(%a, %b) {axis = 0} : (tensor<2x3xi32>, tensor<1x3xi32>) -> tensor<3x3xi32>
     return %y : tensor<3x3xi32>
   }
+  // A storage-only element type: the kernel moves bf16 scalars.
   // CHECK-LABEL: func.func @half(
-  // CHECK: schedule.not_lowered = "no scalar register of bf16 (scalar registers hold integers, f32 and f64)"
+  // CHECK: tile.launch %{{.*}} {callee = @half_g0_kernel, grid = [5], lanes = 32, tiles = 1} : (tensor<15xbf16>) -> tensor<5x3xbf16>
   func.func @half(%x: tensor<3x5xbf16>) -> tensor<5x3xbf16> {
     %y = "tessera.transpose"(%x) : (tensor<3x5xbf16>) -> tensor<5x3xbf16>
     return %y : tensor<5x3xbf16>
+  }
+  // A view: squeeze keeps the row-major order (reshape's map).
+  // CHECK-LABEL: func.func @sq(
+  // CHECK: tile.launch %{{.*}} {callee = @sq_g0_kernel, grid = [3], lanes = 32, tiles = 1} : (tensor<12xf32>) -> tensor<3x4xf32>
+  func.func @sq(%x: tensor<1x3x1x4xf32>) -> tensor<3x4xf32> {
+    %y = "tessera.squeeze"(%x) {axes = [0, 2]} : (tensor<1x3x1x4xf32>) -> tensor<3x4xf32>
+    return %y : tensor<3x4xf32>
+  }
+  // A constant: one group stores each element; a bf16 element is an exact f32 constant rounded
+  // (exactly) by arith.truncf.
+  // CHECK-LABEL: func.func @cst(
+  // CHECK: %[[C:.*]] = tile.launch {callee = @cst_g0_kernel, grid = [1], lanes = 32, tiles = 1} : () -> tensor<2x2xbf16>
+  // CHECK: %y = tessera.reshape %[[C]] {schedule.group = @cst_g0}
+  func.func @cst() -> tensor<2x2xbf16> {
+    %y = "tessera.constant"() {value = dense<"0x803FC0BF00800000"> : tensor<2x2xbf16>} : () -> tensor<2x2xbf16>
+    return %y : tensor<2x2xbf16>
+  }
+  // Softmax along axis 0: the transposes placed around the row kernel's launch become gather
+  // launches; the last reshape takes over the group's result and its schedule.group.
+  // CHECK-LABEL: func.func @sm(
+  // CHECK: %[[F:.*]] = tessera.reshape %x : (tensor<5x7xf32>) -> tensor<35xf32>
+  // CHECK: %[[T:.*]] = tile.launch %[[F]] {callee = @sm_move0_kernel, grid = [7], lanes = 32, tiles = 1} : (tensor<35xf32>) -> tensor<7x5xf32>
+  // CHECK: tile.launch %{{.*}} {callee = @sm_g0_kernel
+  // CHECK: tile.launch %{{.*}} {callee = @sm_move1_kernel, grid = [5], lanes = 32, tiles = 1} : (tensor<35xf32>) -> tensor<5x7xf32>
+  // CHECK-NEXT: %y = tessera.reshape %{{.*}} {schedule.group = @sm_g0} : (tensor<5x7xf32>) -> tensor<5x7xf32>
+  // CHECK-NOT: tessera.transpose
+  // CHECK: return %y
+  func.func @sm(%x: tensor<5x7xf32>) -> tensor<5x7xf32> {
+    %y = "tessera.softmax"(%x) {axis = 0} : (tensor<5x7xf32>) -> tensor<5x7xf32>
+    return %y : tensor<5x7xf32>
   }
   // Transpose [2, 0, 1] of [2, 3, 4]: output dims step 1, 12, 4 in the input; rows (o0, o1).
   // CHECK-LABEL: func.func @tr_g0_kernel(%in0: memref<?xf32>, %out: memref<?x?xf32>)
@@ -56,4 +87,18 @@ module {
   // CHECK: %x1_lt = arith.cmpi %o0, %x1_hi {predicate = "slt"}
   // CHECK: "scf.if"(%x1_in)
   // CHECK: %x1_o0 = arith.subi %o0, %x1_lo
+  // CHECK-LABEL: func.func @half_g0_kernel(%in0: memref<?xbf16>, %out: memref<?x?xbf16>)
+  // CHECK: %x0_v = tile.load %in0, %x0_i : (memref<?xbf16>, index) -> bf16
+  // CHECK: tile.store %x0_v, %out, %g, %x0_j : (bf16, memref<?x?xbf16>, index, index) -> ()
+  // CHECK-LABEL: func.func @cst_g0_kernel(%out: memref<?x?xbf16>)
+  // CHECK: %v1 = arith.constant {value = -1.5e+00 : f32}
+  // CHECK-NEXT: %v1n = arith.truncf %v1 : (f32) -> bf16
+  // CHECK-NEXT: tile.store %v1n, %out, %i0, %i1 : (bf16, memref<?x?xbf16>, index, index) -> ()
+  // CHECK: %v2 = arith.constant {value = -0.0e+00 : f32}
+  // CHECK: tile.store %v2n, %out, %i1, %i0
+  // The transpose of [5, 7]: output dim 0 steps 1 in the input, a row's columns step 7.
+  // CHECK-LABEL: func.func @sm_move0_kernel(%in0: memref<?xf32>, %out: memref<?x?xf32>)
+  // CHECK: %x0_s0 = arith.constant {value = 1 : index}
+  // CHECK: %x0_sl = arith.constant {value = 7 : index}
+  // CHECK-LABEL: func.func @sm_move1_kernel(%in0: memref<?xf32>, %out: memref<?x?xf32>)
 }

@@ -266,3 +266,28 @@ TEST_CASE("a launch of a lowered group is offered to the library; its kernel sta
   REQUIRE(d.plan.steps.size() == 1);
   CHECK(d.plan.steps[0].library == nullptr);
 }
+
+TEST_CASE("data movement placed around a launch plans as gather launches, not host ops") {
+  // Softmax along axis 0 moves the axis last and back (two transposes) and an add broadcasts
+  // its [3, 1] operand: before lower_host_movement these stayed host ops the runtime cannot run
+  // ("cannot run tessera.transpose"); now each is a gather kernel's launch
+  // (docs/ops/schedule/lowering.md, "Data movement around launches").
+  const char* sm = R"(module {
+  func.func @main(%x: tensor<5x7xf32>, %a: tensor<3x1xf32>, %b: tensor<3x4xf32>)
+      -> (tensor<5x7xf32>, tensor<3x4xf32>) {
+    %s = "tessera.softmax"(%x) {axis = 0} : (tensor<5x7xf32>) -> tensor<5x7xf32>
+    %t = "tessera.add"(%a, %b) : (tensor<3x1xf32>, tensor<3x4xf32>) -> tensor<3x4xf32>
+    return %s, %t : tensor<5x7xf32>, tensor<3x4xf32>
+  }
+})";
+  tc::CompiledProgram p = tc::compile_program(request(sm, "move.mlir"), tc::CubinCache(""));
+  std::vector<std::string> symbols;
+  for (const tc::LaunchStep& s : p.plan.steps)
+    if (!s.copy) symbols.push_back(s.symbol);
+  CHECK(symbols == std::vector<std::string>{"tsr_main_move0_kernel", "tsr_main_g0_kernel",
+                                            "tsr_main_move1_kernel", "tsr_main_move2_kernel",
+                                            "tsr_main_g1_kernel"});
+  CHECK(p.plan.returns.size() == 2);
+  CHECK(p.cuda_source.find("tsr_main_move2_kernel(float* v0") != std::string::npos);
+  CHECK(p.cubin.image.size() > 0);
+}
