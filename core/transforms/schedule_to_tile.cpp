@@ -14,6 +14,7 @@
 #include "core/transforms/schedule_to_tile_elementwise.h"
 #include "core/transforms/schedule_to_tile_loss.h"
 #include "core/transforms/schedule_to_tile_movement.h"
+#include "core/transforms/schedule_to_tile_reduce.h"
 #include "core/transforms/schedule_to_tile_scalar.h"
 #include "core/transforms/tile_templates.h"
 
@@ -58,6 +59,19 @@ Lowering scalar_lowering(ScalarChain&& s) {
 Lowering stay(std::string why) {
   Lowering l;
   l.why = std::move(why);
+  return l;
+}
+
+/// A scalar kernel of schedule_to_tile_reduce.cpp or _optim.cpp as the group's launch.
+Lowering scalar_lowering(ScalarKernel&& s) {
+  if (s.kernel.empty()) return stay(std::move(s.why));
+  Lowering l;
+  l.kernel = std::move(s.kernel);
+  l.grid = std::move(s.grid);
+  l.flat = std::move(s.flat);
+  if (!l.flat.empty()) l.as_2d = {l.flat[0]};
+  l.out_2d = std::move(s.out_2d);
+  l.perm = std::move(s.perm);
   return l;
 }
 
@@ -339,7 +353,8 @@ Lowering lower_reduce(const ir::Op& group, const ir::Op& callee, const std::stri
     return lower_row(group, callee, name);  // a row of the trailing dims from `axis`
   if (op && op->name == "tessera.mse") {    // schedule_to_tile_loss.cpp: one row of n elements
     LossPlan m = plan_mse(group, *op, name);
-    if (m.kernel.empty()) return stay(m.why);
+    if (m.kernel.empty())  // f64, or more than one register tile: schedule_to_tile_reduce.cpp
+      return scalar_lowering(plan_scalar_mse(group, *op, name));
     Lowering l;
     l.kernel = std::move(m.kernel);
     l.grid = {1};
@@ -350,10 +365,19 @@ Lowering lower_reduce(const ir::Op& group, const ir::Op& callee, const std::stri
   if (!op || op->name != "tessera.reduce")
     return stay("no Tile IR lowering for 'whole' groups of " +
                 (op ? op->name : std::string("several ops")) + " yet");
-  if (op->attrs.get("numeric_policy")) return stay("a numeric policy");
   const ir::Type& x = group.operands[0]->type;
-  if (!is_f32(x) || !is_f32(group.result(0)->type) || x.rank() < 1 || !x.has_static_shape())
-    return stay("not an f32 reduction of static shape");
+  if (!x.is_tensor() || x.rank() < 1 || !x.has_static_shape() ||
+      group.result(0)->type.dtype != x.dtype)
+    return stay("not a reduction of static shape");
+  // An accumulator policy ({accum = "f32" | "f64"}, reduce_c5) is the scalar kernel's.
+  std::optional<DType> accum;
+  if (const ir::Attr* pol = op->attrs.get("numeric_policy")) {
+    const ir::Attr* acc = pol->get("accum");
+    if (pol->kind != ir::Attr::Kind::dict || pol->dict.size() != 1 || !acc ||
+        acc->kind != ir::Attr::Kind::string || (acc->s != "f32" && acc->s != "f64"))
+      return stay("a numeric policy other than {accum = \"f32\" | \"f64\"}");
+    accum = acc->s == "f64" ? DType::f64 : DType::f32;
+  }
   const std::string kind = op->attrs.get_string("kind", "");
   RowReduce k;
   if (kind == "sum")
@@ -387,7 +411,6 @@ Lowering lower_reduce(const ir::Op& group, const ir::Op& callee, const std::stri
       perm.push_back(d);
       rows *= x.shape[static_cast<size_t>(d)];
     }
-  if (static_cast<int64_t>(perm.size()) == rank) return stay("reduces no axis");
   for (int64_t d = 0; d < rank; ++d)
     if (reduced[static_cast<size_t>(d)]) {
       perm.push_back(d);
@@ -396,7 +419,11 @@ Lowering lower_reduce(const ir::Op& group, const ir::Op& callee, const std::stri
   bool identity = true;
   for (int64_t d = 0; d < rank; ++d) identity &= perm[static_cast<size_t>(d)] == d;
   if (rows == 0 || width == 0) return stay("an empty tensor");
-  if (width > kMaxRowWidth) return stay("rows longer than 1024 elements");
+  if (!is_f32(x) || accum || width > kMaxRowWidth) {  // schedule_to_tile_reduce.cpp
+    ScalarKernel s = plan_scalar_reduce(name, x.dtype, rows, width, kind, accum);
+    if (!identity) s.perm = perm;
+    return scalar_lowering(std::move(s));
+  }
   Lowering l;
   l.kernel = row_reduce_kernel(name, width, k);
   if (!identity) l.perm = perm;
@@ -448,6 +475,13 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
       l.out_2d = {mv.rows, mv.width};
       return l;
     }
+    const ir::Op* op = only_op(callee);  // schedule_to_tile_reduce.cpp, _optim.cpp
+    if (op && op->name == "tessera.cross_entropy")
+      return scalar_lowering(plan_cross_entropy(group, *op, name));
+    if (op &&
+        (op->name == "tessera.sgd" || op->name == "tessera.adam" || op->name == "tessera.adamw"))
+      return scalar_lowering(plan_optimizer(group, *op, name));
+    if (op && op->name == "tessera.topk") return scalar_lowering(plan_topk(group, *op, name));
     return lower_reduce(group, callee, name);
   }
   return stay(std::string("no Tile IR lowering for '") + group.attrs.get_string("kind", "") +
@@ -563,7 +597,7 @@ bool schedule_to_tile(ir::Module& m, DiagnosticEngine& diag) {
               pa.push_back(ir::Attr::integer_attr(d));
             }
             t->attrs.set("perm", ir::Attr::array_attr(std::move(pa)));
-            v = t->add_result(ir::Type::tensor(DType::f32, shape));
+            v = t->add_result(ir::Type::tensor(v->type.dtype, shape));
             reshapes.push_back({launch.get(), std::move(t)});
           }
           auto r = std::make_unique<ir::Op>();

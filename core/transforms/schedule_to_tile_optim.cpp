@@ -1,0 +1,167 @@
+// Optimizer steps (docs/ops/schedule/lowering.md, "Optimizers"): tessera.sgd, tessera.adam and
+// tessera.adamw as scalar kernels that bind every operand and result in its own shape (adam
+// writes three results), one group per row of the last dim, and compute each element with the
+// Graph IR kernel's steps in its order (interp/graph/kernels_optim.cpp: one rounding per step, no
+// fused multiply-add; the constants rounded to T as the kernel's T(...) does).
+#include <cmath>
+#include <sstream>
+
+#include "core/ir/attribute.h"
+#include "core/transforms/schedule_to_tile_reduce.h"
+
+namespace tessera::transforms {
+
+namespace {
+
+ScalarKernel stay(std::string why) {
+  ScalarKernel s;
+  s.why = std::move(why);
+  return s;
+}
+
+// The element steps of one optimizer, as text on scalars of type `t`; operand k is %v<k>.
+struct Body {
+  std::ostringstream k;
+  DType t;
+  int next = 0;
+  std::vector<double> consts;
+
+  std::string ty() const { return std::string(dtype_mlir_name(t)); }
+  std::string cst(double v) {
+    consts.push_back(v);
+    return "%k" + std::to_string(consts.size() - 1);
+  }
+  std::string op(const char* name, const std::string& a, const std::string& b) {
+    const std::string r = "%s" + std::to_string(next++);
+    k << "      " << r << " = " << name << " " << a << ", " << b << " : (" << ty() << ", " << ty()
+      << ") -> " << ty() << "\n";
+    return r;
+  }
+  std::string sqrt(const std::string& a) {
+    const std::string r = "%s" + std::to_string(next++);
+    k << "      " << r << " = tile.sqrt " << a << " : (" << ty() << ") -> " << ty() << "\n";
+    return r;
+  }
+};
+
+// T(v): the kernel's rounding of an f64 attribute to the element type.
+double as_t(double v, DType t) {
+  return t == DType::f32 ? static_cast<double>(static_cast<float>(v)) : v;
+}
+
+}  // namespace
+
+ScalarKernel plan_optimizer(const ir::Op& group, const ir::Op& op, const std::string& name) {
+  if (op.attrs.get("numeric_policy")) return stay("a numeric policy");
+  const bool sgd = op.name == "tessera.sgd", decoupled = op.name == "tessera.adamw";
+  const size_t nin = sgd ? 2 : 4, nout = sgd ? 1 : 3;
+  if (!sgd && group.operands.size() > 4)
+    return stay(
+        "a step operand: the bias corrections 1 - beta^step are the C library's pow at "
+        "run time, which no Tile IR op computes");
+  if (group.operands.size() != nin || group.results.size() != nout)
+    return stay("internal: the group's operands are not the op's");
+  const ir::Type& p = group.operands[0]->type;
+  const DType t = p.dtype;
+  if (t != DType::f32 && t != DType::f64)
+    return stay("an optimizer step of " + std::string(dtype_mlir_name(t)));
+  if (!sgd && t == DType::f64)
+    return stay("f64 adam needs an f64 square root (tile.sqrt takes f32)");
+  if (!p.has_static_shape() || p.rank() < 1) return stay("not a static shape of rank >= 1");
+  for (const ir::Value* v : group.operands)
+    if (!(v->type == p)) return stay("operands of different types");
+  for (const auto& r : group.results)
+    if (!(r->type == p)) return stay("results of another type");
+  const std::optional<int64_t> count = p.num_elements();
+  if (!count || *count == 0) return stay("an empty tensor or too many elements");
+  Body b;
+  b.t = t;
+  std::vector<std::string> res;
+  const auto& a = op.attrs;
+  if (sgd) {  // d = wd != 0 ? g + wd * p : g; out = p - lr * d
+    const double wd64 = a.get_float("weight_decay", 0);
+    std::string d = "%v1";
+    if (wd64 != 0) d = b.op("arith.addf", "%v1", b.op("arith.mulf", b.cst(as_t(wd64, t)), "%v0"));
+    res.push_back(
+        b.op("arith.subf", "%v0", b.op("arith.mulf", b.cst(as_t(a.get_float("lr", 0), t)), d)));
+  } else {
+    const double beta1 = a.get_float("beta1", 0.9), beta2 = a.get_float("beta2", 0.999);
+    const double step = double(a.get_int("step", 1));
+    // Bias corrections in f64 (the C library's pow, here at lowering time), rounded once to T.
+    const std::string c1 = b.cst(as_t(1.0 - std::pow(beta1, step), t));
+    const std::string c2 = b.cst(as_t(1.0 - std::pow(beta2, step), t));
+    // mi = b1 * m + ob1 * g; vi = b2 * v + ob2 * (g * g);
+    // u = (mi / c1) / (sqrt(vi / c2) + eps); adamw: u = u + wd * p; p' = p - lr * u.
+    // Each step a statement: the kernel text lists them in this order on every compiler.
+    const std::string m1 = b.op("arith.mulf", b.cst(as_t(beta1, t)), "%v2");
+    const std::string g1 = b.op("arith.mulf", b.cst(as_t(1.0 - beta1, t)), "%v1");
+    const std::string mi = b.op("arith.addf", m1, g1);
+    const std::string gg = b.op("arith.mulf", "%v1", "%v1");
+    const std::string v2 = b.op("arith.mulf", b.cst(as_t(beta2, t)), "%v3");
+    const std::string g2 = b.op("arith.mulf", b.cst(as_t(1.0 - beta2, t)), gg);
+    const std::string vi = b.op("arith.addf", v2, g2);
+    const std::string root = b.sqrt(b.op("arith.divf", vi, c2));
+    const std::string den = b.op("arith.addf", root, b.cst(as_t(a.get_float("eps", 1e-8), t)));
+    std::string u = b.op("arith.divf", b.op("arith.divf", mi, c1), den);
+    if (decoupled)
+      u = b.op("arith.addf", u,
+               b.op("arith.mulf", b.cst(as_t(a.get_float("weight_decay", 0.01), t)), "%v0"));
+    res.push_back(
+        b.op("arith.subf", "%v0", b.op("arith.mulf", b.cst(as_t(a.get_float("lr", 1e-3), t)), u)));
+    res.push_back(mi);
+    res.push_back(vi);
+  }
+  // The kernel: group g is row g of [R, W] (R the leading dims' product); its leading indices
+  // come from g by remsi/divsi by the dims, innermost first; an scf.for walks the W columns.
+  const std::string ts = b.ty();
+  std::string mem = "memref<";
+  for (int64_t e : p.shape) mem += std::to_string(e) + "x";
+  mem += ts + ">";
+  std::ostringstream k;
+  k << "  func.func @" << name << "(";
+  for (size_t i = 0; i < nin; ++i) k << "%in" << i << ": " << mem << ", ";
+  for (size_t i = 0; i < nout; ++i) k << (i ? ", " : "") << "%out" << i << ": " << mem;
+  k << ") {\n"
+    << "    %g = tile.group_id {dim = 0} : index\n"
+    << "    %c0 = arith.constant {value = 0 : index} : index\n"
+    << "    %c1 = arith.constant {value = 1 : index} : index\n"
+    << "    %w = arith.constant {value = " << p.shape.back() << " : index} : index\n";
+  for (size_t i = 0; i < b.consts.size(); ++i)
+    k << "    %k" << i << " = arith.constant {value = " << ir::format_float(b.consts[i], t) << " : "
+      << ts << "} : " << ts << "\n";
+  const int64_t rank = p.rank();
+  std::vector<std::string> lead(static_cast<size_t>(rank - 1));
+  std::string q = "%g";
+  for (int64_t d = rank - 2; d >= 0; --d) {
+    const std::string s = std::to_string(d);
+    k << "    %n" << s << " = arith.constant {value = " << p.shape[static_cast<size_t>(d)]
+      << " : index} : index\n"
+      << "    %i" << s << " = arith.remsi " << q << ", %n" << s << " : index\n"
+      << "    %q" << s << " = arith.divsi " << q << ", %n" << s << " : index\n";
+    lead[static_cast<size_t>(d)] = "%i" + s;
+    q = "%q" + s;
+  }
+  std::string at, types;
+  for (const auto& l : lead) {
+    at += l + ", ";
+    types += "index, ";
+  }
+  at += "%c";
+  types += "index";
+  k << "    \"scf.for\"(%c0, %w, %c1) ({\n    ^bb0(%c: index):\n";
+  for (size_t i = 0; i < nin; ++i)
+    k << "      %v" << i << " = tile.load %in" << i << ", " << at << " : (" << mem << ", " << types
+      << ") -> " << ts << "\n";
+  k << b.k.str();
+  for (size_t i = 0; i < nout; ++i)
+    k << "      tile.store " << res[i] << ", %out" << i << ", " << at << " : (" << ts << ", " << mem
+      << ", " << types << ") -> ()\n";
+  k << "      \"scf.yield\"() : () -> ()\n"
+    << "    }) : (index, index, index) -> ()\n    return\n  }\n";
+  ScalarKernel s;
+  s.kernel = k.str();
+  s.grid = {*count / p.shape.back()};
+  return s;
+}
+
+}  // namespace tessera::transforms

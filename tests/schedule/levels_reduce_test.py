@@ -1,0 +1,287 @@
+#!/usr/bin/env python3
+"""Scalar reductions, losses and optimizer steps through every level (docs/ops/schedule/lowering.md,
+"Scalar reductions", "Losses", "Optimizers"): tessera.reduce of f64, bf16, with an accumulator
+policy, over rows of more than 1024 elements and over no axis; tessera.mse of f64, of more than
+1024 elements and of empty operands; tessera.cross_entropy of f32 logits with i32, i64 and ui8
+labels; tessera.sgd, tessera.adam and tessera.adamw. Each lowers to one Tile IR kernel and on to
+Target IR, and is bit for bit equal at every level to an independent oracle: Python/numpy folds
+in the kernels' documented order (the sequential chain from the first element, one rounding per
+step, in f64, f32 or ml_dtypes bf16), the spec's expf modelled in Python
+(conformance/gen/spec_expf.py) and the spec's logf as the correctly rounded log of the f32
+(docs/numerics.md "log": they agree on every positive f32). A label out of range stops the
+lowered run as it stops the Graph IR kernel. f64 cross_entropy and f64 adam stay with reasons.
+
+Usage: levels_reduce_test.py TESSERA_INTERP
+"""
+import math
+import pathlib
+import sys
+import tempfile
+
+import ml_dtypes
+import numpy as np
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "conformance" / "gen"))
+import spec_expf  # noqa: E402  (the spec's expf, modelled from docs/numerics.md)
+
+from levels_common import (check, check_one_launch, check_stays_at_schedule, finish,  # noqa: E402
+                           run, run_proc, t)
+
+F, D, BF = np.float32, np.float64, ml_dtypes.bfloat16
+NAMES = {F: "f32", D: "f64", BF: "bf16", np.int32: "i32", np.int64: "i64", np.uint8: "ui8"}
+
+
+def ieee_max(a, b, mx=True):
+    """IEEE 754-2019 maximum (minimum): NaN wins, +0 > -0."""
+    if math.isnan(a) or math.isnan(b):
+        return math.nan
+    if a == b == 0:
+        neg = (math.copysign(1, a) < 0) and (math.copysign(1, b) < 0)
+        pos = (math.copysign(1, a) > 0) and (math.copysign(1, b) > 0)
+        return (0.0 if not neg else -0.0) if mx else (-0.0 if not pos else 0.0)
+    return max(a, b) if mx else min(a, b)
+
+
+def fold(vals, kind, acc_t):
+    """tessera.reduce's fold of one row: from the first element, one rounding per step in
+    acc_t (f32 or f64); max/min exact."""
+    r = acc_t(vals[0])
+    for v in vals[1:]:
+        if kind in ("max", "min"):
+            r = acc_t(ieee_max(float(r), float(v), kind == "max"))
+        else:
+            r = acc_t(r + acc_t(v))
+    if kind == "mean":
+        r = acc_t(r / acc_t(len(vals)))
+    return r
+
+
+def reduce_oracle(x, axes, kind, store_t, accum=None):
+    """Moves the reduced axes last, folds each row in order and rounds to the storage type."""
+    kept = [d for d in range(x.ndim) if d not in axes]
+    xt = np.transpose(x, kept + list(axes))
+    rows = xt.reshape(int(np.prod([x.shape[d] for d in kept])), -1)
+    e = F if store_t in (F, BF) else D  # the compute type (narrow floats widen to f32)
+    a = e if kind in ("max", "min") else (accum or e)
+    out = [store_t(e(fold([a(e(v)) for v in r], kind, a))) for r in rows.astype(e)]
+    return np.array(out, dtype=store_t).reshape([x.shape[d] for d in kept])
+
+
+def seq_mse(a, b, mean, T):
+    d = (a - b).ravel()
+    if d.size == 0:
+        with np.errstate(all="ignore"):
+            return T(T(0) / T(0)) if mean else T(0)
+    acc = T(d[0] * d[0])
+    for v in d[1:]:
+        acc = T(acc + T(v * v))
+    return T(acc / T(d.size)) if mean else acc
+
+
+def cross_entropy_oracle(x, y, red):
+    rows = x.reshape(-1, x.shape[-1])
+    losses = []
+    for r, lab in zip(rows, y.ravel()):
+        m = r[0]
+        for v in r[1:]:
+            m = F(ieee_max(float(m), float(v)))
+        e = spec_expf.expf_array((r - m).astype(F))
+        s = e[0]
+        for v in e[1:]:
+            s = F(s + v)
+        losses.append(F(F(np.log(D(s))) - F(r[int(lab)] - m)))
+    if red == "none":
+        return np.array(losses, F).reshape(y.shape)
+    acc = losses[0]
+    for v in losses[1:]:
+        acc = F(acc + v)
+    return F(acc / F(len(losses))) if red == "mean" else acc
+
+
+def adam_oracle(p, g, m, v, lr, step, decoupled, wd=0.01, b1=0.9, b2=0.999, eps=1e-8):
+    c1, c2 = F(1.0 - b1 ** step), F(1.0 - b2 ** step)
+    mi = F(b1) * m + F(1.0 - b1) * g
+    vi = F(b2) * v + F(1.0 - b2) * (g * g)
+    u = (mi / c1) / (np.sqrt(vi / c2) + F(eps))
+    if decoupled:
+        u = u + F(wd) * p
+    return [p - F(lr) * u, mi, vi]
+
+
+def topk_oracle(x, k, axis, largest):
+    """Each slice along `axis` sorted by value (NaN above +Inf, -0 == +0; descending when
+    `largest`), ties by the smaller index; the first k values and indices."""
+    xm = np.moveaxis(x, axis, -1)
+    vals = np.empty(xm.shape[:-1] + (k,), x.dtype)
+    idx = np.empty(xm.shape[:-1] + (k,), np.int64)
+    for pos in np.ndindex(*xm.shape[:-1]):
+        row = [float(v) for v in xm[pos]]
+        if largest:
+            order = sorted(range(len(row)), key=lambda i: (0 if math.isnan(row[i]) else 1,
+                                                           -row[i] if not math.isnan(row[i]) else 0, i))
+        else:
+            order = sorted(range(len(row)), key=lambda i: (1 if math.isnan(row[i]) else 0,
+                                                           row[i] if not math.isnan(row[i]) else 0, i))
+        vals[pos] = xm[pos][order[:k]]
+        idx[pos] = order[:k]
+    return [np.moveaxis(vals, -1, axis), np.moveaxis(idx, -1, axis)]
+
+
+def tt(shape, dt):
+    return t(shape, NAMES[dt])
+
+
+def program(op, ins, outs, attrs):
+    args = ", ".join(f"%a{i}: {tt(s, d)}" for i, (s, d) in enumerate(ins))
+    rt = ", ".join(tt(s, d) for s, d in outs)
+    res = "%r" if len(outs) == 1 else f"%r:{len(outs)}"
+    rets = ", ".join(f"%r#{i}" for i in range(len(outs))) if len(outs) > 1 else "%r"
+    return (f"module {{\n  func.func @main({args}) -> ({rt}) {{\n"
+            f'    {res} = "tessera.{op}"({", ".join(f"%a{i}" for i in range(len(ins)))}){attrs}'
+            f" : ({', '.join(tt(s, d) for s, d in ins)}) -> ({rt})\n"
+            f"    return {rets} : {rt}\n  }}\n}}\n")
+
+
+def same_bits(got, want):
+    """Equal bit patterns element by element; two NaNs match (the `bitexact` rule)."""
+    got, want = np.ascontiguousarray(np.atleast_1d(got)), np.ascontiguousarray(np.atleast_1d(want))
+    if got.shape != want.shape or got.dtype.itemsize != want.dtype.itemsize:
+        return False
+    g = np.ascontiguousarray(got).view(want.dtype)  # bf16 .npy files may load as raw bytes
+    size = want.dtype.itemsize
+    eq = (g.view(np.uint8).reshape(-1, size) == want.view(np.uint8).reshape(-1, size)).all(axis=1)
+    if want.dtype.kind == "f" or want.dtype == BF:
+        eq |= (np.isnan(g.astype(D)) & np.isnan(want.astype(D))).ravel()
+    return bool(eq.all())
+
+
+def check_case(d, name, src_text, inputs, wants):
+    src = d / f"{name}.mlir"
+    src.write_text(src_text)
+    ins = []
+    for i, a in enumerate(inputs):
+        np.save(d / f"{name}.in{i}.npy", a)
+        ins += ["--input", f"a{i}={d / f'{name}.in{i}.npy'}"]
+    for level in ("graph", "schedule", "tile", "target"):
+        od = d / f"{name}.{level}"
+        run("run", src, "--level", level, *ins, "-o", od)
+        got = [np.load(f) for f in sorted(od.glob("*.npy"))]
+        check(len(got) == len(wants) and all(same_bits(g, w) for g, w in zip(got, wants)),
+              f"{name}: {level} gives {[g.ravel()[:3] for g in got]}, "
+              f"the oracle {[w.ravel()[:3] for w in wants]}")
+    check_one_launch(name, src)
+    v = run("validate", src, *ins)
+    check("target: bit-exact" in v, f"{name}: validate: {v}")
+    return src, ins
+
+
+def specials(x):
+    flat = x.reshape(-1)
+    flat[:6] = [0.0, -0.0, 1e-30, -1e30, 3.0, -0.0][: flat.size]
+    return x
+
+
+def main():
+    rng = np.random.default_rng(14)
+    with tempfile.TemporaryDirectory() as d:
+        d = pathlib.Path(d)
+        # tessera.reduce: (name, shape, dtype, axes, kind, accum)
+        for name, shape, dt, axes, kind, accum in [
+            ("f64_sum_axis1", (5, 7), D, [1], "sum", None),
+            ("f64_mean_axis0", (5, 7), D, [0], "mean", None),
+            ("f64_max_all", (4, 6), D, [0, 1], "max", None),
+            ("f64_min_axis02", (3, 4, 5), D, [0, 2], "min", None),
+            ("bf16_sum_axis1", (4, 33), BF, [1], "sum", None),
+            ("bf16_mean_axis0", (9, 4), BF, [0], "mean", None),
+            ("bf16_max_axis1", (4, 9), BF, [1], "max", None),
+            ("f32_accum_f64", (3, 40), F, [1], "sum", D),
+            ("f64_accum_f32_mean", (5, 7), D, [0], "mean", F),
+            ("bf16_accum_f64", (3, 40), BF, [1], "sum", D),
+            ("f32_wide_sum", (3, 1500), F, [1], "sum", None),
+            ("f32_wide_mean_axis0", (1100, 3), F, [0], "mean", None),
+            ("f32_no_axis_mean", (3, 4), F, [], "mean", None),
+            ("f64_no_axis_sum", (3, 4), D, [], "sum", None),
+        ]:
+            x = specials((rng.standard_normal(shape) * 3e3 if dt is not BF else
+                          rng.standard_normal(shape) * 8).astype(F)).astype(dt)
+            out_shape = tuple(s for i, s in enumerate(shape) if i not in axes)
+            pol = f', numeric_policy = {{accum = "{NAMES[accum]}"}}' if accum else ""
+            attrs = f' {{kind = "{kind}", axes = {axes}{pol}}}'
+            want = reduce_oracle(x, axes, kind, dt, accum)
+            check_case(d, name, program("reduce", [(shape, dt)], [(out_shape, dt)], attrs), [x],
+                       [want])
+        # tessera.mse: f64, more than one register tile, empty.
+        for name, shape, dt, red in [("mse_f64", (3, 5), D, "mean"),
+                                     ("mse_f32_2000", (2000,), F, "sum"),
+                                     ("mse_f32_wide_mean", (40, 50), F, "mean"),
+                                     ("mse_empty_mean", (0, 3), F, "mean"),
+                                     ("mse_empty_sum", (0,), F, "sum")]:
+            a = (rng.standard_normal(shape) * 3).astype(dt)
+            b = (rng.standard_normal(shape) * 3).astype(dt)
+            want = np.asarray(seq_mse(a, b, red == "mean", dt), dt)
+            check_case(d, name, program("mse", [(shape, dt)] * 2, [((), dt)],
+                                        f' {{reduction = "{red}"}}'), [a, b], [want])
+        # tessera.cross_entropy
+        for name, shape, lt, red in [("xent_mean_i32", (37, 19), np.int32, "mean"),
+                                     ("xent_none_i64", (5, 3, 7), np.int64, "none"),
+                                     ("xent_sum_ui8", (6, 4), np.uint8, "sum")]:
+            x = (rng.standard_normal(shape) * 6).astype(F)
+            x.flat[:4] = [100.0, -100.0, 88.0, -0.0]
+            y = rng.integers(0, shape[-1], size=shape[:-1]).astype(lt)
+            want = np.asarray(cross_entropy_oracle(x, y, red), F)
+            out = shape[:-1] if red == "none" else ()
+            src, ins = check_case(d, name, program("cross_entropy", [(shape, F), (shape[:-1], lt)],
+                                                   [(out, F)], f' {{reduction = "{red}"}}'),
+                                  [x, y], [want])
+        # A label out of range: the Graph IR kernel stops (cross_entropy_c5), and so does the
+        # lowered kernel (its load of index N is out of bounds), with an error, not a signal.
+        y = np.array([0, 19, 2] + [1] * 34, np.int32)
+        np.save(d / "bad.y.npy", y)
+        bad = ["--input", f"a0={d / 'xent_mean_i32.in0.npy'}", "--input", f"a1={d / 'bad.y.npy'}"]
+        for level in ("graph", "tile", "target"):
+            p = run_proc("run", d / "xent_mean_i32.mlir", "--level", level, *bad, ok=False)
+            check(p.returncode > 0 and "error" in p.stderr,
+                  f"xent bad label at {level}: rc {p.returncode}: {p.stderr}")
+        # Optimizers.
+        shape = (3, 4, 5)
+        p, g, m = (rng.standard_normal(shape).astype(F) for _ in range(3))
+        v = np.abs(rng.standard_normal(shape)).astype(F)
+        for name, dt, attrs in [("sgd_f32", F, ' {lr = 0.1}'),
+                                ("sgd_f64_wd", D, ' {lr = 0.5, weight_decay = 0.25}'),
+                                ("sgd_f32_wd", F, ' {lr = 0.01, weight_decay = 0.125}')]:
+            lr, wd = (0.1, 0.0) if "lr = 0.1" in attrs else ((0.5, 0.25) if dt is D else
+                                                             (0.01, 0.125))
+            P, G = p.astype(dt), g.astype(dt)
+            dd = G + dt(wd) * P if wd else G
+            check_case(d, name, program("sgd", [(shape, dt)] * 2, [(shape, dt)], attrs), [P, G],
+                       [P - dt(lr) * dd])
+        for name, op, step in [("adam_step3", "adam", 3), ("adamw_step10", "adamw", 10)]:
+            want = adam_oracle(p, g, m, v, 1e-3, step, op == "adamw")
+            check_case(d, name, program(op, [(shape, F)] * 4, [(shape, F)] * 3,
+                                        f" {{lr = 1.0e-03, step = {step}}}"), [p, g, m, v], want)
+        # tessera.topk: NaNs, ties and signed zeros in the slices.
+        for name, shape, dt, k, axis, largest in [("topk_f32", (4, 9), F, 3, 1, True),
+                                                  ("topk_f32_axis0", (5, 6), F, 2, 0, True),
+                                                  ("topk_f32_smallest", (3, 8), F, 8, 1, False),
+                                                  ("topk_bf16", (4, 9), BF, 2, 1, True),
+                                                  ("topk_f64_rank3", (2, 7, 3), D, 4, 1, False)]:
+            x = np.round(rng.standard_normal(shape) * 2).astype(F)  # many ties
+            x.flat[:5] = [np.nan, -0.0, 0.0, np.inf, np.nan][: x.size]
+            x = x.astype(dt)
+            out = tuple(k if i == axis else e for i, e in enumerate(shape))
+            want = topk_oracle(x, k, axis, largest)
+            attrs = f" {{k = {k}, axis = {axis}, largest = {'true' if largest else 'false'}}}"
+            check_case(d, name, program("topk", [(shape, dt)], [(out, dt), (out, np.int64)], attrs),
+                       [x], want)
+        # What stays, with the reason.
+        src = d / "xent_f64.mlir"
+        src.write_text(program("cross_entropy", [((4, 3), D), ((4,), np.int32)], [((), D)], ""))
+        check_stays_at_schedule(src, "f64 cross_entropy computes the C library's exp and log")
+        src = d / "adam_f64.mlir"
+        src.write_text(program("adam", [((4,), D)] * 4, [((4,), D)] * 3, ""))
+        check_stays_at_schedule(src, "f64 adam needs an f64 square root")
+    finish()
+
+
+if __name__ == "__main__":
+    main()
