@@ -228,8 +228,12 @@ Lowering lower_row(const ir::Op& group, const ir::Op& callee, const std::string&
   const ir::Op* op = only_op(callee);
   const bool log_form = op && op->name == "tessera.log_softmax";
   const bool soft = op && (op->name == "tessera.softmax" || log_form);
-  const bool centre = op && op->name == "tessera.layer_norm";
-  if (!op || (!soft && !centre && op->name != "tessera.rmsnorm"))
+  // layernorm_safe and rmsnorm_safe are the guide's names: the same kernels, bit for bit
+  // (docs/ops/graph/guide_names.md).
+  const bool centre =
+      op && (op->name == "tessera.layer_norm" || op->name == "tessera.layernorm_safe");
+  if (!op ||
+      (!soft && !centre && op->name != "tessera.rmsnorm" && op->name != "tessera.rmsnorm_safe"))
     return stay("no Tile IR lowering for this 'row' group yet (an epilogue)");
   if (op->attrs.get("numeric_policy")) return stay("a numeric policy");
   const ir::Type& x = group.operands[0]->type;
@@ -349,7 +353,8 @@ Lowering lower_reduce(const ir::Op& group, const ir::Op& callee, const std::stri
   const ir::Op* op = only_op(callee);
   if (op && (op->name == "tessera.softmax" || op->name == "tessera.log_softmax"))
     return lower_softmax_axis(group, *op, name);
-  if (op && (op->name == "tessera.layer_norm" || op->name == "tessera.rmsnorm"))
+  if (op && (op->name == "tessera.layer_norm" || op->name == "tessera.rmsnorm" ||
+             op->name == "tessera.layernorm_safe" || op->name == "tessera.rmsnorm_safe"))
     return lower_row(group, callee, name);  // a row of the trailing dims from `axis`
   if (op && op->name == "tessera.mse") {    // schedule_to_tile_loss.cpp: one row of n elements
     LossPlan m = plan_mse(group, *op, name);
@@ -418,8 +423,8 @@ Lowering lower_reduce(const ir::Op& group, const ir::Op& callee, const std::stri
     }
   bool identity = true;
   for (int64_t d = 0; d < rank; ++d) identity &= perm[static_cast<size_t>(d)] == d;
-  if (rows == 0 || width == 0) return stay("an empty tensor");
-  if (!is_f32(x) || accum || width > kMaxRowWidth) {  // schedule_to_tile_reduce.cpp
+  if (rows == 0) return stay("an empty tensor");
+  if (!is_f32(x) || accum || width == 0 || width > kMaxRowWidth) {  // schedule_to_tile_reduce.cpp
     ScalarKernel s = plan_scalar_reduce(name, x.dtype, rows, width, kind, accum);
     if (!identity) s.perm = perm;
     return scalar_lowering(std::move(s));
@@ -478,8 +483,9 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
     const ir::Op* op = only_op(callee);  // schedule_to_tile_reduce.cpp, _optim.cpp
     if (op && op->name == "tessera.cross_entropy")
       return scalar_lowering(plan_cross_entropy(group, *op, name));
-    if (op &&
-        (op->name == "tessera.sgd" || op->name == "tessera.adam" || op->name == "tessera.adamw"))
+    if (op && (op->name == "tessera.sgd" || op->name == "tessera.adam" ||
+               op->name == "tessera.adamw" || op->name == "tessera.nesterov" ||
+               op->name == "tessera.momentum_backward" || op->name == "tessera.loss.mse_backward"))
       return scalar_lowering(plan_optimizer(group, *op, name));
     if (op && op->name == "tessera.topk") return scalar_lowering(plan_topk(group, *op, name));
     return lower_reduce(group, callee, name);

@@ -54,8 +54,13 @@ double as_t(double v, DType t) {
 ScalarKernel plan_optimizer(const ir::Op& group, const ir::Op& op, const std::string& name) {
   if (op.attrs.get("numeric_policy")) return stay("a numeric policy");
   const bool sgd = op.name == "tessera.sgd", decoupled = op.name == "tessera.adamw";
-  const size_t nin = sgd ? 2 : 4, nout = sgd ? 1 : 3;
-  if (!sgd && group.operands.size() > 4)
+  const bool adam = op.name == "tessera.adam" || decoupled;
+  const bool nesterov = op.name == "tessera.nesterov";
+  const bool momentum = op.name == "tessera.momentum_backward";
+  const bool mse = op.name == "tessera.loss.mse_backward";
+  const size_t nin = sgd || momentum ? 2 : nesterov || mse ? 3 : 4;
+  const size_t nout = sgd ? 1 : nesterov || mse ? 2 : 3;
+  if (adam && group.operands.size() > 4)
     return stay(
         "a step operand: the bias corrections 1 - beta^step are the C library's pow at "
         "run time, which no Tile IR op computes");
@@ -65,11 +70,18 @@ ScalarKernel plan_optimizer(const ir::Op& group, const ir::Op& op, const std::st
   const DType t = p.dtype;
   if (t != DType::f32 && t != DType::f64)
     return stay("an optimizer step of " + std::string(dtype_mlir_name(t)));
-  if (!sgd && t == DType::f64)
+  if (adam && t == DType::f64)
     return stay("f64 adam needs an f64 square root (tile.sqrt takes f32)");
   if (!p.has_static_shape() || p.rank() < 1) return stay("not a static shape of rank >= 1");
-  for (const ir::Value* v : group.operands)
-    if (!(v->type == p)) return stay("operands of different types");
+  // mse_backward's cotangent is a scalar (a 0-d tensor: a scalar kernel parameter) unless the
+  // reduction is "none".
+  const std::string red = op.attrs.get_string("reduction", "mean");
+  std::vector<bool> scalar(nin, false);
+  if (mse && red != "none") scalar[2] = true;
+  if (mse && red != "none" && red != "mean" && red != "sum") return stay("reduction '" + red + "'");
+  for (size_t i = 0; i < nin; ++i)
+    if (!(group.operands[i]->type == (scalar[i] ? ir::Type::tensor(t, {}) : p)))
+      return stay("operands of different types");
   for (const auto& r : group.results)
     if (!(r->type == p)) return stay("results of another type");
   const std::optional<int64_t> count = p.num_elements();
@@ -84,7 +96,7 @@ ScalarKernel plan_optimizer(const ir::Op& group, const ir::Op& op, const std::st
     if (wd64 != 0) d = b.op("arith.addf", "%v1", b.op("arith.mulf", b.cst(as_t(wd64, t)), "%v0"));
     res.push_back(
         b.op("arith.subf", "%v0", b.op("arith.mulf", b.cst(as_t(a.get_float("lr", 0), t)), d)));
-  } else {
+  } else if (adam) {
     const double beta1 = a.get_float("beta1", 0.9), beta2 = a.get_float("beta2", 0.999);
     const double step = double(a.get_int("step", 1));
     // Bias corrections in f64 (the C library's pow, here at lowering time), rounded once to T.
@@ -110,6 +122,31 @@ ScalarKernel plan_optimizer(const ir::Op& group, const ir::Op& op, const std::st
         b.op("arith.subf", "%v0", b.op("arith.mulf", b.cst(as_t(a.get_float("lr", 1e-3), t)), u)));
     res.push_back(mi);
     res.push_back(vi);
+  } else if (nesterov) {  // v1 = mu * v + g; p' = p - lr * (g + mu * v1)
+    const std::string mu = b.cst(as_t(a.get_float("momentum", 0.9), t));
+    const std::string v1 = b.op("arith.addf", b.op("arith.mulf", mu, "%v2"), "%v1");
+    const std::string gm = b.op("arith.addf", "%v1", b.op("arith.mulf", mu, v1));
+    const std::string lr = b.cst(as_t(a.get_float("lr", 0.0), t));
+    res.push_back(b.op("arith.subf", "%v0", b.op("arith.mulf", lr, gm)));
+    res.push_back(v1);
+  } else if (momentum) {  // docs/ops/graph/optim_backward.md
+    const double lr = a.get_float("lr", 0.0), mu = a.get_float("momentum", 0.9);
+    const bool nes = a.get_bool("nesterov", false);
+    const std::string lr_t = b.cst(as_t(lr, t)), mu_t = b.cst(as_t(mu, t));
+    const std::string scale = nes ? b.cst(as_t(lr * mu, t)) : lr_t;  // T(lr * mu): one rounding
+    const std::string w = b.op("arith.subf", "%v1", b.op("arith.mulf", scale, "%v0"));
+    res.push_back("%v0");
+    res.push_back(nes ? b.op("arith.subf", w, b.op("arith.mulf", lr_t, "%v0")) : w);
+    res.push_back(b.op("arith.mulf", mu_t, w));
+  } else if (mse) {  // d = (2 * (p - t)) * s, s = g / N ("mean"), g ("sum"), g_i ("none")
+    std::string sc = scalar[2] ? "%in2" : "%v2";
+    if (red == "mean") sc = b.op("arith.divf", sc, b.cst(as_t(static_cast<double>(*count), t)));
+    const std::string diff = b.op("arith.subf", "%v0", "%v1");
+    const std::string d = b.op("arith.mulf", b.op("arith.mulf", b.cst(2.0), diff), sc);
+    res.push_back(d);
+    const std::string r = "%s" + std::to_string(b.next++);
+    b.k << "      " << r << " = arith.negf " << d << " : (" << b.ty() << ") -> " << b.ty() << "\n";
+    res.push_back(r);
   }
   // The kernel: group g is row g of [R, W] (R the leading dims' product); its leading indices
   // come from g by remsi/divsi by the dims, innermost first; an scf.for walks the W columns.
@@ -119,7 +156,7 @@ ScalarKernel plan_optimizer(const ir::Op& group, const ir::Op& op, const std::st
   mem += ts + ">";
   std::ostringstream k;
   k << "  func.func @" << name << "(";
-  for (size_t i = 0; i < nin; ++i) k << "%in" << i << ": " << mem << ", ";
+  for (size_t i = 0; i < nin; ++i) k << "%in" << i << ": " << (scalar[i] ? ts : mem) << ", ";
   for (size_t i = 0; i < nout; ++i) k << (i ? ", " : "") << "%out" << i << ": " << mem;
   k << ") {\n"
     << "    %g = tile.group_id {dim = 0} : index\n"
@@ -150,8 +187,9 @@ ScalarKernel plan_optimizer(const ir::Op& group, const ir::Op& op, const std::st
   types += "index";
   k << "    \"scf.for\"(%c0, %w, %c1) ({\n    ^bb0(%c: index):\n";
   for (size_t i = 0; i < nin; ++i)
-    k << "      %v" << i << " = tile.load %in" << i << ", " << at << " : (" << mem << ", " << types
-      << ") -> " << ts << "\n";
+    if (!scalar[i])
+      k << "      %v" << i << " = tile.load %in" << i << ", " << at << " : (" << mem << ", "
+        << types << ") -> " << ts << "\n";
   k << b.k.str();
   for (size_t i = 0; i < nout; ++i)
     k << "      tile.store " << res[i] << ", %out" << i << ", " << at << " : (" << ts << ", " << mem

@@ -4,6 +4,7 @@
 // kernels_loss.cpp, kernels_cross_entropy.cpp).
 #include "core/transforms/schedule_to_tile_reduce.h"
 
+#include <cmath>
 #include <sstream>
 
 #include "core/ir/attribute.h"
@@ -110,7 +111,7 @@ bool reduce_type(DType t) { return t == DType::f32 || t == DType::f64 || narrow(
 ScalarKernel plan_scalar_reduce(const std::string& name, DType in, int64_t rows, int64_t width,
                                 const std::string& kind, std::optional<DType> accum) {
   if (!reduce_type(in)) return stay(std::string("no scalar reduction of ") + ty(in));
-  if (rows <= 0 || width <= 0) return stay("an empty tensor");
+  if (rows <= 0 || width < 0) return stay("an empty tensor");
   int64_t n = 0;
   if (__builtin_mul_overflow(rows, width, &n)) return stay("too many elements");
   // The Graph IR kernel sees narrow floats widened to f32 (E) and folds sum and mean in the
@@ -121,6 +122,19 @@ ScalarKernel plan_scalar_reduce(const std::string& name, DType in, int64_t rows,
   const DType a = minmax ? e : accum.value_or(e);
   Text t;
   t.k << header(name, {in}, in);
+  ScalarKernel s;
+  s.grid = {rows};
+  s.flat = {n};
+  s.out_2d = {rows, 1};
+  if (width == 0) {  // nothing to fold: the kernel's empty results
+    // max: -Inf, min: +Inf (in E); sum: A(0); mean: A(0) / A(0), a NaN.
+    std::string r = minmax ? t.fcst(kind == "max" ? -HUGE_VAL : HUGE_VAL, a) : t.fcst(0.0, a);
+    if (kind == "mean") r = t.bin("arith.divf", r, r, a);
+    t.store(t.convert(t.convert(r, a, e), e, in), in, "%g");
+    t.k << "    return\n  }\n";
+    s.kernel = t.k.str();
+    return s;
+  }
   const std::string w = t.icst(width);
   const std::string row = t.idx("arith.muli", "%g", w);
   auto elem = [&](const std::string& i) {
@@ -142,11 +156,7 @@ ScalarKernel plan_scalar_reduce(const std::string& name, DType in, int64_t rows,
               a);
   t.store(t.convert(t.convert(r, a, e), e, in), in, "%g");
   t.k << "    return\n  }\n";
-  ScalarKernel s;
   s.kernel = t.k.str();
-  s.grid = {rows};
-  s.flat = {n};
-  s.out_2d = {rows, 1};
   return s;
 }
 

@@ -127,6 +127,26 @@ def topk_oracle(x, k, axis, largest):
     return [np.moveaxis(vals, -1, axis), np.moveaxis(idx, -1, axis)]
 
 
+def seq_sum32(v):
+    acc = F(v[0])
+    for e in v[1:]:
+        acc = F(acc + e)
+    return acc
+
+
+def norm_oracle(x, g, b, centre, eps=F(1e-5)):
+    """layer_norm / rmsnorm over the last axis (normalization.md), in f32, rows in order."""
+    out = np.empty_like(x)
+    n = F(x.shape[-1])
+    for i, r in enumerate(x):
+        m = F(seq_sum32(r) / n) if centre else F(0)
+        d = r - m
+        scale = F(F(1) / np.sqrt(F(F(seq_sum32(d * d) / n) + eps)))
+        y = (d * scale) * g
+        out[i] = y + b if b is not None else y
+    return out
+
+
 def tt(shape, dt):
     return t(shape, NAMES[dt])
 
@@ -210,6 +230,14 @@ def main():
             want = reduce_oracle(x, axes, kind, dt, accum)
             check_case(d, name, program("reduce", [(shape, dt)], [(out_shape, dt)], attrs), [x],
                        [want])
+        # Empty rows: the kernel's empty fold (+0, 0 / 0, -Inf, +Inf), rounded to the storage type.
+        for kind, val in (("sum", 0.0), ("mean", np.nan), ("max", -np.inf), ("min", np.inf)):
+            for dt in (F, BF, D):
+                name = f"empty_{kind}_{NAMES[dt]}"
+                x = np.zeros((3, 0), dt)
+                attrs = f' {{kind = "{kind}", axes = [1]}}'
+                check_case(d, name, program("reduce", [((3, 0), dt)], [((3,), dt)], attrs), [x],
+                           [np.full((3,), val, dt)])
         # tessera.mse: f64, more than one register tile, empty.
         for name, shape, dt, red in [("mse_f64", (3, 5), D, "mean"),
                                      ("mse_f32_2000", (2000,), F, "sum"),
@@ -273,6 +301,37 @@ def main():
             attrs = f" {{k = {k}, axis = {axis}, largest = {'true' if largest else 'false'}}}"
             check_case(d, name, program("topk", [(shape, dt)], [(out, dt), (out, np.int64)], attrs),
                        [x], want)
+        # Momentum forms and mse_backward (optim_backward.md, loss_backward.md).
+        shape = (4, 6)
+        a0, a1, a2 = (rng.standard_normal(shape).astype(F) for _ in range(3))
+        lr, mu = 1e-2, 0.9
+        v1 = F(mu) * a2 + a1
+        check_case(d, "nesterov", program("nesterov", [(shape, F)] * 3, [(shape, F)] * 2,
+                                          f" {{lr = {lr}, momentum = {mu}}}"),
+                   [a0, a1, a2], [a0 - F(lr) * (a1 + F(mu) * v1), v1])
+        for nes in (True, False):
+            w = a1 - (F(lr * mu) if nes else F(lr)) * a0
+            check_case(d, f"momentum_backward_{nes}",
+                       program("momentum_backward", [(shape, F)] * 2, [(shape, F)] * 3,
+                               f" {{lr = {lr}, momentum = {mu}, nesterov = {str(nes).lower()}}}"),
+                       [a0, a1], [a0, w - F(lr) * a0 if nes else w, F(mu) * w])
+        for red in ("mean", "sum", "none"):
+            g = np.asarray(rng.standard_normal(shape if red == "none" else ()), F)
+            s = F(g / F(a0.size)) if red == "mean" else g
+            dd = (F(2) * (a0 - a1)) * s
+            check_case(d, f"mse_backward_{red}",
+                       program("loss.mse_backward", [(shape, F)] * 2 + [(g.shape, F)],
+                               [(shape, F)] * 2, f' {{reduction = "{red}"}}'),
+                       [a0, a1, g], [dd, -dd])
+        # The guide's names for layer_norm and rmsnorm: the same row kernels.
+        x = (rng.standard_normal((37, 16)) * 3).astype(F)
+        gam, bet = (rng.standard_normal(16).astype(F) for _ in range(2))
+        check_case(d, "layernorm_safe",
+                   program("layernorm_safe", [((37, 16), F), ((16,), F), ((16,), F)],
+                           [((37, 16), F)], ""), [x, gam, bet], [norm_oracle(x, gam, bet, True)])
+        check_case(d, "rmsnorm_safe",
+                   program("rmsnorm_safe", [((37, 16), F), ((16,), F)], [((37, 16), F)], ""),
+                   [x, gam], [norm_oracle(x, gam, None, False)])
         # What stays, with the reason.
         src = d / "xent_f64.mlir"
         src.write_text(program("cross_entropy", [((4, 3), D), ((4,), np.int32)], [((), D)], ""))
