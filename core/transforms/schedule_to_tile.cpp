@@ -483,11 +483,14 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
     const ir::Op* op = only_op(callee);  // schedule_to_tile_reduce.cpp, _optim.cpp
     if (op && op->name == "tessera.cross_entropy")
       return scalar_lowering(plan_cross_entropy(group, *op, name));
-    if (op && (op->name == "tessera.sgd" || op->name == "tessera.adam" ||
-               op->name == "tessera.adamw" || op->name == "tessera.nesterov" ||
-               op->name == "tessera.momentum_backward" || op->name == "tessera.loss.mse_backward"))
+    if (op &&
+        (op->name == "tessera.sgd" || op->name == "tessera.adam" || op->name == "tessera.adamw" ||
+         op->name == "tessera.nesterov" || op->name == "tessera.momentum_backward" ||
+         op->name == "tessera.loss.mse_backward" || op->name == "tessera.adam_backward"))
       return scalar_lowering(plan_optimizer(group, *op, name));
     if (op && op->name == "tessera.topk") return scalar_lowering(plan_topk(group, *op, name));
+    if (op && op->name == "tessera.normalization_stats")
+      return scalar_lowering(plan_normalization_stats(group, *op, name));
     return lower_reduce(group, callee, name);
   }
   return stay(std::string("no Tile IR lowering for '") + group.attrs.get_string("kind", "") +

@@ -37,6 +37,11 @@ struct Body {
       << ") -> " << ty() << "\n";
     return r;
   }
+  std::string neg(const std::string& a) {
+    const std::string r = "%s" + std::to_string(next++);
+    k << "      " << r << " = arith.negf " << a << " : (" << ty() << ") -> " << ty() << "\n";
+    return r;
+  }
   std::string sqrt(const std::string& a) {
     const std::string r = "%s" + std::to_string(next++);
     k << "      " << r << " = tile.sqrt " << a << " : (" << ty() << ") -> " << ty() << "\n";
@@ -58,8 +63,9 @@ ScalarKernel plan_optimizer(const ir::Op& group, const ir::Op& op, const std::st
   const bool nesterov = op.name == "tessera.nesterov";
   const bool momentum = op.name == "tessera.momentum_backward";
   const bool mse = op.name == "tessera.loss.mse_backward";
-  const size_t nin = sgd || momentum ? 2 : nesterov || mse ? 3 : 4;
-  const size_t nout = sgd ? 1 : nesterov || mse ? 2 : 3;
+  const bool adam_back = op.name == "tessera.adam_backward";
+  const size_t nin = sgd || momentum ? 2 : nesterov || mse ? 3 : adam_back ? 7 : 4;
+  const size_t nout = sgd ? 1 : nesterov || mse ? 2 : adam_back ? 4 : 3;
   if (adam && group.operands.size() > 4)
     return stay(
         "a step operand: the bias corrections 1 - beta^step are the C library's pow at "
@@ -70,7 +76,7 @@ ScalarKernel plan_optimizer(const ir::Op& group, const ir::Op& op, const std::st
   const DType t = p.dtype;
   if (t != DType::f32 && t != DType::f64)
     return stay("an optimizer step of " + std::string(dtype_mlir_name(t)));
-  if (adam && t == DType::f64)
+  if ((adam || adam_back) && t == DType::f64)
     return stay("f64 adam needs an f64 square root (tile.sqrt takes f32)");
   if (!p.has_static_shape() || p.rank() < 1) return stay("not a static shape of rank >= 1");
   // mse_backward's cotangent is a scalar (a 0-d tensor: a scalar kernel parameter) unless the
@@ -144,9 +150,42 @@ ScalarKernel plan_optimizer(const ir::Op& group, const ir::Op& op, const std::st
     const std::string diff = b.op("arith.subf", "%v0", "%v1");
     const std::string d = b.op("arith.mulf", b.op("arith.mulf", b.cst(2.0), diff), sc);
     res.push_back(d);
-    const std::string r = "%s" + std::to_string(b.next++);
-    b.k << "      " << r << " = arith.negf " << d << " : (" << b.ty() << ") -> " << b.ty() << "\n";
-    res.push_back(r);
+    res.push_back(b.neg(d));
+  } else if (adam_back) {  // docs/ops/graph/optim_backward.md: the adam step, then its reverse
+    const double beta1 = a.get_float("beta1", 0.9), beta2 = a.get_float("beta2", 0.999);
+    const double step = double(a.get_int("step", 1));
+    const bool adamw = a.get_bool("adamw", false);
+    const std::string c1 = b.cst(as_t(1.0 - std::pow(beta1, step), t));
+    const std::string c2 = b.cst(as_t(1.0 - std::pow(beta2, step), t));
+    const std::string b1 = b.cst(as_t(beta1, t)), ob1 = b.cst(as_t(1.0 - beta1, t));
+    const std::string b2 = b.cst(as_t(beta2, t)), ob2 = b.cst(as_t(1.0 - beta2, t));
+    const std::string two = b.cst(2.0);
+    // g, m, v, dP, dM, dV are %v1 .. %v6 (p, %v0, is not read by the reverse).
+    const std::string bm = b.op("arith.mulf", b1, "%v2"), og = b.op("arith.mulf", ob1, "%v1");
+    const std::string m1 = b.op("arith.addf", bm, og);
+    const std::string gg = b.op("arith.mulf", "%v1", "%v1");
+    const std::string bv = b.op("arith.mulf", b2, "%v3"), ogg = b.op("arith.mulf", ob2, gg);
+    const std::string v1 = b.op("arith.addf", bv, ogg);
+    const std::string mh = b.op("arith.divf", m1, c1);
+    const std::string sq = b.sqrt(b.op("arith.divf", v1, c2));
+    const std::string den = b.op("arith.addf", sq, b.cst(as_t(a.get_float("eps", 1e-8), t)));
+    const std::string du =
+        b.neg(b.op("arith.mulf", b.cst(as_t(a.get_float("lr", 1e-3), t)), "%v4"));
+    std::string dp = "%v4";
+    if (adamw)
+      dp = b.op("arith.addf", "%v4",
+                b.op("arith.mulf", b.cst(as_t(a.get_float("weight_decay", 0.01), t)), du));
+    const std::string dmh = b.op("arith.divf", du, den);
+    const std::string num = b.op("arith.mulf", du, mh), dd = b.op("arith.mulf", den, den);
+    const std::string dden = b.neg(b.op("arith.divf", num, dd));
+    const std::string dvh = b.op("arith.divf", dden, b.op("arith.mulf", two, sq));
+    const std::string dm1 = b.op("arith.addf", "%v5", b.op("arith.divf", dmh, c1));
+    const std::string dv1 = b.op("arith.addf", "%v6", b.op("arith.divf", dvh, c2));
+    const std::string dm = b.op("arith.mulf", b1, dm1), dv = b.op("arith.mulf", b2, dv1);
+    const std::string gm = b.op("arith.mulf", ob1, dm1);
+    const std::string g2 = b.op("arith.mulf", ob2, b.op("arith.mulf", two, "%v1"));
+    const std::string dg = b.op("arith.addf", gm, b.op("arith.mulf", g2, dv1));
+    res = {dp, dg, dm, dv};
   }
   // The kernel: group g is row g of [R, W] (R the leading dims' product); its leading indices
   // come from g by remsi/divsi by the dims, innermost first; an scf.for walks the W columns.

@@ -30,6 +30,38 @@ std::string index_types(size_t r) {
   return s;
 }
 
+// Group g is the slice along `axis` at the other dims' indices, taken from g by remsi/divsi,
+// innermost first (printed to `s`); returns each dim's index name ("" at the axis).
+std::vector<std::string> slice_indices(std::ostringstream& s, const std::vector<int64_t>& shape,
+                                       int64_t axis) {
+  const int64_t rank = static_cast<int64_t>(shape.size());
+  std::vector<std::string> at(shape.size());
+  std::string q = "%g";
+  for (int64_t d = rank - 1; d >= 0; --d) {
+    if (d == axis) continue;
+    const std::string ds = std::to_string(d);
+    s << "    %d" << ds << " = arith.constant {value = " << shape[static_cast<size_t>(d)]
+      << " : index} : index\n"
+      << "    %i" << ds << " = arith.remsi " << q << ", %d" << ds << " : index\n"
+      << "    %q" << ds << " = arith.divsi " << q << ", %d" << ds << " : index\n";
+    at[static_cast<size_t>(d)] = "%i" + ds;
+    q = "%q" + ds;
+  }
+  return at;
+}
+
+// "i0, j, i2": the indices of `at` with `along` at the axis (none: the axis is dropped).
+std::string join_indices(const std::vector<std::string>& at, int64_t axis,
+                         const std::string& along) {
+  std::string a;
+  for (size_t d = 0; d < at.size(); ++d) {
+    const std::string& v = static_cast<int64_t>(d) == axis ? along : at[d];
+    if (v.empty()) continue;
+    a += (a.empty() ? "" : ", ") + v;
+  }
+  return a;
+}
+
 }  // namespace
 
 ScalarKernel plan_topk(const ir::Op& group, const ir::Op& op, const std::string& name) {
@@ -69,26 +101,9 @@ ScalarKernel plan_topk(const ir::Op& group, const ir::Op& op, const std::string&
     << "    %cm1 = arith.constant {value = -1 : index} : index\n"
     << "    %n = arith.constant {value = " << n << " : index} : index\n"
     << "    %k = arith.constant {value = " << k << " : index} : index\n";
-  // Group g is slice (o, i): o over the dims before the axis, i over those after; each dim's
-  // index from g by remsi/divsi, innermost first.
-  std::vector<std::string> at(static_cast<size_t>(rank));
-  std::string q = "%g";
-  for (int64_t d = rank - 1; d >= 0; --d) {
-    if (d == axis) continue;
-    const std::string ds = std::to_string(d);
-    s << "    %d" << ds << " = arith.constant {value = " << x.shape[static_cast<size_t>(d)]
-      << " : index} : index\n"
-      << "    %i" << ds << " = arith.remsi " << q << ", %d" << ds << " : index\n"
-      << "    %q" << ds << " = arith.divsi " << q << ", %d" << ds << " : index\n";
-    at[static_cast<size_t>(d)] = "%i" + ds;
-    q = "%q" + ds;
-  }
-  auto access = [&](const std::string& along) {
-    std::string a;
-    for (int64_t d = 0; d < rank; ++d)
-      a += (d ? ", " : "") + (d == axis ? along : at[static_cast<size_t>(d)]);
-    return a;
-  };
+  // Group g is slice (o, i): o over the dims before the axis, i over those after.
+  const std::vector<std::string> at = slice_indices(s, x.shape, axis);
+  auto access = [&](const std::string& along) { return join_indices(at, axis, along); };
   // value(e) of the slice, compared type; `p` prefixes the names.
   auto value = [&](const std::string& p, const std::string& e, const std::string& ind) {
     s << ind << p << "r = tile.load %x, " << access(e) << " : (" << mx << ", " << it << ") -> "
@@ -153,6 +168,79 @@ ScalarKernel plan_topk(const ir::Op& group, const ir::Op& op, const std::string&
     << ") -> ()\n"
     << "      \"scf.yield\"(%best) : (index) -> ()\n"
     << "    }) : (index, index, index, index) -> index\n"
+    << "    return\n  }\n";
+  ScalarKernel r;
+  r.kernel = s.str();
+  r.grid = {*count / n};
+  return r;
+}
+
+ScalarKernel plan_normalization_stats(const ir::Op& group, const ir::Op& op,
+                                      const std::string& name) {
+  if (op.attrs.get("numeric_policy")) return stay("a numeric policy");
+  if (group.operands.size() != 1 || group.results.size() != 2)
+    return stay("internal: the group's operands are not the op's");
+  const ir::Type& x = group.operands[0]->type;
+  if (x.dtype != DType::f32 || !x.has_static_shape() || x.rank() < 1)
+    return stay("not f32 of static shape (tile.sqrt takes f32)");
+  const int64_t rank = x.rank();
+  int64_t axis = op.attrs.get_int("axis", -1);
+  if (axis < -rank || axis >= rank) return stay("bad axis");
+  if (axis < 0) axis += rank;
+  const int64_t n = x.shape[static_cast<size_t>(axis)];
+  const std::optional<int64_t> count = x.num_elements();
+  if (!count || *count == 0) return stay("an empty tensor or too many elements");
+  std::vector<int64_t> oshape = x.shape;
+  oshape.erase(oshape.begin() + axis);
+  for (const auto& r : group.results)
+    if (r->type != ir::Type::tensor(DType::f32, oshape) || oshape.empty())
+      return stay("results of another shape");
+  // interp/graph/kernels_misc_carriers.cpp (row_stats): sum = x0 + x1 + ... in index order,
+  // m = sum / n; sq = d0 * d0 + d1 * d1 + ... with d = x - m; inv = 1 / sqrt(sq / n + eps).
+  const std::string mx = memref(x.shape, DType::f32), mo = memref(oshape, DType::f32);
+  const std::string it = index_types(static_cast<size_t>(rank)), ot = index_types(oshape.size());
+  const float eps = static_cast<float>(op.attrs.get_float("epsilon", 1e-5));
+  std::ostringstream s;
+  s << "  func.func @" << name << "(%x: " << mx << ", %mean: " << mo << ", %inv: " << mo << ") {\n"
+    << "    %g = tile.group_id {dim = 0} : index\n"
+    << "    %c0 = arith.constant {value = 0 : index} : index\n"
+    << "    %c1 = arith.constant {value = 1 : index} : index\n"
+    << "    %n = arith.constant {value = " << n << " : index} : index\n"
+    << "    %cnt = arith.constant {value = "
+    << ir::format_float(static_cast<double>(static_cast<float>(n)), DType::f32) << " : f32} : f32\n"
+    << "    %eps = arith.constant {value = " << ir::format_float(eps, DType::f32)
+    << " : f32} : f32\n"
+    << "    %one = arith.constant {value = 1.0 : f32} : f32\n";
+  const std::vector<std::string> at = slice_indices(s, x.shape, axis);
+  auto load = [&](const std::string& r, const std::string& j, const char* ind) {
+    s << ind << r << " = tile.load %x, " << join_indices(at, axis, j) << " : (" << mx << ", " << it
+      << ") -> f32\n";
+  };
+  auto f = [&](const char* ind, const std::string& r, const char* op, const std::string& a,
+               const std::string& b) {
+    s << ind << r << " = " << op << " " << a << ", " << b << " : (f32, f32) -> f32\n";
+  };
+  load("%x0", "%c0", "    ");
+  s << "    %sum = \"scf.for\"(%c1, %n, %c1, %x0) ({\n    ^bb0(%j: index, %a: f32):\n";
+  load("%xj", "%j", "      ");
+  f("      ", "%s", "arith.addf", "%a", "%xj");
+  s << "      \"scf.yield\"(%s) : (f32) -> ()\n    }) : (index, index, index, f32) -> f32\n";
+  f("    ", "%m", "arith.divf", "%sum", "%cnt");
+  f("    ", "%dx0", "arith.subf", "%x0", "%m");
+  f("    ", "%px0", "arith.mulf", "%dx0", "%dx0");
+  s << "    %sq = \"scf.for\"(%c1, %n, %c1, %px0) ({\n    ^bb0(%k: index, %b: f32):\n";
+  load("%xk", "%k", "      ");
+  f("      ", "%dk", "arith.subf", "%xk", "%m");
+  f("      ", "%pk", "arith.mulf", "%dk", "%dk");
+  f("      ", "%t", "arith.addf", "%b", "%pk");
+  s << "      \"scf.yield\"(%t) : (f32) -> ()\n    }) : (index, index, index, f32) -> f32\n";
+  f("    ", "%var", "arith.divf", "%sq", "%cnt");
+  f("    ", "%ve", "arith.addf", "%var", "%eps");
+  s << "    %rt = tile.sqrt %ve : (f32) -> f32\n";
+  f("    ", "%iv", "arith.divf", "%one", "%rt");
+  const std::string oa = join_indices(at, axis, "");
+  s << "    tile.store %m, %mean, " << oa << " : (f32, " << mo << ", " << ot << ") -> ()\n"
+    << "    tile.store %iv, %inv, " << oa << " : (f32, " << mo << ", " << ot << ") -> ()\n"
     << "    return\n  }\n";
   ScalarKernel r;
   r.kernel = s.str();

@@ -323,6 +323,39 @@ def main():
                        program("loss.mse_backward", [(shape, F)] * 2 + [(g.shape, F)],
                                [(shape, F)] * 2, f' {{reduction = "{red}"}}'),
                        [a0, a1, g], [dd, -dd])
+        # adam_backward (adamw form): the forward step recomputed, then its reverse.
+        p_, g_, m_, dP, dM, dV = (rng.standard_normal(shape).astype(F) for _ in range(6))
+        v_ = np.abs(rng.standard_normal(shape)).astype(F)
+        lr, b1, b2, eps, wd, step = 2e-3, 0.8, 0.95, 1e-7, 1e-2, 7
+        c1, c2 = F(1.0 - b1 ** step), F(1.0 - b2 ** step)
+        m1 = F(b1) * m_ + F(1.0 - b1) * g_
+        v1 = F(b2) * v_ + F(1.0 - b2) * (g_ * g_)
+        mh, sq = m1 / c1, np.sqrt(v1 / c2)
+        den = sq + F(eps)
+        du = -(F(lr) * dP)
+        dmh = du / den
+        dden = -((du * mh) / (den * den))
+        dvh = dden / (F(2) * sq)
+        dm1, dv1 = dM + dmh / c1, dV + dvh / c2
+        want = [dP + F(wd) * du, F(1.0 - b1) * dm1 + (F(1.0 - b2) * (F(2) * g_)) * dv1,
+                F(b1) * dm1, F(b2) * dv1]
+        check_case(d, "adam_backward", program(
+            "adam_backward", [(shape, F)] * 7, [(shape, F)] * 4,
+            f" {{lr = {lr}, beta1 = {b1}, beta2 = {b2}, eps = {eps:.1e}, weight_decay = {wd}, "
+            f"step = {step}, adamw = true}}"), [p_, g_, m_, v_, dP, dM, dV], want)
+        # normalization_stats along axis 1 of a rank-3 input: mean and 1/sqrt(var + eps).
+        x = (rng.standard_normal((3, 11, 4)) * 5).astype(F)
+        xm = np.moveaxis(x, 1, -1)
+        mean = np.empty((3, 4), F)
+        inv = np.empty((3, 4), F)
+        for pos in np.ndindex(3, 4):
+            r = xm[pos]
+            mean[pos] = F(seq_sum32(r) / F(11))
+            dr = r - mean[pos]
+            inv[pos] = F(F(1) / np.sqrt(F(F(seq_sum32(dr * dr) / F(11)) + F(1e-5))))
+        check_case(d, "normalization_stats",
+                   program("normalization_stats", [((3, 11, 4), F)], [((3, 4), F)] * 2,
+                           " {axis = 1}"), [x], [mean, inv])
         # The guide's names for layer_norm and rmsnorm: the same row kernels.
         x = (rng.standard_normal((37, 16)) * 3).astype(F)
         gam, bet = (rng.standard_normal(16).astype(F) for _ in range(2))
