@@ -337,7 +337,8 @@ Lowering lower_softmax_axis(const ir::Op& group, const ir::Op& op, const std::st
   if (rows == 0 || width == 0) return stay("an empty tensor");
   if (width > kMaxRowWidth) return stay("rows longer than 1024 elements");
   Lowering l;
-  l.kernel = softmax_kernel(name, width, op.name == "tessera.log_softmax");
+  l.kernel = softmax_kernel(name, width, op.name == "tessera.log_softmax",
+                            op.name == "tessera.softmax_safe");
   l.grid = {(rows + 31) / 32};
   l.tiles = 1;
   l.as_2d = {rows, width};
@@ -351,7 +352,8 @@ Lowering lower_softmax_axis(const ir::Op& group, const ir::Op& op, const std::st
 
 Lowering lower_reduce(const ir::Op& group, const ir::Op& callee, const std::string& name) {
   const ir::Op* op = only_op(callee);
-  if (op && (op->name == "tessera.softmax" || op->name == "tessera.log_softmax"))
+  if (op && (op->name == "tessera.softmax" || op->name == "tessera.log_softmax" ||
+             op->name == "tessera.softmax_safe"))
     return lower_softmax_axis(group, *op, name);
   if (op && (op->name == "tessera.layer_norm" || op->name == "tessera.rmsnorm" ||
              op->name == "tessera.layernorm_safe" || op->name == "tessera.rmsnorm_safe"))

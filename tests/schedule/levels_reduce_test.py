@@ -365,6 +365,22 @@ def main():
         check_case(d, "rmsnorm_safe",
                    program("rmsnorm_safe", [((37, 16), F), ((16,), F)], [((37, 16), F)], ""),
                    [x, gam], [norm_oracle(x, gam, None, False)])
+        # softmax_safe: softmax, with rows of -Inf only set to +0 (a NaN row stays NaN).
+        x = (rng.standard_normal((35, 12)) * 4).astype(F)
+        x[3] = -np.inf
+        x[34] = -np.inf
+        x[5, 2] = -np.inf
+        x[7, 4] = np.nan
+        want = np.empty_like(x)
+        for i, r in enumerate(x):
+            m = r[0]
+            for v in r[1:]:
+                m = F(ieee_max(float(m), float(v)))
+            with np.errstate(invalid="ignore"):
+                e = spec_expf.expf_array((r - m).astype(F))
+            want[i] = np.zeros_like(r) if np.all(r == -np.inf) else e / seq_sum32(e)
+        check_case(d, "softmax_safe", program("softmax_safe", [((35, 12), F)], [((35, 12), F)], ""),
+                   [x], [want])
         # What stays, with the reason.
         src = d / "xent_f64.mlir"
         src.write_text(program("cross_entropy", [((4, 3), D), ((4,), np.int32)], [((), D)], ""))

@@ -54,6 +54,13 @@ module {
     %r:2 = "tessera.topk"(%x) {k = 3} : (tensor<4x9xf32>) -> (tensor<4x3xf32>, tensor<4x3xi64>)
     return %r#0, %r#1 : tensor<4x3xf32>, tensor<4x3xi64>
   }
+  // softmax_safe: the softmax row kernel, then +0 on the rows whose max is -Inf.
+  // CHECK-LABEL: func.func @ssafe(
+  // CHECK: tile.launch %{{.*}} {callee = @ssafe_g0_kernel, grid = [1]
+  func.func @ssafe(%x: tensor<4x6xf32>) -> tensor<4x6xf32> {
+    %r = "tessera.softmax_safe"(%x) : (tensor<4x6xf32>) -> tensor<4x6xf32>
+    return %r : tensor<4x6xf32>
+  }
   // What stays.
   // CHECK-LABEL: func.func @xf64(
   // CHECK: schedule.not_lowered = "f64 cross_entropy computes the C library's exp and log
@@ -146,4 +153,11 @@ module {
   // CHECK: arith.select %take, %e, %b
   // CHECK: tile.store %w, %vals, %i0, %j
   // CHECK: tile.store %wi, %idx, %i0, %j
+  // CHECK-LABEL: func.func @ssafe_g0_kernel(
+  // CHECK: %y = arith.divf %e, %sb
+  // CHECK-NEXT: %ninf = tile.full {value = 0xFF800000 : f32}
+  // CHECK-NEXT: %zero = tile.full {value = 0.0e+00 : f32}
+  // CHECK-NEXT: %all = arith.cmpf %mb, %ninf {predicate = "oeq"}
+  // CHECK-NEXT: %ys = arith.select %all, %zero, %y
+  // CHECK-NEXT: tile.store_tile %ys, %out
 }
