@@ -444,9 +444,11 @@ Lowering lower_reduce(const ir::Op& group, const ir::Op& callee, const std::stri
 Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::string& name) {
   // The op record's lower hook names the Graph IR ops some Tile IR kernel here handles
   // (core/ops/graph_ops.def); a group holding any other op stays.
-  for (const auto& op : callee.regions[0].front().ops)
+  for (const auto& op : callee.regions[0].front().ops) {
+    if (const char* why = libm_loss_reason(op->name)) return stay(why);  // _reduce.cpp
     if (op->def && op->def->level == ops::Level::graph && op->def->hooks.lower != ops::Hook::pass)
       return stay("no Tile IR lowering for " + op->name + " (its op record's lower hook)");
+  }
   auto kind = sched::parse_group_kind(group.attrs.get_string("kind", ""));
   if (kind == sched::GroupKind::gemm) return lower_gemm(group, callee, name);
   if (kind == sched::GroupKind::attention) return lower_attention(group, callee, name);

@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <sstream>
+#include <utility>
 
 #include "core/ir/attribute.h"
 
@@ -293,6 +294,33 @@ ScalarKernel plan_cross_entropy(const ir::Op& group, const ir::Op& op, const std
   out.kernel = k.k.str();
   out.flat = {*xn, *rows};
   return out;
+}
+
+const char* libm_loss_reason(std::string_view op) {
+  // interp/graph/kernels_loss.cpp, kernels_loss_backward.cpp, kernels_rl_loss.cpp.
+  constexpr std::pair<std::string_view, const char*> kStay[] = {
+      {"tessera.binary_cross_entropy",
+       "binary_cross_entropy computes the C library's log1p and exp (log1p(exp(-|z|))), which no "
+       "Tile IR op reproduces bit for bit"},
+      {"tessera.loss.binary_cross_entropy_backward",
+       "binary_cross_entropy_backward's sigmoid computes the C library's exp, which no Tile IR op "
+       "reproduces bit for bit"},
+      {"tessera.loss.cross_entropy",
+       "loss.cross_entropy computes the C library's exp and log (not the spec's expf and logf), "
+       "which no Tile IR op reproduces bit for bit"},
+      {"tessera.rl.ppo_policy_loss",
+       "the policy ratio exp(ln - lo) is the C library's exp, which no Tile IR op reproduces bit "
+       "for bit"},
+      {"tessera.rl.grpo_policy_loss",
+       "the policy ratio exp(ln - lo) is the C library's exp, which no Tile IR op reproduces bit "
+       "for bit"},
+      {"tessera.rl.cispo_policy_loss",
+       "the policy ratio exp(ln - lo) is the C library's exp, which no Tile IR op reproduces bit "
+       "for bit"},
+  };
+  for (const auto& [name, why] : kStay)
+    if (op == name) return why;
+  return nullptr;
 }
 
 }  // namespace tessera::transforms

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/ir/ir.h"
@@ -38,6 +39,10 @@ ScalarKernel plan_scalar_mse(const ir::Op& group, const ir::Op& op, const std::s
 
 /// tessera.cross_entropy of f32 logits [..., C] and integer labels.
 ScalarKernel plan_cross_entropy(const ir::Op& group, const ir::Op& op, const std::string& name);
+
+/// Why a loss whose Graph IR kernel calls the C library's exp, log or log1p (not the spec's
+/// expf/logf of docs/numerics.md) stays at Schedule IR, or nullptr for other ops.
+const char* libm_loss_reason(std::string_view op);
 
 /// tessera.sgd, tessera.adam, tessera.adamw (docs/ops/graph/optimizers.md).
 ScalarKernel plan_optimizer(const ir::Op& group, const ir::Op& op, const std::string& name);

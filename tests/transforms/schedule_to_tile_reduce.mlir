@@ -80,6 +80,12 @@ module {
     %r:3 = "tessera.adam"(%p, %g, %m, %v) : (tensor<4xf64>, tensor<4xf64>, tensor<4xf64>, tensor<4xf64>) -> (tensor<4xf64>, tensor<4xf64>, tensor<4xf64>)
     return %r#0 : tensor<4xf64>
   }
+  // CHECK-LABEL: func.func @bce(
+  // CHECK: schedule.not_lowered = "binary_cross_entropy computes the C library's log1p and exp
+  func.func @bce(%z: tensor<6xf32>, %t: tensor<6xf32>) -> tensor<f32> {
+    %r = "tessera.binary_cross_entropy"(%z, %t) : (tensor<6xf32>, tensor<6xf32>) -> tensor<f32>
+    return %r : tensor<f32>
+  }
   // CHECK-LABEL: func.func @topk0(
   // CHECK: schedule.not_lowered = "k outside [1, n] (k = 0: empty results)"
   func.func @topk0(%x: tensor<4x9xf32>) -> tensor<4x0xf32> {
