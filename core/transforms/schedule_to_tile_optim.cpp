@@ -76,8 +76,6 @@ ScalarKernel plan_optimizer(const ir::Op& group, const ir::Op& op, const std::st
   const DType t = p.dtype;
   if (t != DType::f32 && t != DType::f64)
     return stay("an optimizer step of " + std::string(dtype_mlir_name(t)));
-  if ((adam || adam_back) && t == DType::f64)
-    return stay("f64 adam needs an f64 square root (tile.sqrt takes f32)");
   if (!p.has_static_shape() || p.rank() < 1) return stay("not a static shape of rank >= 1");
   // mse_backward's cotangent is a scalar (a 0-d tensor: a scalar kernel parameter) unless the
   // reduction is "none".

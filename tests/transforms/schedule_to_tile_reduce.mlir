@@ -74,8 +74,9 @@ module {
     %r:3 = "tessera.adam"(%p, %g, %m, %v, %t) {lr = 1.0e-02} : (tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<i64>) -> (tensor<8xf32>, tensor<8xf32>, tensor<8xf32>)
     return %r#0 : tensor<8xf32>
   }
+  // f64 adam: tile.sqrt of an f64 scalar (sqrt_c1).
   // CHECK-LABEL: func.func @adamf64(
-  // CHECK: schedule.not_lowered = "f64 adam needs an f64 square root (tile.sqrt takes f32)"
+  // CHECK: tile.launch %p, %g, %m, %v {callee = @adamf64_g0_kernel
   func.func @adamf64(%p: tensor<4xf64>, %g: tensor<4xf64>, %m: tensor<4xf64>, %v: tensor<4xf64>) -> tensor<4xf64> {
     %r:3 = "tessera.adam"(%p, %g, %m, %v) : (tensor<4xf64>, tensor<4xf64>, tensor<4xf64>, tensor<4xf64>) -> (tensor<4xf64>, tensor<4xf64>, tensor<4xf64>)
     return %r#0 : tensor<4xf64>
@@ -166,4 +167,6 @@ module {
   // CHECK-NEXT: %all = arith.cmpf %mb, %ninf {predicate = "oeq"}
   // CHECK-NEXT: %ys = arith.select %all, %zero, %y
   // CHECK-NEXT: tile.store_tile %ys, %out
+  // CHECK-LABEL: func.func @adamf64_g0_kernel(
+  // CHECK: tile.sqrt %{{.*}} : (f64) -> f64
 }
