@@ -386,6 +386,13 @@ def main():
             want[i] = np.zeros_like(r) if np.all(r == -np.inf) else e / seq_sum32(e)
         check_case(d, "softmax_safe", program("softmax_safe", [((35, 12), F)], [((35, 12), F)], ""),
                    [x], [want])
+        # f64 sqrt and rsqrt in scalar chains: tile.sqrt of f64 scalars (sqrt_c1).
+        x = np.abs(rng.standard_normal((5, 7))) * 1e3
+        x.flat[:7] = [0.0, -0.0, np.inf, -1.0, 5e-324, 2.0, np.nan]
+        with np.errstate(all="ignore"):
+            for op, want in (("sqrt", np.sqrt(x)), ("rsqrt", D(1) / np.sqrt(x))):
+                check_case(d, f"{op}_f64", program(op, [((5, 7), D)], [((5, 7), D)], ""), [x],
+                           [want])
         # What stays, with the reason.
         src = d / "xent_f64.mlir"
         src.write_text(program("cross_entropy", [((4, 3), D), ((4,), np.int32)], [((), D)], ""))
