@@ -47,7 +47,7 @@ const char* libm_loss_reason(std::string_view op);
 /// tessera.sgd, tessera.adam, tessera.adamw (docs/ops/graph/optimizers.md).
 ScalarKernel plan_optimizer(const ir::Op& group, const ir::Op& op, const std::string& name);
 
-/// tessera.topk of f32, f64, bf16 or f16 along any axis, 1 <= k <= n (schedule_to_tile_topk.cpp).
+/// tessera.topk of f32, f64, bf16 or f16 along any axis, 0 <= k <= n (schedule_to_tile_topk.cpp).
 ScalarKernel plan_topk(const ir::Op& group, const ir::Op& op, const std::string& name);
 
 /// tessera.normalization_stats of f32 along one axis: mean and 1/sqrt(var + eps) per slice

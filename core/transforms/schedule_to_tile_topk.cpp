@@ -79,7 +79,7 @@ ScalarKernel plan_topk(const ir::Op& group, const ir::Op& op, const std::string&
   if (axis < -rank || axis >= rank) return stay("bad axis");
   if (axis < 0) axis += rank;
   const int64_t n = x.shape[static_cast<size_t>(axis)], k = op.attrs.get_int("k", 0);
-  if (k < 1 || k > n) return stay("k outside [1, n] (k = 0: empty results)");
+  if (k < 0 || k > n) return stay("k outside [0, n]");
   const std::optional<int64_t> count = x.num_elements();
   if (!count || *count == 0) return stay("an empty tensor or too many elements");
   std::vector<int64_t> oshape = x.shape;
@@ -87,6 +87,14 @@ ScalarKernel plan_topk(const ir::Op& group, const ir::Op& op, const std::string&
   if (group.result(0)->type != ir::Type::tensor(t, oshape) ||
       group.result(1)->type != ir::Type::tensor(DType::i64, oshape))
     return stay("results of other types");
+  if (k == 0) {  // empty results: a kernel that writes nothing (the Graph IR kernel's return)
+    ScalarKernel r;
+    r.kernel = "  func.func @" + name + "(%x: " + memref(x.shape, t) +
+               ", %vals: " + memref(oshape, t) + ", %idx: " + memref(oshape, DType::i64) +
+               ") {\n    return\n  }\n";
+    r.grid = {1};
+    return r;
+  }
   const bool largest = op.attrs.get_bool("largest", true);
   const DType c = nf ? DType::f32 : t;  // compared in f32 (narrow floats widen exactly)
   const std::string ts(dtype_mlir_name(t));

@@ -297,7 +297,8 @@ def main():
                                                   ("topk_f32_axis0", (5, 6), F, 2, 0, True),
                                                   ("topk_f32_smallest", (3, 8), F, 8, 1, False),
                                                   ("topk_bf16", (4, 9), BF, 2, 1, True),
-                                                  ("topk_f64_rank3", (2, 7, 3), D, 4, 1, False)]:
+                                                  ("topk_f64_rank3", (2, 7, 3), D, 4, 1, False),
+                                                  ("topk_k0", (4, 9), F, 0, 1, True)]:
             x = np.round(rng.standard_normal(shape) * 2).astype(F)  # many ties
             x.flat[:5] = [np.nan, -0.0, 0.0, np.inf, np.nan][: x.size]
             x = x.astype(dt)
