@@ -101,9 +101,10 @@ bool infer_TargetLog(InferCtx& ctx) {
 
 bool infer_TargetSqrt(InferCtx& ctx) {
   ctx.result_label = "tnv_sqrt_c1";
-  // tnv_sqrt_c1: an f32 scalar; the result is f32.
-  if (ctx.operands[0] != ir::Type::scalar(DType::f32))
-    return ctx.fail("operand must be an f32 scalar", "tnv_sqrt_c1");
+  // tnv_sqrt_c1: an f32 or f64 scalar; the result has its type.
+  if (ctx.operands[0] != ir::Type::scalar(DType::f32) &&
+      ctx.operands[0] != ir::Type::scalar(DType::f64))
+    return ctx.fail("operand must be an f32 or f64 scalar", "tnv_sqrt_c1");
   ctx.results = {ctx.operands[0]};
   return true;
 }

@@ -133,10 +133,11 @@ bool infer_TileLog(InferCtx& ctx) {
 bool infer_TileSqrt(InferCtx& ctx) {
   ctx.result_label = "sqrt_c1";
   const ir::Type& t = ctx.operands[0];
-  // sqrt_c1: an f32 scalar or an f32 register tile; the result has its type.
-  if (t.dtype != DType::f32 || !(is_scalar_reg(t) || float_tile(t)))
+  // sqrt_c1: an f32 or f64 scalar or an f32 register tile; the result has its type.
+  const bool f64_scalar = t.dtype == DType::f64 && is_scalar_reg(t);
+  if (!f64_scalar && (t.dtype != DType::f32 || !(is_scalar_reg(t) || float_tile(t))))
     return ctx.fail(
-        "operand must be an f32 scalar or an f32 register tile, got " + ir::to_string(t),
+        "operand must be an f32 or f64 scalar or an f32 register tile, got " + ir::to_string(t),
         "sqrt_c1");
   ctx.results = {t};
   return true;

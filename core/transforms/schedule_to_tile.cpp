@@ -15,6 +15,7 @@
 #include "core/transforms/schedule_to_tile_loss.h"
 #include "core/transforms/schedule_to_tile_movement.h"
 #include "core/transforms/schedule_to_tile_quantize.h"
+#include "core/transforms/schedule_to_tile_reduce.h"
 #include "core/transforms/schedule_to_tile_scalar.h"
 #include "core/transforms/tile_templates.h"
 
@@ -59,6 +60,19 @@ Lowering scalar_lowering(ScalarChain&& s) {
 Lowering stay(std::string why) {
   Lowering l;
   l.why = std::move(why);
+  return l;
+}
+
+/// A scalar kernel of schedule_to_tile_reduce.cpp or _optim.cpp as the group's launch.
+Lowering scalar_lowering(ScalarKernel&& s) {
+  if (s.kernel.empty()) return stay(std::move(s.why));
+  Lowering l;
+  l.kernel = std::move(s.kernel);
+  l.grid = std::move(s.grid);
+  l.flat = std::move(s.flat);
+  if (!l.flat.empty()) l.as_2d = {l.flat[0]};
+  l.out_2d = std::move(s.out_2d);
+  l.perm = std::move(s.perm);
   return l;
 }
 
@@ -215,8 +229,12 @@ Lowering lower_row(const ir::Op& group, const ir::Op& callee, const std::string&
   const ir::Op* op = only_op(callee);
   const bool log_form = op && op->name == "tessera.log_softmax";
   const bool soft = op && (op->name == "tessera.softmax" || log_form);
-  const bool centre = op && op->name == "tessera.layer_norm";
-  if (!op || (!soft && !centre && op->name != "tessera.rmsnorm"))
+  // layernorm_safe and rmsnorm_safe are the guide's names: the same kernels, bit for bit
+  // (docs/ops/graph/guide_names.md).
+  const bool centre =
+      op && (op->name == "tessera.layer_norm" || op->name == "tessera.layernorm_safe");
+  if (!op ||
+      (!soft && !centre && op->name != "tessera.rmsnorm" && op->name != "tessera.rmsnorm_safe"))
     return stay("no Tile IR lowering for this 'row' group yet (an epilogue)");
   if (op->attrs.get("numeric_policy")) return stay("a numeric policy");
   const ir::Type& x = group.operands[0]->type;
@@ -320,7 +338,8 @@ Lowering lower_softmax_axis(const ir::Op& group, const ir::Op& op, const std::st
   if (rows == 0 || width == 0) return stay("an empty tensor");
   if (width > kMaxRowWidth) return stay("rows longer than 1024 elements");
   Lowering l;
-  l.kernel = softmax_kernel(name, width, op.name == "tessera.log_softmax");
+  l.kernel = softmax_kernel(name, width, op.name == "tessera.log_softmax",
+                            op.name == "tessera.softmax_safe");
   l.grid = {(rows + 31) / 32};
   l.tiles = 1;
   l.as_2d = {rows, width};
@@ -334,13 +353,16 @@ Lowering lower_softmax_axis(const ir::Op& group, const ir::Op& op, const std::st
 
 Lowering lower_reduce(const ir::Op& group, const ir::Op& callee, const std::string& name) {
   const ir::Op* op = only_op(callee);
-  if (op && (op->name == "tessera.softmax" || op->name == "tessera.log_softmax"))
+  if (op && (op->name == "tessera.softmax" || op->name == "tessera.log_softmax" ||
+             op->name == "tessera.softmax_safe"))
     return lower_softmax_axis(group, *op, name);
-  if (op && (op->name == "tessera.layer_norm" || op->name == "tessera.rmsnorm"))
+  if (op && (op->name == "tessera.layer_norm" || op->name == "tessera.rmsnorm" ||
+             op->name == "tessera.layernorm_safe" || op->name == "tessera.rmsnorm_safe"))
     return lower_row(group, callee, name);  // a row of the trailing dims from `axis`
   if (op && op->name == "tessera.mse") {    // schedule_to_tile_loss.cpp: one row of n elements
     LossPlan m = plan_mse(group, *op, name);
-    if (m.kernel.empty()) return stay(m.why);
+    if (m.kernel.empty())  // f64, or more than one register tile: schedule_to_tile_reduce.cpp
+      return scalar_lowering(plan_scalar_mse(group, *op, name));
     Lowering l;
     l.kernel = std::move(m.kernel);
     l.grid = {1};
@@ -351,10 +373,19 @@ Lowering lower_reduce(const ir::Op& group, const ir::Op& callee, const std::stri
   if (!op || op->name != "tessera.reduce")
     return stay("no Tile IR lowering for 'whole' groups of " +
                 (op ? op->name : std::string("several ops")) + " yet");
-  if (op->attrs.get("numeric_policy")) return stay("a numeric policy");
   const ir::Type& x = group.operands[0]->type;
-  if (!is_f32(x) || !is_f32(group.result(0)->type) || x.rank() < 1 || !x.has_static_shape())
-    return stay("not an f32 reduction of static shape");
+  if (!x.is_tensor() || x.rank() < 1 || !x.has_static_shape() ||
+      group.result(0)->type.dtype != x.dtype)
+    return stay("not a reduction of static shape");
+  // An accumulator policy ({accum = "f32" | "f64"}, reduce_c5) is the scalar kernel's.
+  std::optional<DType> accum;
+  if (const ir::Attr* pol = op->attrs.get("numeric_policy")) {
+    const ir::Attr* acc = pol->get("accum");
+    if (pol->kind != ir::Attr::Kind::dict || pol->dict.size() != 1 || !acc ||
+        acc->kind != ir::Attr::Kind::string || (acc->s != "f32" && acc->s != "f64"))
+      return stay("a numeric policy other than {accum = \"f32\" | \"f64\"}");
+    accum = acc->s == "f64" ? DType::f64 : DType::f32;
+  }
   const std::string kind = op->attrs.get_string("kind", "");
   RowReduce k;
   if (kind == "sum")
@@ -388,7 +419,6 @@ Lowering lower_reduce(const ir::Op& group, const ir::Op& callee, const std::stri
       perm.push_back(d);
       rows *= x.shape[static_cast<size_t>(d)];
     }
-  if (static_cast<int64_t>(perm.size()) == rank) return stay("reduces no axis");
   for (int64_t d = 0; d < rank; ++d)
     if (reduced[static_cast<size_t>(d)]) {
       perm.push_back(d);
@@ -396,8 +426,12 @@ Lowering lower_reduce(const ir::Op& group, const ir::Op& callee, const std::stri
     }
   bool identity = true;
   for (int64_t d = 0; d < rank; ++d) identity &= perm[static_cast<size_t>(d)] == d;
-  if (rows == 0 || width == 0) return stay("an empty tensor");
-  if (width > kMaxRowWidth) return stay("rows longer than 1024 elements");
+  if (rows == 0) return stay("an empty tensor");
+  if (!is_f32(x) || accum || width == 0 || width > kMaxRowWidth) {  // schedule_to_tile_reduce.cpp
+    ScalarKernel s = plan_scalar_reduce(name, x.dtype, rows, width, kind, accum);
+    if (!identity) s.perm = perm;
+    return scalar_lowering(std::move(s));
+  }
   Lowering l;
   l.kernel = row_reduce_kernel(name, width, k);
   if (!identity) l.perm = perm;
@@ -411,9 +445,11 @@ Lowering lower_reduce(const ir::Op& group, const ir::Op& callee, const std::stri
 Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::string& name) {
   // The op record's lower hook names the Graph IR ops some Tile IR kernel here handles
   // (core/ops/graph_ops.def); a group holding any other op stays.
-  for (const auto& op : callee.regions[0].front().ops)
+  for (const auto& op : callee.regions[0].front().ops) {
+    if (const char* why = libm_loss_reason(op->name)) return stay(why);  // _reduce.cpp
     if (op->def && op->def->level == ops::Level::graph && op->def->hooks.lower != ops::Hook::pass)
       return stay("no Tile IR lowering for " + op->name + " (its op record's lower hook)");
+  }
   auto kind = sched::parse_group_kind(group.attrs.get_string("kind", ""));
   if (kind == sched::GroupKind::gemm) return lower_gemm(group, callee, name);
   if (kind == sched::GroupKind::attention) return lower_attention(group, callee, name);
@@ -473,6 +509,17 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
       l.out_2d = {mv.rows, mv.width};
       return l;
     }
+    const ir::Op* op = only_op(callee);  // schedule_to_tile_reduce.cpp, _optim.cpp
+    if (op && op->name == "tessera.cross_entropy")
+      return scalar_lowering(plan_cross_entropy(group, *op, name));
+    if (op &&
+        (op->name == "tessera.sgd" || op->name == "tessera.adam" || op->name == "tessera.adamw" ||
+         op->name == "tessera.nesterov" || op->name == "tessera.momentum_backward" ||
+         op->name == "tessera.loss.mse_backward" || op->name == "tessera.adam_backward"))
+      return scalar_lowering(plan_optimizer(group, *op, name));
+    if (op && op->name == "tessera.topk") return scalar_lowering(plan_topk(group, *op, name));
+    if (op && op->name == "tessera.normalization_stats")
+      return scalar_lowering(plan_normalization_stats(group, *op, name));
     return lower_reduce(group, callee, name);
   }
   return stay(std::string("no Tile IR lowering for '") + group.attrs.get_string("kind", "") +
@@ -587,7 +634,7 @@ bool schedule_to_tile(ir::Module& m, DiagnosticEngine& diag) {
               pa.push_back(ir::Attr::integer_attr(d));
             }
             t->attrs.set("perm", ir::Attr::array_attr(std::move(pa)));
-            v = t->add_result(ir::Type::tensor(DType::f32, shape));
+            v = t->add_result(ir::Type::tensor(v->type.dtype, shape));
             reshapes.push_back({launch.get(), std::move(t)});
           }
           auto r = std::make_unique<ir::Op>();

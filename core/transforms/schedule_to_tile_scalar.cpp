@@ -201,6 +201,19 @@ bool f32_math_step(std::string_view op, const std::vector<int>& in, std::vector<
   return true;
 }
 
+// f64 sqrt and rsqrt: tile.sqrt of an f64 scalar (sqrt_c1: correctly rounded, the Graph IR
+// kernel's std::sqrt of a double), rsqrt then 1 / it (the kernel's two roundings).
+bool f64_root_step(std::string_view op, const std::vector<int>& in, std::vector<Step>& steps,
+                   std::vector<Const>& consts, int base) {
+  if (op != "tessera.sqrt" && op != "tessera.rsqrt") return false;
+  steps.push_back({"tile.sqrt", {in[0]}, DType::f64});
+  if (op == "tessera.sqrt") return true;
+  consts.push_back({DType::f64, "1.0"});
+  const int one = kConst - static_cast<int>(consts.size() - 1);
+  steps.push_back({"arith.divf", {one, base + static_cast<int>(steps.size()) - 1}, DType::f64});
+  return true;
+}
+
 // An op on unsigned integers held as zero-extended indices: add, sub, mul wrap (the caller keeps
 // the low bits), max and min by an unsigned compare and a select, comparisons unsigned.
 bool unsigned_step(std::string_view op, const std::vector<int>& in, std::vector<Step>& steps,
@@ -475,7 +488,8 @@ ScalarChain plan_scalar_chain(const ir::Op& group, const ir::Op& callee, const s
     const std::string why = "no exact scalar lowering for " + o->name + " on " + dtype_mlir_name(t);
     if (!scalar_value_type(t)) return stay(why);
     if (!(un ? unsigned_step(o->name, in, steps, n)
-             : ct == DType::f32 && f32_math_step(o->name, in, steps, consts, n)) &&
+             : (ct == DType::f32 && f32_math_step(o->name, in, steps, consts, n)) ||
+                   (ct == DType::f64 && f64_root_step(o->name, in, steps, consts, n))) &&
         !(!un && scalar_step(o->name, ct, in, steps)))
       return stay(why);
     for (int v : steps.back().in)

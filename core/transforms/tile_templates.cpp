@@ -257,7 +257,7 @@ std::string norm_kernel(const std::string& name, int64_t width, bool centre, boo
   return k.str();
 }
 
-std::string softmax_kernel(const std::string& name, int64_t width, bool log_form) {
+std::string softmax_kernel(const std::string& name, int64_t width, bool log_form, bool safe) {
   const std::string mem = "memref<?x?xf32>", w = std::to_string(width);
   const std::string reg = "tensor<32x" + w + "xf32>", col = "tensor<32xf32>";
   std::ostringstream k;
@@ -280,8 +280,15 @@ std::string softmax_kernel(const std::string& name, int64_t width, bool log_form
   else
     k << "    %sb = tile.broadcast %s : (" << col << ") -> " << reg << "\n"
       << "    %y = arith.divf %e, %sb : " << reg << "\n";
-  k << "    tile.store_tile %y, %out, %r0, %c0 {mask = true} : (" << reg << ", " << mem
-    << ", index, index) -> ()\n    return\n  }\n";
+  if (safe)  // a row whose max is -Inf holds -Inf only: +0 there (softmax_safe)
+    k << "    %ninf = tile.full {value = 0xFF800000 : f32} : " << reg << "\n"
+      << "    %zero = tile.full {value = 0.0 : f32} : " << reg << "\n"
+      << "    %all = arith.cmpf %mb, %ninf {predicate = \"oeq\"} : (" << reg << ", " << reg
+      << ") -> tensor<32x" << w << "xi1>\n"
+      << "    %ys = arith.select %all, %zero, %y : (tensor<32x" << w << "xi1>, " << reg << ", "
+      << reg << ") -> " << reg << "\n";
+  k << "    tile.store_tile " << (safe ? "%ys" : "%y") << ", %out, %r0, %c0 {mask = true} : ("
+    << reg << ", " << mem << ", index, index) -> ()\n    return\n  }\n";
   return k.str();
 }
 

@@ -68,7 +68,9 @@ std::string norm_kernel(const std::string& name, int64_t width, bool centre, boo
 /// 32 whole rows (grid [ceil(R / 32)]); m = row_max(x) (the maximum chain from x[0]),
 /// e = exp(x - m) (tile.exp: the spec's expf), s = row_sum(e) (the chain from e[0]), y = e / s;
 /// with `log_form` (log_softmax) y = (x - m) - log(s) (tile.log: the spec's logf).
-std::string softmax_kernel(const std::string& name, int64_t width, bool log_form);
+/// `safe`: tessera.softmax_safe, whose rows of -Inf only (row max -Inf) become +0.
+std::string softmax_kernel(const std::string& name, int64_t width, bool log_form,
+                           bool safe = false);
 
 /// A reduction of each row of an [R, W] f32 tensor into an [R, 1] tensor, in tessera.reduce's
 /// order: a group is one tile of 32 rows (grid [ceil(R / 32)]) loading its whole rows (masked at

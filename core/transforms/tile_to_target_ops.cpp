@@ -670,8 +670,8 @@ void Lowering::op(const ir::Op& o) {
     }
     case OpKind::TileSqrt:
       if (!on_tiles)
-        return set(o.result(0),
-                   scalar(emit1("tessera_nvidia.sqrt", {at(o.operands[0]).one()}, f32())));
+        return set(o.result(0), scalar(emit1("tessera_nvidia.sqrt", {at(o.operands[0]).one()},
+                                             o.result(0)->type)));  // f32 or f64 (sqrt_c1)
       return elementwise(o);
     case OpKind::TileExp:
     case OpKind::TileLog:

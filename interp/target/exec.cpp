@@ -544,8 +544,11 @@ void exec_alu(Block& b, Warp& w, const Inst& in) {
       else
         each(m, [&](int l) { d[l].f = std::fmaf(x[l].f, y[l].f, z[l].f); });
       return;
-    case Opc::kSqrtF:  // sqrt.rn.f32: correctly rounded, as tile.sqrt
-      each(m, [&](int l) { d[l].f = std::sqrt(x[l].f); });
+    case Opc::kSqrtF:  // sqrt.rn.f32 / .f64: correctly rounded, as tile.sqrt
+      if (in.dt == DType::f64)
+        each(m, [&](int l) { d[l].d = std::sqrt(x[l].d); });
+      else
+        each(m, [&](int l) { d[l].f = std::sqrt(x[l].f); });
       return;
     case Opc::kExp:      // as tile.exp: the spec's expf (core/numerics/expf.h)
       if (m == kFull) {  // the vector exp, bit for bit num::expf (interp/graph/vexp.h)

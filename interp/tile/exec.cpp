@@ -347,8 +347,11 @@ void exec_unary(const Inst& in, Cell* R, float* A) {
       else
         for (int32_t k = 0; k < in.rows; ++k) A[in.dst + k] = num::logf(A[in.a + k]);
       return;
-    case Opc::kSqrt:  // IEEE square root: correctly rounded, as std::sqrt of a float
-      R[in.dst].f = std::sqrt(R[in.a].f);
+    case Opc::kSqrt:  // IEEE square root: correctly rounded, as std::sqrt of a float (double)
+      if (in.dt == DType::f64)
+        R[in.dst].d = std::sqrt(R[in.a].d);
+      else
+        R[in.dst].f = std::sqrt(R[in.a].f);
       return;
     case Opc::kASqrt:
       for (int32_t k = 0; k < in.rows; ++k) A[in.dst + k] = std::sqrt(A[in.a + k]);

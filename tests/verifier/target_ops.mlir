@@ -332,8 +332,8 @@ func.func @k(%a: memref<4xf32>, %v: f32, %i: f64) {
 
 // -----
 // tnv_sqrt_c1
-func.func @k(%x: f64) {
-  // expected-error@+1 {{operand must be an f32 scalar (tnv_sqrt_c1)}}
-  %e = tessera_nvidia.sqrt %x : (f64) -> f64
+func.func @k(%x: i32) {
+  // expected-error@+1 {{operand must be an f32 or f64 scalar (tnv_sqrt_c1)}}
+  %e = tessera_nvidia.sqrt %x : (i32) -> i32
   return
 }

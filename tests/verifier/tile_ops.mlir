@@ -312,17 +312,17 @@ func.func @k(%a: tensor<4x4xbf16>, %b: tensor<4x4xf16>) {
 }
 
 // -----
-// sqrt_c1: f32 only (no bf16 tiles)
+// sqrt_c1: f32 tiles only (no bf16 tiles)
 func.func @k(%a: tensor<32x4xbf16>) {
-  // expected-error@+1 {{operand must be an f32 scalar or an f32 register tile, got tensor<32x4xbf16> (sqrt_c1)}}
+  // expected-error@+1 {{operand must be an f32 or f64 scalar or an f32 register tile, got tensor<32x4xbf16> (sqrt_c1)}}
   %r = tile.sqrt %a : (tensor<32x4xbf16>) -> tensor<32x4xbf16>
   return
 }
 
 // -----
-// sqrt_c1: no f64 scalars
-func.func @k(%a: f64) {
-  // expected-error@+1 {{operand must be an f32 scalar or an f32 register tile, got f64 (sqrt_c1)}}
-  %r = tile.sqrt %a : (f64) -> f64
+// sqrt_c1: no integer scalars
+func.func @k(%a: i32) {
+  // expected-error@+1 {{operand must be an f32 or f64 scalar or an f32 register tile, got i32 (sqrt_c1)}}
+  %r = tile.sqrt %a : (i32) -> i32
   return
 }

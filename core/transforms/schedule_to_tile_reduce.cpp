@@ -1,0 +1,326 @@
+// Scalar reductions and losses (docs/ops/schedule/lowering.md, "Scalar reductions", "Losses"):
+// each fold is an scf.for carrying one scalar accumulator, started from the first element and
+// rounded once per step, exactly the Graph IR kernels' loops (interp/graph/kernels_reduce.cpp,
+// kernels_loss.cpp, kernels_cross_entropy.cpp).
+#include "core/transforms/schedule_to_tile_reduce.h"
+
+#include <cmath>
+#include <sstream>
+#include <utility>
+
+#include "core/ir/attribute.h"
+
+namespace tessera::transforms {
+
+namespace {
+
+std::string ty(DType t) { return std::string(dtype_mlir_name(t)); }
+
+bool narrow(DType t) { return dtype_is_low_precision_float(t); }
+
+// Kernel text with numbered scalar values.
+struct Text {
+  std::ostringstream k;
+  int next = 0;
+  std::string ind = "    ";
+
+  std::string fresh() { return "%t" + std::to_string(next++); }
+  std::string icst(int64_t v) {
+    std::string r = fresh();
+    k << ind << r << " = arith.constant {value = " << v << " : index} : index\n";
+    return r;
+  }
+  std::string fcst(double v, DType t) {
+    std::string r = fresh();
+    k << ind << r << " = arith.constant {value = " << ir::format_float(v, t) << " : " << ty(t)
+      << "} : " << ty(t) << "\n";
+    return r;
+  }
+  std::string idx(const char* op, const std::string& a, const std::string& b) {
+    std::string r = fresh();
+    k << ind << r << " = " << op << " " << a << ", " << b << " : index\n";
+    return r;
+  }
+  std::string bin(const char* op, const std::string& a, const std::string& b, DType t) {
+    std::string r = fresh();
+    k << ind << r << " = " << op << " " << a << ", " << b << " : (" << ty(t) << ", " << ty(t)
+      << ") -> " << ty(t) << "\n";
+    return r;
+  }
+  std::string un(const char* op, const std::string& a, DType from, DType to) {
+    std::string r = fresh();
+    k << ind << r << " = " << op << " " << a << " : (" << ty(from) << ") -> " << ty(to) << "\n";
+    return r;
+  }
+  std::string load(const std::string& mem, DType t, const std::string& i) {
+    std::string r = fresh();
+    k << ind << r << " = tile.load " << mem << ", " << i << " : (memref<?x" << ty(t)
+      << ">, index) -> " << ty(t) << "\n";
+    return r;
+  }
+  // A float conversion with the Graph IR kernel's static_cast: exact widening or one RNE
+  // rounding (arith.extf / arith.truncf: num::convert_bits, docs/ops/tile/scalar.md).
+  std::string convert(const std::string& v, DType from, DType to) {
+    if (from == to) return v;
+    const bool wider = to == DType::f64 || (to == DType::f32 && narrow(from));
+    return un(wider ? "arith.extf" : "arith.truncf", v, from, to);
+  }
+  // "scf.for"(lb, ub, 1, init) carrying one scalar of type t; `body` gets the induction
+  // variable and the carried value and returns the next one.
+  template <typename F>
+  std::string fold(const std::string& lb, const std::string& ub, const std::string& one,
+                   const std::string& init, DType t, F body) {
+    const std::string r = fresh(), iv = fresh(), a = fresh();
+    k << ind << r << " = \"scf.for\"(" << lb << ", " << ub << ", " << one << ", " << init
+      << ") ({\n"
+      << ind << "^bb0(" << iv << ": index, " << a << ": " << ty(t) << "):\n";
+    const std::string outer = ind;
+    ind += "  ";
+    const std::string next = body(iv, a);
+    k << ind << "\"scf.yield\"(" << next << ") : (" << ty(t) << ") -> ()\n";
+    ind = outer;
+    k << ind << "}) : (index, index, index, " << ty(t) << ") -> " << ty(t) << "\n";
+    return r;
+  }
+  void store(const std::string& v, DType t, const std::string& row) {
+    k << ind << "tile.store " << v << ", %out, " << row << ", %c0 : (" << ty(t) << ", memref<?x?x"
+      << ty(t) << ">, index, index) -> ()\n";
+  }
+};
+
+std::string header(const std::string& name, const std::vector<DType>& ins, DType out) {
+  std::ostringstream h;
+  h << "  func.func @" << name << "(";
+  for (size_t i = 0; i < ins.size(); ++i) h << "%in" << i << ": memref<?x" << ty(ins[i]) << ">, ";
+  h << "%out: memref<?x?x" << ty(out) << ">) {\n"
+    << "    %g = tile.group_id {dim = 0} : index\n"
+    << "    %c0 = arith.constant {value = 0 : index} : index\n"
+    << "    %c1 = arith.constant {value = 1 : index} : index\n";
+  return h.str();
+}
+
+ScalarKernel stay(std::string why) {
+  ScalarKernel s;
+  s.why = std::move(why);
+  return s;
+}
+
+bool reduce_type(DType t) { return t == DType::f32 || t == DType::f64 || narrow(t); }
+
+}  // namespace
+
+ScalarKernel plan_scalar_reduce(const std::string& name, DType in, int64_t rows, int64_t width,
+                                const std::string& kind, std::optional<DType> accum) {
+  if (!reduce_type(in)) return stay(std::string("no scalar reduction of ") + ty(in));
+  if (rows <= 0 || width < 0) return stay("an empty tensor");
+  int64_t n = 0;
+  if (__builtin_mul_overflow(rows, width, &n)) return stay("too many elements");
+  // The Graph IR kernel sees narrow floats widened to f32 (E) and folds sum and mean in the
+  // policy's accumulator (A, default E); max and min fold in E. Its result rounds A -> E
+  // (static_cast<T>) and the interpreter rounds E to the storage type (narrow floats).
+  const DType e = narrow(in) ? DType::f32 : in;
+  const bool minmax = kind == "max" || kind == "min";
+  const DType a = minmax ? e : accum.value_or(e);
+  Text t;
+  t.k << header(name, {in}, in);
+  ScalarKernel s;
+  s.grid = {rows};
+  s.flat = {n};
+  s.out_2d = {rows, 1};
+  if (width == 0) {  // nothing to fold: the kernel's empty results
+    // max: -Inf, min: +Inf (in E); sum: A(0); mean: A(0) / A(0), a NaN.
+    std::string r = minmax ? t.fcst(kind == "max" ? -HUGE_VAL : HUGE_VAL, a) : t.fcst(0.0, a);
+    if (kind == "mean") r = t.bin("arith.divf", r, r, a);
+    t.store(t.convert(t.convert(r, a, e), e, in), in, "%g");
+    t.k << "    return\n  }\n";
+    s.kernel = t.k.str();
+    return s;
+  }
+  const std::string w = t.icst(width);
+  const std::string row = t.idx("arith.muli", "%g", w);
+  auto elem = [&](const std::string& i) {
+    return t.convert(t.convert(t.load("%in0", in, i), in, e), e, a);
+  };
+  const std::string first = elem(row);
+  const char* op = kind == "max"   ? "arith.maximumf"
+                   : kind == "min" ? "arith.minimumf"
+                                   : "arith.addf";
+  std::string r =
+      t.fold("%c1", w, "%c1", first, a, [&](const std::string& j, const std::string& acc) {
+        return t.bin(op, acc, elem(t.idx("arith.addi", row, j)), a);
+      });
+  if (kind == "mean")  // acc / static_cast<A>(k_count)
+    r = t.bin("arith.divf", r,
+              t.fcst(a == DType::f32 ? static_cast<double>(static_cast<float>(width))
+                                     : static_cast<double>(width),
+                     a),
+              a);
+  t.store(t.convert(t.convert(r, a, e), e, in), in, "%g");
+  t.k << "    return\n  }\n";
+  s.kernel = t.k.str();
+  return s;
+}
+
+ScalarKernel plan_scalar_mse(const ir::Op& group, const ir::Op& op, const std::string& name) {
+  if (op.attrs.get("numeric_policy")) return stay("a numeric policy");
+  if (group.operands.size() != 2) return stay("mse without two operands");
+  const ir::Type& x = group.operands[0]->type;
+  const DType t = x.dtype;
+  if ((t != DType::f32 && t != DType::f64) || !x.has_static_shape() ||
+      group.operands[1]->type != x || group.result(0)->type.dtype != t)
+    return stay("not an f32 or f64 mse of static shape");
+  const std::optional<int64_t> n = x.num_elements();
+  if (!n) return stay("too many elements");
+  const std::string red = op.attrs.get_string("reduction", "mean");
+  if (red != "mean" && red != "sum") return stay("reduction '" + red + "'");
+  Text k;
+  k.k << header(name, {t, t}, t);
+  std::string r;
+  if (*n == 0) {  // acc = 0 (and 0 / 0 for "mean")
+    r = k.fcst(0.0, t);
+    if (red == "mean") r = k.bin("arith.divf", r, r, t);
+  } else {
+    // d_0 * d_0, then acc + d_i * d_i (each product and sum rounded once).
+    auto sq = [&](const std::string& i) {
+      const std::string ai = k.load("%in0", t, i), bi = k.load("%in1", t, i);
+      const std::string d = k.bin("arith.subf", ai, bi, t);
+      return k.bin("arith.mulf", d, d, t);
+    };
+    r = k.fold("%c1", k.icst(*n), "%c1", sq("%c0"), t,
+               [&](const std::string& i, const std::string& acc) {
+                 return k.bin("arith.addf", acc, sq(i), t);
+               });
+    if (red == "mean")  // acc / static_cast<T>(n)
+      r = k.bin("arith.divf", r,
+                k.fcst(t == DType::f32 ? static_cast<double>(static_cast<float>(*n))
+                                       : static_cast<double>(*n),
+                       t),
+                t);
+  }
+  k.store(r, t, "%c0");
+  k.k << "    return\n  }\n";
+  ScalarKernel s;
+  s.kernel = k.k.str();
+  s.grid = {1};
+  s.flat = {*n, *n};
+  s.out_2d = {1, 1};
+  return s;
+}
+
+namespace {
+
+bool label_type(DType t) {
+  return t == DType::i8 || t == DType::i16 || t == DType::i32 || t == DType::i64 ||
+         t == DType::u8 || t == DType::u16 || t == DType::u32 || t == DType::u64;
+}
+
+}  // namespace
+
+ScalarKernel plan_cross_entropy(const ir::Op& group, const ir::Op& op, const std::string& name) {
+  if (op.attrs.get("numeric_policy")) return stay("a numeric policy");
+  if (group.operands.size() != 2) return stay("cross_entropy without two operands");
+  const ir::Type& x = group.operands[0]->type;
+  const ir::Type& y = group.operands[1]->type;
+  if (x.dtype != DType::f64 && x.dtype != DType::f32)
+    return stay("cross_entropy of " + ty(x.dtype));
+  // The f64 kernel calls the C library's exp and log (num::spec_exp/spec_log of double), which
+  // no Tile IR op computes (tile.exp and tile.log are the spec's f32 functions).
+  if (x.dtype == DType::f64)
+    return stay(
+        "f64 cross_entropy computes the C library's exp and log, which no Tile IR op "
+        "reproduces bit for bit");
+  if (!x.has_static_shape() || !y.has_static_shape() || x.rank() < 1 ||
+      group.result(0)->type.dtype != DType::f32)
+    return stay("not an f32 cross_entropy of static shape");
+  if (!label_type(y.dtype)) return stay("labels of " + ty(y.dtype));
+  const std::optional<int64_t> xn = x.num_elements(), rows = y.num_elements();
+  const int64_t classes = x.shape.back();
+  if (!xn || !rows || *rows == 0 || classes == 0) return stay("an empty tensor");
+  if (*xn / classes != *rows) return stay("labels do not match the logits' rows");
+  const std::string red = op.attrs.get_string("reduction", "mean");
+  if (red != "mean" && red != "sum" && red != "none") return stay("reduction '" + red + "'");
+  const DType f = DType::f32, l = y.dtype;
+  const bool is_unsigned = l == DType::u8 || l == DType::u16 || l == DType::u32 || l == DType::u64;
+  Text k;
+  k.k << header(name, {f, l}, f);
+  const std::string cc = k.icst(classes), cn = k.icst(*xn);
+  // One row's loss: m = the IEEE max chain, s = exp(x_0 - m) + ... (spec expf, sequential),
+  // log(s) - (x[label] - m). A label outside [0, C) reads index N: out of bounds, which stops
+  // the run as cross_entropy_c5 stops the Graph IR kernel.
+  auto row_loss = [&](const std::string& i) {
+    const std::string b = k.idx("arith.muli", i, cc);
+    const std::string x0 = k.load("%in0", f, b);
+    const std::string m =
+        k.fold("%c1", cc, "%c1", x0, f, [&](const std::string& j, const std::string& a) {
+          return k.bin("arith.maximumf", a, k.load("%in0", f, k.idx("arith.addi", b, j)), f);
+        });
+    const std::string e0 = k.un("tile.exp", k.bin("arith.subf", x0, m, f), f, f);
+    const std::string s =
+        k.fold("%c1", cc, "%c1", e0, f, [&](const std::string& j, const std::string& a) {
+          const std::string xj = k.load("%in0", f, k.idx("arith.addi", b, j));
+          return k.bin("arith.addf", a, k.un("tile.exp", k.bin("arith.subf", xj, m, f), f, f), f);
+        });
+    const std::string li = k.un(is_unsigned ? "arith.index_castui" : "arith.index_cast",
+                                k.load("%in1", l, i), l, DType::index);
+    const std::string lo = k.fresh(), hi = k.fresh(), ok = k.fresh(), at = k.fresh();
+    k.k << k.ind << lo << " = arith.cmpi " << li
+        << ", %c0 {predicate = \"sge\"} : (index, index) -> i1\n"
+        << k.ind << hi << " = arith.cmpi " << li << ", " << cc
+        << " {predicate = \"slt\"} : (index, index) -> i1\n"
+        << k.ind << ok << " = arith.andi " << lo << ", " << hi << " : i1\n";
+    const std::string xi = k.idx("arith.addi", b, li);
+    k.k << k.ind << at << " = arith.select " << ok << ", " << xi << ", " << cn
+        << " : (i1, index, index) -> index\n";
+    const std::string d = k.bin("arith.subf", k.load("%in0", f, at), m, f);
+    return k.bin("arith.subf", k.un("tile.log", s, f, f), d, f);
+  };
+  ScalarKernel out;
+  if (red == "none") {  // one group per row
+    k.store(row_loss("%g"), f, "%g");
+    out.grid = {*rows};
+    out.out_2d = {*rows, 1};
+  } else {  // loss_0, then acc + loss_i: one group walks the rows in order
+    std::string r = k.fold("%c1", k.icst(*rows), "%c1", row_loss("%c0"), f,
+                           [&](const std::string& i, const std::string& a) {
+                             return k.bin("arith.addf", a, row_loss(i), f);
+                           });
+    if (red == "mean")  // acc / static_cast<T>(rows)
+      r = k.bin("arith.divf", r, k.fcst(static_cast<double>(static_cast<float>(*rows)), f), f);
+    k.store(r, f, "%c0");
+    out.grid = {1};
+    out.out_2d = {1, 1};
+  }
+  k.k << "    return\n  }\n";
+  out.kernel = k.k.str();
+  out.flat = {*xn, *rows};
+  return out;
+}
+
+const char* libm_loss_reason(std::string_view op) {
+  // interp/graph/kernels_loss.cpp, kernels_loss_backward.cpp, kernels_rl_loss.cpp.
+  constexpr std::pair<std::string_view, const char*> kStay[] = {
+      {"tessera.binary_cross_entropy",
+       "binary_cross_entropy computes the C library's log1p and exp (log1p(exp(-|z|))), which no "
+       "Tile IR op reproduces bit for bit"},
+      {"tessera.loss.binary_cross_entropy_backward",
+       "binary_cross_entropy_backward's sigmoid computes the C library's exp, which no Tile IR op "
+       "reproduces bit for bit"},
+      {"tessera.loss.cross_entropy",
+       "loss.cross_entropy computes the C library's exp and log (not the spec's expf and logf), "
+       "which no Tile IR op reproduces bit for bit"},
+      {"tessera.rl.ppo_policy_loss",
+       "the policy ratio exp(ln - lo) is the C library's exp, which no Tile IR op reproduces bit "
+       "for bit"},
+      {"tessera.rl.grpo_policy_loss",
+       "the policy ratio exp(ln - lo) is the C library's exp, which no Tile IR op reproduces bit "
+       "for bit"},
+      {"tessera.rl.cispo_policy_loss",
+       "the policy ratio exp(ln - lo) is the C library's exp, which no Tile IR op reproduces bit "
+       "for bit"},
+  };
+  for (const auto& [name, why] : kStay)
+    if (op == name) return why;
+  return nullptr;
+}
+
+}  // namespace tessera::transforms

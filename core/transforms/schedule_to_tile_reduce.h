@@ -1,0 +1,58 @@
+// Scalar reductions, losses and optimizer steps of the Schedule -> Tile lowering: kernels on
+// scalar registers that repeat the Graph IR kernel's sequence of operations (one rounding per
+// step, folds from the first element) for what register tiles do not hold: f64, narrow floats,
+// accumulator policies, rows over 1024 elements, per-row gathers (cross_entropy) and kernels
+// with several results (adam). docs/ops/schedule/lowering.md, "Scalar reductions", "Losses",
+// "Optimizers".
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/ir/ir.h"
+
+namespace tessera::transforms {
+
+/// A scalar kernel for a `whole` group, or `why` it stays.
+struct ScalarKernel {
+  std::string kernel;  ///< empty when the group stays
+  std::string why;
+  std::vector<int64_t> grid;
+  /// Per operand: reshaped to [flat[i]] before the launch, the result reshaped from `out_2d`.
+  /// Empty: operands and results bind in their own shapes (no reshape).
+  std::vector<int64_t> flat;
+  std::vector<int64_t> out_2d;
+  std::vector<int64_t> perm;  ///< operand 0 goes through tessera.transpose {perm} first
+};
+
+/// tessera.reduce (kind sum, mean, max, min) of an input already arranged as [rows, width]
+/// (each output's elements one row in tessera.reduce's order), in `in` (the storage type) with
+/// the accumulator of numeric_policy `accum` (nullopt: the compute type): one group per row.
+ScalarKernel plan_scalar_reduce(const std::string& name, DType in, int64_t rows, int64_t width,
+                                const std::string& kind, std::optional<DType> accum);
+
+/// tessera.mse of f32 or f64 operands of any element count (the sequential chain).
+ScalarKernel plan_scalar_mse(const ir::Op& group, const ir::Op& op, const std::string& name);
+
+/// tessera.cross_entropy of f32 logits [..., C] and integer labels.
+ScalarKernel plan_cross_entropy(const ir::Op& group, const ir::Op& op, const std::string& name);
+
+/// Why a loss whose Graph IR kernel calls the C library's exp, log or log1p (not the spec's
+/// expf/logf of docs/numerics.md) stays at Schedule IR, or nullptr for other ops.
+const char* libm_loss_reason(std::string_view op);
+
+/// tessera.sgd, tessera.adam, tessera.adamw (docs/ops/graph/optimizers.md).
+ScalarKernel plan_optimizer(const ir::Op& group, const ir::Op& op, const std::string& name);
+
+/// tessera.topk of f32, f64, bf16 or f16 along any axis, 0 <= k <= n (schedule_to_tile_topk.cpp).
+ScalarKernel plan_topk(const ir::Op& group, const ir::Op& op, const std::string& name);
+
+/// tessera.normalization_stats of f32 along one axis: mean and 1/sqrt(var + eps) per slice
+/// (schedule_to_tile_topk.cpp).
+ScalarKernel plan_normalization_stats(const ir::Op& group, const ir::Op& op,
+                                      const std::string& name);
+
+}  // namespace tessera::transforms
