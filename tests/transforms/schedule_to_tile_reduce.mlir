@@ -5,7 +5,10 @@
 module {
   // An f64 mean over axis 0: the axis moves last, one group per output walks its row.
   // CHECK-LABEL: func.func @rf64(
-  // CHECK: %[[T:.*]] = tessera.transpose %x {perm = [1, 0]} : (tensor<5x7xf64>) -> tensor<7x5xf64>
+  // The transpose before the launch is itself a gather launch (docs/ops/schedule/lowering.md,
+  // "Data movement around launches").
+  // CHECK: %[[F:.*]] = tessera.reshape %x : (tensor<5x7xf64>) -> tensor<35xf64>
+  // CHECK: %[[T:.*]] = tile.launch %[[F]] {callee = @rf64_move0_kernel, grid = [7]{{.*}} : (tensor<35xf64>) -> tensor<7x5xf64>
   // CHECK: %[[R:.*]] = tessera.reshape %[[T]] : (tensor<7x5xf64>) -> tensor<35xf64>
   // CHECK: %[[L:.*]] = tile.launch %[[R]] {callee = @rf64_g0_kernel, grid = [7]
   // CHECK: tessera.reshape %[[L]] {schedule.group = @rf64_g0} : (tensor<7x1xf64>) -> tensor<7xf64>
