@@ -15,7 +15,7 @@ import tempfile
 
 import numpy as np
 
-from levels_common import FAILS, check, run_proc as run  # noqa: E402
+from levels_common import check, check_validates, finish, run_proc as run  # noqa: E402
 TYPES = {"i1": np.bool_, "i8": np.int8, "i16": np.int16, "i32": np.int32, "i64": np.int64,
          "f32": np.float32, "f64": np.float64}
 INTS = ("i8", "i16", "i32", "i64")
@@ -152,12 +152,8 @@ def main():
                   f"{name}: tessera_nvidia.launch expected={lowers}")
             if chain:
                 check(tile.count("tile.launch") == 1, f"{name}: the chain is one kernel")
-            v = run("validate", p, *ins)
-            check("tile: bit-exact" in v.stdout and "target: bit-exact" in v.stdout,
-                  f"{name}: validate: {v.stdout}")
-    if FAILS:
-        raise SystemExit(f"{len(FAILS)} failures")
-    print("ok")
+            check_validates(name, p, ins)
+    finish()
 
 
 if __name__ == "__main__":

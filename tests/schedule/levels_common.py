@@ -63,6 +63,13 @@ def check_stays_at_schedule(src, reason):
           f"{src.stem}: expected to stay at Schedule IR:\n{tile}")
 
 
+def check_validates(name, src, ins):
+    """`tessera-interp validate` finds the Tile and Target IR levels of `src` bit-exact."""
+    v = run_proc("validate", src, *ins)
+    check("tile: bit-exact" in v.stdout and "target: bit-exact" in v.stdout,
+          f"{name}: validate: {v.stdout}")
+
+
 def finish():
     if FAILS:
         raise SystemExit(f"{len(FAILS)} failures")
