@@ -10,6 +10,7 @@
 #include "backends/cuda/libs/library.h"
 #include "benchmarks/cuda/bench_util.h"
 #include "benchmarks/cuda/plugin_attention.h"
+#include "benchmarks/cuda/sdpa_inputs.h"
 
 using namespace tessera;
 using namespace tessera::cuda::libs;
@@ -101,33 +102,17 @@ int main() {
   LibraryContext ctx;
   int failures = check(ctx, s);
 
-  const int64_t B = 4, H = 16, S = 4096, D = 128, n = B * H * S * D;
-  bench::DeviceBuffer q(n * 2), k(n * 2), v(n * 2), o(n * 2);
-  {
-    bench::Lcg rng;
-    std::vector<uint16_t> h(n);
-    for (void* dst : {q.p, k.p, v.p}) {
-      for (auto& x : h) x = bench::to_bf16(rng.next());
-      bench::require_cuda(cudaMemcpy(dst, h.data(), n * 2, cudaMemcpyHostToDevice), "cudaMemcpy");
-    }
-  }
+  const int64_t B = 4, H = 16, S = 4096, D = 128;
+  bench::Lcg rng;
+  bench::CausalBf16Inputs in(B, H, S, D, rng);
   std::unique_ptr<CudnnSdpa> direct;
   bench::require(CudnnSdpa::create(&direct), "cudnnCreate");
-  SdpaArgs args;
-  args.b = B;
-  args.h = H;
-  args.s_q = args.s_kv = S;
-  args.d = D;
-  args.causal = true;
-  args.scale = static_cast<float>(1.0 / std::sqrt(double(D)));
-  args.q = q.p;
-  args.k = k.p;
-  args.v = v.p;
-  args.out = o.p;
+  const SdpaArgs args = in.causal_args();
   double peer =
       bench::median_ms(s, 3, 15, [&] { bench::require(direct->forward(args, s), "sdpa"); });
   double ours = bench::median_ms(s, 3, 15, [&] {
-    require_done(attention_hook(ctx, true, {B, H, S, D}, q.p, k.p, v.p, o.p, s), "attention");
+    require_done(attention_hook(ctx, true, {B, H, S, D}, in.q.p, in.k.p, in.v.p, in.o.p, s),
+                 "attention");
   });
   // Causal: half of the 4 * B * H * S^2 * D flops of QK^T and PV.
   const double flops = 4.0 * B * H * S * S * D / 2;

@@ -52,32 +52,53 @@ inline void require_cuda(int status, const char* call) {
   require(cuda::libs::cuda_check(call, status), call);
 }
 
-/// Median milliseconds of `iters` runs of `body` on `stream` after `warmup` runs, each timed
-/// with its own pair of CUDA events.
-inline double median_ms(cudaStream_t stream, int warmup, int iters,
-                        const std::function<void()>& body) {
-  for (int i = 0; i < warmup; ++i) body();
-  require_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
-  std::vector<double> ms;
-  cudaEvent_t start = nullptr, stop = nullptr;
-  require_cuda(cudaEventCreate(&start), "cudaEventCreate");
-  require_cuda(cudaEventCreate(&stop), "cudaEventCreate");
-  for (int i = 0; i < iters; ++i) {
-    require_cuda(cudaEventRecord(start, stream), "cudaEventRecord");
-    body();
-    require_cuda(cudaEventRecord(stop, stream), "cudaEventRecord");
-    require_cuda(cudaEventSynchronize(stop), "cudaEventSynchronize");
-    float t = 0;
-    require_cuda(cudaEventElapsedTime(&t, start, stop), "cudaEventElapsedTime");
-    ms.push_back(t);
+/// A pair of CUDA events on one stream that times one body at a time (synchronising on the stop
+/// event), in milliseconds.
+class EventTimer {
+ public:
+  explicit EventTimer(cudaStream_t stream) : stream_(stream) {
+    require_cuda(cudaEventCreate(&start_), "cudaEventCreate");
+    require_cuda(cudaEventCreate(&stop_), "cudaEventCreate");
   }
-  (void)cudaEventDestroy(start);
-  (void)cudaEventDestroy(stop);
+  ~EventTimer() {
+    (void)cudaEventDestroy(start_);
+    (void)cudaEventDestroy(stop_);
+  }
+  EventTimer(const EventTimer&) = delete;
+  EventTimer& operator=(const EventTimer&) = delete;
+  double once(const std::function<void()>& body) {
+    require_cuda(cudaEventRecord(start_, stream_), "cudaEventRecord");
+    body();
+    require_cuda(cudaEventRecord(stop_, stream_), "cudaEventRecord");
+    require_cuda(cudaEventSynchronize(stop_), "cudaEventSynchronize");
+    float t = 0;
+    require_cuda(cudaEventElapsedTime(&t, start_, stop_), "cudaEventElapsedTime");
+    return double(t);
+  }
+
+ private:
+  cudaStream_t stream_;
+  cudaEvent_t start_ = nullptr, stop_ = nullptr;
+};
+
+inline double median_of(std::vector<double> ms) {
   std::sort(ms.begin(), ms.end());
   return ms[ms.size() / 2];
 }
 
-/// Medians of two bodies timed alternately (A B A B ..., warm-ups too), each run with its own
+/// Median over `iters` runs of `body` on `stream` after `warmup` runs, each run timed by CUDA
+/// events (milliseconds).
+inline double median_ms(cudaStream_t stream, int warmup, int iters,
+                        const std::function<void()>& body) {
+  for (int i = 0; i < warmup; ++i) body();
+  require_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
+  EventTimer timer(stream);
+  std::vector<double> ms;
+  for (int i = 0; i < iters; ++i) ms.push_back(timer.once(body));
+  return median_of(ms);
+}
+
+/// Medians of two bodies timed alternately (A B A B ..., warm-ups too), each run between the same
 /// pair of CUDA events: clock or thermal drift over the run then falls on both alike instead of
 /// favouring the one measured first. Returns {median A, median B}.
 inline std::pair<double, double> median_ms_abab(cudaStream_t stream, int warmup, int iters,
@@ -88,28 +109,13 @@ inline std::pair<double, double> median_ms_abab(cudaStream_t stream, int warmup,
     b();
   }
   require_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
-  cudaEvent_t start = nullptr, stop = nullptr;
-  require_cuda(cudaEventCreate(&start), "cudaEventCreate");
-  require_cuda(cudaEventCreate(&stop), "cudaEventCreate");
-  auto once = [&](const std::function<void()>& body) {
-    require_cuda(cudaEventRecord(start, stream), "cudaEventRecord");
-    body();
-    require_cuda(cudaEventRecord(stop, stream), "cudaEventRecord");
-    require_cuda(cudaEventSynchronize(stop), "cudaEventSynchronize");
-    float t = 0;
-    require_cuda(cudaEventElapsedTime(&t, start, stop), "cudaEventElapsedTime");
-    return double(t);
-  };
+  EventTimer timer(stream);
   std::vector<double> ta, tb;
   for (int i = 0; i < iters; ++i) {
-    ta.push_back(once(a));
-    tb.push_back(once(b));
+    ta.push_back(timer.once(a));
+    tb.push_back(timer.once(b));
   }
-  (void)cudaEventDestroy(start);
-  (void)cudaEventDestroy(stop);
-  std::sort(ta.begin(), ta.end());
-  std::sort(tb.begin(), tb.end());
-  return {ta[ta.size() / 2], tb[tb.size() / 2]};
+  return {median_of(ta), median_of(tb)};
 }
 
 /// f32 -> bf16 bits, round to nearest even (finite inputs).

@@ -11,6 +11,7 @@
 
 #include "backends/cuda/libs/cudnn_sdpa.h"
 #include "benchmarks/cuda/bench_util.h"
+#include "benchmarks/cuda/sdpa_inputs.h"
 #include "plugins/backend.h"
 #include "plugins/loader.h"
 
@@ -116,30 +117,12 @@ int deterministic_attention_section(cudaStream_t stream) {
     std::vector<plugins::HostTensor> in;
     for (int k = 0; k < 3; ++k) in.push_back(random_f32({B, H, S, D}, rng));
     plugins::Executable exe = cuda.compile(attention_module(B, H, S, D), det);
-    std::vector<double> ms = cuda.time_execute(exe, in, 1, 5);
-    std::sort(ms.begin(), ms.end());
-    const double ours = ms[ms.size() / 2];
+    const double ours = median_of(cuda.time_execute(exe, in, 1, 5));
     // The peer: cuDNN SDPA at the same shape in bf16 (cuDNN takes no f32 attention).
-    const int64_t n = B * H * S * D;
-    DeviceBuffer q(n * 2), k(n * 2), v(n * 2), o(n * 2);
-    std::vector<uint16_t> h(static_cast<size_t>(n));
-    for (void* dst : {q.p, k.p, v.p}) {
-      for (auto& x : h) x = to_bf16(rng.next());
-      require_cuda(cudaMemcpy(dst, h.data(), n * 2, cudaMemcpyHostToDevice), "cudaMemcpy");
-    }
+    CausalBf16Inputs peer_in(B, H, S, D, rng);
     std::unique_ptr<cuda::libs::CudnnSdpa> sdpa;
     require(cuda::libs::CudnnSdpa::create(&sdpa), "cudnnCreate");
-    cuda::libs::SdpaArgs args;
-    args.b = B;
-    args.h = H;
-    args.s_q = args.s_kv = S;
-    args.d = D;
-    args.causal = true;
-    args.scale = static_cast<float>(1.0 / std::sqrt(double(D)));
-    args.q = q.p;
-    args.k = k.p;
-    args.v = v.p;
-    args.out = o.p;
+    const cuda::libs::SdpaArgs args = peer_in.causal_args();
     const double peer =
         median_ms(stream, 3, 15, [&] { require(sdpa->forward(args, stream), "sdpa"); });
     const double flops = 4.0 * B * H * S * S * D / 2;
