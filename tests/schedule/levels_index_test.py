@@ -83,7 +83,11 @@ def main():
         case(d, "gather_bf16_ax", "gather", [x, iu], np.take(x, iu, axis=-1), " {axis = -1}")
         x64 = rng.standard_normal((4, 9, 2))
         i16 = np.array([8, 1, 1], np.int16)
-        case(d, "gather_f64_ax1", "gather", [x64, i16], np.take(x64, i16, axis=1), " {axis = 1}")
+        s, f = case(d, "gather_f64_ax1", "gather", [x64, i16], np.take(x64, i16, axis=1),
+                    " {axis = 1}")
+        # Index n along axis 1 would address the next outer row, inside the operand: the
+        # checked select must still stop the run.
+        bad_index(d, "gather_f64_ax1", s, f, 1, np.array([8, 9, 1], np.int16))
         table = rng.standard_normal((11, 4)).astype(np.float32)
         ids = np.array([[10, 0, 4], [4, 4, 1]], np.int64)
         s, f = case(d, "embedding", "embedding", [table, ids], np.take(table, ids, axis=0))
@@ -100,8 +104,9 @@ def main():
         ui = np.array([[5, 5], [0, 2]], np.int64)
         uu = rng.integers(-2**31, 2**31 - 1, size=(2, 2, 2), dtype=np.int64).astype(np.int32)
         with np.errstate(over="ignore"):
-            case(d, "scatter_i32_ax1", "scatter", [di, ui, uu],
-                 scatter_oracle(di, ui, uu, 1, True), ' {axis = 1, reduction = "add"}')
+            s, f = case(d, "scatter_i32_ax1", "scatter", [di, ui, uu],
+                        scatter_oracle(di, ui, uu, 1, True), ' {axis = 1, reduction = "add"}')
+        bad_index(d, "scatter_i32_ax1", s, f, 1, np.array([[5, 6], [0, 2]], np.int64))
         db = np.array([True, False, True, False])
         case(d, "scatter_i1", "scatter", [db, np.array([1, 3, 1], np.uint8),
                                           np.array([True, True, False])],
