@@ -518,6 +518,9 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
          op->name == "tessera.loss.mse_backward" || op->name == "tessera.adam_backward"))
       return scalar_lowering(plan_optimizer(group, *op, name));
     if (op && op->name == "tessera.topk") return scalar_lowering(plan_topk(group, *op, name));
+    if (op && (op->name == "tessera.gather" || op->name == "tessera.embedding" ||
+               op->name == "tessera.scatter"))  // schedule_to_tile_index.cpp
+      return scalar_lowering(plan_index(group, *op, name));
     if (op && op->name == "tessera.normalization_stats")
       return scalar_lowering(plan_normalization_stats(group, *op, name));
     return lower_reduce(group, callee, name);

@@ -50,6 +50,10 @@ ScalarKernel plan_optimizer(const ir::Op& group, const ir::Op& op, const std::st
 /// tessera.topk of f32, f64, bf16 or f16 along any axis, 0 <= k <= n (schedule_to_tile_topk.cpp).
 ScalarKernel plan_topk(const ir::Op& group, const ir::Op& op, const std::string& name);
 
+/// tessera.gather, tessera.embedding and tessera.scatter of static shapes with integer indices
+/// (schedule_to_tile_index.cpp): an index outside [0, n) stops the run with a bounds error.
+ScalarKernel plan_index(const ir::Op& group, const ir::Op& op, const std::string& name);
+
 /// tessera.normalization_stats of f32 along one axis: mean and 1/sqrt(var + eps) per slice
 /// (schedule_to_tile_topk.cpp).
 ScalarKernel plan_normalization_stats(const ir::Op& group, const ir::Op& op,
