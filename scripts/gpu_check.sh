@@ -17,6 +17,7 @@
 # Without a usable device step 2 fails at once and the script stops with exit 1.
 # TESSERA_GPU_CHECK_BUDGET (seconds, default 300) bounds the whole script.
 # TESSERA_GPU_CHECK_FLASH=1 also runs the tile flash attention case (minutes of NVRTC).
+# TESSERA_GPU_CHECK_ONLY=REGEX runs steps 2 and 3 on the matching case files only.
 set -uo pipefail
 if [ $# -ne 1 ]; then
   echo "usage: scripts/gpu_check.sh BUNDLE   (BUNDLE or BUNDLE.tar.xz from scripts/gpu_bundle.sh)" >&2
@@ -100,6 +101,13 @@ cases="$(mktemp -d /tmp/tessera-cases.XXXXXX)"
 flash_arg=()
 [ "${TESSERA_GPU_CHECK_FLASH:-0}" = 1 ] && flash_arg=(--flash)
 bash "$root/scripts/gpu_cases.sh" "$cases" "${flash_arg[@]+"${flash_arg[@]}"}"
+# TESSERA_GPU_CHECK_ONLY=REGEX: only the case files whose path under the case directory matches
+# it (bash =~), and only steps 2 and 3: a short re-check of a few ops.
+if [ -n "${TESSERA_GPU_CHECK_ONLY:-}" ]; then
+  while IFS= read -r -d '' f; do
+    [[ "${f#"$cases"/}" =~ $TESSERA_GPU_CHECK_ONLY ]] || rm -f "$f"
+  done < <(find "$cases" -name '*.mlir' -print0)
+fi
 say "cases: $(find "$cases" -name '*.mlir' | wc -l) files in $cases"
 conform="$bundle/bin/tessera-conform"
 
@@ -138,6 +146,11 @@ timeout "$(left 60 160)" "$conform" --deterministic --backend reference --diff-b
 rc=${PIPESTATUS[0]}
 say "exit status $rc"
 [ "$rc" -ne 0 ] && status=1
+if [ -n "${TESSERA_GPU_CHECK_ONLY:-}" ]; then
+  say ""
+  say "gpu_check: done (TESSERA_GPU_CHECK_ONLY: steps 2 and 3 only), status $status ($(date -u +%H:%M:%S))"
+  exit "$status"
+fi
 
 step "4. SASS of the cached CUBINs (HMMA = tensor-core MMA, LDGSTS = cp.async)"
 if command -v cuobjdump >/dev/null 2>&1 || [ -x "$cuda_home/bin/cuobjdump" ]; then
