@@ -11,12 +11,6 @@ namespace tessera::transforms {
 
 namespace {
 
-ScalarKernel stay(std::string why) {
-  ScalarKernel s;
-  s.why = std::move(why);
-  return s;
-}
-
 std::string ty(DType t) { return std::string(dtype_mlir_name(t)); }
 
 bool index_type(DType t) {
@@ -68,20 +62,20 @@ struct Kernel {
 
 // gather and embedding: out[o, j, :] = src[o, idx[j], :], one group per output row (o, j).
 ScalarKernel plan_take(const ir::Op& group, int64_t axis, const std::string& name) {
-  if (group.operands.size() != 2) return stay("without two operands");
+  if (group.operands.size() != 2) return ScalarKernel::stay("without two operands");
   const ir::Type& src = group.operands[0]->type;
   const ir::Type& idx = group.operands[1]->type;
   if (!src.has_static_shape() || !idx.has_static_shape() || src.rank() < 1)
-    return stay("not a static shape");
-  if (!movable(src.dtype)) return stay("no scalar register of " + ty(src.dtype));
-  if (!index_type(idx.dtype)) return stay("indices of " + ty(idx.dtype));
+    return ScalarKernel::stay("not a static shape");
+  if (!movable(src.dtype)) return ScalarKernel::stay("no scalar register of " + ty(src.dtype));
+  if (!index_type(idx.dtype)) return ScalarKernel::stay("indices of " + ty(idx.dtype));
   if (axis < 0) axis += src.rank();
   const std::optional<int64_t> sn = src.num_elements(), m = idx.num_elements();
   int64_t outer = 0, inner = 0, rows = 0;
   if (!sn || !m || !split(src.shape, axis, outer, inner) ||
       __builtin_mul_overflow(outer, *m, &rows))
-    return stay("too many elements");
-  if (rows == 0 || inner == 0) return stay("an empty tensor");
+    return ScalarKernel::stay("too many elements");
+  if (rows == 0 || inner == 0) return ScalarKernel::stay("an empty tensor");
   const int64_t n = src.shape[static_cast<size_t>(axis)];
   const std::string t = ty(src.dtype);
   Kernel k;
@@ -128,25 +122,26 @@ ScalarKernel plan_index(const ir::Op& group, const ir::Op& op, const std::string
   if (op.name == "tessera.gather") return plan_take(group, op.attrs.get_int("axis", 0), name);
   // tessera.scatter: one group per outer slice copies dst, then applies the updates in C order
   // of `updates` (kernel_Scatter's order for duplicate indices).
-  if (group.operands.size() != 3) return stay("scatter without three operands");
+  if (group.operands.size() != 3) return ScalarKernel::stay("scatter without three operands");
   const ir::Type& dst = group.operands[0]->type;
   const ir::Type& idx = group.operands[1]->type;
   const ir::Type& upd = group.operands[2]->type;
   if (!dst.has_static_shape() || !idx.has_static_shape() || !upd.has_static_shape() ||
       dst.rank() < 1)
-    return stay("not a static shape");
+    return ScalarKernel::stay("not a static shape");
   const DType dt = dst.dtype;
-  if (!movable(dt)) return stay("no scalar register of " + ty(dt));
-  if (!index_type(idx.dtype)) return stay("indices of " + ty(idx.dtype));
+  if (!movable(dt)) return ScalarKernel::stay("no scalar register of " + ty(dt));
+  if (!index_type(idx.dtype)) return ScalarKernel::stay("indices of " + ty(idx.dtype));
   const bool add = op.attrs.get_string("reduction", "none") == "add";
-  if (add && !add_type(dt)) return stay("scatter add of " + ty(dt));
+  if (add && !add_type(dt)) return ScalarKernel::stay("scatter add of " + ty(dt));
   int64_t axis = op.attrs.get_int("axis", 0);
   if (axis < 0) axis += dst.rank();
   const std::optional<int64_t> dn = dst.num_elements(), m = idx.num_elements(),
                                un = upd.num_elements();
   int64_t outer = 0, inner = 0;
-  if (!dn || !m || !un || !split(dst.shape, axis, outer, inner)) return stay("too many elements");
-  if (*dn == 0 || *m == 0 || inner == 0) return stay("an empty tensor");
+  if (!dn || !m || !un || !split(dst.shape, axis, outer, inner))
+    return ScalarKernel::stay("too many elements");
+  if (*dn == 0 || *m == 0 || inner == 0) return ScalarKernel::stay("an empty tensor");
   const int64_t n = dst.shape[static_cast<size_t>(axis)], w = n * inner;  // w <= *dn
   const std::string t = ty(dt), mo = "memref<?x?x" + t + ">";
   Kernel k;

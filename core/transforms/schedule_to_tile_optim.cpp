@@ -13,12 +13,6 @@ namespace tessera::transforms {
 
 namespace {
 
-ScalarKernel stay(std::string why) {
-  ScalarKernel s;
-  s.why = std::move(why);
-  return s;
-}
-
 // The element steps of one optimizer, as text on scalars of type `t`; operand k is %v<k>.
 struct Body {
   std::ostringstream k;
@@ -57,7 +51,7 @@ double as_t(double v, DType t) {
 }  // namespace
 
 ScalarKernel plan_optimizer(const ir::Op& group, const ir::Op& op, const std::string& name) {
-  if (op.attrs.get("numeric_policy")) return stay("a numeric policy");
+  if (op.attrs.get("numeric_policy")) return ScalarKernel::stay("a numeric policy");
   const bool sgd = op.name == "tessera.sgd", decoupled = op.name == "tessera.adamw";
   const bool adam = op.name == "tessera.adam" || decoupled;
   const bool nesterov = op.name == "tessera.nesterov";
@@ -67,29 +61,31 @@ ScalarKernel plan_optimizer(const ir::Op& group, const ir::Op& op, const std::st
   const size_t nin = sgd || momentum ? 2 : nesterov || mse ? 3 : adam_back ? 7 : 4;
   const size_t nout = sgd ? 1 : nesterov || mse ? 2 : adam_back ? 4 : 3;
   if (adam && group.operands.size() > 4)
-    return stay(
+    return ScalarKernel::stay(
         "a step operand: the bias corrections 1 - beta^step are the C library's pow at "
         "run time, which no Tile IR op computes");
   if (group.operands.size() != nin || group.results.size() != nout)
-    return stay("internal: the group's operands are not the op's");
+    return ScalarKernel::stay("internal: the group's operands are not the op's");
   const ir::Type& p = group.operands[0]->type;
   const DType t = p.dtype;
   if (t != DType::f32 && t != DType::f64)
-    return stay("an optimizer step of " + std::string(dtype_mlir_name(t)));
-  if (!p.has_static_shape() || p.rank() < 1) return stay("not a static shape of rank >= 1");
+    return ScalarKernel::stay("an optimizer step of " + std::string(dtype_mlir_name(t)));
+  if (!p.has_static_shape() || p.rank() < 1)
+    return ScalarKernel::stay("not a static shape of rank >= 1");
   // mse_backward's cotangent is a scalar (a 0-d tensor: a scalar kernel parameter) unless the
   // reduction is "none".
   const std::string red = op.attrs.get_string("reduction", "mean");
   std::vector<bool> scalar(nin, false);
   if (mse && red != "none") scalar[2] = true;
-  if (mse && red != "none" && red != "mean" && red != "sum") return stay("reduction '" + red + "'");
+  if (mse && red != "none" && red != "mean" && red != "sum")
+    return ScalarKernel::stay("reduction '" + red + "'");
   for (size_t i = 0; i < nin; ++i)
     if (!(group.operands[i]->type == (scalar[i] ? ir::Type::tensor(t, {}) : p)))
-      return stay("operands of different types");
+      return ScalarKernel::stay("operands of different types");
   for (const auto& r : group.results)
-    if (!(r->type == p)) return stay("results of another type");
+    if (!(r->type == p)) return ScalarKernel::stay("results of another type");
   const std::optional<int64_t> count = p.num_elements();
-  if (!count || *count == 0) return stay("an empty tensor or too many elements");
+  if (!count || *count == 0) return ScalarKernel::stay("an empty tensor or too many elements");
   Body b;
   b.t = t;
   std::vector<std::string> res;

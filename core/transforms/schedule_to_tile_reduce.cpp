@@ -99,22 +99,16 @@ std::string header(const std::string& name, const std::vector<DType>& ins, DType
   return h.str();
 }
 
-ScalarKernel stay(std::string why) {
-  ScalarKernel s;
-  s.why = std::move(why);
-  return s;
-}
-
 bool reduce_type(DType t) { return t == DType::f32 || t == DType::f64 || narrow(t); }
 
 }  // namespace
 
 ScalarKernel plan_scalar_reduce(const std::string& name, DType in, int64_t rows, int64_t width,
                                 const std::string& kind, std::optional<DType> accum) {
-  if (!reduce_type(in)) return stay(std::string("no scalar reduction of ") + ty(in));
-  if (rows <= 0 || width < 0) return stay("an empty tensor");
+  if (!reduce_type(in)) return ScalarKernel::stay(std::string("no scalar reduction of ") + ty(in));
+  if (rows <= 0 || width < 0) return ScalarKernel::stay("an empty tensor");
   int64_t n = 0;
-  if (__builtin_mul_overflow(rows, width, &n)) return stay("too many elements");
+  if (__builtin_mul_overflow(rows, width, &n)) return ScalarKernel::stay("too many elements");
   // The Graph IR kernel sees narrow floats widened to f32 (E) and folds sum and mean in the
   // policy's accumulator (A, default E); max and min fold in E. Its result rounds A -> E
   // (static_cast<T>) and the interpreter rounds E to the storage type (narrow floats).
@@ -162,17 +156,17 @@ ScalarKernel plan_scalar_reduce(const std::string& name, DType in, int64_t rows,
 }
 
 ScalarKernel plan_scalar_mse(const ir::Op& group, const ir::Op& op, const std::string& name) {
-  if (op.attrs.get("numeric_policy")) return stay("a numeric policy");
-  if (group.operands.size() != 2) return stay("mse without two operands");
+  if (op.attrs.get("numeric_policy")) return ScalarKernel::stay("a numeric policy");
+  if (group.operands.size() != 2) return ScalarKernel::stay("mse without two operands");
   const ir::Type& x = group.operands[0]->type;
   const DType t = x.dtype;
   if ((t != DType::f32 && t != DType::f64) || !x.has_static_shape() ||
       group.operands[1]->type != x || group.result(0)->type.dtype != t)
-    return stay("not an f32 or f64 mse of static shape");
+    return ScalarKernel::stay("not an f32 or f64 mse of static shape");
   const std::optional<int64_t> n = x.num_elements();
-  if (!n) return stay("too many elements");
+  if (!n) return ScalarKernel::stay("too many elements");
   const std::string red = op.attrs.get_string("reduction", "mean");
-  if (red != "mean" && red != "sum") return stay("reduction '" + red + "'");
+  if (red != "mean" && red != "sum") return ScalarKernel::stay("reduction '" + red + "'");
   Text k;
   k.k << header(name, {t, t}, t);
   std::string r;
@@ -217,28 +211,29 @@ bool label_type(DType t) {
 }  // namespace
 
 ScalarKernel plan_cross_entropy(const ir::Op& group, const ir::Op& op, const std::string& name) {
-  if (op.attrs.get("numeric_policy")) return stay("a numeric policy");
-  if (group.operands.size() != 2) return stay("cross_entropy without two operands");
+  if (op.attrs.get("numeric_policy")) return ScalarKernel::stay("a numeric policy");
+  if (group.operands.size() != 2) return ScalarKernel::stay("cross_entropy without two operands");
   const ir::Type& x = group.operands[0]->type;
   const ir::Type& y = group.operands[1]->type;
   if (x.dtype != DType::f64 && x.dtype != DType::f32)
-    return stay("cross_entropy of " + ty(x.dtype));
+    return ScalarKernel::stay("cross_entropy of " + ty(x.dtype));
   // The f64 kernel calls the C library's exp and log (num::spec_exp/spec_log of double), which
   // no Tile IR op computes (tile.exp and tile.log are the spec's f32 functions).
   if (x.dtype == DType::f64)
-    return stay(
+    return ScalarKernel::stay(
         "f64 cross_entropy computes the C library's exp and log, which no Tile IR op "
         "reproduces bit for bit");
   if (!x.has_static_shape() || !y.has_static_shape() || x.rank() < 1 ||
       group.result(0)->type.dtype != DType::f32)
-    return stay("not an f32 cross_entropy of static shape");
-  if (!label_type(y.dtype)) return stay("labels of " + ty(y.dtype));
+    return ScalarKernel::stay("not an f32 cross_entropy of static shape");
+  if (!label_type(y.dtype)) return ScalarKernel::stay("labels of " + ty(y.dtype));
   const std::optional<int64_t> xn = x.num_elements(), rows = y.num_elements();
   const int64_t classes = x.shape.back();
-  if (!xn || !rows || *rows == 0 || classes == 0) return stay("an empty tensor");
-  if (*xn / classes != *rows) return stay("labels do not match the logits' rows");
+  if (!xn || !rows || *rows == 0 || classes == 0) return ScalarKernel::stay("an empty tensor");
+  if (*xn / classes != *rows) return ScalarKernel::stay("labels do not match the logits' rows");
   const std::string red = op.attrs.get_string("reduction", "mean");
-  if (red != "mean" && red != "sum" && red != "none") return stay("reduction '" + red + "'");
+  if (red != "mean" && red != "sum" && red != "none")
+    return ScalarKernel::stay("reduction '" + red + "'");
   const DType f = DType::f32, l = y.dtype;
   const bool is_unsigned = l == DType::u8 || l == DType::u16 || l == DType::u32 || l == DType::u64;
   Text k;

@@ -26,6 +26,13 @@ struct ScalarKernel {
   std::vector<int64_t> flat;
   std::vector<int64_t> out_2d;
   std::vector<int64_t> perm;  ///< operand 0 goes through tessera.transpose {perm} first
+
+  /// A group that stays at Schedule IR, with its reason.
+  static ScalarKernel stay(std::string reason) {
+    ScalarKernel s;
+    s.why = std::move(reason);
+    return s;
+  }
 };
 
 /// tessera.reduce (kind sum, mean, max, min) of an input already arranged as [rows, width]

@@ -11,12 +11,6 @@ namespace tessera::transforms {
 
 namespace {
 
-ScalarKernel stay(std::string why) {
-  ScalarKernel s;
-  s.why = std::move(why);
-  return s;
-}
-
 std::string memref(const std::vector<int64_t>& shape, DType t) {
   std::string m = "memref<";
   for (int64_t e : shape) m += std::to_string(e) + "x";
@@ -65,28 +59,29 @@ std::string join_indices(const std::vector<std::string>& at, int64_t axis,
 }  // namespace
 
 ScalarKernel plan_topk(const ir::Op& group, const ir::Op& op, const std::string& name) {
-  if (op.attrs.get("numeric_policy")) return stay("a numeric policy");
+  if (op.attrs.get("numeric_policy")) return ScalarKernel::stay("a numeric policy");
   if (group.operands.size() != 1 || group.results.size() != 2)
-    return stay("internal: the group's operands are not the op's");
+    return ScalarKernel::stay("internal: the group's operands are not the op's");
   const ir::Type& x = group.operands[0]->type;
   const DType t = x.dtype;
   const bool nf = dtype_is_low_precision_float(t);
   if (t != DType::f32 && t != DType::f64 && t != DType::bf16 && t != DType::f16)
-    return stay(std::string("topk of ") + dtype_mlir_name(t));
-  if (!x.has_static_shape() || x.rank() < 1) return stay("not a static shape of rank >= 1");
+    return ScalarKernel::stay(std::string("topk of ") + dtype_mlir_name(t));
+  if (!x.has_static_shape() || x.rank() < 1)
+    return ScalarKernel::stay("not a static shape of rank >= 1");
   const int64_t rank = x.rank();
   int64_t axis = op.attrs.get_int("axis", -1);
-  if (axis < -rank || axis >= rank) return stay("bad axis");
+  if (axis < -rank || axis >= rank) return ScalarKernel::stay("bad axis");
   if (axis < 0) axis += rank;
   const int64_t n = x.shape[static_cast<size_t>(axis)], k = op.attrs.get_int("k", 0);
-  if (k < 0 || k > n) return stay("k outside [0, n]");
+  if (k < 0 || k > n) return ScalarKernel::stay("k outside [0, n]");
   const std::optional<int64_t> count = x.num_elements();
-  if (!count || *count == 0) return stay("an empty tensor or too many elements");
+  if (!count || *count == 0) return ScalarKernel::stay("an empty tensor or too many elements");
   std::vector<int64_t> oshape = x.shape;
   oshape[static_cast<size_t>(axis)] = k;
   if (group.result(0)->type != ir::Type::tensor(t, oshape) ||
       group.result(1)->type != ir::Type::tensor(DType::i64, oshape))
-    return stay("results of other types");
+    return ScalarKernel::stay("results of other types");
   if (k == 0) {  // empty results: a kernel that writes nothing (the Graph IR kernel's return)
     ScalarKernel r;
     r.kernel = "  func.func @" + name + "(%x: " + memref(x.shape, t) +
@@ -185,24 +180,24 @@ ScalarKernel plan_topk(const ir::Op& group, const ir::Op& op, const std::string&
 
 ScalarKernel plan_normalization_stats(const ir::Op& group, const ir::Op& op,
                                       const std::string& name) {
-  if (op.attrs.get("numeric_policy")) return stay("a numeric policy");
+  if (op.attrs.get("numeric_policy")) return ScalarKernel::stay("a numeric policy");
   if (group.operands.size() != 1 || group.results.size() != 2)
-    return stay("internal: the group's operands are not the op's");
+    return ScalarKernel::stay("internal: the group's operands are not the op's");
   const ir::Type& x = group.operands[0]->type;
   if (x.dtype != DType::f32 || !x.has_static_shape() || x.rank() < 1)
-    return stay("not f32 of static shape (tile.sqrt takes f32)");
+    return ScalarKernel::stay("not f32 of static shape (tile.sqrt takes f32)");
   const int64_t rank = x.rank();
   int64_t axis = op.attrs.get_int("axis", -1);
-  if (axis < -rank || axis >= rank) return stay("bad axis");
+  if (axis < -rank || axis >= rank) return ScalarKernel::stay("bad axis");
   if (axis < 0) axis += rank;
   const int64_t n = x.shape[static_cast<size_t>(axis)];
   const std::optional<int64_t> count = x.num_elements();
-  if (!count || *count == 0) return stay("an empty tensor or too many elements");
+  if (!count || *count == 0) return ScalarKernel::stay("an empty tensor or too many elements");
   std::vector<int64_t> oshape = x.shape;
   oshape.erase(oshape.begin() + axis);
   for (const auto& r : group.results)
     if (r->type != ir::Type::tensor(DType::f32, oshape) || oshape.empty())
-      return stay("results of another shape");
+      return ScalarKernel::stay("results of another shape");
   // interp/graph/kernels_misc_carriers.cpp (row_stats): sum = x0 + x1 + ... in index order,
   // m = sum / n; sq = d0 * d0 + d1 * d1 + ... with d = x - m; inv = 1 / sqrt(sq / n + eps).
   const std::string mx = memref(x.shape, DType::f32), mo = memref(oshape, DType::f32);

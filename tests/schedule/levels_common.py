@@ -63,6 +63,14 @@ def check_stays_at_schedule(src, reason):
           f"{src.stem}: expected to stay at Schedule IR:\n{tile}")
 
 
+def check_lowers_to_target(name, src):
+    """`src` lowers to Tile IR launches with no group left at Schedule IR, and on to Target IR."""
+    tile = run_proc("lower", src, "--to", "tile").stdout
+    target = run_proc("lower", src, "--to", "target").stdout
+    check("tile.launch" in tile and "schedule.not_lowered" not in tile, f"{name}: lowers to Tile IR")
+    check("tessera_nvidia.launch" in target, f"{name}: lowers to Target IR")
+
+
 def check_validates(name, src, ins):
     """`tessera-interp validate` finds the Tile and Target IR levels of `src` bit-exact."""
     v = run_proc("validate", src, *ins)

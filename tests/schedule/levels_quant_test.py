@@ -16,7 +16,7 @@ import tempfile
 import ml_dtypes
 import numpy as np
 
-from levels_common import LEVELS, check, check_validates, finish, run_proc as run  # noqa: E402
+from levels_common import LEVELS, check, check_lowers_to_target, check_validates, finish, run_proc as run  # noqa: E402
 
 FMT = {"f8E4M3FN": ml_dtypes.float8_e4m3fn, "f8E5M2": ml_dtypes.float8_e5m2,
        "f6E2M3FN": ml_dtypes.float6_e2m3fn, "f6E3M2FN": ml_dtypes.float6_e3m2fn,
@@ -110,11 +110,7 @@ def main():
                 check(got.dtype == np.float32 and same.all(),
                       f"{name}: {level} differs at {np.argwhere(~same)[:3].tolist()}: "
                       f"{got[~same][:3]} vs {want[~same][:3]}")
-            tile = run("lower", p, "--to", "tile").stdout
-            target = run("lower", p, "--to", "target").stdout
-            check("tile.launch" in tile and "schedule.not_lowered" not in tile,
-                  f"{name}: lowers to Tile IR")
-            check("tessera_nvidia.launch" in target, f"{name}: lowers to Target IR")
+            check_lowers_to_target(name, p)
             check_validates(name, p, ins)
     finish()
 

@@ -18,7 +18,7 @@ import tempfile
 import ml_dtypes
 import numpy as np
 
-from levels_common import LEVELS, check, check_validates, finish, run_proc as run, t  # noqa: E402
+from levels_common import LEVELS, check, check_lowers_to_target, check_validates, finish, run_proc as run, t  # noqa: E402
 
 F32 = np.float32
 FMT = {"f8E4M3FN": ml_dtypes.float8_e4m3fn, "f8E5M2": ml_dtypes.float8_e5m2,
@@ -272,11 +272,7 @@ def main():
                     same = same_bits(got, w)
                     check(same.all(), f"{name}: {level}: result {r} differs at "
                           f"{np.argwhere(~same)[:3].tolist()}: {got.dtype} {got.shape}")
-            tile = run("lower", p, "--to", "tile").stdout
-            target = run("lower", p, "--to", "target").stdout
-            check("tile.launch" in tile and "schedule.not_lowered" not in tile,
-                  f"{name}: lowers to Tile IR")
-            check("tessera_nvidia.launch" in target, f"{name}: lowers to Target IR")
+            check_lowers_to_target(name, p)
             check_validates(name, p, ins)
     finish()
 
