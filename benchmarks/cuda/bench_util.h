@@ -5,6 +5,7 @@
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -81,7 +82,9 @@ class EventTimer {
   cudaEvent_t start_ = nullptr, stop_ = nullptr;
 };
 
+/// The median of `ms` (NaN when empty).
 inline double median_of(std::vector<double> ms) {
+  if (ms.empty()) return std::nan("");
   std::sort(ms.begin(), ms.end());
   return ms[ms.size() / 2];
 }

@@ -9,9 +9,11 @@
 
 #include "backends/cuda/runtime/failure.h"
 #include "backends/cuda/runtime/params.h"
+#include "core/numerics/dtype.h"
 #include "plugins/plugin_support.h"
 #ifdef TESSERA_CUDA_HAVE_LIBS
 #include "backends/cuda/libs/fold_kernel.h"
+#include "backends/cuda/libs/lib_status.h"
 #include "backends/cuda/libs/nccl_mesh.h"
 #endif
 
@@ -38,28 +40,8 @@ size_t elem_bytes(DType t) { return interp::mesh::element_bytes(t); }
 #ifdef TESSERA_CUDA_HAVE_LIBS
 /// The fold kernel's dtype and op, or false when libs/fold_kernel.h has none.
 bool lib_fold(const MeshFold& f, libs::LibDtype* t, libs::ReduceOp* op) {
-  switch (f.dtype) {
-    case DType::f32:
-      *t = libs::LibDtype::kF32;
-      break;
-    case DType::bf16:
-      *t = libs::LibDtype::kBF16;
-      break;
-    case DType::f16:
-      *t = libs::LibDtype::kF16;
-      break;
-    case DType::f8e4m3:
-      *t = libs::LibDtype::kF8E4M3;
-      break;
-    case DType::f8e5m2:
-      *t = libs::LibDtype::kF8E5M2;
-      break;
-    case DType::i32:
-      *t = libs::LibDtype::kI32;
-      break;
-    default:
-      return false;
-  }
+  // The libraries' dtypes are named as the IR's (lib_status.h).
+  if (!libs::parse_dtype(std::string(dtype_mlir_name(f.dtype)), t)) return false;
   using R = interp::mesh::ReduceOp;
   switch (f.op) {
     case R::sum:
