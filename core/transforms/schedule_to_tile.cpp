@@ -10,6 +10,7 @@
 #include "core/ops/registry.h"
 #include "core/ops/schedule_util.h"
 #include "core/text/parser.h"
+#include "core/transforms/lowered_ops.h"
 #include "core/transforms/schedule_to_tile_conv.h"
 #include "core/transforms/schedule_to_tile_elementwise.h"
 #include "core/transforms/schedule_to_tile_loss.h"
@@ -447,7 +448,8 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
   // (core/ops/graph_ops.def); a group holding any other op stays.
   for (const auto& op : callee.regions[0].front().ops) {
     if (const char* why = libm_loss_reason(op->name)) return stay(why);  // _reduce.cpp
-    if (op->def && op->def->level == ops::Level::graph && op->def->hooks.lower != ops::Hook::pass)
+    if (op->def && op->def->level == ops::Level::graph && op->def->hooks.lower != ops::Hook::pass &&
+        !lowered_by_list(op->name))
       return stay("no Tile IR lowering for " + op->name + " (its op record's lower hook)");
   }
   auto kind = sched::parse_group_kind(group.attrs.get_string("kind", ""));
