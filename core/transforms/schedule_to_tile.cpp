@@ -11,6 +11,7 @@
 #include "core/ops/schedule_util.h"
 #include "core/text/parser.h"
 #include "core/transforms/lowered_ops.h"
+#include "core/transforms/schedule_to_tile_attn.h"
 #include "core/transforms/schedule_to_tile_conv.h"
 #include "core/transforms/schedule_to_tile_elementwise.h"
 #include "core/transforms/schedule_to_tile_loss.h"
@@ -207,12 +208,14 @@ Lowering lower_attention(const ir::Op& group, const ir::Op& callee, const std::s
   Lowering l;
   const ir::Op* fa = only_op(callee);
   if (!fa) return stay("an epilogue");
+  if (fa->name != "tessera.flash_attn") return stay("an 'attention' group of " + fa->name);
   if (fa->attrs.get("numeric_policy")) return stay("a numeric policy");
   const ir::Type& q = group.operands[0]->type;
-  for (const ir::Value* v : group.operands)
-    if (!is_f32(v->type) || v->type.shape != q.shape) return stay("q, k, v differ in shape");
-  if (!is_f32(q) || q.rank() != 4 || q.shape[3] != 64 || q.shape[2] % 64 || q.shape[2] == 0)
-    return stay("not f32 with D = 64 and S a multiple of 64");
+  bool tiled = is_f32(q) && q.rank() == 4 && q.shape[3] == 64 && q.shape[2] % 64 == 0 &&
+               q.shape[2] != 0 && group.result(0)->type == q;
+  for (const ir::Value* v : group.operands) tiled = tiled && v->type == q;
+  // Other shapes and types (Sq != Sk, D != Dv, any D, bf16/f16): the scalar row kernel.
+  if (!tiled) return scalar_lowering(plan_flash_attn(group, *fa, name));  // _attn.cpp
   double scale = 1.0 / std::sqrt(64.0);
   if (const ir::Attr* s = fa->attrs.get("scale")) scale = s->as_double();
   l.kernel = attention_kernel(name, fa->attrs.get_bool("causal", false), static_cast<float>(scale));
@@ -520,6 +523,8 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
          op->name == "tessera.loss.mse_backward" || op->name == "tessera.adam_backward"))
       return scalar_lowering(plan_optimizer(group, *op, name));
     if (op && op->name == "tessera.topk") return scalar_lowering(plan_topk(group, *op, name));
+    if (op && op->name == "tessera.flash_attn")  // rank 2 and 3 (schedule_to_tile_attn.cpp)
+      return scalar_lowering(plan_flash_attn(group, *op, name));
     if (op && (op->name == "tessera.gather" || op->name == "tessera.embedding" ||
                op->name == "tessera.scatter"))  // schedule_to_tile_index.cpp
       return scalar_lowering(plan_index(group, *op, name));

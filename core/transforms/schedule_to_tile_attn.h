@@ -1,0 +1,17 @@
+// The attention family as scalar kernels (docs/ops/schedule/lowering.md, "Attention"): one group
+// per query row repeating the Graph IR kernel's online softmax step by step, for the shapes and
+// types the tiled f32 kernel (tile_templates.cpp) does not take.
+#pragma once
+
+#include <string>
+
+#include "core/ir/ir.h"
+#include "core/transforms/schedule_to_tile_reduce.h"
+
+namespace tessera::transforms {
+
+/// tessera.flash_attn of f32, bf16 or f16 operands of static shape, rank 2, 3 or 4, any Sq, Sk,
+/// D, Dv, causal or not (interp/graph/kernels_attention.cpp).
+ScalarKernel plan_flash_attn(const ir::Op& group, const ir::Op& op, const std::string& name);
+
+}  // namespace tessera::transforms
