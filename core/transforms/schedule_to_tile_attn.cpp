@@ -56,8 +56,9 @@ std::string attend(Text& t, const Row& r, const std::string& acc) {
               const std::string krow = t.idx("arith.addi", r.k, t.idx("arith.muli", j, d));
               const std::string dot =
                   t.fold("%c0", d, "%c1", zero, f, [&](const std::string& e, const std::string& a) {
-                    return fma_f32(t, elem(t, 0, r.t, t.idx("arith.addi", r.q, e)),
-                                   elem(t, 1, r.t, t.idx("arith.addi", krow, e)), a);
+                    const std::string qe = elem(t, 0, r.t, t.idx("arith.addi", r.q, e));
+                    const std::string ke = elem(t, 1, r.t, t.idx("arith.addi", krow, e));
+                    return fma_f32(t, qe, ke, a);
                   });
               const std::string s = t.bin("arith.mulf", dot, r.scale, f);
               t.store_at(s, f, "%sblk", sm, t.idx("arith.subi", j, j0));

@@ -178,27 +178,29 @@ inline std::string header(const std::string& name, const std::vector<DType>& ins
 inline std::string fma_f32(Text& t, const std::string& a, const std::string& b,
                            const std::string& c) {
   constexpr DType f = DType::f32, d = DType::f64;
-  const std::string p = t.bin("arith.mulf", t.convert(a, f, d), t.convert(b, f, d), d);
+  // One value per statement: the text does not depend on the compiler's argument order.
+  const std::string aw = t.convert(a, f, d), bw = t.convert(b, f, d);
+  const std::string p = t.bin("arith.mulf", aw, bw, d);
   const std::string cd = t.convert(c, f, d);
   const std::string s = t.bin("arith.addf", p, cd, d);
   const std::string a1 = t.bin("arith.subf", s, cd, d), b1 = t.bin("arith.subf", s, a1, d);
-  const std::string e =
-      t.bin("arith.addf", t.bin("arith.subf", p, a1, d), t.bin("arith.subf", cd, b1, d), d);
+  const std::string da = t.bin("arith.subf", p, a1, d), db = t.bin("arith.subf", cd, b1, d);
+  const std::string e = t.bin("arith.addf", da, db, d);
   const std::string r = t.convert(s, d, f), rw = t.convert(r, f, d);
   const std::string fmax = t.fcst(3.4028234663852886e38, d), top = t.fcst(0x1p128, d);
-  const std::string hi = t.cmp("ogt", rw, fmax, d),
-                    lo = t.cmp("olt", rw, t.un("arith.negf", fmax, d, d), d);
-  const std::string rf = t.select(hi, top, t.select(lo, t.un("arith.negf", top, d, d), rw, d), d);
-  const std::string dd = t.bin("arith.subf", s, rf, d);
-  const std::string nb = t.bin("arith.addf", rf, t.bin("arith.addf", dd, dd, d), d);
+  const std::string nfmax = t.un("arith.negf", fmax, d, d), ntop = t.un("arith.negf", top, d, d);
+  const std::string hi = t.cmp("ogt", rw, fmax, d), lo = t.cmp("olt", rw, nfmax, d);
+  const std::string rf = t.select(hi, top, t.select(lo, ntop, rw, d), d);
+  const std::string dd = t.bin("arith.subf", s, rf, d), d2 = t.bin("arith.addf", dd, dd, d);
+  const std::string nb = t.bin("arith.addf", rf, d2, d);
   const std::string on = t.cmp("oeq", t.convert(t.convert(nb, d, f), f, d), nb, d);
-  const std::string zero = t.fcst(0.0, d);
-  const std::string mid = t.bin("arith.andi", on, t.cmp("one", e, zero, d), DType::i1);
-  const std::string h = t.bin("arith.mulf", dd, t.fcst(0.5, d), d);
-  const std::string flip =
-      t.bin("arith.xori", t.cmp("ogt", e, zero, d), t.cmp("ogt", dd, zero, d), DType::i1);
-  const std::string off = t.select(flip, t.un("arith.negf", h, d, d), h, d);
-  const std::string moved = t.convert(t.bin("arith.addf", s, off, d), d, f);
+  const std::string zero = t.fcst(0.0, d), half = t.fcst(0.5, d);
+  const std::string nz = t.cmp("one", e, zero, d);
+  const std::string mid = t.bin("arith.andi", on, nz, DType::i1);
+  const std::string h = t.bin("arith.mulf", dd, half, d), nh = t.un("arith.negf", h, d, d);
+  const std::string ep = t.cmp("ogt", e, zero, d), dp = t.cmp("ogt", dd, zero, d);
+  const std::string flip = t.bin("arith.xori", ep, dp, DType::i1);
+  const std::string moved = t.convert(t.bin("arith.addf", s, t.select(flip, nh, h, d), d), d, f);
   return t.select(mid, moved, r, f);
 }
 

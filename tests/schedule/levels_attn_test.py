@@ -1,0 +1,114 @@
+#!/usr/bin/env python3
+"""tessera.flash_attn in the shapes and types the tiled f32 kernel refuses (docs/ops/schedule/
+lowering.md, "Attention"): Sq != Sk over several key blocks, D != Dv, causal with Sq < Sk and
+Sq > Sk, a scale attribute, rank 2 and 3, bf16 operands with a bf16 or an f32 result. Each
+lowers to one scalar Tile IR kernel and on to Target IR, and every level is bit for bit the
+float32 reproduction of the documented online softmax in conformance/gen/graph_attention.py
+(`online32`: numpy, round-to-odd fma, the spec's expf modelled in Python). One case puts a dot
+product's fma on an f32 midpoint with a non-zero remainder (where rounding a * b + c in f64 and
+then to f32 would be wrong): the emulated fma must round it as the oracle does. f64 stays.
+
+Usage: levels_attn_test.py TESSERA_INTERP
+"""
+import pathlib
+import sys
+import tempfile
+
+import ml_dtypes
+import numpy as np
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "conformance" / "gen"))
+from graph_attention import online32  # noqa: E402
+
+from levels_common import (check, check_one_launch, check_stays_at_schedule,  # noqa: E402
+                           check_validates, finish, run_levels, t)
+
+BF = ml_dtypes.bfloat16
+NAMES = {np.float32: "f32", np.float64: "f64", BF: "bf16"}
+
+
+def program(ins, out_type, attrs):
+    types = [t(a.shape, NAMES[a.dtype.type]) for a in ins]
+    args = ", ".join(f"%a{i}: {ty}" for i, ty in enumerate(types))
+    return (f"module {{\n  func.func @main({args}) -> {out_type} {{\n"
+            f'    %r = "tessera.flash_attn"(%a0, %a1, %a2){attrs} : ({", ".join(types)})'
+            f" -> {out_type}\n    return %r : {out_type}\n  }}\n}}\n")
+
+
+def oracle(q, k, v, out_dtype, **kw):
+    """online32 on [B, H, S, D] views of rank-2/3 operands, rounded once to the result type."""
+    lead = (1,) * (4 - q.ndim)
+    want = online32(*(x.astype(np.float32).reshape(lead + x.shape) for x in (q, k, v)), **kw)
+    return want.reshape(q.shape[:-2] + (q.shape[-2], v.shape[-1])).astype(out_dtype)
+
+
+def case(d, name, q, k, v, out_dtype=None, causal=False, scale=None):
+    out_dtype = out_dtype or q.dtype.type
+    want = oracle(q, k, v, out_dtype, causal=causal, scale=scale)
+    attrs = []
+    if causal:
+        attrs.append("causal = true")
+    if scale is not None:
+        attrs.append(f"scale = {scale!r}")
+    src = d / f"{name}.mlir"
+    src.write_text(program([q, k, v], t(want.shape, NAMES[out_dtype]),
+                           " {" + ", ".join(attrs) + "}" if attrs else ""))
+    flags = []
+    for i, a in enumerate((q, k, v)):
+        np.save(d / f"{name}.in{i}.npy", a)
+        flags += ["--input", f"a{i}={d / f'{name}.in{i}.npy'}"]
+    for level, got in run_levels(d, name, src, flags):
+        got = np.ascontiguousarray(got).view(want.dtype).reshape(want.shape)
+        check(got.tobytes() == want.tobytes(),
+              f"{name}: {level} gives {got.ravel()[:4]}, oracle {want.ravel()[:4]}")
+    check_one_launch(name, src)
+    check_validates(name, src, flags)
+    return src
+
+
+def midpoint_inputs():
+    """Two keys, D = 2. Row 0's first score is fma(x, y, 1 + 2^-23) with x * y = -2^-24 + 2^-70
+    exactly: the sum 1 + 2^-24 + 2^-70 rounds to 1 + 2^-23, while its f64 rounding 1 + 2^-24 is
+    an f32 midpoint that would round (to even) to 1. Key 1 scores 0, so the softmax weights, and
+    the output, depend on that last bit."""
+    one_up = np.float32(1 + 2.0**-23)
+    x = np.float32(-(2.0**-12) * (1 + 2.0**-23))
+    y = np.float32(2.0**-12 * (1 - 2.0**-23))
+    q = np.array([[one_up, x], [0.5, 0.25]], np.float32)
+    k = np.array([[1.0, y], [0.0, 0.0]], np.float32)
+    v = np.array([[1.0, -3.0, 0.5], [2.0, 7.0, -0.25]], np.float32)
+    return q, k, v
+
+
+def main():
+    rng = np.random.default_rng(29)
+    f32 = lambda *s: rng.standard_normal(s).astype(np.float32)  # noqa: E731
+    with tempfile.TemporaryDirectory() as tmp:
+        d = pathlib.Path(tmp)
+        # Sq != Sk over 3 key blocks (64, 64, 2), D != Dv.
+        case(d, "sk130_d5_dv3", f32(1, 2, 3, 5), f32(1, 2, 130, 5), f32(1, 2, 130, 3))
+        # Causal with Sq < Sk (each row keeps j <= i) and Sq > Sk (rows past Sk keep every key).
+        case(d, "causal_sq4_sk70", f32(2, 1, 4, 6), f32(2, 1, 70, 6), f32(2, 1, 70, 2),
+             causal=True)
+        case(d, "causal_sq7_sk3", f32(1, 1, 7, 4), f32(1, 1, 3, 4), f32(1, 1, 3, 4), causal=True)
+        case(d, "scale_rank3", f32(3, 5, 8), f32(3, 9, 8), f32(3, 9, 1), scale=0.37)
+        # bf16 operands, a bf16 result (rounded once) and an f32 result (flash_attn_c4).
+        bq, bk, bv = (f32(1, 2, 6, 16).astype(BF) for _ in range(3))
+        case(d, "bf16", bq, bk, bv, causal=True)
+        case(d, "bf16_f32_result", bq, bk, bv, out_dtype=np.float32)
+        q, k, v = midpoint_inputs()
+        want = oracle(q, k, v, np.float32, scale=1.0)
+        naive = np.float32(float(q[0, 0]) + float(q[0, 1]) * float(k[0, 1]))  # f64, then f32
+        check(naive == np.float32(1.0), "midpoint inputs: the f64 sum rounds to 1")
+        check(want[0, 0] != oracle(np.array([[1.0, 0.0], [0.5, 0.25]], np.float32), k, v,
+                                   np.float32, scale=1.0)[0, 0], "midpoint: the last bit matters")
+        case(d, "rank2_fma_midpoint", q, k, v, scale=1.0)
+        src = d / "f64.mlir"
+        a = rng.standard_normal((1, 1, 3, 4))
+        src.write_text(program([a, a, a], t(a.shape, "f64"), ""))
+        check_stays_at_schedule(src, "f64 attention: its exp is the C library's")
+    finish()
+
+
+if __name__ == "__main__":
+    main()

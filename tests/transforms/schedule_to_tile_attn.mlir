@@ -1,0 +1,78 @@
+// RUN: tessera-opt %s --pass graph-to-schedule --pass schedule-to-tile | FileCheck %s
+// Schedule -> Tile: tessera.flash_attn in the shapes the tiled f32 kernel refuses, as a scalar row
+// kernel (docs/ops/schedule/lowering.md, "Attention"): one group per query row, key blocks of 64,
+// each fma emulated exactly in f64 (two-sum, then the f32 midpoint correction).
+module {
+  // Sq = 3, Sk = 70, D = 5, Dv = 3, causal: q, k, v flattened, one group per row (B*H*Sq = 6).
+  // CHECK-LABEL: func.func @a(
+  // CHECK: %[[Q:.*]] = tessera.reshape %q : (tensor<1x2x3x5xf32>) -> tensor<30xf32>
+  // CHECK: tile.launch %[[Q]], %{{.*}}, %{{.*}} {callee = @a_g0_kernel, grid = [6]{{.*}} -> tensor<6x3xf32>
+  // CHECK: tessera.reshape %{{.*}} : (tensor<6x3xf32>) -> tensor<1x2x3x3xf32>
+  func.func @a(%q: tensor<1x2x3x5xf32>, %k: tensor<1x2x70x5xf32>, %v: tensor<1x2x70x3xf32>) -> tensor<1x2x3x3xf32> {
+    %r = "tessera.flash_attn"(%q, %k, %v) {causal = true} : (tensor<1x2x3x5xf32>, tensor<1x2x70x5xf32>, tensor<1x2x70x3xf32>) -> tensor<1x2x3x3xf32>
+    return %r : tensor<1x2x3x3xf32>
+  }
+  // Rank 3, bf16 operands with the f32 result of flash_attn_c4: a `whole` group, the same kernel.
+  // CHECK-LABEL: func.func @b(
+  // CHECK: tile.launch %{{.*}} {callee = @b_g0_kernel, grid = [8]{{.*}} -> tensor<8x4xf32>
+  func.func @b(%q: tensor<2x4x8xbf16>, %k: tensor<2x9x8xbf16>, %v: tensor<2x9x4xbf16>) -> tensor<2x4x4xf32> {
+    %r = "tessera.flash_attn"(%q, %k, %v) {scale = 0.5} : (tensor<2x4x8xbf16>, tensor<2x9x8xbf16>, tensor<2x9x4xbf16>) -> tensor<2x4x4xf32>
+    return %r : tensor<2x4x4xf32>
+  }
+  // f64: the spec's exp is the C library's there.
+  // CHECK-LABEL: func.func @c(
+  // CHECK: schedule.not_lowered = "f64 attention: its exp is the C library's
+  func.func @c(%q: tensor<1x1x4x8xf64>) -> tensor<1x1x4x8xf64> {
+    %r = "tessera.flash_attn"(%q, %q, %q) : (tensor<1x1x4x8xf64>, tensor<1x1x4x8xf64>, tensor<1x1x4x8xf64>) -> tensor<1x1x4x8xf64>
+    return %r : tensor<1x1x4x8xf64>
+  }
+  // The row kernel: row g is (b*h = g / Sq, i = g % Sq), keys min(Sk, i + 1) with causal.
+  // CHECK-LABEL: func.func @a_g0_kernel(
+  // CHECK: %[[SCALE:.*]] = arith.constant {value = 4.472135901451111e-01 : f32}
+  // CHECK: %[[SQ:.*]] = arith.constant {value = 3 : index}
+  // CHECK: %[[SK:.*]] = arith.constant {value = 70 : index}
+  // CHECK: %[[I:.*]] = arith.remsi %g, %[[SQ]]
+  // CHECK: %[[I1:.*]] = arith.addi %[[I]], %c1
+  // CHECK: %[[KEYS:.*]] = arith.minsi %[[SK]], %[[I1]]
+  // CHECK: %acc = tile.alloc_register : () -> memref<3xf32, 5>
+  // CHECK: %[[BLK:.*]] = arith.constant {value = 64 : index}
+  // CHECK: %[[NINF:.*]] = arith.constant {value = 0xFF800000 : f32}
+  // CHECK: %sblk = tile.alloc_register : () -> memref<64xf32, 5>
+  // Key blocks of 64 carry (m, l) from (-Inf, 0).
+  // CHECK: "scf.for"(%c0, %[[KEYS]], %[[BLK]], %[[NINF]], %{{.*}}) ({
+  // The fma of a dot product: the exact product and sum in f64, two-sum's error, RN32(s).
+  // CHECK: %[[P:.*]] = arith.mulf %{{.*}}, %{{.*}} : (f64, f64) -> f64
+  // CHECK: %[[S:.*]] = arith.addf %[[P]], %[[C:.*]] : (f64, f64) -> f64
+  // CHECK: %[[A1:.*]] = arith.subf %[[S]], %[[C]] : (f64, f64) -> f64
+  // CHECK: %[[B1:.*]] = arith.subf %[[S]], %[[A1]] : (f64, f64) -> f64
+  // CHECK: %[[DA:.*]] = arith.subf %[[P]], %[[A1]] : (f64, f64) -> f64
+  // CHECK: %[[DB:.*]] = arith.subf %[[C]], %[[B1]] : (f64, f64) -> f64
+  // CHECK: %[[E:.*]] = arith.addf %[[DA]], %[[DB]] : (f64, f64) -> f64
+  // CHECK: %[[R:.*]] = arith.truncf %[[S]] : (f64) -> f32
+  // A midpoint (its reflection through s is an f32) with e != 0 moves s toward e.
+  // CHECK: arith.cmpf %[[E]], %{{.*}} {predicate = "one"}
+  // CHECK: %[[MOVED:.*]] = arith.truncf %{{.*}} : (f64) -> f32
+  // CHECK: %[[FMA:.*]] = arith.select %{{.*}}, %[[MOVED]], %[[R]] : (i1, f32, f32) -> f32
+  // CHECK: scf.yield %[[FMA]] : (f32) -> ()
+  // The score, kept in the block buffer; the running maximum by s > m.
+  // CHECK: %[[SC:.*]] = arith.mulf %{{.*}}, %[[SCALE]] : (f32, f32) -> f32
+  // CHECK: tile.store %[[SC]], %sblk
+  // CHECK: arith.cmpf %[[SC]], %{{.*}} {predicate = "ogt"}
+  // alpha = exp(m - m_new) rescales l and the accumulator row.
+  // CHECK: tile.exp %{{.*}} : (f32) -> f32
+  // CHECK: tile.load %acc
+  // p = exp(s - m_new), acc[e] = fma(p, v[j, e], acc[e]), l = l + p.
+  // CHECK: tile.load %sblk
+  // CHECK: tile.exp
+  // CHECK: tile.load %in2
+  // CHECK: tile.store %{{.*}}, %acc
+  // CHECK: arith.addf %{{.*}} : (f32, f32) -> f32
+  // out[g, e] = acc[e] / l.
+  // CHECK: arith.divf
+  // CHECK: tile.store %{{.*}}, %out, %g, %{{.*}} : (f32, memref<?x?xf32>, index, index) -> ()
+  // bf16 operands widen exactly to f32.
+  // CHECK-LABEL: func.func @b_g0_kernel(
+  // CHECK: %[[SC2:.*]] = arith.constant {value = 5.0e-01 : f32}
+  // CHECK: tile.load %in0, %{{.*}} : (memref<?xbf16>, index) -> bf16
+  // CHECK: arith.extf %{{.*}} : (bf16) -> f32
+}
