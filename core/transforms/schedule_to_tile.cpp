@@ -523,8 +523,14 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
          op->name == "tessera.loss.mse_backward" || op->name == "tessera.adam_backward"))
       return scalar_lowering(plan_optimizer(group, *op, name));
     if (op && op->name == "tessera.topk") return scalar_lowering(plan_topk(group, *op, name));
-    if (op && op->name == "tessera.flash_attn")  // rank 2 and 3 (schedule_to_tile_attn.cpp)
+    // flash_attn of rank 2 and 3, and flash_attention (its guide name, the same Graph IR
+    // kernel: docs/ops/graph/guide_names.md) in every rank (schedule_to_tile_attn.cpp).
+    if (op && (op->name == "tessera.flash_attn" || op->name == "tessera.flash_attention"))
       return scalar_lowering(plan_flash_attn(group, *op, name));
+    if (op && (op->name == "tessera.attn_sliding_window" ||
+               op->name == "tessera.attn_compressed_blocks" ||
+               op->name == "tessera.attn_local_window_2d"))
+      return scalar_lowering(plan_sparse_attn(group, *op, name));
     if (op && (op->name == "tessera.gather" || op->name == "tessera.embedding" ||
                op->name == "tessera.scatter"))  // schedule_to_tile_index.cpp
       return scalar_lowering(plan_index(group, *op, name));

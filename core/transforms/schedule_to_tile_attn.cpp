@@ -7,7 +7,9 @@
 #include "core/transforms/schedule_to_tile_attn.h"
 
 #include <cmath>
+#include <functional>
 #include <optional>
+#include <vector>
 
 #include "core/transforms/schedule_to_tile_text.h"
 
@@ -22,13 +24,28 @@ using scalar_text::ty;
 constexpr int64_t kBlockK = 64;     // keys per block of the online softmax (part of the spec)
 constexpr int64_t kMaxRow = 16384;  // the accumulator row lives in a local array
 
-// One query row's attention: where its operands start and how many keys it keeps.
+// A row kernel's extents: q [rows = B * Hq * Sq, D], k [B * Hkv * Sk, D], v [B * Hkv * Sk, Dv];
+// query head h reads key/value head h / (Hq / Hkv) (GQA).
+struct Dims {
+  int64_t hq = 1, hkv = 1, sq = 0, sk = 0, d = 0, dv = 0;
+};
+
+// The kept keys of a query row, in increasing order: `count` emits their number for row i (it
+// may leave values for `key`), `key` the key index at a position of the list.
+struct Keys {
+  std::function<std::string(Text&, const std::string& i)> count;
+  std::function<std::string(Text&, const std::string& pos)> key;
+  bool zero_if_empty = false;  // attnsparse.md: no kept key gives 0 (flash_attn: 0 / 0)
+};
+
+// One query row's attention: where its operands start and which keys it keeps.
 struct Row {
   DType t;                // the operands' storage type (computed in f32)
   int64_t d = 0, dv = 0;  // the dot's length and the value row's
   std::string q, k, v;    // first element of the q row, of k row 0, of v row 0 (index)
-  std::string keys;       // kept keys 0 .. keys-1 (index)
+  std::string count;      // kept keys (index)
   std::string scale;      // f32
+  const Keys* keys = nullptr;
 };
 
 std::string memref_local(int64_t n) { return "memref<" + std::to_string(n) + "xf32, 5>"; }
@@ -48,12 +65,13 @@ std::string attend(Text& t, const Row& r, const std::string& acc) {
   t.k << t.ind << "%sblk = tile.alloc_register : " << sm << "\n";
   t.each("%c0", dv, "%c1", [&](const std::string& e) { t.store_at(zero, f, acc, accm, e); });
   const std::vector<std::string> ml = t.folds(
-      "%c0", r.keys, blk, {ninf, zero}, {f, f},
+      "%c0", r.count, blk, {ninf, zero}, {f, f},
       [&](const std::string& j0, const std::vector<std::string>& c) {
-        const std::string j1 = t.idx("arith.minsi", r.keys, t.idx("arith.addi", j0, blk));
+        const std::string j1 = t.idx("arith.minsi", r.count, t.idx("arith.addi", j0, blk));
         const std::string m_new =
             t.fold(j0, j1, "%c1", c[0], f, [&](const std::string& j, const std::string& mx) {
-              const std::string krow = t.idx("arith.addi", r.k, t.idx("arith.muli", j, d));
+              const std::string kj = r.keys->key(t, j);
+              const std::string krow = t.idx("arith.addi", r.k, t.idx("arith.muli", kj, d));
               const std::string dot =
                   t.fold("%c0", d, "%c1", zero, f, [&](const std::string& e, const std::string& a) {
                     const std::string qe = elem(t, 0, r.t, t.idx("arith.addi", r.q, e));
@@ -74,7 +92,8 @@ std::string attend(Text& t, const Row& r, const std::string& acc) {
             t.fold(j0, j1, "%c1", l1, f, [&](const std::string& j, const std::string& l) {
               const std::string s = t.load_at("%sblk", sm, f, t.idx("arith.subi", j, j0));
               const std::string p = t.un("tile.exp", t.bin("arith.subf", s, m_new, f), f, f);
-              const std::string vrow = t.idx("arith.addi", r.v, t.idx("arith.muli", j, dv));
+              const std::string kj = r.keys->key(t, j);
+              const std::string vrow = t.idx("arith.addi", r.v, t.idx("arith.muli", kj, dv));
               t.each("%c0", dv, "%c1", [&](const std::string& e) {
                 const std::string a = t.load_at(acc, accm, f, e);
                 const std::string x = elem(t, 2, r.t, t.idx("arith.addi", vrow, e));
@@ -87,66 +106,178 @@ std::string attend(Text& t, const Row& r, const std::string& acc) {
   return ml[1];
 }
 
-}  // namespace
-
-ScalarKernel plan_flash_attn(const ir::Op& group, const ir::Op& op, const std::string& name) {
-  if (op.attrs.get("numeric_policy")) return ScalarKernel::stay("a numeric policy");
-  if (group.operands.size() != 3 || group.results.size() != 1)
-    return ScalarKernel::stay("internal: the group's operands are not the op's");
+// The kernel of an attention op over q, k, v (the group's operands 0, 1, 2) with extents `g`
+// and kept keys `keys`: one group per query row; out[g, :] = acc / l (0 for no kept key with
+// zero_if_empty), rounded once to the result type.
+ScalarKernel row_kernel(const ir::Op& group, const ir::Op& op, const std::string& name,
+                        const Dims& g, const Keys& keys) {
   const ir::Type &q = group.operands[0]->type, &k = group.operands[1]->type,
                  &v = group.operands[2]->type, &o = group.result(0)->type;
   const DType t = q.dtype;
-  if (t == DType::f64)
-    return ScalarKernel::stay(
-        "f64 attention: its exp is the C library's, which no Tile IR op reproduces bit for bit");
-  if (t != DType::f32 && t != DType::bf16 && t != DType::f16)
-    return ScalarKernel::stay("flash_attn of " + ty(t));
-  const int64_t rk = q.rank();
-  if (!q.has_static_shape() || !k.has_static_shape() || !v.has_static_shape() ||
-      !o.has_static_shape() || rk < 2 || rk > 4 || k.rank() != rk || v.rank() != rk ||
-      o.rank() != rk || k.dtype != t || v.dtype != t || (o.dtype != t && o.dtype != DType::f32))
-    return ScalarKernel::stay("not a flash_attn of static shapes (flash_attn_c1)");
-  const auto dim = [&](const ir::Type& x, int64_t i) { return x.shape[static_cast<size_t>(i)]; };
-  const int64_t sq = dim(q, rk - 2), d = dim(q, rk - 1), sk = dim(k, rk - 2), dv = dim(v, rk - 1);
-  for (int64_t i = 0; i + 2 < rk; ++i)
-    if (dim(k, i) != dim(q, i) || dim(v, i) != dim(q, i) || dim(o, i) != dim(q, i))
-      return ScalarKernel::stay("batch or head counts differ (flash_attn_c2)");
-  if (dim(k, rk - 1) != d || dim(v, rk - 2) != sk || dim(o, rk - 2) != sq || dim(o, rk - 1) != dv)
-    return ScalarKernel::stay("q, k, v and the result do not agree (flash_attn_c2)");
   const std::optional<int64_t> nq = q.num_elements(), nk = k.num_elements(), nv = v.num_elements(),
                                no = o.num_elements();
   if (!nq || !nk || !nv || !no) return ScalarKernel::stay("too many elements");
-  if (*nq == 0 || *nk == 0 || *nv == 0 || *no == 0) return ScalarKernel::stay("an empty tensor");
-  if (dv > kMaxRow) return ScalarKernel::stay("value rows longer than 16384 elements");
+  if (*nq == 0 || *nk == 0 || *nv == 0 || *no == 0 || g.d == 0 || g.dv == 0 || g.sq == 0 ||
+      g.sk == 0)
+    return ScalarKernel::stay("an empty tensor");
+  if (g.dv > kMaxRow) return ScalarKernel::stay("value rows longer than 16384 elements");
+  // Every extent is a divisor of an element count, so these products cannot overflow.
+  const int64_t rows = *nq / g.d, heads = rows / g.sq, kvs = *nk / (g.sk * g.d);
+  if (rows % g.sq || heads % g.hq || g.hq % g.hkv || kvs != heads / g.hq * g.hkv ||
+      *nv != kvs * g.sk * g.dv || *no != rows * g.dv)
+    return ScalarKernel::stay("internal: q, k, v and the result do not agree");
   // The kernel's scale: the attribute, else 1/sqrt(D) in f64, rounded to f32 (attn::scale_of).
   const ir::Attr* sa = op.attrs.get("scale");
-  const double scale = sa ? sa->as_double() : 1.0 / std::sqrt(static_cast<double>(d));
-  const bool causal = op.attrs.get_bool("causal", false);
+  const double scale = sa ? sa->as_double() : 1.0 / std::sqrt(static_cast<double>(g.d));
   Text x;
   x.k << scalar_text::header(name, {t, t, t}, o.dtype);
-  Row r{t, d, dv, "", "", "", "", x.fcst(static_cast<float>(scale), DType::f32)};
-  const std::string sqc = x.icst(sq), skc = x.icst(sk);
+  Row r{t, g.d, g.dv, "", "", "", "", x.fcst(static_cast<float>(scale), DType::f32), &keys};
+  const std::string sqc = x.icst(g.sq);
   const std::string bh = x.idx("arith.divsi", "%g", sqc), i = x.idx("arith.remsi", "%g", sqc);
-  // Key j is kept iff j < Sk and, causal, j <= i (the mask's top-left alignment).
-  r.keys = causal ? x.idx("arith.minsi", skc, x.idx("arith.addi", i, "%c1")) : skc;
-  r.q = x.idx("arith.muli", "%g", x.icst(d));
-  r.k = x.idx("arith.muli", bh, x.icst(sk * d));  // <= the element count of k
-  r.v = x.idx("arith.muli", bh, x.icst(sk * dv));
-  x.k << "    %acc = tile.alloc_register : " << memref_local(dv) << "\n";
+  std::string kv = bh;  // the key/value head of query head bh = b * Hq + h
+  if (g.hq != g.hkv) {
+    const std::string hq = x.icst(g.hq);
+    const std::string b = x.idx("arith.divsi", bh, hq), h = x.idx("arith.remsi", bh, hq);
+    const std::string hk = x.idx("arith.divsi", h, x.icst(g.hq / g.hkv));
+    kv = x.idx("arith.addi", x.idx("arith.muli", b, x.icst(g.hkv)), hk);
+  }
+  r.count = keys.count(x, i);
+  r.q = x.idx("arith.muli", "%g", x.icst(g.d));
+  r.k = x.idx("arith.muli", kv, x.icst(g.sk * g.d));  // <= the element count of k
+  r.v = x.idx("arith.muli", kv, x.icst(g.sk * g.dv));
+  x.k << "    %acc = tile.alloc_register : " << memref_local(g.dv) << "\n";
   const std::string l = attend(x, r, "%acc");
-  x.each("%c0", x.icst(dv), "%c1", [&](const std::string& e) {
-    const std::string a = x.load_at("%acc", memref_local(dv), DType::f32, e);
-    const std::string y = x.bin("arith.divf", a, l, DType::f32);
+  std::string none;
+  if (keys.zero_if_empty) none = x.cmp("eq", r.count, "%c0", DType::index);
+  const std::string zero = x.fcst(0.0, DType::f32);
+  x.each("%c0", x.icst(g.dv), "%c1", [&](const std::string& e) {
+    const std::string a = x.load_at("%acc", memref_local(g.dv), DType::f32, e);
+    std::string y = x.bin("arith.divf", a, l, DType::f32);
+    if (!none.empty()) y = x.select(none, zero, y, DType::f32);
     x.store_at(x.convert(y, DType::f32, o.dtype), o.dtype, "%out",
                "memref<?x?x" + ty(o.dtype) + ">", "%g, " + e, 2);
   });
   x.k << "    return\n  }\n";
   ScalarKernel s;
   s.kernel = x.k.str();
-  s.grid = {*nq / d};
+  s.grid = {rows};
   s.flat = {*nq, *nk, *nv};
-  s.out_2d = {*no / dv, dv};
+  s.out_2d = {rows, g.dv};
   return s;
+}
+
+// Why q, k, v and the result of an attention op do not lower ("" when they do): f32, bf16 or
+// f16 operands of one type and static shapes of `rank` (0: 2, 3 or 4), the result of their
+// type or f32.
+std::string operand_reason(const ir::Op& group, const ir::Op& op, int64_t rank) {
+  if (op.attrs.get("numeric_policy")) return "a numeric policy";
+  if (group.operands.size() < 3 || group.results.size() != 1)
+    return "internal: the group's operands are not the op's";
+  const DType t = group.operands[0]->type.dtype;
+  if (t == DType::f64)
+    return "f64 attention: its exp is the C library's, which no Tile IR op reproduces bit for bit";
+  if (t != DType::f32 && t != DType::bf16 && t != DType::f16) return op.name + " of " + ty(t);
+  const int64_t rk = group.operands[0]->type.rank();
+  for (size_t n = 0; n < 3; ++n) {
+    const ir::Type& x = group.operands[n]->type;
+    if (!x.has_static_shape() || x.dtype != t || x.rank() != rk) return "not static q, k, v";
+  }
+  const ir::Type& o = group.result(0)->type;
+  if (!o.has_static_shape() || (o.dtype != t && o.dtype != DType::f32))
+    return "a result of another type";
+  if (rank ? rk != rank : rk < 2 || rk > 4) return "q, k, v of another rank";
+  return "";
+}
+
+int64_t dim(const ir::Value* v, int64_t i) {
+  const ir::Type& x = v->type;
+  return x.shape[static_cast<size_t>(i < 0 ? i + x.rank() : i)];
+}
+
+// Dims of rank-4 q [B, Hq, Sq, D], k [B, Hkv, Sk, D], v [B, Hkv, Sk, Dv].
+Dims gqa_dims(const ir::Op& group) {
+  const auto& in = group.operands;
+  return {dim(in[0], 1), dim(in[1], 1), dim(in[0], 2), dim(in[1], 2), dim(in[0], 3), dim(in[2], 3)};
+}
+
+}  // namespace
+
+ScalarKernel plan_flash_attn(const ir::Op& group, const ir::Op& op, const std::string& name) {
+  if (std::string why = operand_reason(group, op, 0); !why.empty()) return ScalarKernel::stay(why);
+  const auto& in = group.operands;
+  const Dims g{1, 1, dim(in[0], -2), dim(in[1], -2), dim(in[0], -1), dim(in[2], -1)};
+  const bool causal = op.attrs.get_bool("causal", false);
+  const int64_t sk = g.sk;
+  // Key j is kept iff j < Sk and, causal, j <= i (the mask's top-left alignment).
+  const Keys keys{[&](Text& x, const std::string& i) {
+                    const std::string skc = x.icst(sk);
+                    return causal ? x.idx("arith.minsi", skc, x.idx("arith.addi", i, "%c1")) : skc;
+                  },
+                  [](Text&, const std::string& pos) { return pos; }};
+  return row_kernel(group, op, name, g, keys);
+}
+
+ScalarKernel plan_sparse_attn(const ir::Op& group, const ir::Op& op, const std::string& name) {
+  const bool grid2d = op.name == "tessera.attn_local_window_2d";
+  if (std::string why = operand_reason(group, op, grid2d ? 5 : 4); !why.empty())
+    return ScalarKernel::stay(why);
+  const auto& in = group.operands;
+  std::string lo, wx;  // the first kept key; the window's width (2-D)
+  Keys keys;
+  keys.zero_if_empty = true;
+  keys.key = [&](Text& x, const std::string& pos) {
+    if (wx.empty()) return x.idx("arith.addi", lo, pos);
+    const std::string y = x.idx("arith.divsi", pos, wx), c = x.idx("arith.remsi", pos, wx);
+    return x.idx("arith.addi", x.idx("arith.muli", y, "%ws"), x.idx("arith.addi", lo, c));
+  };
+  Dims g = gqa_dims(group);
+  if (op.name == "tessera.attn_compressed_blocks") {  // every key
+    keys.count = [&](Text& x, const std::string&) {
+      lo = "%c0";
+      return x.icst(g.sk);
+    };
+  } else if (op.name == "tessera.attn_sliding_window") {
+    // attn_sliding_window_s1: causal keeps max(0, i - w + 1) .. i, else max(0, i - w/2) ..
+    // i + w/2; both cut at Sk - 1. A row past its window keeps none.
+    const int64_t w = op.attrs.get_int("window_size", 1);
+    const bool causal = op.attrs.get_bool("causal", true);
+    if (w < 1 || w > (int64_t{1} << 40)) return ScalarKernel::stay("a bad window_size");
+    keys.count = [&, w, causal](Text& x, const std::string& i) {
+      const std::string back = x.icst(causal ? w - 1 : w / 2);
+      lo = x.idx("arith.maxsi", x.idx("arith.subi", i, back), "%c0");
+      const std::string fwd = causal ? i : x.idx("arith.addi", i, back);
+      const std::string hi = x.idx("arith.minsi", fwd, x.icst(g.sk - 1));
+      const std::string n = x.idx("arith.addi", x.idx("arith.subi", hi, lo), "%c1");
+      return x.idx("arith.maxsi", n, "%c0");
+    };
+  } else {  // attn_local_window_2d: the (2rh+1) x (2rw+1) cells around (y, x) inside the grid
+    const int64_t hs = dim(in[0], 2), ws = dim(in[0], 3);
+    const std::optional<std::vector<int64_t>> win =
+        op.attrs.get("window") ? op.attrs.get("window")->as_int_array() : std::nullopt;
+    if (!win || win->size() != 2 || (*win)[0] < 0 || (*win)[1] < 0)
+      return ScalarKernel::stay("a bad window");
+    const int64_t rh = (*win)[0], rw = (*win)[1];
+    g = {dim(in[0], 1), dim(in[1], 1), hs * ws, hs * ws, dim(in[0], 4), dim(in[2], 4)};
+    keys.count = [&, hs, ws, rh, rw](Text& x, const std::string& i) {
+      const std::string wsc = x.icst(ws);
+      x.k << x.ind << "%ws = arith.addi " << wsc << ", %c0 : index\n";
+      const std::string y = x.idx("arith.divsi", i, "%ws"), c = x.idx("arith.remsi", i, "%ws");
+      auto span = [&](const std::string& at, int64_t r, int64_t n, std::string& first) {
+        const std::string rc = x.icst(r);
+        first = x.idx("arith.maxsi", x.idx("arith.subi", at, rc), "%c0");
+        const std::string last = x.idx("arith.minsi", x.idx("arith.addi", at, rc), x.icst(n - 1));
+        return x.idx("arith.addi", x.idx("arith.subi", last, first), "%c1");
+      };
+      std::string y0, x0;
+      const std::string ny = span(y, rh, hs, y0);
+      wx = span(c, rw, ws, x0);
+      // key = (y0 + pos / wx) * Ws + x0 + pos % wx = lo + (pos / wx) * Ws + pos % wx.
+      const std::string base = x.idx("arith.muli", y0, "%ws");
+      lo = x.idx("arith.addi", base, x0);
+      return x.idx("arith.muli", ny, wx);
+    };
+  }
+  return row_kernel(group, op, name, g, keys);
 }
 
 }  // namespace tessera::transforms

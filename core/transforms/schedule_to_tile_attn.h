@@ -14,4 +14,9 @@ namespace tessera::transforms {
 /// D, Dv, causal or not (interp/graph/kernels_attention.cpp).
 ScalarKernel plan_flash_attn(const ir::Op& group, const ir::Op& op, const std::string& name);
 
+/// tessera.attn_sliding_window, attn_compressed_blocks (rank 4, GQA) and attn_local_window_2d
+/// (rank 5): flash_attn's row kernel over each row's kept keys, a contiguous run or the cells of
+/// a 2-D window (interp/graph/kernels_attnsparse.cpp); a row without kept keys gives 0.
+ScalarKernel plan_sparse_attn(const ir::Op& group, const ir::Op& op, const std::string& name);
+
 }  // namespace tessera::transforms
