@@ -7,6 +7,9 @@ float32 reproduction of the documented online softmax in conformance/gen/graph_a
 (`online32`: numpy, round-to-odd fma, the spec's expf modelled in Python). One case puts a dot
 product's fma on an f32 midpoint with a non-zero remainder (where rounding a * b + c in f64 and
 then to f32 would be wrong): the emulated fma must round it as the oracle does. f64 stays.
+attn_sliding_window (GQA, causal and not, rows past Sk that keep no key and give 0),
+attn_compressed_blocks and attn_local_window_2d go through the same row kernel over each row's
+kept keys: every level vs online32 over the gathered keys (docs/ops/graph/attnsparse.md).
 
 Usage: levels_attn_test.py TESSERA_INTERP
 """
@@ -27,11 +30,11 @@ BF = ml_dtypes.bfloat16
 NAMES = {np.float32: "f32", np.float64: "f64", BF: "bf16"}
 
 
-def program(ins, out_type, attrs):
+def program(ins, out_type, attrs, op="flash_attn"):
     types = [t(a.shape, NAMES[a.dtype.type]) for a in ins]
     args = ", ".join(f"%a{i}: {ty}" for i, ty in enumerate(types))
     return (f"module {{\n  func.func @main({args}) -> {out_type} {{\n"
-            f'    %r = "tessera.flash_attn"(%a0, %a1, %a2){attrs} : ({", ".join(types)})'
+            f'    %r = "tessera.{op}"(%a0, %a1, %a2){attrs} : ({", ".join(types)})'
             f" -> {out_type}\n    return %r : {out_type}\n  }}\n}}\n")
 
 
@@ -42,19 +45,29 @@ def oracle(q, k, v, out_dtype, **kw):
     return want.reshape(q.shape[:-2] + (q.shape[-2], v.shape[-1])).astype(out_dtype)
 
 
-def case(d, name, q, k, v, out_dtype=None, causal=False, scale=None):
-    out_dtype = out_dtype or q.dtype.type
-    want = oracle(q, k, v, out_dtype, causal=causal, scale=scale)
-    attrs = []
-    if causal:
-        attrs.append("causal = true")
-    if scale is not None:
-        attrs.append(f"scale = {scale!r}")
+def kept_oracle(q, k, v, kept, scale=None):
+    """docs/ops/graph/attnsparse.md: row (b, h, i) attended as flash_attn over its kept keys
+    kept(i) (increasing), from key/value head h // (Hq / Hkv); no kept key gives 0."""
+    b, hq, sq, _ = q.shape
+    group = hq // k.shape[1]
+    out = np.zeros((b, hq, sq, v.shape[3]), np.float32)
+    for bb in range(b):
+        for h in range(hq):
+            for i in range(sq):
+                keys = kept(i)
+                if keys:
+                    kh, vh = k[bb, h // group, keys], v[bb, h // group, keys]
+                    out[bb, h, i] = online32(q[bb, h, i][None, None, None], kh[None, None],
+                                             vh[None, None], scale=scale)[0, 0, 0]
+    return out
+
+
+def run_case(d, name, ins, want, attrs, op="flash_attn"):
+    """Every level of `op` on `ins` gives the bits of `want`; one launch; validate agrees."""
     src = d / f"{name}.mlir"
-    src.write_text(program([q, k, v], t(want.shape, NAMES[out_dtype]),
-                           " {" + ", ".join(attrs) + "}" if attrs else ""))
+    src.write_text(program(ins, t(want.shape, NAMES[want.dtype.type]), attrs, op))
     flags = []
-    for i, a in enumerate((q, k, v)):
+    for i, a in enumerate(ins):
         np.save(d / f"{name}.in{i}.npy", a)
         flags += ["--input", f"a{i}={d / f'{name}.in{i}.npy'}"]
     for level, got in run_levels(d, name, src, flags):
@@ -63,7 +76,17 @@ def case(d, name, q, k, v, out_dtype=None, causal=False, scale=None):
               f"{name}: {level} gives {got.ravel()[:4]}, oracle {want.ravel()[:4]}")
     check_one_launch(name, src)
     check_validates(name, src, flags)
-    return src
+
+
+def case(d, name, q, k, v, out_dtype=None, causal=False, scale=None):
+    out_dtype = out_dtype or q.dtype.type
+    want = oracle(q, k, v, out_dtype, causal=causal, scale=scale)
+    attrs = []
+    if causal:
+        attrs.append("causal = true")
+    if scale is not None:
+        attrs.append(f"scale = {scale!r}")
+    run_case(d, name, [q, k, v], want, " {" + ", ".join(attrs) + "}" if attrs else "")
 
 
 def midpoint_inputs():
@@ -78,6 +101,37 @@ def midpoint_inputs():
     k = np.array([[1.0, y], [0.0, 0.0]], np.float32)
     v = np.array([[1.0, -3.0, 0.5], [2.0, 7.0, -0.25]], np.float32)
     return q, k, v
+
+
+def sparse_cases(d, f32):
+    """attn_sliding_window (GQA 4:2, causal and not, windows over 64 keys, rows past Sk with no
+    kept key), attn_compressed_blocks and attn_local_window_2d against kept_oracle."""
+    q, k, v = f32(1, 4, 9, 3), f32(1, 2, 70, 3), f32(1, 2, 70, 2)
+    for w, causal in ((70, True), (5, False), (3, True)):
+        lo = (lambda i: max(0, i - w + 1)) if causal else (lambda i: max(0, i - w // 2))
+        hi = (lambda i: min(69, i)) if causal else (lambda i: min(69, i + w // 2))
+        want = kept_oracle(q, k, v, lambda i: list(range(lo(i), hi(i) + 1)))
+        run_case(d, f"sliding_w{w}_{causal}", [q, k, v], want,
+                 f" {{window_size = {w} : i64, causal = {str(causal).lower()}}}",
+                 "attn_sliding_window")
+    # Sq = 6 > Sk = 2 with a causal window of 2: rows 3.. keep no key and give 0.
+    q2, k2, v2 = f32(2, 2, 6, 4), f32(2, 1, 2, 4), f32(2, 1, 2, 3)
+    want = kept_oracle(q2, k2, v2, lambda i: list(range(max(0, i - 1), min(1, i) + 1)))
+    check(not want[:, :, 3:].any() and want[:, :, :2].all(), "sliding: rows past Sk are 0")
+    run_case(d, "sliding_empty_rows", [q2, k2, v2], want,
+             " {window_size = 2 : i64, causal = true}", "attn_sliding_window")
+    want = kept_oracle(q, k, v, lambda i: list(range(70)), scale=0.25)
+    run_case(d, "compressed_gqa", [q, k, v], want, " {scale = 0.25}", "attn_compressed_blocks")
+    hs, ws, rh, rw = 4, 5, 1, 2
+    g5 = [f32(1, 2, hs, ws, 3), f32(1, 2, hs, ws, 3), f32(1, 2, hs, ws, 2)]
+
+    def cells(i):
+        y, x = divmod(i, ws)
+        return [yy * ws + xx for yy in range(max(0, y - rh), min(hs - 1, y + rh) + 1)
+                for xx in range(max(0, x - rw), min(ws - 1, x + rw) + 1)]
+    flat = [a.reshape(1, 2, hs * ws, a.shape[-1]) for a in g5]
+    want = kept_oracle(*flat, cells).reshape(1, 2, hs, ws, 2)
+    run_case(d, "local_2d", g5, want, f" {{window = [{rh}, {rw}]}}", "attn_local_window_2d")
 
 
 def main():
@@ -103,6 +157,7 @@ def main():
         check(want[0, 0] != oracle(np.array([[1.0, 0.0], [0.5, 0.25]], np.float32), k, v,
                                    np.float32, scale=1.0)[0, 0], "midpoint: the last bit matters")
         case(d, "rank2_fma_midpoint", q, k, v, scale=1.0)
+        sparse_cases(d, f32)
         src = d / "f64.mlir"
         a = rng.standard_normal((1, 1, 3, 4))
         src.write_text(program([a, a, a], t(a.shape, "f64"), ""))
