@@ -12,7 +12,10 @@ bool lowered_by_list(std::string_view name) {
       "tessera.attn_compressed_blocks",
       "tessera.attn_local_window_2d",
       "tessera.attn_sliding_window",
+      "tessera.attn_with_stats",
       "tessera.flash_attention",
+      "tessera.softmax_finalize",
+      "tessera.softmax_merge",
   };
   return !name.empty() && std::find(std::begin(kNames), std::end(kNames), name) != std::end(kNames);
 }

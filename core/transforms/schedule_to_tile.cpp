@@ -451,6 +451,7 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
   // (core/ops/graph_ops.def); a group holding any other op stays.
   for (const auto& op : callee.regions[0].front().ops) {
     if (const char* why = libm_loss_reason(op->name)) return stay(why);  // _reduce.cpp
+    if (const char* why = attn_libm_reason(op->name)) return stay(why);  // _attnstats.cpp
     if (op->def && op->def->level == ops::Level::graph && op->def->hooks.lower != ops::Hook::pass &&
         !lowered_by_list(op->name))
       return stay("no Tile IR lowering for " + op->name + " (its op record's lower hook)");
@@ -531,6 +532,9 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
                op->name == "tessera.attn_compressed_blocks" ||
                op->name == "tessera.attn_local_window_2d"))
       return scalar_lowering(plan_sparse_attn(group, *op, name));
+    if (op && (op->name == "tessera.attn_with_stats" || op->name == "tessera.softmax_merge" ||
+               op->name == "tessera.softmax_finalize"))  // schedule_to_tile_attnstats.cpp
+      return scalar_lowering(plan_softmax_stats(group, *op, name));
     if (op && (op->name == "tessera.gather" || op->name == "tessera.embedding" ||
                op->name == "tessera.scatter"))  // schedule_to_tile_index.cpp
       return scalar_lowering(plan_index(group, *op, name));

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 
 #include "core/ir/ir.h"
 #include "core/transforms/schedule_to_tile_reduce.h"
@@ -18,5 +19,13 @@ ScalarKernel plan_flash_attn(const ir::Op& group, const ir::Op& op, const std::s
 /// (rank 5): flash_attn's row kernel over each row's kept keys, a contiguous run or the cells of
 /// a 2-D window (interp/graph/kernels_attnsparse.cpp); a row without kept keys gives 0.
 ScalarKernel plan_sparse_attn(const ir::Op& group, const ir::Op& op, const std::string& name);
+
+/// tessera.attn_with_stats, softmax_merge and softmax_finalize of f32, bf16 or f16: one group
+/// per row in the Graph IR kernels' order (schedule_to_tile_attnstats.cpp).
+ScalarKernel plan_softmax_stats(const ir::Op& group, const ir::Op& op, const std::string& name);
+
+/// Why an attention-family op whose Graph IR kernel calls the C library on run-time data stays
+/// at Schedule IR, or nullptr for other ops.
+const char* attn_libm_reason(std::string_view op);
 
 }  // namespace tessera::transforms
