@@ -10,6 +10,8 @@ then to f32 would be wrong): the emulated fma must round it as the oracle does. 
 attn_sliding_window (GQA, causal and not, rows past Sk that keep no key and give 0),
 attn_compressed_blocks and attn_local_window_2d go through the same row kernel over each row's
 kept keys: every level vs online32 over the gathered keys (docs/ops/graph/attnsparse.md).
+softmax_finalize (a zero l), softmax_merge (empty and NaN states) and attn_with_stats (rank-2
+positions) against float32 numpy of docs/ops/graph/softmax-stats.md (NaNs of any payload match).
 
 Usage: levels_attn_test.py TESSERA_INTERP
 """
@@ -22,9 +24,11 @@ import numpy as np
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "conformance" / "gen"))
 from graph_attention import online32  # noqa: E402
+from graph_matmul import fma32  # noqa: E402
+import spec_expf  # noqa: E402  (the spec's expf, modelled from docs/numerics.md)
 
-from levels_common import (check, check_one_launch, check_stays_at_schedule,  # noqa: E402
-                           check_validates, finish, run_levels, t)
+from levels_common import (LEVELS, check, check_one_launch,  # noqa: E402
+                           check_stays_at_schedule, check_validates, finish, run, run_levels, t)
 
 BF = ml_dtypes.bfloat16
 NAMES = {np.float32: "f32", np.float64: "f64", BF: "bf16"}
@@ -134,6 +138,93 @@ def sparse_cases(d, f32):
     run_case(d, "local_2d", g5, want, f" {{window = [{rh}, {rw}]}}", "attn_local_window_2d")
 
 
+F = np.float32
+
+
+def same_bits(got, want):
+    """Equal bits, any NaN matching any NaN (payloads are not specified)."""
+    got = np.asarray(got, want.dtype).reshape(want.shape)
+    nan = np.isnan(want)
+    return np.array_equal(np.isnan(got), nan) and got[~nan].tobytes() == want[~nan].tobytes()
+
+
+def stats_case(d, name, op, ins, wants, attrs=""):
+    """A multi-result softmax-statistics op: every level gives `wants`; one launch."""
+    types = [t(a.shape, "f32") for a in ins]
+    outs = [t(w.shape, "f32") for w in wants]
+    names = ", ".join(f"%r{i}" for i in range(len(wants)))
+    src = d / f"{name}.mlir"
+    src.write_text(
+        f"module {{\n  func.func @main({', '.join(f'%a{i}: {x}' for i, x in enumerate(types))})"
+        f" -> ({', '.join(outs)}) {{\n    {names} = \"tessera.{op}\""
+        f"({', '.join(f'%a{i}' for i in range(len(ins)))}){attrs} : ({', '.join(types)}) -> "
+        f"({', '.join(outs)})\n    return {names} : {', '.join(outs)}\n  }}\n}}\n")
+    flags = []
+    for i, a in enumerate(ins):
+        np.save(d / f"{name}.in{i}.npy", a)
+        flags += ["--input", f"a{i}={d / f'{name}.in{i}.npy'}"]
+    for level in LEVELS:
+        od = d / f"{name}.{level}"
+        run("run", src, "--level", level, *flags, "-o", od)
+        files = sorted(od.glob("*.npy"))  # one result: its name; several: 0.npy, 1.npy, ...
+        check(len(files) == len(wants), f"{name}: {level}: {len(files)} results")
+        for r, (want, f) in enumerate(zip(wants, files)):
+            got = np.load(f)
+            check(same_bits(got, want), f"{name}: {level} result {r}: {got.ravel()[:4]}, "
+                  f"oracle {want.ravel()[:4]}")
+    check_one_launch(name, src)
+    check_validates(name, src, flags)
+
+
+def with_stats_oracle(q, x, eps):
+    """docs/ops/graph/softmax-stats.md attn_with_stats_s1 in float32, position by position."""
+    m, d = x.shape[0], x.shape[-1]
+    xs = x.reshape(m, -1, d)
+    o = np.zeros((xs.shape[1], d), F)
+    mx = np.full(xs.shape[1], -np.inf, F)
+    ll = np.zeros(xs.shape[1], F)
+    for p in range(xs.shape[1]):
+        logit = []
+        for j in range(m):
+            ss = F(0)
+            for e in range(d):
+                ss = F(ss + F(xs[j, p, e] * xs[j, p, e]))
+            rms = np.sqrt(F(F(ss / F(d)) + F(eps)))
+            dot = F(0)
+            for e in range(d):
+                dot = fma32(q[e], F(xs[j, p, e] / rms), dot)
+            logit.append(dot)
+            mx[p] = dot if dot > mx[p] else mx[p]
+        for j in range(m):
+            w = spec_expf.expf(F(logit[j] - mx[p]))
+            ll[p] = F(ll[p] + w)
+            o[p] = fma32(np.full(d, w, F), xs[j, p], o[p])
+    lead = x.shape[1:-1]
+    return [o.reshape(lead + (d,)), mx.reshape(lead), ll.reshape(lead)]
+
+
+def stats_cases(d, f32):
+    """softmax_finalize, softmax_merge (with -inf and NaN maxima) and attn_with_stats."""
+    o, l = f32(2, 3, 5), np.abs(f32(2, 3))
+    l[1, 2] = 0.0  # 0 is not refused: inf or NaN (softmax_finalize's decision)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        want = [(o / l[..., None]).astype(F)]
+    stats_case(d, "finalize", "softmax_finalize", [o, l], want)
+    oa, ob = f32(4, 3), f32(4, 3)
+    ma, la, mb, lb = f32(4), np.abs(f32(4)), f32(4), np.abs(f32(4))
+    ma[1], mb[1] = -np.inf, -np.inf  # two empty states: exp(-inf - -inf) = NaN
+    ma[2], mb[3] = np.nan, np.inf
+    mm = np.where(np.isnan(ma) | np.isnan(mb), F(np.nan), np.maximum(ma, mb)).astype(F)
+    with np.errstate(invalid="ignore"):
+        sa, sb = spec_expf.expf_array(ma - mm), spec_expf.expf_array(mb - mm)
+        want = [(sa[:, None] * oa + sb[:, None] * ob).astype(F), mm, (sa * la + sb * lb).astype(F)]
+    stats_case(d, "merge", "softmax_merge", [oa, ma, la, ob, mb, lb], want,
+               " {reassociable = true}")
+    q, x = f32(6), f32(5, 2, 3, 6)
+    stats_case(d, "with_stats", "attn_with_stats", [q, x], with_stats_oracle(q, x, 1e-3),
+               " {eps = 1.0e-03 : f64}")
+
+
 def main():
     rng = np.random.default_rng(29)
     f32 = lambda *s: rng.standard_normal(s).astype(np.float32)  # noqa: E731
@@ -158,6 +249,7 @@ def main():
                                    np.float32, scale=1.0)[0, 0], "midpoint: the last bit matters")
         case(d, "rank2_fma_midpoint", q, k, v, scale=1.0)
         sparse_cases(d, f32)
+        stats_cases(d, f32)
         src = d / "f64.mlir"
         a = rng.standard_normal((1, 1, 3, 4))
         src.write_text(program([a, a, a], t(a.shape, "f64"), ""))

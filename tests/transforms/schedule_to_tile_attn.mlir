@@ -26,12 +26,34 @@ module {
     %r = "tessera.flash_attn"(%q, %q, %q) : (tensor<1x1x4x8xf64>, tensor<1x1x4x8xf64>, tensor<1x1x4x8xf64>) -> tensor<1x1x4x8xf64>
     return %r : tensor<1x1x4x8xf64>
   }
+  // attn_sliding_window, GQA 4:2, not causal: row (b*Hq + h, i) reads kv head b*Hkv + h/2;
+  // its keys max(0, i - 2) .. min(i + 2, Sk - 1).
+  // CHECK-LABEL: func.func @w(
+  // CHECK: tile.launch %{{.*}} {callee = @w_g0_kernel, grid = [36]{{.*}} -> tensor<36x2xf32>
+  func.func @w(%q: tensor<1x4x9x3xf32>, %k: tensor<1x2x70x3xf32>, %v: tensor<1x2x70x2xf32>) -> tensor<1x4x9x2xf32> {
+    %r = "tessera.attn_sliding_window"(%q, %k, %v) {window_size = 5 : i64, causal = false} : (tensor<1x4x9x3xf32>, tensor<1x2x70x3xf32>, tensor<1x2x70x2xf32>) -> tensor<1x4x9x2xf32>
+    return %r : tensor<1x4x9x2xf32>
+  }
+  // attn_with_stats: three results in their own shapes, one group per position.
+  // CHECK-LABEL: func.func @s(
+  // CHECK: %{{.*}}:3 = tile.launch %a0, %a1 {callee = @s_g0_kernel, grid = [2]
+  func.func @s(%a0: tensor<4xf32>, %a1: tensor<3x2x4xf32>) -> (tensor<2x4xf32>, tensor<2xf32>, tensor<2xf32>) {
+    %r0, %r1, %r2 = "tessera.attn_with_stats"(%a0, %a1) {eps = 1.0e-06 : f64} : (tensor<4xf32>, tensor<3x2x4xf32>) -> (tensor<2x4xf32>, tensor<2xf32>, tensor<2xf32>)
+    return %r0, %r1, %r2 : tensor<2x4xf32>, tensor<2xf32>, tensor<2xf32>
+  }
+  // lse_accumulate's log is the C library's: it stays, with that reason.
+  // CHECK-LABEL: func.func @l(
+  // CHECK: schedule.not_lowered = "attn.lse_accumulate's lse = m + log(l) is the C library's log in f64
+  func.func @l(%acc: tensor<4x8xf32>, %m: tensor<4xf32>, %l: tensor<4xf32>) -> (tensor<4x8xf32>, tensor<4xf32>) {
+    %o, %lse = "tessera.attn.lse_accumulate"(%acc, %m, %l) : (tensor<4x8xf32>, tensor<4xf32>, tensor<4xf32>) -> (tensor<4x8xf32>, tensor<4xf32>)
+    return %o, %lse : tensor<4x8xf32>, tensor<4xf32>
+  }
   // The row kernel: row g is (b*h = g / Sq, i = g % Sq), keys min(Sk, i + 1) with causal.
   // CHECK-LABEL: func.func @a_g0_kernel(
   // CHECK: %[[SCALE:.*]] = arith.constant {value = 4.472135901451111e-01 : f32}
   // CHECK: %[[SQ:.*]] = arith.constant {value = 3 : index}
-  // CHECK: %[[SK:.*]] = arith.constant {value = 70 : index}
   // CHECK: %[[I:.*]] = arith.remsi %g, %[[SQ]]
+  // CHECK: %[[SK:.*]] = arith.constant {value = 70 : index}
   // CHECK: %[[I1:.*]] = arith.addi %[[I]], %c1
   // CHECK: %[[KEYS:.*]] = arith.minsi %[[SK]], %[[I1]]
   // CHECK: %acc = tile.alloc_register : () -> memref<3xf32, 5>
@@ -75,4 +97,27 @@ module {
   // CHECK: %[[SC2:.*]] = arith.constant {value = 5.0e-01 : f32}
   // CHECK: tile.load %in0, %{{.*}} : (memref<?xbf16>, index) -> bf16
   // CHECK: arith.extf %{{.*}} : (bf16) -> f32
+  // The sliding window's kernel: kv head b * 2 + h / 2, then the clipped key range.
+  // CHECK-LABEL: func.func @w_g0_kernel(
+  // CHECK: %[[BH:.*]] = arith.divsi %g, %{{.*}}
+  // CHECK: %[[I:.*]] = arith.remsi %g, %{{.*}}
+  // CHECK: %[[B:.*]] = arith.divsi %[[BH]], %{{.*}}
+  // CHECK: %[[H:.*]] = arith.remsi %[[BH]], %{{.*}}
+  // CHECK: %[[HK:.*]] = arith.divsi %[[H]], %{{.*}}
+  // CHECK: %[[LO0:.*]] = arith.subi %[[I]], %[[BACK:.*]] :
+  // CHECK: %[[LO:.*]] = arith.maxsi %[[LO0]], %c0
+  // CHECK: %[[FWD:.*]] = arith.addi %[[I]], %[[BACK]]
+  // CHECK: %[[HI:.*]] = arith.minsi %[[FWD]], %{{.*}}
+  // CHECK: %[[N0:.*]] = arith.subi %[[HI]], %[[LO]]
+  // CHECK: %[[N1:.*]] = arith.addi %[[N0]], %c1
+  // CHECK: %[[N:.*]] = arith.maxsi %[[N1]], %c0
+  // A row without kept keys stores 0.
+  // CHECK: %[[NONE:.*]] = arith.cmpi %[[N]], %c0 {predicate = "eq"}
+  // CHECK: arith.select %[[NONE]], %{{.*}}, %{{.*}} : (i1, f32, f32) -> f32
+  // attn_with_stats: rms = sqrt(ss / d + eps), then the logits' fma chain.
+  // CHECK-LABEL: func.func @s_g0_kernel(%in0: memref<4xf32>, %in1: memref<3x2x4xf32>, %out0: memref<2x4xf32>, %out1: memref<2xf32>, %out2: memref<2xf32>)
+  // CHECK: %logit = tile.alloc_register : () -> memref<3xf32, 5>
+  // CHECK: tile.sqrt
+  // CHECK: tile.store %{{.*}}, %out1
+  // CHECK: tile.store %{{.*}}, %out2
 }
