@@ -14,6 +14,8 @@ bool lowered_by_list(std::string_view name) {
       "tessera.attn_sliding_window",
       "tessera.attn_with_stats",
       "tessera.flash_attention",
+      "tessera.msa_index_scores",
+      "tessera.msa_select_blocks",
       "tessera.softmax_finalize",
       "tessera.softmax_merge",
   };

@@ -228,7 +228,8 @@ ScalarKernel plan_sparse_attn(const ir::Op& group, const ir::Op& op, const std::
   keys.key = [&](Text& x, const std::string& pos) {
     if (wx.empty()) return x.idx("arith.addi", lo, pos);
     const std::string y = x.idx("arith.divsi", pos, wx), c = x.idx("arith.remsi", pos, wx);
-    return x.idx("arith.addi", x.idx("arith.muli", y, "%ws"), x.idx("arith.addi", lo, c));
+    const std::string row = x.idx("arith.muli", y, "%ws");
+    return x.idx("arith.addi", row, x.idx("arith.addi", lo, c));
   };
   Dims g = gqa_dims(group);
   if (op.name == "tessera.attn_compressed_blocks") {  // every key
@@ -265,7 +266,8 @@ ScalarKernel plan_sparse_attn(const ir::Op& group, const ir::Op& op, const std::
       auto span = [&](const std::string& at, int64_t r, int64_t n, std::string& first) {
         const std::string rc = x.icst(r);
         first = x.idx("arith.maxsi", x.idx("arith.subi", at, rc), "%c0");
-        const std::string last = x.idx("arith.minsi", x.idx("arith.addi", at, rc), x.icst(n - 1));
+        const std::string end = x.icst(n - 1);
+        const std::string last = x.idx("arith.minsi", x.idx("arith.addi", at, rc), end);
         return x.idx("arith.addi", x.idx("arith.subi", last, first), "%c1");
       };
       std::string y0, x0;

@@ -24,6 +24,11 @@ ScalarKernel plan_sparse_attn(const ir::Op& group, const ir::Op& op, const std::
 /// per row in the Graph IR kernels' order (schedule_to_tile_attnstats.cpp).
 ScalarKernel plan_softmax_stats(const ir::Op& group, const ir::Op& op, const std::string& name);
 
+/// tessera.msa_index_scores (f32, bf16, f16) and tessera.msa_select_blocks (f32, f64, bf16, f16):
+/// one group per query row (schedule_to_tile_attnselect.cpp).
+ScalarKernel plan_msa_index_scores(const ir::Op& group, const ir::Op& op, const std::string& name);
+ScalarKernel plan_msa_select_blocks(const ir::Op& group, const ir::Op& op, const std::string& name);
+
 /// Why an attention-family op whose Graph IR kernel calls the C library on run-time data stays
 /// at Schedule IR, or nullptr for other ops.
 const char* attn_libm_reason(std::string_view op);

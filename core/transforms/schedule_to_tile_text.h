@@ -117,6 +117,17 @@ struct Text {
       return std::vector<std::string>{};
     });
   }
+  // "scf.if"(cond) with `body` in the then region and an empty else region.
+  template <typename F>
+  void when(const std::string& cond, F body) {
+    k << ind << "\"scf.if\"(" << cond << ") ({\n";
+    const std::string outer = ind;
+    ind += "  ";
+    body();
+    k << ind << "\"scf.yield\"() : () -> ()\n";
+    ind = outer;
+    k << ind << "}, {\n" << ind << "  \"scf.yield\"() : () -> ()\n" << ind << "}) : (i1) -> ()\n";
+  }
   // arith.cmpf (floats) or arith.cmpi with `pred` on two scalars of type t: an i1.
   std::string cmp(const char* pred, const std::string& a, const std::string& b, DType t) {
     std::string r = fresh();
