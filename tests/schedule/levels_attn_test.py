@@ -12,6 +12,8 @@ attn_compressed_blocks and attn_local_window_2d go through the same row kernel o
 kept keys: every level vs online32 over the gathered keys (docs/ops/graph/attnsparse.md).
 softmax_finalize (a zero l), softmax_merge (empty and NaN states) and attn_with_stats (rank-2
 positions) against float32 numpy of docs/ops/graph/softmax-stats.md (NaNs of any payload match).
+msa_select_blocks (ties, +-0, -Inf, NaN rows; causal and force_local on and off; f32, f64)
+against a stable Python sort with the ranking's key, and msa_index_scores against float32 numpy.
 
 Usage: levels_attn_test.py TESSERA_INTERP
 """
@@ -31,14 +33,15 @@ from levels_common import (LEVELS, check, check_one_launch,  # noqa: E402
                            check_stays_at_schedule, check_validates, finish, run, run_levels, t)
 
 BF = ml_dtypes.bfloat16
-NAMES = {np.float32: "f32", np.float64: "f64", BF: "bf16"}
+NAMES = {np.float32: "f32", np.float64: "f64", BF: "bf16", np.int64: "i64"}
 
 
 def program(ins, out_type, attrs, op="flash_attn"):
     types = [t(a.shape, NAMES[a.dtype.type]) for a in ins]
     args = ", ".join(f"%a{i}: {ty}" for i, ty in enumerate(types))
     return (f"module {{\n  func.func @main({args}) -> {out_type} {{\n"
-            f'    %r = "tessera.{op}"(%a0, %a1, %a2){attrs} : ({", ".join(types)})'
+            f'    %r = "tessera.{op}"({", ".join(f"%a{i}" for i in range(len(ins)))}){attrs}'
+            f' : ({", ".join(types)})'
             f" -> {out_type}\n    return %r : {out_type}\n  }}\n}}\n")
 
 
@@ -225,6 +228,75 @@ def stats_cases(d, f32):
                " {eps = 1.0e-03 : f64}")
 
 
+def select_oracle(s, top_k, bs, force, causal):
+    """msa_select_blocks_s1 by a Python sort (stable) with the ranking's key."""
+    out = np.zeros(s.shape[:3] + (top_k,), np.int64)
+    nb = s.shape[3]
+    for idx in np.ndindex(*s.shape[:3]):
+        i, row = idx[2], s[idx].astype(np.float64)
+        local = min(i // bs, nb - 1)
+        masked = [causal and (c > local or (force and c == local)) for c in range(nb)]
+        cls = [1 if masked[c] or row[c] == -np.inf else 2 if np.isnan(row[c]) else 0
+               for c in range(nb)]
+        order = sorted(range(nb), key=lambda c: (cls[c], -row[c] if cls[c] == 0 else 0.0, c))
+        if force:
+            order.remove(local)
+            order.insert(0, local)
+        out[idx] = sorted(order[:top_k])
+    return out
+
+
+def index_scores_oracle(q, k, bs, scale=None):
+    """msa_index_scores_s1 in float32: group-mean query, block means of k, fma chain, * scale."""
+    b, hq, sq, d = q.shape
+    hkv, sk = k.shape[1], k.shape[2]
+    g, nb = hq // hkv, -(-sk // bs)
+    sc = F(scale if scale is not None else 1 / np.sqrt(d))
+    out = np.zeros((b, hkv, sq, nb), F)
+    for bb in range(b):
+        for grp in range(hkv):
+            km = np.zeros((nb, d), F)
+            for c in range(nb):
+                for tt in range(c * bs, min(sk, (c + 1) * bs)):
+                    km[c] = (km[c] + k[bb, grp, tt]).astype(F)
+            km = (km / F(bs)).astype(F)
+            qg = np.zeros((sq, d), F)
+            for hh in range(g):
+                qg = (qg + q[bb, grp * g + hh]).astype(F)
+            qg = (qg / F(g)).astype(F)
+            for c in range(nb):
+                dot = np.zeros(sq, F)
+                for e in range(d):
+                    dot = fma32(qg[:, e], km[c, e], dot)
+                out[bb, grp, :, c] = (dot * sc).astype(F)
+    return out
+
+
+def msa_cases(d, f32):
+    """msa_select_blocks: ties, +-0, -inf, NaN; causal and force_local on and off; f32 and f64.
+    msa_index_scores: GQA 4:2, a partial last block."""
+    rng = np.random.default_rng(5)
+    s = rng.integers(-2, 3, size=(1, 2, 9, 5)).astype(np.float32)  # many ties
+    s[0, 0, 1, 2], s[0, 0, 2, 0], s[0, 1, 3, 1] = -0.0, -np.inf, np.nan
+    s[0, 1, 4, :] = np.nan
+    s[0, 0, 5, :] = -np.inf
+    for top_k, bs, force, causal in ((2, 2, True, True), (3, 2, False, True),
+                                     (5, 1, True, False), (1, 3, False, False)):
+        want = select_oracle(s, top_k, bs, force, causal)
+        attrs = (f" {{top_k = {top_k} : i64, block_size = {bs} : i64, force_local_block = "
+                 f"{str(force).lower()}, causal = {str(causal).lower()}}}")
+        run_case(d, f"select_{top_k}_{bs}_{force}_{causal}", [s], want, attrs,
+                 "msa_select_blocks")
+    s64 = s.astype(np.float64)
+    run_case(d, "select_f64", [s64], select_oracle(s64, 3, 2, True, True),
+             " {top_k = 3 : i64, block_size = 2 : i64}", "msa_select_blocks")
+    q, k = f32(1, 4, 5, 3), f32(1, 2, 10, 3)
+    run_case(d, "index_scores", [q, k], index_scores_oracle(q, k, 4),
+             " {block_size = 4 : i64}", "msa_index_scores")
+    run_case(d, "index_scores_scale", [q, k], index_scores_oracle(q, k, 3, 0.5),
+             " {block_size = 3 : i64, scale = 0.5}", "msa_index_scores")
+
+
 def main():
     rng = np.random.default_rng(29)
     f32 = lambda *s: rng.standard_normal(s).astype(np.float32)  # noqa: E731
@@ -250,6 +322,7 @@ def main():
         case(d, "rank2_fma_midpoint", q, k, v, scale=1.0)
         sparse_cases(d, f32)
         stats_cases(d, f32)
+        msa_cases(d, f32)
         src = d / "f64.mlir"
         a = rng.standard_normal((1, 1, 3, 4))
         src.write_text(program([a, a, a], t(a.shape, "f64"), ""))
