@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/transforms/schedule_to_tile_attn.h"
+#include "core/transforms/schedule_to_tile_attn_impl.h"
 #include "core/transforms/schedule_to_tile_text.h"
 
 namespace tessera::transforms {
@@ -63,6 +64,26 @@ ScalarKernel finish(Text& x, int64_t rows, std::vector<int64_t> flat, int64_t wi
 
 }  // namespace
 
+std::string attn_text::block_kept(Text& x, const std::string& b, const std::string& nbc,
+                                  const Emit& score, DType c, const Emit& masked,
+                                  const std::string& forced, const std::string& limit) {
+  const std::string ninf = x.fcst(-HUGE_VAL, c);
+  const std::string sb = score(b);
+  const std::string cb = block_class(x, sb, masked(b), c, ninf);
+  const std::string rank = x.fold(
+      "%c0", nbc, "%c1", "%c0", DType::index, [&](const std::string& a, const std::string& r) {
+        const std::string sa = score(a);
+        const std::string ca = block_class(x, sa, masked(a), c, ninf);
+        std::string before = precedes(x, sa, ca, a, sb, cb, b, c);
+        if (!forced.empty())
+          before = x.bin("arith.andi", before, x.cmp("ne", a, forced, DType::index), DType::i1);
+        return x.idx("arith.addi", r, x.select(before, "%c1", "%c0", DType::index));
+      });
+  const std::string keep = x.cmp("slt", rank, limit, DType::index);
+  if (forced.empty()) return keep;
+  return x.bin("arith.ori", keep, x.cmp("eq", b, forced, DType::index), DType::i1);
+}
+
 ScalarKernel plan_msa_select_blocks(const ir::Op& group, const ir::Op& op,
                                     const std::string& name) {
   if (group.operands.size() != 1 || group.results.size() != 1)
@@ -90,7 +111,7 @@ ScalarKernel plan_msa_select_blocks(const ir::Op& group, const ir::Op& op,
   // The local block min(i / bs, N - 1); causal masks the later blocks, force_local the local.
   const std::string bsc = x.icst(bs), last = x.icst(nb - 1);
   const std::string local = x.idx("arith.minsi", x.idx("arith.divsi", i, bsc), last);
-  const std::string ninf = x.fcst(-HUGE_VAL, c), fls = x.cmp("ne", "%c0", "%c0", DType::index);
+  const std::string fls = x.cmp("ne", "%c0", "%c0", DType::index);
   auto masked = [&](const std::string& b) {
     if (!causal) return fls;
     const std::string later = x.cmp("sgt", b, local, DType::index);
@@ -101,20 +122,10 @@ ScalarKernel plan_msa_select_blocks(const ir::Op& group, const ir::Op& op,
   // blocks (the local one excluded when forced: it was moved to the front) come before it.
   const std::string limit = x.icst(force ? top_k - 1 : top_k);
   const std::string mo = "memref<?x?xi64>";
+  auto score = [&](const std::string& b) { return load_score(x, t, x.idx("arith.addi", base, b)); };
   x.fold("%c0", nbc, "%c1", "%c0", DType::index, [&](const std::string& b, const std::string& cnt) {
-    const std::string sb = load_score(x, t, x.idx("arith.addi", base, b));
-    const std::string cb = block_class(x, sb, masked(b), c, ninf);
-    const std::string rank = x.fold(
-        "%c0", nbc, "%c1", "%c0", DType::index, [&](const std::string& a, const std::string& r) {
-          const std::string sa = load_score(x, t, x.idx("arith.addi", base, a));
-          const std::string ca = block_class(x, sa, masked(a), c, ninf);
-          std::string before = precedes(x, sa, ca, a, sb, cb, b, c);
-          if (force)
-            before = x.bin("arith.andi", before, x.cmp("ne", a, local, DType::index), DType::i1);
-          return x.idx("arith.addi", r, x.select(before, "%c1", "%c0", DType::index));
-        });
-    std::string keep = x.cmp("slt", rank, limit, DType::index);
-    if (force) keep = x.bin("arith.ori", keep, x.cmp("eq", b, local, DType::index), DType::i1);
+    const std::string keep =
+        attn_text::block_kept(x, b, nbc, score, c, masked, force ? local : "", limit);
     x.when(keep, [&] {  // kept blocks in increasing order: the sorted top_k ids
       x.store_at(x.un("arith.index_cast", b, DType::index, DType::i64), DType::i64, "%out", mo,
                  "%g, " + cnt, 2);
@@ -122,6 +133,54 @@ ScalarKernel plan_msa_select_blocks(const ir::Op& group, const ir::Op& op,
     return x.idx("arith.addi", cnt, x.select(keep, "%c1", "%c0", DType::index));
   });
   return finish(x, *n / nb, {*n}, top_k);
+}
+
+void attn_text::index_scores(
+    Text& x, const MsaGeom& g, const std::string& b, const std::string& gi, const std::string& i,
+    const std::function<void(const std::string&, const std::string&)>& sink) {
+  const DType t = g.t;
+  const int64_t grp = g.hq / g.hkv, nb = g.sk / g.bs + (g.sk % g.bs != 0);
+  const std::string sqc = x.icst(g.sq), dc = x.icst(g.d), zero = x.fcst(0.0, f);
+  // The group's first query head b * Hq + g * G; head hh's row ((that + hh) * Sq + i) * D.
+  const std::string hqc = x.icst(g.hq), gc = x.icst(grp);
+  const std::string bh = x.idx("arith.muli", b, hqc), gh = x.idx("arith.muli", gi, gc);
+  const std::string h0 = x.idx("arith.addi", bh, gh);
+  const std::string qm = "memref<" + std::to_string(g.d) + "xf32, 5>";
+  x.k << x.ind << "%qg = tile.alloc_register : " << qm << "\n";
+  const std::string gf = x.fcst(static_cast<float>(grp), f),
+                    bsf = x.fcst(static_cast<float>(g.bs), f);
+  x.each("%c0", dc, "%c1", [&](const std::string& e) {  // (sum of the G heads in order) / G
+    const std::string sum =
+        x.fold("%c0", gc, "%c1", zero, f, [&](const std::string& hh, const std::string& a) {
+          const std::string row =
+              x.idx("arith.addi", x.idx("arith.muli", x.idx("arith.addi", h0, hh), sqc), i);
+          const std::string at = x.idx("arith.addi", x.idx("arith.muli", row, dc), e);
+          return x.bin("arith.addf", a, x.convert(x.load("%in0", t, at), t, f), f);
+        });
+    x.store_at(x.bin("arith.divf", sum, gf, f), f, "%qg", qm, e);
+  });
+  const std::string kv = x.idx("arith.addi", x.idx("arith.muli", b, x.icst(g.hkv)), gi);
+  const std::string kb = x.idx("arith.muli", kv, x.icst(g.sk * g.d)), bsc = x.icst(g.bs);
+  const std::string skc = x.icst(g.sk), sc = x.fcst(g.scale, f);
+  x.each("%c0", x.icst(nb), "%c1", [&](const std::string& cb) {
+    const std::string t0 = x.idx("arith.muli", cb, bsc);
+    const std::string t1 = x.idx("arith.minsi", x.idx("arith.addi", t0, bsc), skc);
+    const std::string dot =
+        x.fold("%c0", dc, "%c1", zero, f, [&](const std::string& e, const std::string& a) {
+          // The block mean of k: rows t0 .. t1 - 1 summed from +0, divided by bs
+          // (attn::block_means).
+          const std::string s =
+              x.fold(t0, t1, "%c1", zero, f, [&](const std::string& tt, const std::string& acc) {
+                const std::string at =
+                    x.idx("arith.addi", kb, x.idx("arith.addi", x.idx("arith.muli", tt, dc), e));
+                return x.bin("arith.addf", acc, x.convert(x.load("%in1", t, at), t, f), f);
+              });
+          const std::string km = x.bin("arith.divf", s, bsf, f);
+          const std::string qe = x.load_at("%qg", qm, f, e);
+          return fma_f32(x, qe, km, a);
+        });
+    sink(cb, x.bin("arith.mulf", dot, sc, f));
+  });
 }
 
 ScalarKernel plan_msa_index_scores(const ir::Op& group, const ir::Op& op, const std::string& name) {
@@ -141,58 +200,21 @@ ScalarKernel plan_msa_index_scores(const ir::Op& group, const ir::Op& op, const 
   const int64_t hq = q.shape[1], hkv = k.shape[1], sq = q.shape[2], sk = k.shape[2];
   const int64_t d = q.shape[3], bs = op.attrs.get_int("block_size", 1);
   if (bs < 1 || hq % hkv || k.shape[3] != d) return ScalarKernel::stay("internal: bad extents");
-  const int64_t nb = sk / bs + (sk % bs != 0), grp = hq / hkv;
+  const int64_t nb = sk / bs + (sk % bs != 0);
   if (d > kMaxLocal) return ScalarKernel::stay("rows longer than 16384 elements");
   if (*no != q.shape[0] * hkv * sq * nb) return ScalarKernel::stay("internal: the result");
   const ir::Attr* sa = op.attrs.get("scale");
   const double scale = sa ? sa->as_double() : 1.0 / std::sqrt(static_cast<double>(d));
   Text x;
   x.k << scalar_text::header(name, {t, t}, t);
-  const std::string sqc = x.icst(sq), dc = x.icst(d), zero = x.fcst(0.0, f);
+  const std::string sqc = x.icst(sq), hkc = x.icst(hkv);
   const std::string i = x.idx("arith.remsi", "%g", sqc), bg = x.idx("arith.divsi", "%g", sqc);
-  const std::string hkc = x.icst(hkv);
   const std::string b = x.idx("arith.divsi", bg, hkc), gi = x.idx("arith.remsi", bg, hkc);
-  // The group's first query head b * Hq + g * G; head hh's row ((that + hh) * Sq + i) * D.
-  const std::string hqc = x.icst(hq), gc = x.icst(grp);
-  const std::string bh = x.idx("arith.muli", b, hqc), gh = x.idx("arith.muli", gi, gc);
-  const std::string h0 = x.idx("arith.addi", bh, gh);
-  const std::string qm = "memref<" + std::to_string(d) + "xf32, 5>";
-  x.k << "    %qg = tile.alloc_register : " << qm << "\n";
-  const std::string gf = x.fcst(static_cast<float>(grp), f),
-                    bsf = x.fcst(static_cast<float>(bs), f);
-  x.each("%c0", dc, "%c1", [&](const std::string& e) {  // (sum of the G heads in order) / G
-    const std::string sum =
-        x.fold("%c0", gc, "%c1", zero, f, [&](const std::string& hh, const std::string& a) {
-          const std::string row =
-              x.idx("arith.addi", x.idx("arith.muli", x.idx("arith.addi", h0, hh), sqc), i);
-          const std::string at = x.idx("arith.addi", x.idx("arith.muli", row, dc), e);
-          return x.bin("arith.addf", a, x.convert(x.load("%in0", t, at), t, f), f);
-        });
-    x.store_at(x.bin("arith.divf", sum, gf, f), f, "%qg", qm, e);
-  });
-  const std::string kb = x.idx("arith.muli", bg, x.icst(sk * d)), bsc = x.icst(bs);
-  const std::string skc = x.icst(sk), sc = x.fcst(static_cast<float>(scale), f);
   const std::string mo = "memref<?x?x" + ty(t) + ">";
-  x.each("%c0", x.icst(nb), "%c1", [&](const std::string& cb) {
-    const std::string t0 = x.idx("arith.muli", cb, bsc);
-    const std::string t1 = x.idx("arith.minsi", x.idx("arith.addi", t0, bsc), skc);
-    const std::string dot =
-        x.fold("%c0", dc, "%c1", zero, f, [&](const std::string& e, const std::string& a) {
-          // The block mean of k: rows t0 .. t1 - 1 summed from +0, divided by bs
-          // (attn::block_means).
-          const std::string s =
-              x.fold(t0, t1, "%c1", zero, f, [&](const std::string& tt, const std::string& acc) {
-                const std::string at =
-                    x.idx("arith.addi", kb, x.idx("arith.addi", x.idx("arith.muli", tt, dc), e));
-                return x.bin("arith.addf", acc, x.convert(x.load("%in1", t, at), t, f), f);
-              });
-          const std::string km = x.bin("arith.divf", s, bsf, f);
-          const std::string qe = x.load_at("%qg", qm, f, e);
-          return fma_f32(x, qe, km, a);
-        });
-    const std::string v = x.bin("arith.mulf", dot, sc, f);
-    x.store_at(x.convert(v, f, t), t, "%out", mo, "%g, " + cb, 2);
-  });
+  attn_text::index_scores(x, {t, hq, hkv, sq, sk, d, bs, static_cast<float>(scale)}, b, gi, i,
+                          [&](const std::string& cb, const std::string& v) {
+                            x.store_at(x.convert(v, f, t), t, "%out", mo, "%g, " + cb, 2);
+                          });
   return finish(x, *no / nb, {*nq, *nk}, nb);
 }
 
