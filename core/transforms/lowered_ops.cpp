@@ -12,10 +12,12 @@ bool lowered_by_list(std::string_view name) {
       "tessera.attn_compressed_blocks",
       "tessera.attn_local_window_2d",
       "tessera.attn_sliding_window",
+      "tessera.attn_top_k_blocks",
       "tessera.attn_with_stats",
       "tessera.flash_attention",
       "tessera.msa_index_scores",
       "tessera.msa_select_blocks",
+      "tessera.msa_sparse_attention",
       "tessera.softmax_finalize",
       "tessera.softmax_merge",
   };

@@ -11,6 +11,7 @@
 #include <optional>
 #include <vector>
 
+#include "core/transforms/schedule_to_tile_attn_impl.h"
 #include "core/transforms/schedule_to_tile_text.h"
 
 namespace tessera::transforms {
@@ -130,7 +131,15 @@ ScalarKernel row_kernel(const ir::Op& group, const ir::Op& op, const std::string
   const ir::Attr* sa = op.attrs.get("scale");
   const double scale = sa ? sa->as_double() : 1.0 / std::sqrt(static_cast<double>(g.d));
   Text x;
-  x.k << scalar_text::header(name, {t, t, t}, o.dtype);
+  std::vector<DType> ins;  // q, k, v and any further operand (block scores), flattened
+  std::vector<int64_t> flat;
+  for (const ir::Value* in : group.operands) {
+    const std::optional<int64_t> n = in->type.num_elements();
+    if (!n || *n == 0) return ScalarKernel::stay("an empty tensor or too many elements");
+    ins.push_back(in->type.dtype);
+    flat.push_back(*n);
+  }
+  x.k << scalar_text::header(name, ins, o.dtype);
   Row r{t, g.d, g.dv, "", "", "", "", x.fcst(static_cast<float>(scale), DType::f32), &keys};
   const std::string sqc = x.icst(g.sq);
   const std::string bh = x.idx("arith.divsi", "%g", sqc), i = x.idx("arith.remsi", "%g", sqc);
@@ -161,7 +170,7 @@ ScalarKernel row_kernel(const ir::Op& group, const ir::Op& op, const std::string
   ScalarKernel s;
   s.kernel = x.k.str();
   s.grid = {rows};
-  s.flat = {*nq, *nk, *nv};
+  s.flat = std::move(flat);
   s.out_2d = {rows, g.dv};
   return s;
 }
@@ -178,7 +187,7 @@ std::string operand_reason(const ir::Op& group, const ir::Op& op, int64_t rank) 
     return "f64 attention: its exp is the C library's, which no Tile IR op reproduces bit for bit";
   if (t != DType::f32 && t != DType::bf16 && t != DType::f16) return op.name + " of " + ty(t);
   const int64_t rk = group.operands[0]->type.rank();
-  for (size_t n = 0; n < 3; ++n) {
+  for (size_t n = 0; n < group.operands.size(); ++n) {
     const ir::Type& x = group.operands[n]->type;
     if (!x.has_static_shape() || x.dtype != t || x.rank() != rk) return "not static q, k, v";
   }
@@ -279,6 +288,108 @@ ScalarKernel plan_sparse_attn(const ir::Op& group, const ir::Op& op, const std::
       return x.idx("arith.muli", ny, wx);
     };
   }
+  return row_kernel(group, op, name, g, keys);
+}
+
+namespace {
+
+// The kept-key list of a row in a local i32 buffer %kept (Sk entries): for each block b in
+// increasing order that `kept(b)` (an i1) selects, its tokens [b * bs, min((b + 1) * bs, Sk)),
+// with causal only those <= i (attn::add_block_tokens). Returns their number.
+std::string block_tokens(Text& x, int64_t nb, int64_t bs, int64_t sk, bool causal,
+                         const std::string& i, const attn_text::Emit& kept) {
+  const std::string km = "memref<" + std::to_string(sk) + "xi32, 5>";
+  x.k << x.ind << "%kept = tile.alloc_register : " << km << "\n";
+  const std::string bsc = x.icst(bs), skc = x.icst(sk), nbc = x.icst(nb);
+  const std::string i1 = x.idx("arith.addi", i, "%c1");
+  return x.fold(
+      "%c0", nbc, "%c1", "%c0", DType::index, [&](const std::string& b, const std::string& n) {
+        const std::string keep = kept(b);
+        const std::string t0 = x.idx("arith.muli", b, bsc);
+        std::string t1 = x.idx("arith.minsi", x.idx("arith.addi", t0, bsc), skc);
+        if (causal) t1 = x.idx("arith.minsi", t1, i1);
+        return x.fold(t0, t1, "%c1", n, DType::index,
+                      [&](const std::string& tok, const std::string& m) {
+                        x.when(keep, [&] {
+                          x.store_at(x.un("arith.index_cast", tok, DType::index, DType::i32),
+                                     DType::i32, "%kept", km, m);
+                        });
+                        return x.idx("arith.addi", m, x.select(keep, "%c1", "%c0", DType::index));
+                      });
+      });
+}
+
+// Key at list position `pos` of %kept (Sk entries).
+std::string kept_key(Text& x, int64_t sk, const std::string& pos) {
+  const std::string v =
+      x.load_at("%kept", "memref<" + std::to_string(sk) + "xi32, 5>", DType::i32, pos);
+  return x.un("arith.index_cast", v, DType::i32, DType::index);
+}
+
+}  // namespace
+
+ScalarKernel plan_block_attn(const ir::Op& group, const ir::Op& op, const std::string& name) {
+  const bool msa = op.name == "tessera.msa_sparse_attention";
+  if (std::string why = operand_reason(group, op, 4); !why.empty()) return ScalarKernel::stay(why);
+  if (group.operands.size() != (msa ? 3u : 4u))
+    return ScalarKernel::stay("internal: the group's operands are not the op's");
+  const Dims g = gqa_dims(group);
+  const int64_t bs = op.attrs.get_int("block_size", 1), top_k = op.attrs.get_int("top_k", 1);
+  const bool causal = op.attrs.get_bool("causal", true);
+  const bool force = op.attrs.get_bool("force_local_block", true);
+  if (bs < 1 || top_k < 1 || g.sk > kMaxRow)
+    return ScalarKernel::stay("a block_size or top_k below 1, or more than 16384 keys");
+  const int64_t nb = msa ? g.sk / bs + (g.sk % bs != 0) : g.sk / bs;
+  const DType t = group.operands[0]->type.dtype;
+  const ir::Attr* sa = op.attrs.get("scale");
+  const float scale =
+      static_cast<float>(sa ? sa->as_double() : 1.0 / std::sqrt(static_cast<double>(g.d)));
+  Keys keys;
+  keys.zero_if_empty = true;
+  keys.key = [&](Text& x, const std::string& pos) { return kept_key(x, g.sk, pos); };
+  keys.count = [&](Text& x, const std::string& i) {
+    const std::string nbc = x.icst(nb), bsc = x.icst(bs);
+    if (!msa) {  // attn_top_k_blocks_s1: row g's scores, blocks after i's masked when causal
+      const std::string base = x.idx("arith.muli", "%g", nbc), ib = x.idx("arith.divsi", i, bsc);
+      const std::string limit = x.icst(top_k), fls = x.cmp("ne", "%c0", "%c0", DType::index);
+      auto score = [&](const std::string& c) {
+        return x.convert(x.load("%in3", t, x.idx("arith.addi", base, c)), t, DType::f32);
+      };
+      auto masked = [&](const std::string& c) {
+        return causal ? x.cmp("sgt", c, ib, DType::index) : fls;
+      };
+      return block_tokens(x, nb, bs, g.sk, causal, i, [&](const std::string& b) {
+        return attn_text::block_kept(x, b, nbc, score, DType::f32, masked, "", limit);
+      });
+    }
+    // msa_sparse_attention: the index scores of the row's kv group (a local buffer of N), then
+    // msa_select_blocks_s1's selection.
+    const std::string sm = "memref<" + std::to_string(nb) + "xf32, 5>";
+    x.k << x.ind << "%msc = tile.alloc_register : " << sm << "\n";
+    const std::string bh = x.idx("arith.divsi", "%g", x.icst(g.sq)), hqc = x.icst(g.hq);
+    const std::string b = x.idx("arith.divsi", bh, hqc), h = x.idx("arith.remsi", bh, hqc);
+    const std::string gi = x.idx("arith.divsi", h, x.icst(g.hq / g.hkv));
+    attn_text::index_scores(x, {t, g.hq, g.hkv, g.sq, g.sk, g.d, bs, scale}, b, gi, i,
+                            [&](const std::string& cb, const std::string& v) {
+                              x.store_at(v, DType::f32, "%msc", sm, cb);
+                            });
+    const std::string last = x.icst(nb - 1);
+    const std::string local = x.idx("arith.minsi", x.idx("arith.divsi", i, bsc), last);
+    const std::string limit = x.icst(force ? top_k - 1 : top_k);
+    const std::string fls = x.cmp("ne", "%c0", "%c0", DType::index);
+    auto score = [&](const std::string& c) { return x.load_at("%msc", sm, DType::f32, c); };
+    auto masked = [&](const std::string& c) {
+      if (!causal) return fls;
+      const std::string later = x.cmp("sgt", c, local, DType::index);
+      if (!force) return later;
+      return x.bin("arith.ori", later, x.cmp("eq", c, local, DType::index), DType::i1);
+    };
+    return block_tokens(x, nb, bs, g.sk, causal, i, [&](const std::string& blk) {
+      return attn_text::block_kept(x, blk, nbc, score, DType::f32, masked, force ? local : "",
+                                   limit);
+    });
+  };
+  if (nb < 1 || (msa && top_k > nb)) return ScalarKernel::stay("no blocks, or top_k above N");
   return row_kernel(group, op, name, g, keys);
 }
 

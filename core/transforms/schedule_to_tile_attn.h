@@ -20,6 +20,11 @@ ScalarKernel plan_flash_attn(const ir::Op& group, const ir::Op& op, const std::s
 /// a 2-D window (interp/graph/kernels_attnsparse.cpp); a row without kept keys gives 0.
 ScalarKernel plan_sparse_attn(const ir::Op& group, const ir::Op& op, const std::string& name);
 
+/// tessera.attn_top_k_blocks (given block scores) and tessera.msa_sparse_attention (its own
+/// index scores and selection): the row kernel over the selected blocks' tokens, kept in a local
+/// list (schedule_to_tile_attn.cpp).
+ScalarKernel plan_block_attn(const ir::Op& group, const ir::Op& op, const std::string& name);
+
 /// tessera.attn_with_stats, softmax_merge and softmax_finalize of f32, bf16 or f16: one group
 /// per row in the Graph IR kernels' order (schedule_to_tile_attnstats.cpp).
 ScalarKernel plan_softmax_stats(const ir::Op& group, const ir::Op& op, const std::string& name);
