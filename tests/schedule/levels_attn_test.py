@@ -14,6 +14,8 @@ softmax_finalize (a zero l), softmax_merge (empty and NaN states) and attn_with_
 positions) against float32 numpy of docs/ops/graph/softmax-stats.md (NaNs of any payload match).
 msa_select_blocks (ties, +-0, -Inf, NaN rows; causal and force_local on and off; f32, f64)
 against a stable Python sort with the ranking's key, and msa_index_scores against float32 numpy.
+attn_top_k_blocks and msa_sparse_attention: online32 over the tokens of the blocks that sort
+selects.
 
 Usage: levels_attn_test.py TESSERA_INTERP
 """
@@ -54,14 +56,14 @@ def oracle(q, k, v, out_dtype, **kw):
 
 def kept_oracle(q, k, v, kept, scale=None):
     """docs/ops/graph/attnsparse.md: row (b, h, i) attended as flash_attn over its kept keys
-    kept(i) (increasing), from key/value head h // (Hq / Hkv); no kept key gives 0."""
+    kept(i, b, h) (increasing), from key/value head h // (Hq / Hkv); no kept key gives 0."""
     b, hq, sq, _ = q.shape
     group = hq // k.shape[1]
     out = np.zeros((b, hq, sq, v.shape[3]), np.float32)
     for bb in range(b):
         for h in range(hq):
             for i in range(sq):
-                keys = kept(i)
+                keys = kept(i, bb, h)
                 if keys:
                     kh, vh = k[bb, h // group, keys], v[bb, h // group, keys]
                     out[bb, h, i] = online32(q[bb, h, i][None, None, None], kh[None, None],
@@ -117,22 +119,22 @@ def sparse_cases(d, f32):
     for w, causal in ((70, True), (5, False), (3, True)):
         lo = (lambda i: max(0, i - w + 1)) if causal else (lambda i: max(0, i - w // 2))
         hi = (lambda i: min(69, i)) if causal else (lambda i: min(69, i + w // 2))
-        want = kept_oracle(q, k, v, lambda i: list(range(lo(i), hi(i) + 1)))
+        want = kept_oracle(q, k, v, lambda i, *_: list(range(lo(i), hi(i) + 1)))
         run_case(d, f"sliding_w{w}_{causal}", [q, k, v], want,
                  f" {{window_size = {w} : i64, causal = {str(causal).lower()}}}",
                  "attn_sliding_window")
     # Sq = 6 > Sk = 2 with a causal window of 2: rows 3.. keep no key and give 0.
     q2, k2, v2 = f32(2, 2, 6, 4), f32(2, 1, 2, 4), f32(2, 1, 2, 3)
-    want = kept_oracle(q2, k2, v2, lambda i: list(range(max(0, i - 1), min(1, i) + 1)))
+    want = kept_oracle(q2, k2, v2, lambda i, *_: list(range(max(0, i - 1), min(1, i) + 1)))
     check(not want[:, :, 3:].any() and want[:, :, :2].all(), "sliding: rows past Sk are 0")
     run_case(d, "sliding_empty_rows", [q2, k2, v2], want,
              " {window_size = 2 : i64, causal = true}", "attn_sliding_window")
-    want = kept_oracle(q, k, v, lambda i: list(range(70)), scale=0.25)
+    want = kept_oracle(q, k, v, lambda i, *_: list(range(70)), scale=0.25)
     run_case(d, "compressed_gqa", [q, k, v], want, " {scale = 0.25}", "attn_compressed_blocks")
     hs, ws, rh, rw = 4, 5, 1, 2
     g5 = [f32(1, 2, hs, ws, 3), f32(1, 2, hs, ws, 3), f32(1, 2, hs, ws, 2)]
 
-    def cells(i):
+    def cells(i, *_):
         y, x = divmod(i, ws)
         return [yy * ws + xx for yy in range(max(0, y - rh), min(hs - 1, y + rh) + 1)
                 for xx in range(max(0, x - rw), min(ws - 1, x + rw) + 1)]
@@ -297,6 +299,50 @@ def msa_cases(d, f32):
              " {block_size = 3 : i64, scale = 0.5}", "msa_index_scores")
 
 
+def ranked(row, masked):
+    """attn::rank_blocks' order: a stable sort by (class, -score, index)."""
+    cls = [1 if masked[c] or row[c] == -np.inf else 2 if np.isnan(row[c]) else 0
+           for c in range(len(row))]
+    return sorted(range(len(row)), key=lambda c: (cls[c], -row[c] if cls[c] == 0 else 0.0, c))
+
+
+def tokens(blocks, bs, sk, causal, i):
+    return sorted(t for c in blocks for t in range(c * bs, min(sk, (c + 1) * bs))
+                  if not causal or t <= i)
+
+
+def block_attn_cases(d, f32):
+    """attn_top_k_blocks (ties and NaN in the scores, causal and not) and msa_sparse_attention
+    (GQA, partial last block, force_local on and off) vs kept_oracle over the selected tokens."""
+    q, k, v = f32(1, 4, 10, 3), f32(1, 2, 10, 3), f32(1, 2, 10, 2)
+    rng = np.random.default_rng(3)
+    sc = rng.integers(-1, 2, size=(1, 4, 10, 5)).astype(np.float32)
+    sc[0, 1, 2, 3], sc[0, 2, :, 0] = np.nan, -np.inf
+    for top_k, causal in ((2, True), (3, False)):
+        def kept(i, b, h):
+            row = sc[b, h, i].astype(np.float64)
+            masked = [causal and c > i // 2 for c in range(5)]
+            return tokens(ranked(row, masked)[:top_k], 2, 10, causal, i)
+        run_case(d, f"top_k_blocks_{top_k}_{causal}", [q, k, v, sc], kept_oracle(q, k, v, kept),
+                 f" {{block_size = 2 : i64, top_k = {top_k} : i64, causal = "
+                 f"{str(causal).lower()}}}", "attn_top_k_blocks")
+    for force, causal in ((True, True), (False, True), (True, False)):
+        s = index_scores_oracle(q, k, 4)  # N = 3 blocks of 4 (the last partial)
+
+        def kept(i, b, h):
+            row = s[b, h // 2, i].astype(np.float64)
+            local = min(i // 4, 2)
+            masked = [causal and (c > local or (force and c == local)) for c in range(3)]
+            order = ranked(row, masked)
+            if force:
+                order.remove(local)
+                order.insert(0, local)
+            return tokens(sorted(order[:2]), 4, 10, causal, i)
+        run_case(d, f"msa_sparse_{force}_{causal}", [q, k, v], kept_oracle(q, k, v, kept),
+                 f" {{block_size = 4 : i64, top_k = 2 : i64, force_local_block = "
+                 f"{str(force).lower()}, causal = {str(causal).lower()}}}", "msa_sparse_attention")
+
+
 def main():
     rng = np.random.default_rng(29)
     f32 = lambda *s: rng.standard_normal(s).astype(np.float32)  # noqa: E731
@@ -323,6 +369,7 @@ def main():
         sparse_cases(d, f32)
         stats_cases(d, f32)
         msa_cases(d, f32)
+        block_attn_cases(d, f32)
         src = d / "f64.mlir"
         a = rng.standard_normal((1, 1, 3, 4))
         src.write_text(program([a, a, a], t(a.shape, "f64"), ""))
