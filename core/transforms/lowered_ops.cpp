@@ -15,6 +15,7 @@ bool lowered_by_list(std::string_view name) {
       "tessera.attn_top_k_blocks",
       "tessera.attn_with_stats",
       "tessera.flash_attention",
+      "tessera.lookahead_sparse_attention",
       "tessera.msa_index_scores",
       "tessera.msa_select_blocks",
       "tessera.msa_sparse_attention",

@@ -6,6 +6,8 @@
 // wait in a local buffer of 64, the accumulator row in a local buffer of Dv (f32 throughout).
 #include "core/transforms/schedule_to_tile_attn.h"
 
+#include "core/ops/attn_select.h"
+
 #include <cmath>
 #include <functional>
 #include <optional>
@@ -390,6 +392,89 @@ ScalarKernel plan_block_attn(const ir::Op& group, const ir::Op& op, const std::s
     });
   };
   if (nb < 1 || (msa && top_k > nb)) return ScalarKernel::stay("no blocks, or top_k above N");
+  return row_kernel(group, op, name, g, keys);
+}
+
+ScalarKernel plan_lookahead_attn(const ir::Op& group, const ir::Op& op, const std::string& name) {
+  if (std::string why = operand_reason(group, op, 4); !why.empty()) return ScalarKernel::stay(why);
+  const Dims g = gqa_dims(group);
+  const int64_t bs = op.attrs.get_int("block_size", 1), w = op.attrs.get_int("window_size", 1);
+  const bool causal = op.attrs.get_bool("causal", true);
+  const int64_t nb = bs >= 1 ? g.sk / bs : 0;
+  if (g.hq != g.hkv || g.sq != g.sk || g.sk > kMaxRow || nb < 1 || w < 1 || w > (int64_t{1} << 40))
+    return ScalarKernel::stay("not one sequence of whole blocks, or more than 16384 keys");
+  // lookahead_sparse_attention_s1: block c is selected when (q_i . kmean_c) * (1/sqrt(D)) >=
+  // logit(threshold), compared in f64; the logit is the Graph IR kernel's (ops::lookahead_cut).
+  const double cut = ops::lookahead_cut(op.attrs.get_float("threshold", 0.5));
+  const float sel_scale = static_cast<float>(1.0 / std::sqrt(static_cast<double>(g.d)));
+  const DType t = group.operands[0]->type.dtype;
+  Keys keys;
+  keys.zero_if_empty = true;
+  keys.key = [&](Text& x, const std::string& pos) { return kept_key(x, g.sk, pos); };
+  keys.count = [&](Text& x, const std::string& i) {
+    constexpr DType f = DType::f32;
+    const std::string sm = "memref<" + std::to_string(nb) + "xi32, 5>";
+    x.k << x.ind << "%lsel = tile.alloc_register : " << sm << "\n";
+    const std::string dc = x.icst(g.d), bsc = x.icst(bs), skc = x.icst(g.sk);
+    const std::string qrow = x.idx("arith.muli", "%g", dc), ib = x.idx("arith.divsi", i, bsc);
+    const std::string hsk = x.icst(g.sk * g.d);
+    const std::string kb = x.idx("arith.muli", x.idx("arith.divsi", "%g", skc), hsk);
+    const std::string bsf = x.fcst(static_cast<float>(bs), f), ss = x.fcst(sel_scale, f);
+    const std::string cutc = x.fcst(cut, DType::f64), zero = x.fcst(0.0, f);
+    const std::string one = x.un("arith.index_cast", "%c1", DType::index, DType::i32);
+    const std::string none = x.un("arith.index_cast", "%c0", DType::index, DType::i32);
+    const std::string n =
+        x.fold("%c0", x.icst(nb), "%c1", "%c0", DType::index,
+               [&](const std::string& cb, const std::string& cnt) {
+                 const std::string t0 = x.idx("arith.muli", cb, bsc);
+                 const std::string t1 = x.idx("arith.minsi", x.idx("arith.addi", t0, bsc), skc);
+                 const std::string dot = x.fold(
+                     "%c0", dc, "%c1", zero, f, [&](const std::string& e, const std::string& a) {
+                       const std::string km = attn_text::block_mean(x, t, kb, t0, t1, dc, e, bsf);
+                       const std::string qe = elem(x, 0, t, x.idx("arith.addi", qrow, e));
+                       return fma_f32(x, qe, km, a);
+                     });
+                 const std::string v = x.convert(x.bin("arith.mulf", dot, ss, f), f, DType::f64);
+                 std::string ok = x.cmp("oge", v, cutc, DType::f64);
+                 if (causal)
+                   ok = x.bin("arith.andi", ok, x.cmp("sle", cb, ib, DType::index), DType::i1);
+                 x.store_at(x.select(ok, one, none, DType::i32), DType::i32, "%lsel", sm, cb);
+                 return x.idx("arith.addi", cnt, x.select(ok, "%c1", "%c0", DType::index));
+               });
+    // No block selected: the row's own block min(i / bs, N - 1).
+    x.when(x.cmp("eq", n, "%c0", DType::index), [&] {
+      const std::string own = x.idx("arith.minsi", ib, x.icst(nb - 1));
+      x.store_at(one, DType::i32, "%lsel", sm, own);
+    });
+    // The kept keys: the window (attn_sliding_window_s1) and the selected blocks' tokens, with
+    // causal only those <= i, in increasing order.
+    const std::string back = x.icst(causal ? w - 1 : w / 2);
+    const std::string lo = x.idx("arith.maxsi", x.idx("arith.subi", i, back), "%c0");
+    const std::string hi = causal ? i : x.idx("arith.addi", i, back);
+    const std::string covered = x.icst(nb * bs);
+    const std::string km = "memref<" + std::to_string(g.sk) + "xi32, 5>";
+    x.k << x.ind << "%kept = tile.alloc_register : " << km << "\n";
+    return x.fold(
+        "%c0", skc, "%c1", "%c0", DType::index, [&](const std::string& tok, const std::string& m) {
+          const std::string ge = x.cmp("sge", tok, lo, DType::index);
+          const std::string in_w =
+              x.bin("arith.andi", ge, x.cmp("sle", tok, hi, DType::index), DType::i1);
+          const std::string inb = x.cmp("slt", tok, covered, DType::index);
+          const std::string blk =
+              x.select(inb, x.idx("arith.divsi", tok, bsc), "%c0", DType::index);
+          const std::string sel =
+              x.cmp("ne", x.load_at("%lsel", sm, DType::i32, blk), none, DType::i32);
+          const std::string in_b = x.bin("arith.andi", inb, sel, DType::i1);
+          std::string keep = x.bin("arith.ori", in_w, in_b, DType::i1);
+          if (causal)
+            keep = x.bin("arith.andi", keep, x.cmp("sle", tok, i, DType::index), DType::i1);
+          x.when(keep, [&] {
+            x.store_at(x.un("arith.index_cast", tok, DType::index, DType::i32), DType::i32, "%kept",
+                       km, m);
+          });
+          return x.idx("arith.addi", m, x.select(keep, "%c1", "%c0", DType::index));
+        });
+  };
   return row_kernel(group, op, name, g, keys);
 }
 

@@ -25,6 +25,10 @@ ScalarKernel plan_sparse_attn(const ir::Op& group, const ir::Op& op, const std::
 /// list (schedule_to_tile_attn.cpp).
 ScalarKernel plan_block_attn(const ir::Op& group, const ir::Op& op, const std::string& name);
 
+/// tessera.lookahead_sparse_attention: the window and the blocks its indexer selects
+/// (schedule_to_tile_attn.cpp).
+ScalarKernel plan_lookahead_attn(const ir::Op& group, const ir::Op& op, const std::string& name);
+
 /// tessera.attn_with_stats, softmax_merge and softmax_finalize of f32, bf16 or f16: one group
 /// per row in the Graph IR kernels' order (schedule_to_tile_attnstats.cpp).
 ScalarKernel plan_softmax_stats(const ir::Op& group, const ir::Op& op, const std::string& name);

@@ -135,6 +135,19 @@ ScalarKernel plan_msa_select_blocks(const ir::Op& group, const ir::Op& op,
   return finish(x, *n / nb, {*n}, top_k);
 }
 
+std::string attn_text::block_mean(Text& x, DType t, const std::string& base, const std::string& t0,
+                                  const std::string& t1, const std::string& dc,
+                                  const std::string& e, const std::string& bsf) {
+  // Rows t0 .. t1 - 1 of %in1 summed from +0, divided by bs (attn::block_means).
+  const std::string s =
+      x.fold(t0, t1, "%c1", x.fcst(0.0, f), f, [&](const std::string& tt, const std::string& acc) {
+        const std::string at =
+            x.idx("arith.addi", base, x.idx("arith.addi", x.idx("arith.muli", tt, dc), e));
+        return x.bin("arith.addf", acc, x.convert(x.load("%in1", t, at), t, f), f);
+      });
+  return x.bin("arith.divf", s, bsf, f);
+}
+
 void attn_text::index_scores(
     Text& x, const MsaGeom& g, const std::string& b, const std::string& gi, const std::string& i,
     const std::function<void(const std::string&, const std::string&)>& sink) {
@@ -167,15 +180,7 @@ void attn_text::index_scores(
     const std::string t1 = x.idx("arith.minsi", x.idx("arith.addi", t0, bsc), skc);
     const std::string dot =
         x.fold("%c0", dc, "%c1", zero, f, [&](const std::string& e, const std::string& a) {
-          // The block mean of k: rows t0 .. t1 - 1 summed from +0, divided by bs
-          // (attn::block_means).
-          const std::string s =
-              x.fold(t0, t1, "%c1", zero, f, [&](const std::string& tt, const std::string& acc) {
-                const std::string at =
-                    x.idx("arith.addi", kb, x.idx("arith.addi", x.idx("arith.muli", tt, dc), e));
-                return x.bin("arith.addf", acc, x.convert(x.load("%in1", t, at), t, f), f);
-              });
-          const std::string km = x.bin("arith.divf", s, bsf, f);
+          const std::string km = attn_text::block_mean(x, t, kb, t0, t1, dc, e, bsf);
           const std::string qe = x.load_at("%qg", qm, f, e);
           return fma_f32(x, qe, km, a);
         });
