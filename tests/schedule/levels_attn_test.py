@@ -15,10 +15,11 @@ positions) against float32 numpy of docs/ops/graph/softmax-stats.md (NaNs of any
 msa_select_blocks (ties, +-0, -Inf, NaN rows; causal and force_local on and off; f32, f64)
 against a stable Python sort with the ranking's key, and msa_index_scores against float32 numpy.
 attn_top_k_blocks and msa_sparse_attention: online32 over the tokens of the blocks that sort
-selects.
+selects; lookahead_sparse_attention over its window and the blocks its indexer selects.
 
 Usage: levels_attn_test.py TESSERA_INTERP
 """
+import math
 import pathlib
 import sys
 import tempfile
@@ -343,6 +344,44 @@ def block_attn_cases(d, f32):
                  f"{str(force).lower()}, causal = {str(causal).lower()}}}", "msa_sparse_attention")
 
 
+def lookahead_cases(d, f32):
+    """lookahead_sparse_attention: the indexer (block means of k, q . kmean * 1/sqrt(D) against
+    logit(threshold) in f64), the fallback to the row's own block, the window, causal and not."""
+    q, k, v = f32(1, 2, 12, 3), f32(1, 2, 12, 3), f32(1, 2, 12, 2)
+    for w, bs, thr, causal in ((2, 4, 0.6, True), (3, 3, 0.45, False), (1, 4, 1.0, True)):
+        cut = -math.inf if thr <= 0 else math.inf if thr >= 1 else math.log(thr) - math.log1p(-thr)
+        nb = 12 // bs
+        sel_scale = F(1 / math.sqrt(3))
+
+        def kept(i, b, h):
+            kmean = np.stack([(sum_f32(k[b, h, c * bs:(c + 1) * bs]) / F(bs)).astype(F)
+                              for c in range(nb)])
+            blocks = []
+            for c in range(nb):
+                if causal and c > i // bs:
+                    continue
+                dot = F(0)
+                for e in range(3):
+                    dot = fma32(q[b, h, i, e], kmean[c, e], dot)
+                if float(F(dot * sel_scale)) >= cut:
+                    blocks.append(c)
+            blocks = blocks or [min(i // bs, nb - 1)]
+            lo = max(0, i - w + 1) if causal else max(0, i - w // 2)
+            hi = min(11, i if causal else i + w // 2)
+            return sorted(set(range(lo, hi + 1)) | set(tokens(blocks, bs, 12, causal, i)))
+        run_case(d, f"lookahead_{w}_{bs}_{thr}_{causal}", [q, k, v], kept_oracle(q, k, v, kept),
+                 f" {{window_size = {w} : i64, block_size = {bs} : i64, threshold = {thr}, "
+                 f"causal = {str(causal).lower()}}}", "lookahead_sparse_attention")
+
+
+def sum_f32(rows):
+    """Rows summed in order from +0 in float32."""
+    acc = np.zeros(rows.shape[1:], F)
+    for r in rows:
+        acc = (acc + r).astype(F)
+    return acc
+
+
 def main():
     rng = np.random.default_rng(29)
     f32 = lambda *s: rng.standard_normal(s).astype(np.float32)  # noqa: E731
@@ -370,6 +409,7 @@ def main():
         stats_cases(d, f32)
         msa_cases(d, f32)
         block_attn_cases(d, f32)
+        lookahead_cases(d, f32)
         src = d / "f64.mlir"
         a = rng.standard_normal((1, 1, 3, 4))
         src.write_text(program([a, a, a], t(a.shape, "f64"), ""))
