@@ -14,11 +14,13 @@ bool lowered_by_list(std::string_view name) {
       "tessera.attn_sliding_window",
       "tessera.attn_top_k_blocks",
       "tessera.attn_with_stats",
+      "tessera.deepseek_sparse_attention",
       "tessera.flash_attention",
       "tessera.lookahead_sparse_attention",
       "tessera.msa_index_scores",
       "tessera.msa_select_blocks",
       "tessera.msa_sparse_attention",
+      "tessera.native_sparse_attn_fused",
       "tessera.softmax_finalize",
       "tessera.softmax_merge",
   };

@@ -538,6 +538,9 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
     if (op && (op->name == "tessera.attn_top_k_blocks" ||
                op->name == "tessera.msa_sparse_attention"))  // schedule_to_tile_attn.cpp
       return scalar_lowering(plan_block_attn(group, *op, name));
+    if (op && (op->name == "tessera.deepseek_sparse_attention" ||
+               op->name == "tessera.native_sparse_attn_fused"))
+      return scalar_lowering(plan_nsa_attn(group, *op, name));
     if (op && op->name == "tessera.lookahead_sparse_attention")
       return scalar_lowering(plan_lookahead_attn(group, *op, name));
     if (op && op->name == "tessera.msa_index_scores")  // schedule_to_tile_attnselect.cpp

@@ -35,10 +35,22 @@ struct Dims {
 
 // The kept keys of a query row, in increasing order: `count` emits their number for row i (it
 // may leave values for `key`), `key` the key index at a position of the list.
+struct Row;
 struct Keys {
   std::function<std::string(Text&, const std::string& i)> count;
   std::function<std::string(Text&, const std::string& pos)> key;
   bool zero_if_empty = false;  // attnsparse.md: no kept key gives 0 (flash_attn: 0 / 0)
+  // Element e (f32) of key `key`'s k row and v row, when they are not rows of %in1 and %in2
+  // (block means: deepseek's compressed branch).
+  std::function<std::string(Text&, const Row&, const std::string&key, const std::string&e)> kval,
+      vval;
+};
+
+// How the branches of a row combine (deepseek / native sparse attention): `prepare` runs once
+// per row after the branches, `apply` maps the branches' outputs of one element to the result.
+struct Mix {
+  std::function<void(Text&)> prepare;
+  std::function<std::string(Text&, const std::vector<std::string>&)> apply;
 };
 
 // One query row's attention: where its operands start and which keys it keeps.
@@ -60,12 +72,12 @@ std::string elem(Text& t, int i, DType ty_, const std::string& at) {
 
 // Emits the online softmax of `r` over its kept keys into the local buffer `acc` (Dv, f32)
 // and returns the final l; acc ends unnormalised (the caller divides by l).
-std::string attend(Text& t, const Row& r, const std::string& acc) {
+std::string attend(Text& t, const Row& r, const std::string& acc, const std::string& tag) {
   constexpr DType f = DType::f32;
-  const std::string accm = memref_local(r.dv), sm = memref_local(kBlockK);
+  const std::string accm = memref_local(r.dv), sm = memref_local(kBlockK), sblk = "%sblk" + tag;
   const std::string blk = t.icst(kBlockK), d = t.icst(r.d), dv = t.icst(r.dv);
   const std::string zero = t.fcst(0.0, f), ninf = t.fcst(-HUGE_VAL, f);
-  t.k << t.ind << "%sblk = tile.alloc_register : " << sm << "\n";
+  t.k << t.ind << sblk << " = tile.alloc_register : " << sm << "\n";
   t.each("%c0", dv, "%c1", [&](const std::string& e) { t.store_at(zero, f, acc, accm, e); });
   const std::vector<std::string> ml = t.folds(
       "%c0", r.count, blk, {ninf, zero}, {f, f},
@@ -78,11 +90,13 @@ std::string attend(Text& t, const Row& r, const std::string& acc) {
               const std::string dot =
                   t.fold("%c0", d, "%c1", zero, f, [&](const std::string& e, const std::string& a) {
                     const std::string qe = elem(t, 0, r.t, t.idx("arith.addi", r.q, e));
-                    const std::string ke = elem(t, 1, r.t, t.idx("arith.addi", krow, e));
+                    const std::string ke = r.keys->kval
+                                               ? r.keys->kval(t, r, kj, e)
+                                               : elem(t, 1, r.t, t.idx("arith.addi", krow, e));
                     return fma_f32(t, qe, ke, a);
                   });
               const std::string s = t.bin("arith.mulf", dot, r.scale, f);
-              t.store_at(s, f, "%sblk", sm, t.idx("arith.subi", j, j0));
+              t.store_at(s, f, sblk, sm, t.idx("arith.subi", j, j0));
               return t.select(t.cmp("ogt", s, mx, f), s, mx, f);  // NaN scores are not maxima
             });
         const std::string alpha = t.un("tile.exp", t.bin("arith.subf", c[0], m_new, f), f, f);
@@ -93,13 +107,14 @@ std::string attend(Text& t, const Row& r, const std::string& acc) {
         });
         const std::string l2 =
             t.fold(j0, j1, "%c1", l1, f, [&](const std::string& j, const std::string& l) {
-              const std::string s = t.load_at("%sblk", sm, f, t.idx("arith.subi", j, j0));
+              const std::string s = t.load_at(sblk, sm, f, t.idx("arith.subi", j, j0));
               const std::string p = t.un("tile.exp", t.bin("arith.subf", s, m_new, f), f, f);
               const std::string kj = r.keys->key(t, j);
               const std::string vrow = t.idx("arith.addi", r.v, t.idx("arith.muli", kj, dv));
               t.each("%c0", dv, "%c1", [&](const std::string& e) {
                 const std::string a = t.load_at(acc, accm, f, e);
-                const std::string x = elem(t, 2, r.t, t.idx("arith.addi", vrow, e));
+                const std::string x = r.keys->vval ? r.keys->vval(t, r, kj, e)
+                                                   : elem(t, 2, r.t, t.idx("arith.addi", vrow, e));
                 t.store_at(fma_f32(t, p, x, a), f, acc, accm, e);
               });
               return t.bin("arith.addf", l, p, f);
@@ -113,7 +128,8 @@ std::string attend(Text& t, const Row& r, const std::string& acc) {
 // and kept keys `keys`: one group per query row; out[g, :] = acc / l (0 for no kept key with
 // zero_if_empty), rounded once to the result type.
 ScalarKernel row_kernel(const ir::Op& group, const ir::Op& op, const std::string& name,
-                        const Dims& g, const Keys& keys) {
+                        const Dims& g, const std::vector<const Keys*>& branches,
+                        const Mix* mix = nullptr) {
   const ir::Type &q = group.operands[0]->type, &k = group.operands[1]->type,
                  &v = group.operands[2]->type, &o = group.result(0)->type;
   const DType t = q.dtype;
@@ -142,7 +158,7 @@ ScalarKernel row_kernel(const ir::Op& group, const ir::Op& op, const std::string
     flat.push_back(*n);
   }
   x.k << scalar_text::header(name, ins, o.dtype);
-  Row r{t, g.d, g.dv, "", "", "", "", x.fcst(static_cast<float>(scale), DType::f32), &keys};
+  const std::string sc = x.fcst(static_cast<float>(scale), DType::f32);
   const std::string sqc = x.icst(g.sq);
   const std::string bh = x.idx("arith.divsi", "%g", sqc), i = x.idx("arith.remsi", "%g", sqc);
   std::string kv = bh;  // the key/value head of query head bh = b * Hq + h
@@ -152,19 +168,31 @@ ScalarKernel row_kernel(const ir::Op& group, const ir::Op& op, const std::string
     const std::string hk = x.idx("arith.divsi", h, x.icst(g.hq / g.hkv));
     kv = x.idx("arith.addi", x.idx("arith.muli", b, x.icst(g.hkv)), hk);
   }
-  r.count = keys.count(x, i);
-  r.q = x.idx("arith.muli", "%g", x.icst(g.d));
-  r.k = x.idx("arith.muli", kv, x.icst(g.sk * g.d));  // <= the element count of k
-  r.v = x.idx("arith.muli", kv, x.icst(g.sk * g.dv));
-  x.k << "    %acc = tile.alloc_register : " << memref_local(g.dv) << "\n";
-  const std::string l = attend(x, r, "%acc");
-  std::string none;
-  if (keys.zero_if_empty) none = x.cmp("eq", r.count, "%c0", DType::index);
+  // One accumulator row and l per branch (%acc, %acc1, ...), then out = the branches' acc / l
+  // (0 for no kept key with zero_if_empty), mixed, rounded once to the result type.
+  std::vector<std::string> accs, ls, nones;
+  for (size_t n = 0; n < branches.size(); ++n) {
+    Row r{t, g.d, g.dv, "", "", "", "", sc, branches[n]};
+    r.count = branches[n]->count(x, i);
+    r.q = x.idx("arith.muli", "%g", x.icst(g.d));
+    r.k = x.idx("arith.muli", kv, x.icst(g.sk * g.d));  // <= the element count of k
+    r.v = x.idx("arith.muli", kv, x.icst(g.sk * g.dv));
+    const std::string tag = n ? std::to_string(n) : "";
+    accs.push_back("%acc" + tag);
+    x.k << "    " << accs.back() << " = tile.alloc_register : " << memref_local(g.dv) << "\n";
+    ls.push_back(attend(x, r, accs.back(), tag));
+    nones.push_back(branches[n]->zero_if_empty ? x.cmp("eq", r.count, "%c0", DType::index) : "");
+  }
+  if (mix) mix->prepare(x);
   const std::string zero = x.fcst(0.0, DType::f32);
   x.each("%c0", x.icst(g.dv), "%c1", [&](const std::string& e) {
-    const std::string a = x.load_at("%acc", memref_local(g.dv), DType::f32, e);
-    std::string y = x.bin("arith.divf", a, l, DType::f32);
-    if (!none.empty()) y = x.select(none, zero, y, DType::f32);
+    std::vector<std::string> ys;
+    for (size_t n = 0; n < branches.size(); ++n) {
+      const std::string a = x.load_at(accs[n], memref_local(g.dv), DType::f32, e);
+      ys.push_back(x.bin("arith.divf", a, ls[n], DType::f32));
+      if (!nones[n].empty()) ys.back() = x.select(nones[n], zero, ys.back(), DType::f32);
+    }
+    const std::string y = mix ? mix->apply(x, ys) : ys[0];
     x.store_at(x.convert(y, DType::f32, o.dtype), o.dtype, "%out",
                "memref<?x?x" + ty(o.dtype) + ">", "%g, " + e, 2);
   });
@@ -220,12 +248,13 @@ ScalarKernel plan_flash_attn(const ir::Op& group, const ir::Op& op, const std::s
   const bool causal = op.attrs.get_bool("causal", false);
   const int64_t sk = g.sk;
   // Key j is kept iff j < Sk and, causal, j <= i (the mask's top-left alignment).
-  const Keys keys{[&](Text& x, const std::string& i) {
-                    const std::string skc = x.icst(sk);
-                    return causal ? x.idx("arith.minsi", skc, x.idx("arith.addi", i, "%c1")) : skc;
-                  },
-                  [](Text&, const std::string& pos) { return pos; }};
-  return row_kernel(group, op, name, g, keys);
+  Keys keys;
+  keys.count = [&](Text& x, const std::string& i) {
+    const std::string skc = x.icst(sk);
+    return causal ? x.idx("arith.minsi", skc, x.idx("arith.addi", i, "%c1")) : skc;
+  };
+  keys.key = [](Text&, const std::string& pos) { return pos; };
+  return row_kernel(group, op, name, g, {&keys});
 }
 
 ScalarKernel plan_sparse_attn(const ir::Op& group, const ir::Op& op, const std::string& name) {
@@ -290,7 +319,7 @@ ScalarKernel plan_sparse_attn(const ir::Op& group, const ir::Op& op, const std::
       return x.idx("arith.muli", ny, wx);
     };
   }
-  return row_kernel(group, op, name, g, keys);
+  return row_kernel(group, op, name, g, {&keys});
 }
 
 namespace {
@@ -392,7 +421,7 @@ ScalarKernel plan_block_attn(const ir::Op& group, const ir::Op& op, const std::s
     });
   };
   if (nb < 1 || (msa && top_k > nb)) return ScalarKernel::stay("no blocks, or top_k above N");
-  return row_kernel(group, op, name, g, keys);
+  return row_kernel(group, op, name, g, {&keys});
 }
 
 ScalarKernel plan_lookahead_attn(const ir::Op& group, const ir::Op& op, const std::string& name) {
@@ -475,7 +504,128 @@ ScalarKernel plan_lookahead_attn(const ir::Op& group, const ir::Op& op, const st
           return x.idx("arith.addi", m, x.select(keep, "%c1", "%c0", DType::index));
         });
   };
-  return row_kernel(group, op, name, g, keys);
+  return row_kernel(group, op, name, g, {&keys});
+}
+
+ScalarKernel plan_nsa_attn(const ir::Op& group, const ir::Op& op, const std::string& name) {
+  const bool native = op.name == "tessera.native_sparse_attn_fused";
+  if (std::string why = operand_reason(group, op, 4); !why.empty()) return ScalarKernel::stay(why);
+  const bool gate = !native && group.operands.size() == 4;
+  const Dims g = gqa_dims(group);
+  const int64_t bs = op.attrs.get_int("block_size", 1), w = op.attrs.get_int("window_size", 1);
+  const int64_t top_k = op.attrs.get_int("top_k", 1);
+  const bool causal = op.attrs.get_bool("causal", true);
+  if (bs < 1 || g.sk % bs || w < 1 || w > (int64_t{1} << 40) || top_k < 1 || g.sk > kMaxRow)
+    return ScalarKernel::stay(
+        "block_size not dividing Sk, a bad window_size or top_k, or more "
+        "than 16384 keys");
+  const int64_t nb = g.sk / bs;
+  const DType t = group.operands[0]->type.dtype;
+  constexpr DType f = DType::f32;
+  // deepseek_sparse_attention_s1: o_w over the sliding window, o_c over the block means of k and
+  // v (all N), o_s over the top_k blocks by scores (native: the operand; deepseek: q . k_c, an
+  // unscaled fma chain); out = (o_w * w0 + o_c * w1) + o_s * w2.
+  Keys win, comp, sel;
+  win.zero_if_empty = comp.zero_if_empty = sel.zero_if_empty = true;
+  std::string lo;
+  win.count = [&](Text& x, const std::string& i) {
+    const std::string back = x.icst(causal ? w - 1 : w / 2);
+    lo = x.idx("arith.maxsi", x.idx("arith.subi", i, back), "%c0");
+    const std::string fwd = causal ? i : x.idx("arith.addi", i, back);
+    const std::string hi = x.idx("arith.minsi", fwd, x.icst(g.sk - 1));
+    const std::string n = x.idx("arith.addi", x.idx("arith.subi", hi, lo), "%c1");
+    return x.idx("arith.maxsi", n, "%c0");
+  };
+  win.key = [&](Text& x, const std::string& pos) { return x.idx("arith.addi", lo, pos); };
+  std::string bsc, bsf;
+  comp.count = [&](Text& x, const std::string&) {
+    bsc = x.icst(bs);
+    bsf = x.fcst(static_cast<float>(bs), f);
+    return x.icst(nb);
+  };
+  comp.key = [](Text&, const std::string& pos) { return pos; };
+  auto mean = [&](Text& x, const std::string& base, int64_t width, const std::string& c,
+                  const std::string& e, const char* mem) {
+    const std::string t0 = x.idx("arith.muli", c, bsc), t1 = x.idx("arith.addi", t0, bsc);
+    return attn_text::block_mean(x, t, base, t0, t1, x.icst(width), e, bsf, mem);
+  };
+  comp.kval = [&](Text& x, const Row& r, const std::string& c, const std::string& e) {
+    return mean(x, r.k, g.d, c, e, "%in1");
+  };
+  comp.vval = [&](Text& x, const Row& r, const std::string& c, const std::string& e) {
+    return mean(x, r.v, g.dv, c, e, "%in2");
+  };
+  sel.key = [&](Text& x, const std::string& pos) { return kept_key(x, g.sk, pos); };
+  sel.count = [&](Text& x, const std::string& i) {
+    const std::string nbc = x.icst(nb), ib = x.idx("arith.divsi", i, bsc);
+    const std::string sm = "memref<" + std::to_string(nb) + "xf32, 5>";
+    x.k << x.ind << "%nsc = tile.alloc_register : " << sm << "\n";
+    if (native) {  // the operand's scores of row g
+      const std::string base = x.idx("arith.muli", "%g", nbc);
+      x.each("%c0", nbc, "%c1", [&](const std::string& c) {
+        const std::string v = x.load("%in3", t, x.idx("arith.addi", base, c));
+        x.store_at(x.convert(v, t, f), f, "%nsc", sm, c);
+      });
+    } else {  // s_c = q . k_c from +0, unscaled, against the row's kv head's block means
+      const std::string dc = x.icst(g.d), zero = x.fcst(0.0, f);
+      const std::string sq = x.icst(g.sq), kvrow = x.idx("arith.divsi", "%g", sq);
+      std::string kb = kvrow;  // the kv head, as row_kernel finds it
+      if (g.hq != g.hkv) {
+        const std::string hq = x.icst(g.hq), grp = x.icst(g.hq / g.hkv), hk = x.icst(g.hkv);
+        const std::string b = x.idx("arith.divsi", kvrow, hq), h = x.idx("arith.remsi", kvrow, hq);
+        const std::string bk = x.idx("arith.muli", b, hk);
+        kb = x.idx("arith.addi", bk, x.idx("arith.divsi", h, grp));
+      }
+      const std::string base = x.idx("arith.muli", kb, x.icst(g.sk * g.d));
+      const std::string qrow = x.idx("arith.muli", "%g", dc);
+      x.each("%c0", nbc, "%c1", [&](const std::string& c) {
+        const std::string dot =
+            x.fold("%c0", dc, "%c1", zero, f, [&](const std::string& e, const std::string& a) {
+              const std::string qe = elem(x, 0, t, x.idx("arith.addi", qrow, e));
+              return fma_f32(x, qe, mean(x, base, g.d, c, e, "%in1"), a);
+            });
+        x.store_at(dot, f, "%nsc", sm, c);
+      });
+    }
+    const std::string limit = x.icst(top_k), fls = x.cmp("ne", "%c0", "%c0", DType::index);
+    auto score = [&](const std::string& c) { return x.load_at("%nsc", sm, f, c); };
+    auto masked = [&](const std::string& c) {
+      return causal ? x.cmp("sgt", c, ib, DType::index) : fls;
+    };
+    return block_tokens(x, nb, bs, g.sk, causal, i, [&](const std::string& b) {
+      return attn_text::block_kept(x, b, nbc, score, f, masked, "", limit);
+    });
+  };
+  std::vector<std::string> wt;
+  Mix mix;
+  mix.prepare = [&](Text& x) {
+    if (!gate) {
+      wt.assign(3, x.fcst(static_cast<float>(1.0 / 3.0), f));
+      return;
+    }
+    // The gate's softmax over its three logits: max from the first by >, exp, sum from +0.
+    const std::string base = x.idx("arith.muli", "%g", x.icst(3));
+    std::vector<std::string> gl;
+    for (int j = 0; j < 3; ++j) {
+      const std::string at = x.idx("arith.addi", base, x.icst(j));
+      gl.push_back(x.convert(x.load("%in3", t, at), t, f));
+    }
+    std::string m = gl[0];
+    for (int j = 1; j < 3; ++j) m = x.select(x.cmp("ogt", gl[j], m, f), gl[j], m, f);
+    std::string sum = x.fcst(0.0, f);
+    for (int j = 0; j < 3; ++j) {
+      wt.push_back(x.un("tile.exp", x.bin("arith.subf", gl[j], m, f), f, f));
+      sum = x.bin("arith.addf", sum, wt.back(), f);
+    }
+    for (std::string& v : wt) v = x.bin("arith.divf", v, sum, f);
+  };
+  mix.apply = [&](Text& x, const std::vector<std::string>& o) {
+    const std::string a = x.bin("arith.mulf", o[0], wt[0], f);
+    const std::string b = x.bin("arith.mulf", o[1], wt[1], f);
+    const std::string c = x.bin("arith.mulf", o[2], wt[2], f);
+    return x.bin("arith.addf", x.bin("arith.addf", a, b, f), c, f);
+  };
+  return row_kernel(group, op, name, g, {&win, &comp, &sel}, &mix);
 }
 
 }  // namespace tessera::transforms

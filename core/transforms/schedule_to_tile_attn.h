@@ -29,6 +29,10 @@ ScalarKernel plan_block_attn(const ir::Op& group, const ir::Op& op, const std::s
 /// (schedule_to_tile_attn.cpp).
 ScalarKernel plan_lookahead_attn(const ir::Op& group, const ir::Op& op, const std::string& name);
 
+/// tessera.deepseek_sparse_attention and tessera.native_sparse_attn_fused: three row kernels
+/// (window, block means, selected blocks) in one group, mixed (schedule_to_tile_attn.cpp).
+ScalarKernel plan_nsa_attn(const ir::Op& group, const ir::Op& op, const std::string& name);
+
 /// tessera.attn_with_stats, softmax_merge and softmax_finalize of f32, bf16 or f16: one group
 /// per row in the Graph IR kernels' order (schedule_to_tile_attnstats.cpp).
 ScalarKernel plan_softmax_stats(const ir::Op& group, const ir::Op& op, const std::string& name);

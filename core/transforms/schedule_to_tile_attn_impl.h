@@ -22,11 +22,11 @@ struct MsaGeom {
   float scale;
 };
 
-/// The block mean (f32) of column e of the rows t0 .. t1-1 of %in1 (storage type t, rows of
+/// The block mean (f32) of column e of the rows t0 .. t1-1 of `mem` (storage type t, rows of
 /// `dc` elements from `base`): their sum in order from +0, divided by `bsf` (bs as f32).
 std::string block_mean(Text& x, DType t, const std::string& base, const std::string& t0,
                        const std::string& t1, const std::string& dc, const std::string& e,
-                       const std::string& bsf);
+                       const std::string& bsf, const std::string& mem = "%in1");
 
 /// Emits msa_index_scores_s1 for query row i of batch b, kv group gi (index values): the
 /// group-mean query in a local buffer, then for each block cb in increasing order its score

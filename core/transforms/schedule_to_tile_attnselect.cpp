@@ -137,13 +137,14 @@ ScalarKernel plan_msa_select_blocks(const ir::Op& group, const ir::Op& op,
 
 std::string attn_text::block_mean(Text& x, DType t, const std::string& base, const std::string& t0,
                                   const std::string& t1, const std::string& dc,
-                                  const std::string& e, const std::string& bsf) {
-  // Rows t0 .. t1 - 1 of %in1 summed from +0, divided by bs (attn::block_means).
+                                  const std::string& e, const std::string& bsf,
+                                  const std::string& mem) {
+  // Rows t0 .. t1 - 1 of `mem` summed from +0, divided by bs (attn::block_means).
   const std::string s =
       x.fold(t0, t1, "%c1", x.fcst(0.0, f), f, [&](const std::string& tt, const std::string& acc) {
         const std::string at =
             x.idx("arith.addi", base, x.idx("arith.addi", x.idx("arith.muli", tt, dc), e));
-        return x.bin("arith.addf", acc, x.convert(x.load("%in1", t, at), t, f), f);
+        return x.bin("arith.addf", acc, x.convert(x.load(mem, t, at), t, f), f);
       });
   return x.bin("arith.divf", s, bsf, f);
 }
