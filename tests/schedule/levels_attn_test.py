@@ -15,7 +15,8 @@ positions) against float32 numpy of docs/ops/graph/softmax-stats.md (NaNs of any
 msa_select_blocks (ties, +-0, -Inf, NaN rows; causal and force_local on and off; f32, f64)
 against a stable Python sort with the ranking's key, and msa_index_scores against float32 numpy.
 attn_top_k_blocks and msa_sparse_attention: online32 over the tokens of the blocks that sort
-selects; lookahead_sparse_attention over its window and the blocks its indexer selects.
+selects; lookahead_sparse_attention over its window and the blocks its indexer selects;
+deepseek_sparse_attention (gate, GQA) and native_sparse_attn_fused as the three branches mixed.
 
 Usage: levels_attn_test.py TESSERA_INTERP
 """
@@ -382,6 +383,65 @@ def sum_f32(rows):
     return acc
 
 
+def nsa_oracle(q, k, v, w, bs, top_k, causal, scores=None, gate=None):
+    """deepseek_sparse_attention_s1: window, compressed (block means) and selected branches."""
+    sk, nb = k.shape[2], k.shape[2] // bs
+    hq, group = q.shape[1], q.shape[1] // k.shape[1]
+    lo = (lambda i: max(0, i - w + 1)) if causal else (lambda i: max(0, i - w // 2))
+    hi = (lambda i: min(sk - 1, i)) if causal else (lambda i: min(sk - 1, i + w // 2))
+    ow = kept_oracle(q, k, v, lambda i, *_: list(range(lo(i), hi(i) + 1)))
+    kc = np.stack([sum_f32(np.moveaxis(k[:, :, c * bs:(c + 1) * bs], 2, 0)) / F(bs)
+                   for c in range(nb)], axis=2).astype(F)
+    vc = np.stack([sum_f32(np.moveaxis(v[:, :, c * bs:(c + 1) * bs], 2, 0)) / F(bs)
+                   for c in range(nb)], axis=2).astype(F)
+    oc = kept_oracle(q, kc, vc, lambda i, *_: list(range(nb)))
+
+    def kept(i, b, h):
+        if scores is not None:
+            row = scores[b, h, i].astype(np.float64)
+        else:  # q . k_c, an unscaled fma chain
+            row = np.zeros(nb)
+            for c in range(nb):
+                dot = F(0)
+                for e in range(q.shape[3]):
+                    dot = fma32(q[b, h, i, e], kc[b, h // group, c, e], dot)
+                row[c] = dot
+        return tokens(ranked(row, [causal and c > i // bs for c in range(nb)])[:top_k], bs, sk,
+                      causal, i)
+    os_ = kept_oracle(q, k, v, kept)
+    if gate is None:
+        wt = [np.full(q.shape[:3], F(1 / 3), F)] * 3
+    else:
+        m = gate[..., 0].copy()
+        for j in (1, 2):
+            m = np.where(gate[..., j] > m, gate[..., j], m)
+        ex = [spec_expf.expf_array((gate[..., j] - m).astype(F)) for j in range(3)]
+        tot = ((F(0) + ex[0]).astype(F) + ex[1]).astype(F)
+        tot = (tot + ex[2]).astype(F)
+        wt = [(x / tot).astype(F) for x in ex]
+    ww = [x[..., None] for x in wt]
+    return (((ow * ww[0]).astype(F) + (oc * ww[1]).astype(F)).astype(F)
+            + (os_ * ww[2]).astype(F)).astype(F)
+
+
+def nsa_cases(d, f32):
+    """deepseek_sparse_attention with a gate and GQA, without a gate non-causal;
+    native_sparse_attn_fused with operand scores (ties, NaN)."""
+    q, k, v = f32(1, 4, 8, 3), f32(1, 2, 8, 3), f32(1, 2, 8, 2)
+    gate = f32(1, 4, 8, 3)
+    run_case(d, "deepseek_gate", [q, k, v, gate], nsa_oracle(q, k, v, 3, 2, 2, True, gate=gate),
+             " {window_size = 3 : i64, block_size = 2 : i64, top_k = 2 : i64, causal = true}",
+             "deepseek_sparse_attention")
+    run_case(d, "deepseek_plain", [q, k, v], nsa_oracle(q, k, v, 4, 4, 1, False),
+             " {window_size = 4 : i64, block_size = 4 : i64, top_k = 1 : i64, causal = false}",
+             "deepseek_sparse_attention")
+    sc = np.random.default_rng(8).integers(-1, 2, size=(1, 4, 8, 4)).astype(np.float32)
+    sc[0, 0, 3, 1] = np.nan
+    run_case(d, "native", [q, k, v, sc], nsa_oracle(q, k, v, 2, 2, 2, True, scores=sc),
+             " {window_size = 2 : i64, block_size = 2 : i64, top_k = 2 : i64, causal = true}",
+             "native_sparse_attn_fused")
+
+
 def main():
     rng = np.random.default_rng(29)
     f32 = lambda *s: rng.standard_normal(s).astype(np.float32)  # noqa: E731
@@ -410,6 +470,7 @@ def main():
         msa_cases(d, f32)
         block_attn_cases(d, f32)
         lookahead_cases(d, f32)
+        nsa_cases(d, f32)
         src = d / "f64.mlir"
         a = rng.standard_normal((1, 1, 3, 4))
         src.write_text(program([a, a, a], t(a.shape, "f64"), ""))
