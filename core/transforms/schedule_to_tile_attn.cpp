@@ -24,8 +24,7 @@ using scalar_text::fma_f32;
 using scalar_text::Text;
 using scalar_text::ty;
 
-constexpr int64_t kBlockK = 64;     // keys per block of the online softmax (part of the spec)
-constexpr int64_t kMaxRow = 16384;  // the accumulator row lives in a local array
+constexpr int64_t kBlockK = 64;  // keys per block of the online softmax (part of the spec)
 
 // A row kernel's extents: q [rows = B * Hq * Sq, D], k [B * Hkv * Sk, D], v [B * Hkv * Sk, Dv];
 // query head h reads key/value head h / (Hq / Hkv) (GQA).
@@ -139,7 +138,8 @@ ScalarKernel row_kernel(const ir::Op& group, const ir::Op& op, const std::string
   if (*nq == 0 || *nk == 0 || *nv == 0 || *no == 0 || g.d == 0 || g.dv == 0 || g.sq == 0 ||
       g.sk == 0)
     return ScalarKernel::stay("an empty tensor");
-  if (g.dv > kMaxRow) return ScalarKernel::stay("value rows longer than 16384 elements");
+  if (g.dv > attn_text::kMaxLocal)
+    return ScalarKernel::stay("value rows longer than 16384 elements");
   // Every extent is a divisor of an element count, so these products cannot overflow.
   const int64_t rows = *nq / g.d, heads = rows / g.sq, kvs = *nk / (g.sk * g.d);
   if (rows % g.sq || heads % g.hq || g.hq % g.hkv || kvs != heads / g.hq * g.hkv ||
@@ -233,6 +233,19 @@ int64_t dim(const ir::Value* v, int64_t i) {
   return x.shape[static_cast<size_t>(i < 0 ? i + x.rank() : i)];
 }
 
+// attn_sliding_window_s1's keys of row i: causal max(0, i - w + 1) .. i, else max(0, i - w/2)
+// .. i + w/2, both cut at Sk - 1; sets `lo` (the first) and returns their number (0 for a row
+// past its window).
+std::string window_count(Text& x, const std::string& i, int64_t w, bool causal, int64_t sk,
+                         std::string& lo) {
+  const std::string back = x.icst(causal ? w - 1 : w / 2);
+  lo = x.idx("arith.maxsi", x.idx("arith.subi", i, back), "%c0");
+  const std::string fwd = causal ? i : x.idx("arith.addi", i, back);
+  const std::string hi = x.idx("arith.minsi", fwd, x.icst(sk - 1));
+  const std::string n = x.idx("arith.addi", x.idx("arith.subi", hi, lo), "%c1");
+  return x.idx("arith.maxsi", n, "%c0");
+}
+
 // Dims of rank-4 q [B, Hq, Sq, D], k [B, Hkv, Sk, D], v [B, Hkv, Sk, Dv].
 Dims gqa_dims(const ir::Op& group) {
   const auto& in = group.operands;
@@ -284,12 +297,7 @@ ScalarKernel plan_sparse_attn(const ir::Op& group, const ir::Op& op, const std::
     const bool causal = op.attrs.get_bool("causal", true);
     if (w < 1 || w > (int64_t{1} << 40)) return ScalarKernel::stay("a bad window_size");
     keys.count = [&, w, causal](Text& x, const std::string& i) {
-      const std::string back = x.icst(causal ? w - 1 : w / 2);
-      lo = x.idx("arith.maxsi", x.idx("arith.subi", i, back), "%c0");
-      const std::string fwd = causal ? i : x.idx("arith.addi", i, back);
-      const std::string hi = x.idx("arith.minsi", fwd, x.icst(g.sk - 1));
-      const std::string n = x.idx("arith.addi", x.idx("arith.subi", hi, lo), "%c1");
-      return x.idx("arith.maxsi", n, "%c0");
+      return window_count(x, i, w, causal, g.sk, lo);
     };
   } else {  // attn_local_window_2d: the (2rh+1) x (2rw+1) cells around (y, x) inside the grid
     const int64_t hs = dim(in[0], 2), ws = dim(in[0], 3);
@@ -368,7 +376,7 @@ ScalarKernel plan_block_attn(const ir::Op& group, const ir::Op& op, const std::s
   const int64_t bs = op.attrs.get_int("block_size", 1), top_k = op.attrs.get_int("top_k", 1);
   const bool causal = op.attrs.get_bool("causal", true);
   const bool force = op.attrs.get_bool("force_local_block", true);
-  if (bs < 1 || top_k < 1 || g.sk > kMaxRow)
+  if (bs < 1 || top_k < 1 || g.sk > attn_text::kMaxLocal)
     return ScalarKernel::stay("a block_size or top_k below 1, or more than 16384 keys");
   const int64_t nb = msa ? g.sk / bs + (g.sk % bs != 0) : g.sk / bs;
   const DType t = group.operands[0]->type.dtype;
@@ -430,7 +438,8 @@ ScalarKernel plan_lookahead_attn(const ir::Op& group, const ir::Op& op, const st
   const int64_t bs = op.attrs.get_int("block_size", 1), w = op.attrs.get_int("window_size", 1);
   const bool causal = op.attrs.get_bool("causal", true);
   const int64_t nb = bs >= 1 ? g.sk / bs : 0;
-  if (g.hq != g.hkv || g.sq != g.sk || g.sk > kMaxRow || nb < 1 || w < 1 || w > (int64_t{1} << 40))
+  if (g.hq != g.hkv || g.sq != g.sk || g.sk > attn_text::kMaxLocal || nb < 1 || w < 1 ||
+      w > (int64_t{1} << 40))
     return ScalarKernel::stay("not one sequence of whole blocks, or more than 16384 keys");
   // lookahead_sparse_attention_s1: block c is selected when (q_i . kmean_c) * (1/sqrt(D)) >=
   // logit(threshold), compared in f64; the logit is the Graph IR kernel's (ops::lookahead_cut).
@@ -515,7 +524,8 @@ ScalarKernel plan_nsa_attn(const ir::Op& group, const ir::Op& op, const std::str
   const int64_t bs = op.attrs.get_int("block_size", 1), w = op.attrs.get_int("window_size", 1);
   const int64_t top_k = op.attrs.get_int("top_k", 1);
   const bool causal = op.attrs.get_bool("causal", true);
-  if (bs < 1 || g.sk % bs || w < 1 || w > (int64_t{1} << 40) || top_k < 1 || g.sk > kMaxRow)
+  if (bs < 1 || g.sk % bs || w < 1 || w > (int64_t{1} << 40) || top_k < 1 ||
+      g.sk > attn_text::kMaxLocal)
     return ScalarKernel::stay(
         "block_size not dividing Sk, a bad window_size or top_k, or more "
         "than 16384 keys");
@@ -529,12 +539,7 @@ ScalarKernel plan_nsa_attn(const ir::Op& group, const ir::Op& op, const std::str
   win.zero_if_empty = comp.zero_if_empty = sel.zero_if_empty = true;
   std::string lo;
   win.count = [&](Text& x, const std::string& i) {
-    const std::string back = x.icst(causal ? w - 1 : w / 2);
-    lo = x.idx("arith.maxsi", x.idx("arith.subi", i, back), "%c0");
-    const std::string fwd = causal ? i : x.idx("arith.addi", i, back);
-    const std::string hi = x.idx("arith.minsi", fwd, x.icst(g.sk - 1));
-    const std::string n = x.idx("arith.addi", x.idx("arith.subi", hi, lo), "%c1");
-    return x.idx("arith.maxsi", n, "%c0");
+    return window_count(x, i, w, causal, g.sk, lo);
   };
   win.key = [&](Text& x, const std::string& pos) { return x.idx("arith.addi", lo, pos); };
   std::string bsc, bsf;

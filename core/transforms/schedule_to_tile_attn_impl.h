@@ -12,6 +12,9 @@ namespace tessera::transforms::attn_text {
 
 using scalar_text::Text;
 
+/// Entries of a local buffer the attention kernels keep per row (a row, logits, kept keys).
+constexpr int64_t kMaxLocal = 16384;
+
 /// Index names of a kernel value and a function of one.
 using Emit = std::function<std::string(const std::string&)>;
 

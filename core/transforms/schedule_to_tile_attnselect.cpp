@@ -14,12 +14,12 @@ namespace tessera::transforms {
 
 namespace {
 
+using attn_text::kMaxLocal;
 using scalar_text::fma_f32;
 using scalar_text::Text;
 using scalar_text::ty;
 
 constexpr DType f = DType::f32;
-constexpr int64_t kMaxLocal = 16384;  // entries of a local buffer
 
 // The ranking class of a block (attn::rank_blocks): 0 a number, 1 masked or -Inf, 2 NaN.
 std::string block_class(Text& x, const std::string& s, const std::string& masked, DType t,

@@ -8,18 +8,19 @@
 #include <vector>
 
 #include "core/transforms/schedule_to_tile_attn.h"
+#include "core/transforms/schedule_to_tile_attn_impl.h"
 #include "core/transforms/schedule_to_tile_text.h"
 
 namespace tessera::transforms {
 
 namespace {
 
+using attn_text::kMaxLocal;
 using scalar_text::fma_f32;
 using scalar_text::Text;
 using scalar_text::ty;
 
 constexpr DType f = DType::f32;
-constexpr int64_t kMaxLocal = 16384;  // entries of a local buffer (one row, or the m logits)
 
 std::string memref(const std::vector<int64_t>& shape, DType t) {
   std::string m = "memref<";

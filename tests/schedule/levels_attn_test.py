@@ -34,7 +34,8 @@ from graph_matmul import fma32  # noqa: E402
 import spec_expf  # noqa: E402  (the spec's expf, modelled from docs/numerics.md)
 
 from levels_common import (LEVELS, check, check_one_launch,  # noqa: E402
-                           check_stays_at_schedule, check_validates, finish, run, run_levels, t)
+                           check_stays_at_schedule, check_validates, finish, input_flags, run,
+                           run_levels, t)
 
 BF = ml_dtypes.bfloat16
 NAMES = {np.float32: "f32", np.float64: "f64", BF: "bf16", np.int64: "i64"}
@@ -77,10 +78,7 @@ def run_case(d, name, ins, want, attrs, op="flash_attn"):
     """Every level of `op` on `ins` gives the bits of `want`; one launch; validate agrees."""
     src = d / f"{name}.mlir"
     src.write_text(program(ins, t(want.shape, NAMES[want.dtype.type]), attrs, op))
-    flags = []
-    for i, a in enumerate(ins):
-        np.save(d / f"{name}.in{i}.npy", a)
-        flags += ["--input", f"a{i}={d / f'{name}.in{i}.npy'}"]
+    flags = input_flags(d, name, ins)
     for level, got in run_levels(d, name, src, flags):
         got = np.ascontiguousarray(got).view(want.dtype).reshape(want.shape)
         check(got.tobytes() == want.tobytes(),
@@ -166,10 +164,7 @@ def stats_case(d, name, op, ins, wants, attrs=""):
         f" -> ({', '.join(outs)}) {{\n    {names} = \"tessera.{op}\""
         f"({', '.join(f'%a{i}' for i in range(len(ins)))}){attrs} : ({', '.join(types)}) -> "
         f"({', '.join(outs)})\n    return {names} : {', '.join(outs)}\n  }}\n}}\n")
-    flags = []
-    for i, a in enumerate(ins):
-        np.save(d / f"{name}.in{i}.npy", a)
-        flags += ["--input", f"a{i}={d / f'{name}.in{i}.npy'}"]
+    flags = input_flags(d, name, ins)
     for level in LEVELS:
         od = d / f"{name}.{level}"
         run("run", src, "--level", level, *flags, "-o", od)
