@@ -48,6 +48,20 @@ module {
     %o, %lse = "tessera.attn.lse_accumulate"(%acc, %m, %l) : (tensor<4x8xf32>, tensor<4xf32>, tensor<4xf32>) -> (tensor<4x8xf32>, tensor<4xf32>)
     return %o, %lse : tensor<4x8xf32>, tensor<4xf32>
   }
+  // msa_select_blocks: one group per row, i64 ids out as [rows, top_k].
+  // CHECK-LABEL: func.func @sel(
+  // CHECK: tile.launch %{{.*}} {callee = @sel_g0_kernel, grid = [4]{{.*}} -> tensor<4x2xi64>
+  func.func @sel(%s: tensor<1x1x4x3xf32>) -> tensor<1x1x4x2xi64> {
+    %r = "tessera.msa_select_blocks"(%s) {top_k = 2 : i64, block_size = 2 : i64} : (tensor<1x1x4x3xf32>) -> tensor<1x1x4x2xi64>
+    return %r : tensor<1x1x4x2xi64>
+  }
+  // deepseek_sparse_attention: three branches in one kernel.
+  // CHECK-LABEL: func.func @dsa(
+  // CHECK: tile.launch %{{.*}} {callee = @dsa_g0_kernel, grid = [8]{{.*}} -> tensor<8x2xf32>
+  func.func @dsa(%q: tensor<1x2x4x2xf32>, %k: tensor<1x2x4x2xf32>, %v: tensor<1x2x4x2xf32>) -> tensor<1x2x4x2xf32> {
+    %r = "tessera.deepseek_sparse_attention"(%q, %k, %v) {window_size = 2 : i64, block_size = 2 : i64, top_k = 1 : i64} : (tensor<1x2x4x2xf32>, tensor<1x2x4x2xf32>, tensor<1x2x4x2xf32>) -> tensor<1x2x4x2xf32>
+    return %r : tensor<1x2x4x2xf32>
+  }
   // The row kernel: row g is (b*h = g / Sq, i = g % Sq), keys min(Sk, i + 1) with causal.
   // CHECK-LABEL: func.func @a_g0_kernel(
   // CHECK: %[[SCALE:.*]] = arith.constant {value = 4.472135901451111e-01 : f32}
@@ -120,4 +134,27 @@ module {
   // CHECK: tile.sqrt
   // CHECK: tile.store %{{.*}}, %out1
   // CHECK: tile.store %{{.*}}, %out2
+  // msa_select_blocks' kernel: each block's rank counts the blocks before it (NaN: class 2),
+  // and a kept block's id is stored at the running count.
+  // CHECK-LABEL: func.func @sel_g0_kernel(%in0: memref<?xf32>, %out: memref<?x?xi64>)
+  // CHECK: arith.cmpf %[[SB:.*]], %[[SB]] {predicate = "une"}
+  // CHECK: %[[RANK:.*]] = "scf.for"
+  // CHECK: arith.cmpf %[[SA:.*]], %[[SA]] {predicate = "une"}
+  // CHECK: arith.cmpi %[[RANK]], %{{.*}} {predicate = "slt"}
+  // CHECK: "scf.if"(%{{.*}}) ({
+  // CHECK: %[[ID:.*]] = arith.index_cast %{{.*}} : (index) -> i64
+  // CHECK: tile.store %[[ID]], %out, %g, %{{.*}} : (i64, memref<?x?xi64>, index, index) -> ()
+  // deepseek: the window's, the block means' and the selected tokens' accumulators; the kept
+  // tokens in a local list read back as keys; the mix stored once.
+  // CHECK-LABEL: func.func @dsa_g0_kernel(
+  // CHECK: %acc = tile.alloc_register : () -> memref<2xf32, 5>
+  // CHECK: %acc1 = tile.alloc_register : () -> memref<2xf32, 5>
+  // CHECK: %nsc = tile.alloc_register : () -> memref<2xf32, 5>
+  // CHECK: %kept = tile.alloc_register : () -> memref<4xi32, 5>
+  // CHECK: "scf.if"
+  // CHECK: arith.index_cast %{{.*}} : (index) -> i32
+  // CHECK: %acc2 = tile.alloc_register : () -> memref<2xf32, 5>
+  // CHECK: tile.load %kept
+  // CHECK: arith.index_cast %{{.*}} : (i32) -> index
+  // CHECK: tile.store %{{.*}}, %out, %g, %{{.*}} : (f32, memref<?x?xf32>, index, index) -> ()
 }
