@@ -13,6 +13,7 @@
 #include "core/transforms/lowered_ops.h"
 #include "core/transforms/schedule_to_tile_conv.h"
 #include "core/transforms/schedule_to_tile_elementwise.h"
+#include "core/transforms/schedule_to_tile_gemm_scalar.h"
 #include "core/transforms/schedule_to_tile_loss.h"
 #include "core/transforms/schedule_to_tile_movement.h"
 #include "core/transforms/schedule_to_tile_quantize.h"
@@ -182,7 +183,12 @@ Lowering lower_gemm(const ir::Op& group, const ir::Op& callee, const std::string
   const ir::Op& mm = *callee.regions[0].front().ops.front();
   const ir::Type &a = group.operands[0]->type, &b = group.operands[1]->type;
   const ir::Type& c = group.result(0)->type;
-  if (const char* why = gemm_stays(mm, a, b)) return stay(why);
+  if (const char* why = gemm_stays(mm, a, b)) {
+    // Batched products: the scalar kernel (schedule_to_tile_gemm_scalar.cpp), without epilogue.
+    if (std::string_view(why).starts_with("a batched") && only_op(callee))
+      return scalar_lowering(plan_scalar_matmul(group, mm, name));
+    return stay(why);
+  }
   const bool ta = mm.attrs.get_bool("transpose_a", false),
              tb = mm.attrs.get_bool("transpose_b", false);
   // An f32 accumulator rounds once to any other float result (a tessera.cast after the launch,
@@ -197,7 +203,7 @@ Lowering lower_gemm(const ir::Op& group, const ir::Op& callee, const std::string
   const int64_t m = ta ? a.shape[1] : a.shape[0], k = ta ? a.shape[0] : a.shape[1],
                 n = tb ? b.shape[0] : b.shape[1];
   const bool low = a.dtype == b.dtype && (a.dtype == DType::bf16 || a.dtype == DType::f16) &&
-             n % 2 == 0 && k % 2 == 0;
+                   n % 2 == 0 && k % 2 == 0;
   l.prep.resize(2);
   for (size_t i = 0; i < 2; ++i) {
     const ir::Type& t = group.operands[i]->type;
@@ -206,7 +212,8 @@ Lowering lower_gemm(const ir::Op& group, const ir::Op& callee, const std::string
     if (tr) {
       std::swap(shape[0], shape[1]);
       ir::AttrDict perm;
-      perm.set("perm", ir::Attr::array_attr({ir::Attr::integer_attr(1), ir::Attr::integer_attr(0)}));
+      perm.set("perm",
+               ir::Attr::array_attr({ir::Attr::integer_attr(1), ir::Attr::integer_attr(0)}));
       l.prep[i].push_back({"tessera.transpose", shape, t.dtype, perm});
     }
     if (!low && t.dtype != DType::f32) l.prep[i].push_back({"tessera.cast", shape, DType::f32});
@@ -563,6 +570,8 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
     if (op && (op->name == "tessera.gather" || op->name == "tessera.embedding" ||
                op->name == "tessera.scatter"))  // schedule_to_tile_index.cpp
       return scalar_lowering(plan_index(group, *op, name));
+    if (op && op->name == "tessera.grouped_gemm")  // schedule_to_tile_gemm_scalar.cpp
+      return scalar_lowering(plan_grouped_gemm(group, name));
     if (op && (op->name == "tessera.kv_cache.append" || op->name == "tessera.kv_cache.read"))
       return scalar_lowering(plan_kv_cache(group, *op, name));  // schedule_to_tile_kv.cpp
     if (op && op->name == "tessera.normalization_stats")
