@@ -12,6 +12,10 @@ bool lowered_by_list(std::string_view name) {
       "tessera.grouped_gemm",
       "tessera.kv_cache.append",
       "tessera.kv_cache.read",
+      "tessera.latent_kv_compress",
+      "tessera.latent_kv_expand_k",
+      "tessera.latent_kv_expand_v",
+      "tessera.swiglu_fused",
   };
   return !name.empty() && std::find(std::begin(kNames), std::end(kNames), name) != std::end(kNames);
 }

@@ -572,6 +572,10 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
       return scalar_lowering(plan_index(group, *op, name));
     if (op && op->name == "tessera.grouped_gemm")  // schedule_to_tile_gemm_scalar.cpp
       return scalar_lowering(plan_grouped_gemm(group, name));
+    if (op && op->name == "tessera.swiglu_fused")
+      return scalar_lowering(plan_swiglu_fused(group, name));
+    if (op && op->name.starts_with("tessera.latent_kv_"))
+      return scalar_lowering(plan_latent_kv(group, name));
     if (op && (op->name == "tessera.kv_cache.append" || op->name == "tessera.kv_cache.read"))
       return scalar_lowering(plan_kv_cache(group, *op, name));  // schedule_to_tile_kv.cpp
     if (op && op->name == "tessera.normalization_stats")

@@ -6,9 +6,12 @@
 // output row.
 #include "core/transforms/schedule_to_tile_gemm_scalar.h"
 
+#include <bit>
 #include <functional>
+#include <string_view>
 #include <tuple>
 
+#include "core/transforms/schedule_to_tile_activation.h"
 #include "core/transforms/schedule_to_tile_fma.h"
 #include "core/transforms/schedule_to_tile_index.h"
 #include "core/transforms/schedule_to_tile_text.h"
@@ -54,6 +57,43 @@ std::vector<int64_t> strides(const std::vector<int64_t>& shape) {
   std::vector<int64_t> s(shape.size(), 1);
   for (size_t d = shape.size(); d-- > 1;) s[d - 1] = s[d] * shape[d];
   return s;
+}
+
+// The f32 steps of activation `op` (schedule_to_tile_activation.cpp) on the scalars `ins`;
+// returns the result's name.
+std::string activation(Text& t, const char* op, const std::vector<std::string>& ins) {
+  ir::Op o;
+  o.name = op;
+  std::vector<int> in;
+  for (size_t i = 0; i < ins.size(); ++i) in.push_back(static_cast<int>(i));
+  std::vector<ActivationStep> steps;
+  std::vector<uint32_t> bits;
+  std::string why;
+  const int first = static_cast<int>(ins.size());
+  if (!activation_steps(o, in, first, steps, bits, why)) return "";
+  std::vector<std::string> name = ins;
+  auto of = [&](int v) {
+    return v <= kChainConst
+               ? t.fcst(std::bit_cast<float>(bits[static_cast<size_t>(kChainConst - v)]),
+                        DType::f32)
+               : name[static_cast<size_t>(v)];
+  };
+  for (const ActivationStep& st : steps) {
+    std::vector<std::string> a;
+    for (int v : st.in) a.push_back(of(v));
+    const std::string r = t.fresh();
+    t.k << t.ind << r << " = " << st.op << " ";
+    for (size_t i = 0; i < a.size(); ++i) t.k << (i ? ", " : "") << a[i];
+    if (*st.pred) t.k << " {predicate = \"" << st.pred << "\"}";
+    const bool sel = std::string_view(st.op) == "arith.select";
+    t.k << " : ("
+        << (sel             ? "i1, f32, f32"
+            : a.size() == 1 ? "f32"
+                            : "f32, f32")
+        << ") -> " << (st.i1 ? "i1" : "f32") << "\n";
+    name.push_back(r);
+  }
+  return name.back();
 }
 
 }  // namespace
@@ -199,6 +239,92 @@ ScalarKernel plan_grouped_gemm(const ir::Op& group, const std::string& name) {
   s.grid = {m};
   s.flat = {*xn, *wn, g};
   s.out_2d = {m, n};
+  return s;
+}
+
+ScalarKernel plan_latent_kv(const ir::Op& group, const std::string& name) {
+  if (group.operands.size() != 2) return ScalarKernel::stay("without two operands");
+  const ir::Type &a = group.operands[0]->type, &w = group.operands[1]->type,
+                 &y = group.result(0)->type;
+  if (!f32_input(a.dtype) || w.dtype != a.dtype || y.dtype != a.dtype)
+    return ScalarKernel::stay(std::string("latent_kv of ") + dtype_mlir_name(a.dtype) +
+                              " (the f32 FMA chain lowers; f64 has no exact Tile IR fma)");
+  if (!a.has_static_shape() || !w.has_static_shape() || !y.has_static_shape() || w.rank() != 2)
+    return ScalarKernel::stay("not a static shape");
+  const int64_t k = w.shape[0], n = w.shape[1];
+  const std::optional<int64_t> an = a.num_elements(), wn = w.num_elements(), yn = y.num_elements();
+  if (!an || !wn || !yn) return ScalarKernel::stay("too many elements");
+  if (*yn == 0 || k == 0) return ScalarKernel::stay("an empty tensor");
+  // Each row of a ([..., K] flattened) times w: the matmul chain, rounded once to the result.
+  Text t;
+  t.k << header(name, {a.dtype, w.dtype}, y.dtype);
+  const std::string arow = t.idx("arith.muli", "%g", t.icst(k)), cn = t.icst(n);
+  dot_rows(
+      t, n, k, y.dtype,
+      [&](const std::string& p) {
+        return as_f32(t, t.load("%in0", a.dtype, t.idx("arith.addi", arow, p)), a.dtype);
+      },
+      [&](const std::string& p, const std::string& j) {
+        const std::string at = t.idx("arith.addi", t.idx("arith.muli", p, cn), j);
+        return as_f32(t, t.load("%in1", w.dtype, at), w.dtype);
+      });
+  t.k << "    return\n  }\n";
+  ScalarKernel s;
+  s.kernel = t.k.str();
+  s.grid = {*an / k};
+  s.flat = {*an, *wn};
+  s.out_2d = {*an / k, n};
+  return s;
+}
+
+ScalarKernel plan_swiglu_fused(const ir::Op& group, const std::string& name) {
+  if (group.operands.size() != 4) return ScalarKernel::stay("without four operands");
+  const ir::Type& x = group.operands[0]->type;
+  const DType e = x.dtype;
+  if (!f32_input(e))
+    return ScalarKernel::stay(std::string("swiglu_fused of ") + dtype_mlir_name(e) +
+                              " (the f32 FMA chain lowers; f64 has no exact Tile IR fma)");
+  std::vector<int64_t> sizes;
+  for (const ir::Value* v : group.operands) {
+    if (!v->type.has_static_shape() || v->type.rank() != 2 || v->type.dtype != e)
+      return ScalarKernel::stay("not a static shape");
+    const std::optional<int64_t> c = v->type.num_elements();
+    if (!c) return ScalarKernel::stay("too many elements");
+    sizes.push_back(*c);
+  }
+  const int64_t m = x.shape[0], d = x.shape[1], h = group.operands[1]->type.shape[1];
+  if (m == 0 || d == 0 || h == 0) return ScalarKernel::stay("an empty tensor");
+  // Row i: out[i, j] = the chain over hh of fma(silu(gate[i, hh]) * up[i, hh], w_down[hh, j]),
+  // gate and up the chains of x[i, :] with the columns of w_gate and w_up, kept in f32 (the
+  // Graph IR kernel's [M, H] intermediates, recomputed per j: the same values).
+  Text t;
+  t.k << header(name, {e, e, e, e}, e);
+  const std::string xrow = t.idx("arith.muli", "%g", t.icst(d)), dc = t.icst(d), hc = t.icst(h);
+  auto column_dot = [&](const char* w, const std::string& hh) {
+    const std::string zero = t.fcst(0.0, DType::f32);
+    return t.fold(
+        "%c0", dc, "%c1", zero, DType::f32, [&](const std::string& p, const std::string& acc) {
+          const std::string xv = as_f32(t, t.load("%in0", e, t.idx("arith.addi", xrow, p)), e);
+          const std::string at = t.idx("arith.addi", t.idx("arith.muli", p, hc), hh);
+          return fma_f32(t, xv, as_f32(t, t.load(w, e, at), e), acc);
+        });
+  };
+  dot_rows(
+      t, d, h, e,
+      [&](const std::string& hh) {
+        const std::string gate = column_dot("%in1", hh), up = column_dot("%in2", hh);
+        return activation(t, "tessera.silu_mul", {gate, up});
+      },
+      [&](const std::string& hh, const std::string& j) {
+        const std::string at = t.idx("arith.addi", t.idx("arith.muli", hh, dc), j);
+        return as_f32(t, t.load("%in3", e, at), e);
+      });
+  t.k << "    return\n  }\n";
+  ScalarKernel s;
+  s.kernel = t.k.str();
+  s.grid = {m};
+  s.flat = sizes;
+  s.out_2d = {m, d};
   return s;
 }
 

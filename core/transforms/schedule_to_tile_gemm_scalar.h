@@ -15,4 +15,12 @@ ScalarKernel plan_scalar_matmul(const ir::Op& group, const ir::Op& mm, const std
 /// (grouped_gemm_c4) stops the run with a bounds error.
 ScalarKernel plan_grouped_gemm(const ir::Op& group, const std::string& name);
 
+/// tessera.latent_kv_compress, expand_k, expand_v of f32 or bf16/f16: each row of the input
+/// times the weight, one group per row.
+ScalarKernel plan_latent_kv(const ir::Op& group, const std::string& name);
+
+/// tessera.swiglu_fused of f32 or bf16/f16: one group per row of x, the [M, H] intermediates
+/// recomputed per output element in f32.
+ScalarKernel plan_swiglu_fused(const ir::Op& group, const std::string& name);
+
 }  // namespace tessera::transforms

@@ -5,12 +5,15 @@ round-half-even to f32 (subnormals, overflow to Inf). Rows built so that a + b *
 exactly halfway between two f32 values in f64 with a non-zero rounding error (1 + 2^-23 +
 2^-24 - 2^-60, and 2^128 - 2^103 - 2^67 just below the overflow threshold) check the exact FMA
 of schedule_to_tile_fma.cpp, where rounding the f64 sum to f32 would be wrong. A group size
-outside grouped_gemm_c4 stops the run at every level with an error.
+outside grouped_gemm_c4 stops the run at every level with an error. Also tessera.latent_kv_*
+(rows times a weight) and tessera.swiglu_fused (silu with the spec's expf, modelled in
+conformance/gen/spec_expf.py).
 
 Usage: levels_gemm_scalar_test.py TESSERA_INTERP
 """
 import math
 import pathlib
+import sys
 import tempfile
 from fractions import Fraction
 
@@ -19,6 +22,9 @@ import numpy as np
 
 from levels_common import check, finish
 from levels_index_test import bad_index, case
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "conformance" / "gen"))
+import spec_expf  # noqa: E402  (the spec's expf, modelled from docs/numerics.md)
 
 BF = ml_dtypes.bfloat16
 
@@ -63,6 +69,20 @@ def matmul_oracle(a, b, ta, tb):
     return out
 
 
+def silu_times(g, u):
+    """silu(g) * u in f32: g / (1 + expf(-g)) with the spec's expf, -0 at g = -Inf."""
+    g = np.float32(g)
+    q = np.float32(-0.0) if g == -np.inf else g / (np.float32(1) + spec_expf.expf_array(
+        np.array([-g], np.float32))[0])
+    return np.float32(np.float32(q) * np.float32(u))
+
+
+def swiglu_oracle(x, wg, wu, wd):
+    gate, up = matmul_oracle(x, wg, False, False), matmul_oracle(x, wu, False, False)
+    act = np.vectorize(silu_times, otypes=[np.float32])(gate, up)
+    return matmul_oracle(act, wd, False, False)
+
+
 def spread(rng, shape):
     """f32 values over a wide range of exponents (products and sums that round)."""
     m = rng.standard_normal(shape)
@@ -104,6 +124,19 @@ def main():
         bad_index(d, "grouped_neg", s, f, 2, np.array([4, -1, 4], np.int32))
         bad_index(d, "grouped_over", s, f, 2, np.array([8, 0, 0], np.int32))
         case(d, "grouped_u8", "grouped_gemm", [x, w, sizes.astype(np.uint8)], want)
+        # latent_kv: each row of [..., K] times [K, N]; bf16 rounds the f32 chain once.
+        a, w = spread(rng, (2, 3, 6)), spread(rng, (6, 5))
+        case(d, "latent_compress", "latent_kv_compress", [a, w], matmul_oracle(a, w, False, False))
+        a, w = spread(rng, (2, 3, 4)).astype(BF), spread(rng, (4, 7)).astype(BF)
+        want = matmul_oracle(a.astype(np.float32), w.astype(np.float32), False, False).astype(BF)
+        case(d, "latent_expand_v_bf16", "latent_kv_expand_v", [a, w], want)
+        # swiglu_fused: silu(x w_gate) * (x w_up) kept in f32, then times w_down.
+        x = (rng.standard_normal((3, 6)) * 2).astype(np.float32)
+        wg, wu = spread(rng, (6, 5)), (rng.standard_normal((6, 5))).astype(np.float32)
+        wd = spread(rng, (5, 6))
+        with np.errstate(over="ignore"):
+            want = swiglu_oracle(x, wg, wu, wd)
+        case(d, "swiglu_fused", "swiglu_fused", [x, wg, wu, wd], want)
     finish()
 
 
