@@ -9,6 +9,13 @@ namespace tessera::transforms {
 bool lowered_by_list(std::string_view name) {
   static constexpr std::string_view kNames[] = {
       "",  // (no entry: keeps the array non-empty)
+      "tessera.grouped_gemm",
+      "tessera.kv_cache.append",
+      "tessera.kv_cache.read",
+      "tessera.latent_kv_compress",
+      "tessera.latent_kv_expand_k",
+      "tessera.latent_kv_expand_v",
+      "tessera.swiglu_fused",
   };
   return !name.empty() && std::find(std::begin(kNames), std::end(kNames), name) != std::end(kNames);
 }
