@@ -16,6 +16,12 @@ bool lowered_by_list(std::string_view name) {
       "tessera.attn_with_stats",
       "tessera.deepseek_sparse_attention",
       "tessera.flash_attention",
+      "tessera.grouped_gemm",
+      "tessera.kv_cache.append",
+      "tessera.kv_cache.read",
+      "tessera.latent_kv_compress",
+      "tessera.latent_kv_expand_k",
+      "tessera.latent_kv_expand_v",
       "tessera.lookahead_sparse_attention",
       "tessera.msa_index_scores",
       "tessera.msa_select_blocks",
@@ -23,6 +29,7 @@ bool lowered_by_list(std::string_view name) {
       "tessera.native_sparse_attn_fused",
       "tessera.softmax_finalize",
       "tessera.softmax_merge",
+      "tessera.swiglu_fused",
   };
   return !name.empty() && std::find(std::begin(kNames), std::end(kNames), name) != std::end(kNames);
 }

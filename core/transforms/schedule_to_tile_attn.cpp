@@ -14,13 +14,13 @@
 #include <vector>
 
 #include "core/transforms/schedule_to_tile_attn_impl.h"
+#include "core/transforms/schedule_to_tile_fma.h"
 #include "core/transforms/schedule_to_tile_text.h"
 
 namespace tessera::transforms {
 
 namespace {
 
-using scalar_text::fma_f32;
 using scalar_text::Text;
 using scalar_text::ty;
 

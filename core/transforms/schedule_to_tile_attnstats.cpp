@@ -9,6 +9,7 @@
 
 #include "core/transforms/schedule_to_tile_attn.h"
 #include "core/transforms/schedule_to_tile_attn_impl.h"
+#include "core/transforms/schedule_to_tile_fma.h"
 #include "core/transforms/schedule_to_tile_text.h"
 
 namespace tessera::transforms {
@@ -16,7 +17,6 @@ namespace tessera::transforms {
 namespace {
 
 using attn_text::kMaxLocal;
-using scalar_text::fma_f32;
 using scalar_text::Text;
 using scalar_text::ty;
 

@@ -15,10 +15,7 @@ namespace tessera::transforms {
 
 namespace {
 
-using scalar_text::header;
-using scalar_text::narrow;
-using scalar_text::Text;
-using scalar_text::ty;
+using namespace scalar_text;
 
 bool reduce_type(DType t) { return t == DType::f32 || t == DType::f64 || narrow(t); }
 

@@ -1,7 +1,9 @@
-// Kernel text of the scalar Schedule -> Tile lowerings: numbered scalar values, constants,
-// conversions and scf.for folds (schedule_to_tile_reduce.cpp, schedule_to_tile_attn.cpp).
+// Scalar kernel text with numbered values, shared by the scalar kernels of schedule-to-tile
+// (schedule_to_tile_reduce.cpp, _fma.cpp, _gemm_scalar.cpp, _attn*.cpp): constants, arith ops,
+// loads and stores, conversions, scf.for folds carrying one or more scalars, scf.if.
 #pragma once
 
+#include <cstdint>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -15,7 +17,7 @@ inline std::string ty(DType t) { return std::string(dtype_mlir_name(t)); }
 
 inline bool narrow(DType t) { return dtype_is_low_precision_float(t); }
 
-// Kernel text with numbered scalar values.
+/// Kernel text with numbered scalar values.
 struct Text {
   std::ostringstream k;
   int next = 0;
@@ -67,11 +69,22 @@ struct Text {
   template <typename F>
   std::string fold(const std::string& lb, const std::string& ub, const std::string& one,
                    const std::string& init, DType t, F body) {
-    return folds(lb, ub, one, {init}, {t},
-                 [&](const std::string& iv, const std::vector<std::string>& a) {
-                   return std::vector<std::string>{body(iv, a[0])};
-                 })
-        .front();
+    const std::string r = fresh(), iv = fresh(), a = fresh();
+    k << ind << r << " = \"scf.for\"(" << lb << ", " << ub << ", " << one << ", " << init
+      << ") ({\n"
+      << ind << "^bb0(" << iv << ": index, " << a << ": " << ty(t) << "):\n";
+    const std::string outer = ind;
+    ind += "  ";
+    const std::string next = body(iv, a);
+    k << ind << "\"scf.yield\"(" << next << ") : (" << ty(t) << ") -> ()\n";
+    ind = outer;
+    k << ind << "}) : (index, index, index, " << ty(t) << ") -> " << ty(t) << "\n";
+    return r;
+  }
+  void store(const std::string& v, DType t, const std::string& row,
+             const std::string& col = "%c0") {
+    k << ind << "tile.store " << v << ", %out, " << row << ", " << col << " : (" << ty(t)
+      << ", memref<?x?x" << ty(t) << ">, index, index) -> ()\n";
   }
   // "scf.for"(lb, ub, one, inits...) carrying one scalar per init (types `ts`); `body` gets the
   // induction variable and the carried values and returns the next ones. Returns the results.
@@ -157,14 +170,9 @@ struct Text {
     for (int d = 0; d < rank; ++d) k << ", index";
     k << ") -> ()\n";
   }
-  void store(const std::string& v, DType t, const std::string& row) {
-    k << ind << "tile.store " << v << ", %out, " << row << ", %c0 : (" << ty(t) << ", memref<?x?x"
-      << ty(t) << ">, index, index) -> ()\n";
-  }
 };
 
-/// The signature of a scalar kernel: flat operands %in0.. of `ins`, the result %out as
-/// [rows, width] of `out`; %g is the group id, %c0 and %c1 the index constants.
+/// The kernel's signature (%in0.. as [N] memrefs, %out [R, W]) and %g, %c0, %c1.
 inline std::string header(const std::string& name, const std::vector<DType>& ins, DType out) {
   std::ostringstream h;
   h << "  func.func @" << name << "(";
@@ -174,45 +182,6 @@ inline std::string header(const std::string& name, const std::vector<DType>& ins
     << "    %c0 = arith.constant {value = 0 : index} : index\n"
     << "    %c1 = arith.constant {value = 1 : index} : index\n";
   return h.str();
-}
-
-/// std::fma(a, b, c) of f32 scalars, rounded once (the Graph IR kernels' dot products and
-/// accumulations), from the ops Tile IR has: no fused op exists (docs/ops/tile/scalar.md). The
-/// product a * b is exact in f64 and the sum s = a * b + c rounds once there, its error e
-/// exact by Knuth's two-sum. The f32 midpoints are f64 values and rounding is monotone, so
-/// RN32(a * b + c) = RN32(s) unless s is exactly a midpoint of two f32 neighbours and e != 0;
-/// then the exact sum lies on e's side of it, and s moved a quarter of the neighbours' gap
-/// that way rounds there. A midpoint is found by reflecting r = RN32(s) through s: the
-/// reflection 2s - r is an f32 exactly when s is one (an infinite r counts as +-2^128, so the
-/// overflow threshold FLT_MAX + half an ulp is a midpoint too). Infinities and NaNs give a NaN
-/// e, which never moves s. docs/ops/schedule/lowering.md, "Attention".
-inline std::string fma_f32(Text& t, const std::string& a, const std::string& b,
-                           const std::string& c) {
-  constexpr DType f = DType::f32, d = DType::f64;
-  // One value per statement: the text does not depend on the compiler's argument order.
-  const std::string aw = t.convert(a, f, d), bw = t.convert(b, f, d);
-  const std::string p = t.bin("arith.mulf", aw, bw, d);
-  const std::string cd = t.convert(c, f, d);
-  const std::string s = t.bin("arith.addf", p, cd, d);
-  const std::string a1 = t.bin("arith.subf", s, cd, d), b1 = t.bin("arith.subf", s, a1, d);
-  const std::string da = t.bin("arith.subf", p, a1, d), db = t.bin("arith.subf", cd, b1, d);
-  const std::string e = t.bin("arith.addf", da, db, d);
-  const std::string r = t.convert(s, d, f), rw = t.convert(r, f, d);
-  const std::string fmax = t.fcst(3.4028234663852886e38, d), top = t.fcst(0x1p128, d);
-  const std::string nfmax = t.un("arith.negf", fmax, d, d), ntop = t.un("arith.negf", top, d, d);
-  const std::string hi = t.cmp("ogt", rw, fmax, d), lo = t.cmp("olt", rw, nfmax, d);
-  const std::string rf = t.select(hi, top, t.select(lo, ntop, rw, d), d);
-  const std::string dd = t.bin("arith.subf", s, rf, d), d2 = t.bin("arith.addf", dd, dd, d);
-  const std::string nb = t.bin("arith.addf", rf, d2, d);
-  const std::string on = t.cmp("oeq", t.convert(t.convert(nb, d, f), f, d), nb, d);
-  const std::string zero = t.fcst(0.0, d), half = t.fcst(0.5, d);
-  const std::string nz = t.cmp("one", e, zero, d);
-  const std::string mid = t.bin("arith.andi", on, nz, DType::i1);
-  const std::string h = t.bin("arith.mulf", dd, half, d), nh = t.un("arith.negf", h, d, d);
-  const std::string ep = t.cmp("ogt", e, zero, d), dp = t.cmp("ogt", dd, zero, d);
-  const std::string flip = t.bin("arith.xori", ep, dp, DType::i1);
-  const std::string moved = t.convert(t.bin("arith.addf", s, t.select(flip, nh, h, d), d), d, f);
-  return t.select(mid, moved, r, f);
 }
 
 }  // namespace tessera::transforms::scalar_text
