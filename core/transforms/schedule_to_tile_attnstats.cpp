@@ -16,9 +16,8 @@ namespace tessera::transforms {
 
 namespace {
 
+using namespace scalar_text;  // Text, ty
 using attn_text::kMaxLocal;
-using scalar_text::Text;
-using scalar_text::ty;
 
 constexpr DType f = DType::f32;
 
