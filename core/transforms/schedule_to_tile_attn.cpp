@@ -39,6 +39,7 @@ struct Keys {
   std::function<std::string(Text&, const std::string& i)> count;
   std::function<std::string(Text&, const std::string& pos)> key;
   bool zero_if_empty = false;  // attnsparse.md: no kept key gives 0 (flash_attn: 0 / 0)
+  bool uses_row = true;        // `count` reads the row index i (else it gets "")
   // Element e (f32) of key `key`'s k row and v row, when they are not rows of %in1 and %in2
   // (block means: deepseek's compressed branch).
   std::function<std::string(Text&, const Row&, const std::string&key, const std::string&e)> kval,
@@ -160,7 +161,13 @@ ScalarKernel row_kernel(const ir::Op& group, const ir::Op& op, const std::string
   x.k << scalar_text::header(name, ins, o.dtype);
   const std::string sc = x.fcst(static_cast<float>(scale), DType::f32);
   const std::string sqc = x.icst(g.sq);
-  const std::string bh = x.idx("arith.divsi", "%g", sqc), i = x.idx("arith.remsi", "%g", sqc);
+  const std::string bh = x.idx("arith.divsi", "%g", sqc);
+  bool uses_row = false, any_empty = false;  // emit only values the kernel reads (func_w1)
+  for (const Keys* k : branches) {
+    uses_row |= k->uses_row;
+    any_empty |= k->zero_if_empty;
+  }
+  const std::string i = uses_row ? x.idx("arith.remsi", "%g", sqc) : "";
   std::string kv = bh;  // the key/value head of query head bh = b * Hq + h
   if (g.hq != g.hkv) {
     const std::string hq = x.icst(g.hq);
@@ -184,7 +191,7 @@ ScalarKernel row_kernel(const ir::Op& group, const ir::Op& op, const std::string
     nones.push_back(branches[n]->zero_if_empty ? x.cmp("eq", r.count, "%c0", DType::index) : "");
   }
   if (mix) mix->prepare(x);
-  const std::string zero = x.fcst(0.0, DType::f32);
+  const std::string zero = any_empty ? x.fcst(0.0, DType::f32) : "";
   x.each("%c0", x.icst(g.dv), "%c1", [&](const std::string& e) {
     std::vector<std::string> ys;
     for (size_t n = 0; n < branches.size(); ++n) {
@@ -233,6 +240,9 @@ int64_t dim(const ir::Value* v, int64_t i) {
   return x.shape[static_cast<size_t>(i < 0 ? i + x.rank() : i)];
 }
 
+// An i1 false: no block is masked (not causal).
+std::string no_block(Text& x) { return x.cmp("ne", "%c0", "%c0", DType::index); }
+
 // attn_sliding_window_s1's keys of row i: causal max(0, i - w + 1) .. i, else max(0, i - w/2)
 // .. i + w/2, both cut at Sk - 1; sets `lo` (the first) and returns their number (0 for a row
 // past its window).
@@ -267,6 +277,7 @@ ScalarKernel plan_flash_attn(const ir::Op& group, const ir::Op& op, const std::s
     return causal ? x.idx("arith.minsi", skc, x.idx("arith.addi", i, "%c1")) : skc;
   };
   keys.key = [](Text&, const std::string& pos) { return pos; };
+  keys.uses_row = causal;
   return row_kernel(group, op, name, g, {&keys});
 }
 
@@ -286,6 +297,7 @@ ScalarKernel plan_sparse_attn(const ir::Op& group, const ir::Op& op, const std::
   };
   Dims g = gqa_dims(group);
   if (op.name == "tessera.attn_compressed_blocks") {  // every key
+    keys.uses_row = false;
     keys.count = [&](Text& x, const std::string&) {
       lo = "%c0";
       return x.icst(g.sk);
@@ -340,7 +352,7 @@ std::string block_tokens(Text& x, int64_t nb, int64_t bs, int64_t sk, bool causa
   const std::string km = "memref<" + std::to_string(sk) + "xi32, 5>";
   x.k << x.ind << "%kept = tile.alloc_register : " << km << "\n";
   const std::string bsc = x.icst(bs), skc = x.icst(sk), nbc = x.icst(nb);
-  const std::string i1 = x.idx("arith.addi", i, "%c1");
+  const std::string i1 = causal ? x.idx("arith.addi", i, "%c1") : "";
   return x.fold(
       "%c0", nbc, "%c1", "%c0", DType::index, [&](const std::string& b, const std::string& n) {
         const std::string keep = kept(b);
@@ -385,17 +397,18 @@ ScalarKernel plan_block_attn(const ir::Op& group, const ir::Op& op, const std::s
       static_cast<float>(sa ? sa->as_double() : 1.0 / std::sqrt(static_cast<double>(g.d)));
   Keys keys;
   keys.zero_if_empty = true;
+  keys.uses_row = msa || causal;
   keys.key = [&](Text& x, const std::string& pos) { return kept_key(x, g.sk, pos); };
   keys.count = [&](Text& x, const std::string& i) {
-    const std::string nbc = x.icst(nb), bsc = x.icst(bs);
+    const std::string nbc = x.icst(nb), bsc = msa || causal ? x.icst(bs) : "";
     if (!msa) {  // attn_top_k_blocks_s1: row g's scores, blocks after i's masked when causal
-      const std::string base = x.idx("arith.muli", "%g", nbc), ib = x.idx("arith.divsi", i, bsc);
-      const std::string limit = x.icst(top_k), fls = x.cmp("ne", "%c0", "%c0", DType::index);
+      const std::string base = x.idx("arith.muli", "%g", nbc);
+      const std::string ib = causal ? x.idx("arith.divsi", i, bsc) : "", limit = x.icst(top_k);
       auto score = [&](const std::string& c) {
         return x.convert(x.load("%in3", t, x.idx("arith.addi", base, c)), t, DType::f32);
       };
       auto masked = [&](const std::string& c) {
-        return causal ? x.cmp("sgt", c, ib, DType::index) : fls;
+        return causal ? x.cmp("sgt", c, ib, DType::index) : no_block(x);
       };
       return block_tokens(x, nb, bs, g.sk, causal, i, [&](const std::string& b) {
         return attn_text::block_kept(x, b, nbc, score, DType::f32, masked, "", limit);
@@ -415,10 +428,9 @@ ScalarKernel plan_block_attn(const ir::Op& group, const ir::Op& op, const std::s
     const std::string last = x.icst(nb - 1);
     const std::string local = x.idx("arith.minsi", x.idx("arith.divsi", i, bsc), last);
     const std::string limit = x.icst(force ? top_k - 1 : top_k);
-    const std::string fls = x.cmp("ne", "%c0", "%c0", DType::index);
     auto score = [&](const std::string& c) { return x.load_at("%msc", sm, DType::f32, c); };
     auto masked = [&](const std::string& c) {
-      if (!causal) return fls;
+      if (!causal) return no_block(x);
       const std::string later = x.cmp("sgt", c, local, DType::index);
       if (!force) return later;
       return x.bin("arith.ori", later, x.cmp("eq", c, local, DType::index), DType::i1);
@@ -562,7 +574,7 @@ ScalarKernel plan_nsa_attn(const ir::Op& group, const ir::Op& op, const std::str
   };
   sel.key = [&](Text& x, const std::string& pos) { return kept_key(x, g.sk, pos); };
   sel.count = [&](Text& x, const std::string& i) {
-    const std::string nbc = x.icst(nb), ib = x.idx("arith.divsi", i, bsc);
+    const std::string nbc = x.icst(nb), ib = causal ? x.idx("arith.divsi", i, bsc) : "";
     const std::string sm = "memref<" + std::to_string(nb) + "xf32, 5>";
     x.k << x.ind << "%nsc = tile.alloc_register : " << sm << "\n";
     if (native) {  // the operand's scores of row g
@@ -592,10 +604,10 @@ ScalarKernel plan_nsa_attn(const ir::Op& group, const ir::Op& op, const std::str
         x.store_at(dot, f, "%nsc", sm, c);
       });
     }
-    const std::string limit = x.icst(top_k), fls = x.cmp("ne", "%c0", "%c0", DType::index);
+    const std::string limit = x.icst(top_k);
     auto score = [&](const std::string& c) { return x.load_at("%nsc", sm, f, c); };
     auto masked = [&](const std::string& c) {
-      return causal ? x.cmp("sgt", c, ib, DType::index) : fls;
+      return causal ? x.cmp("sgt", c, ib, DType::index) : no_block(x);
     };
     return block_tokens(x, nb, bs, g.sk, causal, i, [&](const std::string& b) {
       return attn_text::block_kept(x, b, nbc, score, f, masked, "", limit);

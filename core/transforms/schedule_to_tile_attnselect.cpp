@@ -107,13 +107,16 @@ ScalarKernel plan_msa_select_blocks(const ir::Op& group, const ir::Op& op,
   Text x;
   x.k << scalar_text::header(name, {t}, DType::i64);
   const std::string nbc = x.icst(nb), base = x.idx("arith.muli", "%g", nbc);
-  const std::string i = x.idx("arith.remsi", "%g", x.icst(sq));
-  // The local block min(i / bs, N - 1); causal masks the later blocks, force_local the local.
-  const std::string bsc = x.icst(bs), last = x.icst(nb - 1);
-  const std::string local = x.idx("arith.minsi", x.idx("arith.divsi", i, bsc), last);
-  const std::string fls = x.cmp("ne", "%c0", "%c0", DType::index);
+  // The local block min(i / bs, N - 1) (read only when causal or forced); causal masks the later
+  // blocks, force_local the local one.
+  std::string local;
+  if (causal || force) {
+    const std::string i = x.idx("arith.remsi", "%g", x.icst(sq));
+    const std::string bsc = x.icst(bs), last = x.icst(nb - 1);
+    local = x.idx("arith.minsi", x.idx("arith.divsi", i, bsc), last);
+  }
   auto masked = [&](const std::string& b) {
-    if (!causal) return fls;
+    if (!causal) return x.cmp("ne", "%c0", "%c0", DType::index);  // false
     const std::string later = x.cmp("sgt", b, local, DType::index);
     if (!force) return later;
     return x.bin("arith.ori", later, x.cmp("eq", b, local, DType::index), DType::i1);

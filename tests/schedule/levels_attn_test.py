@@ -18,6 +18,9 @@ attn_top_k_blocks and msa_sparse_attention: online32 over the tokens of the bloc
 selects; lookahead_sparse_attention over its window and the blocks its indexer selects;
 deepseek_sparse_attention (gate, GQA) and native_sparse_attn_fused as the three branches mixed.
 
+Every lowered kernel also runs at Tile IR under all sanitizers (--check all) without a report
+or a warning (no unused value: func_w1).
+
 Usage: levels_attn_test.py TESSERA_INTERP
 """
 import math
@@ -35,7 +38,7 @@ import spec_expf  # noqa: E402  (the spec's expf, modelled from docs/numerics.md
 
 from levels_common import (LEVELS, check, check_one_launch,  # noqa: E402
                            check_stays_at_schedule, check_validates, finish, input_flags, run,
-                           run_levels, t)
+                           run_levels, run_proc, t)
 
 BF = ml_dtypes.bfloat16
 NAMES = {np.float32: "f32", np.float64: "f64", BF: "bf16", np.int64: "i64"}
@@ -74,6 +77,15 @@ def kept_oracle(q, k, v, kept, scale=None):
     return out
 
 
+def no_warnings(d, name, src, flags):
+    """The lowered kernel runs at Tile IR under every sanitizer without a report or a warning
+    (an unused value, func_w1)."""
+    p = run_proc("run", src, "--level", "tile", "--check", "all", *flags, "-o", d / f"{name}.chk",
+                 ok=False)
+    check(p.returncode == 0 and "warning" not in p.stderr and "error" not in p.stderr,
+          f"{name}: tile run with --check all: rc {p.returncode}: {p.stderr[:400]}")
+
+
 def run_case(d, name, ins, want, attrs, op="flash_attn"):
     """Every level of `op` on `ins` gives the bits of `want`; one launch; validate agrees."""
     src = d / f"{name}.mlir"
@@ -83,6 +95,7 @@ def run_case(d, name, ins, want, attrs, op="flash_attn"):
         got = np.ascontiguousarray(got).view(want.dtype).reshape(want.shape)
         check(got.tobytes() == want.tobytes(),
               f"{name}: {level} gives {got.ravel()[:4]}, oracle {want.ravel()[:4]}")
+    no_warnings(d, name, src, flags)
     check_one_launch(name, src)
     check_validates(name, src, flags)
 
@@ -174,6 +187,7 @@ def stats_case(d, name, op, ins, wants, attrs=""):
             got = np.load(f)
             check(same_bits(got, want), f"{name}: {level} result {r}: {got.ravel()[:4]}, "
                   f"oracle {want.ravel()[:4]}")
+    no_warnings(d, name, src, flags)
     check_one_launch(name, src)
     check_validates(name, src, flags)
 
