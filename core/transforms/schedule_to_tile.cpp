@@ -11,6 +11,7 @@
 #include "core/ops/schedule_util.h"
 #include "core/text/parser.h"
 #include "core/transforms/lowered_ops.h"
+#include "core/transforms/schedule_to_tile_attn.h"
 #include "core/transforms/schedule_to_tile_conv.h"
 #include "core/transforms/schedule_to_tile_elementwise.h"
 #include "core/transforms/schedule_to_tile_gemm_scalar.h"
@@ -254,12 +255,14 @@ Lowering lower_attention(const ir::Op& group, const ir::Op& callee, const std::s
   Lowering l;
   const ir::Op* fa = only_op(callee);
   if (!fa) return stay("an epilogue");
+  if (fa->name != "tessera.flash_attn") return stay("an 'attention' group of " + fa->name);
   if (fa->attrs.get("numeric_policy")) return stay("a numeric policy");
   const ir::Type& q = group.operands[0]->type;
-  for (const ir::Value* v : group.operands)
-    if (!is_f32(v->type) || v->type.shape != q.shape) return stay("q, k, v differ in shape");
-  if (!is_f32(q) || q.rank() != 4 || q.shape[3] != 64 || q.shape[2] % 64 || q.shape[2] == 0)
-    return stay("not f32 with D = 64 and S a multiple of 64");
+  bool tiled = is_f32(q) && q.rank() == 4 && q.shape[3] == 64 && q.shape[2] % 64 == 0 &&
+               q.shape[2] != 0 && group.result(0)->type == q;
+  for (const ir::Value* v : group.operands) tiled = tiled && v->type == q;
+  // Other shapes and types (Sq != Sk, D != Dv, any D, bf16/f16): the scalar row kernel.
+  if (!tiled) return scalar_lowering(plan_flash_attn(group, *fa, name));  // _attn.cpp
   double scale = 1.0 / std::sqrt(64.0);
   if (const ir::Attr* s = fa->attrs.get("scale")) scale = s->as_double();
   l.kernel = attention_kernel(name, fa->attrs.get_bool("causal", false), static_cast<float>(scale));
@@ -495,6 +498,7 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
   // (core/ops/graph_ops.def); a group holding any other op stays.
   for (const auto& op : callee.regions[0].front().ops) {
     if (const char* why = libm_loss_reason(op->name)) return stay(why);  // _reduce.cpp
+    if (const char* why = attn_libm_reason(op->name)) return stay(why);  // _attnstats.cpp
     if (op->def && op->def->level == ops::Level::graph && op->def->hooks.lower != ops::Hook::pass &&
         !lowered_by_list(op->name))
       return stay("no Tile IR lowering for " + op->name + " (its op record's lower hook)");
@@ -567,6 +571,29 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
          op->name == "tessera.loss.mse_backward" || op->name == "tessera.adam_backward"))
       return scalar_lowering(plan_optimizer(group, *op, name));
     if (op && op->name == "tessera.topk") return scalar_lowering(plan_topk(group, *op, name));
+    // flash_attn of rank 2 and 3, and flash_attention (its guide name, the same Graph IR
+    // kernel: docs/ops/graph/guide_names.md) in every rank (schedule_to_tile_attn.cpp).
+    if (op && (op->name == "tessera.flash_attn" || op->name == "tessera.flash_attention"))
+      return scalar_lowering(plan_flash_attn(group, *op, name));
+    if (op && (op->name == "tessera.attn_sliding_window" ||
+               op->name == "tessera.attn_compressed_blocks" ||
+               op->name == "tessera.attn_local_window_2d"))
+      return scalar_lowering(plan_sparse_attn(group, *op, name));
+    if (op && (op->name == "tessera.attn_with_stats" || op->name == "tessera.softmax_merge" ||
+               op->name == "tessera.softmax_finalize"))  // schedule_to_tile_attnstats.cpp
+      return scalar_lowering(plan_softmax_stats(group, *op, name));
+    if (op && (op->name == "tessera.attn_top_k_blocks" ||
+               op->name == "tessera.msa_sparse_attention"))  // schedule_to_tile_attn.cpp
+      return scalar_lowering(plan_block_attn(group, *op, name));
+    if (op && (op->name == "tessera.deepseek_sparse_attention" ||
+               op->name == "tessera.native_sparse_attn_fused"))
+      return scalar_lowering(plan_nsa_attn(group, *op, name));
+    if (op && op->name == "tessera.lookahead_sparse_attention")
+      return scalar_lowering(plan_lookahead_attn(group, *op, name));
+    if (op && op->name == "tessera.msa_index_scores")  // schedule_to_tile_attnselect.cpp
+      return scalar_lowering(plan_msa_index_scores(group, *op, name));
+    if (op && op->name == "tessera.msa_select_blocks")
+      return scalar_lowering(plan_msa_select_blocks(group, *op, name));
     if (op && (op->name == "tessera.gather" || op->name == "tessera.embedding" ||
                op->name == "tessera.scatter"))  // schedule_to_tile_index.cpp
       return scalar_lowering(plan_index(group, *op, name));

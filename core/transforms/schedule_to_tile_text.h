@@ -1,6 +1,6 @@
 // Scalar kernel text with numbered values, shared by the scalar kernels of schedule-to-tile
-// (schedule_to_tile_reduce.cpp, _fma.cpp, _gemm_scalar.cpp): constants, arith ops, loads,
-// conversions and scf.for folds carrying one scalar.
+// (schedule_to_tile_reduce.cpp, _fma.cpp, _gemm_scalar.cpp, _attn*.cpp): constants, arith ops,
+// loads and stores, conversions, scf.for folds carrying one or more scalars, scf.if.
 #pragma once
 
 #include <cstdint>
@@ -85,6 +85,90 @@ struct Text {
              const std::string& col = "%c0") {
     k << ind << "tile.store " << v << ", %out, " << row << ", " << col << " : (" << ty(t)
       << ", memref<?x?x" << ty(t) << ">, index, index) -> ()\n";
+  }
+  // "scf.for"(lb, ub, one, inits...) carrying one scalar per init (types `ts`); `body` gets the
+  // induction variable and the carried values and returns the next ones. Returns the results.
+  template <typename F>
+  std::vector<std::string> folds(const std::string& lb, const std::string& ub,
+                                 const std::string& one, const std::vector<std::string>& inits,
+                                 const std::vector<DType>& ts, F body) {
+    std::vector<std::string> rs, as;
+    std::string types;
+    for (size_t i = 0; i < inits.size(); ++i) {
+      rs.push_back(fresh());
+      types += ", " + ty(ts[i]);
+    }
+    const std::string iv = fresh();
+    for (size_t i = 0; i < inits.size(); ++i) as.push_back(fresh());
+    k << ind;
+    for (size_t i = 0; i < rs.size(); ++i) k << (i ? ", " : "") << rs[i];
+    k << (rs.empty() ? "" : " = ") << "\"scf.for\"(" << lb << ", " << ub << ", " << one;
+    for (const std::string& v : inits) k << ", " << v;
+    k << ") ({\n" << ind << "^bb0(" << iv << ": index";
+    for (size_t i = 0; i < as.size(); ++i) k << ", " << as[i] << ": " << ty(ts[i]);
+    k << "):\n";
+    const std::string outer = ind;
+    ind += "  ";
+    const std::vector<std::string> next = body(iv, as);
+    k << ind << "\"scf.yield\"(";
+    for (size_t i = 0; i < next.size(); ++i) k << (i ? ", " : "") << next[i];
+    k << ") : (" << (types.empty() ? "" : types.substr(2)) << ") -> ()\n";
+    ind = outer;
+    k << ind << "}) : (index, index, index" << types << ") -> ";
+    if (rs.size() == 1)
+      k << ty(ts[0]);
+    else
+      k << "(" << (types.empty() ? "" : types.substr(2)) << ")";
+    k << "\n";
+    return rs;
+  }
+  // "scf.for"(lb, ub, one) without carried values; `body` gets the induction variable.
+  template <typename F>
+  void each(const std::string& lb, const std::string& ub, const std::string& one, F body) {
+    folds(lb, ub, one, {}, {}, [&](const std::string& iv, const std::vector<std::string>&) {
+      body(iv);
+      return std::vector<std::string>{};
+    });
+  }
+  // "scf.if"(cond) with `body` in the then region and an empty else region.
+  template <typename F>
+  void when(const std::string& cond, F body) {
+    k << ind << "\"scf.if\"(" << cond << ") ({\n";
+    const std::string outer = ind;
+    ind += "  ";
+    body();
+    k << ind << "\"scf.yield\"() : () -> ()\n";
+    ind = outer;
+    k << ind << "}, {\n" << ind << "  \"scf.yield\"() : () -> ()\n" << ind << "}) : (i1) -> ()\n";
+  }
+  // arith.cmpf (floats) or arith.cmpi with `pred` on two scalars of type t: an i1.
+  std::string cmp(const char* pred, const std::string& a, const std::string& b, DType t) {
+    std::string r = fresh();
+    const bool fl = t == DType::f32 || t == DType::f64;
+    k << ind << r << " = arith.cmp" << (fl ? "f " : "i ") << a << ", " << b << " {predicate = \""
+      << pred << "\"} : (" << ty(t) << ", " << ty(t) << ") -> i1\n";
+    return r;
+  }
+  std::string select(const std::string& c, const std::string& a, const std::string& b, DType t) {
+    std::string r = fresh();
+    k << ind << r << " = arith.select " << c << ", " << a << ", " << b << " : (i1, " << ty(t)
+      << ", " << ty(t) << ") -> " << ty(t) << "\n";
+    return r;
+  }
+  // tile.load of a scalar of type t from `mem` of type `mt` at the indices "i, j, ...".
+  std::string load_at(const std::string& mem, const std::string& mt, DType t, const std::string& at,
+                      int rank = 1) {
+    std::string r = fresh();
+    k << ind << r << " = tile.load " << mem << ", " << at << " : (" << mt;
+    for (int d = 0; d < rank; ++d) k << ", index";
+    k << ") -> " << ty(t) << "\n";
+    return r;
+  }
+  void store_at(const std::string& v, DType t, const std::string& mem, const std::string& mt,
+                const std::string& at, int rank = 1) {
+    k << ind << "tile.store " << v << ", " << mem << ", " << at << " : (" << ty(t) << ", " << mt;
+    for (int d = 0; d < rank; ++d) k << ", index";
+    k << ") -> ()\n";
   }
 };
 
