@@ -158,7 +158,15 @@ std::string Emitter::kernel(const ir::Op& func) {
   }
   head += ") {\n";
   for (const auto& o : body.ops) op(*o);
-  return head + out_ + "}\n";
+  // Deterministic mode: shared arrays start zeroed, as in the interpreters (docs/ops/tile/
+  // memory.md, tile.alloc_shared; docs/ops/target/memory.md): every thread of the block zeroes
+  // its share of each, then one barrier, before any other statement (all threads reach it).
+  std::string prologue;
+  for (const SharedArray& a : shared_) prologue += "  " + a.decl + "\n";
+  for (const SharedArray& a : shared_)
+    prologue += "  tsr::zero_shared(" + a.name + ", sizeof " + a.name + ");\n";
+  if (!shared_.empty()) prologue += "  tsr::bar_sync();\n";
+  return head + prologue + out_ + "}\n";
 }
 
 KernelSignature kernel_signature(const ir::Op& func) {
