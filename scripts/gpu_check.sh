@@ -11,6 +11,7 @@
 #   4. cuobjdump -sass of the cached CUBINs: HMMA / LDGSTS / F2FP counts per kernel ($OUT/sass.txt)
 #   5. test_cuda_libs: cuBLASLt, cuDNN and NCCL paths and the prelude's narrow-float conversions
 #      on the device ($OUT/libs.txt)
+#   5b. the block-scaled MX matmul through cuBLASLt on sm_100+ ("skipped: sm_NN" before that)
 #   6. benchmarks: bench_cuda_gemm, bench_cuda_attention, bench_nccl ($OUT/bench.txt)
 # At most 6 files in $OUT: gpu_check.log, conform_cuda.xml, diff.xml, sass.txt, libs.txt,
 # bench.txt (scripts/gpu_figures.py reads them).
@@ -202,6 +203,17 @@ if [ -x "$bundle/bin/test_cuda_libs" ]; then
   [ "$rc" -ne 0 ] && status=1
 else
   say "test_cuda_libs: not in the bundle"
+fi
+
+# Block-scaled MX matmul through cuBLASLt (VEC32_UE8M0) runs only on compute capability >= 10.0:
+# the test prints "skipped: sm_NN" below that, else the product's check against f64.
+step "5b. block-scaled MX matmul through cuBLASLt (sm_100 and later only)"
+if [ -x "$bundle/bin/test_cuda_libs" ]; then
+  timeout "$(left 20 100)" "$bundle/bin/test_cuda_libs" -s -tc="device: block-scaled*" 2>&1 |
+    grep -E "block-scaled MX matmul|ERROR|out\[|test cases" | tee -a "$log"
+  rc=${PIPESTATUS[0]}
+  say "exit status $rc"
+  [ "$rc" -ne 0 ] && status=1
 fi
 
 linebuf=()

@@ -35,13 +35,18 @@ cuda::Device& TesseraClient::device(int64_t index) {
 
 namespace {
 
-/// The dtypes the generator maps to CUDA types (codegen/emitter.cpp mem_type).
+/// The dtypes the generator maps to CUDA types (codegen/emitter.cpp mem_type), and i4, which
+/// buffers hold packed as the interpreter does (two per byte, low nibble first) though no Tile
+/// IR memory does: a program that computes on i4 is refused at compile with the lowering's
+/// reason (docs/cuda.md, "Dtypes"). Not taken: tf32 (compute only) and the complex types.
 uint64_t supported_dtypes() {
+  using tessera::DType;
   uint64_t m = 0;
-  for (tessera::DType t :
-       {tessera::DType::f64, tessera::DType::f32, tessera::DType::f16, tessera::DType::bf16,
-        tessera::DType::f8e4m3, tessera::DType::f8e5m2, tessera::DType::i1, tessera::DType::i8,
-        tessera::DType::i16, tessera::DType::i32, tessera::DType::i64, tessera::DType::index})
+  for (DType t :
+       {DType::f64,    DType::f32,    DType::f16,    DType::bf16, DType::f8e4m3, DType::f8e5m2,
+        DType::f6e2m3, DType::f6e3m2, DType::f4e2m1, DType::e8m0, DType::i1,     DType::i4,
+        DType::i8,     DType::i16,    DType::i32,    DType::i64,  DType::index,  DType::u8,
+        DType::u16,    DType::u32,    DType::u64})
     m |= uint64_t{1} << static_cast<int>(t);
   return m;
 }

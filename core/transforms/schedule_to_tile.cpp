@@ -631,6 +631,30 @@ std::unique_ptr<ir::Op> graph_op(const GraphStep& st, ir::Value* v, ir::Location
   return r;
 }
 
+/// A group whose one result is a static tensor of zero elements computes nothing: an empty
+/// `tessera.constant` of that type replaces it (no launch) and takes over its result; nullptr
+/// for any other group. (A group of several results keeps its kernel: validate matches a group
+/// with one op.)
+std::unique_ptr<ir::Op> empty_result_constant(ir::Op& g, const ir::Op& callee) {
+  if (g.num_results() != 1) return nullptr;
+  const ir::Type& t = g.result(0)->type;
+  std::optional<int64_t> n = t.num_elements();
+  if (!t.is_tensor() || !t.has_static_shape() || !n || *n != 0) return nullptr;
+  auto c = std::make_unique<ir::Op>();
+  c->name = "tessera.constant";
+  c->def = ops::lookup_op("tessera.constant");
+  c->loc = g.loc;
+  c->parent = g.parent;
+  ir::Attr value;
+  value.kind = ir::Attr::Kind::dense;
+  value.type = t;
+  c->attrs.set("value", value);
+  c->attrs.set("schedule.group", ir::Attr::symbol_attr(ir::func_name(callee)));  // validate
+  c->results = std::move(g.results);
+  c->results[0]->def = c.get();
+  return c;
+}
+
 }  // namespace
 
 std::unique_ptr<ir::Op> parse_kernel(const std::string& func_text, ir::Location loc,
@@ -665,6 +689,10 @@ bool schedule_to_tile(ir::Module& m, DiagnosticEngine& diag) {
       const ir::Op* callee = ir::lookup_callee(g);
       if (!callee) continue;  // the verifier reported it
       const std::string name = ir::func_name(*callee) + "_kernel";
+      if (auto empty = empty_result_constant(g, *callee)) {  // no launch
+        up = std::move(empty);
+        continue;
+      }
       Lowering l = plan_lowering(g, *callee, name);
       if (l.kernel.empty()) {
         g.attrs.set("schedule.not_lowered", ir::Attr::string_attr(l.why));

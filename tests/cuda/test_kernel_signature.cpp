@@ -68,3 +68,31 @@ TEST_CASE("kernel_signature: pointers, dynamic dims in order, scalars by value")
   std::string text = cuda::generate_kernel(*ks[0], cuda::CodegenOptions{});
   CHECK(text.rfind(head + ") {\n", 0) == 0);
 }
+
+TEST_CASE("kernel_signature: fp6 / fp4 / e8m0 scalars are 4-byte floats, unsigned as stored") {
+  const char* text = R"(module {
+  func.func @k(%a: f6E2M3FN, %b: f4E2M1FN, %c: f8E8M0FNU, %d: ui16, %e: memref<4xf6E3M2FN>) {
+    return
+  }
+  func.func @main(%a: f6E2M3FN, %b: f4E2M1FN, %c: f8E8M0FNU, %d: ui16) -> tensor<4xf6E3M2FN> {
+    %r = tessera_nvidia.launch %a, %b, %c, %d {callee = @k, grid = [1], block = [32]}
+        : (f6E2M3FN, f4E2M1FN, f8E8M0FNU, ui16) -> tensor<4xf6E3M2FN>
+    return %r : tensor<4xf6E3M2FN>
+  }
+})";
+  SourceManager sm;
+  DiagnosticEngine diag(&sm);
+  auto m = text::parse_module(text, "sig2.mlir", sm, diag);
+  REQUIRE_MESSAGE(m, diag.render());
+  std::vector<const ir::Op*> ks = cuda::launched_kernels(*m);
+  REQUIRE(ks.size() == 1);
+  cuda::KernelSignature sig = cuda::kernel_signature(*ks[0]);
+  REQUIRE(sig.params.size() == 5);
+  const size_t bytes[] = {4, 4, 4, 2, 8};
+  const char* types[] = {"float", "float", "float", "tsr::u16", "tsr::f6e3m2*"};
+  for (size_t i = 0; i < 5; ++i) {
+    INFO("parameter " << i);
+    CHECK(sig.params[i].bytes == bytes[i]);
+    CHECK(sig.params[i].c_type == types[i]);
+  }
+}

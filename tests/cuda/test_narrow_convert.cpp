@@ -1,9 +1,10 @@
-// The device prelude's bf16 / f16 / fp8 conversions (backends/cuda/codegen/device/narrow.h),
-// compiled as host C++, against core/numerics (the interpreters' functions): every 8- and 16-bit
-// pattern widened (narrow_register) and stored back; f32 -> narrow storage (narrow_storage) and
-// truncf (convert_bits, default options) on every rounding midpoint of each format and its f32
-// neighbours, the overflow thresholds, Inf, NaNs of many payloads and both signs, f32 subnormals,
-// and a deterministic stride through all 2^32 f32 patterns.
+// The device prelude's bf16 / f16 / fp8 / fp6 / fp4 / e8m0 conversions
+// (backends/cuda/codegen/device/narrow.h), compiled as host C++, against core/numerics (the
+// interpreters' functions): every 4-, 6-, 8- and 16-bit pattern widened (narrow_register) and
+// stored back; f32 -> narrow storage (narrow_storage) and truncf (convert_bits, default options) on
+// every rounding midpoint of each format and its f32 neighbours, the overflow thresholds, Inf, NaNs
+// of many payloads and both signs, f32 subnormals, and a deterministic stride through all 2^32 f32
+// patterns.
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
@@ -36,6 +37,10 @@ const Format kFormats[] = {
     {DType::f16, 16, tsr::nar::f16_value, tsr::nar::f16_bits},
     {DType::f8e4m3, 8, tsr::nar::e4m3_value, tsr::nar::e4m3_bits},
     {DType::f8e5m2, 8, tsr::nar::e5m2_value, tsr::nar::e5m2_bits},
+    {DType::f6e2m3, 6, tsr::nar::e2m3_value, tsr::nar::e2m3_bits},
+    {DType::f6e3m2, 6, tsr::nar::e3m2_value, tsr::nar::e3m2_bits},
+    {DType::f4e2m1, 4, tsr::nar::e2m1_value, tsr::nar::e2m1_bits},
+    {DType::e8m0, 8, tsr::nar::e8m0_value, tsr::nar::e8m0_bits},
 };
 
 /// f32 inputs that exercise every rounding decision of `f`: for each pattern, the midpoint to the
@@ -48,8 +53,9 @@ void add_midpoints(const Format& f, std::vector<uint32_t>& out) {
     if (std::isnan(v) || std::isinf(v)) continue;
     out.push_back(f2u(float(v)));
     if (std::isnan(w) || std::isinf(w) || std::signbit(v) != std::signbit(w)) {
-      // The step past max finite: where overflow starts (v + half an ulp).
-      if (b == 0 || std::isnan(w) || std::isinf(w)) {
+      // The step past max finite: where overflow starts (v + half an ulp). In fp6 / fp4 (no
+      // Inf, no NaN) the pattern after the largest positive one is -0.
+      if (b == 0 || std::isnan(w) || std::isinf(w) || (std::signbit(w) && b > 0)) {
         const double prev = double(num::narrow_register(f.t, b - 1));
         const float m = float(v + (v - prev) / 2);
         for (uint32_t d = 0; d < 3; ++d) out.push_back(f2u(m) - 1 + d);
@@ -124,6 +130,47 @@ TEST_CASE("f32 -> storage bits is narrow_storage; truncf bf16/f16 is convert_bit
   }
   CHECK(bad == 0);
   CHECK(in.size() > (1u << 22));
+}
+
+TEST_CASE("hand-checked fp6 / fp4 / e8m0 values (the OCP MX spec, ml_dtypes' rules)") {
+  using namespace tsr::nar;
+  // e2m1: 0, 0.5, 1, 1.5, 2, 3, 4, 6; sign at bit 3.
+  CHECK(e2m1_value(0x7u) == 6.0f);
+  CHECK(e2m1_value(0x1u) == 0.5f);
+  CHECK(e2m1_value(0xdu) == -3.0f);
+  CHECK(e2m1_bits(6.0f) == 0x7u);
+  CHECK(e2m1_bits(1e30f) == 0x7u);  // finite overflow saturates
+  CHECK(e2m1_bits(-INFINITY) == 0xfu);
+  CHECK(e2m1_bits(0.25f) == 0x0u);             // tie between 0 and 0.5: even 0
+  CHECK(e2m1_bits(0.75f) == 0x2u);             // tie between 0.5 and 1: even 1.0
+  CHECK(e2m1_bits(5.0f) == 0x6u);              // tie between 4 and 6: even 4
+  CHECK(e2m1_bits(u2f(0x7fc00000u)) == 0x8u);  // NaN: zero with the sign flipped
+  CHECK(e2m1_bits(u2f(0xffc00000u)) == 0x0u);
+  // e2m3: max 7.5 (0x1f), smallest subnormal 0.125; e3m2: max 28 (0x1f), subnormal 0.0625.
+  CHECK(e2m3_value(0x1fu) == 7.5f);
+  CHECK(e2m3_value(0x01u) == 0.125f);
+  CHECK(e2m3_value(0x21u) == -0.125f);
+  CHECK(e2m3_bits(7.75f) == 0x1fu);
+  CHECK(e3m2_value(0x1fu) == 28.0f);
+  CHECK(e3m2_value(0x01u) == 0.0625f);
+  CHECK(e3m2_bits(30.0f) == 0x1fu);
+  CHECK(e3m2_bits(-0.09375f) == 0x22u);  // tie between 0.0625 and 0.125: even 0.125
+  // e8m0: 2^(e - 127), 0xFF NaN; ties round up; zero, negatives, Inf and NaN give 0xFF.
+  CHECK(e8m0_value(0x7fu) == 1.0f);
+  CHECK(f2u(e8m0_value(0x00u)) == 0x00400000u);  // 2^-127, an f32 subnormal
+  CHECK(f2u(e8m0_value(0xfeu)) == 0x7f000000u);  // 2^127
+  CHECK(std::isnan(e8m0_value(0xffu)));
+  CHECK(e8m0_bits(1.0f) == 0x7fu);
+  CHECK(e8m0_bits(1.5f) == 0x80u);
+  CHECK(e8m0_bits(0.75f) == 0x7fu);
+  CHECK(e8m0_bits(1.4f) == 0x7fu);
+  CHECK(e8m0_bits(0.0f) == 0xffu);
+  CHECK(e8m0_bits(-1.0f) == 0xffu);
+  CHECK(e8m0_bits(INFINITY) == 0xffu);
+  CHECK(e8m0_bits(0x1.8p127f) == 0xffu);  // rounds to 2^128: above the range
+  CHECK(e8m0_bits(0x1p-127f) == 0x00u);
+  CHECK(e8m0_bits(0x1.2p-127f) == 0x01u);  // ml_dtypes: (2^-127, 2^-126) gives 2^-126
+  CHECK(e8m0_bits(0x1p-140f) == 0x00u);
 }
 
 TEST_CASE("hand-checked values (docs/numerics.md, the OCP fp8 spec)") {

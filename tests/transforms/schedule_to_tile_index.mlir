@@ -25,9 +25,10 @@ module {
     %r = "tessera.scatter"(%d, %i, %u) {reduction = "add"} : (tensor<5x3xi32>, tensor<4xi64>, tensor<4x3xi32>) -> tensor<5x3xi32>
     return %r : tensor<5x3xi32>
   }
-  // No indices: nothing to move, the group stays.
+  // No indices: an empty result, no launch (schedule_to_tile.cpp: an empty tessera.constant).
   // CHECK-LABEL: func.func @empty(
-  // CHECK: schedule.not_lowered = "an empty tensor"
+  // CHECK-NOT: tile.launch
+  // CHECK: tessera.constant {schedule.group = @empty_g0, value = dense<"0x"> : tensor<0x5xf32>}
   func.func @empty(%x: tensor<6x5xf32>, %i: tensor<0xi32>) -> tensor<0x5xf32> {
     %r = "tessera.gather"(%x, %i) : (tensor<6x5xf32>, tensor<0xi32>) -> tensor<0x5xf32>
     return %r : tensor<0x5xf32>

@@ -99,7 +99,13 @@ bool Emitter::emit_target_memory(const ir::Op& o) {
     std::string v = define(o.result());
     std::string m = mem_type(o, t.dtype);
     if (op == "alloc_shared") {
-      line("__shared__ __align__(16) " + m + " " + v + "_mem[" + std::to_string(*count) + "];");
+      std::string decl =
+          "__shared__ __align__(16) " + m + " " + v + "_mem[" + std::to_string(*count) + "];";
+      if (options().deterministic) {
+        shared_.push_back({decl, v + "_mem"});  // declared and zeroed at block start (kernel())
+      } else {
+        line(decl);
+      }
     } else {
       // Zeroed, as the interpreter zeroes local arrays (docs/ops/target/memory.md).
       line(m + " " + v + "_mem[" + std::to_string(*count) + "] = {};");

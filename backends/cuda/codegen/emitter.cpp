@@ -158,7 +158,15 @@ std::string Emitter::kernel(const ir::Op& func) {
   }
   head += ") {\n";
   for (const auto& o : body.ops) op(*o);
-  return head + out_ + "}\n";
+  // Deterministic mode: shared arrays start zeroed, as in the interpreters (docs/ops/tile/
+  // memory.md, tile.alloc_shared; docs/ops/target/memory.md): every thread of the block zeroes
+  // its share of each, then one barrier, before any other statement (all threads reach it).
+  std::string prologue;
+  for (const SharedArray& a : shared_) prologue += "  " + a.decl + "\n";
+  for (const SharedArray& a : shared_)
+    prologue += "  tsr::zero_shared(" + a.name + ", sizeof " + a.name + ");\n";
+  if (!shared_.empty()) prologue += "  tsr::bar_sync();\n";
+  return head + prologue + out_ + "}\n";
 }
 
 KernelSignature kernel_signature(const ir::Op& func) {
@@ -180,9 +188,8 @@ KernelSignature kernel_signature(const ir::Op& func) {
       p.c_type = types.reg_type(func, t);
       std::optional<int64_t> count = t.num_elements();
       int64_t elems = t.kind == ir::TypeKind::vector && count ? *count : 1;
-      // Registers widen bf16/f16/fp8 to f32 (reg_type), so their parameters are 4 bytes.
-      bool wide = t.dtype == DType::f16 || t.dtype == DType::bf16 || t.dtype == DType::f8e4m3 ||
-                  t.dtype == DType::f8e5m2;
+      // Registers widen bf16/f16/fp8/fp6/fp4/e8m0 to f32 (reg_type): 4-byte parameters.
+      bool wide = dtype_is_low_precision_float(t.dtype);
       size_t elem = t.dtype == DType::i1 ? 1
                     : wide               ? 4
                                          : static_cast<size_t>(dtype_bits(t.dtype) / 8);

@@ -42,6 +42,12 @@ class Emitter {
   /// Stack of yield destinations (innermost last); scf.condition uses cond_owner_.
   std::vector<std::vector<std::string>> yield_to_;
   std::vector<const ir::Op*> while_stack_;
+  /// Deterministic mode: each alloc_shared's declaration and array name, hoisted to the kernel's
+  /// start and zeroed there (the interpreters start shared memory zeroed).
+  struct SharedArray {
+    std::string decl, name;
+  };
+  std::vector<SharedArray> shared_;
 
  private:
   void op(const ir::Op& o);

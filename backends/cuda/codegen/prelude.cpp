@@ -263,6 +263,17 @@ __device__ __forceinline__ i32 warp_index() {
 }
 
 __device__ __forceinline__ void bar_sync() { asm volatile("bar.sync 0;" ::: "memory"); }
+// Deterministic mode's block prologue: the block's threads zero a shared array together (in
+// 4-byte words, then the tail bytes), as the interpreters start shared memory zeroed; the
+// caller then waits at one bar_sync.
+__device__ __forceinline__ void zero_shared(void* p, u64 bytes) {
+  const u64 t = threadIdx.x + u64(blockDim.x) * (threadIdx.y + u64(blockDim.y) * threadIdx.z);
+  const u64 n = u64(blockDim.x) * blockDim.y * blockDim.z;
+  u32* w = static_cast<u32*>(p);
+  for (u64 i = t; i < bytes / 4; i += n) w[i] = 0u;
+  unsigned char* b = static_cast<unsigned char*>(p);
+  for (u64 i = bytes / 4 * 4 + t; i < bytes; i += n) b[i] = 0u;
+}
 
 // cp.async: copy BYTES from global to shared, reading only src_size of them (the rest zeroed).
 template <int BYTES>

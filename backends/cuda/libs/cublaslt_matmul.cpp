@@ -54,6 +54,29 @@ Status check_types(const MatmulArgs& a) {
   return {};
 }
 
+Status check_block_scaling(const MatmulArgs& a) {
+  if (a.block == 0) {
+    if (a.a_block_scale || a.b_block_scale)
+      return Status::error("cuBLASLt matmul: block scale tensors without a block size");
+    return {};
+  }
+  if (a.block != 32)
+    return Status::error(
+        "cuBLASLt matmul: block scaling takes MX blocks of 32 (e8m0 scales), got " +
+        std::to_string(a.block));
+  if (!is_fp8(a.a_type) || !is_fp8(a.b_type) || a.a_scale || a.b_scale || a.batch != 1)
+    return Status::error(
+        "cuBLASLt matmul: MX block scaling takes one fp8 product (e4m3/e5m2 operands) with e8m0 "
+        "block scales and no per-tensor scales, not " +
+        combo(a));
+  if (a.k % 32 != 0)
+    return Status::error("cuBLASLt matmul: MX block scaling needs K a multiple of 32, got K = " +
+                         std::to_string(a.k));
+  if (a.k > 0 && a.m > 0 && a.n > 0 && (!a.a_block_scale || !a.b_block_scale))
+    return Status::error("cuBLASLt matmul: MX block scaling without its scale tensors");
+  return {};
+}
+
 Status check_fp8_layout(const MatmulArgs& a) {
   // cuBLASLt's fp8 kernels take only the "TN" layout: in our row-major terms lhs [M, K] as is and
   // rhs stored transposed, [N, K] (transpose_b), so that K is contiguous in both.
@@ -125,6 +148,7 @@ Status check_matmul_args(const MatmulArgs& a) {
   if (is_fp8(a.a_type)) {
     if (Status s = check_fp8_layout(a); !s.ok()) return s;
   }
+  if (Status s = check_block_scaling(a); !s.ok()) return s;
   if (a.batch > 1 && a.batch_stride_out == 0) {
     return Status::error("cuBLASLt matmul: a batch of " + std::to_string(a.batch) +
                          " products needs a non-zero output batch stride");
@@ -239,7 +263,8 @@ Status CublasLt::plan_for(const MatmulArgs& a, Plan** out) {
           a.a_scale != nullptr || a.b_scale != nullptr,
           alignment(a.a, a.batch, a.batch_stride_a, a.a_type),
           alignment(a.b, a.batch, a.batch_stride_b, a.b_type),
-          alignment(a.out, a.batch, a.batch_stride_out, a.out_type)};
+          alignment(a.out, a.batch, a.batch_stride_out, a.out_type),
+          a.block};
   if (auto it = plans_.find(key); it != plans_.end()) {
     *out = it->second.get();
     return {};
@@ -255,6 +280,13 @@ Status CublasLt::plan_for(const MatmulArgs& a, Plan** out) {
                                             sizeof(op_first)));
   TESSERA_LT(cublasLtMatmulDescSetAttribute(plan->op, CUBLASLT_MATMUL_DESC_TRANSB, &op_second,
                                             sizeof(op_second)));
+  if (a.block == 32) {  // MX: both operands' scales are e8m0 per 32 along K (tiled layout)
+    int32_t mode = CUBLASLT_MATMUL_MATRIX_SCALE_VEC32_UE8M0;
+    TESSERA_LT(cublasLtMatmulDescSetAttribute(plan->op, CUBLASLT_MATMUL_DESC_A_SCALE_MODE, &mode,
+                                              sizeof(mode)));
+    TESSERA_LT(cublasLtMatmulDescSetAttribute(plan->op, CUBLASLT_MATMUL_DESC_B_SCALE_MODE, &mode,
+                                              sizeof(mode)));
+  }
   // Scale pointers are part of the descriptor; they are set per call in matmul().
   int64_t first_rows = a.transpose_b ? a.k : a.n, first_cols = a.transpose_b ? a.n : a.k;
   int64_t second_rows = a.transpose_a ? a.m : a.k, second_cols = a.transpose_a ? a.k : a.m;
@@ -356,7 +388,13 @@ Status CublasLt::matmul(const MatmulArgs& a, cudaStream_t stream) {
   }
   Plan* plan = nullptr;
   if (Status s = plan_for(a, &plan); !s.ok()) return s;
-  if (is_fp8(a.a_type)) {
+  if (a.block != 0) {
+    // cuBLASLt's A is our rhs: its block scales are the rhs's (rows N), B's the lhs's (rows M).
+    TESSERA_LT(cublasLtMatmulDescSetAttribute(plan->op, CUBLASLT_MATMUL_DESC_A_SCALE_POINTER,
+                                              &a.b_block_scale, sizeof(a.b_block_scale)));
+    TESSERA_LT(cublasLtMatmulDescSetAttribute(plan->op, CUBLASLT_MATMUL_DESC_B_SCALE_POINTER,
+                                              &a.a_block_scale, sizeof(a.a_block_scale)));
+  } else if (is_fp8(a.a_type)) {
     // cuBLASLt's A is our rhs: its scale is b_scale, and B's is a_scale (null means 1).
     TESSERA_LT(cublasLtMatmulDescSetAttribute(plan->op, CUBLASLT_MATMUL_DESC_A_SCALE_POINTER,
                                               &a.b_scale, sizeof(a.b_scale)));

@@ -28,6 +28,13 @@ struct MatmulArgs {
   /// fp8 only: device pointers to one f32 each, multiplying the decoded A and B (null = 1).
   const float* a_scale = nullptr;
   const float* b_scale = nullptr;
+  /// Block scaling (tessera.scaled_matmul in default mode, sm_100+): 32 = MX, one e8m0 scale per
+  /// 32 elements along K (CUBLASLT_MATMUL_MATRIX_SCALE_VEC32_UE8M0); 0 = none. The scales are
+  /// then a_block_scale / b_block_scale, device bytes in cuBLASLt's tiled layout (block_scale.h;
+  /// rows M and N, K / 32 columns); a_scale and b_scale must be null.
+  int block = 0;
+  const void* a_block_scale = nullptr;
+  const void* b_block_scale = nullptr;
 };
 
 /// Host-side check of a product: shapes, overflow of every size, dtype combination and the
@@ -62,7 +69,7 @@ class CublasLt {
   // Shape, types, transposes, batch strides, scales, and the pointers' alignments (the heuristic
   // only offers algorithms that work with them).
   using Key = std::tuple<int64_t, int64_t, int64_t, int64_t, int, int, int, int, int, int64_t,
-                         int64_t, int64_t, bool, uint32_t, uint32_t, uint32_t>;
+                         int64_t, int64_t, bool, uint32_t, uint32_t, uint32_t, int>;
   Status plan_for(const MatmulArgs& args, Plan** out);
   void* handle_ = nullptr;  // cublasLtHandle_t
   void* workspace_ = nullptr;

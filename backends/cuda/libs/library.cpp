@@ -106,6 +106,101 @@ LibResult matmul(LibraryContext& ctx, const LibAttrs& attrs, const std::vector<L
   return {LibOutcome::kDone, ""};
 }
 
+/// A stream-ordered device temporary, freed on the stream when it goes (after the work that
+/// uses it was enqueued).
+class StreamBuffer {
+ public:
+  explicit StreamBuffer(cudaStream_t s) : stream_(s) {}
+  ~StreamBuffer() {
+    if (p_) (void)cudaFreeAsync(p_, stream_);
+  }
+  StreamBuffer(const StreamBuffer&) = delete;
+  StreamBuffer& operator=(const StreamBuffer&) = delete;
+  Status alloc(size_t bytes) {
+    return cuda_check("cudaMallocAsync", cudaMallocAsync(&p_, bytes > 0 ? bytes : 1, stream_));
+  }
+  void* get() const { return p_; }
+
+ private:
+  cudaStream_t stream_;
+  void* p_ = nullptr;
+};
+
+/// tessera.scaled_matmul with MX scales (docs/ops/graph/scaled_matmul.md: a [M, K], b [K, N] or
+/// [N, K] with transpose_b, a_scale [M, K/32], b_scale [K/32, N] of e8m0 bytes) as one cuBLASLt
+/// VEC32_UE8M0 product: the scales rewritten into cuBLASLt's tiled layout, an rhs stored [K, N]
+/// transposed to [N, K] (TN, as for fp8 matmul). Only on compute capability >= 10.0.
+LibResult scaled_matmul(LibraryContext& ctx, const LibAttrs& attrs,
+                        const std::vector<LibTensor>& in, const LibTensor& out,
+                        cudaStream_t stream) {
+  if (in.size() != 4) return not_handled("tessera.scaled_matmul takes 4 operands");
+  if (attrs.scale_block_n != 1 || attrs.scale_block_k != 32 || attrs.scale_format != "e8m0")
+    return not_handled(
+        "cuBLASLt's block scaling here takes MX scale_layout block = [1, 32], "
+        "format = \"e8m0\"");
+  if (attrs.has_batching || attrs.has_numeric_policy)
+    return not_handled("batched or policy-carrying scaled_matmul");
+  for (const LibTensor* t : {&in[0], &in[1], &in[2], &in[3], &out})
+    if (t->shape.size() != 2) return not_handled("scaled_matmul operands of rank other than 2");
+  for (const LibTensor* t : {&in[2], &in[3]})
+    if (t->dtype != "ui8" && t->dtype != "i8")
+      return not_handled("e8m0 scales not stored as bytes");
+  std::vector<LibDtype> t;
+  std::string bad;
+  if (!dtypes(in, out, &t, &bad)) return not_handled("element type " + bad + " has no library");
+  MatmulArgs a;
+  a.m = in[0].shape[0];
+  a.k = in[0].shape[1];
+  a.n = attrs.transpose_b ? in[1].shape[0] : in[1].shape[1];
+  const int64_t kb = attrs.transpose_b ? in[1].shape[1] : in[1].shape[0];
+  if (kb != a.k || a.k % 32 != 0) return not_handled("K differs or is not a multiple of 32");
+  const int64_t nk = a.k / 32;
+  if (in[2].shape != std::vector<int64_t>{a.m, nk} ||
+      in[3].shape != std::vector<int64_t>{nk, a.n} || out.shape != std::vector<int64_t>{a.m, a.n})
+    return not_handled("scale or result shapes differ from scaled_matmul_c5 / c7");
+  a.a_type = t[0];
+  a.b_type = t[1];
+  a.out_type = t[2];
+  a.transpose_b = true;  // the rhs goes in as [N, K]; a stored [K, N] one is transposed below
+  a.block = 32;
+  a.a = in[0].data;
+  a.b = in[1].data;
+  a.out = out.data;
+  int device = 0, sm = 0;
+  if (Status s = current_device(&device); !s.ok()) return failed(s);
+  if (Status s = device_sm(device, &sm); !s.ok()) return failed(s);
+  if (sm < 100)
+    return not_handled("block-scaled MMA needs compute capability 10.0 or more (this device: " +
+                       std::to_string(sm / 10) + "." + std::to_string(sm % 10) + ")");
+  const int64_t sa_bytes = block_scale_bytes(a.m, nk), sb_bytes = block_scale_bytes(a.n, nk);
+  if (sa_bytes < 0 || sb_bytes < 0) return not_handled("scale tensors too large");
+  StreamBuffer sa(stream), sb(stream), rhs(stream);
+  a.a_block_scale = in[2].data;  // the tiled copies replace them below
+  a.b_block_scale = in[3].data;
+  if (Status s = check_matmul_args(a); !s.ok()) return not_handled(s.message());
+  CublasLt* lt = nullptr;
+  BlockScaleKernel* bk = nullptr;
+  if (Status s = ctx.cublaslt(device, &lt); !s.ok()) return failed(s);
+  if (Status s = ctx.block_scale(device, &bk); !s.ok()) return failed(s);
+  Status s = sa.alloc(static_cast<size_t>(sa_bytes));
+  if (s.ok()) s = sb.alloc(static_cast<size_t>(sb_bytes));
+  // lhs scales: (m, j) at m * nk + j; rhs scales: (n, j) at j * N + n.
+  if (s.ok()) s = bk->to_tiles(in[2].data, sa.get(), a.m, nk, nk, 1, stream);
+  if (s.ok()) s = bk->to_tiles(in[3].data, sb.get(), a.n, nk, 1, a.n, stream);
+  if (s.ok() && !attrs.transpose_b) {
+    TransposeKernel* tk = nullptr;
+    s = ctx.transpose(device, &tk);
+    if (s.ok()) s = rhs.alloc(static_cast<size_t>(a.k * a.n));  // bounded by check_matmul_args
+    if (s.ok()) s = tk->transpose_u8(in[1].data, rhs.get(), 1, a.k, a.n, stream);
+    a.b = rhs.get();
+  }
+  a.a_block_scale = sa.get();
+  a.b_block_scale = sb.get();
+  if (s.ok()) s = lt->matmul(a, stream);
+  if (!s.ok()) return failed(s);
+  return {LibOutcome::kDone, ""};
+}
+
 LibResult attention(LibraryContext& ctx, const LibAttrs& attrs, const std::vector<LibTensor>& in,
                     const LibTensor& out, cudaStream_t stream) {
   if (in.size() != 3) return not_handled("flash attention takes q, k, v");
@@ -174,18 +269,32 @@ Status LibraryContext::transpose(int device, TransposeKernel** out) {
   return {};
 }
 
+Status LibraryContext::block_scale(int device, BlockScaleKernel** out) {
+  auto& slot = block_scale_[device];
+  if (!slot) {
+    int sm = 0;
+    if (Status s = device_sm(device, &sm); !s.ok()) return s;
+    if (Status s = BlockScaleKernel::load(sm, &slot); !s.ok()) return s;
+  }
+  *out = slot.get();
+  return {};
+}
+
 LibResult try_library_kernel(LibraryContext& ctx, const std::string& op_name, const LibAttrs& attrs,
                              const std::vector<LibTensor>& inputs, const LibTensor& output,
                              bool deterministic, cudaStream_t stream) {
   bool is_matmul = op_name == "tessera.matmul";
   bool is_attention = op_name == "tessera.flash_attn" || op_name == "tessera.flash_attention";
-  if (!is_matmul && !is_attention) return not_handled(op_name + " has no library kernel");
+  bool is_scaled = op_name == "tessera.scaled_matmul";
+  if (!is_matmul && !is_attention && !is_scaled)
+    return not_handled(op_name + " has no library kernel");
   if (deterministic) {
     return not_handled(
         "deterministic mode runs generated kernels only (library reduction "
         "orders differ from the interpreter's)");
   }
   if (is_matmul) return matmul(ctx, attrs, inputs, output, stream);
+  if (is_scaled) return scaled_matmul(ctx, attrs, inputs, output, stream);
   return attention(ctx, attrs, inputs, output, stream);
 }
 

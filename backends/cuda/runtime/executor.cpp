@@ -34,8 +34,10 @@ DeviceTensor new_output(Device& dev, const TensorSpec& spec) {
   DeviceTensor t{
       &dev, spec.dtype, spec.shape, *bytes, std::make_shared<DeviceMemory>(dev.index(), *bytes),
       {}};
-  // The interpreter's outputs start zeroed (docs/ops/target/launch.md); so do these.
-  check_cuda("cudaMemsetAsync", cudaMemsetAsync(t.memory->data(), 0, *bytes, stream_of(dev)));
+  // The interpreter's outputs start zeroed (docs/ops/target/launch.md); so do these. An empty
+  // tensor (one byte allocated, none used) calls nothing.
+  if (*bytes > 0)
+    check_cuda("cudaMemsetAsync", cudaMemsetAsync(t.memory->data(), 0, *bytes, stream_of(dev)));
   return t;
 }
 
@@ -163,7 +165,8 @@ std::vector<DeviceTensor> LoadedProgram::enqueue_on(Device& dev,
     const LaunchStep& s = plan.steps[n];
     for (size_t r = 0; r < s.results.size(); ++r)
       slots[static_cast<size_t>(s.results[r])] = new_output(dev, s.result_types[r]);
-    if (s.copy) {  // a host reshape: the same bytes under the result's shape
+    if (s.empty) continue;  // zero-element results: allocated, nothing to compute
+    if (s.copy) {           // a host reshape: the same bytes under the result's shape
       const DeviceTensor& in = slots[static_cast<size_t>(s.operands[0])];
       const DeviceTensor& out = slots[static_cast<size_t>(s.results[0])];
       if (in.bytes != out.bytes)

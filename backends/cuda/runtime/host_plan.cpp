@@ -113,6 +113,18 @@ bool is_byte_copy(const ir::Op& o) {
   return na && nr && *na == *nr;
 }
 
+/// A host op whose results are all static tensors of zero elements: nothing to compute (an
+/// empty result of any op is the empty tensor; schedule-to-tile leaves `tessera.constant`s).
+bool only_empty_results(const ir::Op& o) {
+  if (o.num_results() == 0) return false;
+  for (size_t r = 0; r < o.num_results(); ++r) {
+    const ir::Type& t = o.result(r)->type;
+    std::optional<int64_t> n = t.num_elements();
+    if (!t.is_tensor() || !t.has_static_shape() || !n || *n != 0) return false;
+  }
+  return true;
+}
+
 /// A host op a library carries out, or nullptr.
 std::shared_ptr<const LibraryKernel> library_kernel(const LibraryHooks* library, const ir::Op& op,
                                                     int sm_version) {
@@ -158,6 +170,16 @@ HostPlan build_host_plan(const ir::Module& module, const std::string& entry,
       s.result_types.push_back(tensor_spec(sm, *o, o->result(0)->type));
       slots[o->result(0)] = plan.num_slots;
       s.results.push_back(plan.num_slots++);
+      plan.steps.push_back(std::move(s));
+    } else if (only_empty_results(*o)) {
+      LaunchStep s;
+      s.empty = true;
+      s.where = format_location(&sm, o->loc);
+      for (size_t r = 0; r < o->num_results(); ++r) {
+        s.result_types.push_back(tensor_spec(sm, *o, o->result(r)->type));
+        slots[o->result(r)] = plan.num_slots;
+        s.results.push_back(plan.num_slots++);
+      }
       plan.steps.push_back(std::move(s));
     } else if (auto lib = library_kernel(library, *o, sm_version)) {
       LaunchStep s;

@@ -45,6 +45,9 @@ struct LaunchStep {
   /// A host `tessera.reshape` (inserted by the lowering around launches): the operand's bytes,
   /// copied device to device into the result (row-major order is unchanged by a reshape).
   bool copy = false;
+  /// A host op whose results all have zero elements (the lowering's empty `tessera.constant`):
+  /// its results are allocated (zero bytes) and nothing runs.
+  bool empty = false;
 };
 
 /// The entry function as steps. Slots 0..inputs.size()-1 are the entry's arguments.

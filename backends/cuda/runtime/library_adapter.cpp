@@ -11,7 +11,7 @@ namespace {
 
 bool is_library_op(const std::string& name) {
   return name == "tessera.matmul" || name == "tessera.flash_attn" ||
-         name == "tessera.flash_attention";
+         name == "tessera.flash_attention" || name == "tessera.scaled_matmul";
 }
 
 /// A boolean attribute under either of its spellings (the .def files' aliases).
@@ -100,6 +100,21 @@ std::optional<LibraryCall> library_call_for(const ir::Op& op) {
     c.attrs.transpose_a = flag(g, "transpose_a", "transposeA");
     c.attrs.transpose_b = flag(g, "transpose_b", "transposeB");
     c.attrs.has_numeric_policy = g.attrs.get("numeric_policy") != nullptr;
+  } else if (g.name == "tessera.scaled_matmul") {
+    c.attrs.transpose_b = flag(g, "transpose_b", "transposeB");
+    c.attrs.has_numeric_policy = g.attrs.get("numeric_policy") != nullptr;
+    c.attrs.has_batching = g.attrs.get("batching") != nullptr;
+    if (const ir::Attr* l = g.attrs.get("scale_layout"); l != nullptr) {
+      if (const ir::Attr* b = l->get("block"); b != nullptr) {
+        std::optional<std::vector<int64_t>> v = b->as_int_array();
+        if (v && v->size() == 2) {
+          c.attrs.scale_block_n = (*v)[0];
+          c.attrs.scale_block_k = (*v)[1];
+        }
+      }
+      if (const ir::Attr* f = l->get("format"); f != nullptr && f->kind == ir::Attr::Kind::string)
+        c.attrs.scale_format = f->s;
+    }
   } else {
     c.attrs.causal = g.attrs.get_bool("causal", false);
     if (const ir::Attr* s = g.attrs.get("scale"); s != nullptr && s->is_number())

@@ -344,7 +344,8 @@ std::vector<std::vector<DeviceTensor>> LoadedMeshProgram::enqueue_steps(
         DeviceTensor t{
             d, spec.dtype, spec.shape, *bytes, std::make_shared<DeviceMemory>(d->index(), *bytes),
             {}};
-        check_cuda("cudaMemsetAsync", cudaMemsetAsync(t.memory->data(), 0, *bytes, stream_of(d)));
+        if (*bytes > 0)  // an empty tensor: one byte allocated, none used
+          check_cuda("cudaMemsetAsync", cudaMemsetAsync(t.memory->data(), 0, *bytes, stream_of(d)));
         c->keep_alive.push_back(t.memory);
         slots[r][static_cast<size_t>(s.results[j])] = std::move(t);
       }

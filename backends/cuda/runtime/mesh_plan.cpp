@@ -30,6 +30,10 @@ constexpr int kMaxCallDepth = 32;
 /// Limits over the whole plan (calls are inlined, so a program can ask for many steps).
 constexpr size_t kMaxPlanSteps = size_t{1} << 16;
 constexpr int64_t kMaxPlanTotalElements = int64_t{1} << 26;
+/// The plan copies and folds whole elements of at least a byte; i4 packs two per byte.
+constexpr const char* kNoPackedMesh =
+    "i4 tensors (two elements per byte) in a mesh program: the CUDA backend's mesh plan moves "
+    "whole bytes";
 
 std::string at_op(const SourceManager& sm, const ir::Op& op, const std::string& message) {
   DiagnosticEngine d(&sm);
@@ -146,6 +150,7 @@ class Planner {
   int new_slot(const ir::Op& o, const ir::Type& t) {
     if (!t.is_tensor() || !t.has_static_shape())
       unimplemented(at_op(sm_, o, "the CUDA backend runs statically shaped mesh tensors only"));
+    if (t.dtype == DType::i4) unimplemented(at_op(sm_, o, kNoPackedMesh));
     plan_.slots.push_back(TensorSpec{t.dtype, t.shape});
     return static_cast<int>(plan_.slots.size() - 1);
   }
@@ -552,6 +557,7 @@ MeshPlan build_mesh_plan(const ir::Module& module, const std::string& entry,
   for (const auto& a : f->regions.at(0).front().args) {
     if (!a->type.is_tensor() || !a->type.has_static_shape())
       unimplemented(at_op(sm, *f, "the CUDA backend runs statically shaped mesh tensors only"));
+    if (a->type.dtype == DType::i4) unimplemented(at_op(sm, *f, kNoPackedMesh));
     plan.inputs.push_back(TensorSpec{a->type.dtype, a->type.shape});
     plan.slots.push_back(plan.inputs.back());
     args.push_back(static_cast<int>(plan.slots.size() - 1));

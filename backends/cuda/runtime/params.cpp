@@ -58,7 +58,11 @@ ParamBytes pack_scalar(DType dtype, const std::vector<int64_t>& shape, const std
     case DType::f16:
     case DType::bf16:
     case DType::f8e4m3:
-    case DType::f8e5m2: {
+    case DType::f8e5m2:
+    case DType::f6e2m3:
+    case DType::f6e3m2:
+    case DType::f4e2m1:
+    case DType::e8m0: {
       uint64_t in = 0;
       std::memcpy(&in, raw.data(), raw.size());  // little-endian storage bits
       const auto f32 = static_cast<uint32_t>(num::convert_bits(param_dtype, in, DType::f32, {}));
@@ -73,6 +77,10 @@ ParamBytes pack_scalar(DType dtype, const std::vector<int64_t>& shape, const std
     case DType::i32:
     case DType::i64:
     case DType::index:
+    case DType::u8:
+    case DType::u16:
+    case DType::u32:
+    case DType::u64:
       std::memcpy(p.b, raw.data(), raw.size());
       break;
     default:

@@ -96,6 +96,11 @@ void generate(Job& j, const CompileOnlyOptions& o) {
       j.r.detail = g.lowered ? "sm_" + std::to_string(o.archs[a]) + ": " + g.error : g.error;
       return;
     }
+    if (g.kernels == 0 && g.empty_ops > 0 && g.not_lowered.empty() && g.host_ops.empty()) {
+      j.r.status = Status::kOk;  // every group's result is empty: it runs, with no kernel
+      j.r.detail = "no kernel: every computed result is empty";
+      return;
+    }
     if (g.kernels == 0) {
       j.r.status = Status::kSkip;
       j.r.detail = "no Target IR kernel after lowering";

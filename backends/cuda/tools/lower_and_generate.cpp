@@ -10,6 +10,22 @@
 #include "core/verify/verifier.h"
 
 namespace tessera::cuda {
+namespace {
+
+/// A host op whose results are all static tensors of zero elements computes nothing (the
+/// runtime's host plan allocates them; schedule-to-tile leaves empty `tessera.constant`s).
+bool empty_results(const ir::Op& o) {
+  if (o.num_results() == 0) return false;
+  for (size_t r = 0; r < o.num_results(); ++r) {
+    std::optional<int64_t> n = o.result(r)->type.num_elements();
+    if (!o.result(r)->type.is_tensor() || !o.result(r)->type.has_static_shape() || !n || *n != 0)
+      return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 Generated lower_and_generate(const std::string& text, const std::string& name,
                              const CodegenOptions& options) {
   Generated g;
@@ -39,13 +55,22 @@ Generated lower_and_generate(const std::string& text, const std::string& name,
     g.kernels = g.kernel_sources.size();
     std::set<std::string> why, host;
     std::set<const ir::Op*> kernels(launched.begin(), launched.end());
+    std::set<std::string> groups;  // the Graph IR bodies of groups that were replaced
+    for (ir::Op* f : m->funcs())
+      if (!ir::is_declaration(*f))
+        for (const auto& o : f->regions[0].front().ops)
+          if (const ir::Attr* a = o->attrs.get("schedule.group");
+              a != nullptr && a->kind == ir::Attr::Kind::symbol && empty_results(*o)) {
+            groups.insert(a->s);
+            ++g.empty_ops;
+          }
     for (ir::Op* f : m->funcs()) {
-      if (kernels.count(f) || ir::is_declaration(*f)) continue;
+      if (kernels.count(f) || ir::is_declaration(*f) || groups.count(ir::func_name(*f))) continue;
       for (const auto& o : f->regions[0].front().ops) {
         const ir::Attr* a = o->attrs.get("schedule.not_lowered");
         if (a != nullptr && a->kind == ir::Attr::Kind::string) why.insert(a->s);
         if (a == nullptr && o->name != "func.return" && o->name != "tessera_nvidia.launch" &&
-            o->name != "schedule.group" && o->name != "func.call")
+            o->name != "schedule.group" && o->name != "func.call" && !empty_results(*o))
           host.insert(o->name);
       }
     }

@@ -24,6 +24,8 @@ struct Generated {
   std::vector<std::string> not_lowered;
   /// Ops left in the host functions that are neither launches nor groups (collectives, ...).
   std::vector<std::string> host_ops;
+  /// Host ops whose results are all empty (nothing to compute: the runtime allocates them).
+  size_t empty_ops = 0;
 };
 
 /// Parses and verifies `text`, lowers it to Target IR unless it launches Target kernels already

@@ -71,3 +71,45 @@ module {
     return %o : tensor<16xi32>
   }
 }
+
+// -----
+
+// CASE: shared_starts_zeroed_f32
+// NOTE: @dirty fills its block's shared array with 3.0 (and returns what it read back after the
+// barrier); @read then adds its own shared array, never written, to x. Shared memory starts
+// zeroed (docs/ops/tile/memory.md tile.alloc_shared, docs/ops/target/memory.md), so the sum is x
+// itself; on a GPU the array may hold what @dirty left there unless the kernel zeroes it, which
+// deterministic mode does (the runner compiles bitexact cases in it).
+// RULE: bitexact
+// REQUIRES: op=tessera_nvidia.launch dtype=f32 level=target
+// INPUT: 0 tensor<32xf32> hex:3f800000,40000000,40400000,40800000,40a00000,40c00000,40e00000,41000000,41100000,41200000,41300000,41400000,41500000,41600000,41700000,41800000,41880000,41900000,41980000,41a00000,41a80000,41b00000,41b80000,41c00000,41c80000,41d00000,41d80000,41e00000,41e80000,41f00000,41f80000,42000000
+// EXPECT: 0 tensor<32xf32> hex:3f800000,40000000,40400000,40800000,40a00000,40c00000,40e00000,41000000,41100000,41200000,41300000,41400000,41500000,41600000,41700000,41800000,41880000,41900000,41980000,41a00000,41a80000,41b00000,41b80000,41c00000,41c80000,41d00000,41d80000,41e00000,41e80000,41f00000,41f80000,42000000
+// EXPECT: 1 tensor<32xf32> hex:40400000,40400000,40400000,40400000,40400000,40400000,40400000,40400000,40400000,40400000,40400000,40400000,40400000,40400000,40400000,40400000,40400000,40400000,40400000,40400000,40400000,40400000,40400000,40400000,40400000,40400000,40400000,40400000,40400000,40400000,40400000,40400000
+// GENERATOR: hand-written (x + 0 = x for x = 1..32; 3.0 stored and read back)
+module {
+  func.func @dirty(%o: memref<32xf32>) {
+    %t = tessera_nvidia.tid {dim = 0} : () -> i32
+    %s = tessera_nvidia.alloc_shared : () -> memref<32xf32, 3>
+    %c = arith.constant {value = 3.0 : f32} : () -> f32
+    tessera_nvidia.st %c, %s, %t : (f32, memref<32xf32, 3>, i32) -> ()
+    tessera_nvidia.bar_sync : () -> ()
+    %v = tessera_nvidia.ld %s, %t : (memref<32xf32, 3>, i32) -> f32
+    tessera_nvidia.st %v, %o, %t : (f32, memref<32xf32>, i32) -> ()
+    return
+  }
+  func.func @read(%x: memref<32xf32>, %o: memref<32xf32>) {
+    %t = tessera_nvidia.tid {dim = 0} : () -> i32
+    %s = tessera_nvidia.alloc_shared : () -> memref<32xf32, 3>
+    %z = tessera_nvidia.ld %s, %t : (memref<32xf32, 3>, i32) -> f32
+    %v = tessera_nvidia.ld %x, %t : (memref<32xf32>, i32) -> f32
+    %r = arith.addf %v, %z : (f32, f32) -> f32
+    tessera_nvidia.st %r, %o, %t : (f32, memref<32xf32>, i32) -> ()
+    return
+  }
+  func.func @main(%x: tensor<32xf32>) -> (tensor<32xf32>, tensor<32xf32>) {
+    %d = tessera_nvidia.launch {callee = @dirty, grid = [1], block = [32]} : () -> tensor<32xf32>
+    %r = tessera_nvidia.launch %x {callee = @read, grid = [1], block = [32]}
+        : (tensor<32xf32>) -> tensor<32xf32>
+    return %r, %d : tensor<32xf32>, tensor<32xf32>
+  }
+}

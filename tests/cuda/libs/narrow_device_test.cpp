@@ -1,4 +1,4 @@
-// The device prelude's bf16 / f16 / fp8 conversions (backends/cuda/codegen/device/narrow.h) on
+// The device prelude's bf16 / f16 / fp8 / fp6 / fp4 / e8m0 conversions (device/narrow.h) on
 // the GPU against core/numerics on the host: the prelude text generated kernels start with,
 // NVRTC-compiled with one test kernel that applies the prelude's ld/st conversions (widen,
 // narrow_to) and truncf forms to every 16-bit pattern and to every rounding midpoint of each
@@ -23,7 +23,7 @@ namespace {
 
 using namespace tessera;
 
-constexpr int kOuts = 12;  // results per input (see the kernel)
+constexpr int kOuts = 20;  // results per input (see the kernel)
 
 std::string kernel_source() {
   return std::string(cuda::device_prelude()) + R"cuda(
@@ -32,7 +32,7 @@ extern "C" __global__ void tsr_narrow_check(const unsigned* in, unsigned* out, u
   if (i >= n) return;
   const float x = __uint_as_float(in[i]);
   const unsigned p = in[i] & 0xffffu;
-  unsigned* o = out + 12ull * i;
+  unsigned* o = out + 20ull * i;
   o[0] = __bfloat16_as_ushort(tsr::narrow_to<__nv_bfloat16>::from(x));
   o[1] = __half_as_ushort(tsr::narrow_to<__half>::from(x));
   o[2] = tsr::narrow_to<tsr::f8e4m3>::from(x).__x;
@@ -49,6 +49,22 @@ extern "C" __global__ void tsr_narrow_check(const unsigned* in, unsigned* out, u
   o[9] = __float_as_uint(tsr::widen(b));
   o[10] = __float_as_uint(tsr::round_to<__nv_bfloat16>(x));
   o[11] = __float_as_uint(tsr::round_to<__half>(x));
+  tsr::f6e2m3 c6;
+  tsr::f6e3m2 d6;
+  tsr::f4e2m1 f4;
+  tsr::e8m0 s8;
+  c6.b = (tsr::u8)(p & 0x3fu);
+  d6.b = (tsr::u8)(p & 0x3fu);
+  f4.b = (tsr::u8)(p & 0xfu);
+  s8.b = (tsr::u8)(p & 0xffu);
+  o[12] = tsr::narrow_to<tsr::f6e2m3>::from(x).b;
+  o[13] = tsr::narrow_to<tsr::f6e3m2>::from(x).b;
+  o[14] = tsr::narrow_to<tsr::f4e2m1>::from(x).b;
+  o[15] = tsr::narrow_to<tsr::e8m0>::from(x).b;
+  o[16] = __float_as_uint(tsr::widen(c6));
+  o[17] = __float_as_uint(tsr::widen(d6));
+  o[18] = __float_as_uint(tsr::widen(f4));
+  o[19] = __float_as_uint(tsr::widen(s8));
 }
 )cuda";
 }
@@ -69,9 +85,13 @@ float u2f(uint32_t b) {
 std::vector<uint32_t> inputs() {
   std::vector<uint32_t> in;
   for (uint32_t b = 0; b < 65536; ++b) in.push_back(b);
-  const DType types[] = {DType::bf16, DType::f16, DType::f8e4m3, DType::f8e5m2};
+  const DType types[] = {DType::bf16,   DType::f16,    DType::f8e4m3, DType::f8e5m2,
+                         DType::f6e2m3, DType::f6e3m2, DType::f4e2m1, DType::e8m0};
   for (DType t : types) {
-    const uint32_t n = dtype_bits(t) == 8 ? 256 : 65536;
+    const uint32_t n = t == DType::f4e2m1                         ? 16
+                       : t == DType::f6e2m3 || t == DType::f6e3m2 ? 64
+                       : dtype_bits(t) == 8                       ? 256
+                                                                  : 65536;
     for (uint32_t b = 0; b + 1 < n; ++b) {
       const double v = num::narrow_register(t, b), w = num::narrow_register(t, b + 1);
       if (v != v || w != w || v < 0 || w < 0) continue;
@@ -108,6 +128,14 @@ void expected(uint32_t u, uint32_t* e) {
   e[9] = f2u(num::narrow_register(DType::f8e5m2, p & 0xffu));
   e[10] = f2u(num::narrow_register(DType::bf16, e[4]));  // round_to_accum: convert and back
   e[11] = f2u(num::narrow_register(DType::f16, e[5]));
+  e[12] = uint32_t(num::narrow_storage(DType::f6e2m3, x));
+  e[13] = uint32_t(num::narrow_storage(DType::f6e3m2, x));
+  e[14] = uint32_t(num::narrow_storage(DType::f4e2m1, x));
+  e[15] = uint32_t(num::narrow_storage(DType::e8m0, x));
+  e[16] = f2u(num::narrow_register(DType::f6e2m3, p & 0x3fu));
+  e[17] = f2u(num::narrow_register(DType::f6e3m2, p & 0x3fu));
+  e[18] = f2u(num::narrow_register(DType::f4e2m1, p & 0xfu));
+  e[19] = f2u(num::narrow_register(DType::e8m0, p & 0xffu));
 }
 
 bool device_present() {
@@ -124,7 +152,9 @@ std::string include_dir() {
 
 }  // namespace
 
-TEST_CASE("device: the prelude's bf16/f16/fp8 conversions equal core/numerics (device/narrow.h)") {
+TEST_CASE(
+    "device: the prelude's bf16/f16/fp8/fp6/fp4/e8m0 conversions equal core/numerics "
+    "(device/narrow.h)") {
   int sm = 90;
   const bool dev = device_present();
   if (dev) {

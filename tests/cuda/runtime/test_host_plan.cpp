@@ -142,6 +142,56 @@ TEST_CASE("the host reshapes around a rank-3 elementwise launch become device co
   CHECK(p.plan.returns[0] == last.results[0]);
 }
 
+TEST_CASE("a group with an empty result needs no launch: one empty step, nothing compiled") {
+  // schedule-to-tile replaces it by an empty tessera.constant; the plan allocates the result
+  // (zero bytes) and runs nothing, so no CUDA source and no cubin exist.
+  const char* add = R"(module {
+  func.func @main(%a: tensor<0x3xf32>, %b: tensor<1x3xf32>) -> tensor<0x3xf32> {
+    %0 = "tessera.add"(%a, %b) : (tensor<0x3xf32>, tensor<1x3xf32>) -> tensor<0x3xf32>
+    return %0 : tensor<0x3xf32>
+  }
+})";
+  const char* gather = R"(module {
+  func.func @main(%src: tensor<6x5xf32>, %idx: tensor<0xi32>) -> tensor<0x5xf32> {
+    %0 = "tessera.gather"(%src, %idx) : (tensor<6x5xf32>, tensor<0xi32>) -> tensor<0x5xf32>
+    return %0 : tensor<0x5xf32>
+  }
+})";
+  for (const char* text : {add, gather}) {
+    for (bool det : {false, true}) {
+      tc::CompiledProgram p =
+          tc::compile_program(request(text, "empty.mlir", det), tc::CubinCache(""));
+      REQUIRE(p.plan.steps.size() == 1);
+      const tc::LaunchStep& s = p.plan.steps[0];
+      CHECK(s.empty);
+      CHECK(s.symbol.empty());
+      CHECK(s.operands.empty());
+      REQUIRE(s.result_types.size() == 1);
+      CHECK(s.result_types[0].shape[0] == 0);
+      CHECK(p.plan.returns == s.results);
+      CHECK(p.cuda_source.empty());
+      CHECK(p.cubin.image.empty());
+    }
+  }
+  // A non-empty result next to the empty one still launches its kernel.
+  const char* both = R"(module {
+  func.func @main(%a: tensor<0x3xf32>, %b: tensor<2x3xf32>) -> (tensor<0x3xf32>, tensor<2x3xf32>) {
+    %0 = "tessera.mul"(%a, %a) : (tensor<0x3xf32>, tensor<0x3xf32>) -> tensor<0x3xf32>
+    %1 = "tessera.mul"(%b, %b) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+    return %0, %1 : tensor<0x3xf32>, tensor<2x3xf32>
+  }
+})";
+  tc::CompiledProgram p = tc::compile_program(request(both, "both.mlir"), tc::CubinCache(""));
+  int empty = 0, launches = 0;
+  for (const tc::LaunchStep& s : p.plan.steps) {
+    empty += s.empty ? 1 : 0;
+    launches += s.symbol.empty() ? 0 : 1;
+  }
+  CHECK(empty == 1);
+  CHECK(launches == 1);
+  CHECK(p.cubin.image.size() > 0);
+}
+
 TEST_CASE("an op left in the host function is UNIMPLEMENTED with its location") {
   auto [code, msg] = failure_of(request(kCholesky, "chol.mlir"));
   CHECK(code == TESSERA_ERROR_UNIMPLEMENTED);

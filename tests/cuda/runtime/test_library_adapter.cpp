@@ -161,6 +161,32 @@ TEST_CASE("attributes reach the library call; a generated kernel stays the fallb
   CHECK(add.plan.steps[0].library == nullptr);
 }
 
+TEST_CASE("tessera.scaled_matmul reaches the library with its scale layout") {
+  // conformance/cases/graph/scaled_matmul.mlir's MX case: no generated kernel, so a host op.
+  const char* mx = R"(module {
+  func.func @main(%a: tensor<5x64xf8E4M3FN>, %b: tensor<6x64xf8E4M3FN>, %sa: tensor<5x2xui8>, %sb: tensor<2x6xui8>) -> tensor<5x6xf32> {
+    %0 = "tessera.scaled_matmul"(%a, %b, %sa, %sb) {scale_layout = {granularity = "block", block = [1, 32], format = "e8m0"}, transpose_b = true} : (tensor<5x64xf8E4M3FN>, tensor<6x64xf8E4M3FN>, tensor<5x2xui8>, tensor<2x6xui8>) -> tensor<5x6xf32>
+    return %0 : tensor<5x6xf32>
+  }
+}
+)";
+  static constexpr tc::LibraryHooks kSpy{&spy};
+  g_offered.clear();
+  tc::CompiledProgram p = compile(mx, false, &kSpy);
+  REQUIRE(g_offered.size() == 1);
+  REQUIRE(g_offered[0].second.has_value());
+  const tc::LibraryCall& c = *g_offered[0].second;
+  CHECK(c.op_name == "tessera.scaled_matmul");
+  CHECK(c.attrs.scale_block_n == 1);
+  CHECK(c.attrs.scale_block_k == 32);
+  CHECK(c.attrs.scale_format == "e8m0");
+  CHECK(c.attrs.transpose_b);
+  CHECK_FALSE(c.attrs.has_batching);
+  CHECK_FALSE(c.has_fallback);
+  REQUIRE(p.plan.steps.size() == 1);
+  CHECK(p.plan.steps[0].library != nullptr);
+}
+
 TEST_CASE("enqueue: the library's outcome becomes ran, fallback or a Failure") {
   tc::LibraryCall call;
   call.op_name = "tessera.matmul";

@@ -102,6 +102,31 @@ TEST_CASE("scalar parameters: register types, low-precision floats widened to f3
         TESSERA_ERROR_INVALID_ARGUMENT);  // two elements
   CHECK(code_of_scalar(DType::f32, {}, bytes_of({0, 0}), DType::bf16) ==
         TESSERA_ERROR_INVALID_ARGUMENT);  // dtype differs
-  CHECK(code_of_scalar(DType::f6e2m3, {}, bytes_of({0}), DType::f6e2m3) ==
-        TESSERA_ERROR_UNIMPLEMENTED);  // no register form in the generator
+  CHECK(code_of_scalar(DType::i4, {}, bytes_of({0x07}), DType::i4) ==
+        TESSERA_ERROR_INVALID_ARGUMENT);  // no register form: Tile IR memory holds no i4
+}
+
+TEST_CASE("scalar parameters: fp6, fp4 and e8m0 widened to f32, unsigned integers as stored") {
+  // OCP MX: e2m3 0x1f = 1.111b * 2^(3-1) = 7.5; e3m2 0x21 = -(0.01b * 2^-2) = -0.0625;
+  // e2m1 0x7 = 1.1b * 2^(3-1) = 6; e8m0 0x80 = 2^(128-127) = 2, 0xff is NaN.
+  CHECK(as_u32(tc::pack_scalar(DType::f6e2m3, {}, bytes_of({0x1f}), DType::f6e2m3, "", 0)) ==
+        0x40f00000u);
+  CHECK(as_u32(tc::pack_scalar(DType::f6e3m2, {}, bytes_of({0x21}), DType::f6e3m2, "", 0)) ==
+        0xbd800000u);
+  CHECK(as_u32(tc::pack_scalar(DType::f4e2m1, {1}, bytes_of({0x7}), DType::f4e2m1, "", 0)) ==
+        0x40c00000u);
+  CHECK(as_u32(tc::pack_scalar(DType::e8m0, {}, bytes_of({0x80}), DType::e8m0, "", 0)) ==
+        0x40000000u);
+  float nan = 0;
+  const uint32_t nan_bits =
+      as_u32(tc::pack_scalar(DType::e8m0, {}, bytes_of({0xff}), DType::e8m0, "", 0));
+  std::memcpy(&nan, &nan_bits, sizeof nan);
+  CHECK(std::isnan(nan));
+  CHECK(tc::pack_scalar(DType::u8, {}, bytes_of({0xfe}), DType::u8, "", 0).b[0] == 0xfe);
+  CHECK(as_u32(tc::pack_scalar(DType::u32, {}, bytes_of({1, 2, 3, 0xf4}), DType::u32, "", 0)) ==
+        0xf4030201u);
+  CHECK(as_i64(tc::pack_scalar(DType::u64, {}, bytes_of({9, 0, 0, 0, 0, 0, 0, 0xff}), DType::u64,
+                               "", 0)) == static_cast<int64_t>(0xff00000000000009ull));
+  CHECK(code_of_scalar(DType::u16, {}, bytes_of({0, 0}), DType::i16) ==
+        TESSERA_ERROR_INVALID_ARGUMENT);  // signedness differs
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tessera-cuda-warm: fills a cache from the device cases (3 kernel cases x 2 modes = 6 CUBINs; the
+# tessera-cuda-warm: fills a cache from the device cases (4 kernel cases x 2 modes = 8 CUBINs; the
 # bf16 library case also has a generated kernel, the fallback of default mode), a second
 # run finds every one of them (the keys are stable across processes), a mesh-free case the backend
 # refuses is counted, not failed, and usage errors exit 2.
@@ -9,11 +9,11 @@ tmp="$(mktemp -d)"
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*"; cat "$tmp/out" 2>/dev/null; exit 1; }
 "$warm" --cases "$cases" --cache "$tmp/c" --jobs 2 >"$tmp/out" 2>&1 || fail "first run exit $?"
-grep -q "^6 compiled, 0 already cached, 0 without generated kernels, 0 failed" "$tmp/out" ||
+grep -q "^8 compiled, 0 already cached, 0 without generated kernels, 0 failed" "$tmp/out" ||
   fail "first run"
-[ "$(find "$tmp/c" -name '*.sm_90.tcubin' | wc -l)" -eq 6 ] || fail "6 entries"
+[ "$(find "$tmp/c" -name '*.sm_90.tcubin' | wc -l)" -eq 8 ] || fail "8 entries"
 "$warm" --cases "$cases" --cache "$tmp/c" >"$tmp/out" 2>&1 || fail "second run exit $?"
-grep -q "^0 compiled, 6 already cached," "$tmp/out" || fail "second run: all cached"
+grep -q "^0 compiled, 8 already cached," "$tmp/out" || fail "second run: all cached"
 "$warm" --cases "$cases" --cache "$tmp/c" --modes deterministic --filter 'zeroed*' >"$tmp/out" 2>&1
 grep -q "^0 compiled, 1 already cached," "$tmp/out" || fail "filter and one mode"
 "$warm" --cases "$root/conformance/cases/graph/cholesky.mlir" --cache "$tmp/c" --modes default \

@@ -26,7 +26,8 @@ __device__ __forceinline__ u64 bits_f64(double x) { return u64(__double_as_longl
 __device__ __forceinline__ float f32_of(u64 b) { return __uint_as_float(u32(b)); }
 __device__ __forceinline__ double f64_of(u64 b) { return __longlong_as_double(i64(b)); }
 
-// fp6, fp4 and e8m0 memory: one byte per element (ml_dtypes' layout), widened in registers.
+// fp6, fp4 and e8m0 memory: one byte per element (the interpreter's and ml_dtypes' layout),
+// widened in registers by device/narrow.h's integer code (DType numbers 6..9).
 template <int T>
 struct byte_float {
   u8 b;
@@ -41,14 +42,20 @@ struct reg<byte_float<T> > {
 };
 template <int T>
 __device__ __forceinline__ float widen(byte_float<T> x) {
-  return narrow_value(T, x.b);
+  return T == 6   ? nar::e2m3_value(x.b)
+         : T == 7 ? nar::e3m2_value(x.b)
+         : T == 8 ? nar::e2m1_value(x.b)
+                  : nar::e8m0_value(x.b);
 }
 template <int T>
 struct narrow_to<byte_float<T> > {
-  // Values in registers are of the format: their pattern, exactly.
+  // Values in registers are of the format: their pattern, exactly (narrow_storage).
   __device__ static byte_float<T> from(float x) {
     byte_float<T> r;
-    r.b = u8(narrow_bits(T, x));
+    r.b = u8(T == 6   ? nar::e2m3_bits(x)
+             : T == 7 ? nar::e3m2_bits(x)
+             : T == 8 ? nar::e2m1_bits(x)
+                      : nar::e8m0_bits(x));
     return r;
   }
 };

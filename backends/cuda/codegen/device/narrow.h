@@ -1,10 +1,11 @@
-// The register <-> storage conversions of bf16, f16, fp8 e4m3fn and fp8 e5m2 as integer code,
+// The register <-> storage conversions of bf16, f16, fp8 e4m3fn and e5m2, fp6 e2m3fn and e3m2fn,
+// fp4 e2m1fn and the e8m0fnu scale (one element per byte) as integer code,
 // bit-identical to core/numerics (convert_pack.h narrow_register / narrow_storage and
 // convert.h convert_bits with the default options), with none of CUDA's conversion intrinsics:
 // cuda_fp8.h's constructors saturate and drop a NaN's sign, cvt.f32.f16 and cvt.rn.bf16.f32 give
 // the canonical NaN. This text is embedded verbatim at the top of the device prelude and also
 // compiled as host C++ by tests/cuda/test_narrow_convert.cpp, which compares every function with
-// core/numerics (exhaustively for the 8- and 16-bit inputs); the includer defines TSR_HD when it
+// core/numerics (exhaustively for the 4- to 16-bit inputs); the includer defines TSR_HD when it
 // is not CUDA (host: inline, with <cstring> included).
 #ifdef __CUDACC__
 #define TSR_HD __device__ __forceinline__
@@ -56,6 +57,28 @@ TSR_HD float small_value(w32 b, bool ieee) {
 TSR_HD float f16_value(w32 h) { return small_value<5, 10>(h, true); }
 TSR_HD float e5m2_value(w32 b) { return small_value<5, 2>(b, true); }
 TSR_HD float e4m3_value(w32 b) { return small_value<4, 3>(b, false); }
+
+// fp6 / fp4 ("fn" without NaN or Inf: every pattern is finite; the bits above the format in the
+// byte are ignored).
+template <int E, int M>
+TSR_HD float finite_value(w32 b) {
+  const w32 sign = ((b >> (E + M)) & 1u) << 31;
+  const w32 e = (b >> M) & ((1u << E) - 1u);
+  const w32 m = b & ((1u << M) - 1u);
+  const int bias = (1 << (E - 1)) - 1;
+  if (e == 0) return u2f(sign | f2u(float(m) * u2f(w32(127 + 1 - bias - M) << 23)));
+  return u2f(sign | ((e + w32(127 - bias)) << 23) | (m << (23 - M)));
+}
+TSR_HD float e2m3_value(w32 b) { return finite_value<2, 3>(b); }
+TSR_HD float e3m2_value(w32 b) { return finite_value<3, 2>(b); }
+TSR_HD float e2m1_value(w32 b) { return finite_value<2, 1>(b); }
+// e8m0fnu: 2^(e - 127); 0xFF is NaN, whose register cell is f32's quiet NaN (narrow_nan_cell).
+// e = 0 is 2^-127, an f32 subnormal.
+TSR_HD float e8m0_value(w32 b) {
+  const w32 e = b & 0xffu;
+  if (e == 0xffu) return u2f(0x7fc00000u);
+  return u2f(e == 0 ? 0x00400000u : e << 23);
+}
 
 // --- f32 -> storage bits, round to nearest even, subnormals kept, no saturation ---
 
@@ -121,6 +144,53 @@ TSR_HD w32 e4m3_bits(float x) {
   if (a >= 0x7f800000u) return sign | 0x7fu;
   const w32 r = small_rne<4, 3>(a);
   return sign | (r > 0x7eu ? 0x7fu : r);
+}
+
+// fp6 / fp4 storage (narrow_storage: from_double with the default ocp options): finite overflow
+// and Inf saturate to the largest magnitude with the sign; a NaN (no NaN in the format) gives
+// zero with the sign flipped, as ml_dtypes does.
+template <int E, int M>
+TSR_HD w32 finite_bits(float x) {
+  const w32 u = f2u(x);
+  const w32 a = u & 0x7fffffffu;
+  const w32 sign_bit = 1u << (E + M);
+  if (a > 0x7f800000u) return (u >> 31) ? 0u : sign_bit;
+  const w32 sign = (u >> 31) ? sign_bit : 0u;
+  const w32 max = sign_bit - 1u;
+  if (a == 0x7f800000u) return sign | max;
+  const w32 r = small_rne<E, M>(a);
+  return sign | (r > max ? max : r);
+}
+TSR_HD w32 e2m3_bits(float x) { return finite_bits<2, 3>(x); }
+TSR_HD w32 e3m2_bits(float x) { return finite_bits<3, 2>(x); }
+TSR_HD w32 e2m1_bits(float x) { return finite_bits<2, 1>(x); }
+
+// e8m0fnu storage (narrow_storage): NaN, Inf, zero and negatives give NaN 0xFF; a positive value
+// rounds to the nearest power of two with ties up (the one kept significand bit, the implicit 1,
+// is odd), 2^-127 (0x00) at the bottom, NaN above 2^127; ml_dtypes' rule that every value
+// strictly between 2^-127 and 2^-126 gives 2^-126 (core/numerics encode_e8m0).
+TSR_HD w32 e8m0_bits(float x) {
+  const w32 u = f2u(x);
+  if ((u >> 31) || u == 0 || u >= 0x7f800000u) return 0xffu;
+  int ex;     // floor(log2 x)
+  bool half;  // the bit below the leading one (>= half way to the next power of two)
+  bool exact;
+  if ((u >> 23) != 0) {
+    ex = int(u >> 23) - 127;
+    half = (u >> 22) & 1u;
+    exact = (u & 0x7fffffu) == 0;
+  } else {  // f32 subnormal: m * 2^-149
+    int top = 22;
+    while (((u >> top) & 1u) == 0) --top;
+    ex = top - 149;
+    half = top > 0 && ((u >> (top - 1)) & 1u);
+    exact = (u & ((1u << top) - 1u)) == 0;
+  }
+  if (ex == -127 && !exact) return 0x01u;
+  const int e = ex + (half ? 1 : 0);
+  if (e < -127) return 0x00u;
+  if (e > 127) return 0xffu;
+  return w32(e + 127);
 }
 
 // --- arith.truncf f32 -> bf16 / f16 with the default options (convert.h convert_bits, ocp):
