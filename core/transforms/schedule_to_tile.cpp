@@ -10,6 +10,7 @@
 #include "core/ops/registry.h"
 #include "core/ops/schedule_util.h"
 #include "core/text/parser.h"
+#include "core/transforms/library_groups.h"
 #include "core/transforms/lowered_ops.h"
 #include "core/transforms/schedule_to_tile_attn.h"
 #include "core/transforms/schedule_to_tile_conv.h"
@@ -613,6 +614,21 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
               "' groups yet");
 }
 
+constexpr const char* kLibraryWhole =
+    "default mode: left whole for the vendor library (its Tile IR lowering takes several "
+    "launches)";
+
+// True when `l` is one launch on the group's own operands and result (no step before or after).
+bool one_launch(const Lowering& l) {
+  const auto any = [](const std::vector<bool>& v) {
+    return std::find(v.begin(), v.end(), true) != v.end();
+  };
+  const bool prep = std::any_of(l.prep.begin(), l.prep.end(),
+                                [](const std::vector<GraphStep>& v) { return !v.empty(); });
+  return !prep && l.post.empty() && l.perm.empty() && l.out_perm.empty() && l.flat.empty() &&
+         l.as_2d.empty() && l.out_2d.empty() && !any(l.spread) && !any(l.expand);
+}
+
 ir::Attr int_array(const std::vector<int64_t>& v) {
   std::vector<ir::Attr> e;
   for (int64_t x : v) e.push_back(ir::Attr::integer_attr(x));
@@ -679,6 +695,7 @@ std::unique_ptr<ir::Op> parse_kernel(const std::string& func_text, ir::Location 
 
 bool schedule_to_tile(ir::Module& m, DiagnosticEngine& diag) {
   std::vector<std::unique_ptr<ir::Op>> kernels;
+  const bool library_groups = wants_library_groups(m);
   for (ir::Op* f : m.funcs()) {
     std::vector<std::pair<const ir::Op*, std::unique_ptr<ir::Op>>> reshapes;  // before a launch
     std::vector<std::pair<const ir::Op*, std::unique_ptr<ir::Op>>> after;     // after a launch
@@ -694,6 +711,8 @@ bool schedule_to_tile(ir::Module& m, DiagnosticEngine& diag) {
         continue;
       }
       Lowering l = plan_lowering(g, *callee, name);
+      if (library_groups && !l.kernel.empty() && !one_launch(l) && is_library_group(*callee))
+        l = stay(std::string(kLibraryWhole));  // library_groups.h
       if (l.kernel.empty()) {
         g.attrs.set("schedule.not_lowered", ir::Attr::string_attr(l.why));
         continue;

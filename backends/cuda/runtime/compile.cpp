@@ -11,6 +11,7 @@
 #include "backends/cuda/runtime/failure.h"
 #include "core/support/diagnostics.h"
 #include "core/text/parser.h"
+#include "core/transforms/library_groups.h"
 #include "core/verify/verifier.h"
 
 #ifndef TESSERA_CUDA_INCLUDE
@@ -60,6 +61,10 @@ CompiledProgram compile_program(const CompileRequest& r, const CubinCache& cache
     throw Failure(TESSERA_ERROR_INVALID_ARGUMENT, diag.render());
   // The module verified: a lowering that fails on it is a limit of the pipeline (e.g. "has no
   // Target IR lowering yet"), not bad input, so it is UNIMPLEMENTED with the pass's message.
+  // Default mode with a library hook: GEMM and attention groups the Tile IR lowering would split
+  // into several launches stay whole for cuBLASLt/cuDNN (core/transforms/library_groups.h).
+  if (!r.deterministic && r.library != nullptr)
+    m->op().attrs.set(transforms::kLibraryGroupsAttr, ir::Attr::unit_attr());
   if (std::string err; !lower_for_cuda(*m, diag, err))
     throw Failure(TESSERA_ERROR_UNIMPLEMENTED,
                   err.empty() ? diag.render() : r.source_name + ": " + err);
