@@ -15,6 +15,10 @@ bool lowered_by_list(std::string_view name) {
       "tessera.latent_kv_compress",
       "tessera.latent_kv_expand_k",
       "tessera.latent_kv_expand_v",
+      "tessera.moe_dispatch",
+      "tessera.mor_partition",
+      "tessera.mor_router",
+      "tessera.mor_scatter",
       "tessera.swiglu_fused",
   };
   return !name.empty() && std::find(std::begin(kNames), std::end(kNames), name) != std::end(kNames);

@@ -568,10 +568,13 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
       return scalar_lowering(plan_optimizer(group, *op, name));
     if (op && op->name == "tessera.topk") return scalar_lowering(plan_topk(group, *op, name));
     if (op && (op->name == "tessera.gather" || op->name == "tessera.embedding" ||
-               op->name == "tessera.scatter"))  // schedule_to_tile_index.cpp
+               op->name == "tessera.scatter" ||
+               op->name == "tessera.moe_dispatch"))  // schedule_to_tile_index.cpp
       return scalar_lowering(plan_index(group, *op, name));
     if (op && op->name == "tessera.grouped_gemm")  // schedule_to_tile_gemm_scalar.cpp
       return scalar_lowering(plan_grouped_gemm(group, name));
+    if (op && op->name.starts_with("tessera.mor_"))  // schedule_to_tile_gemm_scalar.cpp
+      return scalar_lowering(plan_mor(group, *op, name));
     if (op && op->name == "tessera.swiglu_fused")
       return scalar_lowering(plan_swiglu_fused(group, name));
     if (op && op->name.starts_with("tessera.latent_kv_"))

@@ -1,9 +1,10 @@
 // Matrix products the tiled GEMM does not hold, as scalar kernels (docs/ops/schedule/lowering.md,
-// "Scalar GEMMs"): batched tessera.matmul (broadcast batch dims, transposed operands) and
-// tessera.grouped_gemm, f32 accumulators. Each output element is the Graph IR kernels' chain
-// acc = +0, acc = fma(a[i, p], b[p, j], acc) for p = 0 .. K-1 (interp/graph/kernels_matmul.cpp,
-// kernels_grouped_gemm.cpp), with the exact f32 FMA of schedule_to_tile_fma.h; one group per
-// output row.
+// "Scalar GEMMs"): batched tessera.matmul (broadcast batch dims, transposed operands),
+// tessera.grouped_gemm, latent_kv_*, swiglu_fused and the mixture-of-recursions ops (mor_router's
+// logits; mor_partition and mor_scatter beside it), f32 accumulators. Each output element is the
+// Graph IR kernels' chain acc = +0, acc = fma(a[i, p], b[p, j], acc) for p = 0 .. K-1
+// (interp/graph/kernels_matmul.cpp, kernels_grouped_gemm.cpp), with the exact f32 FMA of
+// schedule_to_tile_fma.h; one group per output row.
 #include "core/transforms/schedule_to_tile_gemm_scalar.h"
 
 #include <bit>
@@ -325,6 +326,124 @@ ScalarKernel plan_swiglu_fused(const ir::Op& group, const std::string& name) {
   s.grid = {m};
   s.flat = sizes;
   s.out_2d = {m, d};
+  return s;
+}
+
+namespace {
+
+// mor_router: depth = 1 + the first j of largest logit x[t, :] . w[:, j] (a strict > over j, so
+// the first of equal logits wins and a NaN logit never replaces the best); logits are the f32
+// matmul chain, the best one recomputed at each compare (the same bits).
+ScalarKernel plan_mor_router(const ir::Op& group, const std::string& name) {
+  const ir::Type &x = group.operands[0]->type, &w = group.operands[1]->type;
+  if (x.dtype != DType::f32 || w.dtype != DType::f32)
+    return ScalarKernel::stay(std::string("mor_router of ") + dtype_mlir_name(x.dtype) +
+                              " (the f32 FMA chain lowers; f64 has no exact Tile IR fma)");
+  if (!x.has_static_shape() || !w.has_static_shape() || x.rank() != 3 || w.rank() != 2)
+    return ScalarKernel::stay("not a static shape");
+  const std::optional<int64_t> xn = x.num_elements(), wn = w.num_elements();
+  if (!xn || !wn) return ScalarKernel::stay("too many elements");
+  const int64_t tokens = x.shape[0] * x.shape[1], d = x.shape[2], n = w.shape[1];
+  if (tokens == 0 || n == 0) return ScalarKernel::stay("an empty tensor");
+  Text t;
+  t.k << header(name, {DType::f32, DType::f32}, DType::i64);
+  const std::string xrow = t.idx("arith.muli", "%g", t.icst(d)), dc = t.icst(d), nc = t.icst(n);
+  auto logit = [&](const std::string& j) {
+    return t.fold("%c0", dc, "%c1", t.fcst(0.0, DType::f32), DType::f32,
+                  [&](const std::string& p, const std::string& acc) {
+                    const std::string xv = t.load("%in0", DType::f32, t.idx("arith.addi", xrow, p));
+                    const std::string at = t.idx("arith.addi", t.idx("arith.muli", p, nc), j);
+                    return fma_f32(t, xv, t.load("%in1", DType::f32, at), acc);
+                  });
+  };
+  const std::string best = t.fold(
+      "%c1", nc, "%c1", "%c0", DType::index, [&](const std::string& j, const std::string& b) {
+        const std::string lj = logit(j), lb = logit(b), gt = t.fresh(), r = t.fresh();
+        t.k << t.ind << gt << " = arith.cmpf " << lj << ", " << lb
+            << " {predicate = \"ogt\"} : (f32, f32) -> i1\n"
+            << t.ind << r << " = arith.select " << gt << ", " << j << ", " << b
+            << " : (i1, index, index) -> index\n";
+        return r;
+      });
+  t.store(t.un("arith.index_cast", t.idx("arith.addi", best, "%c1"), DType::index, DType::i64),
+          DType::i64, "%g");
+  t.k << "    return\n  }\n";
+  ScalarKernel s;
+  s.kernel = t.k.str();
+  s.grid = {tokens};
+  s.flat = {*xn, *wn};
+  s.out_2d = {tokens, 1};
+  return s;
+}
+
+}  // namespace
+
+ScalarKernel plan_mor(const ir::Op& group, const ir::Op& op, const std::string& name) {
+  if (op.name == "tessera.mor_router") {
+    if (group.operands.size() != 2) return ScalarKernel::stay("without two operands");
+    return plan_mor_router(group, name);
+  }
+  const bool part = op.name == "tessera.mor_partition";
+  if (!part && op.name != "tessera.mor_scatter") return ScalarKernel::stay("no lowering");
+  if (group.operands.size() != (part ? 2u : 3u))
+    return ScalarKernel::stay("internal: the group's operands are not the op's");
+  std::vector<int64_t> sizes;
+  for (const ir::Value* v : group.operands) {
+    const std::optional<int64_t> c = v->type.num_elements();
+    if (!v->type.has_static_shape() || !c) return ScalarKernel::stay("not a static shape");
+    sizes.push_back(*c);
+  }
+  const ir::Type& x = group.operands[0]->type;
+  if (x.rank() != 3) return ScalarKernel::stay("not a static shape");
+  const int64_t tokens = x.shape[0] * x.shape[1], d = x.shape[2];
+  if (tokens == 0 || (!part && d == 0)) return ScalarKernel::stay("an empty tensor");
+  Text t;
+  ScalarKernel s;
+  if (part) {
+    // mask = (int64) depth >= step: depths sign- or zero-extended as static_cast<int64_t> does.
+    const DType dt = group.operands[1]->type.dtype;
+    if (!index_kernel::index_type(dt))
+      return ScalarKernel::stay(std::string("depths of ") + dtype_mlir_name(dt));
+    const bool u = dt == DType::u8 || dt == DType::u16 || dt == DType::u32 || dt == DType::u64;
+    t.k << header(name, {x.dtype, dt}, DType::i1);
+    const std::string v = t.un(u ? "arith.index_castui" : "arith.index_cast",
+                               t.load("%in1", dt, "%g"), dt, DType::index);
+    const std::string step = t.icst(op.attrs.get_int("step", 1)), r = t.fresh();
+    t.k << t.ind << r << " = arith.cmpi " << v << ", " << step
+        << " {predicate = \"sge\"} : (index, index) -> i1\n";
+    t.store(r, DType::i1, "%g");
+    s.out_2d = {tokens, 1};
+  } else {
+    // out[t, :] = mask[t] ? updated[t, :] : full[t, :], element by element (bits as stored).
+    const DType e = x.dtype;
+    if (!index_kernel::movable(e) || group.operands[1]->type.dtype != e)
+      return ScalarKernel::stay(std::string("no scalar register of ") + dtype_mlir_name(e));
+    t.k << header(name, {e, e, DType::i1}, e);
+    const std::string m = t.load("%in2", DType::i1, "%g"),
+                      base = t.idx("arith.muli", "%g", t.icst(d));
+    const std::string dc = t.icst(d), c = t.fresh(), ind = t.ind;
+    t.k << t.ind << "\"scf.for\"(%c0, " << dc << ", %c1) ({\n"
+        << t.ind << "^bb0(" << c << ": index):\n";
+    t.ind += "  ";
+    const std::string at = t.idx("arith.addi", base, c);
+    // scf.if: a select takes no narrow-float scalars, and a load moves any type's bits.
+    t.k << t.ind << "\"scf.if\"(" << m << ") ({\n";
+    for (const char* src : {"%in1", "%in0"}) {
+      t.ind += "  ";
+      t.store(t.load(src, e, at), e, "%g", c);
+      t.k << t.ind << "\"scf.yield\"() : () -> ()\n";
+      t.ind.resize(t.ind.size() - 2);
+      t.k << t.ind << (src[3] == '1' ? "}, {\n" : "}) : (i1) -> ()\n");
+    }
+    t.k << t.ind << "\"scf.yield\"() : () -> ()\n";
+    t.ind = ind;
+    t.k << t.ind << "}) : (index, index, index) -> ()\n";
+    s.out_2d = {tokens, d};
+  }
+  t.k << "    return\n  }\n";
+  s.kernel = t.k.str();
+  s.grid = {tokens};
+  s.flat = sizes;
   return s;
 }
 

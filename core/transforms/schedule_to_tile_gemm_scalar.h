@@ -23,4 +23,8 @@ ScalarKernel plan_latent_kv(const ir::Op& group, const std::string& name);
 /// recomputed per output element in f32.
 ScalarKernel plan_swiglu_fused(const ir::Op& group, const std::string& name);
 
+/// tessera.mor_router (f32, bf16/f16), mor_partition (integer depths) and mor_scatter
+/// : one group per token.
+ScalarKernel plan_mor(const ir::Op& group, const ir::Op& op, const std::string& name);
+
 }  // namespace tessera::transforms

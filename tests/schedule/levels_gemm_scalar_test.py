@@ -53,6 +53,10 @@ def chain(x, y):
     """acc = +0, then acc = RN32(x[p] * y[p] + acc) for p in order."""
     acc = np.float32(0.0)
     for a, b in zip(x, y):
+        if not all(np.isfinite([a, b, acc])):  # NaN or Inf: no rounding to model
+            with np.errstate(invalid="ignore"):
+                acc = np.float32(np.float64(a) * np.float64(b) + np.float64(acc))
+            continue
         acc = rn32(Fraction(float(a)) * Fraction(float(b)) + Fraction(float(acc)))
     return acc
 

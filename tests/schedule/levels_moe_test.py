@@ -1,0 +1,64 @@
+"""Mixture-of-experts / recursions routing ops lowered to Tile and Target IR, every level bit-exact
+with numpy: moe_dispatch (np.take of token rows; a route entry outside [0, T) stops the run at
+every level, moe_dispatch_c4), mor_router (1 + the first argmax of logits that are the exact f32
+FMA chains of levels_gemm_scalar_test's fraction oracle; ties keep the first, NaN never wins),
+mor_partition (depth >= step, signed and unsigned depths) and mor_scatter (a row select, bf16).
+
+Usage: levels_moe_test.py TESSERA_INTERP
+"""
+import pathlib
+import tempfile
+
+import ml_dtypes
+import numpy as np
+
+from levels_common import finish
+from levels_gemm_scalar_test import chain, spread
+from levels_index_test import NAMES, bad_index, case
+
+NAMES[np.uint16] = "ui16"
+
+
+def router(x, w):
+    b, s, _ = x.shape
+    out = np.zeros((b, s), np.int64)
+    for i in np.ndindex(b, s):
+        logits = [chain(x[i], w[:, j]) for j in range(w.shape[1])]
+        best = 0
+        for j in range(1, len(logits)):
+            if logits[j] > logits[best]:  # False for NaN on either side
+                best = j
+        out[i] = best + 1
+    return out
+
+
+def main():
+    rng = np.random.default_rng(29)
+    with tempfile.TemporaryDirectory() as tmp:
+        d = pathlib.Path(tmp)
+        x = spread(rng, (7, 5))
+        route = np.array([6, 0, 0, 3], np.int32)
+        s, f = case(d, "dispatch", "moe_dispatch", [x, route], np.take(x, route, axis=0))
+        bad_index(d, "dispatch", s, f, 1, np.array([6, 7, 0, 3], np.int32))
+        x, w = spread(rng, (2, 4, 6)), spread(rng, (6, 3))
+        x[0, 1] = 0.0  # all logits +0: the first depth
+        w[:, 2] = w[:, 1]  # equal logits in columns 1 and 2: the first of them
+        x[1, 2, 0] = np.nan  # NaN logits: depth 1
+        case(d, "router", "mor_router", [x, w], router(x, w), " {max_depth = 3}")
+        depth = np.array([[1, 2, 3], [4, 0, 2]], np.uint16)
+        xs = np.zeros((2, 3, 4), np.float32)
+        case(d, "partition", "mor_partition", [xs, depth], depth.astype(np.int64) >= 2,
+             " {step = 2}")
+        neg = np.array([[-1, 3, 2]], np.int64)
+        case(d, "partition_neg", "mor_partition", [np.zeros((1, 3, 2), np.float32), neg],
+             neg >= 3, " {step = 3}")
+        full = rng.standard_normal((2, 3, 5)).astype(ml_dtypes.bfloat16)
+        upd = rng.standard_normal((2, 3, 5)).astype(ml_dtypes.bfloat16)
+        mask = np.array([[True, False, True], [False, False, True]])
+        case(d, "scatter_bf16", "mor_scatter", [full, upd, mask],
+             np.where(mask[..., None], upd, full))
+    finish()
+
+
+if __name__ == "__main__":
+    main()
