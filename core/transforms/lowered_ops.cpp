@@ -16,6 +16,7 @@ bool lowered_by_list(std::string_view name) {
       "tessera.latent_kv_expand_k",
       "tessera.latent_kv_expand_v",
       "tessera.moe_dispatch",
+      "tessera.moe_swiglu_block",
       "tessera.mor_partition",
       "tessera.mor_router",
       "tessera.mor_scatter",

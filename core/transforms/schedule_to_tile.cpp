@@ -571,10 +571,18 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
                op->name == "tessera.scatter" ||
                op->name == "tessera.moe_dispatch"))  // schedule_to_tile_index.cpp
       return scalar_lowering(plan_index(group, *op, name));
+    if (op && op->attrs.get("numeric_policy") &&
+        (op->name.starts_with("tessera.mor_") || op->name.starts_with("tessera.latent_kv_") ||
+         op->name.starts_with("tessera.kv_cache.") || op->name == "tessera.grouped_gemm" ||
+         op->name == "tessera.swiglu_fused" || op->name == "tessera.moe_swiglu_block" ||
+         op->name == "tessera.moe_dispatch"))
+      return stay("a numeric policy");
     if (op && op->name == "tessera.grouped_gemm")  // schedule_to_tile_gemm_scalar.cpp
       return scalar_lowering(plan_grouped_gemm(group, name));
     if (op && op->name.starts_with("tessera.mor_"))  // schedule_to_tile_gemm_scalar.cpp
       return scalar_lowering(plan_mor(group, *op, name));
+    if (op && op->name == "tessera.moe_swiglu_block")
+      return scalar_lowering(plan_moe_swiglu(group, name));
     if (op && op->name == "tessera.swiglu_fused")
       return scalar_lowering(plan_swiglu_fused(group, name));
     if (op && op->name.starts_with("tessera.latent_kv_"))

@@ -32,11 +32,12 @@ std::string as_f32(Text& t, const std::string& v, DType from) {
 }
 
 // The rows of out [rows, n]: for j in [0, n), the chain over p in [0, k) of
-// fma(load_a(p), load_b(p, j), acc) from +0, rounded once to `out` (arith.truncf: a narrow
-// float result, the Graph IR kernel's conversion).
+// fma(load_a(p), load_b(p, j), acc) from +0, through `finish` when given, rounded once to `out`
+// (arith.truncf: a narrow float result, the Graph IR kernel's conversion).
 void dot_rows(Text& t, int64_t n, int64_t k, DType out,
               const std::function<std::string(const std::string&)>& load_a,
-              const std::function<std::string(const std::string&, const std::string&)>& load_b) {
+              const std::function<std::string(const std::string&, const std::string&)>& load_b,
+              const std::function<std::string(const std::string&)>& finish = nullptr) {
   const std::string nn = t.icst(n), kk = t.icst(k);
   t.k << t.ind << "\"scf.for\"(%c0, " << nn << ", %c1) ({\n";
   const std::string j = t.fresh(), ind = t.ind;
@@ -47,7 +48,7 @@ void dot_rows(Text& t, int64_t n, int64_t k, DType out,
       t.fold("%c0", kk, "%c1", zero, DType::f32, [&](const std::string& p, const std::string& a) {
         return fma_f32(t, load_a(p), load_b(p, j), a);
       });
-  t.store(t.convert(acc, DType::f32, out), out, "%g", j);
+  t.store(t.convert(finish ? finish(acc) : acc, DType::f32, out), out, "%g", j);
   t.k << t.ind << "\"scf.yield\"() : () -> ()\n";
   t.ind = ind;
   t.k << t.ind << "}) : (index, index, index) -> ()\n";
@@ -160,6 +161,68 @@ ScalarKernel plan_scalar_matmul(const ir::Op& group, const ir::Op& mm, const std
   return s;
 }
 
+namespace {
+
+std::string cmpi(Text& t, const std::string& a, const std::string& b, const char* pred) {
+  std::string r = t.fresh();
+  t.k << t.ind << r << " = arith.cmpi " << a << ", " << b << " {predicate = \"" << pred
+      << "\"} : (index, index) -> i1\n";
+  return r;
+}
+
+std::string sel(Text& t, const std::string& c, const std::string& a, const std::string& b) {
+  std::string r = t.fresh();
+  t.k << t.ind << r << " = arith.select " << c << ", " << a << ", " << b
+      << " : (i1, index, index) -> index\n";
+  return r;
+}
+
+std::string andi(Text& t, const std::string& a, const std::string& b) {
+  std::string r = t.fresh();
+  t.k << t.ind << r << " = arith.andi " << a << ", " << b << " : i1\n";
+  return r;
+}
+
+/// Row %g's group among G consecutive groups of run-time sizes (memref `mem` of `sz`): `ok`
+/// when every size lies in [0, M - total] and the total is M (`exact`) or at most M, `found`
+/// when the row lies in some group, `grp` that group (meaningful when found).
+struct RowGroup {
+  std::string ok, found, grp;
+};
+
+RowGroup row_group(Text& t, const std::string& mem, DType sz, int64_t m, int64_t g, bool exact) {
+  const bool u = sz == DType::u8 || sz == DType::u16 || sz == DType::u32 || sz == DType::u64;
+  const char* cast = u ? "arith.index_castui" : "arith.index_cast";
+  const std::string mc = t.icst(m), gc = t.icst(g), bad = t.icst(m + 1);
+  auto size_at = [&](const std::string& e) {
+    return t.un(cast, t.load(mem, sz, e), sz, DType::index);
+  };
+  // A bad size makes the total M + 1 for good.
+  const std::string total = t.fold(
+      "%c0", gc, "%c1", "%c0", DType::index, [&](const std::string& e, const std::string& tot) {
+        const std::string v = size_at(e);
+        const std::string room = t.idx("arith.addi", t.idx("arith.subi", mc, tot), "%c1");
+        const std::string ok = andi(t, cmpi(t, v, "%c0", "sge"), cmpi(t, v, room, "slt"));
+        return sel(t, ok, t.idx("arith.addi", tot, v), bad);
+      });
+  // x = row - (sizes before e) until the row lies in group e, then -(e + 1).
+  const std::string at =
+      t.fold("%c0", gc, "%c1", "%g", DType::index, [&](const std::string& e, const std::string& x) {
+        const std::string v = size_at(e);
+        const std::string pos = cmpi(t, x, "%c0", "sge");
+        const std::string found = andi(t, pos, cmpi(t, x, v, "slt"));
+        const std::string mark = t.idx("arith.subi", "%c0", t.idx("arith.addi", e, "%c1"));
+        return sel(t, found, mark, sel(t, pos, t.idx("arith.subi", x, v), x));
+      });
+  RowGroup r;
+  r.ok = cmpi(t, total, mc, exact ? "eq" : "sle");
+  r.found = cmpi(t, at, "%c0", "slt");
+  r.grp = t.idx("arith.subi", t.idx("arith.subi", "%c0", at), "%c1");
+  return r;
+}
+
+}  // namespace
+
 ScalarKernel plan_grouped_gemm(const ir::Op& group, const std::string& name) {
   if (group.operands.size() != 3) return ScalarKernel::stay("without three operands");
   const ir::Type &x = group.operands[0]->type, &w = group.operands[1]->type,
@@ -176,53 +239,12 @@ ScalarKernel plan_grouped_gemm(const ir::Op& group, const std::string& name) {
   if (!xn || !wn || !y.num_elements()) return ScalarKernel::stay("too many elements");
   // Nothing to read from w: no access would check the sizes (c4).
   if (m == 0 || n == 0 || g == 0 || k == 0) return ScalarKernel::stay("an empty tensor");
-  const bool u = sz.dtype == DType::u8 || sz.dtype == DType::u16 || sz.dtype == DType::u32 ||
-                 sz.dtype == DType::u64;
-  const char* cast = u ? "arith.index_castui" : "arith.index_cast";
   Text t;
   t.k << header(name, {DType::f32, DType::f32, sz.dtype}, DType::f32);
-  const std::string mc = t.icst(m), gc = t.icst(g), bad = t.icst(m + 1);
-  auto size_at = [&](const std::string& e) {
-    return t.un(cast, t.load("%in2", sz.dtype, e), sz.dtype, DType::index);
-  };
-  auto cmpi = [&](const std::string& a, const std::string& b, const char* pred) {
-    std::string r = t.fresh();
-    t.k << t.ind << r << " = arith.cmpi " << a << ", " << b << " {predicate = \"" << pred
-        << "\"} : (index, index) -> i1\n";
-    return r;
-  };
-  auto sel = [&](const std::string& c, const std::string& a, const std::string& b) {
-    std::string r = t.fresh();
-    t.k << t.ind << r << " = arith.select " << c << ", " << a << ", " << b
-        << " : (i1, index, index) -> index\n";
-    return r;
-  };
-  auto andi = [&](const std::string& a, const std::string& b) {
-    std::string r = t.fresh();
-    t.k << t.ind << r << " = arith.andi " << a << ", " << b << " : i1\n";
-    return r;
-  };
-  // grouped_gemm_c4: each size in [0, M - total], the total M. A bad size makes the total
-  // M + 1 for good; then the weights are read from their end on, which stops the run.
-  const std::string total = t.fold(
-      "%c0", gc, "%c1", "%c0", DType::index, [&](const std::string& e, const std::string& tot) {
-        const std::string v = size_at(e);
-        const std::string room = t.idx("arith.addi", t.idx("arith.subi", mc, tot), "%c1");
-        const std::string ok = andi(cmpi(v, "%c0", "sge"), cmpi(v, room, "slt"));
-        return sel(ok, t.idx("arith.addi", tot, v), bad);
-      });
-  // The row's group: x = row - (sizes before g) until the row lies in group g, then -(g + 1).
-  const std::string at =
-      t.fold("%c0", gc, "%c1", "%g", DType::index, [&](const std::string& e, const std::string& x) {
-        const std::string v = size_at(e);
-        const std::string pos = cmpi(x, "%c0", "sge");
-        const std::string found = andi(pos, cmpi(x, v, "slt"));
-        const std::string mark = t.idx("arith.subi", "%c0", t.idx("arith.addi", e, "%c1"));
-        return sel(found, mark, sel(pos, t.idx("arith.subi", x, v), x));
-      });
-  const std::string grp = t.idx("arith.subi", t.idx("arith.subi", "%c0", at), "%c1");
-  const std::string wbase =
-      sel(cmpi(total, mc, "eq"), t.idx("arith.muli", grp, t.icst(k * n)), t.icst(*wn));
+  // grouped_gemm_c4: sizes in [0, M - total], adding up to M; otherwise the weights are read
+  // from their end on, which stops the run.
+  const RowGroup rg = row_group(t, "%in2", sz.dtype, m, g, true);
+  const std::string wbase = sel(t, rg.ok, t.idx("arith.muli", rg.grp, t.icst(k * n)), t.icst(*wn));
   const std::string xrow = t.idx("arith.muli", "%g", t.icst(k));
   const std::string cn = t.icst(n);
   dot_rows(
@@ -326,6 +348,74 @@ ScalarKernel plan_swiglu_fused(const ir::Op& group, const std::string& name) {
   s.grid = {m};
   s.flat = sizes;
   s.out_2d = {m, d};
+  return s;
+}
+
+ScalarKernel plan_moe_swiglu(const ir::Op& group, const std::string& name) {
+  if (group.operands.size() != 5)
+    return ScalarKernel::stay("moe_swiglu_block with scales (their products round per weight)");
+  const ir::Type& x = group.operands[0]->type;
+  const DType sz = group.operands[4]->type.dtype;
+  for (size_t i = 0; i < 4; ++i)
+    if (group.operands[i]->type.dtype != DType::f32)
+      return ScalarKernel::stay(std::string("moe_swiglu_block of ") + dtype_mlir_name(x.dtype) +
+                                " (the f32 FMA chain lowers; f64 has no exact Tile IR fma)");
+  if (!index_kernel::index_type(sz))
+    return ScalarKernel::stay(std::string("group sizes of ") + dtype_mlir_name(sz));
+  std::vector<int64_t> sizes;
+  for (const ir::Value* v : group.operands) {
+    const std::optional<int64_t> c = v->type.num_elements();
+    if (!v->type.has_static_shape() || !c) return ScalarKernel::stay("not a static shape");
+    sizes.push_back(*c);
+  }
+  const auto& wd = group.operands[3]->type.shape;
+  const int64_t m = x.shape[0], k = x.shape[1], e = wd[0], f = wd[1], n = wd[2];
+  // Nothing to read from a weight: no access would check the sizes (moe_swiglu_c8).
+  if (m == 0 || k == 0 || e == 0 || f == 0 || n == 0) return ScalarKernel::stay("an empty tensor");
+  Text t;
+  t.k << header(name, {DType::f32, DType::f32, DType::f32, DType::f32, sz}, DType::f32);
+  // moe_swiglu_c8: sizes >= 0 adding up to at most M, else the weights are read from their ends
+  // on; a row past the last group (padding) gets +0 (the chain of expert 0, replaced).
+  const RowGroup rg = row_group(t, "%in4", sz, m, e, false);
+  const std::string expert = sel(t, rg.found, rg.grp, "%c0");
+  const std::string gbase =
+      sel(t, rg.ok, t.idx("arith.muli", expert, t.icst(k * f)), t.icst(sizes[1]));
+  const std::string dbase =
+      sel(t, rg.ok, t.idx("arith.muli", expert, t.icst(f * n)), t.icst(sizes[3]));
+  const std::string xrow = t.idx("arith.muli", "%g", t.icst(k)), kc = t.icst(k), fc = t.icst(f),
+                    nc = t.icst(n), zero = t.fcst(0.0, DType::f32);
+  auto column_dot = [&](const char* w, const std::string& hh) {
+    return t.fold("%c0", kc, "%c1", t.fcst(0.0, DType::f32), DType::f32,
+                  [&](const std::string& p, const std::string& acc) {
+                    const std::string xv = t.load("%in0", DType::f32, t.idx("arith.addi", xrow, p));
+                    const std::string at = t.idx(
+                        "arith.addi", t.idx("arith.addi", gbase, t.idx("arith.muli", p, fc)), hh);
+                    return fma_f32(t, xv, t.load(w, DType::f32, at), acc);
+                  });
+  };
+  dot_rows(
+      t, n, f, DType::f32,
+      [&](const std::string& hh) {
+        const std::string gate = column_dot("%in1", hh), up = column_dot("%in2", hh);
+        return activation(t, "tessera.silu_mul", {gate, up});
+      },
+      [&](const std::string& hh, const std::string& j) {
+        const std::string at =
+            t.idx("arith.addi", t.idx("arith.addi", dbase, t.idx("arith.muli", hh, nc)), j);
+        return t.load("%in3", DType::f32, at);
+      },
+      [&](const std::string& acc) {
+        const std::string r = t.fresh();
+        t.k << t.ind << r << " = arith.select " << rg.found << ", " << acc << ", " << zero
+            << " : (i1, f32, f32) -> f32\n";
+        return r;
+      });
+  t.k << "    return\n  }\n";
+  ScalarKernel s;
+  s.kernel = t.k.str();
+  s.grid = {m};
+  s.flat = sizes;
+  s.out_2d = {m, n};
   return s;
 }
 

@@ -23,6 +23,10 @@ ScalarKernel plan_latent_kv(const ir::Op& group, const std::string& name);
 /// recomputed per output element in f32.
 ScalarKernel plan_swiglu_fused(const ir::Op& group, const std::string& name);
 
+/// tessera.moe_swiglu_block of f32 without scales: one group per row of x, its expert found
+/// from the run-time group sizes (a bad size stops the run; a padding row gets +0).
+ScalarKernel plan_moe_swiglu(const ir::Op& group, const std::string& name);
+
 /// tessera.mor_router (f32, bf16/f16), mor_partition (integer depths) and mor_scatter
 /// : one group per token.
 ScalarKernel plan_mor(const ir::Op& group, const ir::Op& op, const std::string& name);

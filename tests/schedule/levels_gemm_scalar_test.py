@@ -6,7 +6,8 @@ exactly halfway between two f32 values in f64 with a non-zero rounding error (1 
 2^-24 - 2^-60, and 2^128 - 2^103 - 2^67 just below the overflow threshold) check the exact FMA
 of schedule_to_tile_fma.cpp, where rounding the f64 sum to f32 would be wrong. A group size
 outside grouped_gemm_c4 stops the run at every level with an error. Also tessera.latent_kv_*
-(rows times a weight) and tessera.swiglu_fused (silu with the spec's expf, modelled in
+(rows times a weight), tessera.swiglu_fused and tessera.moe_swiglu_block (padding rows, bad
+sizes) (silu with the spec's expf, modelled in
 conformance/gen/spec_expf.py).
 
 Usage: levels_gemm_scalar_test.py TESSERA_INTERP
@@ -141,6 +142,19 @@ def main():
         with np.errstate(over="ignore"):
             want = swiglu_oracle(x, wg, wu, wd)
         case(d, "swiglu_fused", "swiglu_fused", [x, wg, wu, wd], want)
+        # moe_swiglu_block: sizes 2, 0, 3 of 6 rows (row 5 pads: +0); bad sizes fail.
+        x = (rng.standard_normal((6, 4)) * 2).astype(np.float32)
+        wg, wu = spread(rng, (3, 4, 5)), rng.standard_normal((3, 4, 5)).astype(np.float32)
+        wd = spread(rng, (3, 5, 2))
+        sizes = np.array([2, 0, 3], np.int64)
+        grp = np.repeat(np.arange(3), sizes)
+        want = np.zeros((6, 2), np.float32)
+        with np.errstate(over="ignore"):
+            for i, e in enumerate(grp):
+                want[i] = swiglu_oracle(x[i:i + 1], wg[e], wu[e], wd[e])[0]
+        s, f = case(d, "moe_swiglu", "moe_swiglu_block", [x, wg, wu, wd, sizes], want)
+        bad_index(d, "moe_swiglu_over", s, f, 4, np.array([2, 2, 3], np.int64))
+        bad_index(d, "moe_swiglu_neg", s, f, 4, np.array([2, -1, 3], np.int64))
     finish()
 
 
