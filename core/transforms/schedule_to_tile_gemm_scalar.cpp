@@ -5,7 +5,7 @@
 // Graph IR kernels' chain acc = +0, acc = fma(a[i, p], b[p, j], acc) for p = 0 .. K-1
 // (interp/graph/kernels_matmul.cpp, kernels_grouped_gemm.cpp), with the exact f32 FMA of
 // schedule_to_tile_fma.h; one group per output row.
-#include "core/transforms/schedule_to_tile_gemm_scalar.h"
+#include "core/transforms/schedule_to_tile_models.h"
 
 #include <bit>
 #include <functional>

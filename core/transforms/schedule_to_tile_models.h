@@ -1,11 +1,29 @@
-// Scalar-kernel matrix products of schedule-to-tile (schedule_to_tile_gemm_scalar.cpp).
+// Scalar kernels of schedule-to-tile for model ops: the KV cache (schedule_to_tile_kv.cpp),
+// matrix products the tiled GEMM does not hold and mixture-of-experts routing
+// (schedule_to_tile_gemm_scalar.cpp); dispatched by plan_model_op (schedule_to_tile_models.cpp).
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "core/transforms/schedule_to_tile_reduce.h"
 
 namespace tessera::transforms {
+
+/// The scalar kernel of a `whole` group holding one model op `op` (kv_cache.append/read,
+/// grouped_gemm, latent_kv_*, swiglu_fused, moe_swiglu_block, moe_dispatch, mor_*), or
+/// nullopt when `op` is none of them.
+std::optional<ScalarKernel> plan_model_op(const ir::Op& group, const ir::Op& op,
+                                          const std::string& name);
+
+/// tessera.kv_cache.append and tessera.kv_cache.read of static tensor shapes with an integer
+/// position (schedule_to_tile_kv.cpp): a position outside its range stops the run with a bounds
+/// error.
+ScalarKernel plan_kv_cache(const ir::Op& group, const ir::Op& op, const std::string& name);
+
+/// Why a tessera.matmul group stays off the tiled GEMM (a numeric policy, f64, types it has no
+/// register for, a batch), or nullptr.
+const char* gemm_stays(const ir::Op& mm, const ir::Type& a, const ir::Type& b);
 
 /// tessera.matmul the tiled GEMM does not hold (batched, broadcast batch dims, transposed) of
 /// f32 or narrow float inputs with an f32 accumulator: one group per output row.
