@@ -20,6 +20,7 @@ bool lowered_by_list(std::string_view name) {
       "tessera.mor_partition",
       "tessera.mor_router",
       "tessera.mor_scatter",
+      "tessera.spec_accept",
       "tessera.swiglu_fused",
   };
   return !name.empty() && std::find(std::begin(kNames), std::end(kNames), name) != std::end(kNames);

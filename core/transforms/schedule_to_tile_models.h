@@ -11,7 +11,8 @@
 namespace tessera::transforms {
 
 /// The scalar kernel of a `whole` group holding one model op `op` (kv_cache.append/read,
-/// grouped_gemm, latent_kv_*, swiglu_fused, moe_swiglu_block, moe_dispatch, mor_*), or
+/// grouped_gemm, latent_kv_*, swiglu_fused, moe_swiglu_block, moe_dispatch, mor_*,
+/// spec_accept), or
 /// nullopt when `op` is none of them.
 std::optional<ScalarKernel> plan_model_op(const ir::Op& group, const ir::Op& op,
                                           const std::string& name);
@@ -20,6 +21,9 @@ std::optional<ScalarKernel> plan_model_op(const ir::Op& group, const ir::Op& op,
 /// position (schedule_to_tile_kv.cpp): a position outside its range stops the run with a bounds
 /// error.
 ScalarKernel plan_kv_cache(const ir::Op& group, const ir::Op& op, const std::string& name);
+
+/// tessera.spec_accept of i32 tokens (schedule_to_tile_spec.cpp): one group.
+ScalarKernel plan_spec_accept(const ir::Op& group, const std::string& name);
 
 /// Why a tessera.matmul group stays off the tiled GEMM (a numeric policy, f64, types it has no
 /// register for, a batch), or nullptr.

@@ -2,7 +2,9 @@
 with numpy: moe_dispatch (np.take of token rows; a route entry outside [0, T) stops the run at
 every level, moe_dispatch_c4), mor_router (1 + the first argmax of logits that are the exact f32
 FMA chains of levels_gemm_scalar_test's fraction oracle; ties keep the first, NaN never wins),
-mor_partition (depth >= step, signed and unsigned depths) and mor_scatter (a row select, bf16).
+mor_partition (depth >= step, signed and unsigned depths), mor_scatter (a row select, bf16),
+and spec_accept (the longest accepted prefix of docs/ops/graph/spec_accept.md, first path on
+ties, the target's token after it).
 
 Usage: levels_moe_test.py TESSERA_INTERP
 """
@@ -32,6 +34,17 @@ def router(x, w):
     return out
 
 
+def spec_accept(draft, target):
+    best, best_len = 0, -1
+    for p in range(draft.shape[0]):
+        n = 0
+        while n < draft.shape[1] and draft[p, n] == target[p, n]:
+            n += 1
+        if n > best_len:
+            best, best_len = p, n
+    return np.array([best, best_len, target[best, best_len]], np.int32)
+
+
 def main():
     rng = np.random.default_rng(29)
     with tempfile.TemporaryDirectory() as tmp:
@@ -57,6 +70,15 @@ def main():
         mask = np.array([[True, False, True], [False, False, True]])
         case(d, "scatter_bf16", "mor_scatter", [full, upd, mask],
              np.where(mask[..., None], upd, full))
+        target = rng.integers(0, 9, size=(4, 6)).astype(np.int32)
+        draft = target[:, :5].copy()
+        draft[0, 2] += 1  # path 0 accepts 2
+        draft[1, 3] += 1  # paths 1 and 3 accept 3: path 1 wins the tie
+        draft[2, 0] += 1
+        draft[3, 3] += 1
+        case(d, "spec_accept", "spec_accept", [draft, target], spec_accept(draft, target))
+        case(d, "spec_accept_all", "spec_accept", [target[:, :5].copy(), target],
+             spec_accept(target[:, :5], target))
     finish()
 
 
