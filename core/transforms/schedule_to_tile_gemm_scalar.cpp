@@ -54,6 +54,18 @@ void dot_rows(Text& t, int64_t n, int64_t k, DType out,
   t.k << t.ind << "}) : (index, index, index) -> ()\n";
 }
 
+// The kernel's end: `return`, and its launch geometry.
+ScalarKernel finish(Text& t, std::vector<int64_t> grid, std::vector<int64_t> flat,
+                    std::vector<int64_t> out_2d) {
+  t.k << "    return\n  }\n";
+  ScalarKernel s;
+  s.kernel = t.k.str();
+  s.grid = std::move(grid);
+  s.flat = std::move(flat);
+  s.out_2d = std::move(out_2d);
+  return s;
+}
+
 // Row-major strides of `shape`.
 std::vector<int64_t> strides(const std::vector<int64_t>& shape) {
   std::vector<int64_t> s(shape.size(), 1);
@@ -152,36 +164,10 @@ ScalarKernel plan_scalar_matmul(const ir::Op& group, const ir::Op& mm, const std
                   t.idx("arith.addi", t.idx("arith.muli", p, cbrs), t.idx("arith.muli", j, cbcs)));
         return as_f32(t, t.load("%in1", b.dtype, at), b.dtype);
       });
-  t.k << "    return\n  }\n";
-  ScalarKernel s;
-  s.kernel = t.k.str();
-  s.grid = {rows};
-  s.flat = {*an, *bn};
-  s.out_2d = {rows, n};
-  return s;
+  return finish(t, {rows}, {*an, *bn}, {rows, n});
 }
 
 namespace {
-
-std::string cmpi(Text& t, const std::string& a, const std::string& b, const char* pred) {
-  std::string r = t.fresh();
-  t.k << t.ind << r << " = arith.cmpi " << a << ", " << b << " {predicate = \"" << pred
-      << "\"} : (index, index) -> i1\n";
-  return r;
-}
-
-std::string sel(Text& t, const std::string& c, const std::string& a, const std::string& b) {
-  std::string r = t.fresh();
-  t.k << t.ind << r << " = arith.select " << c << ", " << a << ", " << b
-      << " : (i1, index, index) -> index\n";
-  return r;
-}
-
-std::string andi(Text& t, const std::string& a, const std::string& b) {
-  std::string r = t.fresh();
-  t.k << t.ind << r << " = arith.andi " << a << ", " << b << " : i1\n";
-  return r;
-}
 
 /// Row %g's group among G consecutive groups of run-time sizes (memref `mem` of `sz`): `ok`
 /// when every size lies in [0, M - total] and the total is M (`exact`) or at most M, `found`
@@ -202,21 +188,23 @@ RowGroup row_group(Text& t, const std::string& mem, DType sz, int64_t m, int64_t
       "%c0", gc, "%c1", "%c0", DType::index, [&](const std::string& e, const std::string& tot) {
         const std::string v = size_at(e);
         const std::string room = t.idx("arith.addi", t.idx("arith.subi", mc, tot), "%c1");
-        const std::string ok = andi(t, cmpi(t, v, "%c0", "sge"), cmpi(t, v, room, "slt"));
-        return sel(t, ok, t.idx("arith.addi", tot, v), bad);
+        const std::string ok = t.logic("arith.andi", t.cmp(v, "%c0", "sge", DType::index),
+                                       t.cmp(v, room, "slt", DType::index));
+        return t.select(ok, t.idx("arith.addi", tot, v), bad, DType::index);
       });
   // x = row - (sizes before e) until the row lies in group e, then -(e + 1).
   const std::string at =
       t.fold("%c0", gc, "%c1", "%g", DType::index, [&](const std::string& e, const std::string& x) {
         const std::string v = size_at(e);
-        const std::string pos = cmpi(t, x, "%c0", "sge");
-        const std::string found = andi(t, pos, cmpi(t, x, v, "slt"));
+        const std::string pos = t.cmp(x, "%c0", "sge", DType::index);
+        const std::string found = t.logic("arith.andi", pos, t.cmp(x, v, "slt", DType::index));
         const std::string mark = t.idx("arith.subi", "%c0", t.idx("arith.addi", e, "%c1"));
-        return sel(t, found, mark, sel(t, pos, t.idx("arith.subi", x, v), x));
+        return t.select(found, mark, t.select(pos, t.idx("arith.subi", x, v), x, DType::index),
+                        DType::index);
       });
   RowGroup r;
-  r.ok = cmpi(t, total, mc, exact ? "eq" : "sle");
-  r.found = cmpi(t, at, "%c0", "slt");
+  r.ok = t.cmp(total, mc, exact ? "eq" : "sle", DType::index);
+  r.found = t.cmp(at, "%c0", "slt", DType::index);
   r.grp = t.idx("arith.subi", t.idx("arith.subi", "%c0", at), "%c1");
   return r;
 }
@@ -244,7 +232,8 @@ ScalarKernel plan_grouped_gemm(const ir::Op& group, const std::string& name) {
   // grouped_gemm_c4: sizes in [0, M - total], adding up to M; otherwise the weights are read
   // from their end on, which stops the run.
   const RowGroup rg = row_group(t, "%in2", sz.dtype, m, g, true);
-  const std::string wbase = sel(t, rg.ok, t.idx("arith.muli", rg.grp, t.icst(k * n)), t.icst(*wn));
+  const std::string wbase =
+      t.select(rg.ok, t.idx("arith.muli", rg.grp, t.icst(k * n)), t.icst(*wn), DType::index);
   const std::string xrow = t.idx("arith.muli", "%g", t.icst(k));
   const std::string cn = t.icst(n);
   dot_rows(
@@ -256,13 +245,7 @@ ScalarKernel plan_grouped_gemm(const ir::Op& group, const std::string& name) {
         const std::string r = t.idx("arith.addi", wbase, t.idx("arith.muli", p, cn));
         return t.load("%in1", DType::f32, t.idx("arith.addi", r, j));
       });
-  t.k << "    return\n  }\n";
-  ScalarKernel s;
-  s.kernel = t.k.str();
-  s.grid = {m};
-  s.flat = {*xn, *wn, g};
-  s.out_2d = {m, n};
-  return s;
+  return finish(t, {m}, {*xn, *wn, g}, {m, n});
 }
 
 ScalarKernel plan_latent_kv(const ir::Op& group, const std::string& name) {
@@ -291,13 +274,7 @@ ScalarKernel plan_latent_kv(const ir::Op& group, const std::string& name) {
         const std::string at = t.idx("arith.addi", t.idx("arith.muli", p, cn), j);
         return as_f32(t, t.load("%in1", w.dtype, at), w.dtype);
       });
-  t.k << "    return\n  }\n";
-  ScalarKernel s;
-  s.kernel = t.k.str();
-  s.grid = {*an / k};
-  s.flat = {*an, *wn};
-  s.out_2d = {*an / k, n};
-  return s;
+  return finish(t, {*an / k}, {*an, *wn}, {*an / k, n});
 }
 
 ScalarKernel plan_swiglu_fused(const ir::Op& group, const std::string& name) {
@@ -342,13 +319,7 @@ ScalarKernel plan_swiglu_fused(const ir::Op& group, const std::string& name) {
         const std::string at = t.idx("arith.addi", t.idx("arith.muli", hh, dc), j);
         return as_f32(t, t.load("%in3", e, at), e);
       });
-  t.k << "    return\n  }\n";
-  ScalarKernel s;
-  s.kernel = t.k.str();
-  s.grid = {m};
-  s.flat = sizes;
-  s.out_2d = {m, d};
-  return s;
+  return finish(t, {m}, sizes, {m, d});
 }
 
 ScalarKernel plan_moe_swiglu(const ir::Op& group, const std::string& name) {
@@ -377,11 +348,11 @@ ScalarKernel plan_moe_swiglu(const ir::Op& group, const std::string& name) {
   // moe_swiglu_c8: sizes >= 0 adding up to at most M, else the weights are read from their ends
   // on; a row past the last group (padding) gets +0 (the chain of expert 0, replaced).
   const RowGroup rg = row_group(t, "%in4", sz, m, e, false);
-  const std::string expert = sel(t, rg.found, rg.grp, "%c0");
+  const std::string expert = t.select(rg.found, rg.grp, "%c0", DType::index);
   const std::string gbase =
-      sel(t, rg.ok, t.idx("arith.muli", expert, t.icst(k * f)), t.icst(sizes[1]));
+      t.select(rg.ok, t.idx("arith.muli", expert, t.icst(k * f)), t.icst(sizes[1]), DType::index);
   const std::string dbase =
-      sel(t, rg.ok, t.idx("arith.muli", expert, t.icst(f * n)), t.icst(sizes[3]));
+      t.select(rg.ok, t.idx("arith.muli", expert, t.icst(f * n)), t.icst(sizes[3]), DType::index);
   const std::string xrow = t.idx("arith.muli", "%g", t.icst(k)), kc = t.icst(k), fc = t.icst(f),
                     nc = t.icst(n), zero = t.fcst(0.0, DType::f32);
   auto column_dot = [&](const char* w, const std::string& hh) {
@@ -404,19 +375,8 @@ ScalarKernel plan_moe_swiglu(const ir::Op& group, const std::string& name) {
             t.idx("arith.addi", t.idx("arith.addi", dbase, t.idx("arith.muli", hh, nc)), j);
         return t.load("%in3", DType::f32, at);
       },
-      [&](const std::string& acc) {
-        const std::string r = t.fresh();
-        t.k << t.ind << r << " = arith.select " << rg.found << ", " << acc << ", " << zero
-            << " : (i1, f32, f32) -> f32\n";
-        return r;
-      });
-  t.k << "    return\n  }\n";
-  ScalarKernel s;
-  s.kernel = t.k.str();
-  s.grid = {m};
-  s.flat = sizes;
-  s.out_2d = {m, n};
-  return s;
+      [&](const std::string& acc) { return t.select(rg.found, acc, zero, DType::f32); });
+  return finish(t, {m}, sizes, {m, n});
 }
 
 namespace {
@@ -448,22 +408,12 @@ ScalarKernel plan_mor_router(const ir::Op& group, const std::string& name) {
   };
   const std::string best = t.fold(
       "%c1", nc, "%c1", "%c0", DType::index, [&](const std::string& j, const std::string& b) {
-        const std::string lj = logit(j), lb = logit(b), gt = t.fresh(), r = t.fresh();
-        t.k << t.ind << gt << " = arith.cmpf " << lj << ", " << lb
-            << " {predicate = \"ogt\"} : (f32, f32) -> i1\n"
-            << t.ind << r << " = arith.select " << gt << ", " << j << ", " << b
-            << " : (i1, index, index) -> index\n";
-        return r;
+        const std::string lj = logit(j), lb = logit(b);
+        return t.select(t.cmp(lj, lb, "ogt", DType::f32), j, b, DType::index);
       });
   t.store(t.un("arith.index_cast", t.idx("arith.addi", best, "%c1"), DType::index, DType::i64),
           DType::i64, "%g");
-  t.k << "    return\n  }\n";
-  ScalarKernel s;
-  s.kernel = t.k.str();
-  s.grid = {tokens};
-  s.flat = {*xn, *wn};
-  s.out_2d = {tokens, 1};
-  return s;
+  return finish(t, {tokens}, {*xn, *wn}, {tokens, 1});
 }
 
 }  // namespace
@@ -488,7 +438,6 @@ ScalarKernel plan_mor(const ir::Op& group, const ir::Op& op, const std::string& 
   const int64_t tokens = x.shape[0] * x.shape[1], d = x.shape[2];
   if (tokens == 0 || (!part && d == 0)) return ScalarKernel::stay("an empty tensor");
   Text t;
-  ScalarKernel s;
   if (part) {
     // mask = (int64) depth >= step: depths sign- or zero-extended as static_cast<int64_t> does.
     const DType dt = group.operands[1]->type.dtype;
@@ -498,43 +447,35 @@ ScalarKernel plan_mor(const ir::Op& group, const ir::Op& op, const std::string& 
     t.k << header(name, {x.dtype, dt}, DType::i1);
     const std::string v = t.un(u ? "arith.index_castui" : "arith.index_cast",
                                t.load("%in1", dt, "%g"), dt, DType::index);
-    const std::string step = t.icst(op.attrs.get_int("step", 1)), r = t.fresh();
-    t.k << t.ind << r << " = arith.cmpi " << v << ", " << step
-        << " {predicate = \"sge\"} : (index, index) -> i1\n";
-    t.store(r, DType::i1, "%g");
-    s.out_2d = {tokens, 1};
-  } else {
-    // out[t, :] = mask[t] ? updated[t, :] : full[t, :], element by element (bits as stored).
-    const DType e = x.dtype;
-    if (!index_kernel::movable(e) || group.operands[1]->type.dtype != e)
-      return ScalarKernel::stay(std::string("no scalar register of ") + dtype_mlir_name(e));
-    t.k << header(name, {e, e, DType::i1}, e);
-    const std::string m = t.load("%in2", DType::i1, "%g"),
-                      base = t.idx("arith.muli", "%g", t.icst(d));
-    const std::string dc = t.icst(d), c = t.fresh(), ind = t.ind;
-    t.k << t.ind << "\"scf.for\"(%c0, " << dc << ", %c1) ({\n"
-        << t.ind << "^bb0(" << c << ": index):\n";
-    t.ind += "  ";
-    const std::string at = t.idx("arith.addi", base, c);
-    // scf.if: a select takes no narrow-float scalars, and a load moves any type's bits.
-    t.k << t.ind << "\"scf.if\"(" << m << ") ({\n";
-    for (const char* src : {"%in1", "%in0"}) {
-      t.ind += "  ";
-      t.store(t.load(src, e, at), e, "%g", c);
-      t.k << t.ind << "\"scf.yield\"() : () -> ()\n";
-      t.ind.resize(t.ind.size() - 2);
-      t.k << t.ind << (src[3] == '1' ? "}, {\n" : "}) : (i1) -> ()\n");
-    }
-    t.k << t.ind << "\"scf.yield\"() : () -> ()\n";
-    t.ind = ind;
-    t.k << t.ind << "}) : (index, index, index) -> ()\n";
-    s.out_2d = {tokens, d};
+    const std::string step = t.icst(op.attrs.get_int("step", 1));
+    t.store(t.cmp(v, step, "sge", DType::index), DType::i1, "%g");
+    return finish(t, {tokens}, sizes, {tokens, 1});
   }
-  t.k << "    return\n  }\n";
-  s.kernel = t.k.str();
-  s.grid = {tokens};
-  s.flat = sizes;
-  return s;
+  // out[t, :] = mask[t] ? updated[t, :] : full[t, :], element by element (bits as stored).
+  const DType e = x.dtype;
+  if (!index_kernel::movable(e) || group.operands[1]->type.dtype != e)
+    return ScalarKernel::stay(std::string("no scalar register of ") + dtype_mlir_name(e));
+  t.k << header(name, {e, e, DType::i1}, e);
+  const std::string m = t.load("%in2", DType::i1, "%g"),
+                    base = t.idx("arith.muli", "%g", t.icst(d));
+  const std::string dc = t.icst(d), c = t.fresh(), ind = t.ind;
+  t.k << t.ind << "\"scf.for\"(%c0, " << dc << ", %c1) ({\n"
+      << t.ind << "^bb0(" << c << ": index):\n";
+  t.ind += "  ";
+  const std::string at = t.idx("arith.addi", base, c);
+  // scf.if: a select takes no narrow-float scalars, and a load moves any type's bits.
+  t.k << t.ind << "\"scf.if\"(" << m << ") ({\n";
+  for (const char* src : {"%in1", "%in0"}) {
+    t.ind += "  ";
+    t.store(t.load(src, e, at), e, "%g", c);
+    t.k << t.ind << "\"scf.yield\"() : () -> ()\n";
+    t.ind.resize(t.ind.size() - 2);
+    t.k << t.ind << (src[3] == '1' ? "}, {\n" : "}) : (i1) -> ()\n");
+  }
+  t.k << t.ind << "\"scf.yield\"() : () -> ()\n";
+  t.ind = ind;
+  t.k << t.ind << "}) : (index, index, index) -> ()\n";
+  return finish(t, {tokens}, sizes, {tokens, d});
 }
 
 }  // namespace tessera::transforms

@@ -22,18 +22,6 @@ ScalarKernel plan_spec_accept(const ir::Op& group, const std::string& name) {
   Text t;
   t.k << header(name, {DType::i32, DType::i32}, DType::i32);
   const std::string pc = t.icst(paths), dc = t.icst(depth), tw = t.icst(depth + 1);
-  auto cmpi = [&](const std::string& a, const std::string& b, const char* pred, DType ty_) {
-    std::string r = t.fresh();
-    t.k << t.ind << r << " = arith.cmpi " << a << ", " << b << " {predicate = \"" << pred
-        << "\"} : (" << ty(ty_) << ", " << ty(ty_) << ") -> i1\n";
-    return r;
-  };
-  auto sel = [&](const std::string& c, const std::string& a, const std::string& b) {
-    std::string r = t.fresh();
-    t.k << t.ind << r << " = arith.select " << c << ", " << a << ", " << b
-        << " : (i1, index, index) -> index\n";
-    return r;
-  };
   // key = (len + 1) P + (P - 1 - path): a path replaces the best one only with a longer prefix
   // (the first path wins ties), as the Graph IR kernel's `len > best_len`; the initial key 0
   // is below every path's.
@@ -45,15 +33,14 @@ ScalarKernel plan_spec_accept(const ir::Op& group, const std::string& name) {
             "%c0", dc, "%c1", "%c0", DType::index, [&](const std::string& i, const std::string& l) {
               const std::string dv = t.load("%in0", DType::i32, t.idx("arith.addi", drow, i));
               const std::string tv = t.load("%in1", DType::i32, t.idx("arith.addi", trow, i));
-              const std::string same = cmpi(dv, tv, "eq", DType::i32);
-              const std::string at = cmpi(l, i, "eq", DType::index), r = t.fresh();
-              t.k << t.ind << r << " = arith.andi " << same << ", " << at << " : i1\n";
-              return sel(r, t.idx("arith.addi", i, "%c1"), l);
+              const std::string same = t.cmp(dv, tv, "eq", DType::i32);
+              const std::string r = t.logic("arith.andi", same, t.cmp(l, i, "eq", DType::index));
+              return t.select(r, t.idx("arith.addi", i, "%c1"), l, DType::index);
             });
         const std::string rev = t.idx("arith.subi", t.idx("arith.subi", pc, "%c1"), p);
         const std::string nk =
             t.idx("arith.addi", t.idx("arith.muli", t.idx("arith.addi", len, "%c1"), pc), rev);
-        return sel(cmpi(nk, k, "sgt", DType::index), nk, k);
+        return t.select(t.cmp(nk, k, "sgt", DType::index), nk, k, DType::index);
       });
   const std::string best_path =
       t.idx("arith.subi", t.idx("arith.subi", pc, "%c1"), t.idx("arith.remsi", key, pc));
