@@ -9,6 +9,8 @@ namespace tessera::transforms {
 bool lowered_by_list(std::string_view name) {
   static constexpr std::string_view kNames[] = {
       "",  // (no entry: keeps the array non-empty)
+      "tessera.dequant_matmul",
+      "tessera.fused_epilogue",
       "tessera.grouped_gemm",
       "tessera.kv_cache.append",
       "tessera.kv_cache.read",

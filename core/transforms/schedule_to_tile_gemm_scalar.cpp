@@ -12,6 +12,7 @@
 #include <string_view>
 #include <tuple>
 
+#include "core/ops/misc_gemm.h"
 #include "core/transforms/schedule_to_tile_activation.h"
 #include "core/transforms/schedule_to_tile_fma.h"
 #include "core/transforms/schedule_to_tile_index.h"
@@ -34,10 +35,11 @@ std::string as_f32(Text& t, const std::string& v, DType from) {
 // The rows of out [rows, n]: for j in [0, n), the chain over p in [0, k) of
 // fma(load_a(p), load_b(p, j), acc) from +0, through `finish` when given, rounded once to `out`
 // (arith.truncf: a narrow float result, the Graph IR kernel's conversion).
-void dot_rows(Text& t, int64_t n, int64_t k, DType out,
-              const std::function<std::string(const std::string&)>& load_a,
-              const std::function<std::string(const std::string&, const std::string&)>& load_b,
-              const std::function<std::string(const std::string&)>& finish = nullptr) {
+void dot_rows(
+    Text& t, int64_t n, int64_t k, DType out,
+    const std::function<std::string(const std::string&)>& load_a,
+    const std::function<std::string(const std::string&, const std::string&)>& load_b,
+    const std::function<std::string(const std::string&, const std::string&)>& finish = nullptr) {
   const std::string nn = t.icst(n), kk = t.icst(k);
   t.k << t.ind << "\"scf.for\"(%c0, " << nn << ", %c1) ({\n";
   const std::string j = t.fresh(), ind = t.ind;
@@ -48,7 +50,7 @@ void dot_rows(Text& t, int64_t n, int64_t k, DType out,
       t.fold("%c0", kk, "%c1", zero, DType::f32, [&](const std::string& p, const std::string& a) {
         return fma_f32(t, load_a(p), load_b(p, j), a);
       });
-  t.store(t.convert(finish ? finish(acc) : acc, DType::f32, out), out, "%g", j);
+  t.store(t.convert(finish ? finish(acc, j) : acc, DType::f32, out), out, "%g", j);
   t.k << t.ind << "\"scf.yield\"() : () -> ()\n";
   t.ind = ind;
   t.k << t.ind << "}) : (index, index, index) -> ()\n";
@@ -375,7 +377,130 @@ ScalarKernel plan_moe_swiglu(const ir::Op& group, const std::string& name) {
             t.idx("arith.addi", t.idx("arith.addi", dbase, t.idx("arith.muli", hh, nc)), j);
         return t.load("%in3", DType::f32, at);
       },
-      [&](const std::string& acc) { return t.select(rg.found, acc, zero, DType::f32); });
+      [&](const std::string& acc, const std::string&) {
+        return t.select(rg.found, acc, zero, DType::f32);
+      });
+  return finish(t, {m}, sizes, {m, n});
+}
+
+ScalarKernel plan_fused_epilogue(const ir::Op& group, const ir::Op& op, const std::string& name) {
+  const int code = ops::fused_epilogue_code(op.attrs.get("epilogue"));
+  if (code == 2)
+    return ScalarKernel::stay(
+        "fused_epilogue's gelu computes the C library's erfc, which no Tile IR op reproduces bit "
+        "for bit");
+  if (code < 0 || group.operands.size() < 2 || group.operands.size() > 3)
+    return ScalarKernel::stay("internal: the group's operands are not the op's");
+  const ir::Type &a = group.operands[0]->type, &b = group.operands[1]->type,
+                 &y = group.result(0)->type;
+  const bool bias = group.operands.size() == 3;
+  const DType bt = bias ? group.operands[2]->type.dtype : DType::f32;
+  if (!f32_input(a.dtype) || !f32_input(b.dtype) || !f32_input(y.dtype) || !f32_input(bt))
+    return ScalarKernel::stay(std::string("fused_epilogue of ") + dtype_mlir_name(a.dtype) +
+                              " (the f32 FMA chain lowers; f64 has no exact Tile IR fma)");
+  std::vector<int64_t> sizes;
+  for (const ir::Value* v : group.operands) {
+    const std::optional<int64_t> c = v->type.num_elements();
+    if (!v->type.has_static_shape() || !c) return ScalarKernel::stay("not a static shape");
+    sizes.push_back(*c);
+  }
+  const int64_t m = a.shape[0], k = a.shape[1], n = b.shape[1];
+  if (m == 0 || n == 0) return ScalarKernel::stay("an empty tensor");
+  // act(acc + bias[j]): one rounded addition, then relu as the Graph IR kernel's
+  // `isnan(v) ? v : (v > 0 ? v : 0)` (a select: -0 gives +0, a NaN keeps its bits).
+  Text t;
+  std::vector<DType> ins = {a.dtype, b.dtype};
+  if (bias) ins.push_back(bt);
+  t.k << header(name, ins, y.dtype);
+  const std::string arow = t.idx("arith.muli", "%g", t.icst(k)), cn = t.icst(n);
+  const std::string zero = t.fcst(0.0, DType::f32);
+  dot_rows(
+      t, n, k, y.dtype,
+      [&](const std::string& p) {
+        return as_f32(t, t.load("%in0", a.dtype, t.idx("arith.addi", arow, p)), a.dtype);
+      },
+      [&](const std::string& p, const std::string& j) {
+        const std::string at = t.idx("arith.addi", t.idx("arith.muli", p, cn), j);
+        return as_f32(t, t.load("%in1", b.dtype, at), b.dtype);
+      },
+      [&](const std::string& acc, const std::string& col) {
+        std::string v = acc;
+        if (bias) v = t.bin("arith.addf", acc, as_f32(t, t.load("%in2", bt, col), bt), DType::f32);
+        if (code != 1) return v;
+        const std::string keep =
+            t.logic("arith.ori", t.cmp(v, zero, "ogt", DType::f32), t.cmp(v, v, "une", DType::f32));
+        return t.select(keep, v, zero, DType::f32);
+      });
+  return finish(t, {m}, sizes, {m, n});
+}
+
+ScalarKernel plan_dequant_matmul(const ir::Op& group, const ir::Op& op, const std::string& name) {
+  const std::optional<std::string_view> fmt =
+      ops::dequant_weight_dtype(op.attrs.get("weight_dtype"));
+  if (!fmt || group.operands.size() < 2 || group.operands.size() > 3)
+    return ScalarKernel::stay("internal: the group's operands are not the op's");
+  const ir::Type &x = group.operands[0]->type, &w = group.operands[1]->type,
+                 &y = group.result(0)->type;
+  const bool scaled = group.operands.size() == 3;
+  const DType st = scaled ? group.operands[2]->type.dtype : DType::f32;
+  const bool ints = fmt->starts_with("int");
+  if (!f32_input(x.dtype) || !f32_input(y.dtype) || (!f32_input(st) && st != DType::f64) ||
+      (ints ? !index_kernel::index_type(w.dtype) : !(f32_input(w.dtype) || w.dtype == DType::f64)))
+    return ScalarKernel::stay(std::string("dequant_matmul of ") + dtype_mlir_name(x.dtype) +
+                              " (the f32 FMA chain lowers; f64 has no exact Tile IR fma)");
+  std::vector<int64_t> sizes;
+  for (const ir::Value* v : group.operands) {
+    const std::optional<int64_t> c = v->type.num_elements();
+    if (!v->type.has_static_shape() || !c) return ScalarKernel::stay("not a static shape");
+    sizes.push_back(*c);
+  }
+  const int64_t m = x.shape[0], k = x.shape[1], n = w.shape[1];
+  // Every group reads every code (dequant_matmul_c6 checks them all): none when empty.
+  if (m == 0 || n == 0 || k == 0) return ScalarKernel::stay("an empty tensor");
+  const int64_t group_size = op.attrs.get_int("quant_group_size", k);
+  if (group_size < 1) return ScalarKernel::stay("bad quant_group_size");
+  Text t;
+  std::vector<DType> ins = {x.dtype, w.dtype};
+  if (scaled) ins.push_back(st);
+  t.k << header(name, ins, y.dtype);
+  const std::string xrow = t.idx("arith.muli", "%g", t.icst(k)), cn = t.icst(n),
+                    gc = t.icst(group_size);
+  const bool int4 = *fmt == "int4";
+  const DType f8 = *fmt == "fp8_e4m3" ? DType::f8e4m3 : DType::f8e5m2;
+  const std::string wend = t.icst(sizes[1]);
+  dot_rows(
+      t, n, k, y.dtype,
+      [&](const std::string& p) {
+        return as_f32(t, t.load("%in0", x.dtype, t.idx("arith.addi", xrow, p)), x.dtype);
+      },
+      [&](const std::string& p, const std::string& j) {
+        const std::string at = t.idx("arith.addi", t.idx("arith.muli", p, cn), j);
+        const std::string c = t.load("%in1", w.dtype, at);
+        std::string v;
+        if (ints) {  // the code's value, checked against [-8, 7] or [-128, 127]
+          const bool u = w.dtype == DType::u8 || w.dtype == DType::u16 || w.dtype == DType::u32 ||
+                         w.dtype == DType::u64;
+          const std::string ci =
+              t.un(u ? "arith.index_castui" : "arith.index_cast", c, w.dtype, DType::index);
+          const std::string bad =
+              t.logic("arith.ori", t.cmp(ci, t.icst(int4 ? -8 : -128), "slt", DType::index),
+                      t.cmp(ci, t.icst(int4 ? 7 : 127), "sgt", DType::index));
+          // A bad code is read again from past w's end: the run stops there.
+          const std::string c2 = t.load("%in1", w.dtype, t.select(bad, wend, at, DType::index));
+          const std::string ci2 =
+              t.un(u ? "arith.index_castui" : "arith.index_cast", c2, w.dtype, DType::index);
+          v = t.un("arith.sitofp", t.un("arith.index_cast", ci2, DType::index, DType::i64),
+                   DType::i64, DType::f32);
+        } else {  // the code rounded once to the fp8 format, then widened exactly
+          const DType wide = w.dtype == DType::f64 ? DType::f64 : DType::f32;
+          v = t.un("arith.extf", t.un("arith.truncf", t.convert(c, w.dtype, wide), wide, f8), f8,
+                   DType::f32);
+        }
+        if (!scaled) return v;
+        const std::string row = t.idx("arith.muli", t.idx("arith.divsi", p, gc), cn);
+        const std::string s = t.load("%in2", st, t.idx("arith.addi", row, j));
+        return t.bin("arith.mulf", v, t.convert(s, st, DType::f32), DType::f32);
+      });
   return finish(t, {m}, sizes, {m, n});
 }
 

@@ -28,7 +28,8 @@ std::optional<ScalarKernel> plan_model_op(const ir::Op& group, const ir::Op& op,
   const bool model = n.starts_with("tessera.mor_") || n.starts_with("tessera.latent_kv_") ||
                      n.starts_with("tessera.kv_cache.") || n == "tessera.grouped_gemm" ||
                      n == "tessera.swiglu_fused" || n == "tessera.moe_swiglu_block" ||
-                     n == "tessera.moe_dispatch" || n == "tessera.spec_accept";
+                     n == "tessera.moe_dispatch" || n == "tessera.spec_accept" ||
+                     n == "tessera.fused_epilogue" || n == "tessera.dequant_matmul";
   if (!model) return std::nullopt;
   if (op.attrs.get("numeric_policy")) return ScalarKernel::stay("a numeric policy");
   if (n == "tessera.moe_dispatch") return plan_index(group, op, name);            // _index.cpp
@@ -36,6 +37,8 @@ std::optional<ScalarKernel> plan_model_op(const ir::Op& group, const ir::Op& op,
   if (n == "tessera.spec_accept") return plan_spec_accept(group, name);           // _spec.cpp
   // schedule_to_tile_gemm_scalar.cpp
   if (n == "tessera.grouped_gemm") return plan_grouped_gemm(group, name);
+  if (n == "tessera.fused_epilogue") return plan_fused_epilogue(group, op, name);
+  if (n == "tessera.dequant_matmul") return plan_dequant_matmul(group, op, name);
   if (n.starts_with("tessera.mor_")) return plan_mor(group, op, name);
   if (n == "tessera.moe_swiglu_block") return plan_moe_swiglu(group, name);
   if (n == "tessera.swiglu_fused") return plan_swiglu_fused(group, name);

@@ -22,6 +22,11 @@ std::optional<ScalarKernel> plan_model_op(const ir::Op& group, const ir::Op& op,
 /// error.
 ScalarKernel plan_kv_cache(const ir::Op& group, const ir::Op& op, const std::string& name);
 
+/// tessera.fused_epilogue (none, relu) and tessera.dequant_matmul (int4/int8 codes checked at
+/// run time, fp8 codes rounded once) of f32 or narrow inputs: one group per row.
+ScalarKernel plan_fused_epilogue(const ir::Op& group, const ir::Op& op, const std::string& name);
+ScalarKernel plan_dequant_matmul(const ir::Op& group, const ir::Op& op, const std::string& name);
+
 /// tessera.spec_accept of i32 tokens (schedule_to_tile_spec.cpp): one group.
 ScalarKernel plan_spec_accept(const ir::Op& group, const std::string& name);
 

@@ -7,7 +7,8 @@ exactly halfway between two f32 values in f64 with a non-zero rounding error (1 
 of schedule_to_tile_fma.cpp, where rounding the f64 sum to f32 would be wrong. A group size
 outside grouped_gemm_c4 stops the run at every level with an error. Also tessera.latent_kv_*
 (rows times a weight), tessera.swiglu_fused and tessera.moe_swiglu_block (padding rows, bad
-sizes) (silu with the spec's expf, modelled in
+sizes), tessera.dequant_matmul (int4/int8 codes with a bad code failing, fp8 codes rounded by
+ml_dtypes) and tessera.fused_epilogue (relu, bias) (silu with the spec's expf, modelled in
 conformance/gen/spec_expf.py).
 
 Usage: levels_gemm_scalar_test.py TESSERA_INTERP
@@ -22,12 +23,13 @@ import ml_dtypes
 import numpy as np
 
 from levels_common import check, finish
-from levels_index_test import bad_index, case
+from levels_index_test import NAMES, bad_index, case
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "conformance" / "gen"))
 import spec_expf  # noqa: E402  (the spec's expf, modelled from docs/numerics.md)
 
 BF = ml_dtypes.bfloat16
+NAMES[np.int8] = "i8"
 
 
 def rn32(q):
@@ -155,6 +157,39 @@ def main():
         s, f = case(d, "moe_swiglu", "moe_swiglu_block", [x, wg, wu, wd, sizes], want)
         bad_index(d, "moe_swiglu_over", s, f, 4, np.array([2, 2, 3], np.int64))
         bad_index(d, "moe_swiglu_neg", s, f, 4, np.array([2, -1, 3], np.int64))
+        # dequant_matmul: int4 codes in groups of 2 rows with f32 scales, int8 codes without,
+        # fp8 codes (f32 values rounded once by ml_dtypes); a code out of range fails.
+        x = spread(rng, (3, 6))
+        codes = rng.integers(-8, 8, size=(6, 4)).astype(np.int8)
+        scale = spread(rng, (3, 4))
+        wdq = (codes.astype(np.float32) * np.repeat(scale, 2, axis=0)).astype(np.float32)
+        s, f = case(d, "dequant_int4", "dequant_matmul", [x, codes, scale],
+                    matmul_oracle(x, wdq, False, False),
+                    ' {weight_dtype = "int4", quant_group_size = 2 : i64}')
+        bad_index(d, "dequant_int4_bad", s, f, 1, np.where(codes == codes[2, 1], 8, codes)
+                  .astype(np.int8))
+        c8 = rng.integers(-128, 128, size=(6, 4)).astype(np.int32)
+        s, f = case(d, "dequant_int8", "dequant_matmul", [x, c8],
+                    matmul_oracle(x, c8.astype(np.float32), False, False),
+                    ' {weight_dtype = "int8"}')
+        bad_index(d, "dequant_int8_bad", s, f, 1, np.where(c8 == c8[0, 0], -129, c8)
+                  .astype(np.int32))
+        cf = (rng.standard_normal((6, 4)) * 3).astype(np.float32)
+        wf = cf.astype(ml_dtypes.float8_e4m3fn).astype(np.float32)
+        case(d, "dequant_fp8", "dequant_matmul", [x, cf], matmul_oracle(x, wf, False, False),
+             ' {weight_dtype = "fp8_e4m3"}')
+        # fused_epilogue: relu(a b + bias) with bias, none without; bf16 inputs, f32 result.
+        a, b = spread(rng, (4, 5)), spread(rng, (5, 3))
+        bias = spread(rng, (3,))
+        with np.errstate(over="ignore", invalid="ignore"):
+            v = (matmul_oracle(a, b, False, False) + bias).astype(np.float32)
+        v[0, 0] = -0.0 if v[0, 0] == 0 else v[0, 0]
+        relu = np.where(np.isnan(v) | (v > 0), v, np.float32(0)).astype(np.float32)
+        case(d, "fused_relu", "fused_epilogue", [a, b, bias], relu,
+             " {epilogue = 1 : i32, has_bias = true}")
+        ab, bb = a.astype(BF), b.astype(BF)
+        case(d, "fused_none_bf16", "fused_epilogue", [ab, bb],
+             matmul_oracle(ab.astype(np.float32), bb.astype(np.float32), False, False))
     finish()
 
 
