@@ -22,6 +22,7 @@ bool lowered_by_list(std::string_view name) {
       "tessera.mor_partition",
       "tessera.mor_router",
       "tessera.mor_scatter",
+      "tessera.scaled_matmul",
       "tessera.spec_accept",
       "tessera.swiglu_fused",
   };

@@ -29,7 +29,8 @@ std::optional<ScalarKernel> plan_model_op(const ir::Op& group, const ir::Op& op,
                      n.starts_with("tessera.kv_cache.") || n == "tessera.grouped_gemm" ||
                      n == "tessera.swiglu_fused" || n == "tessera.moe_swiglu_block" ||
                      n == "tessera.moe_dispatch" || n == "tessera.spec_accept" ||
-                     n == "tessera.fused_epilogue" || n == "tessera.dequant_matmul";
+                     n == "tessera.fused_epilogue" || n == "tessera.dequant_matmul" ||
+                     n == "tessera.scaled_matmul";
   if (!model) return std::nullopt;
   if (op.attrs.get("numeric_policy")) return ScalarKernel::stay("a numeric policy");
   if (n == "tessera.moe_dispatch") return plan_index(group, op, name);            // _index.cpp
@@ -39,6 +40,7 @@ std::optional<ScalarKernel> plan_model_op(const ir::Op& group, const ir::Op& op,
   if (n == "tessera.grouped_gemm") return plan_grouped_gemm(group, name);
   if (n == "tessera.fused_epilogue") return plan_fused_epilogue(group, op, name);
   if (n == "tessera.dequant_matmul") return plan_dequant_matmul(group, op, name);
+  if (n == "tessera.scaled_matmul") return plan_scaled_matmul(group, op, name);  // _scaled.cpp
   if (n.starts_with("tessera.mor_")) return plan_mor(group, op, name);
   if (n == "tessera.moe_swiglu_block") return plan_moe_swiglu(group, name);
   if (n == "tessera.swiglu_fused") return plan_swiglu_fused(group, name);

@@ -27,6 +27,10 @@ ScalarKernel plan_kv_cache(const ir::Op& group, const ir::Op& op, const std::str
 ScalarKernel plan_fused_epilogue(const ir::Op& group, const ir::Op& op, const std::string& name);
 ScalarKernel plan_dequant_matmul(const ir::Op& group, const ir::Op& op, const std::string& name);
 
+/// tessera.scaled_matmul of f32 (or widened) operands with f32 or E8M0 scales
+/// (schedule_to_tile_scaled.cpp): one group per output row.
+ScalarKernel plan_scaled_matmul(const ir::Op& group, const ir::Op& op, const std::string& name);
+
 /// tessera.spec_accept of i32 tokens (schedule_to_tile_spec.cpp): one group.
 ScalarKernel plan_spec_accept(const ir::Op& group, const std::string& name);
 

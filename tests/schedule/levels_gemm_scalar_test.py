@@ -8,7 +8,8 @@ of schedule_to_tile_fma.cpp, where rounding the f64 sum to f32 would be wrong. A
 outside grouped_gemm_c4 stops the run at every level with an error. Also tessera.latent_kv_*
 (rows times a weight), tessera.swiglu_fused and tessera.moe_swiglu_block (padding rows, bad
 sizes), tessera.dequant_matmul (int4/int8 codes with a bad code failing, fp8 codes rounded by
-ml_dtypes) and tessera.fused_epilogue (relu, bias) (silu with the spec's expf, modelled in
+ml_dtypes) tessera.fused_epilogue (relu, bias) and tessera.scaled_matmul (E8M0 and f32 block scales)
+(silu with the spec's expf, modelled in
 conformance/gen/spec_expf.py).
 
 Usage: levels_gemm_scalar_test.py TESSERA_INTERP
@@ -30,6 +31,7 @@ import spec_expf  # noqa: E402  (the spec's expf, modelled from docs/numerics.md
 
 BF = ml_dtypes.bfloat16
 NAMES[np.int8] = "i8"
+NAMES[ml_dtypes.float8_e4m3fn] = "f8E4M3FN"
 
 
 def rn32(q):
@@ -88,6 +90,24 @@ def swiglu_oracle(x, wg, wu, wd):
     gate, up = matmul_oracle(x, wg, False, False), matmul_oracle(x, wu, False, False)
     act = np.vectorize(silu_times, otypes=[np.float32])(gate, up)
     return matmul_oracle(act, wd, False, False)
+
+
+def scaled_oracle(a, b, sa, sb, bk, bn, e8m0):
+    """Per block of bk along K the exact f32 chain, then acc + part * (sa * sb) in f32."""
+    val = (lambda e: np.float32(np.nan) if e == 255 else np.float32(2.0 ** (int(e) - 127))) \
+        if e8m0 else np.float32
+    m, k = a.shape
+    out = np.zeros((m, b.shape[1]), np.float32)
+    for i in range(m):
+        for j in range(b.shape[1]):
+            acc = np.float32(0)
+            for blk in range(k // bk):
+                ks = slice(blk * bk, (blk + 1) * bk)
+                part = chain(a[i, ks].astype(np.float32), b[ks, j].astype(np.float32))
+                s = np.float32(val(sa[i, blk]) * val(sb[blk, j // bn]))
+                acc = np.float32(acc + np.float32(part * s))
+            out[i, j] = acc
+    return out
 
 
 def spread(rng, shape):
@@ -190,6 +210,24 @@ def main():
         ab, bb = a.astype(BF), b.astype(BF)
         case(d, "fused_none_bf16", "fused_epilogue", [ab, bb],
              matmul_oracle(ab.astype(np.float32), bb.astype(np.float32), False, False))
+        # scaled_matmul: E8M0 scales (2^-127, 1, 2^127 and NaN among them) over blocks of 8,
+        # and f32 scales over blocks [2, 16] (b's scale per 2 columns).
+        E4 = ml_dtypes.float8_e4m3fn
+        a = (rng.standard_normal((3, 16)) * 3).astype(E4)
+        b = (rng.standard_normal((16, 4)) * 3).astype(E4)
+        sa = np.array([[127, 0], [254, 130], [120, 255]], np.uint8)
+        sb = np.array([[127, 140, 100, 127], [1, 127, 127, 126]], np.uint8)
+        with np.errstate(over="ignore", invalid="ignore"):
+            want = scaled_oracle(a, b, sa, sb, 8, 1, True)
+        case(d, "scaled_e8m0", "scaled_matmul", [a, b, sa, sb], want,
+             ' {scale_layout = {granularity = "block", block = [1, 8], format = "e8m0"}}')
+        a = (rng.standard_normal((2, 32)) * 3).astype(E4)
+        b = (rng.standard_normal((32, 5)) * 3).astype(E4)
+        sa, sb = spread(rng, (2, 2)), spread(rng, (2, 3))
+        with np.errstate(over="ignore", invalid="ignore"):
+            want = scaled_oracle(a, b, sa, sb, 16, 2, False)
+        case(d, "scaled_f32", "scaled_matmul", [a, b, sa, sb], want,
+             ' {scale_layout = {granularity = "block", block = [2, 16], format = "fp32"}}')
     finish()
 
 
