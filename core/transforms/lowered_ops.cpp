@@ -24,6 +24,7 @@ bool lowered_by_list(std::string_view name) {
       "tessera.mor_scatter",
       "tessera.scaled_matmul",
       "tessera.spec_accept",
+      "tessera.spec_accept_sample",
       "tessera.swiglu_fused",
   };
   return !name.empty() && std::find(std::begin(kNames), std::end(kNames), name) != std::end(kNames);

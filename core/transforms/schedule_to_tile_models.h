@@ -31,8 +31,10 @@ ScalarKernel plan_dequant_matmul(const ir::Op& group, const ir::Op& op, const st
 /// (schedule_to_tile_scaled.cpp): one group per output row.
 ScalarKernel plan_scaled_matmul(const ir::Op& group, const ir::Op& op, const std::string& name);
 
-/// tessera.spec_accept of i32 tokens (schedule_to_tile_spec.cpp): one group.
+/// tessera.spec_accept of i32 tokens and tessera.spec_accept_sample (its uniforms operands)
+/// (schedule_to_tile_spec.cpp): one group.
 ScalarKernel plan_spec_accept(const ir::Op& group, const std::string& name);
+ScalarKernel plan_spec_accept_sample(const ir::Op& group, const std::string& name);
 
 /// Why a tessera.matmul group stays off the tiled GEMM (a numeric policy, f64, types it has no
 /// register for, a batch), or nullptr.

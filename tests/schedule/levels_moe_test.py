@@ -3,8 +3,9 @@ with numpy: moe_dispatch (np.take of token rows; a route entry outside [0, T) st
 every level, moe_dispatch_c4), mor_router (1 + the first argmax of logits that are the exact f32
 FMA chains of levels_gemm_scalar_test's fraction oracle; ties keep the first, NaN never wins),
 mor_partition (depth >= step, signed and unsigned depths), mor_scatter (a row select, bf16),
-and spec_accept (the longest accepted prefix of docs/ops/graph/spec_accept.md, first path on
-ties, the target's token after it).
+spec_accept (the longest accepted prefix of docs/ops/graph/spec_accept.md, first path on ties,
+the target's token after it) and spec_accept_sample (rejection sampling with CDF inversion in
+Python f64, the bonus row, a zero residual, bad tokens before and after the rejection).
 
 Usage: levels_moe_test.py TESSERA_INTERP
 """
@@ -45,6 +46,39 @@ def spec_accept(draft, target):
     return np.array([best, best_len, target[best, best_len]], np.int32)
 
 
+def cdf_invert(u, w):
+    s = 0.0
+    for x in w:
+        s += x
+    if not s > 0.0:
+        return int(max(range(len(w)), key=lambda k: (w[k], -k)))  # the first largest
+    cum, target = 0.0, u * s
+    for k, x in enumerate(w):
+        cum += x
+        if cum > target:
+            return k
+    return len(w) - 1
+
+
+def spec_accept_sample(draft, tp, dp, au, ru):
+    """docs/ops/graph/spec_accept.md in Python floats (f64) on the f32 inputs."""
+    tp, dp, au, ru = (np.asarray(x, np.float64) for x in (tp, dp, au, ru))
+    depth = draft.shape[0]
+    out = np.zeros(depth + 2, np.int32)
+    for i in range(depth):
+        tok = int(draft[i])
+        pd, pt = dp[i, tok], tp[i, tok]
+        if pd > 0.0 and au[i] * pd <= pt:
+            out[1 + i] = tok
+            continue
+        out[1 + i] = cdf_invert(ru[0], [max(r, 0.0) if r > 0 else 0.0 for r in tp[i] - dp[i]])
+        out[0] = i
+        return out
+    out[1 + depth] = cdf_invert(ru[0], list(tp[depth]))
+    out[0] = depth
+    return out
+
+
 def main():
     rng = np.random.default_rng(29)
     with tempfile.TemporaryDirectory() as tmp:
@@ -79,6 +113,33 @@ def main():
         case(d, "spec_accept", "spec_accept", [draft, target], spec_accept(draft, target))
         case(d, "spec_accept_all", "spec_accept", [target[:, :5].copy(), target],
              spec_accept(target[:, :5], target))
+        # spec_accept_sample: a rejection at 2; all accepted (the bonus row); a residual of zeros
+        # (the first largest weight); a bad token before the rejection fails, one after not.
+        probs = rng.random((5, 7)).astype(np.float32)
+        tp = (probs / probs.sum(1, keepdims=True)).astype(np.float32)
+        dq = rng.random((4, 7)).astype(np.float32)
+        dp = (dq / dq.sum(1, keepdims=True)).astype(np.float32)
+        draft = np.array([1, 4, 2, 6], np.int32)
+        au = np.array([0.0, 0.1, 1.0, 0.5], np.float32)
+        dp[2, 2], tp[2, 2] = np.float32(0.5), np.float32(0.1)  # rejected at 2
+        ru = np.array([0.37], np.float32)
+        s, f = case(d, "sample_reject", "spec_accept_sample", [draft, tp, dp, au, ru],
+                    spec_accept_sample(draft, tp, dp, au, ru))
+        bad_index(d, "sample_bad_token", s, f, 0, np.array([1, 7, 2, 6], np.int32))
+        late = np.array([1, 4, 2, 9], np.int32)  # examined never: no error
+        case(d, "sample_late_bad", "spec_accept_sample", [late, tp, dp, au, ru],
+             spec_accept_sample(late, tp, dp, au, ru))
+        au0 = np.zeros(4, np.float32)
+        tp2 = tp.copy()
+        tp2[:4] = np.maximum(tp2[:4], dp)  # every draft token accepted
+        case(d, "sample_bonus", "spec_accept_sample", [draft, tp2, dp, au0, ru],
+             spec_accept_sample(draft, tp2, dp, au0, ru))
+        flat = tp.copy()
+        flat[0] = dp[0]  # residual all 0 at 0: the first largest (0)
+        dp0 = dp.copy()
+        dp0[0, 1] = 0.0  # pd = 0 rejects at once
+        case(d, "sample_zero", "spec_accept_sample", [draft, flat, dp0, au, ru],
+             spec_accept_sample(draft, flat, dp0, au, ru))
     finish()
 
 
