@@ -26,6 +26,7 @@ bool lowered_by_list(std::string_view name) {
       "tessera.spec_accept",
       "tessera.spec_accept_sample",
       "tessera.swiglu_fused",
+      "tessera.target_verify",
   };
   return !name.empty() && std::find(std::begin(kNames), std::end(kNames), name) != std::end(kNames);
 }

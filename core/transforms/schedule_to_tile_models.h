@@ -36,6 +36,9 @@ ScalarKernel plan_scaled_matmul(const ir::Op& group, const ir::Op& op, const std
 ScalarKernel plan_spec_accept(const ir::Op& group, const std::string& name);
 ScalarKernel plan_spec_accept_sample(const ir::Op& group, const std::string& name);
 
+/// tessera.target_verify of f32 logits: the softmax of each row (schedule_to_tile_spec.cpp).
+ScalarKernel plan_target_verify(const ir::Op& group, const ir::Op& op, const std::string& name);
+
 /// Why a tessera.matmul group stays off the tiled GEMM (a numeric policy, f64, types it has no
 /// register for, a batch), or nullptr.
 const char* gemm_stays(const ir::Op& mm, const ir::Type& a, const ir::Type& b);

@@ -169,4 +169,50 @@ ScalarKernel plan_spec_accept_sample(const ir::Op& group, const std::string& nam
   return r;
 }
 
+ScalarKernel plan_target_verify(const ir::Op& group, const ir::Op& op, const std::string& name) {
+  // softmax of the logits (operand 1) along the last axis, in the order of the row kernel and of
+  // softmax_rows_reference: m the IEEE maximum chain from x[0], s = exp(x[0] - m) + ... in index
+  // order (the spec's expf: tile.exp), y = exp(x[j] - m) / s; the tokens are not read.
+  if (group.operands.size() != 2) return ScalarKernel::stay("without two operands");
+  const ir::Type& x = group.operands[1]->type;
+  const int64_t axis = op.attrs.get_int("axis", -1);
+  if (x.dtype != DType::f32 || !x.has_static_shape() || x.rank() < 1 ||
+      (axis != -1 && axis != x.rank() - 1))
+    return ScalarKernel::stay("not f32 logits of static shape normalized along the last axis");
+  const std::optional<int64_t> tn = group.operands[0]->type.num_elements(), xn = x.num_elements();
+  if (!tn || !xn || !group.operands[0]->type.has_static_shape())
+    return ScalarKernel::stay("not a static shape");
+  const int64_t v = x.shape.back();
+  if (*xn == 0 || v == 0) return ScalarKernel::stay("an empty tensor");
+  constexpr DType F = DType::f32;
+  Text t;
+  t.k << header(name, {group.operands[0]->type.dtype, F}, F);
+  const std::string base = t.idx("arith.muli", "%g", t.icst(v)), vc = t.icst(v);
+  auto at = [&](const std::string& j) { return t.load("%in1", F, t.idx("arith.addi", base, j)); };
+  const std::string m =
+      t.fold("%c1", vc, "%c1", at("%c0"), F, [&](const std::string& j, const std::string& a) {
+        return t.bin("arith.maximumf", a, at(j), F);
+      });
+  auto ex = [&](const std::string& j) {
+    return t.un("tile.exp", t.bin("arith.subf", at(j), m, F), F, F);
+  };
+  const std::string s = t.fold(
+      "%c1", vc, "%c1", ex("%c0"), F,
+      [&](const std::string& j, const std::string& a) { return t.bin("arith.addf", a, ex(j), F); });
+  const std::string j = t.fresh(), ind = t.ind;
+  t.k << t.ind << "\"scf.for\"(%c0, " << vc << ", %c1) ({\n"
+      << t.ind << "^bb0(" << j << ": index):\n";
+  t.ind += "  ";
+  t.store(t.bin("arith.divf", ex(j), s, F), F, "%g", j);
+  t.k << t.ind << "\"scf.yield\"() : () -> ()\n";
+  t.ind = ind;
+  t.k << t.ind << "}) : (index, index, index) -> ()\n    return\n  }\n";
+  ScalarKernel r;
+  r.kernel = t.k.str();
+  r.grid = {*xn / v};
+  r.flat = {*tn, *xn};
+  r.out_2d = {*xn / v, v};
+  return r;
+}
+
 }  // namespace tessera::transforms

@@ -5,11 +5,13 @@ FMA chains of levels_gemm_scalar_test's fraction oracle; ties keep the first, Na
 mor_partition (depth >= step, signed and unsigned depths), mor_scatter (a row select, bf16),
 spec_accept (the longest accepted prefix of docs/ops/graph/spec_accept.md, first path on ties,
 the target's token after it) and spec_accept_sample (rejection sampling with CDF inversion in
-Python f64, the bonus row, a zero residual, bad tokens before and after the rejection).
+Python f64, the bonus row, a zero residual, bad tokens before and after the rejection), and target_verify (the row softmax with the spec's
+expf, conformance/gen/spec_expf.py).
 
 Usage: levels_moe_test.py TESSERA_INTERP
 """
 import pathlib
+import sys
 import tempfile
 
 import ml_dtypes
@@ -20,6 +22,23 @@ from levels_gemm_scalar_test import chain, spread
 from levels_index_test import NAMES, bad_index, case
 
 NAMES[np.uint16] = "ui16"
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "conformance" / "gen"))
+import spec_expf  # noqa: E402  (the spec's expf, modelled from docs/numerics.md)
+
+
+def softmax_rows(x):
+    """m the maximum chain from x[0], s the sum chain of expf(x - m) in order, e / s (f32)."""
+    out = np.empty_like(x)
+    for i, r in enumerate(x):
+        m = r[0]
+        for v in r[1:]:
+            m = max(m, v)
+        e = spec_expf.expf_array((r - m).astype(np.float32))
+        s = e[0]
+        for v in e[1:]:
+            s = np.float32(s + v)
+        out[i] = (e / s).astype(np.float32)
+    return out
 
 
 def router(x, w):
@@ -140,6 +159,11 @@ def main():
         dp0[0, 1] = 0.0  # pd = 0 rejects at once
         case(d, "sample_zero", "spec_accept_sample", [draft, flat, dp0, au, ru],
              spec_accept_sample(draft, flat, dp0, au, ru))
+        # target_verify: the softmax of the logits (-Inf, large values, ties); tokens unread.
+        logits = (rng.standard_normal((3, 9)) * 5).astype(np.float32)
+        logits[0, 3], logits[1, :2], logits[2, 4] = -np.inf, 80.0, 1e-30
+        case(d, "target_verify", "target_verify", [np.array([1, 0, 5], np.int32), logits],
+             softmax_rows(logits))
     finish()
 
 
