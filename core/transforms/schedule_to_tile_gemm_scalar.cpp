@@ -56,6 +56,24 @@ void dot_rows(
   t.k << t.ind << "}) : (index, index, index) -> ()\n";
 }
 
+// Row %g of %in0 ([rows, k], row-major) times %in1 ([k, n]) into row %g of the result, through
+// `finish` when given.
+void row_times_matrix(
+    Text& t, int64_t k, int64_t n, DType a, DType b, DType out,
+    const std::function<std::string(const std::string&, const std::string&)>& finish = nullptr) {
+  const std::string arow = t.idx("arith.muli", "%g", t.icst(k)), cn = t.icst(n);
+  dot_rows(
+      t, n, k, out,
+      [&](const std::string& p) {
+        return as_f32(t, t.load("%in0", a, t.idx("arith.addi", arow, p)), a);
+      },
+      [&](const std::string& p, const std::string& j) {
+        const std::string at = t.idx("arith.addi", t.idx("arith.muli", p, cn), j);
+        return as_f32(t, t.load("%in1", b, at), b);
+      },
+      finish);
+}
+
 // The kernel's end: `return`, and its launch geometry.
 ScalarKernel finish(Text& t, std::vector<int64_t> grid, std::vector<int64_t> flat,
                     std::vector<int64_t> out_2d) {
@@ -266,16 +284,7 @@ ScalarKernel plan_latent_kv(const ir::Op& group, const std::string& name) {
   // Each row of a ([..., K] flattened) times w: the matmul chain, rounded once to the result.
   Text t;
   t.k << header(name, {a.dtype, w.dtype}, y.dtype);
-  const std::string arow = t.idx("arith.muli", "%g", t.icst(k)), cn = t.icst(n);
-  dot_rows(
-      t, n, k, y.dtype,
-      [&](const std::string& p) {
-        return as_f32(t, t.load("%in0", a.dtype, t.idx("arith.addi", arow, p)), a.dtype);
-      },
-      [&](const std::string& p, const std::string& j) {
-        const std::string at = t.idx("arith.addi", t.idx("arith.muli", p, cn), j);
-        return as_f32(t, t.load("%in1", w.dtype, at), w.dtype);
-      });
+  row_times_matrix(t, k, n, a.dtype, w.dtype, y.dtype);
   return finish(t, {*an / k}, {*an, *wn}, {*an / k, n});
 }
 
@@ -335,12 +344,9 @@ ScalarKernel plan_moe_swiglu(const ir::Op& group, const std::string& name) {
                                 " (the f32 FMA chain lowers; f64 has no exact Tile IR fma)");
   if (!index_kernel::index_type(sz))
     return ScalarKernel::stay(std::string("group sizes of ") + dtype_mlir_name(sz));
-  std::vector<int64_t> sizes;
-  for (const ir::Value* v : group.operands) {
-    const std::optional<int64_t> c = v->type.num_elements();
-    if (!v->type.has_static_shape() || !c) return ScalarKernel::stay("not a static shape");
-    sizes.push_back(*c);
-  }
+  const std::optional<std::vector<int64_t>> counts = operand_sizes(group);
+  if (!counts) return ScalarKernel::stay("not a static shape");
+  const std::vector<int64_t>& sizes = *counts;
   const auto& wd = group.operands[3]->type.shape;
   const int64_t m = x.shape[0], k = x.shape[1], e = wd[0], f = wd[1], n = wd[2];
   // Nothing to read from a weight: no access would check the sizes (moe_swiglu_c8).
@@ -398,12 +404,9 @@ ScalarKernel plan_fused_epilogue(const ir::Op& group, const ir::Op& op, const st
   if (!f32_input(a.dtype) || !f32_input(b.dtype) || !f32_input(y.dtype) || !f32_input(bt))
     return ScalarKernel::stay(std::string("fused_epilogue of ") + dtype_mlir_name(a.dtype) +
                               " (the f32 FMA chain lowers; f64 has no exact Tile IR fma)");
-  std::vector<int64_t> sizes;
-  for (const ir::Value* v : group.operands) {
-    const std::optional<int64_t> c = v->type.num_elements();
-    if (!v->type.has_static_shape() || !c) return ScalarKernel::stay("not a static shape");
-    sizes.push_back(*c);
-  }
+  const std::optional<std::vector<int64_t>> counts = operand_sizes(group);
+  if (!counts) return ScalarKernel::stay("not a static shape");
+  const std::vector<int64_t>& sizes = *counts;
   const int64_t m = a.shape[0], k = a.shape[1], n = b.shape[1];
   if (m == 0 || n == 0) return ScalarKernel::stay("an empty tensor");
   // act(acc + bias[j]): one rounded addition, then relu as the Graph IR kernel's
@@ -412,18 +415,9 @@ ScalarKernel plan_fused_epilogue(const ir::Op& group, const ir::Op& op, const st
   std::vector<DType> ins = {a.dtype, b.dtype};
   if (bias) ins.push_back(bt);
   t.k << header(name, ins, y.dtype);
-  const std::string arow = t.idx("arith.muli", "%g", t.icst(k)), cn = t.icst(n);
   const std::string zero = t.fcst(0.0, DType::f32);
-  dot_rows(
-      t, n, k, y.dtype,
-      [&](const std::string& p) {
-        return as_f32(t, t.load("%in0", a.dtype, t.idx("arith.addi", arow, p)), a.dtype);
-      },
-      [&](const std::string& p, const std::string& j) {
-        const std::string at = t.idx("arith.addi", t.idx("arith.muli", p, cn), j);
-        return as_f32(t, t.load("%in1", b.dtype, at), b.dtype);
-      },
-      [&](const std::string& acc, const std::string& col) {
+  row_times_matrix(
+      t, k, n, a.dtype, b.dtype, y.dtype, [&](const std::string& acc, const std::string& col) {
         std::string v = acc;
         if (bias) v = t.bin("arith.addf", acc, as_f32(t, t.load("%in2", bt, col), bt), DType::f32);
         if (code != 1) return v;
@@ -448,12 +442,9 @@ ScalarKernel plan_dequant_matmul(const ir::Op& group, const ir::Op& op, const st
       (ints ? !index_kernel::index_type(w.dtype) : !(f32_input(w.dtype) || w.dtype == DType::f64)))
     return ScalarKernel::stay(std::string("dequant_matmul of ") + dtype_mlir_name(x.dtype) +
                               " (the f32 FMA chain lowers; f64 has no exact Tile IR fma)");
-  std::vector<int64_t> sizes;
-  for (const ir::Value* v : group.operands) {
-    const std::optional<int64_t> c = v->type.num_elements();
-    if (!v->type.has_static_shape() || !c) return ScalarKernel::stay("not a static shape");
-    sizes.push_back(*c);
-  }
+  const std::optional<std::vector<int64_t>> counts = operand_sizes(group);
+  if (!counts) return ScalarKernel::stay("not a static shape");
+  const std::vector<int64_t>& sizes = *counts;
   const int64_t m = x.shape[0], k = x.shape[1], n = w.shape[1];
   // Every group reads every code (dequant_matmul_c6 checks them all): none when empty.
   if (m == 0 || n == 0 || k == 0) return ScalarKernel::stay("an empty tensor");
@@ -552,12 +543,9 @@ ScalarKernel plan_mor(const ir::Op& group, const ir::Op& op, const std::string& 
   if (!part && op.name != "tessera.mor_scatter") return ScalarKernel::stay("no lowering");
   if (group.operands.size() != (part ? 2u : 3u))
     return ScalarKernel::stay("internal: the group's operands are not the op's");
-  std::vector<int64_t> sizes;
-  for (const ir::Value* v : group.operands) {
-    const std::optional<int64_t> c = v->type.num_elements();
-    if (!v->type.has_static_shape() || !c) return ScalarKernel::stay("not a static shape");
-    sizes.push_back(*c);
-  }
+  const std::optional<std::vector<int64_t>> counts = operand_sizes(group);
+  if (!counts) return ScalarKernel::stay("not a static shape");
+  const std::vector<int64_t>& sizes = *counts;
   const ir::Type& x = group.operands[0]->type;
   if (x.rank() != 3) return ScalarKernel::stay("not a static shape");
   const int64_t tokens = x.shape[0] * x.shape[1], d = x.shape[2];

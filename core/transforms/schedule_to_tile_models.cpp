@@ -22,6 +22,16 @@ const char* gemm_stays(const ir::Op& mm, const ir::Type& a, const ir::Type& b) {
   return nullptr;
 }
 
+std::optional<std::vector<int64_t>> operand_sizes(const ir::Op& group) {
+  std::vector<int64_t> sizes;
+  for (const ir::Value* v : group.operands) {
+    const std::optional<int64_t> c = v->type.num_elements();
+    if (!v->type.has_static_shape() || !c) return std::nullopt;
+    sizes.push_back(*c);
+  }
+  return sizes;
+}
+
 std::optional<ScalarKernel> plan_model_op(const ir::Op& group, const ir::Op& op,
                                           const std::string& name) {
   const std::string& n = op.name;

@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "core/transforms/schedule_to_tile_reduce.h"
 
@@ -38,6 +39,9 @@ ScalarKernel plan_spec_accept_sample(const ir::Op& group, const std::string& nam
 
 /// tessera.target_verify of f32 logits: the softmax of each row (schedule_to_tile_spec.cpp).
 ScalarKernel plan_target_verify(const ir::Op& group, const ir::Op& op, const std::string& name);
+
+/// Each operand's element count, or nullopt when one has no static shape (or too many).
+std::optional<std::vector<int64_t>> operand_sizes(const ir::Op& group);
 
 /// Why a tessera.matmul group stays off the tiled GEMM (a numeric policy, f64, types it has no
 /// register for, a batch), or nullptr.

@@ -46,12 +46,9 @@ ScalarKernel plan_scaled_matmul(const ir::Op& group, const ir::Op& op, const std
   if (group.operands.size() != 4) return ScalarKernel::stay("without four operands");
   const ir::Type &a = group.operands[0]->type, &b = group.operands[1]->type,
                  &y = group.result(0)->type;
-  std::vector<int64_t> sizes;
-  for (const ir::Value* v : group.operands) {
-    const std::optional<int64_t> c = v->type.num_elements();
-    if (!v->type.has_static_shape() || !c) return ScalarKernel::stay("not a static shape");
-    sizes.push_back(*c);
-  }
+  const std::optional<std::vector<int64_t>> counts = operand_sizes(group);
+  if (!counts) return ScalarKernel::stay("not a static shape");
+  const std::vector<int64_t>& sizes = *counts;
   const ops::ScaleLayout lay = ops::read_scale_layout(op);
   const DType st = lay.e8m0 ? DType::u8 : DType::f32;
   const auto f32_in = [](DType t) { return t == DType::f32 || dtype_is_low_precision_float(t); };
