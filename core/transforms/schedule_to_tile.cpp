@@ -15,8 +15,8 @@
 #include "core/transforms/schedule_to_tile_attn.h"
 #include "core/transforms/schedule_to_tile_conv.h"
 #include "core/transforms/schedule_to_tile_elementwise.h"
-#include "core/transforms/schedule_to_tile_gemm_scalar.h"
 #include "core/transforms/schedule_to_tile_loss.h"
+#include "core/transforms/schedule_to_tile_models.h"
 #include "core/transforms/schedule_to_tile_movement.h"
 #include "core/transforms/schedule_to_tile_quantize.h"
 #include "core/transforms/schedule_to_tile_reduce.h"
@@ -160,24 +160,6 @@ std::optional<GemmEpilogue> gemm_epilogue(const ir::Op& group, const ir::Op& cal
   }
   why = "the group's function does not return";
   return std::nullopt;
-}
-
-// An f64 matmul accumulates an f64 FMA chain, and a numeric policy's model (pairwise, a tensor
-// core's) runs over a whole row of K; the tiled GEMM has neither (docs/ops/schedule/lowering.md,
-// "GEMM"), or nullptr.
-const char* gemm_stays(const ir::Op& mm, const ir::Type& a, const ir::Type& b) {
-  if (mm.attrs.get("numeric_policy"))
-    return "a numeric policy (its accumulation model runs over all of K; the tiled GEMM's "
-           "tile.mma over K blocks takes only the sequential FMA chain)";
-  if (!a.is_tensor() || !b.is_tensor() || !dtype_is_float(a.dtype) || !dtype_is_float(b.dtype) ||
-      a.dtype == DType::tf32 || b.dtype == DType::tf32)
-    return "not a 2-D f32 matmul, nor bf16/f16 with an f32 result";
-  if (a.dtype == DType::f64 || b.dtype == DType::f64)
-    return "an f64 matmul: its FMA chain is f64, and Tile IR has no fma op nor a wider float "
-           "to compute one exactly";
-  if (a.rank() != 2 || b.rank() != 2)
-    return "a batched matmul (rank > 2): the tiled GEMM's grid is one [M, N] product";
-  return nullptr;
 }
 
 Lowering lower_gemm(const ir::Op& group, const ir::Op& callee, const std::string& name) {
@@ -598,14 +580,9 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
     if (op && (op->name == "tessera.gather" || op->name == "tessera.embedding" ||
                op->name == "tessera.scatter"))  // schedule_to_tile_index.cpp
       return scalar_lowering(plan_index(group, *op, name));
-    if (op && op->name == "tessera.grouped_gemm")  // schedule_to_tile_gemm_scalar.cpp
-      return scalar_lowering(plan_grouped_gemm(group, name));
-    if (op && op->name == "tessera.swiglu_fused")
-      return scalar_lowering(plan_swiglu_fused(group, name));
-    if (op && op->name.starts_with("tessera.latent_kv_"))
-      return scalar_lowering(plan_latent_kv(group, name));
-    if (op && (op->name == "tessera.kv_cache.append" || op->name == "tessera.kv_cache.read"))
-      return scalar_lowering(plan_kv_cache(group, *op, name));  // schedule_to_tile_kv.cpp
+    if (op)  // schedule_to_tile_models.cpp: KV cache, grouped and fused GEMMs, MoE routing
+      if (std::optional<ScalarKernel> m = plan_model_op(group, *op, name))
+        return scalar_lowering(std::move(*m));
     if (op && op->name == "tessera.normalization_stats")
       return scalar_lowering(plan_normalization_stats(group, *op, name));
     return lower_reduce(group, callee, name);

@@ -13,31 +13,7 @@
 
 namespace tessera::transforms {
 
-namespace {
-
 using scalar_text::Text;
-
-std::string cmp(Text& t, const std::string& a, const std::string& b, const char* pred) {
-  std::string r = t.fresh();
-  t.k << t.ind << r << " = arith.cmpf " << a << ", " << b << " {predicate = \"" << pred
-      << "\"} : (f64, f64) -> i1\n";
-  return r;
-}
-
-std::string logic(Text& t, const char* op, const std::string& a, const std::string& b) {
-  std::string r = t.fresh();
-  t.k << t.ind << r << " = " << op << " " << a << ", " << b << " : i1\n";
-  return r;
-}
-
-std::string select(Text& t, const std::string& c, const std::string& a, const std::string& b) {
-  std::string r = t.fresh();
-  t.k << t.ind << r << " = arith.select " << c << ", " << a << ", " << b
-      << " : (i1, f32, f32) -> f32\n";
-  return r;
-}
-
-}  // namespace
 
 std::string fma_f32(Text& t, const std::string& a, const std::string& b, const std::string& c) {
   constexpr DType F = DType::f32, D = DType::f64;
@@ -56,18 +32,18 @@ std::string fma_f32(Text& t, const std::string& a, const std::string& b, const s
       t.bin("arith.addf", t.un("arith.extf", r, F, D), t.bin("arith.addf", d, d, D), D);
   const std::string un = t.un("arith.truncf", u, D, F);
   const std::string zero = t.fcst(0.0, D);
-  const std::string halfway = logic(t, "arith.andi", cmp(t, d, zero, "one"),
-                                    cmp(t, t.un("arith.extf", un, F, D), u, "oeq"));
-  const std::string ep = cmp(t, e, zero, "ogt"), en = cmp(t, e, zero, "olt");
-  const std::string same = logic(t, "arith.ori", logic(t, "arith.andi", ep, cmp(t, d, zero, "ogt")),
-                                 logic(t, "arith.andi", en, cmp(t, d, zero, "olt")));
-  std::string out = select(t, logic(t, "arith.andi", halfway, same), un, r);
+  const std::string halfway = t.logic("arith.andi", t.cmp(d, zero, "one", D),
+                                      t.cmp(t.un("arith.extf", un, F, D), u, "oeq", D));
+  const std::string ep = t.cmp(e, zero, "ogt", D), en = t.cmp(e, zero, "olt", D);
+  const std::string same = t.logic("arith.ori", t.logic("arith.andi", ep, t.cmp(d, zero, "ogt", D)),
+                                   t.logic("arith.andi", en, t.cmp(d, zero, "olt", D)));
+  std::string out = t.select(t.logic("arith.andi", halfway, same), un, r, F);
   // The midpoint above FLT_MAX: Inf unless e points back towards zero.
   const double mid = 0x1.ffffffp127;
-  const std::string hi = logic(t, "arith.andi", cmp(t, s, t.fcst(mid, D), "oeq"), en);
-  const std::string lo = logic(t, "arith.andi", cmp(t, s, t.fcst(-mid, D), "oeq"), ep);
-  out = select(t, hi, t.fcst(FLT_MAX, F), out);
-  return select(t, lo, t.fcst(-FLT_MAX, F), out);
+  const std::string hi = t.logic("arith.andi", t.cmp(s, t.fcst(mid, D), "oeq", D), en);
+  const std::string lo = t.logic("arith.andi", t.cmp(s, t.fcst(-mid, D), "oeq", D), ep);
+  out = t.select(hi, t.fcst(FLT_MAX, F), out, F);
+  return t.select(lo, t.fcst(-FLT_MAX, F), out, F);
 }
 
 }  // namespace tessera::transforms

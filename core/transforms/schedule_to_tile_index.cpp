@@ -72,6 +72,13 @@ bool add_type(DType t) {
 
 ScalarKernel plan_index(const ir::Op& group, const ir::Op& op, const std::string& name) {
   if (op.name == "tessera.embedding") return plan_take(group, 0, name);
+  // moe_dispatch with a rank-1 route gathers token rows (moe_dispatch_c4: a bad entry stops
+  // the run); the routing-table form (rank 2) copies x.
+  if (op.name == "tessera.moe_dispatch") {
+    if (group.operands.size() != 2 || group.operands[1]->type.rank() != 1)
+      return ScalarKernel::stay("moe_dispatch's routing-table form (a copy of x)");
+    return plan_take(group, 0, name);
+  }
   if (op.name == "tessera.gather") return plan_take(group, op.attrs.get_int("axis", 0), name);
   // tessera.scatter: one group per outer slice copies dst, then applies the updates in C order
   // of `updates` (kernel_Scatter's order for duplicate indices).

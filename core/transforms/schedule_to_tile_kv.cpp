@@ -4,7 +4,7 @@
 // outside its range (kv_cache_append_c5, kv_cache_read_c5) selects an address past the end, so
 // the first tile.store (append) or tile.load (read) of the window stops the run with the Tile
 // and Target IR bounds error, as the Graph IR kernel stops.
-#include "core/transforms/schedule_to_tile_reduce.h"
+#include "core/transforms/schedule_to_tile_models.h"
 
 #include "core/transforms/schedule_to_tile_index.h"
 

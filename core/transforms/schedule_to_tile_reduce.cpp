@@ -230,6 +230,10 @@ const char* libm_loss_reason(std::string_view op) {
       {"tessera.rl.cispo_policy_loss",
        "the policy ratio exp(ln - lo) is the C library's exp, which no Tile IR op reproduces bit "
        "for bit"},
+      // interp/graph/kernels_spec_accept.cpp (its uniforms are operands: no Philox bits).
+      {"tessera.spec_accept_tree_sample",
+       "spec_accept_tree_sample's test u <= exp(t - d) is the C library's exp of an f64, which no "
+       "Tile IR op reproduces bit for bit"},
   };
   for (const auto& [name, why] : kStay)
     if (op == name) return why;

@@ -51,6 +51,27 @@ struct Text {
     k << ind << r << " = " << op << " " << a << " : (" << ty(from) << ") -> " << ty(to) << "\n";
     return r;
   }
+  /// arith.cmpf (floats) or arith.cmpi of `a` and `b` of type `t` by `pred`: an i1.
+  std::string cmp(const std::string& a, const std::string& b, const char* pred, DType t) {
+    std::string r = fresh();
+    const bool f = t == DType::f32 || t == DType::f64 || narrow(t);
+    k << ind << r << " = " << (f ? "arith.cmpf " : "arith.cmpi ") << a << ", " << b
+      << " {predicate = \"" << pred << "\"} : (" << ty(t) << ", " << ty(t) << ") -> i1\n";
+    return r;
+  }
+  /// `c ? a : b` of type `t`.
+  std::string select(const std::string& c, const std::string& a, const std::string& b, DType t) {
+    std::string r = fresh();
+    k << ind << r << " = arith.select " << c << ", " << a << ", " << b << " : (i1, " << ty(t)
+      << ", " << ty(t) << ") -> " << ty(t) << "\n";
+    return r;
+  }
+  /// arith.andi / arith.ori of two i1 values.
+  std::string logic(const char* op, const std::string& a, const std::string& b) {
+    std::string r = fresh();
+    k << ind << r << " = " << op << " " << a << ", " << b << " : i1\n";
+    return r;
+  }
   std::string load(const std::string& mem, DType t, const std::string& i) {
     std::string r = fresh();
     k << ind << r << " = tile.load " << mem << ", " << i << " : (memref<?x" << ty(t)

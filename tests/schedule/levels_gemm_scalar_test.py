@@ -6,7 +6,10 @@ exactly halfway between two f32 values in f64 with a non-zero rounding error (1 
 2^-24 - 2^-60, and 2^128 - 2^103 - 2^67 just below the overflow threshold) check the exact FMA
 of schedule_to_tile_fma.cpp, where rounding the f64 sum to f32 would be wrong. A group size
 outside grouped_gemm_c4 stops the run at every level with an error. Also tessera.latent_kv_*
-(rows times a weight) and tessera.swiglu_fused (silu with the spec's expf, modelled in
+(rows times a weight), tessera.swiglu_fused and tessera.moe_swiglu_block (padding rows, bad
+sizes), tessera.dequant_matmul (int4/int8 codes with a bad code failing, fp8 codes rounded by
+ml_dtypes) tessera.fused_epilogue (relu, bias) and tessera.scaled_matmul (E8M0 and f32 block scales)
+(silu with the spec's expf, modelled in
 conformance/gen/spec_expf.py).
 
 Usage: levels_gemm_scalar_test.py TESSERA_INTERP
@@ -21,12 +24,14 @@ import ml_dtypes
 import numpy as np
 
 from levels_common import check, finish
-from levels_index_test import bad_index, case
+from levels_index_test import NAMES, bad_index, case
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "conformance" / "gen"))
 import spec_expf  # noqa: E402  (the spec's expf, modelled from docs/numerics.md)
 
 BF = ml_dtypes.bfloat16
+NAMES[np.int8] = "i8"
+NAMES[ml_dtypes.float8_e4m3fn] = "f8E4M3FN"
 
 
 def rn32(q):
@@ -53,6 +58,10 @@ def chain(x, y):
     """acc = +0, then acc = RN32(x[p] * y[p] + acc) for p in order."""
     acc = np.float32(0.0)
     for a, b in zip(x, y):
+        if not all(np.isfinite([a, b, acc])):  # NaN or Inf: no rounding to model
+            with np.errstate(invalid="ignore"):
+                acc = np.float32(np.float64(a) * np.float64(b) + np.float64(acc))
+            continue
         acc = rn32(Fraction(float(a)) * Fraction(float(b)) + Fraction(float(acc)))
     return acc
 
@@ -81,6 +90,24 @@ def swiglu_oracle(x, wg, wu, wd):
     gate, up = matmul_oracle(x, wg, False, False), matmul_oracle(x, wu, False, False)
     act = np.vectorize(silu_times, otypes=[np.float32])(gate, up)
     return matmul_oracle(act, wd, False, False)
+
+
+def scaled_oracle(a, b, sa, sb, bk, bn, e8m0):
+    """Per block of bk along K the exact f32 chain, then acc + part * (sa * sb) in f32."""
+    val = (lambda e: np.float32(np.nan) if e == 255 else np.float32(2.0 ** (int(e) - 127))) \
+        if e8m0 else np.float32
+    m, k = a.shape
+    out = np.zeros((m, b.shape[1]), np.float32)
+    for i in range(m):
+        for j in range(b.shape[1]):
+            acc = np.float32(0)
+            for blk in range(k // bk):
+                ks = slice(blk * bk, (blk + 1) * bk)
+                part = chain(a[i, ks].astype(np.float32), b[ks, j].astype(np.float32))
+                s = np.float32(val(sa[i, blk]) * val(sb[blk, j // bn]))
+                acc = np.float32(acc + np.float32(part * s))
+            out[i, j] = acc
+    return out
 
 
 def spread(rng, shape):
@@ -137,6 +164,70 @@ def main():
         with np.errstate(over="ignore"):
             want = swiglu_oracle(x, wg, wu, wd)
         case(d, "swiglu_fused", "swiglu_fused", [x, wg, wu, wd], want)
+        # moe_swiglu_block: sizes 2, 0, 3 of 6 rows (row 5 pads: +0); bad sizes fail.
+        x = (rng.standard_normal((6, 4)) * 2).astype(np.float32)
+        wg, wu = spread(rng, (3, 4, 5)), rng.standard_normal((3, 4, 5)).astype(np.float32)
+        wd = spread(rng, (3, 5, 2))
+        sizes = np.array([2, 0, 3], np.int64)
+        grp = np.repeat(np.arange(3), sizes)
+        want = np.zeros((6, 2), np.float32)
+        with np.errstate(over="ignore"):
+            for i, e in enumerate(grp):
+                want[i] = swiglu_oracle(x[i:i + 1], wg[e], wu[e], wd[e])[0]
+        s, f = case(d, "moe_swiglu", "moe_swiglu_block", [x, wg, wu, wd, sizes], want)
+        bad_index(d, "moe_swiglu_over", s, f, 4, np.array([2, 2, 3], np.int64))
+        bad_index(d, "moe_swiglu_neg", s, f, 4, np.array([2, -1, 3], np.int64))
+        # dequant_matmul: int4 codes in groups of 2 rows with f32 scales, int8 codes without,
+        # fp8 codes (f32 values rounded once by ml_dtypes); a code out of range fails.
+        x = spread(rng, (3, 6))
+        codes = rng.integers(-8, 8, size=(6, 4)).astype(np.int8)
+        scale = spread(rng, (3, 4))
+        wdq = (codes.astype(np.float32) * np.repeat(scale, 2, axis=0)).astype(np.float32)
+        s, f = case(d, "dequant_int4", "dequant_matmul", [x, codes, scale],
+                    matmul_oracle(x, wdq, False, False),
+                    ' {weight_dtype = "int4", quant_group_size = 2 : i64}')
+        bad_index(d, "dequant_int4_bad", s, f, 1, np.where(codes == codes[2, 1], 8, codes)
+                  .astype(np.int8))
+        c8 = rng.integers(-128, 128, size=(6, 4)).astype(np.int32)
+        s, f = case(d, "dequant_int8", "dequant_matmul", [x, c8],
+                    matmul_oracle(x, c8.astype(np.float32), False, False),
+                    ' {weight_dtype = "int8"}')
+        bad_index(d, "dequant_int8_bad", s, f, 1, np.where(c8 == c8[0, 0], -129, c8)
+                  .astype(np.int32))
+        cf = (rng.standard_normal((6, 4)) * 3).astype(np.float32)
+        wf = cf.astype(ml_dtypes.float8_e4m3fn).astype(np.float32)
+        case(d, "dequant_fp8", "dequant_matmul", [x, cf], matmul_oracle(x, wf, False, False),
+             ' {weight_dtype = "fp8_e4m3"}')
+        # fused_epilogue: relu(a b + bias) with bias, none without; bf16 inputs, f32 result.
+        a, b = spread(rng, (4, 5)), spread(rng, (5, 3))
+        bias = spread(rng, (3,))
+        with np.errstate(over="ignore", invalid="ignore"):
+            v = (matmul_oracle(a, b, False, False) + bias).astype(np.float32)
+        v[0, 0] = -0.0 if v[0, 0] == 0 else v[0, 0]
+        relu = np.where(np.isnan(v) | (v > 0), v, np.float32(0)).astype(np.float32)
+        case(d, "fused_relu", "fused_epilogue", [a, b, bias], relu,
+             " {epilogue = 1 : i32, has_bias = true}")
+        ab, bb = a.astype(BF), b.astype(BF)
+        case(d, "fused_none_bf16", "fused_epilogue", [ab, bb],
+             matmul_oracle(ab.astype(np.float32), bb.astype(np.float32), False, False))
+        # scaled_matmul: E8M0 scales (2^-127, 1, 2^127 and NaN among them) over blocks of 8,
+        # and f32 scales over blocks [2, 16] (b's scale per 2 columns).
+        E4 = ml_dtypes.float8_e4m3fn
+        a = (rng.standard_normal((3, 16)) * 3).astype(E4)
+        b = (rng.standard_normal((16, 4)) * 3).astype(E4)
+        sa = np.array([[127, 0], [254, 130], [120, 255]], np.uint8)
+        sb = np.array([[127, 140, 100, 127], [1, 127, 127, 126]], np.uint8)
+        with np.errstate(over="ignore", invalid="ignore"):
+            want = scaled_oracle(a, b, sa, sb, 8, 1, True)
+        case(d, "scaled_e8m0", "scaled_matmul", [a, b, sa, sb], want,
+             ' {scale_layout = {granularity = "block", block = [1, 8], format = "e8m0"}}')
+        a = (rng.standard_normal((2, 32)) * 3).astype(E4)
+        b = (rng.standard_normal((32, 5)) * 3).astype(E4)
+        sa, sb = spread(rng, (2, 2)), spread(rng, (2, 3))
+        with np.errstate(over="ignore", invalid="ignore"):
+            want = scaled_oracle(a, b, sa, sb, 16, 2, False)
+        case(d, "scaled_f32", "scaled_matmul", [a, b, sa, sb], want,
+             ' {scale_layout = {granularity = "block", block = [2, 16], format = "fp32"}}')
     finish()
 
 
