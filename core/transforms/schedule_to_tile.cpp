@@ -523,6 +523,8 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
     if (op && (op->name == "tessera.gather" || op->name == "tessera.embedding" ||
                op->name == "tessera.scatter"))  // schedule_to_tile_index.cpp
       return scalar_lowering(plan_index(group, *op, name));
+    if (op && is_linear_attn_family(op->name))  // schedule_to_tile_attnstate.cpp
+      return scalar_lowering(plan_linear_attn(group, *op, name));
     if (op && op->name == "tessera.normalization_stats")
       return scalar_lowering(plan_normalization_stats(group, *op, name));
     return lower_reduce(group, callee, name);

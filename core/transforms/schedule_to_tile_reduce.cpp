@@ -9,95 +9,13 @@
 #include <utility>
 
 #include "core/ir/attribute.h"
+#include "core/transforms/scalar_text.h"
 
 namespace tessera::transforms {
 
 namespace {
 
-std::string ty(DType t) { return std::string(dtype_mlir_name(t)); }
-
 bool narrow(DType t) { return dtype_is_low_precision_float(t); }
-
-// Kernel text with numbered scalar values.
-struct Text {
-  std::ostringstream k;
-  int next = 0;
-  std::string ind = "    ";
-
-  std::string fresh() { return "%t" + std::to_string(next++); }
-  std::string icst(int64_t v) {
-    std::string r = fresh();
-    k << ind << r << " = arith.constant {value = " << v << " : index} : index\n";
-    return r;
-  }
-  std::string fcst(double v, DType t) {
-    std::string r = fresh();
-    k << ind << r << " = arith.constant {value = " << ir::format_float(v, t) << " : " << ty(t)
-      << "} : " << ty(t) << "\n";
-    return r;
-  }
-  std::string idx(const char* op, const std::string& a, const std::string& b) {
-    std::string r = fresh();
-    k << ind << r << " = " << op << " " << a << ", " << b << " : index\n";
-    return r;
-  }
-  std::string bin(const char* op, const std::string& a, const std::string& b, DType t) {
-    std::string r = fresh();
-    k << ind << r << " = " << op << " " << a << ", " << b << " : (" << ty(t) << ", " << ty(t)
-      << ") -> " << ty(t) << "\n";
-    return r;
-  }
-  std::string un(const char* op, const std::string& a, DType from, DType to) {
-    std::string r = fresh();
-    k << ind << r << " = " << op << " " << a << " : (" << ty(from) << ") -> " << ty(to) << "\n";
-    return r;
-  }
-  std::string load(const std::string& mem, DType t, const std::string& i) {
-    std::string r = fresh();
-    k << ind << r << " = tile.load " << mem << ", " << i << " : (memref<?x" << ty(t)
-      << ">, index) -> " << ty(t) << "\n";
-    return r;
-  }
-  // A float conversion with the Graph IR kernel's static_cast: exact widening or one RNE
-  // rounding (arith.extf / arith.truncf: num::convert_bits, docs/ops/tile/scalar.md).
-  std::string convert(const std::string& v, DType from, DType to) {
-    if (from == to) return v;
-    const bool wider = to == DType::f64 || (to == DType::f32 && narrow(from));
-    return un(wider ? "arith.extf" : "arith.truncf", v, from, to);
-  }
-  // "scf.for"(lb, ub, 1, init) carrying one scalar of type t; `body` gets the induction
-  // variable and the carried value and returns the next one.
-  template <typename F>
-  std::string fold(const std::string& lb, const std::string& ub, const std::string& one,
-                   const std::string& init, DType t, F body) {
-    const std::string r = fresh(), iv = fresh(), a = fresh();
-    k << ind << r << " = \"scf.for\"(" << lb << ", " << ub << ", " << one << ", " << init
-      << ") ({\n"
-      << ind << "^bb0(" << iv << ": index, " << a << ": " << ty(t) << "):\n";
-    const std::string outer = ind;
-    ind += "  ";
-    const std::string next = body(iv, a);
-    k << ind << "\"scf.yield\"(" << next << ") : (" << ty(t) << ") -> ()\n";
-    ind = outer;
-    k << ind << "}) : (index, index, index, " << ty(t) << ") -> " << ty(t) << "\n";
-    return r;
-  }
-  void store(const std::string& v, DType t, const std::string& row) {
-    k << ind << "tile.store " << v << ", %out, " << row << ", %c0 : (" << ty(t) << ", memref<?x?x"
-      << ty(t) << ">, index, index) -> ()\n";
-  }
-};
-
-std::string header(const std::string& name, const std::vector<DType>& ins, DType out) {
-  std::ostringstream h;
-  h << "  func.func @" << name << "(";
-  for (size_t i = 0; i < ins.size(); ++i) h << "%in" << i << ": memref<?x" << ty(ins[i]) << ">, ";
-  h << "%out: memref<?x?x" << ty(out) << ">) {\n"
-    << "    %g = tile.group_id {dim = 0} : index\n"
-    << "    %c0 = arith.constant {value = 0 : index} : index\n"
-    << "    %c1 = arith.constant {value = 1 : index} : index\n";
-  return h.str();
-}
 
 bool reduce_type(DType t) { return t == DType::f32 || t == DType::f64 || narrow(t); }
 
@@ -105,7 +23,8 @@ bool reduce_type(DType t) { return t == DType::f32 || t == DType::f64 || narrow(
 
 ScalarKernel plan_scalar_reduce(const std::string& name, DType in, int64_t rows, int64_t width,
                                 const std::string& kind, std::optional<DType> accum) {
-  if (!reduce_type(in)) return ScalarKernel::stay(std::string("no scalar reduction of ") + ty(in));
+  if (!reduce_type(in))
+    return ScalarKernel::stay(std::string("no scalar reduction of ") + mlir_type(in));
   if (rows <= 0 || width < 0) return ScalarKernel::stay("an empty tensor");
   int64_t n = 0;
   if (__builtin_mul_overflow(rows, width, &n)) return ScalarKernel::stay("too many elements");
@@ -115,8 +34,8 @@ ScalarKernel plan_scalar_reduce(const std::string& name, DType in, int64_t rows,
   const DType e = narrow(in) ? DType::f32 : in;
   const bool minmax = kind == "max" || kind == "min";
   const DType a = minmax ? e : accum.value_or(e);
-  Text t;
-  t.k << header(name, {in}, in);
+  ScalarText t;
+  t.k << scalar_header(name, {in}, in);
   ScalarKernel s;
   s.grid = {rows};
   s.flat = {n};
@@ -167,8 +86,8 @@ ScalarKernel plan_scalar_mse(const ir::Op& group, const ir::Op& op, const std::s
   if (!n) return ScalarKernel::stay("too many elements");
   const std::string red = op.attrs.get_string("reduction", "mean");
   if (red != "mean" && red != "sum") return ScalarKernel::stay("reduction '" + red + "'");
-  Text k;
-  k.k << header(name, {t, t}, t);
+  ScalarText k;
+  k.k << scalar_header(name, {t, t}, t);
   std::string r;
   if (*n == 0) {  // acc = 0 (and 0 / 0 for "mean")
     r = k.fcst(0.0, t);
@@ -216,7 +135,7 @@ ScalarKernel plan_cross_entropy(const ir::Op& group, const ir::Op& op, const std
   const ir::Type& x = group.operands[0]->type;
   const ir::Type& y = group.operands[1]->type;
   if (x.dtype != DType::f64 && x.dtype != DType::f32)
-    return ScalarKernel::stay("cross_entropy of " + ty(x.dtype));
+    return ScalarKernel::stay("cross_entropy of " + mlir_type(x.dtype));
   // The f64 kernel calls the C library's exp and log (num::spec_exp/spec_log of double), which
   // no Tile IR op computes (tile.exp and tile.log are the spec's f32 functions).
   if (x.dtype == DType::f64)
@@ -226,7 +145,7 @@ ScalarKernel plan_cross_entropy(const ir::Op& group, const ir::Op& op, const std
   if (!x.has_static_shape() || !y.has_static_shape() || x.rank() < 1 ||
       group.result(0)->type.dtype != DType::f32)
     return ScalarKernel::stay("not an f32 cross_entropy of static shape");
-  if (!label_type(y.dtype)) return ScalarKernel::stay("labels of " + ty(y.dtype));
+  if (!label_type(y.dtype)) return ScalarKernel::stay("labels of " + mlir_type(y.dtype));
   const std::optional<int64_t> xn = x.num_elements(), rows = y.num_elements();
   const int64_t classes = x.shape.back();
   if (!xn || !rows || *rows == 0 || classes == 0) return ScalarKernel::stay("an empty tensor");
@@ -236,8 +155,8 @@ ScalarKernel plan_cross_entropy(const ir::Op& group, const ir::Op& op, const std
     return ScalarKernel::stay("reduction '" + red + "'");
   const DType f = DType::f32, l = y.dtype;
   const bool is_unsigned = l == DType::u8 || l == DType::u16 || l == DType::u32 || l == DType::u64;
-  Text k;
-  k.k << header(name, {f, l}, f);
+  ScalarText k;
+  k.k << scalar_header(name, {f, l}, f);
   const std::string cc = k.icst(classes), cn = k.icst(*xn);
   // One row's loss: m = the IEEE max chain, s = exp(x_0 - m) + ... (spec expf, sequential),
   // log(s) - (x[label] - m). A label outside [0, C) reads index N: out of bounds, which stops

@@ -66,4 +66,12 @@ ScalarKernel plan_index(const ir::Op& group, const ir::Op& op, const std::string
 ScalarKernel plan_normalization_stats(const ir::Op& group, const ir::Op& op,
                                       const std::string& name);
 
+/// True for tessera.linear_attn, lightning_attention, gated_deltanet, kimi_delta_attention and
+/// hybrid_attention (schedule_to_tile_attnstate.cpp).
+bool is_linear_attn_family(std::string_view op);
+
+/// An op of that family of f32 and static shape: one group per (batch..., head) slice runs the
+/// recurrence (or hybrid_attention's softmax slot) in the Graph IR kernel's order.
+ScalarKernel plan_linear_attn(const ir::Op& group, const ir::Op& op, const std::string& name);
+
 }  // namespace tessera::transforms
