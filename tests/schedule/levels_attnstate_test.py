@@ -1,0 +1,219 @@
+"""The recurrent-state ops lowered to Tile and Target IR as scalar kernels: linear_attn (every
+feature map, causal or not), lightning_attention, gated_deltanet, kimi_delta_attention and
+hybrid_attention (both bodies), selective_ssm and depth_attn. Every level is bit-exact with a
+Python oracle of the spec's order (docs/ops/graph/linear_attention.md, selective_ssm.md,
+depth_attn.md): each fma is exact (fractions, rounded once to f32 by hand), exp is the spec's
+expf (conformance/gen/spec_expf.py). Crafted inputs put an fma's f64 sum exactly on an f32
+midpoint (and on the overflow threshold), where rounding the f64 sum again would give other
+bits: the kernels' fma composition must break those ties by the sum's exact error.
+
+Usage: levels_attnstate_test.py TESSERA_INTERP
+"""
+import math
+import pathlib
+import sys
+import tempfile
+from fractions import Fraction
+
+import numpy as np
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "conformance" / "gen"))
+import spec_expf  # noqa: E402  (the spec's expf, modelled from docs/numerics.md)
+
+from levels_common import (check, check_one_launch, check_stays_at_schedule, check_validates,  # noqa: E402
+                           finish, run_levels, t)
+
+F = np.float32
+
+
+def round_f32(q):
+    """The exact rational q rounded once to f32 (nearest, ties to even, subnormals, overflow)."""
+    m = abs(q)
+    e = m.numerator.bit_length() - m.denominator.bit_length()
+    if Fraction(2) ** e > m:
+        e -= 1
+    quantum = Fraction(2) ** (max(e, -126) - 23)
+    v = round(m / quantum) * quantum  # round() of a Fraction ties to even
+    return F(math.copysign(math.inf if v >= 2 ** 128 else float(v), q))
+
+
+def fma(a, b, c):
+    """std::fma of three f32 values, rounded once."""
+    a, b, c = float(a), float(b), float(c)
+    if not all(map(math.isfinite, (a, b, c))):
+        return F(a * b + c)  # Inf and NaN: exact in f64
+    q = Fraction(a) * Fraction(b) + Fraction(c)
+    if q == 0:  # IEEE: -0 only when both addends are -0
+        neg = math.copysign(1, a) * math.copysign(1, b) < 0 and math.copysign(1, c) < 0
+        return F(-0.0 if neg else 0.0)
+    return round_f32(q)
+
+
+def feature(fmap, x):
+    if fmap == "elu":
+        return F(x + F(1)) if x > 0 else spec_expf.expf(float(x))
+    if fmap == "relu":
+        return x if x > 0 else F(0)
+    if fmap == "polynomial_2":
+        return F(x * x)
+    return x
+
+
+def linear(q, k, v, fmap="identity", causal=True):
+    """The recurrence of every slice: S += phi(k_t)^T v_t by fmas, o_t[j] the fma chain of
+    phi(q_t[i]) S[i][j] over i from +0."""
+    lead = q.shape[:-2]
+    qs, ks = q.reshape(-1, *q.shape[-2:]), k.reshape(-1, *k.shape[-2:])
+    vs = v.reshape(-1, *v.shape[-2:])
+    out = np.zeros(vs.shape, F)
+    for b in range(qs.shape[0]):
+        s_len, dk, dv = qs.shape[1], qs.shape[2], vs.shape[2]
+        st = [[F(0)] * dv for _ in range(dk)]
+
+        def absorb(t_):
+            for i in range(dk):
+                pk = feature(fmap, ks[b, t_, i])
+                for j in range(dv):
+                    st[i][j] = fma(pk, vs[b, t_, j], st[i][j])
+
+        def emit(t_):
+            pq = [feature(fmap, qs[b, t_, i]) for i in range(dk)]
+            for j in range(dv):
+                acc = F(0)
+                for i in range(dk):
+                    acc = fma(pq[i], st[i][j], acc)
+                out[b, t_, j] = acc
+
+        if causal:
+            for t_ in range(s_len):
+                absorb(t_)
+                emit(t_)
+        else:
+            for t_ in range(s_len):
+                absorb(t_)
+            for t_ in range(s_len):
+                emit(t_)
+    return out.reshape(*lead, *v.shape[-2:])
+
+
+def softmax_attn(q, k, v, causal=True):
+    """hybrid_attention's softmax slot: fma dot products, the std::max chain from -Inf (a NaN
+    score is skipped), exps summed from +0, fma chains of e_j v_j[c], one division."""
+    qs, ks = q.reshape(-1, *q.shape[-2:]), k.reshape(-1, *k.shape[-2:])
+    vs = v.reshape(-1, *v.shape[-2:])
+    out = np.zeros(vs.shape, F)
+    scale = F(F(1) / np.sqrt(F(q.shape[-1])))
+    for b in range(qs.shape[0]):
+        s_len, dk, dv = qs.shape[1], qs.shape[2], vs.shape[2]
+        for i in range(s_len):
+            n = i + 1 if causal else s_len
+            e, mx = [], F(-np.inf)
+            for j in range(n):
+                acc = F(0)
+                for d in range(dk):
+                    acc = fma(qs[b, i, d], ks[b, j, d], acc)
+                e.append(F(acc * scale))
+                mx = e[-1] if mx < e[-1] else mx
+            total = F(0)
+            for j in range(n):
+                e[j] = spec_expf.expf(float(F(e[j] - mx)))
+                total = F(total + e[j])
+            for c in range(dv):
+                acc = F(0)
+                for j in range(n):
+                    acc = fma(e[j], vs[b, j, c], acc)
+                out[b, i, c] = F(acc / total)
+    return out.reshape(v.shape)
+
+
+def program(op, ins, out_shape, attrs):
+    args = ", ".join(f"%a{i}: {t(a.shape, 'f32')}" for i, a in enumerate(ins))
+    types = ", ".join(t(a.shape, "f32") for a in ins)
+    names = ", ".join(f"%a{i}" for i in range(len(ins)))
+    rt = t(out_shape, "f32")
+    attr = f" {{{attrs}}}" if attrs else ""
+    return (f"module {{\n  func.func @main({args}) -> {rt} {{\n"
+            f'    %r = "tessera.{op}"({names}){attr} : ({types}) -> {rt}\n'
+            f"    return %r : {rt}\n  }}\n}}\n")
+
+
+def case(d, name, op, ins, want, attrs=""):
+    src = d / f"{name}.mlir"
+    src.write_text(program(op, ins, want.shape, attrs))
+    flags = []
+    for i, a in enumerate(ins):
+        np.save(d / f"{name}.in{i}.npy", a)
+        flags += ["--input", f"a{i}={d / f'{name}.in{i}.npy'}"]
+    for level, got in run_levels(d, name, src, flags):
+        check(got.astype(F).tobytes() == want.tobytes(),
+              f"{name}: {level} gives {got.ravel()[:4]}, the oracle {want.ravel()[:4]}")
+    check_one_launch(name, src)
+    check_validates(name, src, flags)
+
+
+def midpoint_inputs():
+    """Three slices of S = 2, Dk = Dv = 1, q = 1: step 1 adds a product P to the state C with
+    P + C rounded in f64 an f32 midpoint (or FLT_MAX + half an ulp) that the exact sum misses."""
+    u = 2.0 ** -23
+    p_k, p_v = 1 + u, 2.0 ** -24 * (1 - u)  # P = 2^-24 - 2^-70
+    k = np.array([[1, p_k], [1, -p_k], [1, p_k]], F)
+    v = np.array([[1 + u, p_v], [1 + 3 * u, p_v], [np.finfo(F).max, 2.0 ** 103 * (1 - u)]], F)
+    q = np.ones((3, 2), F)
+    want = [F(1 + u), F(1 + 3 * u), np.finfo(F).max]
+    for s in range(3):  # rounding the f64 sum to f32 would break the tie the other way
+        with np.errstate(over="ignore"):
+            naive = F(float(k[s, 1]) * float(v[s, 1]) + float(v[s, 0]))
+        check(naive != want[s], f"midpoint slice {s}: the naive sum is already right")
+    return q.reshape(3, 2, 1), k.reshape(3, 2, 1), v.reshape(3, 2, 1), want
+
+
+def linear_family(d, rng):
+    q, k, v, want = midpoint_inputs()
+    got = linear(q, k, v)
+    check([got[s, 1, 0] for s in range(3)] == want, "the fma oracle misses the midpoints")
+    case(d, "midpoints", "linear_attn", [q, k, v], got, 'feature_map = "identity"')
+    q = rng.standard_normal((2, 3, 7, 4)).astype(F)
+    k = rng.standard_normal((2, 3, 7, 4)).astype(F)
+    v = rng.standard_normal((2, 3, 7, 5)).astype(F)
+    k[0, 1, 2, 3], q[1, 0, 4, 0], v[0, 0, 3, 1] = -0.0, -0.0, np.inf
+    for fmap in ("identity", "elu", "relu", "polynomial_2"):
+        for causal in (True, False):
+            c = "true" if causal else "false"
+            case(d, f"linear_{fmap}_{c}", "linear_attn", [q, k, v],
+                 linear(q, k, v, fmap, causal), f'causal = {c}, feature_map = "{fmap}"')
+    q3, k3, v3 = q[0], k[0], v[0]
+    for op in ("lightning_attention", "gated_deltanet", "kimi_delta_attention"):
+        case(d, op, op, [q3, k3, v3], linear(q3, k3, v3))
+    case(d, "hybrid_linear", "hybrid_attention", [q3, k3, v3], linear(q3, k3, v3),
+         'pattern = "kimi", layer_index = 2 : i64')
+    k3 = k3.copy()
+    k3[1, 5, 2] = np.nan  # a NaN score: std::max skips it, its exp poisons the sums
+    for causal in (True, False):
+        c = "true" if causal else "false"
+        case(d, f"hybrid_softmax_{c}", "hybrid_attention", [q3, k3, v3],
+             softmax_attn(q3, k3, v3, causal),
+             f'pattern = "ling_2_5", layer_index = 15 : i64, causal = {c}')
+
+
+def stays(d):
+    src = d / "f64.mlir"
+    src.write_text(program("linear_attn", [np.zeros((2, 3, 4))] * 3, (2, 3, 4), "")
+                   .replace("f32", "f64"))
+    check_stays_at_schedule(src, "f64 linear attention")
+    big = np.zeros((1, 2, 65, 65), F)
+    src = d / "big.mlir"
+    src.write_text(program("linear_attn", [big] * 3, big.shape, ""))
+    check_stays_at_schedule(src, "a state of 4225 elements")
+
+
+def main():
+    rng = np.random.default_rng(29)
+    with tempfile.TemporaryDirectory() as tmp:
+        d = pathlib.Path(tmp)
+        linear_family(d, rng)
+        stays(d)
+    finish()
+
+
+if __name__ == "__main__":
+    main()
