@@ -223,6 +223,14 @@ Lowering lower_attention(const ir::Op& group, const ir::Op& callee, const std::s
   return l;
 }
 
+// The f64 softmax kernels compute the C library's exp and log (num::spec_exp and spec_log of a
+// double), which no Tile IR op computes (tile.exp and tile.log are the spec's f32 functions).
+std::string f64_softmax_reason(const std::string& op) {
+  return op + " of f64 computes the C library's exp" +
+         (op == "tessera.log_softmax" ? " and log" : "") +
+         ", which no Tile IR op reproduces bit for bit";
+}
+
 // layer_norm, rmsnorm and softmax along the last axis lower to one row kernel; tile.exp and
 // tessera.softmax compute the same expf (docs/numerics.md "exp"), tile.log and
 // tessera.log_softmax the same logf ("log").
@@ -239,8 +247,11 @@ Lowering lower_row(const ir::Op& group, const ir::Op& callee, const std::string&
     return stay("no Tile IR lowering for this 'row' group yet (an epilogue)");
   if (op->attrs.get("numeric_policy")) return stay("a numeric policy");
   const ir::Type& x = group.operands[0]->type;
-  if (!is_f32(x) || !is_f32(group.result(0)->type) || x.rank() < 1 || !x.has_static_shape())
-    return stay("not f32 of static shape");
+  const bool f64 = x.is_tensor() && x.dtype == DType::f64;
+  if (f64 && soft) return stay(f64_softmax_reason(op->name));
+  if ((!is_f32(x) && !f64) || group.result(0)->type.dtype != x.dtype || x.rank() < 1 ||
+      !x.has_static_shape())
+    return stay("not f32 or f64 of static shape");
   // softmax rows run along the last axis here (other axes: lower_softmax_axis); a norm's row
   // is the trailing block x[i, axis:] (normalization.md), contiguous: W = prod(shape[axis:]).
   int64_t axis = op->attrs.get_int("axis", -1);
@@ -248,13 +259,15 @@ Lowering lower_row(const ir::Op& group, const ir::Op& callee, const std::string&
   if (axis < 0) axis += x.rank();
   if (soft && axis != x.rank() - 1) return stay("normalizes along an axis other than the last");
   for (const ir::Value* v : group.operands)
-    if (!is_f32(v->type)) return stay("gamma or beta is not f32");
+    if (!f64 && !is_f32(v->type)) return stay("gamma or beta is not f32");
   int64_t rows = 1, width = 1;
   for (int64_t d = 0; d < x.rank(); ++d) {
     int64_t& p = d < axis ? rows : width;
     if (__builtin_mul_overflow(p, x.shape[static_cast<size_t>(d)], &p))
       return stay("too many elements");
   }
+  if (f64)  // schedule_to_tile_norm.cpp: register tiles hold no f64
+    return scalar_lowering(plan_scalar_norm(group, *op, rows, width, name));
   if (rows == 0 || width == 0) return stay("an empty tensor");
   if (width > kMaxRowWidth) return stay("rows longer than 1024 elements");
   const size_t params = group.operands.size();
@@ -320,6 +333,7 @@ Lowering lower_elementwise(const ir::Op& group, const ir::Op& callee, const std:
 Lowering lower_softmax_axis(const ir::Op& group, const ir::Op& op, const std::string& name) {
   if (op.attrs.get("numeric_policy")) return stay("a numeric policy");
   const ir::Type& x = group.operands[0]->type;
+  if (x.is_tensor() && x.dtype == DType::f64) return stay(f64_softmax_reason(op.name));
   if (!is_f32(x) || !is_f32(group.result(0)->type) || x.rank() < 1 || !x.has_static_shape())
     return stay("not f32 of static shape");
   const int64_t rank = x.rank();
