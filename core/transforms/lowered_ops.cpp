@@ -9,11 +9,13 @@ namespace tessera::transforms {
 bool lowered_by_list(std::string_view name) {
   static constexpr std::string_view kNames[] = {
       "",  // (no entry: keeps the array non-empty)
+      "tessera.depth_attn",
       "tessera.gated_deltanet",
       "tessera.hybrid_attention",
       "tessera.kimi_delta_attention",
       "tessera.lightning_attention",
       "tessera.linear_attn",
+      "tessera.selective_ssm",
   };
   return !name.empty() && std::find(std::begin(kNames), std::end(kNames), name) != std::end(kNames);
 }

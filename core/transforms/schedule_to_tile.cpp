@@ -539,6 +539,10 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
       return scalar_lowering(plan_index(group, *op, name));
     if (op && is_linear_attn_family(op->name))  // schedule_to_tile_attnstate.cpp
       return scalar_lowering(plan_linear_attn(group, *op, name));
+    if (op && op->name == "tessera.selective_ssm")  // schedule_to_tile_ssm.cpp
+      return scalar_lowering(plan_selective_ssm(group, *op, name));
+    if (op && op->name == "tessera.depth_attn")
+      return scalar_lowering(plan_depth_attn(group, *op, name));
     if (op && op->name == "tessera.normalization_stats")
       return scalar_lowering(plan_normalization_stats(group, *op, name));
     return lower_reduce(group, callee, name);

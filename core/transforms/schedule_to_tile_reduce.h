@@ -79,4 +79,11 @@ bool is_linear_attn_family(std::string_view op);
 /// recurrence (or hybrid_attention's softmax slot) in the Graph IR kernel's order.
 ScalarKernel plan_linear_attn(const ir::Op& group, const ir::Op& op, const std::string& name);
 
+/// tessera.selective_ssm of f32 and static shape: one group per (batch, channel) runs the scan
+/// (schedule_to_tile_ssm.cpp).
+ScalarKernel plan_selective_ssm(const ir::Op& group, const ir::Op& op, const std::string& name);
+
+/// tessera.depth_attn of f32 and static shape: one group per output position.
+ScalarKernel plan_depth_attn(const ir::Op& group, const ir::Op& op, const std::string& name);
+
 }  // namespace tessera::transforms
