@@ -126,6 +126,55 @@ def softmax_attn(q, k, v, causal=True):
     return out.reshape(v.shape)
 
 
+def ssm(x, a, b, c, dl, g=None, h0=None):
+    """The selective scan per (batch, channel): abar = expf(delta * A), u = (delta * b) * x,
+    h = fma(abar, h, u), y the fma chain of c * h over n from +0, times the gate."""
+    nb, ns, nd = x.shape
+    nn = b.shape[2]
+    y = np.zeros(x.shape, F)
+    for bb in range(nb):
+        for d in range(nd):
+            h = [h0[bb, d, n] if h0 is not None else F(0) for n in range(nn)]
+            for t_ in range(ns):
+                delta, xv = dl[bb, t_, d], x[bb, t_, d]
+                acc = F(0)
+                for n in range(nn):
+                    av = a[d, n] if a.ndim == 2 else a[d]
+                    abar = spec_expf.expf(float(F(delta * av)))
+                    h[n] = fma(abar, h[n], F(F(delta * b[bb, t_, n]) * xv))
+                    acc = fma(c[bb, t_, n], h[n], acc)
+                y[bb, t_, d] = F(acc * g[bb, t_, d]) if g is not None else acc
+    return y
+
+
+def depth(q, src, eps):
+    """Per position: rms by an fma chain of squares, logits dot / rms, the std::max chain from
+    -Inf, expf weights summed from +0, fma chains of w_s v_s[j], one division."""
+    m, d = src.shape[0], src.shape[-1]
+    rows = src.reshape(m, -1, d)
+    out = np.zeros(rows.shape[1:], F)
+    for p in range(rows.shape[1]):
+        w, mx = [], F(-np.inf)
+        for s in range(m):
+            sq = dot = F(0)
+            for j in range(d):
+                sq = fma(rows[s, p, j], rows[s, p, j], sq)
+            for j in range(d):
+                dot = fma(q[j], rows[s, p, j], dot)
+            w.append(F(dot / np.sqrt(F(F(sq / F(d)) + F(eps)))))
+            mx = w[-1] if mx < w[-1] else mx
+        total = F(0)
+        for s in range(m):
+            w[s] = spec_expf.expf(float(F(w[s] - mx)))
+            total = F(total + w[s])
+        for j in range(d):
+            acc = F(0)
+            for s in range(m):
+                acc = fma(w[s], rows[s, p, j], acc)
+            out[p, j] = F(acc / total)
+    return out.reshape(src.shape[1:])
+
+
 def program(op, ins, out_shape, attrs):
     args = ", ".join(f"%a{i}: {t(a.shape, 'f32')}" for i, a in enumerate(ins))
     types = ", ".join(t(a.shape, "f32") for a in ins)
@@ -195,6 +244,26 @@ def linear_family(d, rng):
              f'pattern = "ling_2_5", layer_index = 15 : i64, causal = {c}')
 
 
+def scan_and_depth(d, rng):
+    def r(*shape):
+        return rng.standard_normal(shape).astype(F)
+    x, b, c, dl = r(2, 6, 3), r(2, 6, 4), r(2, 6, 4), np.abs(r(2, 6, 3)) * F(0.5)
+    a = -np.abs(r(3, 4))
+    case(d, "ssm", "selective_ssm", [x, a, b, c, dl], ssm(x, a, b, c, dl), "chunk_size = 64 : i64")
+    g, h0 = r(2, 6, 3), r(2, 3, 4)
+    x[1, 2, 0], b[0, 3, 1] = -0.0, np.inf  # an Inf input poisons its channel's later steps
+    case(d, "ssm_gate_init", "selective_ssm", [x, a, b, c, dl, g, h0],
+         ssm(x, a, b, c, dl, g, h0), "operand_clauses = {gate = [5, 1], init = [6, 1]}")
+    a1 = -np.abs(r(3))  # A [D], broadcast over N; the gate only
+    case(d, "ssm_a1_gate", "selective_ssm", [x, a1, b, c, dl, g], ssm(x, a1, b, c, dl, g),
+         "operand_clauses = {gate = [5, 1]}")
+    q, src = r(8), r(5, 2, 3, 8)
+    src[2, 1, 0, 4] = np.nan  # a NaN logit: std::max skips it, its weight poisons the sums
+    case(d, "depth", "depth_attn", [q, src], depth(q, src, 1e-6), "eps = 1.0e-6 : f64")
+    case(d, "depth_eps", "depth_attn", [q, src[:, 0]], depth(q, src[:, 0], 0.25),
+         "eps = 0.25 : f64")
+
+
 def stays(d):
     src = d / "f64.mlir"
     src.write_text(program("linear_attn", [np.zeros((2, 3, 4))] * 3, (2, 3, 4), "")
@@ -204,6 +273,11 @@ def stays(d):
     src = d / "big.mlir"
     src.write_text(program("linear_attn", [big] * 3, big.shape, ""))
     check_stays_at_schedule(src, "a state of 4225 elements")
+    x, a = np.zeros((1, 2, 3)), np.zeros((3, 2))
+    src = d / "ssm_f64.mlir"
+    src.write_text(program("selective_ssm", [x, a, np.zeros((1, 2, 2)), np.zeros((1, 2, 2)), x],
+                           x.shape, "").replace("f32", "f64"))
+    check_stays_at_schedule(src, "f64 selective_ssm computes the C library's exp")
 
 
 def main():
@@ -211,6 +285,7 @@ def main():
     with tempfile.TemporaryDirectory() as tmp:
         d = pathlib.Path(tmp)
         linear_family(d, rng)
+        scan_and_depth(d, rng)
         stays(d)
     finish()
 

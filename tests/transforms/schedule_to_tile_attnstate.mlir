@@ -33,6 +33,21 @@ module {
     %r = "tessera.gated_deltanet"(%q, %k, %v) : (tensor<2x64xf32>, tensor<2x64xf32>, tensor<2x128xf32>) -> tensor<2x128xf32>
     return %r : tensor<2x128xf32>
   }
+  // selective_ssm: one group per (batch, channel) = 2 x 3; the result as [B * S, D] columns.
+  // CHECK-LABEL: func.func @ssm(
+  // CHECK: tile.launch {{.*}}callee = @ssm_g0_kernel, grid = [6]{{.*}} -> tensor<10x3xf32>
+  // CHECK: tessera.reshape %{{.*}} : (tensor<10x3xf32>) -> tensor<2x5x3xf32>
+  func.func @ssm(%x: tensor<2x5x3xf32>, %a: tensor<3x4xf32>, %b: tensor<2x5x4xf32>, %c: tensor<2x5x4xf32>, %d: tensor<2x5x3xf32>, %g: tensor<2x5x3xf32>) -> tensor<2x5x3xf32> {
+    %r = "tessera.selective_ssm"(%x, %a, %b, %c, %d, %g) {operand_clauses = {gate = [5, 1]}} : (tensor<2x5x3xf32>, tensor<3x4xf32>, tensor<2x5x4xf32>, tensor<2x5x4xf32>, tensor<2x5x3xf32>, tensor<2x5x3xf32>) -> tensor<2x5x3xf32>
+    return %r : tensor<2x5x3xf32>
+  }
+  // depth_attn: one group per position (3), the sources flattened.
+  // CHECK-LABEL: func.func @da(
+  // CHECK: tile.launch {{.*}}callee = @da_g0_kernel, grid = [3]{{.*}} : (tensor<8xf32>, tensor<168xf32>) -> tensor<3x8xf32>
+  func.func @da(%q: tensor<8xf32>, %s: tensor<7x3x8xf32>) -> tensor<3x8xf32> {
+    %r = "tessera.depth_attn"(%q, %s) {eps = 1.0e-6 : f64} : (tensor<8xf32>, tensor<7x3x8xf32>) -> tensor<3x8xf32>
+    return %r : tensor<3x8xf32>
+  }
   // The linear kernel: the state zeroed, then per step t and row i: phi(k) (elu: x + 1 or
   // tile.exp), each S[i][j] = fma(phi, v, S[i][j]) (f64 product and sum, TwoSum error, the sum
   // rounded nearest, down and up; the directed one where the sum is a midpoint), then o_t.
@@ -65,6 +80,36 @@ module {
   // CHECK: tile.store %{{.*}}, %[[E]]
   // CHECK: %[[LT:.*]] = arith.cmpf %{{.*}} {predicate = "olt"} : (f32, f32) -> i1
   // CHECK: arith.select %[[LT]]
+  // CHECK: tile.exp
+  // CHECK: arith.divf
+  // CHECK: tile.store %{{.*}}, %out, %g
+  // The scan: h zeroed; per step abar = exp(delta * A[d, n]), u = (delta * b) * x, h = fma,
+  // y the fma chain of c * h, times the gate, stored at row b * S + t, column d.
+  // CHECK-LABEL: func.func @ssm_g0_kernel(
+  // CHECK: %[[B:.*]] = arith.divsi %g
+  // CHECK: %[[D:.*]] = arith.remsi %g
+  // CHECK: %[[H:.*]] = tile.alloc_register : () -> memref<4xf32, 5>
+  // CHECK: %[[DT:.*]] = tile.load %in4
+  // CHECK: %[[XV:.*]] = tile.load %in0
+  // CHECK: %[[AV:.*]] = tile.load %in1
+  // CHECK: %[[DA:.*]] = arith.mulf %[[DT]], %[[AV]]
+  // CHECK: tile.exp %[[DA]]
+  // CHECK: %[[BN:.*]] = tile.load %in2
+  // CHECK: %[[DB:.*]] = arith.mulf %[[DT]], %[[BN]]
+  // CHECK: arith.mulf %[[DB]], %[[XV]]
+  // CHECK: tile.load %[[H]]
+  // CHECK: arith.truncf {{.*}}rounding = "rup"
+  // CHECK: tile.store %{{.*}}, %[[H]]
+  // CHECK: tile.load %in3
+  // CHECK: %[[GT:.*]] = tile.load %in5
+  // CHECK: %[[Y:.*]] = arith.mulf %{{.*}}, %[[GT]]
+  // CHECK: tile.store %[[Y]], %out, %{{.*}}, %[[D]]
+  // depth_attn: logits dot / sqrt(ss / D + eps) into the buffer, the max chain, exps, sums.
+  // CHECK-LABEL: func.func @da_g0_kernel(
+  // CHECK: %[[W:.*]] = tile.alloc_register : () -> memref<7xf32, 5>
+  // CHECK: tile.sqrt
+  // CHECK: tile.store %{{.*}}, %[[W]]
+  // CHECK: arith.cmpf %{{.*}} {predicate = "olt"}
   // CHECK: tile.exp
   // CHECK: arith.divf
   // CHECK: tile.store %{{.*}}, %out, %g
