@@ -122,6 +122,20 @@ void ScalarText::store_local(const std::string& v, const LocalBuffer& b, const s
     << b.type << ", index) -> ()\n";
 }
 
+std::string ScalarText::std_max(const std::string& a, const std::string& b, DType t) {
+  return select(cmpf("olt", a, b, t), b, a, t);
+}
+
+std::string ScalarText::exp_shift_sum(const LocalBuffer& buf, const std::string& n,
+                                      const std::string& m) {
+  constexpr DType f = DType::f32;
+  return fold("%c0", n, "%c1", fcst(0.0, f), f, [&](const std::string& j, const std::string& s) {
+    const std::string e = un("tile.exp", bin("arith.subf", load_local(buf, j), m, f), f, f);
+    store_local(e, buf, j);
+    return bin("arith.addf", s, e, f);
+  });
+}
+
 std::string ScalarText::fma_f32(const std::string& a, const std::string& b, const std::string& c) {
   constexpr DType f = DType::f32, d = DType::f64;
   // One op per statement: the kernel text does not depend on the order in which a compiler

@@ -66,6 +66,12 @@ struct ScalarText {
   std::string load_local(const LocalBuffer& b, const std::string& i);
   void store_local(const std::string& v, const LocalBuffer& b, const std::string& i);
 
+  /// std::max(a, b) of the Graph IR kernels: (a < b) ? b : a, so a NaN b is skipped.
+  std::string std_max(const std::string& a, const std::string& b, DType t);
+  /// The softmax weights of f32 scores in `buf`: buf[j] = exp(buf[j] - m) (tile.exp: the
+  /// spec's expf) for j in [0, n), and their sum folded from +0 in increasing j (`s += e_j`).
+  std::string exp_shift_sum(const LocalBuffer& buf, const std::string& n, const std::string& m);
+
   /// std::fma(a, b, c) of three f32 values, rounded once, from f64 ops: the product is exact in
   /// f64 and the sum P + C rounds once (S); its error e comes exactly from TwoSum. S rounded to
   /// f32 is the fma unless S is a midpoint of two f32 neighbours L < U and e != 0 (a second

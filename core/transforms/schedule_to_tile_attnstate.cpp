@@ -104,15 +104,9 @@ void softmax_body(ScalarText& k, const Spec& sp, const Slice& sl) {
               });
           const std::string ej = k.bin("arith.mulf", dot, sc, kF);
           k.store_local(ej, e, j);
-          return k.select(k.cmpf("olt", m, ej, kF), ej, m, kF);
+          return k.std_max(m, ej, kF);
         });
-    const std::string sum =
-        k.fold("%c0", n, "%c1", zero, kF, [&](const std::string& j, const std::string& a) {
-          const std::string ej =
-              k.un("tile.exp", k.bin("arith.subf", k.load_local(e, j), mx, kF), kF, kF);
-          k.store_local(ej, e, j);
-          return k.bin("arith.addf", a, ej, kF);
-        });
+    const std::string sum = k.exp_shift_sum(e, n, mx);
     const std::string orow = k.idx("arith.muli", i, dv);
     k.each("%c0", dv, [&](const std::string& c) {
       const std::string num =

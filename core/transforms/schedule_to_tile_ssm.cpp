@@ -138,15 +138,9 @@ ScalarKernel plan_depth_attn(const ir::Op& group, const ir::Op& op, const std::s
         const std::string ms = k.bin("arith.addf", k.bin("arith.divf", sq, cnt, kF), ce, kF);
         const std::string wl = k.bin("arith.divf", dot, k.un("tile.sqrt", ms, kF, kF), kF);
         k.store_local(wl, w, s);
-        return k.select(k.cmpf("olt", a, wl, kF), wl, a, kF);
+        return k.std_max(a, wl, kF);
       });
-  const std::string l =
-      k.fold("%c0", cm, "%c1", zero, kF, [&](const std::string& s, const std::string& a) {
-        const std::string e =
-            k.un("tile.exp", k.bin("arith.subf", k.load_local(w, s), mx, kF), kF, kF);
-        k.store_local(e, w, s);
-        return k.bin("arith.addf", a, e, kF);
-      });
+  const std::string l = k.exp_shift_sum(w, cm, mx);
   k.each("%c0", cdim, [&](const std::string& j) {
     const std::string acc =
         k.fold("%c0", cm, "%c1", zero, kF, [&](const std::string& s, const std::string& a) {

@@ -20,8 +20,8 @@ import numpy as np
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "conformance" / "gen"))
 import spec_expf  # noqa: E402  (the spec's expf, modelled from docs/numerics.md)
 
-from levels_common import (check, check_one_launch, check_stays_at_schedule, check_validates,  # noqa: E402
-                           finish, run_levels, t)
+from levels_common import (check, check_case, check_stays_at_schedule, finish,  # noqa: E402
+                           one_op_program)
 
 F = np.float32
 
@@ -59,13 +59,16 @@ def feature(fmap, x):
     return x
 
 
+def slices(q, k, v):
+    """q, k, v as [slices, S, D] and the output's [slices, S, Dv] zeros."""
+    vs = v.reshape(-1, *v.shape[-2:])
+    return q.reshape(-1, *q.shape[-2:]), k.reshape(-1, *k.shape[-2:]), vs, np.zeros(vs.shape, F)
+
+
 def linear(q, k, v, fmap="identity", causal=True):
     """The recurrence of every slice: S += phi(k_t)^T v_t by fmas, o_t[j] the fma chain of
     phi(q_t[i]) S[i][j] over i from +0."""
-    lead = q.shape[:-2]
-    qs, ks = q.reshape(-1, *q.shape[-2:]), k.reshape(-1, *k.shape[-2:])
-    vs = v.reshape(-1, *v.shape[-2:])
-    out = np.zeros(vs.shape, F)
+    qs, ks, vs, out = slices(q, k, v)
     for b in range(qs.shape[0]):
         s_len, dk, dv = qs.shape[1], qs.shape[2], vs.shape[2]
         st = [[F(0)] * dv for _ in range(dk)]
@@ -93,37 +96,45 @@ def linear(q, k, v, fmap="identity", causal=True):
                 absorb(t_)
             for t_ in range(s_len):
                 emit(t_)
-    return out.reshape(*lead, *v.shape[-2:])
+    return out.reshape(v.shape)
 
 
 def softmax_attn(q, k, v, causal=True):
-    """hybrid_attention's softmax slot: fma dot products, the std::max chain from -Inf (a NaN
-    score is skipped), exps summed from +0, fma chains of e_j v_j[c], one division."""
-    qs, ks = q.reshape(-1, *q.shape[-2:]), k.reshape(-1, *k.shape[-2:])
-    vs = v.reshape(-1, *v.shape[-2:])
-    out = np.zeros(vs.shape, F)
+    """hybrid_attention's softmax slot: fma dot products times the scale, then `mix`."""
+    qs, ks, vs, out = slices(q, k, v)
     scale = F(F(1) / np.sqrt(F(q.shape[-1])))
     for b in range(qs.shape[0]):
         s_len, dk, dv = qs.shape[1], qs.shape[2], vs.shape[2]
         for i in range(s_len):
             n = i + 1 if causal else s_len
-            e, mx = [], F(-np.inf)
+            e = []
             for j in range(n):
                 acc = F(0)
                 for d in range(dk):
                     acc = fma(qs[b, i, d], ks[b, j, d], acc)
                 e.append(F(acc * scale))
-                mx = e[-1] if mx < e[-1] else mx
-            total = F(0)
-            for j in range(n):
-                e[j] = spec_expf.expf(float(F(e[j] - mx)))
-                total = F(total + e[j])
-            for c in range(dv):
-                acc = F(0)
-                for j in range(n):
-                    acc = fma(e[j], vs[b, j, c], acc)
-                out[b, i, c] = F(acc / total)
+            out[b, i] = mix(e, vs[b, :n])
     return out.reshape(v.shape)
+
+
+def mix(scores, values):
+    """The softmax-weighted rows of `values` [n, C]: the std::max chain of the scores from -Inf
+    (a NaN is skipped), expf weights summed from +0, per column the fma chain of w_j v_j[c]
+    from +0, one division."""
+    mx = F(-np.inf)
+    for s in scores:
+        mx = s if mx < s else mx
+    w, total = [], F(0)
+    for s in scores:
+        w.append(spec_expf.expf(float(F(s - mx))))
+        total = F(total + w[-1])
+    out = np.zeros(values.shape[1], F)
+    for c in range(values.shape[1]):
+        acc = F(0)
+        for j, wj in enumerate(w):
+            acc = fma(wj, values[j, c], acc)
+        out[c] = F(acc / total)
+    return out
 
 
 def ssm(x, a, b, c, dl, g=None, h0=None):
@@ -148,56 +159,29 @@ def ssm(x, a, b, c, dl, g=None, h0=None):
 
 
 def depth(q, src, eps):
-    """Per position: rms by an fma chain of squares, logits dot / rms, the std::max chain from
-    -Inf, expf weights summed from +0, fma chains of w_s v_s[j], one division."""
+    """Per position: rms by an fma chain of squares, logits dot / rms, then `mix`."""
     m, d = src.shape[0], src.shape[-1]
     rows = src.reshape(m, -1, d)
     out = np.zeros(rows.shape[1:], F)
     for p in range(rows.shape[1]):
-        w, mx = [], F(-np.inf)
+        logits = []
         for s in range(m):
             sq = dot = F(0)
             for j in range(d):
                 sq = fma(rows[s, p, j], rows[s, p, j], sq)
             for j in range(d):
                 dot = fma(q[j], rows[s, p, j], dot)
-            w.append(F(dot / np.sqrt(F(F(sq / F(d)) + F(eps)))))
-            mx = w[-1] if mx < w[-1] else mx
-        total = F(0)
-        for s in range(m):
-            w[s] = spec_expf.expf(float(F(w[s] - mx)))
-            total = F(total + w[s])
-        for j in range(d):
-            acc = F(0)
-            for s in range(m):
-                acc = fma(w[s], rows[s, p, j], acc)
-            out[p, j] = F(acc / total)
+            logits.append(F(dot / np.sqrt(F(F(sq / F(d)) + F(eps)))))
+        out[p] = mix(logits, rows[:, p])
     return out.reshape(src.shape[1:])
 
 
 def program(op, ins, out_shape, attrs):
-    args = ", ".join(f"%a{i}: {t(a.shape, 'f32')}" for i, a in enumerate(ins))
-    types = ", ".join(t(a.shape, "f32") for a in ins)
-    names = ", ".join(f"%a{i}" for i in range(len(ins)))
-    rt = t(out_shape, "f32")
-    attr = f" {{{attrs}}}" if attrs else ""
-    return (f"module {{\n  func.func @main({args}) -> {rt} {{\n"
-            f'    %r = "tessera.{op}"({names}){attr} : ({types}) -> {rt}\n'
-            f"    return %r : {rt}\n  }}\n}}\n")
+    return one_op_program(op, ins, out_shape, "f32", attrs)
 
 
 def case(d, name, op, ins, want, attrs=""):
-    src = d / f"{name}.mlir"
-    src.write_text(program(op, ins, want.shape, attrs))
-    flags = []
-    for i, a in enumerate(ins):
-        np.save(d / f"{name}.in{i}.npy", a)
-        flags += ["--input", f"a{i}={d / f'{name}.in{i}.npy'}"]
-    for level, got in run_levels(d, name, src, flags):
-        check(got.astype(F).tobytes() == want.tobytes(),
-              f"{name}: {level} gives {got.ravel()[:4]}, the oracle {want.ravel()[:4]}")
-    check_one_launch(name, src)
-    check_validates(name, src, flags)
+    check_case(d, name, program(op, ins, want.shape, attrs), ins, want)
 
 
 def midpoint_inputs():

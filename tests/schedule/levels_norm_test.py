@@ -13,8 +13,7 @@ import tempfile
 
 import numpy as np
 
-from levels_common import (check, check_one_launch, check_stays_at_schedule, check_validates,
-                           finish, run_levels, t)
+from levels_common import check_case, check_stays_at_schedule, finish, one_op_program
 
 
 def norm(x, axis, centre, gamma=None, beta=None, eps=1e-5):
@@ -45,29 +44,8 @@ def norm(x, axis, centre, gamma=None, beta=None, eps=1e-5):
     return out.reshape(x.shape)
 
 
-def program(op, ins, attrs):
-    args = ", ".join(f"%a{i}: {t(a.shape, 'f64')}" for i, a in enumerate(ins))
-    types = ", ".join(t(a.shape, "f64") for a in ins)
-    names = ", ".join(f"%a{i}" for i in range(len(ins)))
-    rt = t(ins[0].shape, "f64")
-    attr = f" {{{attrs}}}" if attrs else ""
-    return (f"module {{\n  func.func @main({args}) -> {rt} {{\n"
-            f'    %r = "tessera.{op}"({names}){attr} : ({types}) -> {rt}\n'
-            f"    return %r : {rt}\n  }}\n}}\n")
-
-
 def case(d, name, op, ins, want, attrs=""):
-    src = d / f"{name}.mlir"
-    src.write_text(program(op, ins, attrs))
-    flags = []
-    for i, a in enumerate(ins):
-        np.save(d / f"{name}.in{i}.npy", a)
-        flags += ["--input", f"a{i}={d / f'{name}.in{i}.npy'}"]
-    for level, got in run_levels(d, name, src, flags):
-        check(got.tobytes() == want.tobytes(),
-              f"{name}: {level} gives {got.ravel()[:4]}, the oracle {want.ravel()[:4]}")
-    check_one_launch(name, src)
-    check_validates(name, src, flags)
+    check_case(d, name, one_op_program(op, ins, ins[0].shape, "f64", attrs), ins, want)
 
 
 def main():
@@ -90,7 +68,7 @@ def main():
         case(d, "rmsnorm_safe", "rmsnorm_safe", [x, g], norm(x, 1, False, g))
         for op, why in (("softmax", "exp,"), ("log_softmax", "exp and log,")):
             src = d / f"{op}.mlir"
-            src.write_text(program(op, [x], ""))
+            src.write_text(one_op_program(op, [x], x.shape, "f64"))
             check_stays_at_schedule(src, f"tessera.{op} of f64 computes the C library's {why}")
     finish()
 
