@@ -20,8 +20,8 @@ import numpy as np
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "conformance" / "gen"))
 import spec_expf  # noqa: E402  (the spec's expf, modelled from docs/numerics.md)
 
-from levels_common import (check, check_case, check_stays_at_schedule, finish,  # noqa: E402
-                           one_op_program)
+from levels_common import (check, check_case, check_stays_at_schedule, check_validates,  # noqa: E402
+                           finish, one_op_program, save_inputs)
 
 F = np.float32
 
@@ -248,6 +248,28 @@ def scan_and_depth(d, rng):
          "eps = 0.25 : f64")
 
 
+def specials_sweep(d, rng):
+    """Inputs of +-0, +-Inf, NaNs with payloads, subnormals, +-FLT_MAX and magnitudes 1e+-20
+    (overflow and underflow in the fmas): Tile and Target IR give Graph IR's bits (validate)."""
+    sp = np.concatenate([np.array([np.nan, -np.nan, np.inf, -np.inf, 0.0, -0.0, 1e-45, -1e-45,
+                                   3.4028235e38, -3.4028235e38, 1e-38], F),
+                         np.array([0x7fc12345, 0xffa00001], np.uint32).view(F)])
+
+    def pick(*shape):
+        a = (rng.standard_normal(shape) * rng.choice([1e-20, 1.0, 1e20], size=shape)).astype(F)
+        m = rng.random(shape) < 0.05
+        a[m] = rng.choice(sp, size=m.sum())
+        return a
+    ops = (("linear_attn", 'feature_map = "identity", causal = false'),
+           ("linear_attn", 'feature_map = "elu"'),
+           ("hybrid_attention", 'pattern = "kimi", layer_index = 1'))
+    for n, (op, attrs) in enumerate(ops):
+        ins = [pick(4, 16, 2), pick(4, 16, 2), pick(4, 16, 3)]
+        src = d / f"specials{n}.mlir"
+        src.write_text(program(op, ins, (4, 16, 3), attrs))
+        check_validates(f"specials{n}", src, save_inputs(d, f"specials{n}", ins))
+
+
 def stays(d):
     src = d / "f64.mlir"
     src.write_text(program("linear_attn", [np.zeros((2, 3, 4))] * 3, (2, 3, 4), "")
@@ -270,6 +292,7 @@ def main():
         d = pathlib.Path(tmp)
         linear_family(d, rng)
         scan_and_depth(d, rng)
+        specials_sweep(d, rng)
         stays(d)
     finish()
 
