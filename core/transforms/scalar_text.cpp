@@ -94,6 +94,15 @@ std::string ScalarText::convert(const std::string& v, DType from, DType to) {
   return un(wider ? "arith.extf" : "arith.truncf", v, from, to);
 }
 
+std::string ScalarText::load_as(const std::string& mem, DType st, DType t, const std::string& i) {
+  return convert(load(mem, st, i), st, t);
+}
+
+void ScalarText::store_out_as(const std::string& v, DType t, DType st, const std::string& row,
+                              const std::string& col) {
+  store_out(convert(v, t, st), st, row, col);
+}
+
 void ScalarText::store(const std::string& v, DType t, const std::string& row) {
   store_out(v, t, row, "%c0");
 }

@@ -23,6 +23,12 @@ std::string scalar_header(const std::string& name, const std::vector<DType>& ins
 /// own copy (CUDA local memory), 16 KiB of f32.
 inline constexpr int64_t kMaxLocalElements = 4096;
 
+/// f32, bf16 or f16: the types a Graph IR kernel without the low-precision trait computes in f32
+/// (the executor widens bf16/f16 operands exactly and rounds the results once at storage).
+inline bool computed_in_f32(DType t) {
+  return t == DType::f32 || t == DType::bf16 || t == DType::f16;
+}
+
 /// A per-tile local buffer (tile.alloc_register) of `n` elements of `t`.
 struct LocalBuffer {
   std::string name;
@@ -55,6 +61,13 @@ struct ScalarText {
   std::string truncf_mode(const std::string& a, const char* mode);
   /// `mem[i]` of a `memref<?xT>` kernel parameter.
   std::string load(const std::string& mem, DType t, const std::string& i);
+  /// `mem[i]` of storage type `st` as a value of `t` (`convert`: narrow floats widen exactly,
+  /// as the Graph IR executor widens them around a kernel).
+  std::string load_as(const std::string& mem, DType st, DType t, const std::string& i);
+  /// `%out[row, col] = v` of type `t` stored as `st` (one RNE rounding: the executor's rounding
+  /// of a widened kernel's result at storage).
+  void store_out_as(const std::string& v, DType t, DType st, const std::string& row,
+                    const std::string& col);
   /// A float conversion with the Graph IR kernel's static_cast: exact widening or one RNE
   /// rounding (arith.extf / arith.truncf: num::convert_bits, docs/ops/tile/scalar.md).
   std::string convert(const std::string& v, DType from, DType to);

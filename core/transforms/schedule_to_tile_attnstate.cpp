@@ -19,7 +19,8 @@ constexpr DType kF = DType::f32;
 // The slice's dims and its operands' bases, shared by both bodies.
 struct Slice {
   int64_t s = 0, dk = 0, dv = 0;
-  std::string qk, vo;  // first element of the slice in q / k and in v / out
+  std::string qk, vo;     // first element of the slice in q / k and in v / out
+  DType st = DType::f32;  // the operands' storage type (bf16 and f16 computed in f32)
 };
 
 // phi(x) of the Graph IR kernel's `feature` in f32: elu is x + 1 for x > 0, else the spec's
@@ -44,11 +45,12 @@ void linear_body(ScalarText& k, const Spec& sp, const Slice& sl) {
     const std::string krow = k.idx("arith.addi", sl.qk, k.idx("arith.muli", t, dk));
     const std::string vrow = k.idx("arith.addi", sl.vo, k.idx("arith.muli", t, dv));
     k.each("%c0", dk, [&](const std::string& i) {
-      const std::string pk = feature(k, sp.map, k.load("%in1", kF, k.idx("arith.addi", krow, i)));
+      const std::string pk =
+          feature(k, sp.map, k.load_as("%in1", sl.st, kF, k.idx("arith.addi", krow, i)));
       const std::string srow = k.idx("arith.muli", i, dv);
       k.each("%c0", dv, [&](const std::string& j) {
         const std::string at = k.idx("arith.addi", srow, j);
-        const std::string vj = k.load("%in2", kF, k.idx("arith.addi", vrow, j));
+        const std::string vj = k.load_as("%in2", sl.st, kF, k.idx("arith.addi", vrow, j));
         k.store_local(k.fma_f32(pk, vj, k.load_local(st, at)), st, at);
       });
     });
@@ -57,7 +59,8 @@ void linear_body(ScalarText& k, const Spec& sp, const Slice& sl) {
     const std::string qrow = k.idx("arith.addi", sl.qk, k.idx("arith.muli", t, dk));
     const std::string orow = k.idx("arith.muli", t, dv);
     k.each("%c0", dk, [&](const std::string& i) {
-      k.store_local(feature(k, sp.map, k.load("%in0", kF, k.idx("arith.addi", qrow, i))), pq, i);
+      k.store_local(feature(k, sp.map, k.load_as("%in0", sl.st, kF, k.idx("arith.addi", qrow, i))),
+                    pq, i);
     });
     k.each("%c0", dv, [&](const std::string& j) {
       const std::string o =
@@ -66,7 +69,7 @@ void linear_body(ScalarText& k, const Spec& sp, const Slice& sl) {
             const std::string sij = k.load_local(st, at);
             return k.fma_f32(k.load_local(pq, i), sij, acc);
           });
-      k.store_out(o, kF, "%g", k.idx("arith.addi", orow, j));
+      k.store_out_as(o, kF, sl.st, "%g", k.idx("arith.addi", orow, j));
     });
   };
   if (sp.causal) {
@@ -99,8 +102,8 @@ void softmax_body(ScalarText& k, const Spec& sp, const Slice& sl) {
           const std::string krow = k.idx("arith.addi", sl.qk, k.idx("arith.muli", j, dk));
           const std::string dot =
               k.fold("%c0", dk, "%c1", zero, kF, [&](const std::string& d, const std::string& a) {
-                const std::string qd = k.load("%in0", kF, k.idx("arith.addi", qrow, d));
-                return k.fma_f32(qd, k.load("%in1", kF, k.idx("arith.addi", krow, d)), a);
+                const std::string qd = k.load_as("%in0", sl.st, kF, k.idx("arith.addi", qrow, d));
+                return k.fma_f32(qd, k.load_as("%in1", sl.st, kF, k.idx("arith.addi", krow, d)), a);
               });
           const std::string ej = k.bin("arith.mulf", dot, sc, kF);
           k.store_local(ej, e, j);
@@ -113,10 +116,10 @@ void softmax_body(ScalarText& k, const Spec& sp, const Slice& sl) {
           k.fold("%c0", n, "%c1", zero, kF, [&](const std::string& j, const std::string& a) {
             const std::string vj = k.idx("arith.addi", sl.vo, k.idx("arith.muli", j, dv));
             const std::string ej = k.load_local(e, j);
-            return k.fma_f32(ej, k.load("%in2", kF, k.idx("arith.addi", vj, c)), a);
+            return k.fma_f32(ej, k.load_as("%in2", sl.st, kF, k.idx("arith.addi", vj, c)), a);
           });
       const std::string y = k.bin("arith.divf", num, sum, kF);
-      k.store_out(y, kF, "%g", k.idx("arith.addi", orow, c));
+      k.store_out_as(y, kF, sl.st, "%g", k.idx("arith.addi", orow, c));
     });
   });
 }
@@ -141,10 +144,17 @@ ScalarKernel plan_linear_attn(const ir::Op& group, const ir::Op& op, const std::
     return ScalarKernel::stay(
         "f64 linear attention: its fma chains need an f64 fma, which no Tile IR op or exact "
         "composition of them gives");
-  if (q.dtype != kF) return ScalarKernel::stay("linear attention of " + mlir_type(q.dtype));
+  if (!computed_in_f32(q.dtype))
+    return ScalarKernel::stay("linear attention of " + mlir_type(q.dtype));
+  for (const ir::Value* o : group.operands)
+    if (o->type.dtype != q.dtype) return ScalarKernel::stay("operands of different types");
+  if (q.dtype != kF && op.attrs.get("numeric_policy"))  // it would round the result at storage
+    return ScalarKernel::stay("linear attention of " + mlir_type(q.dtype) +
+                              " with a numeric policy");
   if (!q.has_static_shape() || !v.has_static_shape() || q.rank() < 2)
     return ScalarKernel::stay("not a static shape of rank >= 2");
   Slice sl;
+  sl.st = q.dtype;
   sl.s = q.shape[q.shape.size() - 2];
   sl.dk = q.shape.back();
   sl.dv = v.shape.back();
@@ -160,7 +170,7 @@ ScalarKernel plan_linear_attn(const ir::Op& group, const ir::Op& op, const std::
                               " elements, more than a tile's local buffer holds (" +
                               std::to_string(kMaxLocalElements) + ")");
   ScalarText k;
-  k.k << scalar_header(name, {kF, kF, kF}, kF);
+  k.k << scalar_header(name, {sl.st, sl.st, sl.st}, sl.st);
   sl.qk = k.idx("arith.muli", "%g", k.icst(sl.s * sl.dk));
   sl.vo = k.idx("arith.muli", "%g", k.icst(sl.s * sl.dv));
   if (sp->body == Spec::Body::softmax)

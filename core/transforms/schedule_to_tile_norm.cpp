@@ -1,9 +1,11 @@
-// f64 tessera.layer_norm and tessera.rmsnorm as scalar kernels (docs/ops/schedule/lowering.md,
-// "Scalar normalization"): register tiles hold no f64, so one group per row repeats the Graph IR
-// kernel's steps on f64 scalars (interp/graph/kernels_norm.cpp, normalize_rows): the sum chain
-// from x[0], mean = sum / n (layer_norm; rmsnorm's mean is +0), the chain of squared
-// differences from d_0 * d_0, scale = 1 / sqrt(sq / n + eps) (tile.sqrt: the correctly rounded
-// root, as std::sqrt), then (x - mean) * scale, * gamma, + beta per element.
+// layer_norm, rmsnorm, softmax and log_softmax as scalar kernels (docs/ops/schedule/lowering.md,
+// "Scalar normalization") for what the row kernels' register tiles do not hold: f64, bf16/f16
+// (computed in f32, as the Graph IR executor widens them) and rows over 1024 elements. One group
+// per row repeats the Graph IR kernel's steps (interp/graph/kernels_norm.cpp): a norm's sum chain
+// from x[0], mean = sum / n (layer_norm; rmsnorm's mean is +0), the chain of squared differences
+// from d_0 * d_0, scale = 1 / sqrt(sq / n + eps) (tile.sqrt: the correctly rounded root, as
+// std::sqrt), then (x - mean) * scale, * gamma, + beta; softmax's maximum chain from x[0]
+// (arith.maximumf: ieee_max), exp(x - m) summed from the first, then e / s or (x - m) - log(s).
 #include "core/transforms/scalar_text.h"
 #include "core/transforms/schedule_to_tile_reduce.h"
 
@@ -11,19 +13,25 @@ namespace tessera::transforms {
 
 ScalarKernel plan_scalar_norm(const ir::Op& group, const ir::Op& op, int64_t rows, int64_t width,
                               const std::string& name) {
-  constexpr DType d = DType::f64;
+  const DType st = group.operands[0]->type.dtype;
+  const DType d = st == DType::f64 ? DType::f64 : DType::f32;  // the kernel's T
   const bool centre = op.name == "tessera.layer_norm" || op.name == "tessera.layernorm_safe";
   for (const ir::Value* v : group.operands)
-    if (v->type.dtype != d) return ScalarKernel::stay("gamma or beta is not f64");
+    if (v->type.dtype != st) return ScalarKernel::stay("gamma or beta is not of x's type");
   if (rows == 0 || width == 0) return ScalarKernel::stay("an empty tensor");
   const size_t params = group.operands.size();
   ScalarText k;
-  k.k << scalar_header(name, std::vector<DType>(params, d), d);
+  k.k << scalar_header(name, std::vector<DType>(params, st), st);
   const std::string w = k.icst(width), base = k.idx("arith.muli", "%g", w);
-  // T count = static_cast<T>(n), T eps = static_cast<T>(epsilon): exact for f64 (n < 2^53).
-  const std::string count = k.fcst(static_cast<double>(width), d);
-  const std::string eps = k.fcst(op.attrs.get_float("epsilon", 1e-5), d);
-  auto x = [&](const std::string& j) { return k.load("%in0", d, k.idx("arith.addi", base, j)); };
+  // T count = static_cast<T>(n), T eps = static_cast<T>(epsilon): one rounding each for f32.
+  const double eps_attr = op.attrs.get_float("epsilon", 1e-5);
+  const std::string count =
+      k.fcst(d == DType::f32 ? static_cast<float>(width) : static_cast<double>(width), d);
+  const std::string eps =
+      k.fcst(d == DType::f32 ? static_cast<double>(static_cast<float>(eps_attr)) : eps_attr, d);
+  auto x = [&](const std::string& j) {
+    return k.load_as("%in0", st, d, k.idx("arith.addi", base, j));
+  };
   std::string mean = k.fcst(0.0, d);
   if (centre) {
     const std::string sum =
@@ -46,9 +54,9 @@ ScalarKernel plan_scalar_norm(const ir::Op& group, const ir::Op& op, int64_t row
   k.each("%c0", w, [&](const std::string& j) {
     std::string v = k.bin("arith.mulf", k.bin("arith.subf", x(j), mean, d), scale, d);
     for (size_t p = 1; p < params; ++p)  // gamma, then beta
-      v = k.bin(p == 1 ? "arith.mulf" : "arith.addf", v, k.load("%in" + std::to_string(p), d, j),
-                d);
-    k.store_out(v, d, "%g", j);
+      v = k.bin(p == 1 ? "arith.mulf" : "arith.addf", v,
+                k.load_as("%in" + std::to_string(p), st, d, j), d);
+    k.store_out_as(v, d, st, "%g", j);
   });
   k.k << "    return\n  }\n";
   ScalarKernel s;
@@ -58,6 +66,55 @@ ScalarKernel plan_scalar_norm(const ir::Op& group, const ir::Op& op, int64_t row
   s.flat.resize(params, width);
   s.out_2d = {rows, width};
   return s;
+}
+
+ScalarKernel plan_scalar_softmax(const ir::Op& group, const ir::Op& op, int64_t outer, int64_t len,
+                                 int64_t inner, const std::string& name) {
+  constexpr DType f = DType::f32;
+  const DType st = group.operands[0]->type.dtype;
+  if (!computed_in_f32(st)) return ScalarKernel::stay(op.name + " of " + mlir_type(st));
+  int64_t rows = 0, n = 0;
+  if (__builtin_mul_overflow(outer, inner, &rows) || __builtin_mul_overflow(rows, len, &n))
+    return ScalarKernel::stay("too many elements");
+  if (n == 0) return ScalarKernel::stay("an empty tensor");
+  const bool log_form = op.name == "tessera.log_softmax";
+  ScalarText k;
+  k.k << scalar_header(name, {st}, st);
+  // Row g: elements (g / inner) * len * inner + g % inner + j * inner (for_each_row's order),
+  // stored at [g / inner, j * inner + g % inner] of an [outer, len * inner] result.
+  const std::string ci = k.icst(inner), cl = k.icst(len);
+  const std::string o = k.idx("arith.divsi", "%g", ci), r = k.idx("arith.remsi", "%g", ci);
+  const std::string base = k.idx("arith.addi", k.idx("arith.muli", o, k.icst(len * inner)), r);
+  auto col = [&](const std::string& j) {
+    return k.idx("arith.addi", k.idx("arith.muli", j, ci), r);
+  };
+  auto x = [&](const std::string& j) {
+    return k.load_as("%in0", st, f, k.idx("arith.addi", base, k.idx("arith.muli", j, ci)));
+  };
+  const std::string m =
+      k.fold("%c1", cl, "%c1", x("%c0"), f, [&](const std::string& j, const std::string& a) {
+        return k.bin("arith.maximumf", a, x(j), f);
+      });
+  auto shifted_exp = [&](const std::string& j) {
+    return k.un("tile.exp", k.bin("arith.subf", x(j), m, f), f, f);
+  };
+  const std::string s = k.fold("%c1", cl, "%c1", shifted_exp("%c0"), f,
+                               [&](const std::string& j, const std::string& a) {
+                                 return k.bin("arith.addf", a, shifted_exp(j), f);
+                               });
+  const std::string ls = log_form ? k.un("tile.log", s, f, f) : s;
+  k.each("%c0", cl, [&](const std::string& j) {
+    const std::string y = log_form ? k.bin("arith.subf", k.bin("arith.subf", x(j), m, f), ls, f)
+                                   : k.bin("arith.divf", shifted_exp(j), s, f);
+    k.store_out_as(y, f, st, o, col(j));
+  });
+  k.k << "    return\n  }\n";
+  ScalarKernel out;
+  out.kernel = k.k.str();
+  out.grid = {rows};
+  out.flat = {n};
+  out.out_2d = {outer, len * inner};
+  return out;
 }
 
 }  // namespace tessera::transforms

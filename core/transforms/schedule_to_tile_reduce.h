@@ -66,10 +66,15 @@ ScalarKernel plan_index(const ir::Op& group, const ir::Op& op, const std::string
 ScalarKernel plan_normalization_stats(const ir::Op& group, const ir::Op& op,
                                       const std::string& name);
 
-/// f64 tessera.layer_norm or tessera.rmsnorm (or their guide names) of `rows` rows of `width`
-/// elements: one group per row (schedule_to_tile_norm.cpp).
+/// tessera.layer_norm or tessera.rmsnorm (or their guide names) of `rows` rows of `width`
+/// elements, f64, f32, bf16 or f16: one group per row (schedule_to_tile_norm.cpp).
 ScalarKernel plan_scalar_norm(const ir::Op& group, const ir::Op& op, int64_t rows, int64_t width,
                               const std::string& name);
+
+/// tessera.softmax or tessera.log_softmax of f32, bf16 or f16 viewed as [outer, len, inner]
+/// around the axis: one group per row (outer x inner rows of len elements, stride inner).
+ScalarKernel plan_scalar_softmax(const ir::Op& group, const ir::Op& op, int64_t outer, int64_t len,
+                                 int64_t inner, const std::string& name);
 
 /// True for tessera.linear_attn, lightning_attention, gated_deltanet, kimi_delta_attention and
 /// hybrid_attention (schedule_to_tile_attnstate.cpp).

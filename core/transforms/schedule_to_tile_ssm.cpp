@@ -15,12 +15,19 @@ namespace {
 
 constexpr DType kF = DType::f32;
 
-// Why an f32-only scalar kernel of `what` stays for operand type `t`, or "" when it lowers.
-std::string f32_only(const std::string& what, DType t) {
+// Why the f32 scalar kernel of `what` stays for these operands, or "" when it lowers: every
+// operand of one type computed in f32 (f32, or bf16/f16 that the executor widens), static.
+std::string f32_only(const std::string& what, const ir::Op& group, const ir::Op& op) {
+  const DType t = group.operands[0]->type.dtype;
   if (t == DType::f64)
     return "f64 " + what + " computes the C library's exp and needs an f64 fma, which no Tile IR " +
            "op or exact composition of them gives";
-  if (t != kF) return what + " of " + mlir_type(t);
+  if (!computed_in_f32(t)) return what + " of " + mlir_type(t);
+  if (t != kF && op.attrs.get("numeric_policy"))  // it would round the result at storage
+    return what + " of " + mlir_type(t) + " with a numeric policy";
+  for (const ir::Value* v : group.operands)
+    if (!v->type.has_static_shape() || v->type.dtype != t)
+      return "not one element type and a static shape";
   return "";
 }
 
@@ -31,11 +38,9 @@ ScalarKernel plan_selective_ssm(const ir::Op& group, const ir::Op& op, const std
   const auto where = ops::read_ssm_operands(op, err);
   if (!where) return ScalarKernel::stay(err);
   const ir::Type& x = group.operands[0]->type;
-  if (std::string why = f32_only("selective_ssm", x.dtype); !why.empty())
+  if (std::string why = f32_only("selective_ssm", group, op); !why.empty())
     return ScalarKernel::stay(why);
-  for (const ir::Value* v : group.operands)
-    if (!v->type.has_static_shape() || v->type.dtype != kF)
-      return ScalarKernel::stay("not f32 of static shape");
+  const DType st = x.dtype;
   const int64_t nb = x.shape[0], ns = x.shape[1], nd = x.shape[2];
   const int64_t nn = group.operands[2]->type.shape[2];
   const bool a_full = group.operands[1]->type.rank() == 2;
@@ -47,17 +52,16 @@ ScalarKernel plan_selective_ssm(const ir::Op& group, const ir::Op& op, const std
     return ScalarKernel::stay("a state of " + std::to_string(nn) +
                               " elements, more than a tile's local buffer holds (" +
                               std::to_string(kMaxLocalElements) + ")");
-  std::vector<DType> ins(group.operands.size(), kF);
   ScalarText k;
-  k.k << scalar_header(name, ins, kF);
+  k.k << scalar_header(name, std::vector<DType>(group.operands.size(), st), st);
   const std::string cd = k.icst(nd), cn = k.icst(nn), cs = k.icst(ns);
   const std::string b = k.idx("arith.divsi", "%g", cd), d = k.idx("arith.remsi", "%g", cd);
   const std::string zero = k.fcst(0.0, kF);
   const LocalBuffer h = k.alloc(nn, kF);
   const std::string h0 = k.idx("arith.muli", "%g", cn);  // init[b, d, :] (g = b * D + d)
   k.each("%c0", cn, [&](const std::string& n) {
-    const std::string init = where->init >= 0 ? k.load("%in" + std::to_string(where->init), kF,
-                                                       k.idx("arith.addi", h0, n))
+    const std::string init = where->init >= 0 ? k.load_as("%in" + std::to_string(where->init), st,
+                                                          kF, k.idx("arith.addi", h0, n))
                                               : zero;
     k.store_local(init, h, n);
   });
@@ -65,24 +69,24 @@ ScalarKernel plan_selective_ssm(const ir::Op& group, const ir::Op& op, const std
   k.each("%c0", cs, [&](const std::string& t) {
     const std::string row = k.idx("arith.addi", bs, t);  // b * S + t
     const std::string xi = k.idx("arith.addi", k.idx("arith.muli", row, cd), d);
-    const std::string delta = k.load("%in4", kF, xi), xv = k.load("%in0", kF, xi);
+    const std::string delta = k.load_as("%in4", st, kF, xi), xv = k.load_as("%in0", st, kF, xi);
     const std::string bt = k.idx("arith.muli", row, cn);
     const std::string acc =
         k.fold("%c0", cn, "%c1", zero, kF, [&](const std::string& n, const std::string& a) {
-          const std::string av = k.load("%in1", kF, a_full ? k.idx("arith.addi", ad, n) : d);
+          const std::string av = k.load_as("%in1", st, kF, a_full ? k.idx("arith.addi", ad, n) : d);
           const std::string abar = k.un("tile.exp", k.bin("arith.mulf", delta, av, kF), kF, kF);
           const std::string at = k.idx("arith.addi", bt, n);
-          const std::string db = k.bin("arith.mulf", delta, k.load("%in2", kF, at), kF);
+          const std::string db = k.bin("arith.mulf", delta, k.load_as("%in2", st, kF, at), kF);
           const std::string u = k.bin("arith.mulf", db, xv, kF);
           const std::string hn = k.fma_f32(abar, k.load_local(h, n), u);
           k.store_local(hn, h, n);
-          return k.fma_f32(k.load("%in3", kF, at), hn, a);
+          return k.fma_f32(k.load_as("%in3", st, kF, at), hn, a);
         });
     const std::string y =
-        where->gate >= 0
-            ? k.bin("arith.mulf", acc, k.load("%in" + std::to_string(where->gate), kF, xi), kF)
-            : acc;
-    k.store_out(y, kF, row, d);
+        where->gate >= 0 ? k.bin("arith.mulf", acc,
+                                 k.load_as("%in" + std::to_string(where->gate), st, kF, xi), kF)
+                         : acc;
+    k.store_out_as(y, kF, st, row, d);
   });
   k.k << "    return\n  }\n";
   ScalarKernel s;
@@ -96,10 +100,9 @@ ScalarKernel plan_selective_ssm(const ir::Op& group, const ir::Op& op, const std
 ScalarKernel plan_depth_attn(const ir::Op& group, const ir::Op& op, const std::string& name) {
   const ir::Type& q = group.operands[0]->type;
   const ir::Type& src = group.operands[1]->type;
-  if (std::string why = f32_only("depth_attn", q.dtype); !why.empty())
+  if (std::string why = f32_only("depth_attn", group, op); !why.empty())
     return ScalarKernel::stay(why);
-  if (!q.has_static_shape() || !src.has_static_shape() || src.dtype != kF)
-    return ScalarKernel::stay("not f32 of static shape");
+  const DType st = q.dtype;
   const int64_t m = src.shape[0], d = src.shape.back();
   const std::optional<int64_t> sn = src.num_elements(), qn = q.num_elements();
   if (!sn || !qn) return ScalarKernel::stay("too many elements");
@@ -113,7 +116,7 @@ ScalarKernel plan_depth_attn(const ir::Op& group, const ir::Op& op, const std::s
   const float count = static_cast<float>(d);
   const float eps = static_cast<float>(op.attrs.get_float("eps", 1e-6));
   ScalarText k;
-  k.k << scalar_header(name, {kF, kF}, kF);
+  k.k << scalar_header(name, {st, st}, st);
   const std::string cm = k.icst(m), cdim = k.icst(d), stride = k.icst(positions * d);
   const std::string zero = k.fcst(0.0, kF), cnt = k.fcst(count, kF), ce = k.fcst(eps, kF);
   const std::string base = k.idx("arith.muli", "%g", cdim);  // p * d
@@ -127,13 +130,13 @@ ScalarKernel plan_depth_attn(const ir::Op& group, const ir::Op& op, const std::s
         const std::string row = row_at(s);
         const std::string sq =
             k.fold("%c0", cdim, "%c1", zero, kF, [&](const std::string& j, const std::string& c) {
-              const std::string vj = k.load("%in1", kF, k.idx("arith.addi", row, j));
+              const std::string vj = k.load_as("%in1", st, kF, k.idx("arith.addi", row, j));
               return k.fma_f32(vj, vj, c);
             });
         const std::string dot =
             k.fold("%c0", cdim, "%c1", zero, kF, [&](const std::string& j, const std::string& c) {
-              const std::string qj = k.load("%in0", kF, j);
-              return k.fma_f32(qj, k.load("%in1", kF, k.idx("arith.addi", row, j)), c);
+              const std::string qj = k.load_as("%in0", st, kF, j);
+              return k.fma_f32(qj, k.load_as("%in1", st, kF, k.idx("arith.addi", row, j)), c);
             });
         const std::string ms = k.bin("arith.addf", k.bin("arith.divf", sq, cnt, kF), ce, kF);
         const std::string wl = k.bin("arith.divf", dot, k.un("tile.sqrt", ms, kF, kF), kF);
@@ -145,9 +148,9 @@ ScalarKernel plan_depth_attn(const ir::Op& group, const ir::Op& op, const std::s
     const std::string acc =
         k.fold("%c0", cm, "%c1", zero, kF, [&](const std::string& s, const std::string& a) {
           const std::string ws = k.load_local(w, s);
-          return k.fma_f32(ws, k.load("%in1", kF, k.idx("arith.addi", row_at(s), j)), a);
+          return k.fma_f32(ws, k.load_as("%in1", st, kF, k.idx("arith.addi", row_at(s), j)), a);
         });
-    k.store_out(k.bin("arith.divf", acc, l, kF), kF, "%g", j);
+    k.store_out_as(k.bin("arith.divf", acc, l, kF), kF, st, "%g", j);
   });
   k.k << "    return\n  }\n";
   ScalarKernel s;

@@ -15,6 +15,7 @@ import sys
 import tempfile
 from fractions import Fraction
 
+import ml_dtypes
 import numpy as np
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "conformance" / "gen"))
@@ -176,8 +177,11 @@ def depth(q, src, eps):
     return out.reshape(src.shape[1:])
 
 
+NAMES = {np.float32: "f32", ml_dtypes.bfloat16: "bf16", np.float16: "f16", np.float64: "f64"}
+
+
 def program(op, ins, out_shape, attrs):
-    return one_op_program(op, ins, out_shape, "f32", attrs)
+    return one_op_program(op, ins, out_shape, NAMES[ins[0].dtype.type], attrs)
 
 
 def case(d, name, op, ins, want, attrs=""):
@@ -248,6 +252,24 @@ def scan_and_depth(d, rng):
          "eps = 0.25 : f64")
 
 
+def narrow(d, rng):
+    """bf16 and f16 operands: the executor widens them to f32 around the kernel and rounds the
+    result once at storage (ml_dtypes' round to nearest even). depth_attn takes f32 and f64 only
+    (depth_attn_c1)."""
+    for t, tn in ((ml_dtypes.bfloat16, "bf16"), (np.float16, "f16")):
+        q, k = rng.standard_normal((2, 5, 3)).astype(t), rng.standard_normal((2, 5, 3)).astype(t)
+        v = rng.standard_normal((2, 5, 4)).astype(t)
+        w = [a.astype(F) for a in (q, k, v)]
+        case(d, f"linear_elu_{tn}", "linear_attn", [q, k, v], linear(*w, "elu").astype(t))
+        case(d, f"hybrid_softmax_{tn}", "hybrid_attention", [q, k, v],
+             softmax_attn(*w).astype(t), 'pattern = "kimi", layer_index = 1 : i64')
+        x, b, c = (rng.standard_normal(s).astype(t) for s in ((1, 4, 2), (1, 4, 3), (1, 4, 3)))
+        a, dl, g = -np.abs(rng.standard_normal((2, 3))).astype(t), x * t(0.5), x[..., ::-1].copy()
+        ww = [e.astype(F) for e in (x, a, b, c, dl, g)]
+        case(d, f"ssm_{tn}", "selective_ssm", [x, a, b, c, dl, g], ssm(*ww).astype(t),
+             "operand_clauses = {gate = [5, 1]}")
+
+
 def specials_sweep(d, rng):
     """Inputs of +-0, +-Inf, NaNs with payloads, subnormals, +-FLT_MAX and magnitudes 1e+-20
     (overflow and underflow in the fmas): Tile and Target IR give Graph IR's bits (validate)."""
@@ -272,8 +294,7 @@ def specials_sweep(d, rng):
 
 def stays(d):
     src = d / "f64.mlir"
-    src.write_text(program("linear_attn", [np.zeros((2, 3, 4))] * 3, (2, 3, 4), "")
-                   .replace("f32", "f64"))
+    src.write_text(program("linear_attn", [np.zeros((2, 3, 4))] * 3, (2, 3, 4), ""))
     check_stays_at_schedule(src, "f64 linear attention")
     big = np.zeros((1, 2, 65, 65), F)
     src = d / "big.mlir"
@@ -282,7 +303,7 @@ def stays(d):
     x, a = np.zeros((1, 2, 3)), np.zeros((3, 2))
     src = d / "ssm_f64.mlir"
     src.write_text(program("selective_ssm", [x, a, np.zeros((1, 2, 2)), np.zeros((1, 2, 2)), x],
-                           x.shape, "").replace("f32", "f64"))
+                           x.shape, ""))
     check_stays_at_schedule(src, "f64 selective_ssm computes the C library's exp")
 
 
@@ -293,6 +314,7 @@ def main():
         linear_family(d, rng)
         scan_and_depth(d, rng)
         specials_sweep(d, rng)
+        narrow(d, rng)
         stays(d)
     finish()
 
