@@ -164,8 +164,9 @@ ScalarKernel plan_linear_attn(const ir::Op& group, const ir::Op& op, const std::
   const int64_t slices = *qn / (sl.s * sl.dk);
   // The state (Dk x Dv, or the S scores of the softmax slot) is one local buffer per tile.
   int64_t local = sl.s;
-  if ((sp->body == Spec::Body::linear && __builtin_mul_overflow(sl.dk, sl.dv, &local)) ||
-      local > kMaxLocalElements)
+  if (sp->body == Spec::Body::linear && __builtin_mul_overflow(sl.dk, sl.dv, &local))
+    return ScalarKernel::stay("too many elements");
+  if (local > kMaxLocalElements)
     return ScalarKernel::stay("a state of " + std::to_string(local) +
                               " elements, more than a tile's local buffer holds (" +
                               std::to_string(kMaxLocalElements) + ")");
