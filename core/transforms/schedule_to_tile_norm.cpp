@@ -32,13 +32,15 @@ ScalarKernel plan_scalar_norm(const ir::Op& group, const ir::Op& op, int64_t row
   auto x = [&](const std::string& j) {
     return k.load_as("%in0", st, d, k.idx("arith.addi", base, j));
   };
-  std::string mean = k.fcst(0.0, d);
+  std::string mean;
   if (centre) {
     const std::string sum =
         k.fold("%c1", w, "%c1", x("%c0"), d, [&](const std::string& j, const std::string& a) {
           return k.bin("arith.addf", a, x(j), d);
         });
     mean = k.bin("arith.divf", sum, count, d);
+  } else {
+    mean = k.fcst(0.0, d);  // rmsnorm: T mean = 0
   }
   auto square = [&](const std::string& j) {
     const std::string dj = k.bin("arith.subf", x(j), mean, d);
