@@ -21,8 +21,9 @@ import numpy as np
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "conformance" / "gen"))
 import spec_expf  # noqa: E402  (the spec's expf, modelled from docs/numerics.md)
 
-from levels_common import (check, check_case, check_stays_at_schedule, check_validates,  # noqa: E402
-                           finish, one_op_program, save_inputs)
+from levels_common import (  # noqa: E402
+    check, check_case, check_stays_at_schedule, check_validates, finish, one_op_program,
+    save_inputs)
 
 F = np.float32
 
