@@ -9,13 +9,34 @@ namespace tessera::transforms {
 bool lowered_by_list(std::string_view name) {
   static constexpr std::string_view kNames[] = {
       "",  // (no entry: keeps the array non-empty)
+      "tessera.attn_compressed_blocks",
+      "tessera.attn_local_window_2d",
+      "tessera.attn_sliding_window",
+      "tessera.attn_top_k_blocks",
+      "tessera.attn_with_stats",
+      "tessera.deepseek_sparse_attention",
       "tessera.depth_attn",
+      "tessera.flash_attention",
       "tessera.gated_deltanet",
+      "tessera.grouped_gemm",
       "tessera.hybrid_attention",
       "tessera.kimi_delta_attention",
+      "tessera.kv_cache.append",
+      "tessera.kv_cache.read",
+      "tessera.latent_kv_compress",
+      "tessera.latent_kv_expand_k",
+      "tessera.latent_kv_expand_v",
       "tessera.lightning_attention",
       "tessera.linear_attn",
+      "tessera.lookahead_sparse_attention",
+      "tessera.msa_index_scores",
+      "tessera.msa_select_blocks",
+      "tessera.msa_sparse_attention",
+      "tessera.native_sparse_attn_fused",
       "tessera.selective_ssm",
+      "tessera.softmax_finalize",
+      "tessera.softmax_merge",
+      "tessera.swiglu_fused",
   };
   return !name.empty() && std::find(std::begin(kNames), std::end(kNames), name) != std::end(kNames);
 }

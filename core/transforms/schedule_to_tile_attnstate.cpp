@@ -2,16 +2,19 @@
 // hybrid_attention as scalar kernels (docs/ops/schedule/lowering.md, "Recurrent attention"):
 // one group per (batch..., head) slice runs the Graph IR kernel's recurrence in its order
 // (interp/graph/kernels_attnstate_linear.cpp), every std::fma an exact f32 fma composed of f64
-// ops (ScalarText::fma_f32), the state in a tile.alloc_register buffer.
+// ops (fma_f32 of schedule_to_tile_fma.h), the state in a tile.alloc_register buffer.
 #include <cmath>
 
 #include "core/ops/linear_attention.h"
-#include "core/transforms/scalar_text.h"
+#include "core/transforms/schedule_to_tile_fma.h"
 #include "core/transforms/schedule_to_tile_reduce.h"
+#include "core/transforms/schedule_to_tile_text.h"
 
 namespace tessera::transforms {
 
 namespace {
+
+using namespace scalar_text;
 
 using Spec = ops::LinearAttnSpec;
 constexpr DType kF = DType::f32;
@@ -25,10 +28,10 @@ struct Slice {
 
 // phi(x) of the Graph IR kernel's `feature` in f32: elu is x + 1 for x > 0, else the spec's
 // expf (tile.exp); relu is x for x > 0, else +0 (a NaN gives +0, as `x > T(0) ? x : T(0)`).
-std::string feature(ScalarText& k, Spec::Map m, const std::string& x) {
+std::string feature(Text& k, Spec::Map m, const std::string& x) {
   if (m == Spec::Map::identity) return x;
   if (m == Spec::Map::polynomial_2) return k.bin("arith.mulf", x, x, kF);
-  const std::string pos = k.cmpf("ogt", x, k.fcst(0.0, kF), kF);
+  const std::string pos = k.cmp("ogt", x, k.fcst(0.0, kF), kF);
   if (m == Spec::Map::relu) return k.select(pos, x, k.fcst(0.0, kF), kF);
   const std::string inc = k.bin("arith.addf", x, k.fcst(1.0, kF), kF);
   return k.select(pos, inc, k.un("tile.exp", x, kF, kF), kF);
@@ -36,50 +39,51 @@ std::string feature(ScalarText& k, Spec::Map m, const std::string& x) {
 
 // linear_slice: S (Dk x Dv, zeros) gains fma(phi(k_t[i]), v_t[j], S[i][j]) for t in order;
 // o_t[j] is the fma chain over i of phi(q_t[i]) * S[i][j] from +0.
-void linear_body(ScalarText& k, const Spec& sp, const Slice& sl) {
+void linear_body(Text& k, const Spec& sp, const Slice& sl) {
   const std::string dk = k.icst(sl.dk), dv = k.icst(sl.dv), s = k.icst(sl.s);
-  const LocalBuffer st = k.alloc(sl.dk * sl.dv, kF), pq = k.alloc(sl.dk, kF);
+  const Text::Local st = k.alloc(sl.dk * sl.dv, kF), pq = k.alloc(sl.dk, kF);
   const std::string zero = k.fcst(0.0, kF);
-  k.each("%c0", k.icst(sl.dk * sl.dv), [&](const std::string& i) { k.store_local(zero, st, i); });
+  k.each("%c0", k.icst(sl.dk * sl.dv), "%c1",
+         [&](const std::string& i) { k.store_local(zero, st, i); });
   auto absorb = [&](const std::string& t) {
     const std::string krow = k.idx("arith.addi", sl.qk, k.idx("arith.muli", t, dk));
     const std::string vrow = k.idx("arith.addi", sl.vo, k.idx("arith.muli", t, dv));
-    k.each("%c0", dk, [&](const std::string& i) {
+    k.each("%c0", dk, "%c1", [&](const std::string& i) {
       const std::string pk =
           feature(k, sp.map, k.load_as("%in1", sl.st, kF, k.idx("arith.addi", krow, i)));
       const std::string srow = k.idx("arith.muli", i, dv);
-      k.each("%c0", dv, [&](const std::string& j) {
+      k.each("%c0", dv, "%c1", [&](const std::string& j) {
         const std::string at = k.idx("arith.addi", srow, j);
         const std::string vj = k.load_as("%in2", sl.st, kF, k.idx("arith.addi", vrow, j));
-        k.store_local(k.fma_f32(pk, vj, k.load_local(st, at)), st, at);
+        k.store_local(fma_f32(k, pk, vj, k.load_local(st, at)), st, at);
       });
     });
   };
   auto emit = [&](const std::string& t) {
     const std::string qrow = k.idx("arith.addi", sl.qk, k.idx("arith.muli", t, dk));
     const std::string orow = k.idx("arith.muli", t, dv);
-    k.each("%c0", dk, [&](const std::string& i) {
+    k.each("%c0", dk, "%c1", [&](const std::string& i) {
       k.store_local(feature(k, sp.map, k.load_as("%in0", sl.st, kF, k.idx("arith.addi", qrow, i))),
                     pq, i);
     });
-    k.each("%c0", dv, [&](const std::string& j) {
+    k.each("%c0", dv, "%c1", [&](const std::string& j) {
       const std::string o =
           k.fold("%c0", dk, "%c1", zero, kF, [&](const std::string& i, const std::string& acc) {
             const std::string at = k.idx("arith.addi", k.idx("arith.muli", i, dv), j);
             const std::string sij = k.load_local(st, at);
-            return k.fma_f32(k.load_local(pq, i), sij, acc);
+            return fma_f32(k, k.load_local(pq, i), sij, acc);
           });
-      k.store_out_as(o, kF, sl.st, "%g", k.idx("arith.addi", orow, j));
+      k.store_as(o, kF, sl.st, "%g", k.idx("arith.addi", orow, j));
     });
   };
   if (sp.causal) {
-    k.each("%c0", s, [&](const std::string& t) {
+    k.each("%c0", s, "%c1", [&](const std::string& t) {
       absorb(t);
       emit(t);
     });
   } else {
-    k.each("%c0", s, absorb);
-    k.each("%c0", s, emit);
+    k.each("%c0", s, "%c1", absorb);
+    k.each("%c0", s, "%c1", emit);
   }
 }
 
@@ -87,14 +91,14 @@ void linear_body(ScalarText& k, const Spec& sp, const Slice& sl) {
 // * scale over keys j < n (n = i + 1 when causal, else S), the running std::max from -Inf
 // ((mx < e) ? e : mx: a NaN score is skipped), e_j = exp(e_j - mx) summed from +0, then each
 // output column's fma chain over j of e_j * v_j[c] from +0, divided by the sum.
-void softmax_body(ScalarText& k, const Spec& sp, const Slice& sl) {
+void softmax_body(Text& k, const Spec& sp, const Slice& sl) {
   const std::string dk = k.icst(sl.dk), dv = k.icst(sl.dv), s = k.icst(sl.s);
-  const LocalBuffer e = k.alloc(sl.s, kF);
+  const Text::Local e = k.alloc(sl.s, kF);
   const std::string zero = k.fcst(0.0, kF);
   // T(1) / std::sqrt(T(dk)): both IEEE operations round once, so the host computes its bits.
   const float scale = 1.0f / std::sqrt(static_cast<float>(sl.dk == 0 ? 1 : sl.dk));
   const std::string sc = k.fcst(scale, kF), ninf = k.fcst(-HUGE_VAL, kF);
-  k.each("%c0", s, [&](const std::string& i) {
+  k.each("%c0", s, "%c1", [&](const std::string& i) {
     const std::string n = sp.causal ? k.idx("arith.addi", i, "%c1") : s;
     const std::string qrow = k.idx("arith.addi", sl.qk, k.idx("arith.muli", i, dk));
     const std::string mx =
@@ -103,7 +107,8 @@ void softmax_body(ScalarText& k, const Spec& sp, const Slice& sl) {
           const std::string dot =
               k.fold("%c0", dk, "%c1", zero, kF, [&](const std::string& d, const std::string& a) {
                 const std::string qd = k.load_as("%in0", sl.st, kF, k.idx("arith.addi", qrow, d));
-                return k.fma_f32(qd, k.load_as("%in1", sl.st, kF, k.idx("arith.addi", krow, d)), a);
+                return fma_f32(k, qd, k.load_as("%in1", sl.st, kF, k.idx("arith.addi", krow, d)),
+                               a);
               });
           const std::string ej = k.bin("arith.mulf", dot, sc, kF);
           k.store_local(ej, e, j);
@@ -111,15 +116,15 @@ void softmax_body(ScalarText& k, const Spec& sp, const Slice& sl) {
         });
     const std::string sum = k.exp_shift_sum(e, n, mx);
     const std::string orow = k.idx("arith.muli", i, dv);
-    k.each("%c0", dv, [&](const std::string& c) {
+    k.each("%c0", dv, "%c1", [&](const std::string& c) {
       const std::string num =
           k.fold("%c0", n, "%c1", zero, kF, [&](const std::string& j, const std::string& a) {
             const std::string vj = k.idx("arith.addi", sl.vo, k.idx("arith.muli", j, dv));
             const std::string ej = k.load_local(e, j);
-            return k.fma_f32(ej, k.load_as("%in2", sl.st, kF, k.idx("arith.addi", vj, c)), a);
+            return fma_f32(k, ej, k.load_as("%in2", sl.st, kF, k.idx("arith.addi", vj, c)), a);
           });
       const std::string y = k.bin("arith.divf", num, sum, kF);
-      k.store_out_as(y, kF, sl.st, "%g", k.idx("arith.addi", orow, c));
+      k.store_as(y, kF, sl.st, "%g", k.idx("arith.addi", orow, c));
     });
   });
 }
@@ -144,13 +149,11 @@ ScalarKernel plan_linear_attn(const ir::Op& group, const ir::Op& op, const std::
     return ScalarKernel::stay(
         "f64 linear attention: its fma chains need an f64 fma, which no Tile IR op or exact "
         "composition of them gives");
-  if (!computed_in_f32(q.dtype))
-    return ScalarKernel::stay("linear attention of " + mlir_type(q.dtype));
+  if (!computed_in_f32(q.dtype)) return ScalarKernel::stay("linear attention of " + ty(q.dtype));
   for (const ir::Value* o : group.operands)
     if (o->type.dtype != q.dtype) return ScalarKernel::stay("operands of different types");
   if (q.dtype != kF && op.attrs.get("numeric_policy"))  // it would round the result at storage
-    return ScalarKernel::stay("linear attention of " + mlir_type(q.dtype) +
-                              " with a numeric policy");
+    return ScalarKernel::stay("linear attention of " + ty(q.dtype) + " with a numeric policy");
   if (!q.has_static_shape() || !v.has_static_shape() || q.rank() < 2)
     return ScalarKernel::stay("not a static shape of rank >= 2");
   Slice sl;
@@ -170,8 +173,8 @@ ScalarKernel plan_linear_attn(const ir::Op& group, const ir::Op& op, const std::
     return ScalarKernel::stay("a state of " + std::to_string(local) +
                               " elements, more than a tile's local buffer holds (" +
                               std::to_string(kMaxLocalElements) + ")");
-  ScalarText k;
-  k.k << scalar_header(name, {sl.st, sl.st, sl.st}, sl.st);
+  Text k;
+  k.k << header(name, {sl.st, sl.st, sl.st}, sl.st);
   sl.qk = k.idx("arith.muli", "%g", k.icst(sl.s * sl.dk));
   sl.vo = k.idx("arith.muli", "%g", k.icst(sl.s * sl.dv));
   if (sp->body == Spec::Body::softmax)

@@ -6,10 +6,12 @@
 // from d_0 * d_0, scale = 1 / sqrt(sq / n + eps) (tile.sqrt: the correctly rounded root, as
 // std::sqrt), then (x - mean) * scale, * gamma, + beta; softmax's maximum chain from x[0]
 // (arith.maximumf: ieee_max), exp(x - m) summed from the first, then e / s or (x - m) - log(s).
-#include "core/transforms/scalar_text.h"
 #include "core/transforms/schedule_to_tile_reduce.h"
+#include "core/transforms/schedule_to_tile_text.h"
 
 namespace tessera::transforms {
+
+using namespace scalar_text;
 
 ScalarKernel plan_scalar_norm(const ir::Op& group, const ir::Op& op, int64_t rows, int64_t width,
                               const std::string& name) {
@@ -20,8 +22,8 @@ ScalarKernel plan_scalar_norm(const ir::Op& group, const ir::Op& op, int64_t row
     if (v->type.dtype != st) return ScalarKernel::stay("gamma or beta is not of x's type");
   if (rows == 0 || width == 0) return ScalarKernel::stay("an empty tensor");
   const size_t params = group.operands.size();
-  ScalarText k;
-  k.k << scalar_header(name, std::vector<DType>(params, st), st);
+  Text k;
+  k.k << header(name, std::vector<DType>(params, st), st);
   const std::string w = k.icst(width), base = k.idx("arith.muli", "%g", w);
   // T count = static_cast<T>(n), T eps = static_cast<T>(epsilon): one rounding each for f32.
   const double eps_attr = op.attrs.get_float("epsilon", 1e-5);
@@ -53,12 +55,12 @@ ScalarKernel plan_scalar_norm(const ir::Op& group, const ir::Op& op, int64_t row
   const std::string var = k.bin("arith.addf", k.bin("arith.divf", sq, count, d), eps, d);
   const std::string root = k.un("tile.sqrt", var, d, d);
   const std::string scale = k.bin("arith.divf", k.fcst(1.0, d), root, d);
-  k.each("%c0", w, [&](const std::string& j) {
+  k.each("%c0", w, "%c1", [&](const std::string& j) {
     std::string v = k.bin("arith.mulf", k.bin("arith.subf", x(j), mean, d), scale, d);
     for (size_t p = 1; p < params; ++p)  // gamma, then beta
       v = k.bin(p == 1 ? "arith.mulf" : "arith.addf", v,
                 k.load_as("%in" + std::to_string(p), st, d, j), d);
-    k.store_out_as(v, d, st, "%g", j);
+    k.store_as(v, d, st, "%g", j);
   });
   k.k << "    return\n  }\n";
   ScalarKernel s;
@@ -74,14 +76,14 @@ ScalarKernel plan_scalar_softmax(const ir::Op& group, const ir::Op& op, int64_t 
                                  int64_t inner, const std::string& name) {
   constexpr DType f = DType::f32;
   const DType st = group.operands[0]->type.dtype;
-  if (!computed_in_f32(st)) return ScalarKernel::stay(op.name + " of " + mlir_type(st));
+  if (!computed_in_f32(st)) return ScalarKernel::stay(op.name + " of " + ty(st));
   int64_t rows = 0, n = 0;
   if (__builtin_mul_overflow(outer, inner, &rows) || __builtin_mul_overflow(rows, len, &n))
     return ScalarKernel::stay("too many elements");
   if (n == 0) return ScalarKernel::stay("an empty tensor");
   const bool log_form = op.name == "tessera.log_softmax";
-  ScalarText k;
-  k.k << scalar_header(name, {st}, st);
+  Text k;
+  k.k << header(name, {st}, st);
   // Row g: elements (g / inner) * len * inner + g % inner + j * inner (for_each_row's order),
   // stored at [g / inner, j * inner + g % inner] of an [outer, len * inner] result.
   const std::string ci = k.icst(inner), cl = k.icst(len);
@@ -105,10 +107,10 @@ ScalarKernel plan_scalar_softmax(const ir::Op& group, const ir::Op& op, int64_t 
                                  return k.bin("arith.addf", a, shifted_exp(j), f);
                                });
   const std::string ls = log_form ? k.un("tile.log", s, f, f) : s;
-  k.each("%c0", cl, [&](const std::string& j) {
+  k.each("%c0", cl, "%c1", [&](const std::string& j) {
     const std::string y = log_form ? k.bin("arith.subf", k.bin("arith.subf", x(j), m, f), ls, f)
                                    : k.bin("arith.divf", shifted_exp(j), s, f);
-    k.store_out_as(y, f, st, o, col(j));
+    k.store_as(y, f, st, o, col(j));
   });
   k.k << "    return\n  }\n";
   ScalarKernel out;

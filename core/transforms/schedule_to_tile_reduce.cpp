@@ -9,13 +9,13 @@
 #include <utility>
 
 #include "core/ir/attribute.h"
-#include "core/transforms/scalar_text.h"
+#include "core/transforms/schedule_to_tile_text.h"
 
 namespace tessera::transforms {
 
 namespace {
 
-bool narrow(DType t) { return dtype_is_low_precision_float(t); }
+using namespace scalar_text;
 
 bool reduce_type(DType t) { return t == DType::f32 || t == DType::f64 || narrow(t); }
 
@@ -23,8 +23,7 @@ bool reduce_type(DType t) { return t == DType::f32 || t == DType::f64 || narrow(
 
 ScalarKernel plan_scalar_reduce(const std::string& name, DType in, int64_t rows, int64_t width,
                                 const std::string& kind, std::optional<DType> accum) {
-  if (!reduce_type(in))
-    return ScalarKernel::stay(std::string("no scalar reduction of ") + mlir_type(in));
+  if (!reduce_type(in)) return ScalarKernel::stay(std::string("no scalar reduction of ") + ty(in));
   if (rows <= 0 || width < 0) return ScalarKernel::stay("an empty tensor");
   int64_t n = 0;
   if (__builtin_mul_overflow(rows, width, &n)) return ScalarKernel::stay("too many elements");
@@ -34,8 +33,8 @@ ScalarKernel plan_scalar_reduce(const std::string& name, DType in, int64_t rows,
   const DType e = narrow(in) ? DType::f32 : in;
   const bool minmax = kind == "max" || kind == "min";
   const DType a = minmax ? e : accum.value_or(e);
-  ScalarText t;
-  t.k << scalar_header(name, {in}, in);
+  Text t;
+  t.k << header(name, {in}, in);
   ScalarKernel s;
   s.grid = {rows};
   s.flat = {n};
@@ -86,8 +85,8 @@ ScalarKernel plan_scalar_mse(const ir::Op& group, const ir::Op& op, const std::s
   if (!n) return ScalarKernel::stay("too many elements");
   const std::string red = op.attrs.get_string("reduction", "mean");
   if (red != "mean" && red != "sum") return ScalarKernel::stay("reduction '" + red + "'");
-  ScalarText k;
-  k.k << scalar_header(name, {t, t}, t);
+  Text k;
+  k.k << header(name, {t, t}, t);
   std::string r;
   if (*n == 0) {  // acc = 0 (and 0 / 0 for "mean")
     r = k.fcst(0.0, t);
@@ -135,7 +134,7 @@ ScalarKernel plan_cross_entropy(const ir::Op& group, const ir::Op& op, const std
   const ir::Type& x = group.operands[0]->type;
   const ir::Type& y = group.operands[1]->type;
   if (x.dtype != DType::f64 && x.dtype != DType::f32)
-    return ScalarKernel::stay("cross_entropy of " + mlir_type(x.dtype));
+    return ScalarKernel::stay("cross_entropy of " + ty(x.dtype));
   // The f64 kernel calls the C library's exp and log (num::spec_exp/spec_log of double), which
   // no Tile IR op computes (tile.exp and tile.log are the spec's f32 functions).
   if (x.dtype == DType::f64)
@@ -145,7 +144,7 @@ ScalarKernel plan_cross_entropy(const ir::Op& group, const ir::Op& op, const std
   if (!x.has_static_shape() || !y.has_static_shape() || x.rank() < 1 ||
       group.result(0)->type.dtype != DType::f32)
     return ScalarKernel::stay("not an f32 cross_entropy of static shape");
-  if (!label_type(y.dtype)) return ScalarKernel::stay("labels of " + mlir_type(y.dtype));
+  if (!label_type(y.dtype)) return ScalarKernel::stay("labels of " + ty(y.dtype));
   const std::optional<int64_t> xn = x.num_elements(), rows = y.num_elements();
   const int64_t classes = x.shape.back();
   if (!xn || !rows || *rows == 0 || classes == 0) return ScalarKernel::stay("an empty tensor");
@@ -155,8 +154,8 @@ ScalarKernel plan_cross_entropy(const ir::Op& group, const ir::Op& op, const std
     return ScalarKernel::stay("reduction '" + red + "'");
   const DType f = DType::f32, l = y.dtype;
   const bool is_unsigned = l == DType::u8 || l == DType::u16 || l == DType::u32 || l == DType::u64;
-  ScalarText k;
-  k.k << scalar_header(name, {f, l}, f);
+  Text k;
+  k.k << header(name, {f, l}, f);
   const std::string cc = k.icst(classes), cn = k.icst(*xn);
   // One row's loss: m = the IEEE max chain, s = exp(x_0 - m) + ... (spec expf, sequential),
   // log(s) - (x[label] - m). A label outside [0, C) reads index N: out of bounds, which stops

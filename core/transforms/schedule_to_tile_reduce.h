@@ -61,10 +61,25 @@ ScalarKernel plan_topk(const ir::Op& group, const ir::Op& op, const std::string&
 /// (schedule_to_tile_index.cpp): an index outside [0, n) stops the run with a bounds error.
 ScalarKernel plan_index(const ir::Op& group, const ir::Op& op, const std::string& name);
 
+/// tessera.kv_cache.append and tessera.kv_cache.read of static tensor shapes with an integer
+/// position (schedule_to_tile_kv.cpp): a position outside its range stops the run with a bounds
+/// error.
+ScalarKernel plan_kv_cache(const ir::Op& group, const ir::Op& op, const std::string& name);
+
 /// tessera.normalization_stats of f32 along one axis: mean and 1/sqrt(var + eps) per slice
 /// (schedule_to_tile_topk.cpp).
 ScalarKernel plan_normalization_stats(const ir::Op& group, const ir::Op& op,
                                       const std::string& name);
+
+/// The most elements a scalar kernel of schedule_to_tile_attnstate.cpp or _ssm.cpp keeps in one
+/// local buffer: Target IR gives every lane its own copy (CUDA local memory), 16 KiB of f32.
+inline constexpr int64_t kMaxLocalElements = 4096;
+
+/// f32, bf16 or f16: the types a Graph IR kernel without the low-precision trait computes in f32
+/// (the executor widens bf16/f16 operands exactly and rounds the results once at storage).
+inline bool computed_in_f32(DType t) {
+  return t == DType::f32 || t == DType::bf16 || t == DType::f16;
+}
 
 /// tessera.layer_norm or tessera.rmsnorm (or their guide names) of `rows` rows of `width`
 /// elements, f64, f32, bf16 or f16: one group per row (schedule_to_tile_norm.cpp).

@@ -2,11 +2,11 @@
 // attention (msa_index_scores, msa_select_blocks, msa_sparse_attention) and lookahead sparse
 // attention. Rows are independent; each row's order is fixed by the spec.
 #include <cmath>
-#include <limits>
 #include <vector>
 
 #include <tbb/parallel_for.h>
 
+#include "core/ops/attn_select.h"
 #include "interp/graph/attn_rows.h"
 #include "interp/graph/kernel.h"
 
@@ -134,9 +134,7 @@ void kernel_LookaheadSparseAttention(KernelCtx& c) {
     const bool causal = c.op.attrs.get_bool("causal", true);
     const double thr = c.op.attrs.get_float("threshold", 0.5);
     // sigmoid(x) >= thr  <=>  x >= logit(thr) (lookahead_sparse_attention_s1), in f64.
-    const double cut = thr <= 0.0   ? -std::numeric_limits<double>::infinity()
-                       : thr >= 1.0 ? std::numeric_limits<double>::infinity()
-                                    : std::log(thr) - std::log1p(-thr);
+    const double cut = ops::lookahead_cut(thr);
     const T sel_scale = static_cast<T>(1.0 / std::sqrt(static_cast<double>(d)));
     const T scale = attn::scale_of<T>(c.op, d);
     T* out = c.output().data<T>();

@@ -120,3 +120,12 @@ def finish():
     if FAILS:
         raise SystemExit(f"{len(FAILS)} failures")
     print("ok")
+
+
+def input_flags(d, name, arrays, prefix="a"):
+    """Saves arrays[i] as d/NAME.in<i>.npy; returns the --input flags binding %<prefix><i>."""
+    flags = []
+    for i, a in enumerate(arrays):
+        np.save(d / f"{name}.in{i}.npy", a)
+        flags += ["--input", f"{prefix}{i}={d / f'{name}.in{i}.npy'}"]
+    return flags

@@ -49,8 +49,9 @@ module {
     return %r : tensor<3x8xf32>
   }
   // The linear kernel: the state zeroed, then per step t and row i: phi(k) (elu: x + 1 or
-  // tile.exp), each S[i][j] = fma(phi, v, S[i][j]) (f64 product and sum, TwoSum error, the sum
-  // rounded nearest, down and up; the directed one where the sum is a midpoint), then o_t.
+  // tile.exp), each S[i][j] = fma(phi, v, S[i][j]) (fma_f32: f64 product and sum, TwoSum error,
+  // the sum rounded nearest, the other neighbour where the sum is a midpoint, FLT_MAX's midpoint
+  // apart), then o_t.
   // CHECK-LABEL: func.func @la_g0_kernel(
   // CHECK: %[[ST:.*]] = tile.alloc_register : () -> memref<15xf32, 5>
   // CHECK: %[[PQ:.*]] = tile.alloc_register : () -> memref<3xf32, 5>
@@ -64,11 +65,11 @@ module {
   // CHECK: %[[P:.*]] = arith.mulf %{{.*}} : (f64, f64) -> f64
   // CHECK: %[[S:.*]] = arith.addf %[[P]], %{{.*}} : (f64, f64) -> f64
   // CHECK: %[[N:.*]] = arith.truncf %[[S]] : (f64) -> f32
-  // CHECK: %[[LO:.*]] = arith.truncf %[[S]] {numeric_policy = {rounding = "rdown"}}
-  // CHECK: %[[HI:.*]] = arith.truncf %[[S]] {numeric_policy = {rounding = "rup"}}
-  // CHECK: %[[MID:.*]] = arith.cmpf {{.*}} {predicate = "oeq"} : (f64, f64) -> i1
-  // CHECK: %[[D:.*]] = arith.select %{{.*}}, %[[LO]], %[[N]]
-  // CHECK: %[[F:.*]] = arith.select %{{.*}}, %[[HI]], %[[D]]
+  // CHECK: %[[U:.*]] = arith.truncf %{{.*}} : (f64) -> f32
+  // CHECK: %[[H:.*]] = arith.select %{{.*}}, %[[U]], %[[N]] : (i1, f32, f32) -> f32
+  // CHECK: arith.cmpf %[[S]], %{{.*}} {predicate = "oeq"} : (f64, f64) -> i1
+  // CHECK: %[[M:.*]] = arith.select %{{.*}}, %{{.*}}, %[[H]]
+  // CHECK: %[[F:.*]] = arith.select %{{.*}}, %{{.*}}, %[[M]]
   // CHECK: tile.store %[[F]], %[[ST]]
   // CHECK: tile.load %in0
   // CHECK: tile.store %{{.*}}, %[[PQ]]
@@ -98,7 +99,8 @@ module {
   // CHECK: %[[DB:.*]] = arith.mulf %[[DT]], %[[BN]]
   // CHECK: arith.mulf %[[DB]], %[[XV]]
   // CHECK: tile.load %[[H]]
-  // CHECK: arith.truncf {{.*}}rounding = "rup"
+  // CHECK: arith.addf %{{.*}} : (f64, f64) -> f64
+  // CHECK: arith.select %{{.*}} : (i1, f32, f32) -> f32
   // CHECK: tile.store %{{.*}}, %[[H]]
   // CHECK: tile.load %in3
   // CHECK: %[[GT:.*]] = tile.load %in5

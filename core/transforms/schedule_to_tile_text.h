@@ -1,0 +1,228 @@
+// Scalar kernel text with numbered values, shared by the scalar kernels of schedule-to-tile
+// (schedule_to_tile_reduce.cpp, _fma.cpp, _gemm_scalar.cpp, _attn*.cpp): constants, arith ops,
+// loads and stores, conversions, scf.for folds carrying one or more scalars, scf.if.
+#pragma once
+
+#include <cstdint>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/ir/attribute.h"
+#include "core/ir/ir.h"
+
+namespace tessera::transforms::scalar_text {
+
+inline std::string ty(DType t) { return std::string(dtype_mlir_name(t)); }
+
+inline bool narrow(DType t) { return dtype_is_low_precision_float(t); }
+
+/// Kernel text with numbered scalar values.
+struct Text {
+  std::ostringstream k;
+  int next = 0;
+  std::string ind = "    ";
+
+  std::string fresh() { return "%t" + std::to_string(next++); }
+  std::string icst(int64_t v) {
+    std::string r = fresh();
+    k << ind << r << " = arith.constant {value = " << v << " : index} : index\n";
+    return r;
+  }
+  std::string fcst(double v, DType t) {
+    std::string r = fresh();
+    k << ind << r << " = arith.constant {value = " << ir::format_float(v, t) << " : " << ty(t)
+      << "} : " << ty(t) << "\n";
+    return r;
+  }
+  std::string idx(const char* op, const std::string& a, const std::string& b) {
+    std::string r = fresh();
+    k << ind << r << " = " << op << " " << a << ", " << b << " : index\n";
+    return r;
+  }
+  std::string bin(const char* op, const std::string& a, const std::string& b, DType t) {
+    std::string r = fresh();
+    k << ind << r << " = " << op << " " << a << ", " << b << " : (" << ty(t) << ", " << ty(t)
+      << ") -> " << ty(t) << "\n";
+    return r;
+  }
+  std::string un(const char* op, const std::string& a, DType from, DType to) {
+    std::string r = fresh();
+    k << ind << r << " = " << op << " " << a << " : (" << ty(from) << ") -> " << ty(to) << "\n";
+    return r;
+  }
+  std::string load(const std::string& mem, DType t, const std::string& i) {
+    std::string r = fresh();
+    k << ind << r << " = tile.load " << mem << ", " << i << " : (memref<?x" << ty(t)
+      << ">, index) -> " << ty(t) << "\n";
+    return r;
+  }
+  // A float conversion with the Graph IR kernel's static_cast: exact widening or one RNE
+  // rounding (arith.extf / arith.truncf: num::convert_bits, docs/ops/tile/scalar.md).
+  std::string convert(const std::string& v, DType from, DType to) {
+    if (from == to) return v;
+    const bool wider = to == DType::f64 || (to == DType::f32 && narrow(from));
+    return un(wider ? "arith.extf" : "arith.truncf", v, from, to);
+  }
+  // "scf.for"(lb, ub, 1, init) carrying one scalar of type t; `body` gets the induction
+  // variable and the carried value and returns the next one.
+  template <typename F>
+  std::string fold(const std::string& lb, const std::string& ub, const std::string& one,
+                   const std::string& init, DType t, F body) {
+    const std::string r = fresh(), iv = fresh(), a = fresh();
+    k << ind << r << " = \"scf.for\"(" << lb << ", " << ub << ", " << one << ", " << init
+      << ") ({\n"
+      << ind << "^bb0(" << iv << ": index, " << a << ": " << ty(t) << "):\n";
+    const std::string outer = ind;
+    ind += "  ";
+    const std::string next = body(iv, a);
+    k << ind << "\"scf.yield\"(" << next << ") : (" << ty(t) << ") -> ()\n";
+    ind = outer;
+    k << ind << "}) : (index, index, index, " << ty(t) << ") -> " << ty(t) << "\n";
+    return r;
+  }
+  void store(const std::string& v, DType t, const std::string& row,
+             const std::string& col = "%c0") {
+    k << ind << "tile.store " << v << ", %out, " << row << ", " << col << " : (" << ty(t)
+      << ", memref<?x?x" << ty(t) << ">, index, index) -> ()\n";
+  }
+  // "scf.for"(lb, ub, one, inits...) carrying one scalar per init (types `ts`); `body` gets the
+  // induction variable and the carried values and returns the next ones. Returns the results.
+  template <typename F>
+  std::vector<std::string> folds(const std::string& lb, const std::string& ub,
+                                 const std::string& one, const std::vector<std::string>& inits,
+                                 const std::vector<DType>& ts, F body) {
+    std::vector<std::string> rs, as;
+    std::string types;
+    for (size_t i = 0; i < inits.size(); ++i) {
+      rs.push_back(fresh());
+      types += ", " + ty(ts[i]);
+    }
+    const std::string iv = fresh();
+    for (size_t i = 0; i < inits.size(); ++i) as.push_back(fresh());
+    k << ind;
+    for (size_t i = 0; i < rs.size(); ++i) k << (i ? ", " : "") << rs[i];
+    k << (rs.empty() ? "" : " = ") << "\"scf.for\"(" << lb << ", " << ub << ", " << one;
+    for (const std::string& v : inits) k << ", " << v;
+    k << ") ({\n" << ind << "^bb0(" << iv << ": index";
+    for (size_t i = 0; i < as.size(); ++i) k << ", " << as[i] << ": " << ty(ts[i]);
+    k << "):\n";
+    const std::string outer = ind;
+    ind += "  ";
+    const std::vector<std::string> next = body(iv, as);
+    k << ind << "\"scf.yield\"(";
+    for (size_t i = 0; i < next.size(); ++i) k << (i ? ", " : "") << next[i];
+    k << ") : (" << (types.empty() ? "" : types.substr(2)) << ") -> ()\n";
+    ind = outer;
+    k << ind << "}) : (index, index, index" << types << ") -> ";
+    if (rs.size() == 1)
+      k << ty(ts[0]);
+    else
+      k << "(" << (types.empty() ? "" : types.substr(2)) << ")";
+    k << "\n";
+    return rs;
+  }
+  // "scf.for"(lb, ub, one) without carried values; `body` gets the induction variable.
+  template <typename F>
+  void each(const std::string& lb, const std::string& ub, const std::string& one, F body) {
+    folds(lb, ub, one, {}, {}, [&](const std::string& iv, const std::vector<std::string>&) {
+      body(iv);
+      return std::vector<std::string>{};
+    });
+  }
+  // "scf.if"(cond) with `body` in the then region and an empty else region.
+  template <typename F>
+  void when(const std::string& cond, F body) {
+    k << ind << "\"scf.if\"(" << cond << ") ({\n";
+    const std::string outer = ind;
+    ind += "  ";
+    body();
+    k << ind << "\"scf.yield\"() : () -> ()\n";
+    ind = outer;
+    k << ind << "}, {\n" << ind << "  \"scf.yield\"() : () -> ()\n" << ind << "}) : (i1) -> ()\n";
+  }
+  // arith.cmpf (floats) or arith.cmpi with `pred` on two scalars of type t: an i1.
+  std::string cmp(const char* pred, const std::string& a, const std::string& b, DType t) {
+    std::string r = fresh();
+    const bool fl = t == DType::f32 || t == DType::f64;
+    k << ind << r << " = arith.cmp" << (fl ? "f " : "i ") << a << ", " << b << " {predicate = \""
+      << pred << "\"} : (" << ty(t) << ", " << ty(t) << ") -> i1\n";
+    return r;
+  }
+  std::string select(const std::string& c, const std::string& a, const std::string& b, DType t) {
+    std::string r = fresh();
+    k << ind << r << " = arith.select " << c << ", " << a << ", " << b << " : (i1, " << ty(t)
+      << ", " << ty(t) << ") -> " << ty(t) << "\n";
+    return r;
+  }
+  // tile.load of a scalar of type t from `mem` of type `mt` at the indices "i, j, ...".
+  std::string load_at(const std::string& mem, const std::string& mt, DType t, const std::string& at,
+                      int rank = 1) {
+    std::string r = fresh();
+    k << ind << r << " = tile.load " << mem << ", " << at << " : (" << mt;
+    for (int d = 0; d < rank; ++d) k << ", index";
+    k << ") -> " << ty(t) << "\n";
+    return r;
+  }
+  void store_at(const std::string& v, DType t, const std::string& mem, const std::string& mt,
+                const std::string& at, int rank = 1) {
+    k << ind << "tile.store " << v << ", " << mem << ", " << at << " : (" << ty(t) << ", " << mt;
+    for (int d = 0; d < rank; ++d) k << ", index";
+    k << ") -> ()\n";
+  }
+  // mem[i] of a memref<?xST> parameter as a value of t (convert: narrow floats widen exactly, as
+  // the Graph IR executor widens them around a kernel).
+  std::string load_as(const std::string& mem, DType st, DType t, const std::string& i) {
+    return convert(load(mem, st, i), st, t);
+  }
+  // %out[row, col] = v of type t stored as st (one RNE rounding: the executor's rounding of a
+  // widened kernel's result at storage).
+  void store_as(const std::string& v, DType t, DType st, const std::string& row,
+                const std::string& col) {
+    store(convert(v, t, st), st, row, col);
+  }
+  /// A per-tile local buffer (tile.alloc_register, `memref<n x T, 5>`) of n elements of t.
+  struct Local {
+    std::string name, type;
+    DType t;
+  };
+  Local alloc(int64_t n, DType t) {
+    Local b{fresh(), "memref<" + std::to_string(n) + "x" + ty(t) + ", 5>", t};
+    k << ind << b.name << " = tile.alloc_register : " << b.type << "\n";
+    return b;
+  }
+  std::string load_local(const Local& b, const std::string& i) {
+    return load_at(b.name, b.type, b.t, i);
+  }
+  void store_local(const std::string& v, const Local& b, const std::string& i) {
+    store_at(v, b.t, b.name, b.type, i);
+  }
+  // std::max(a, b) of the Graph IR kernels: (a < b) ? b : a, so a NaN b is skipped.
+  std::string std_max(const std::string& a, const std::string& b, DType t) {
+    return select(cmp("olt", a, b, t), b, a, t);
+  }
+  // Softmax weights of the f32 scores in `buf`: buf[j] = exp(buf[j] - m) (tile.exp, the spec's
+  // expf) for j in [0, n), and their sum folded from +0 in increasing j.
+  std::string exp_shift_sum(const Local& buf, const std::string& n, const std::string& m) {
+    constexpr DType f = DType::f32;
+    return fold("%c0", n, "%c1", fcst(0.0, f), f, [&](const std::string& j, const std::string& s) {
+      const std::string e = un("tile.exp", bin("arith.subf", load_local(buf, j), m, f), f, f);
+      store_local(e, buf, j);
+      return bin("arith.addf", s, e, f);
+    });
+  }
+};
+
+/// The kernel's signature (%in0.. as [N] memrefs, %out [R, W]) and %g, %c0, %c1.
+inline std::string header(const std::string& name, const std::vector<DType>& ins, DType out) {
+  std::ostringstream h;
+  h << "  func.func @" << name << "(";
+  for (size_t i = 0; i < ins.size(); ++i) h << "%in" << i << ": memref<?x" << ty(ins[i]) << ">, ";
+  h << "%out: memref<?x?x" << ty(out) << ">) {\n"
+    << "    %g = tile.group_id {dim = 0} : index\n"
+    << "    %c0 = arith.constant {value = 0 : index} : index\n"
+    << "    %c1 = arith.constant {value = 1 : index} : index\n";
+  return h.str();
+}
+
+}  // namespace tessera::transforms::scalar_text
