@@ -11,10 +11,11 @@ tolerance rule rather than bit for bit.
 import os
 import sys
 
+import ml_dtypes
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from casefile import REPO_ROOT, CaseFile, mlir_type  # noqa: E402
+from casefile import REPO_ROOT, CaseFile, mlir_type, round_f64_to  # noqa: E402
 
 TOL = "tol:rtol=1e-5,atol=1e-6"
 
@@ -83,12 +84,14 @@ def main():
     rng = np.random.default_rng(1818)
     f32 = lambda *s: rng.uniform(-1, 1, s).astype(np.float32)  # noqa: E731
 
-    def add(name, op, args, want, attrs="", note="", rtype=None):
-        want = want.astype(args[0][1].dtype)
+    def add(name, op, args, want, attrs="", note="", rtype=None, rule=TOL):
+        dt = args[0][1].dtype
+        want = round_f64_to(want, dt)
         rt = rtype or mlir_type(want)
         body = op_line(op, [n for n, _ in args], args, rt, attrs)
-        cf.add_case(name, prog(args, body, rt), [a for _, a in args], [want], rule=TOL,
-                    requires=[f"op={op}", "dtype=f32", "level=graph"], note=note)
+        cf.add_case(name, prog(args, body, rt), [a for _, a in args], [want], rule=rule,
+                    requires=[f"op={op}", f"dtype={mlir_type(np.zeros((), dt))[7:-1]}",
+                              "level=graph"], note=note)
 
     x, w = f32(6, 8), f32(8, 4)
     add("latent_compress", "tessera.latent_kv_compress", [("x", x), ("w", w)],
@@ -127,6 +130,19 @@ def main():
     add("selective_ssm_gate_init", "tessera.selective_ssm",
         [("x", sx), ("a", sa), ("b", sb), ("c", sc), ("d", sd), ("g", g), ("h", h0)],
         ssm(sx, sa, sb, sc, sd, g, h0), "operand_clauses = {gate = [5, 1], init = [6, 1]}")
+    # bf16 / f16: the executor widens the operands to f32 and rounds the result once; the f32
+    # chains differ from the f64 oracle by far less than the result's half ulp, but a value
+    # near a rounding boundary may round the other way: one ulp of the type is allowed.
+    bq, bk, bv = (a.astype(ml_dtypes.bfloat16) for a in (f32(2, 7, 4), f32(2, 7, 4), f32(2, 7, 3)))
+    add("linear_attn_elu_bf16", "tessera.linear_attn", [("q", bq), ("k", bk), ("v", bv)],
+        linear(bq, bk, bv, "elu"), 'feature_map = "elu"', rule="tol:rtol=1e-2,atol=1e-2",
+        note="bf16 operands, computed in f32.")
+    hx, hb, hc = f32(1, 6, 2).astype(np.float16), f32(1, 6, 3).astype(np.float16), \
+        f32(1, 6, 3).astype(np.float16)
+    ha, hd = (-np.abs(f32(2, 3))).astype(np.float16), np.abs(f32(1, 6, 2)).astype(np.float16)
+    add("selective_ssm_f16", "tessera.selective_ssm",
+        [("x", hx), ("a", ha), ("b", hb), ("c", hc), ("d", hd)], ssm(hx, ha, hb, hc, hd),
+        rule="tol:rtol=2e-3,atol=2e-3", note="f16 operands, computed in f32.")
     cf.write()
 
 

@@ -16,6 +16,7 @@ Oracles, independent of the interpreter:
 import os
 import sys
 
+import ml_dtypes
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -154,6 +155,17 @@ def softmax_file(log):
     add("f64", rng.standard_normal((4, 9)) * 5, ref_tol="tol:rtol=1e-12,atol=1e-15")
     xl = (rng.standard_normal((128, 64)) * 3).astype(np.float32)
     add("rows_128x64_f32", xl, ref_tol="tol:rtol=1e-5,atol=1e-6")
+    xw = (rng.standard_normal((2, 1100)) * 3).astype(np.float32)
+    add("rows_2x1100_f32", xw, ref_tol="tol:rtol=1e-5,atol=1e-6",
+        note="Rows of 1100: more than one register tile holds (a scalar kernel at Tile IR).")
+    # bf16: the executor widens x to f32 and rounds the result once; the f32 oracle's libm exp
+    # and log may move an f32 result by a few ulp, so one bf16 ulp either way is allowed.
+    xb = (rng.standard_normal((3, 5, 4)) * 3).astype(ml_dtypes.bfloat16)
+    want = seq_softmax(xb.astype(np.float32), 1, log).astype(ml_dtypes.bfloat16)
+    prog = op_module(f"tessera.{op}", [xb], want, "axis = 1", names=["%x"])
+    cf.add_case("axis1_3d_bf16", prog, [xb], [want], rule="tol:rtol=1e-2,atol=4e-3",
+                requires=[f"op=tessera.{op}", "dtype=bf16", "level=graph"],
+                note="bf16: computed in f32 (the executor widens x), rounded once at storage.")
     cf.write()
 
 
@@ -210,6 +222,20 @@ def norm_file(centre):
     add("f64", rng.standard_normal((3, 10)) * 7, gamma=rng.standard_normal(10))
     xl = rng.standard_normal((96, 128)).astype(np.float32)
     add("rows_96x128_f32", xl)
+    add("rows_2x1500_f32", rng.standard_normal((2, 1500)).astype(np.float32),
+        note="Rows of 1500: more than one register tile holds (a scalar kernel at Tile IR).")
+    # bf16: the executor widens x, gamma (and beta) to f32 and rounds the result once, so the
+    # oracle is the f32 order rounded to bf16 (ml_dtypes: one rounding from f32), bit for bit.
+    xb, gb, bb = (a.astype(ml_dtypes.bfloat16) for a in (rng.standard_normal((3, 24)) * 2,
+                                                         rng.standard_normal(24),
+                                                         rng.standard_normal(24)))
+    args = [xb, gb, bb] if centre else [xb, gb]
+    wide = [a.astype(np.float32) for a in args] + [None] * (3 - len(args))
+    want = seq_norm(wide[0], -1, 1e-5, wide[1], wide[2], centre).astype(ml_dtypes.bfloat16)
+    prog = op_module(f"tessera.{op}", args, want, "", names=["%x", "%g", "%b"][:len(args)])
+    cf.add_case("gamma_bf16", prog, args, [want],
+                requires=[f"op=tessera.{op}", "dtype=bf16", "level=graph"],
+                note="bf16: computed in f32 (the executor widens the operands), rounded once.")
     cf.write()
 
 

@@ -256,6 +256,14 @@ Lowering lower_attention(const ir::Op& group, const ir::Op& callee, const std::s
   return l;
 }
 
+// The f64 softmax kernels compute the C library's exp and log (num::spec_exp and spec_log of a
+// double), which no Tile IR op computes (tile.exp and tile.log are the spec's f32 functions).
+std::string f64_softmax_reason(const std::string& op) {
+  return op + " of f64 computes the C library's exp" +
+         (op == "tessera.log_softmax" ? " and log" : "") +
+         ", which no Tile IR op reproduces bit for bit";
+}
+
 // layer_norm, rmsnorm and softmax along the last axis lower to one row kernel; tile.exp and
 // tessera.softmax compute the same expf (docs/numerics.md "exp"), tile.log and
 // tessera.log_softmax the same logf ("log").
@@ -272,8 +280,13 @@ Lowering lower_row(const ir::Op& group, const ir::Op& callee, const std::string&
     return stay("no Tile IR lowering for this 'row' group yet (an epilogue)");
   if (op->attrs.get("numeric_policy")) return stay("a numeric policy");
   const ir::Type& x = group.operands[0]->type;
-  if (!is_f32(x) || !is_f32(group.result(0)->type) || x.rank() < 1 || !x.has_static_shape())
-    return stay("not f32 of static shape");
+  const bool f64 = x.is_tensor() && x.dtype == DType::f64;
+  // bf16 / f16: the executor widens them to f32 around the kernel (schedule_to_tile_norm.cpp).
+  const bool narrow = x.is_tensor() && (x.dtype == DType::bf16 || x.dtype == DType::f16);
+  if (f64 && soft) return stay(f64_softmax_reason(op->name));
+  if ((!is_f32(x) && !f64 && !narrow) || group.result(0)->type.dtype != x.dtype || x.rank() < 1 ||
+      !x.has_static_shape())
+    return stay("not f32, f64, bf16 or f16 of static shape");
   // softmax rows run along the last axis here (other axes: lower_softmax_axis); a norm's row
   // is the trailing block x[i, axis:] (normalization.md), contiguous: W = prod(shape[axis:]).
   int64_t axis = op->attrs.get_int("axis", -1);
@@ -281,13 +294,18 @@ Lowering lower_row(const ir::Op& group, const ir::Op& callee, const std::string&
   if (axis < 0) axis += x.rank();
   if (soft && axis != x.rank() - 1) return stay("normalizes along an axis other than the last");
   for (const ir::Value* v : group.operands)
-    if (!is_f32(v->type)) return stay("gamma or beta is not f32");
+    if (v->type.dtype != x.dtype) return stay("gamma or beta is not of x's type");
   int64_t rows = 1, width = 1;
   for (int64_t d = 0; d < x.rank(); ++d) {
     int64_t& p = d < axis ? rows : width;
     if (__builtin_mul_overflow(p, x.shape[static_cast<size_t>(d)], &p))
       return stay("too many elements");
   }
+  // schedule_to_tile_norm.cpp: register tiles hold no f64, a row kernel's row is one tile.
+  if ((f64 || narrow || width > kMaxRowWidth) && soft)
+    return scalar_lowering(plan_scalar_softmax(group, *op, rows, width, 1, name));
+  if (f64 || narrow || width > kMaxRowWidth)
+    return scalar_lowering(plan_scalar_norm(group, *op, rows, width, name));
   if (rows == 0 || width == 0) return stay("an empty tensor");
   if (width > kMaxRowWidth) return stay("rows longer than 1024 elements");
   const size_t params = group.operands.size();
@@ -353,12 +371,27 @@ Lowering lower_elementwise(const ir::Op& group, const ir::Op& callee, const std:
 Lowering lower_softmax_axis(const ir::Op& group, const ir::Op& op, const std::string& name) {
   if (op.attrs.get("numeric_policy")) return stay("a numeric policy");
   const ir::Type& x = group.operands[0]->type;
-  if (!is_f32(x) || !is_f32(group.result(0)->type) || x.rank() < 1 || !x.has_static_shape())
-    return stay("not f32 of static shape");
+  if (x.is_tensor() && x.dtype == DType::f64) return stay(f64_softmax_reason(op.name));
+  const bool narrow = x.is_tensor() && (x.dtype == DType::bf16 || x.dtype == DType::f16);
+  if ((!is_f32(x) && !narrow) || group.result(0)->type.dtype != x.dtype || x.rank() < 1 ||
+      !x.has_static_shape())
+    return stay("not f32, bf16 or f16 of static shape");
   const int64_t rank = x.rank();
   int64_t axis = op.attrs.get_int("axis", -1);
   if (axis < -rank || axis >= rank) return stay("bad axis");
   if (axis < 0) axis += rank;
+  const bool safe = op.name == "tessera.softmax_safe";
+  if (!safe && (narrow || x.shape[static_cast<size_t>(axis)] > kMaxRowWidth)) {
+    int64_t outer = 1, inner = 1;  // schedule_to_tile_norm.cpp: rows of any stride, any width
+    for (int64_t d = 0; d < rank; ++d)
+      if (d != axis &&
+          __builtin_mul_overflow(d < axis ? outer : inner, x.shape[static_cast<size_t>(d)],
+                                 d < axis ? &outer : &inner))
+        return stay("too many elements");
+    return scalar_lowering(
+        plan_scalar_softmax(group, op, outer, x.shape[static_cast<size_t>(axis)], inner, name));
+  }
+  if (narrow) return stay("softmax_safe of " + std::string(dtype_mlir_name(x.dtype)));
   std::vector<int64_t> perm, inverse(static_cast<size_t>(rank));
   int64_t rows = 1;
   for (int64_t d = 0; d < rank; ++d)
@@ -583,6 +616,12 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
     if (op)  // schedule_to_tile_models.cpp: KV cache, grouped and fused GEMMs, MoE routing
       if (std::optional<ScalarKernel> m = plan_model_op(group, *op, name))
         return scalar_lowering(std::move(*m));
+    if (op && is_linear_attn_family(op->name))  // schedule_to_tile_attnstate.cpp
+      return scalar_lowering(plan_linear_attn(group, *op, name));
+    if (op && op->name == "tessera.selective_ssm")  // schedule_to_tile_ssm.cpp
+      return scalar_lowering(plan_selective_ssm(group, *op, name));
+    if (op && op->name == "tessera.depth_attn")
+      return scalar_lowering(plan_depth_attn(group, *op, name));
     if (op && op->name == "tessera.normalization_stats")
       return scalar_lowering(plan_normalization_stats(group, *op, name));
     return lower_reduce(group, callee, name);

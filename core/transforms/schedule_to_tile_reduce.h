@@ -66,4 +66,39 @@ ScalarKernel plan_index(const ir::Op& group, const ir::Op& op, const std::string
 ScalarKernel plan_normalization_stats(const ir::Op& group, const ir::Op& op,
                                       const std::string& name);
 
+/// The most elements a scalar kernel of schedule_to_tile_attnstate.cpp or _ssm.cpp keeps in one
+/// local buffer: Target IR gives every lane its own copy (CUDA local memory), 16 KiB of f32.
+inline constexpr int64_t kMaxLocalElements = 4096;
+
+/// f32, bf16 or f16: the types a Graph IR kernel without the low-precision trait computes in f32
+/// (the executor widens bf16/f16 operands exactly and rounds the results once at storage).
+inline bool computed_in_f32(DType t) {
+  return t == DType::f32 || t == DType::bf16 || t == DType::f16;
+}
+
+/// tessera.layer_norm or tessera.rmsnorm (or their guide names) of `rows` rows of `width`
+/// elements, f64, f32, bf16 or f16: one group per row (schedule_to_tile_norm.cpp).
+ScalarKernel plan_scalar_norm(const ir::Op& group, const ir::Op& op, int64_t rows, int64_t width,
+                              const std::string& name);
+
+/// tessera.softmax or tessera.log_softmax of f32, bf16 or f16 viewed as [outer, len, inner]
+/// around the axis: one group per row (outer x inner rows of len elements, stride inner).
+ScalarKernel plan_scalar_softmax(const ir::Op& group, const ir::Op& op, int64_t outer, int64_t len,
+                                 int64_t inner, const std::string& name);
+
+/// True for tessera.linear_attn, lightning_attention, gated_deltanet, kimi_delta_attention and
+/// hybrid_attention (schedule_to_tile_attnstate.cpp).
+bool is_linear_attn_family(std::string_view op);
+
+/// An op of that family of f32 and static shape: one group per (batch..., head) slice runs the
+/// recurrence (or hybrid_attention's softmax slot) in the Graph IR kernel's order.
+ScalarKernel plan_linear_attn(const ir::Op& group, const ir::Op& op, const std::string& name);
+
+/// tessera.selective_ssm of f32 and static shape: one group per (batch, channel) runs the scan
+/// (schedule_to_tile_ssm.cpp).
+ScalarKernel plan_selective_ssm(const ir::Op& group, const ir::Op& op, const std::string& name);
+
+/// tessera.depth_attn of f32 and static shape: one group per output position.
+ScalarKernel plan_depth_attn(const ir::Op& group, const ir::Op& op, const std::string& name);
+
 }  // namespace tessera::transforms

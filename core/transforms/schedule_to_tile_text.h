@@ -191,6 +191,47 @@ struct Text {
     for (int d = 0; d < rank; ++d) k << ", index";
     k << ") -> ()\n";
   }
+  // mem[i] of a memref<?xST> parameter as a value of t (convert: narrow floats widen exactly, as
+  // the Graph IR executor widens them around a kernel).
+  std::string load_as(const std::string& mem, DType st, DType t, const std::string& i) {
+    return convert(load(mem, st, i), st, t);
+  }
+  // %out[row, col] = v of type t stored as st (one RNE rounding: the executor's rounding of a
+  // widened kernel's result at storage).
+  void store_as(const std::string& v, DType t, DType st, const std::string& row,
+                const std::string& col) {
+    store(convert(v, t, st), st, row, col);
+  }
+  /// A per-tile local buffer (tile.alloc_register, `memref<n x T, 5>`) of n elements of t.
+  struct Local {
+    std::string name, type;
+    DType t;
+  };
+  Local alloc(int64_t n, DType t) {
+    Local b{fresh(), "memref<" + std::to_string(n) + "x" + ty(t) + ", 5>", t};
+    k << ind << b.name << " = tile.alloc_register : " << b.type << "\n";
+    return b;
+  }
+  std::string load_local(const Local& b, const std::string& i) {
+    return load_at(b.name, b.type, b.t, i);
+  }
+  void store_local(const std::string& v, const Local& b, const std::string& i) {
+    store_at(v, b.t, b.name, b.type, i);
+  }
+  // std::max(a, b) of the Graph IR kernels: (a < b) ? b : a, so a NaN b is skipped.
+  std::string std_max(const std::string& a, const std::string& b, DType t) {
+    return select(cmp("olt", a, b, t), b, a, t);
+  }
+  // Softmax weights of the f32 scores in `buf`: buf[j] = exp(buf[j] - m) (tile.exp, the spec's
+  // expf) for j in [0, n), and their sum folded from +0 in increasing j.
+  std::string exp_shift_sum(const Local& buf, const std::string& n, const std::string& m) {
+    constexpr DType f = DType::f32;
+    return fold("%c0", n, "%c1", fcst(0.0, f), f, [&](const std::string& j, const std::string& s) {
+      const std::string e = un("tile.exp", bin("arith.subf", load_local(buf, j), m, f), f, f);
+      store_local(e, buf, j);
+      return bin("arith.addf", s, e, f);
+    });
+  }
 };
 
 /// The kernel's signature (%in0.. as [N] memrefs, %out [R, W]) and %g, %c0, %c1.

@@ -78,6 +78,44 @@ def check_validates(name, src, ins):
           f"{name}: validate: {v.stdout}")
 
 
+def one_op_program(op, ins, out_shape, et, attrs=""):
+    """A module whose @main applies "tessera.OP" {attrs} to arrays `ins` (all of element type
+    `et`), giving one result of `out_shape`."""
+    args = ", ".join(f"%a{i}: {t(a.shape, et)}" for i, a in enumerate(ins))
+    types = ", ".join(t(a.shape, et) for a in ins)
+    names = ", ".join(f"%a{i}" for i in range(len(ins)))
+    rt = t(out_shape, et)
+    attr = f" {{{attrs}}}" if attrs else ""
+    return (f"module {{\n  func.func @main({args}) -> {rt} {{\n"
+            f'    %r = "tessera.{op}"({names}){attr} : ({types}) -> {rt}\n'
+            f"    return %r : {rt}\n  }}\n}}\n")
+
+
+def save_inputs(d, name, ins):
+    """Saves arrays `ins` beside the program `name` in `d`; returns the --input flags binding
+    them to %a0, %a1, ..."""
+    flags = []
+    for i, a in enumerate(ins):
+        np.save(d / f"{name}.in{i}.npy", a)
+        flags += ["--input", f"a{i}={d / f'{name}.in{i}.npy'}"]
+    return flags
+
+
+def check_case(d, name, text, ins, want):
+    """Program `text` on inputs `ins` (saved as .npy, bound to %a0, %a1, ...) gives `want`'s bits
+    at every level, lowers to one launch and on to Target IR, and validates."""
+    src = d / f"{name}.mlir"
+    src.write_text(text)
+    flags = save_inputs(d, name, ins)
+    for level, got in run_levels(d, name, src, flags):
+        # Narrow floats come back as raw bits (a dtype numpy cannot name): compare the bytes.
+        got = got.view(want.dtype) if got.dtype.itemsize == want.dtype.itemsize else got
+        check(np.ascontiguousarray(got).tobytes() == np.ascontiguousarray(want).tobytes(),
+              f"{name}: {level} gives {got.ravel()[:4]}, the oracle {want.ravel()[:4]}")
+    check_one_launch(name, src)
+    check_validates(name, src, flags)
+
+
 def finish():
     if FAILS:
         raise SystemExit(f"{len(FAILS)} failures")

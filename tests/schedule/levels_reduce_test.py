@@ -25,7 +25,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "conformanc
 import spec_expf  # noqa: E402  (the spec's expf, modelled from docs/numerics.md)
 
 from levels_common import (check, check_one_launch, check_stays_at_schedule, finish,  # noqa: E402
-                           run, run_proc, t)
+                           run, run_proc, save_inputs, t)
 
 F, D, BF = np.float32, np.float64, ml_dtypes.bfloat16
 NAMES = {F: "f32", D: "f64", BF: "bf16", np.int32: "i32", np.int64: "i64", np.uint8: "ui8"}
@@ -178,10 +178,7 @@ def same_bits(got, want):
 def check_case(d, name, src_text, inputs, wants):
     src = d / f"{name}.mlir"
     src.write_text(src_text)
-    ins = []
-    for i, a in enumerate(inputs):
-        np.save(d / f"{name}.in{i}.npy", a)
-        ins += ["--input", f"a{i}={d / f'{name}.in{i}.npy'}"]
+    ins = save_inputs(d, name, inputs)
     for level in ("graph", "schedule", "tile", "target"):
         od = d / f"{name}.{level}"
         run("run", src, "--level", level, *ins, "-o", od)

@@ -258,3 +258,41 @@ module {
     return %r : tensor<2x5x3xf32>
   }
 }
+
+// -----
+
+// CASE: linear_attn_elu_bf16
+// NOTE: bf16 operands, computed in f32.
+// RULE: tol:rtol=1e-2,atol=1e-2
+// REQUIRES: op=tessera.linear_attn dtype=bf16 level=graph
+// INPUT: 0 tensor<2x7x4xbf16> hex:3f77,be63,bf56,3e07,bf2b,3f53,3f18,befe,3f7d,bf42,be9e,be8f,beb5,3f65,3f34,3f3b,3d49,bf26,3f72,bf36,bd58,be90,bf70,3f0d,3e90,3f3d,3f51,bf48,bf27,3f0a,3f3b,3df7,bd90,3f0e,3e7b,3e56,3f3e,bf02,bf79,3e45,be8a,3e01,bf37,3f0c,bf31,bebb,be69,3ea0,3f31,3f2e,be0b,3ce1,be07,3f48,bf77,bbf6
+// INPUT: 1 tensor<2x7x4xbf16> hex:3d96,3f0b,bf71,3ecd,be53,3f13,bf0e,bf2b,3dc3,3da5,3e94,be92,3f75,beb8,3f0e,3e0c,bf32,3ee0,bf6d,be42,3f57,3ee6,bf07,3bb4,3f1a,3f6f,3f42,beb1,3dbb,becc,3f69,bf5e,3e90,be38,3f26,bf43,3d0e,3ed5,bf50,3f1f,3f3f,3f68,3f56,3f56,bf2f,3f0d,3f78,3f35,bef3,3cde,bf36,bda3,3ee8,bebb,3f44,be52
+// INPUT: 2 tensor<2x7x3xbf16> hex:be46,bf77,beb6,be12,3ef6,bf10,3f1f,3f5e,bc7f,bf65,3eba,3f21,bf31,bc3a,3eb6,be41,bf75,3e62,bf2c,bf79,bd6c,bc76,3f59,3f25,3f06,be89,bd2d,be83,3f69,3f23,bf7b,bf46,3f1b,3f0e,beed,3eb8,be7d,3f27,bd32,3f1c,bd85,3f3b
+// EXPECT: 0 tensor<2x7x3xbf16> hex:bf7c,c09d,bfe8,bfca,c020,c088,3fac,3f8e,c056,c096,4087,bf74,c0aa,408b,3fd4,c0ca,c026,3fdf,c168,c11f,3fff,bda5,4092,405e,4026,4035,403e,3f48,40c9,40a4,c0d4,3f56,4118,c021,bfd6,411f,c0ae,3f00,4172,c003,3e36,4169
+// GENERATOR: conformance/gen/graph_attnstate.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
+module {
+  func.func @main(%q: tensor<2x7x4xbf16>, %k: tensor<2x7x4xbf16>, %v: tensor<2x7x3xbf16>) -> tensor<2x7x3xbf16> {
+    %r = "tessera.linear_attn"(%q, %k, %v) {feature_map = "elu"} : (tensor<2x7x4xbf16>, tensor<2x7x4xbf16>, tensor<2x7x3xbf16>) -> tensor<2x7x3xbf16>
+    return %r : tensor<2x7x3xbf16>
+  }
+}
+
+// -----
+
+// CASE: selective_ssm_f16
+// NOTE: f16 operands, computed in f32.
+// RULE: tol:rtol=2e-3,atol=2e-3
+// REQUIRES: op=tessera.selective_ssm dtype=f16 level=graph
+// INPUT: 0 tensor<1x6x2xf16> hex:37a8,3808,babe,2e44,bba1,31c9,b1ca,ba40,b18a,b887,b300,ad64
+// INPUT: 1 tensor<2x3xf16> hex:ac5d,b416,b7d0,b46e,b4eb,b8e5
+// INPUT: 2 tensor<1x6x3xf16> hex:2593,b5a6,3999,39e7,34ab,b828,b95a,ba33,b90d,3b26,ba89,aee9,b8cf,3979,2f67,3b35,3a58,3006
+// INPUT: 3 tensor<1x6x3xf16> hex:bba5,b639,36f1,ba33,3ad8,39a0,b8a1,bbae,b9a9,3a16,b458,3ad8,b951,b121,364c,37e1,b868,b9c0
+// INPUT: 4 tensor<1x6x2xf16> hex:3ba7,387f,3ade,3878,2233,38b5,3bee,3bfa,390b,392d,3543,3034
+// EXPECT: 0 tensor<1x6x2xf16> hex:3227,2f9d,3837,a38a,325b,30a0,b033,b8ed,37fa,3367,b569,b4ab
+// GENERATOR: conformance/gen/graph_attnstate.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
+module {
+  func.func @main(%x: tensor<1x6x2xf16>, %a: tensor<2x3xf16>, %b: tensor<1x6x3xf16>, %c: tensor<1x6x3xf16>, %d: tensor<1x6x2xf16>) -> tensor<1x6x2xf16> {
+    %r = "tessera.selective_ssm"(%x, %a, %b, %c, %d) : (tensor<1x6x2xf16>, tensor<2x3xf16>, tensor<1x6x3xf16>, tensor<1x6x3xf16>, tensor<1x6x2xf16>) -> tensor<1x6x2xf16>
+    return %r : tensor<1x6x2xf16>
+  }
+}

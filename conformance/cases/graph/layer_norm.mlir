@@ -308,3 +308,53 @@ module {
     return %0 : tensor<96x128xf32>
   }
 }
+
+// -----
+
+// CASE: rows_2x1500_f32
+// NOTE: Rows of 1500: more than one register tile holds (a scalar kernel at Tile IR).
+// RULE: bitexact
+// REQUIRES: op=tessera.layer_norm dtype=f32 level=graph
+// INPUT: 0 tensor<2x1500xf32> npy:layer_norm.rows_2x1500_f32.input0.npy
+// EXPECT: 0 tensor<2x1500xf32> npy:layer_norm.rows_2x1500_f32.expect0.npy
+// GENERATOR: conformance/gen/graph_norm.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
+module {
+  func.func @main(%x: tensor<2x1500xf32>) -> tensor<2x1500xf32> {
+    %0 = "tessera.layer_norm"(%x) : (tensor<2x1500xf32>) -> tensor<2x1500xf32>
+    return %0 : tensor<2x1500xf32>
+  }
+}
+
+// -----
+
+// CASE: rows_2x1500_f32_f64ref
+// NOTE: Same program against the float64 formula.
+// RULE: tol:rtol=1e-4,atol=1e-5
+// REQUIRES: op=tessera.layer_norm dtype=f32 level=graph
+// INPUT: 0 tensor<2x1500xf32> npy:layer_norm.rows_2x1500_f32_f64ref.input0.npy
+// EXPECT: 0 tensor<2x1500xf32> npy:layer_norm.rows_2x1500_f32_f64ref.expect0.npy
+// GENERATOR: conformance/gen/graph_norm.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
+module {
+  func.func @main(%x: tensor<2x1500xf32>) -> tensor<2x1500xf32> {
+    %0 = "tessera.layer_norm"(%x) : (tensor<2x1500xf32>) -> tensor<2x1500xf32>
+    return %0 : tensor<2x1500xf32>
+  }
+}
+
+// -----
+
+// CASE: gamma_bf16
+// NOTE: bf16: computed in f32 (the executor widens the operands), rounded once.
+// RULE: bitexact
+// REQUIRES: op=tessera.layer_norm dtype=bf16 level=graph
+// INPUT: 0 tensor<3x24xbf16> hex:bf71,3ecb,3edf,c010,c033,3ff1,3e49,401e,bfce,3f64,c01c,3f1e,4061,bf3d,3fab,bf94,3db1,bfe5,3de5,403a,c017,4055,bff0,3f55,401e,bf6c,bf92,3eb4,40c2,bf8a,bf1d,4073,3e96,3fcb,3f1b,3fb4,3fb3,408a,c021,3e35,3efa,c079,c076,3e4a,bf19,c06e,3d7b,be91,c037,404e,3f15,bff7,c00a,be24,4009,3fb3,c0a0,3ec4,3ef5,3ea7,bfe3,3e05,bfc7,3fac,3e88,c077,bdee,c00c,bfaf,bf53,c08a,4041
+// INPUT: 1 tensor<24xbf16> hex:bf14,3e87,4001,be0f,3f1f,beb9,be56,bf8d,3f66,3fda,bef1,3fb1,bf2b,bf7d,bf9f,bff4,3f89,3f8e,bf06,3fb4,3ec5,bf64,bf68,3f08
+// INPUT: 2 tensor<24xbf16> hex:3f14,bfcf,c01a,bede,bf8c,3f82,bf4d,3fc0,3ec8,3ea7,bf54,3f7c,3ef6,3ef3,3f79,bec6,be95,bec7,bf16,bdb1,bfc8,3f0b,3fc0,3fa2
+// EXPECT: 0 tensor<3x24xbf16> hex:3f63,bfc9,bffd,be85,c003,3f28,bf51,3d61,bed3,3f8e,be49,3fb5,bf46,3f65,3dd6,3f5a,be88,bfbf,bf1b,4006,c004,bf85,401c,3fbf,3cd6,bfdf,c062,bee3,3edf,3f9b,bf3b,be29,3edc,3fa9,bf69,3fd8,3e12,bf9e,4018,bec0,be22,c012,3e99,bdaa,bfd8,4000,3fc6,3f94,3f98,bf92,bfa2,beb2,bfc6,3f70,bf89,3ee7,bfbc,3f91,bf89,3fcd,3f58,3e01,3fc3,c00a,3e1f,c006,bf36,bf91,bfd9,3f21,4045,400b
+// GENERATOR: conformance/gen/graph_norm.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
+module {
+  func.func @main(%x: tensor<3x24xbf16>, %g: tensor<24xbf16>, %b: tensor<24xbf16>) -> tensor<3x24xbf16> {
+    %0 = "tessera.layer_norm"(%x, %g, %b) : (tensor<3x24xbf16>, tensor<24xbf16>, tensor<24xbf16>) -> tensor<3x24xbf16>
+    return %0 : tensor<3x24xbf16>
+  }
+}

@@ -223,3 +223,51 @@ module {
     return %0 : tensor<128x64xf32>
   }
 }
+
+// -----
+
+// CASE: rows_2x1100_f32
+// NOTE: Rows of 1100: more than one register tile holds (a scalar kernel at Tile IR).
+// RULE: tol:rtol=1e-6,atol=1e-6
+// REQUIRES: op=tessera.log_softmax dtype=f32 level=graph
+// INPUT: 0 tensor<2x1100xf32> npy:log_softmax.rows_2x1100_f32.input0.npy
+// EXPECT: 0 tensor<2x1100xf32> npy:log_softmax.rows_2x1100_f32.expect0.npy
+// GENERATOR: conformance/gen/graph_norm.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
+module {
+  func.func @main(%x: tensor<2x1100xf32>) -> tensor<2x1100xf32> {
+    %0 = "tessera.log_softmax"(%x) : (tensor<2x1100xf32>) -> tensor<2x1100xf32>
+    return %0 : tensor<2x1100xf32>
+  }
+}
+
+// -----
+
+// CASE: rows_2x1100_f32_f64ref
+// NOTE: Same program against the float64 formula.
+// RULE: tol:rtol=1e-5,atol=1e-6
+// REQUIRES: op=tessera.log_softmax dtype=f32 level=graph
+// INPUT: 0 tensor<2x1100xf32> npy:log_softmax.rows_2x1100_f32_f64ref.input0.npy
+// EXPECT: 0 tensor<2x1100xf32> npy:log_softmax.rows_2x1100_f32_f64ref.expect0.npy
+// GENERATOR: conformance/gen/graph_norm.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
+module {
+  func.func @main(%x: tensor<2x1100xf32>) -> tensor<2x1100xf32> {
+    %0 = "tessera.log_softmax"(%x) : (tensor<2x1100xf32>) -> tensor<2x1100xf32>
+    return %0 : tensor<2x1100xf32>
+  }
+}
+
+// -----
+
+// CASE: axis1_3d_bf16
+// NOTE: bf16: computed in f32 (the executor widens x), rounded once at storage.
+// RULE: tol:rtol=1e-2,atol=4e-3
+// REQUIRES: op=tessera.log_softmax dtype=bf16 level=graph
+// INPUT: 0 tensor<3x5x4xbf16> hex:4079,bf84,40ed,c034,c04a,4060,3f37,bfd3,3ff5,bbbb,c0d3,405e,4026,3f45,408b,4020,bfe2,bfd7,4018,403d,bfae,c088,4080,405d,bf8e,3f5d,4009,3f4e,3ff2,4071,3f32,403f,3e04,c014,c093,4009,bfb4,bf9e,c01a,3f9d,c061,3f6f,3f13,3fb8,c028,3f3c,400e,c05d,c0e8,c061,3e3b,3fc4,c01d,c09d,3ea9,402b,3fe6,40e2,3f80,bfa0
+// EXPECT: 0 tensor<3x5x4xbf16> hex:beb2,c094,bd5a,c0df,c0ed,bdd9,c0d8,c0ba,c015,c067,c161,bf2f,bfd3,c036,c047,bfd4,c0c0,c0a9,c0a3,bf9a,c061,c101,be36,bf3b,c051,c03e,c002,c058,be85,bd7f,c05f,bf99,c001,c0c4,c10c,c003,c064,c0a2,c0d3,c03d,c0ab,c0c4,c00e,bfdd,c08e,c0cb,bf12,c0d4,c111,c129,c027,bfd1,c089,c140,c01d,befb,bcfd,bb83,bfe5,c08d
+// GENERATOR: conformance/gen/graph_norm.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
+module {
+  func.func @main(%x: tensor<3x5x4xbf16>) -> tensor<3x5x4xbf16> {
+    %0 = "tessera.log_softmax"(%x) {axis = 1} : (tensor<3x5x4xbf16>) -> tensor<3x5x4xbf16>
+    return %0 : tensor<3x5x4xbf16>
+  }
+}

@@ -273,3 +273,52 @@ module {
     return %0 : tensor<96x128xf32>
   }
 }
+
+// -----
+
+// CASE: rows_2x1500_f32
+// NOTE: Rows of 1500: more than one register tile holds (a scalar kernel at Tile IR).
+// RULE: bitexact
+// REQUIRES: op=tessera.rmsnorm dtype=f32 level=graph
+// INPUT: 0 tensor<2x1500xf32> npy:rmsnorm.rows_2x1500_f32.input0.npy
+// EXPECT: 0 tensor<2x1500xf32> npy:rmsnorm.rows_2x1500_f32.expect0.npy
+// GENERATOR: conformance/gen/graph_norm.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
+module {
+  func.func @main(%x: tensor<2x1500xf32>) -> tensor<2x1500xf32> {
+    %0 = "tessera.rmsnorm"(%x) : (tensor<2x1500xf32>) -> tensor<2x1500xf32>
+    return %0 : tensor<2x1500xf32>
+  }
+}
+
+// -----
+
+// CASE: rows_2x1500_f32_f64ref
+// NOTE: Same program against the float64 formula.
+// RULE: tol:rtol=1e-4,atol=1e-5
+// REQUIRES: op=tessera.rmsnorm dtype=f32 level=graph
+// INPUT: 0 tensor<2x1500xf32> npy:rmsnorm.rows_2x1500_f32_f64ref.input0.npy
+// EXPECT: 0 tensor<2x1500xf32> npy:rmsnorm.rows_2x1500_f32_f64ref.expect0.npy
+// GENERATOR: conformance/gen/graph_norm.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
+module {
+  func.func @main(%x: tensor<2x1500xf32>) -> tensor<2x1500xf32> {
+    %0 = "tessera.rmsnorm"(%x) : (tensor<2x1500xf32>) -> tensor<2x1500xf32>
+    return %0 : tensor<2x1500xf32>
+  }
+}
+
+// -----
+
+// CASE: gamma_bf16
+// NOTE: bf16: computed in f32 (the executor widens the operands), rounded once.
+// RULE: bitexact
+// REQUIRES: op=tessera.rmsnorm dtype=bf16 level=graph
+// INPUT: 0 tensor<3x24xbf16> hex:4057,4021,3f61,c00e,c090,c03d,405f,c045,bf52,c06f,c0a1,c097,bf54,bf94,402d,bfc4,c08e,3f97,bfc4,bfea,4061,3e1f,bfbe,beb9,c055,c008,3fa8,bfec,4000,4058,3fc7,3fa5,bf82,bf8d,bef2,402a,4050,4021,bf7b,c05f,403e,bf54,3f92,bfd2,400d,3e07,bf43,3f91,bf97,3fbe,bff1,3f97,3ec4,c000,4033,3f89,4044,4073,bfa2,c08c,c059,3ff0,bead,4030,3e57,bf45,3f75,bf72,be59,4057,3f64,40a2
+// INPUT: 1 tensor<24xbf16> hex:3fe7,bed4,bf17,3e0b,be5a,3f32,bf91,3f09,bcf0,bf3d,3f96,3fbc,bffe,be6c,3db3,bed5,be4a,3fcb,bf16,3da5,be6c,3f57,bdbf,bfa4
+// EXPECT: 0 tensor<3x24xbf16> hex:400a,bebe,be3d,bddc,3eaf,bf3b,bfb4,bf16,3c0c,3f7b,c006,c01e,3f16,3dc2,3dac,3e68,3ea0,3f2b,3ea4,bd57,be94,3d3e,3d4a,3e29,c03c,3edd,bec2,bdfb,be56,3f93,bf5d,3ead,3c6f,3ecc,be8b,3ff5,c04a,be91,bd2c,3f36,be93,bf25,bea8,bd85,be7f,3d5e,3d0f,bf36,bf6b,be88,3ef5,3d8d,bd10,bf1a,bfaf,3e7d,bd1e,bf9b,bf24,c031,403a,be3f,bc51,befd,bc92,bf07,be78,bd07,3cad,3f9c,bd13,c033
+// GENERATOR: conformance/gen/graph_norm.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
+module {
+  func.func @main(%x: tensor<3x24xbf16>, %g: tensor<24xbf16>) -> tensor<3x24xbf16> {
+    %0 = "tessera.rmsnorm"(%x, %g) : (tensor<3x24xbf16>, tensor<24xbf16>) -> tensor<3x24xbf16>
+    return %0 : tensor<3x24xbf16>
+  }
+}

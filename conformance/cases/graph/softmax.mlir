@@ -223,3 +223,51 @@ module {
     return %0 : tensor<128x64xf32>
   }
 }
+
+// -----
+
+// CASE: rows_2x1100_f32
+// NOTE: Rows of 1100: more than one register tile holds (a scalar kernel at Tile IR).
+// RULE: ulp:4
+// REQUIRES: op=tessera.softmax dtype=f32 level=graph
+// INPUT: 0 tensor<2x1100xf32> npy:softmax.rows_2x1100_f32.input0.npy
+// EXPECT: 0 tensor<2x1100xf32> npy:softmax.rows_2x1100_f32.expect0.npy
+// GENERATOR: conformance/gen/graph_norm.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
+module {
+  func.func @main(%x: tensor<2x1100xf32>) -> tensor<2x1100xf32> {
+    %0 = "tessera.softmax"(%x) : (tensor<2x1100xf32>) -> tensor<2x1100xf32>
+    return %0 : tensor<2x1100xf32>
+  }
+}
+
+// -----
+
+// CASE: rows_2x1100_f32_f64ref
+// NOTE: Same program against the float64 formula.
+// RULE: tol:rtol=1e-5,atol=1e-6
+// REQUIRES: op=tessera.softmax dtype=f32 level=graph
+// INPUT: 0 tensor<2x1100xf32> npy:softmax.rows_2x1100_f32_f64ref.input0.npy
+// EXPECT: 0 tensor<2x1100xf32> npy:softmax.rows_2x1100_f32_f64ref.expect0.npy
+// GENERATOR: conformance/gen/graph_norm.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
+module {
+  func.func @main(%x: tensor<2x1100xf32>) -> tensor<2x1100xf32> {
+    %0 = "tessera.softmax"(%x) : (tensor<2x1100xf32>) -> tensor<2x1100xf32>
+    return %0 : tensor<2x1100xf32>
+  }
+}
+
+// -----
+
+// CASE: axis1_3d_bf16
+// NOTE: bf16: computed in f32 (the executor widens x), rounded once at storage.
+// RULE: tol:rtol=1e-2,atol=4e-3
+// REQUIRES: op=tessera.softmax dtype=bf16 level=graph
+// INPUT: 0 tensor<3x5x4xbf16> hex:3ef3,3fc7,c076,402c,3e17,c045,3dd7,bf84,3f13,bfdf,bf54,3fed,bfca,bfce,40b1,bf64,3deb,c0ae,bed3,402c,3fad,bef5,3fa6,bf38,c051,4017,408f,3f39,be37,4040,bee1,c057,bf1d,4023,bfc5,3fbe,3ed0,400b,c0c9,4080,c039,c065,bfc2,3ee8,bd44,bfda,409d,3f5e,bf9a,c0f2,3f3c,bfdf,bfa2,bfda,4090,3eef,c097,3fc1,c017,bea8
+// EXPECT: 0 tensor<3x5x4xbf16> hex:3e8c,3f6b,38b0,3ece,3e4a,3c12,3b8f,3c20,3e9b,3d0b,3ae1,3e33,3d10,3d1f,3f7e,3c38,3e44,3a5d,3b2a,3ece,3f12,3c40,3d23,3c02,3bb8,3e4d,3f73,3d09,3dfd,3ec3,3be6,3a14,3da4,3e77,3b19,3d93,3e63,3e2a,37ab,3f63,3d0e,3bba,3a7d,3e7a,3f19,3d18,3f18,3ebd,3e40,38de,3c16,3cdf,3e35,3d18,3ecb,3e7d,3bb7,3f6c,39da,3de5
+// GENERATOR: conformance/gen/graph_norm.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
+module {
+  func.func @main(%x: tensor<3x5x4xbf16>) -> tensor<3x5x4xbf16> {
+    %0 = "tessera.softmax"(%x) {axis = 1} : (tensor<3x5x4xbf16>) -> tensor<3x5x4xbf16>
+    return %0 : tensor<3x5x4xbf16>
+  }
+}
