@@ -97,7 +97,7 @@ std::string attend(Text& t, const Row& r, const std::string& acc, const std::str
                   });
               const std::string s = t.bin("arith.mulf", dot, r.scale, f);
               t.store_at(s, f, sblk, sm, t.idx("arith.subi", j, j0));
-              return t.select(t.cmp("ogt", s, mx, f), s, mx, f);  // NaN scores are not maxima
+              return t.select(t.cmp_by("ogt", s, mx, f), s, mx, f);  // NaN scores are not maxima
             });
         const std::string alpha = t.un("tile.exp", t.bin("arith.subf", c[0], m_new, f), f, f);
         const std::string l1 = t.bin("arith.mulf", c[1], alpha, f);
@@ -188,7 +188,7 @@ ScalarKernel row_kernel(const ir::Op& group, const ir::Op& op, const std::string
     accs.push_back("%acc" + tag);
     x.k << "    " << accs.back() << " = tile.alloc_register : " << memref_local(g.dv) << "\n";
     ls.push_back(attend(x, r, accs.back(), tag));
-    nones.push_back(branches[n]->zero_if_empty ? x.cmp("eq", r.count, "%c0", DType::index) : "");
+    nones.push_back(branches[n]->zero_if_empty ? x.cmp_by("eq", r.count, "%c0", DType::index) : "");
   }
   if (mix) mix->prepare(x);
   const std::string zero = any_empty ? x.fcst(0.0, DType::f32) : "";
@@ -241,7 +241,7 @@ int64_t dim(const ir::Value* v, int64_t i) {
 }
 
 // An i1 false: no block is masked (not causal).
-std::string no_block(Text& x) { return x.cmp("ne", "%c0", "%c0", DType::index); }
+std::string no_block(Text& x) { return x.cmp_by("ne", "%c0", "%c0", DType::index); }
 
 // attn_sliding_window_s1's keys of row i: causal max(0, i - w + 1) .. i, else max(0, i - w/2)
 // .. i + w/2, both cut at Sk - 1; sets `lo` (the first) and returns their number (0 for a row
@@ -408,7 +408,7 @@ ScalarKernel plan_block_attn(const ir::Op& group, const ir::Op& op, const std::s
         return x.convert(x.load("%in3", t, x.idx("arith.addi", base, c)), t, DType::f32);
       };
       auto masked = [&](const std::string& c) {
-        return causal ? x.cmp("sgt", c, ib, DType::index) : no_block(x);
+        return causal ? x.cmp_by("sgt", c, ib, DType::index) : no_block(x);
       };
       return block_tokens(x, nb, bs, g.sk, causal, i, [&](const std::string& b) {
         return attn_text::block_kept(x, b, nbc, score, DType::f32, masked, "", limit);
@@ -431,9 +431,9 @@ ScalarKernel plan_block_attn(const ir::Op& group, const ir::Op& op, const std::s
     auto score = [&](const std::string& c) { return x.load_at("%msc", sm, DType::f32, c); };
     auto masked = [&](const std::string& c) {
       if (!causal) return no_block(x);
-      const std::string later = x.cmp("sgt", c, local, DType::index);
+      const std::string later = x.cmp_by("sgt", c, local, DType::index);
       if (!force) return later;
-      return x.bin("arith.ori", later, x.cmp("eq", c, local, DType::index), DType::i1);
+      return x.bin("arith.ori", later, x.cmp_by("eq", c, local, DType::index), DType::i1);
     };
     return block_tokens(x, nb, bs, g.sk, causal, i, [&](const std::string& blk) {
       return attn_text::block_kept(x, blk, nbc, score, DType::f32, masked, force ? local : "",
@@ -485,14 +485,14 @@ ScalarKernel plan_lookahead_attn(const ir::Op& group, const ir::Op& op, const st
                        return fma_f32(x, qe, km, a);
                      });
                  const std::string v = x.convert(x.bin("arith.mulf", dot, ss, f), f, DType::f64);
-                 std::string ok = x.cmp("oge", v, cutc, DType::f64);
+                 std::string ok = x.cmp_by("oge", v, cutc, DType::f64);
                  if (causal)
-                   ok = x.bin("arith.andi", ok, x.cmp("sle", cb, ib, DType::index), DType::i1);
+                   ok = x.bin("arith.andi", ok, x.cmp_by("sle", cb, ib, DType::index), DType::i1);
                  x.store_at(x.select(ok, one, none, DType::i32), DType::i32, "%lsel", sm, cb);
                  return x.idx("arith.addi", cnt, x.select(ok, "%c1", "%c0", DType::index));
                });
     // No block selected: the row's own block min(i / bs, N - 1).
-    x.when(x.cmp("eq", n, "%c0", DType::index), [&] {
+    x.when(x.cmp_by("eq", n, "%c0", DType::index), [&] {
       const std::string own = x.idx("arith.minsi", ib, x.icst(nb - 1));
       x.store_at(one, DType::i32, "%lsel", sm, own);
     });
@@ -506,18 +506,18 @@ ScalarKernel plan_lookahead_attn(const ir::Op& group, const ir::Op& op, const st
     x.k << x.ind << "%kept = tile.alloc_register : " << km << "\n";
     return x.fold(
         "%c0", skc, "%c1", "%c0", DType::index, [&](const std::string& tok, const std::string& m) {
-          const std::string ge = x.cmp("sge", tok, lo, DType::index);
+          const std::string ge = x.cmp_by("sge", tok, lo, DType::index);
           const std::string in_w =
-              x.bin("arith.andi", ge, x.cmp("sle", tok, hi, DType::index), DType::i1);
-          const std::string inb = x.cmp("slt", tok, covered, DType::index);
+              x.bin("arith.andi", ge, x.cmp_by("sle", tok, hi, DType::index), DType::i1);
+          const std::string inb = x.cmp_by("slt", tok, covered, DType::index);
           const std::string blk =
               x.select(inb, x.idx("arith.divsi", tok, bsc), "%c0", DType::index);
           const std::string sel =
-              x.cmp("ne", x.load_at("%lsel", sm, DType::i32, blk), none, DType::i32);
+              x.cmp_by("ne", x.load_at("%lsel", sm, DType::i32, blk), none, DType::i32);
           const std::string in_b = x.bin("arith.andi", inb, sel, DType::i1);
           std::string keep = x.bin("arith.ori", in_w, in_b, DType::i1);
           if (causal)
-            keep = x.bin("arith.andi", keep, x.cmp("sle", tok, i, DType::index), DType::i1);
+            keep = x.bin("arith.andi", keep, x.cmp_by("sle", tok, i, DType::index), DType::i1);
           x.when(keep, [&] {
             x.store_at(x.un("arith.index_cast", tok, DType::index, DType::i32), DType::i32, "%kept",
                        km, m);
@@ -607,7 +607,7 @@ ScalarKernel plan_nsa_attn(const ir::Op& group, const ir::Op& op, const std::str
     const std::string limit = x.icst(top_k);
     auto score = [&](const std::string& c) { return x.load_at("%nsc", sm, f, c); };
     auto masked = [&](const std::string& c) {
-      return causal ? x.cmp("sgt", c, ib, DType::index) : no_block(x);
+      return causal ? x.cmp_by("sgt", c, ib, DType::index) : no_block(x);
     };
     return block_tokens(x, nb, bs, g.sk, causal, i, [&](const std::string& b) {
       return attn_text::block_kept(x, b, nbc, score, f, masked, "", limit);
@@ -628,7 +628,7 @@ ScalarKernel plan_nsa_attn(const ir::Op& group, const ir::Op& op, const std::str
       gl.push_back(x.convert(x.load("%in3", t, at), t, f));
     }
     std::string m = gl[0];
-    for (int j = 1; j < 3; ++j) m = x.select(x.cmp("ogt", gl[j], m, f), gl[j], m, f);
+    for (int j = 1; j < 3; ++j) m = x.select(x.cmp_by("ogt", gl[j], m, f), gl[j], m, f);
     std::string sum = x.fcst(0.0, f);
     for (int j = 0; j < 3; ++j) {
       wt.push_back(x.un("tile.exp", x.bin("arith.subf", gl[j], m, f), f, f));

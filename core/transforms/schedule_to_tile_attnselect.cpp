@@ -24,8 +24,8 @@ constexpr DType f = DType::f32;
 // The ranking class of a block (attn::rank_blocks): 0 a number, 1 masked or -Inf, 2 NaN.
 std::string block_class(Text& x, const std::string& s, const std::string& masked, DType t,
                         const std::string& ninf) {
-  const std::string low = x.bin("arith.ori", masked, x.cmp("oeq", s, ninf, t), DType::i1);
-  const std::string nan = x.cmp("une", s, s, t);
+  const std::string low = x.bin("arith.ori", masked, x.cmp_by("oeq", s, ninf, t), DType::i1);
+  const std::string nan = x.cmp_by("une", s, s, t);
   const std::string two = x.select(nan, x.icst(2), "%c0", DType::index);
   return x.select(low, "%c1", two, DType::index);
 }
@@ -34,13 +34,14 @@ std::string block_class(Text& x, const std::string& s, const std::string& masked
 // a tie (neither higher) and a lower index: the stable sort of the ranking.
 std::string precedes(Text& x, const std::string& sa, const std::string& ca, const std::string& ia,
                      const std::string& sb, const std::string& cb, const std::string& ib, DType t) {
-  const std::string lower = x.cmp("slt", ca, cb, DType::index);
-  const std::string same = x.cmp("eq", ca, cb, DType::index);
-  const std::string num = x.cmp("eq", ca, "%c0", DType::index);
-  const std::string gt = x.bin("arith.andi", num, x.cmp("ogt", sa, sb, t), DType::i1);
-  const std::string lt = x.bin("arith.andi", num, x.cmp("ogt", sb, sa, t), DType::i1);
-  const std::string tie = x.cmp("eq", lt, gt, DType::i1);  // neither (both cannot hold)
-  const std::string first = x.bin("arith.andi", tie, x.cmp("slt", ia, ib, DType::index), DType::i1);
+  const std::string lower = x.cmp_by("slt", ca, cb, DType::index);
+  const std::string same = x.cmp_by("eq", ca, cb, DType::index);
+  const std::string num = x.cmp_by("eq", ca, "%c0", DType::index);
+  const std::string gt = x.bin("arith.andi", num, x.cmp_by("ogt", sa, sb, t), DType::i1);
+  const std::string lt = x.bin("arith.andi", num, x.cmp_by("ogt", sb, sa, t), DType::i1);
+  const std::string tie = x.cmp_by("eq", lt, gt, DType::i1);  // neither (both cannot hold)
+  const std::string first =
+      x.bin("arith.andi", tie, x.cmp_by("slt", ia, ib, DType::index), DType::i1);
   const std::string win = x.bin("arith.ori", gt, first, DType::i1);
   return x.bin("arith.ori", lower, x.bin("arith.andi", same, win, DType::i1), DType::i1);
 }
@@ -76,12 +77,12 @@ std::string attn_text::block_kept(Text& x, const std::string& b, const std::stri
         const std::string ca = block_class(x, sa, masked(a), c, ninf);
         std::string before = precedes(x, sa, ca, a, sb, cb, b, c);
         if (!forced.empty())
-          before = x.bin("arith.andi", before, x.cmp("ne", a, forced, DType::index), DType::i1);
+          before = x.bin("arith.andi", before, x.cmp_by("ne", a, forced, DType::index), DType::i1);
         return x.idx("arith.addi", r, x.select(before, "%c1", "%c0", DType::index));
       });
-  const std::string keep = x.cmp("slt", rank, limit, DType::index);
+  const std::string keep = x.cmp_by("slt", rank, limit, DType::index);
   if (forced.empty()) return keep;
-  return x.bin("arith.ori", keep, x.cmp("eq", b, forced, DType::index), DType::i1);
+  return x.bin("arith.ori", keep, x.cmp_by("eq", b, forced, DType::index), DType::i1);
 }
 
 ScalarKernel plan_msa_select_blocks(const ir::Op& group, const ir::Op& op,
@@ -116,10 +117,10 @@ ScalarKernel plan_msa_select_blocks(const ir::Op& group, const ir::Op& op,
     local = x.idx("arith.minsi", x.idx("arith.divsi", i, bsc), last);
   }
   auto masked = [&](const std::string& b) {
-    if (!causal) return x.cmp("ne", "%c0", "%c0", DType::index);  // false
-    const std::string later = x.cmp("sgt", b, local, DType::index);
+    if (!causal) return x.cmp_by("ne", "%c0", "%c0", DType::index);  // false
+    const std::string later = x.cmp_by("sgt", b, local, DType::index);
     if (!force) return later;
-    return x.bin("arith.ori", later, x.cmp("eq", b, local, DType::index), DType::i1);
+    return x.bin("arith.ori", later, x.cmp_by("eq", b, local, DType::index), DType::i1);
   };
   // Block b is kept when it is the forced local block, or when fewer than `limit` of the other
   // blocks (the local one excluded when forced: it was moved to the front) come before it.

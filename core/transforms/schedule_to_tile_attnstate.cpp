@@ -31,7 +31,7 @@ struct Slice {
 std::string feature(Text& k, Spec::Map m, const std::string& x) {
   if (m == Spec::Map::identity) return x;
   if (m == Spec::Map::polynomial_2) return k.bin("arith.mulf", x, x, kF);
-  const std::string pos = k.cmp("ogt", x, k.fcst(0.0, kF), kF);
+  const std::string pos = k.cmp_by("ogt", x, k.fcst(0.0, kF), kF);
   if (m == Spec::Map::relu) return k.select(pos, x, k.fcst(0.0, kF), kF);
   const std::string inc = k.bin("arith.addf", x, k.fcst(1.0, kF), kF);
   return k.select(pos, inc, k.un("tile.exp", x, kF, kF), kF);

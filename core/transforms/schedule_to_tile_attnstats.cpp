@@ -139,9 +139,9 @@ ScalarKernel plan_softmax_stats(const ir::Op& group, const ir::Op& op, const std
   }
   if (merge) {  // m = max(m_a, m_b) (NaN if either is), s = exp(m_x - m), o and l by s_a, s_b
     const std::string m1 = a.load(1, at), m2 = a.load(4, at);
-    const std::string n1 = x.cmp("une", m1, m1, f), n2 = x.cmp("une", m2, m2, f);
+    const std::string n1 = x.cmp_by("une", m1, m1, f), n2 = x.cmp_by("une", m2, m2, f);
     const std::string nan = x.bin("arith.ori", n1, n2, DType::i1);
-    const std::string mx = x.select(x.cmp("olt", m1, m2, f), m2, m1, f);  // std::max(m1, m2)
+    const std::string mx = x.select(x.cmp_by("olt", m1, m2, f), m2, m1, f);  // std::max(m1, m2)
     const std::string m = x.select(nan, x.fcst(NAN, f), mx, f);
     const std::string sa = x.un("tile.exp", x.bin("arith.subf", m1, m, f), f, f);
     const std::string sb = x.un("tile.exp", x.bin("arith.subf", m2, m, f), f, f);
@@ -187,7 +187,7 @@ ScalarKernel plan_softmax_stats(const ir::Op& group, const ir::Op& op, const std
               return fma_f32(x, qe, key, acc);
             });
         x.store_at(dot, f, "%logit", lm, j);
-        return x.select(x.cmp("ogt", dot, bst, f), dot, bst, f);
+        return x.select(x.cmp_by("ogt", dot, bst, f), dot, bst, f);
       });
   x.each("%c0", dc, "%c1", [&](const std::string& e) { x.store_at(zero, f, "%acc", am, e); });
   // w_j = exp(logit_j - best); l = sum of w_j in order; o[e] = fma chain of w_j * x_j[e].

@@ -162,19 +162,9 @@ struct Text {
     ind = outer;
     k << ind << "}, {\n" << ind << "  \"scf.yield\"() : () -> ()\n" << ind << "}) : (i1) -> ()\n";
   }
-  // arith.cmpf (floats) or arith.cmpi with `pred` on two scalars of type t: an i1.
-  std::string cmp(const char* pred, const std::string& a, const std::string& b, DType t) {
-    std::string r = fresh();
-    const bool fl = t == DType::f32 || t == DType::f64;
-    k << ind << r << " = arith.cmp" << (fl ? "f " : "i ") << a << ", " << b << " {predicate = \""
-      << pred << "\"} : (" << ty(t) << ", " << ty(t) << ") -> i1\n";
-    return r;
-  }
-  std::string select(const std::string& c, const std::string& a, const std::string& b, DType t) {
-    std::string r = fresh();
-    k << ind << r << " = arith.select " << c << ", " << a << ", " << b << " : (i1, " << ty(t)
-      << ", " << ty(t) << ") -> " << ty(t) << "\n";
-    return r;
+  /// cmp with the predicate first (the attention kernels' spelling).
+  std::string cmp_by(const char* pred, const std::string& a, const std::string& b, DType t) {
+    return cmp(a, b, pred, t);
   }
   // tile.load of a scalar of type t from `mem` of type `mt` at the indices "i, j, ...".
   std::string load_at(const std::string& mem, const std::string& mt, DType t, const std::string& at,
@@ -220,7 +210,7 @@ struct Text {
   }
   // std::max(a, b) of the Graph IR kernels: (a < b) ? b : a, so a NaN b is skipped.
   std::string std_max(const std::string& a, const std::string& b, DType t) {
-    return select(cmp("olt", a, b, t), b, a, t);
+    return select(cmp_by("olt", a, b, t), b, a, t);
   }
   // Softmax weights of the f32 scores in `buf`: buf[j] = exp(buf[j] - m) (tile.exp, the spec's
   // expf) for j in [0, n), and their sum folded from +0 in increasing j.
