@@ -523,6 +523,9 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
     if (op && (op->name == "tessera.gather" || op->name == "tessera.embedding" ||
                op->name == "tessera.scatter"))  // schedule_to_tile_index.cpp
       return scalar_lowering(plan_index(group, *op, name));
+    if (op && (op->name == "tessera.tri_solve" || op->name == "tessera.cholesky" ||
+               op->name == "tessera.cholesky_solve" || op->name == "tessera.lu"))
+      return scalar_lowering(plan_linalg(group, *op, name));  // schedule_to_tile_linalg.cpp
     if (op && op->name == "tessera.normalization_stats")
       return scalar_lowering(plan_normalization_stats(group, *op, name));
     return lower_reduce(group, callee, name);

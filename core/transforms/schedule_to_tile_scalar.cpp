@@ -214,6 +214,16 @@ bool f64_root_step(std::string_view op, const std::vector<int>& in, std::vector<
   return true;
 }
 
+// abs of an f32 or f64 scalar: maximumf(x, -x) (|x|, +0 for -0, NaN kept), the Graph IR
+// kernel's std::fabs. Step k's id is base + k.
+bool abs_step(std::string_view op, DType t, const std::vector<int>& in, std::vector<Step>& steps,
+              int base) {
+  if (op != "tessera.abs" || (t != DType::f32 && t != DType::f64)) return false;
+  steps.push_back({"arith.negf", {in[0]}, t});
+  steps.push_back({"arith.maximumf", {in[0], base + static_cast<int>(steps.size()) - 1}, t});
+  return true;
+}
+
 // An op on unsigned integers held as zero-extended indices: add, sub, mul wrap (the caller keeps
 // the low bits), max and min by an unsigned compare and a select, comparisons unsigned.
 bool unsigned_step(std::string_view op, const std::vector<int>& in, std::vector<Step>& steps,
@@ -489,7 +499,8 @@ ScalarChain plan_scalar_chain(const ir::Op& group, const ir::Op& callee, const s
     if (!scalar_value_type(t)) return stay(why);
     if (!(un ? unsigned_step(o->name, in, steps, n)
              : (ct == DType::f32 && f32_math_step(o->name, in, steps, consts, n)) ||
-                   (ct == DType::f64 && f64_root_step(o->name, in, steps, consts, n))) &&
+                   (ct == DType::f64 && f64_root_step(o->name, in, steps, consts, n)) ||
+                   abs_step(o->name, ct, in, steps, n)) &&
         !(!un && scalar_step(o->name, ct, in, steps)))
       return stay(why);
     for (int v : steps.back().in)
