@@ -12,6 +12,9 @@ bool lowered_by_list(std::string_view name) {
       "tessera.abs",
       "tessera.cholesky",
       "tessera.cholesky_solve",
+      "tessera.fft",
+      "tessera.fft2d",
+      "tessera.ifft",
       "tessera.lu",
       "tessera.tri_solve",
   };

@@ -49,6 +49,21 @@ std::string ScalarEmitter::group_id() {
   return consts_["g"] = "%g";
 }
 
+std::vector<std::string> ScalarEmitter::batch_indices(const std::vector<int64_t>& batch) {
+  std::vector<std::string> at(batch.size());
+  std::string q = group_id();
+  auto hoisted = [&](const char* op, const std::string& a, int64_t b) {
+    const std::string r = fresh(), c = idx(b);
+    head_ << "    " << r << " = " << op << " " << a << ", " << c << " : index\n";
+    return r;
+  };
+  for (size_t d = batch.size(); d-- > 0;) {  // innermost first
+    at[d] = hoisted("arith.remsi", q, batch[d]);
+    if (d > 0) q = hoisted("arith.divsi", q, batch[d]);
+  }
+  return at;
+}
+
 std::string ScalarEmitter::iop(const char* op, const std::string& a, const std::string& b) {
   const std::string r = fresh();
   line(r + " = " + op + " " + a + ", " + b + " : index");
@@ -117,7 +132,8 @@ std::string ScalarEmitter::load(const std::string& mem, const std::vector<std::s
   return r;
 }
 
-void ScalarEmitter::store(const Val& v, const std::string& mem, const std::vector<std::string>& at) {
+void ScalarEmitter::store(const Val& v, const std::string& mem,
+                          const std::vector<std::string>& at) {
   const auto& [m, e] = mems_.at(mem);
   line("tile.store " + v.name + ", " + mem + ", " + join(at) + " : (" + v.type + ", " + m + ", " +
        join(at, "index") + ") -> ()");
@@ -135,9 +151,9 @@ std::vector<ScalarEmitter::Val> ScalarEmitter::loop(const std::string& lo, const
     carried.push_back({fresh(), v.type});
   }
   const std::string one = idx(1);
-  std::string head = init.empty()              ? ""
-                     : init.size() == 1        ? r + " = "
-                                               : r + ":" + std::to_string(init.size()) + " = ";
+  std::string head = init.empty()       ? ""
+                     : init.size() == 1 ? r + " = "
+                                        : r + ":" + std::to_string(init.size()) + " = ";
   line(head + "\"scf.for\"(" + lo + ", " + hi + ", " + one + (init.empty() ? "" : ", ") +
        join(names) + ") ({");
   std::string args = "^bb0(" + iv + ": index";
@@ -149,9 +165,7 @@ std::vector<ScalarEmitter::Val> ScalarEmitter::loop(const std::string& lo, const
   for (const Val& v : y) yn.push_back(v.name);
   line("\"scf.yield\"(" + join(yn) + ") : (" + join(types) + ") -> ()");
   --depth_;
-  std::string results = init.empty()       ? "()"
-                        : init.size() == 1 ? types[0]
-                                           : "(" + join(types) + ")";
+  std::string results = init.empty() ? "()" : init.size() == 1 ? types[0] : "(" + join(types) + ")";
   line("}) : (index, index, index" + (init.empty() ? "" : ", " + join(types)) + ") -> " + results);
   std::vector<Val> out;
   for (size_t i = 0; i < init.size(); ++i)

@@ -31,12 +31,14 @@ class ScalarEmitter {
   /// The kernel's next parameter: a memref of a static shape, named %`name`.
   void param(const std::string& name, const std::vector<int64_t>& shape, DType t);
 
-  std::string idx(int64_t v);                        ///< an index constant (hoisted)
-  std::string flt(DType t, double v);                ///< a float constant of f32 or f64 (hoisted)
-  std::string group_id();                            ///< tile.group_id {dim = 0} (hoisted)
+  std::string idx(int64_t v);          ///< an index constant (hoisted)
+  std::string flt(DType t, double v);  ///< a float constant of f32 or f64 (hoisted)
+  std::string group_id();              ///< tile.group_id {dim = 0} (hoisted)
+  /// The indices of group %g over the dims `batch` (row-major), by remsi and divsi (hoisted).
+  std::vector<std::string> batch_indices(const std::vector<int64_t>& batch);
   std::string iop(const char* op, const std::string& a, const std::string& b);  ///< on index
-  std::string fop(const char* op, const Val& a, const Val& b);  ///< a float binary op
-  std::string un(const char* op, const Val& a);                 ///< negf, tile.sqrt
+  std::string fop(const char* op, const Val& a, const Val& b);    ///< a float binary op
+  std::string un(const char* op, const Val& a);                   ///< negf, tile.sqrt
   std::string cmp(const char* pred, const Val& a, const Val& b);  ///< cmpf or cmpi by type
   std::string bop(const char* op, const std::string& a, const std::string& b);  ///< on i1
   std::string sel(const std::string& c, const Val& a, const Val& b);

@@ -526,6 +526,9 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
     if (op && (op->name == "tessera.tri_solve" || op->name == "tessera.cholesky" ||
                op->name == "tessera.cholesky_solve" || op->name == "tessera.lu"))
       return scalar_lowering(plan_linalg(group, *op, name));  // schedule_to_tile_linalg.cpp
+    if (op &&
+        (op->name == "tessera.fft" || op->name == "tessera.ifft" || op->name == "tessera.fft2d"))
+      return scalar_lowering(plan_fft(group, *op, name));  // schedule_to_tile_fft.cpp
     if (op && op->name == "tessera.normalization_stats")
       return scalar_lowering(plan_normalization_stats(group, *op, name));
     return lower_reduce(group, callee, name);

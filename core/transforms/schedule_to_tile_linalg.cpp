@@ -12,18 +12,6 @@ namespace {
 
 using Val = ScalarEmitter::Val;
 
-// The batch indices of group %g over `batch` (the dims before the matrix), by remsi and divsi
-// from the innermost dim out.
-std::vector<std::string> batch_indices(ScalarEmitter& e, const std::vector<int64_t>& batch) {
-  std::vector<std::string> at(batch.size());
-  std::string q = e.group_id();
-  for (size_t d = batch.size(); d-- > 0;) {
-    at[d] = e.iop("arith.remsi", q, e.idx(batch[d]));
-    if (d > 0) q = e.iop("arith.divsi", q, e.idx(batch[d]));
-  }
-  return at;
-}
-
 // Element (i, j) of a matrix of memref `mem`: the batch indices `b` (none for a shared buffer),
 // then i and j.
 struct Mat {
@@ -78,9 +66,8 @@ void emit_cholesky(ScalarEmitter& e, const Mat& x, const Mat& l, int64_t n, bool
   each(e, c0, nn, [&](const std::string& i) {
     auto li = [&](const std::string& k) { return l.get(i, k); };
     each(e, c0, i, [&](const std::string& j) {
-      const Val s = minus_dot(e, x.get(i, j), c0, j, li, [&](const std::string& k) {
-        return l.get(j, k);
-      });
+      const Val s =
+          minus_dot(e, x.get(i, j), c0, j, li, [&](const std::string& k) { return l.get(j, k); });
       l.set({e.fop("arith.divf", s, l.get(j, j)), t}, i, j);
     });
     const Val s = minus_dot(e, x.get(i, i), c0, i, li, li);
@@ -125,15 +112,16 @@ void emit_lu(ScalarEmitter& e, const Mat& lu, const std::string& piv,
   };
   each(e, e.idx(0), nn, [&](const std::string& k) {
     const std::string k1 = e.iop("arith.addi", k, c1);
-    const std::vector<Val> bp = e.loop(
-        k1, nn, {fabs(lu.get(k, k)), {k, "index"}},
-        [&](const std::string& i, const std::vector<Val>& c) {
-          const Val v = fabs(lu.get(i, k));
-          const std::string gt = e.cmp("ogt", v, c[0]);
-          const std::string vn = e.cmp("une", v, v), bn = e.cmp("oeq", c[0], c[0]);
-          const std::string take = e.bop("arith.ori", gt, e.bop("arith.andi", vn, bn));
-          return std::vector<Val>{{e.sel(take, v, c[0]), t}, {e.sel(take, {i, "index"}, c[1]), "index"}};
-        });
+    const std::vector<Val> bp =
+        e.loop(k1, nn, {fabs(lu.get(k, k)), {k, "index"}},
+               [&](const std::string& i, const std::vector<Val>& c) {
+                 const Val v = fabs(lu.get(i, k));
+                 const std::string gt = e.cmp("ogt", v, c[0]);
+                 const std::string vn = e.cmp("une", v, v), bn = e.cmp("oeq", c[0], c[0]);
+                 const std::string take = e.bop("arith.ori", gt, e.bop("arith.andi", vn, bn));
+                 return std::vector<Val>{{e.sel(take, v, c[0]), t},
+                                         {e.sel(take, {i, "index"}, c[1]), "index"}};
+               });
     const std::string p = bp[1].name;
     std::vector<std::string> at = pb;
     at.push_back(k);
@@ -204,7 +192,7 @@ ScalarKernel plan_linalg(const ir::Op& group, const ir::Op& op, const std::strin
   e.param("a", a.shape, t);
   if (solve) e.param("rhs", os, t);
   e.param("out", out.shape, t);
-  const std::vector<std::string> b = batch_indices(e, batch);
+  const std::vector<std::string> b = e.batch_indices(batch);
   const Mat am{&e, "%a", b}, xo{&e, "%out", b};
   if (op.name == "tessera.cholesky") {
     const bool upper = !op.attrs.get_bool("lower", true);

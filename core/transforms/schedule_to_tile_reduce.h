@@ -70,4 +70,8 @@ ScalarKernel plan_normalization_stats(const ir::Op& group, const ir::Op& op,
 /// static shapes: one group per matrix of the batch (schedule_to_tile_linalg.cpp).
 ScalarKernel plan_linalg(const ir::Op& group, const ir::Op& op, const std::string& name);
 
+/// tessera.fft, tessera.ifft and tessera.fft2d of f32 or f64 static shapes: one group per
+/// transform, the twiddle tables embedded (schedule_to_tile_fft.cpp).
+ScalarKernel plan_fft(const ir::Op& group, const ir::Op& op, const std::string& name);
+
 }  // namespace tessera::transforms
