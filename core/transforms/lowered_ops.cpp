@@ -16,6 +16,7 @@ bool lowered_by_list(std::string_view name) {
       "tessera.fft2d",
       "tessera.ifft",
       "tessera.lu",
+      "tessera.qr",
       "tessera.tri_solve",
   };
   return !name.empty() && std::find(std::begin(kNames), std::end(kNames), name) != std::end(kNames);

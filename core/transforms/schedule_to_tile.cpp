@@ -524,7 +524,8 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
                op->name == "tessera.scatter"))  // schedule_to_tile_index.cpp
       return scalar_lowering(plan_index(group, *op, name));
     if (op && (op->name == "tessera.tri_solve" || op->name == "tessera.cholesky" ||
-               op->name == "tessera.cholesky_solve" || op->name == "tessera.lu"))
+               op->name == "tessera.cholesky_solve" || op->name == "tessera.lu" ||
+               op->name == "tessera.qr"))
       return scalar_lowering(plan_linalg(group, *op, name));  // schedule_to_tile_linalg.cpp
     if (op &&
         (op->name == "tessera.fft" || op->name == "tessera.ifft" || op->name == "tessera.fft2d"))

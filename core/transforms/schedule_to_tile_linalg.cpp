@@ -52,6 +52,16 @@ Val minus_dot(ScalarEmitter& e, Val s, const std::string& lo, const std::string&
   })[0];
 }
 
+// first(lo) + term(lo + 1) + ... + term(hi - 1) in increasing order, `first` the chain's start
+// (the kernels' sums start from their first product, not from 0).
+Val sum_from(ScalarEmitter& e, const Val& first, const std::string& lo, const std::string& hi,
+             const std::function<Val(const std::string&)>& term) {
+  return e.loop(e.iop("arith.addi", lo, e.idx(1)), hi, {first},
+                [&](const std::string& i, const std::vector<Val>& c) {
+                  return std::vector<Val>{{e.fop("arith.addf", c[0], term(i)), first.type}};
+                })[0];
+}
+
 // cholesky_one: l = the lower factor of x (x read transposed when `upper`), row by row; l's
 // strict upper triangle is written 0 first unless `zeroed`.
 void emit_cholesky(ScalarEmitter& e, const Mat& x, const Mat& l, int64_t n, bool zeroed) {
@@ -145,10 +155,91 @@ void emit_lu(ScalarEmitter& e, const Mat& lu, const std::string& piv,
   });
 }
 
+// One Householder step's reflection of column j of `a` (m rows) by reflector k of `vs`:
+// t = v . a[k:, j], f = (2 t) / vv, a[i, j] -= f v_i for i >= k (qr_one's three steps).
+void reflect(ScalarEmitter& e, const Mat& a, const Mat& vs, const std::string& k,
+             const std::string& j, const Val& vv, int64_t m) {
+  const std::string& ty = e.elem(a.mem);
+  const DType t = ty == "f64" ? DType::f64 : DType::f32;
+  auto prod = [&](const std::string& i) {
+    return Val{e.fop("arith.mulf", vs.get(i, k), a.get(i, j)), ty};
+  };
+  const Val dot = sum_from(e, prod(k), k, e.idx(m), prod);
+  const Val two{e.fop("arith.mulf", {e.flt(t, 2.0), ty}, dot), ty};
+  const Val f{e.fop("arith.divf", two, vv), ty};
+  each(e, k, e.idx(m), [&](const std::string& i) {
+    const Val p{e.fop("arith.mulf", f, vs.get(i, k)), ty};
+    a.set({e.fop("arith.subf", a.get(i, j), p), ty}, i, j);
+  });
+}
+
+// qr_one: W (held in q) reduced column by column, its upper triangle into r; then Q = the
+// reflectors applied last to first to the identity (in q), and R's diagonal made >= 0.
+void emit_qr(ScalarEmitter& e, const Mat& a, const Mat& q, const Mat& r, int64_t m, int64_t n) {
+  const std::string& ty = e.elem(a.mem);
+  const DType t = ty == "f64" ? DType::f64 : DType::f32;
+  const Val zero{e.flt(t, 0.0), ty}, one{e.flt(t, 1.0), ty};
+  const std::string c0 = e.idx(0), mm = e.idx(m), nn = e.idx(n);
+  e.shared("vs", {m, n}, t);  // reflector k in column k, rows k .. m-1
+  e.shared("vn", {n}, t);     // vᵀv of reflector k, 0 for none
+  const Mat vs{&e, "%vs", {}};
+  each(e, c0, nn, [&](const std::string& k) { e.store(zero, "%vn", {k}); });
+  emit_copy(e, a, q, m, n);
+  each(e, c0, nn, [&](const std::string& k) {
+    auto sq = [&](const std::string& i) {
+      return Val{e.fop("arith.mulf", q.get(i, k), q.get(i, k)), ty};
+    };
+    const Val nrm{e.un("tile.sqrt", sum_from(e, sq(k), k, mm, sq)), ty};
+    e.when(e.cmp("une", nrm, zero), [&] {
+      const std::string pos = e.cmp("oge", q.get(k, k), zero);
+      const Val alpha{e.sel(pos, {e.un("arith.negf", nrm), ty}, nrm), ty};
+      each(e, k, mm, [&](const std::string& i) { vs.set(q.get(i, k), i, k); });
+      vs.set({e.fop("arith.subf", vs.get(k, k), alpha), ty}, k, k);
+      auto vsq = [&](const std::string& i) {
+        return Val{e.fop("arith.mulf", vs.get(i, k), vs.get(i, k)), ty};
+      };
+      const Val vv = sum_from(e, vsq(k), k, mm, vsq);
+      e.when(e.cmp("une", vv, zero), [&] {
+        e.store(vv, "%vn", {k});
+        each(e, k, nn, [&](const std::string& j) { reflect(e, q, vs, k, j, vv, m); });
+      });
+    });
+  });
+  each(e, c0, nn, [&](const std::string& i) {  // R = the upper triangle of W's first n rows
+    each(e, c0, nn, [&](const std::string& j) {
+      const std::string up = e.cmp("sge", {j, "index"}, {i, "index"});
+      r.set({e.sel(up, q.get(i, j), zero), ty}, i, j);
+    });
+  });
+  each(e, c0, mm, [&](const std::string& i) {  // Q = I[:, :n]
+    each(e, c0, nn, [&](const std::string& j) {
+      const std::string d = e.cmp("eq", {i, "index"}, {j, "index"});
+      q.set({e.sel(d, one, zero), ty}, i, j);
+    });
+  });
+  each(e, c0, nn, [&](const std::string& s) {  // k = n-1 .. 0
+    const std::string k = e.iop("arith.subi", e.idx(n - 1), s);
+    const Val vk{e.load("%vn", {k}), ty};
+    e.when(e.cmp("une", vk, zero),
+           [&] { each(e, c0, nn, [&](const std::string& j) { reflect(e, q, vs, k, j, vk, m); }); });
+  });
+  each(e, c0, nn, [&](const std::string& k) {  // the sign convention R_kk >= 0
+    e.when(e.cmp("olt", r.get(k, k), zero), [&] {
+      each(e, k, nn, [&](const std::string& j) {
+        r.set({e.un("arith.negf", r.get(k, j)), ty}, k, j);
+      });
+      each(e, c0, mm, [&](const std::string& i) {
+        q.set({e.un("arith.negf", q.get(i, k)), ty}, i, k);
+      });
+    });
+  });
+}
+
 // The checks every kernel here shares: f32 or f64 operands of static shape, rank >= 2, the
-// first a square n x n matrix, every operand with the same batch dims; `batch` and its count.
+// first an m x n matrix (square unless `any_shape`), every operand with the same batch dims;
+// `batch` and its count.
 std::string check_matrices(const ir::Op& group, const ir::Op& op, std::vector<int64_t>& batch,
-                           int64_t& count, int64_t& n) {
+                           int64_t& count, int64_t& m, int64_t& n, bool any_shape) {
   if (op.attrs.get("numeric_policy")) return "a numeric policy";
   const ir::Type& a = group.operands[0]->type;
   if (a.dtype != DType::f32 && a.dtype != DType::f64)
@@ -157,7 +248,8 @@ std::string check_matrices(const ir::Op& group, const ir::Op& op, std::vector<in
     if (!v->type.is_tensor() || !v->type.has_static_shape() || v->type.rank() < 2)
       return "not a static shape of rank >= 2";
   n = a.shape.back();
-  if (a.shape[a.shape.size() - 2] != n) return "not a square matrix";
+  m = a.shape[a.shape.size() - 2];
+  if (!any_shape && m != n) return "not a square matrix";
   batch.assign(a.shape.begin(), a.shape.end() - 2);
   for (const ir::Value* v : group.operands)
     if (std::vector<int64_t>(v->type.shape.begin(), v->type.shape.end() - 2) != batch)
@@ -165,7 +257,7 @@ std::string check_matrices(const ir::Op& group, const ir::Op& op, std::vector<in
   const std::optional<int64_t> e = a.num_elements();
   if (!e) return "too many elements";
   if (*e == 0) return "an empty tensor";
-  count = *e / (n * n);
+  count = *e / (m * n);
   return "";
 }
 
@@ -173,12 +265,13 @@ std::string check_matrices(const ir::Op& group, const ir::Op& op, std::vector<in
 
 ScalarKernel plan_linalg(const ir::Op& group, const ir::Op& op, const std::string& name) {
   const bool solve = op.name == "tessera.tri_solve" || op.name == "tessera.cholesky_solve";
-  const size_t results = op.name == "tessera.lu" ? 2 : 1;
+  const bool qr = op.name == "tessera.qr";
+  const size_t results = op.name == "tessera.lu" || qr ? 2 : 1;
   if (group.operands.size() != (solve ? 2u : 1u) || group.results.size() != results)
     return ScalarKernel::stay("internal: the group's operands are not the op's");
   std::vector<int64_t> batch;
-  int64_t count = 0, n = 0;
-  if (std::string why = check_matrices(group, op, batch, count, n); !why.empty())
+  int64_t count = 0, m = 0, n = 0;
+  if (std::string why = check_matrices(group, op, batch, count, m, n, qr); !why.empty())
     return ScalarKernel::stay(why);
   const ir::Type& a = group.operands[0]->type;
   const DType t = a.dtype;
@@ -188,14 +281,26 @@ ScalarKernel plan_linalg(const ir::Op& group, const ir::Op& op, const std::strin
     return ScalarKernel::stay("results of other types");
   const int64_t k = os.back();
   if (solve && (os[os.size() - 2] != n || k == 0)) return ScalarKernel::stay("a bad right side");
+  // The second result: lu's pivots [..., n] (i32), qr's R [..., n, n].
+  std::vector<int64_t> s1 = batch;
+  s1.push_back(n);
+  if (qr) s1.push_back(n);
+  if (results == 2 && group.result(1)->type != ir::Type::tensor(qr ? t : DType::i32, s1))
+    return ScalarKernel::stay("results of other types");
+  // Shared scratch: cholesky_solve's factor, qr's reflectors and their norms.
+  const int64_t scratch = solve ? n * n : qr ? m * n + n : 0;
+  if (scratch * (dtype_bits(t) / 8) > 32768)
+    return ScalarKernel::stay("scratch over the 32 KiB of shared memory a scalar kernel uses");
+  if (qr && m < n) return ScalarKernel::stay("M < N (qr_c2: the Graph IR kernel's run-time error)");
   ScalarEmitter e(name);
   e.param("a", a.shape, t);
   if (solve) e.param("rhs", os, t);
   e.param("out", out.shape, t);
+  if (results == 2) e.param("out1", s1, qr ? t : DType::i32);
   const std::vector<std::string> b = e.batch_indices(batch);
   const Mat am{&e, "%a", b}, xo{&e, "%out", b};
+  const bool upper = !op.attrs.get_bool("lower", true);
   if (op.name == "tessera.cholesky") {
-    const bool upper = !op.attrs.get_bool("lower", true);
     // upper: L is built from a's upper triangle and written transposed (U = Lᵀ).
     emit_cholesky(e, {&e, "%a", b, upper}, {&e, "%out", b, upper}, n, false);
   } else if (op.name == "tessera.tri_solve") {
@@ -204,23 +309,18 @@ ScalarKernel plan_linalg(const ir::Op& group, const ir::Op& op, const std::strin
     emit_tri_solve(e, {&e, "%a", b, trans}, xo, n, k, lower != trans,
                    op.attrs.get_bool("unit_diag", false));
   } else if (op.name == "tessera.cholesky_solve") {
-    // L in a shared buffer of the group (zeroed at its start), then L Y = B and Lᵀ X = Y.
-    if (n * n * (dtype_bits(t) / 8) > 32768)
-      return ScalarKernel::stay("a factor over the 32 KiB of shared memory a scalar kernel uses");
+    // L in a shared buffer of the group (its strict upper triangle is never read), then
+    // L Y = B and Lᵀ X = Y.
     e.shared("l", {n, n}, t);
-    const bool upper = !op.attrs.get_bool("lower", true);
     emit_cholesky(e, {&e, "%a", b, upper}, {&e, "%l", {}}, n, true);
     emit_copy(e, {&e, "%rhs", b}, xo, n, k);
     emit_tri_solve(e, {&e, "%l", {}}, xo, n, k, true, false);
     emit_tri_solve(e, {&e, "%l", {}, true}, xo, n, k, false, false);
+  } else if (qr) {
+    emit_qr(e, am, xo, {&e, "%out1", b}, m, n);
   } else {  // tessera.lu
-    std::vector<int64_t> ps = batch;
-    ps.push_back(n);
-    if (group.result(1)->type != ir::Type::tensor(DType::i32, ps))
-      return ScalarKernel::stay("results of other types");
-    e.param("piv", ps, DType::i32);
     emit_copy(e, am, xo, n, n);
-    emit_lu(e, xo, "%piv", b, n);
+    emit_lu(e, xo, "%out1", b, n);
   }
   ScalarKernel s;
   s.kernel = e.text();

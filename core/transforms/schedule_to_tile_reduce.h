@@ -66,8 +66,8 @@ ScalarKernel plan_index(const ir::Op& group, const ir::Op& op, const std::string
 ScalarKernel plan_normalization_stats(const ir::Op& group, const ir::Op& op,
                                       const std::string& name);
 
-/// tessera.tri_solve, tessera.cholesky, tessera.cholesky_solve and tessera.lu of f32 or f64
-/// static shapes: one group per matrix of the batch (schedule_to_tile_linalg.cpp).
+/// tessera.tri_solve, tessera.cholesky, tessera.cholesky_solve, tessera.lu and tessera.qr of f32 or
+/// f64 static shapes: one group per matrix of the batch (schedule_to_tile_linalg.cpp).
 ScalarKernel plan_linalg(const ir::Op& group, const ir::Op& op, const std::string& name);
 
 /// tessera.fft, tessera.ifft and tessera.fft2d of f32 or f64 static shapes: one group per
