@@ -51,6 +51,7 @@ std::string ScalarEmitter::group_id() {
 
 std::vector<std::string> ScalarEmitter::batch_indices(const std::vector<int64_t>& batch) {
   std::vector<std::string> at(batch.size());
+  if (batch.empty()) return at;
   std::string q = group_id();
   auto hoisted = [&](const char* op, const std::string& a, int64_t b) {
     const std::string r = fresh(), c = idx(b);

@@ -102,7 +102,7 @@ ScalarKernel plan_fft(const ir::Op& group, const ir::Op& op, const std::string& 
   const std::string ts(dtype_mlir_name(t));
   table(e, "w", w, sign);
   if (!two) {  // one line per group (the batch indices), scaled by 1 / n for ifft
-    const Val scale{e.flt(DType::f64, double(w)), "f64"};
+    const Val scale{inverse ? e.flt(DType::f64, double(w)) : "", "f64"};
     dft(
         e, "w", w,
         [&](const std::string& j) {

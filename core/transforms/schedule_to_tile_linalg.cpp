@@ -263,6 +263,13 @@ std::string check_matrices(const ir::Op& group, const ir::Op& op, std::vector<in
 
 }  // namespace
 
+const char* fma_chain_reason(std::string_view op) {
+  if (op == "tessera.spmm")
+    return "tessera.spmm: the Graph IR kernel's dot products are std::fma chains (one rounding "
+           "per step) and Tile IR has no scalar fused multiply-add";
+  return nullptr;
+}
+
 ScalarKernel plan_linalg(const ir::Op& group, const ir::Op& op, const std::string& name) {
   const bool solve = op.name == "tessera.tri_solve" || op.name == "tessera.cholesky_solve";
   const bool qr = op.name == "tessera.qr";
