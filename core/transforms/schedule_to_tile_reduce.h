@@ -70,9 +70,9 @@ ScalarKernel plan_normalization_stats(const ir::Op& group, const ir::Op& op,
 /// f64 static shapes: one group per matrix of the batch (schedule_to_tile_linalg.cpp).
 ScalarKernel plan_linalg(const ir::Op& group, const ir::Op& op, const std::string& name);
 
-/// Why an op whose Graph IR kernel computes fused multiply-adds on scalars (std::fma) stays at
+/// Why tessera.spmm (std::fma chains) or tessera.svd (a sort that is undefined for NaN) stays at
 /// Schedule IR, or nullptr for other ops (schedule_to_tile_linalg.cpp).
-const char* fma_chain_reason(std::string_view op);
+const char* linalg_stay_reason(std::string_view op);
 
 /// tessera.fft, tessera.ifft and tessera.fft2d of f32 or f64 static shapes: one group per
 /// transform, the twiddle tables embedded (schedule_to_tile_fft.cpp).
