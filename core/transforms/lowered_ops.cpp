@@ -14,9 +14,16 @@ bool lowered_by_list(std::string_view name) {
       "tessera.cholesky_solve",
       "tessera.fft",
       "tessera.fft2d",
+      "tessera.grouped_gemm",
       "tessera.ifft",
+      "tessera.kv_cache.append",
+      "tessera.kv_cache.read",
+      "tessera.latent_kv_compress",
+      "tessera.latent_kv_expand_k",
+      "tessera.latent_kv_expand_v",
       "tessera.lu",
       "tessera.qr",
+      "tessera.swiglu_fused",
       "tessera.tri_solve",
   };
   return !name.empty() && std::find(std::begin(kNames), std::end(kNames), name) != std::end(kNames);

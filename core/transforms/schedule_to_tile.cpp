@@ -13,6 +13,7 @@
 #include "core/transforms/lowered_ops.h"
 #include "core/transforms/schedule_to_tile_conv.h"
 #include "core/transforms/schedule_to_tile_elementwise.h"
+#include "core/transforms/schedule_to_tile_gemm_scalar.h"
 #include "core/transforms/schedule_to_tile_loss.h"
 #include "core/transforms/schedule_to_tile_movement.h"
 #include "core/transforms/schedule_to_tile_quantize.h"
@@ -159,25 +160,72 @@ std::optional<GemmEpilogue> gemm_epilogue(const ir::Op& group, const ir::Op& cal
   return std::nullopt;
 }
 
+// An f64 matmul accumulates an f64 FMA chain, and a numeric policy's model (pairwise, a tensor
+// core's) runs over a whole row of K; the tiled GEMM has neither (docs/ops/schedule/lowering.md,
+// "GEMM"), or nullptr.
+const char* gemm_stays(const ir::Op& mm, const ir::Type& a, const ir::Type& b) {
+  if (mm.attrs.get("numeric_policy"))
+    return "a numeric policy (its accumulation model runs over all of K; the tiled GEMM's "
+           "tile.mma over K blocks takes only the sequential FMA chain)";
+  if (!a.is_tensor() || !b.is_tensor() || !dtype_is_float(a.dtype) || !dtype_is_float(b.dtype) ||
+      a.dtype == DType::tf32 || b.dtype == DType::tf32)
+    return "not a 2-D f32 matmul, nor bf16/f16 with an f32 result";
+  if (a.dtype == DType::f64 || b.dtype == DType::f64)
+    return "an f64 matmul: its FMA chain is f64, and Tile IR has no fma op nor a wider float "
+           "to compute one exactly";
+  if (a.rank() != 2 || b.rank() != 2)
+    return "a batched matmul (rank > 2): the tiled GEMM's grid is one [M, N] product";
+  return nullptr;
+}
+
 Lowering lower_gemm(const ir::Op& group, const ir::Op& callee, const std::string& name) {
   Lowering l;
   const ir::Op& mm = *callee.regions[0].front().ops.front();
-  if (mm.attrs.get_bool("transpose_a", false) || mm.attrs.get_bool("transpose_b", false))
-    return stay("a transposed operand");
-  if (mm.attrs.get("numeric_policy")) return stay("a numeric policy");
   const ir::Type &a = group.operands[0]->type, &b = group.operands[1]->type;
   const ir::Type& c = group.result(0)->type;
-  // bf16/f16 operands with an f32 result: tile.mma with an f32 accumulator (mma.sync at Target
-  // IR); the FMA chain over k is the Graph IR kernel's, the products being exact in f32.
-  const bool low = a.is_tensor() && b.is_tensor() && a.dtype == b.dtype &&
-                   (a.dtype == DType::bf16 || a.dtype == DType::f16);
-  if ((!low && (!is_f32(a) || !is_f32(b))) || !is_f32(c) || a.rank() != 2 || b.rank() != 2)
+  if (const char* why = gemm_stays(mm, a, b)) {
+    // Batched products: the scalar kernel (schedule_to_tile_gemm_scalar.cpp), without epilogue.
+    if (std::string_view(why).starts_with("a batched") && only_op(callee))
+      return scalar_lowering(plan_scalar_matmul(group, mm, name));
+    return stay(why);
+  }
+  const bool ta = mm.attrs.get_bool("transpose_a", false),
+             tb = mm.attrs.get_bool("transpose_b", false);
+  // An f32 accumulator rounds once to any other float result (a tessera.cast after the launch,
+  // the Graph IR kernel's conversion); with an epilogue the ops between would round in its type.
+  const bool cast_out = c.is_tensor() && c.dtype != DType::f32;
+  if (cast_out && (only_op(callee) == nullptr || c.dtype == DType::tf32 ||
+                   !dtype_is_float(c.dtype) || c.dtype == DType::f64 || c.rank() != 2))
     return stay("not a 2-D f32 matmul, nor bf16/f16 with an f32 result");
+  // Transposed operands go through tessera.transpose first; other narrow floats (fp8, mixed
+  // types, bf16/f16 of odd K or N) widen exactly to f32 (tessera.cast), whose FMA chain from +0
+  // over k is the Graph IR kernel's (it decodes every input to f32 the same way).
+  const int64_t m = ta ? a.shape[1] : a.shape[0], k = ta ? a.shape[0] : a.shape[1],
+                n = tb ? b.shape[0] : b.shape[1];
+  const bool low = a.dtype == b.dtype && (a.dtype == DType::bf16 || a.dtype == DType::f16) &&
+                   n % 2 == 0 && k % 2 == 0;
+  l.prep.resize(2);
+  for (size_t i = 0; i < 2; ++i) {
+    const ir::Type& t = group.operands[i]->type;
+    const bool tr = i == 0 ? ta : tb;
+    std::vector<int64_t> shape = t.shape;
+    if (tr) {
+      std::swap(shape[0], shape[1]);
+      ir::AttrDict perm;
+      perm.set("perm",
+               ir::Attr::array_attr({ir::Attr::integer_attr(1), ir::Attr::integer_attr(0)}));
+      l.prep[i].push_back({"tessera.transpose", shape, t.dtype, perm});
+    }
+    if (!low && t.dtype != DType::f32) l.prep[i].push_back({"tessera.cast", shape, DType::f32});
+  }
+  if (cast_out) {
+    l.post = {{"tessera.cast", c.shape, c.dtype}};
+    l.post_in = c.shape;
+  }
   auto ts = group.attrs.get("tile_shape")->as_int_array().value_or(std::vector<int64_t>{});
   const int64_t bm = ts[0], bn = ts[1];
   if (bm % 32 || bn % 32 || bm * bn < 2048 || ts[2] < 1 || ts[2] > 256)
     return stay("tile_shape needs BM and BN multiples of 32 with at least 2 tiles");
-  const int64_t m = a.shape[0], k = a.shape[1], n = b.shape[1];
   if (k == 0 || m == 0 || n == 0) return stay("an empty matmul");
   // M and N edges are masked. f32 K is not padded: BK divides K (the gcd with the schedule's).
   // bf16/f16: mma.sync takes K blocks of 16 and the lowering B slabs of whole 32-row blocks, so
@@ -186,18 +234,17 @@ Lowering lower_gemm(const ir::Op& group, const ir::Op& callee, const std::string
   // Padding at the end would not keep the bits: fma(0, 0, acc) turns acc = -0 into +0, and acc
   // is -0 after a product that underflows to -0 (-1e-30 * 1e-30) with only -0 terms before it.
   // At the start every padded step is fma(0, 0, +0) = +0, the chain's initial value. cp.async
-  // copies bf16/f16 in 4-byte pairs, aligned when K and N are even.
+  // copies bf16/f16 in 4-byte pairs, aligned when K and N are even (odd ones widen to f32).
   const int64_t bk = low ? std::min<int64_t>((ts[2] + 31) / 32 * 32, 256) : std::gcd(k, ts[2]);
-  if (low && (n % 2 != 0 || k % 2 != 0))
-    return stay("a bf16/f16 matmul needs an even K and N (4-byte cp.async pairs)");
   std::string why;
   auto epilogue = gemm_epilogue(group, callee, why);
   if (!epilogue) return stay(why);
-  epilogue->dtype = a.dtype;
+  epilogue->dtype = low ? a.dtype : DType::f32;
   l.kernel = gemm_kernel(name, bm, bn, bk, *epilogue);
   l.bias = epilogue->bias;
   l.grid = {(m + bm - 1) / bm, (n + bn - 1) / bn};
   l.tiles = (bm / 32) * (bn / 32);
+  if (cast_out) return l;  // validate compares the cast's result, not the launch's
   l.group_tile = {bm, bn};
   l.tile_split = {bm / 32, bn / 32};
   return l;
@@ -531,6 +578,14 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
     if (op &&
         (op->name == "tessera.fft" || op->name == "tessera.ifft" || op->name == "tessera.fft2d"))
       return scalar_lowering(plan_fft(group, *op, name));  // schedule_to_tile_fft.cpp
+    if (op && op->name == "tessera.grouped_gemm")  // schedule_to_tile_gemm_scalar.cpp
+      return scalar_lowering(plan_grouped_gemm(group, name));
+    if (op && op->name == "tessera.swiglu_fused")
+      return scalar_lowering(plan_swiglu_fused(group, name));
+    if (op && op->name.starts_with("tessera.latent_kv_"))
+      return scalar_lowering(plan_latent_kv(group, name));
+    if (op && (op->name == "tessera.kv_cache.append" || op->name == "tessera.kv_cache.read"))
+      return scalar_lowering(plan_kv_cache(group, *op, name));  // schedule_to_tile_kv.cpp
     if (op && op->name == "tessera.normalization_stats")
       return scalar_lowering(plan_normalization_stats(group, *op, name));
     return lower_reduce(group, callee, name);

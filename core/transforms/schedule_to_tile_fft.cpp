@@ -4,57 +4,60 @@
 // Its twiddle table depends only on n: it is computed here by the same function
 // (ops::Twiddles) and written into a shared buffer of the group at the kernel's start, one
 // arith.constant per entry.
+#include <functional>
+
 #include "core/ops/fft_twiddles.h"
-#include "core/transforms/scalar_emitter.h"
 #include "core/transforms/schedule_to_tile_reduce.h"
+#include "core/transforms/schedule_to_tile_text.h"
 
 namespace tessera::transforms {
 
 namespace {
 
-using Val = ScalarEmitter::Val;
+using scalar_text::static_memref;
+using scalar_text::Text;
+using Str = const std::string&;
+constexpr DType kF64 = DType::f64;
 
 // A twiddle table of n entries in shared buffers %<p>re and %<p>im: cos, and sign * sin (the
 // kernel's `sign * tw.im[t]`, exact: a product by +-1).
-void table(ScalarEmitter& e, const std::string& p, int64_t n, double sign) {
+void table(Text& e, Str p, int64_t n, double sign) {
   const ops::Twiddles tw(n);
-  e.shared(p + "re", {n}, DType::f64);
-  e.shared(p + "im", {n}, DType::f64);
-  for (int64_t m = 0; m < n; ++m) {
-    const std::string at = e.idx(m);
-    e.store({e.flt(DType::f64, tw.re[size_t(m)]), "f64"}, "%" + p + "re", {at});
-    e.store({e.flt(DType::f64, sign * tw.im[size_t(m)]), "f64"}, "%" + p + "im", {at});
+  const std::string m = static_memref({n}, kF64, true);
+  e.shared(p + "re", m);
+  e.shared(p + "im", m);
+  for (int64_t k = 0; k < n; ++k) {
+    e.store(e.fc(tw.re[size_t(k)], kF64), kF64, "%" + p + "re", m, {e.c(k)});
+    e.store(e.fc(sign * tw.im[size_t(k)], kF64), kF64, "%" + p + "im", m, {e.c(k)});
   }
 }
 
-// For k in [0, n): (ar, ai) = sum over j in [0, n) of x(j) * w^(j k) (x(j) gives the f64 pair),
-// then `out(k, ar, ai)`.
-void dft(ScalarEmitter& e, const std::string& p, int64_t n,
-         const std::function<std::pair<Val, Val>(const std::string&)>& x,
-         const std::function<void(const std::string&, const Val&, const Val&)>& out) {
-  const std::string nn = e.idx(n), c0 = e.idx(0);
-  const Val zero{e.flt(DType::f64, 0.0), "f64"};
-  e.loop(c0, nn, {}, [&](const std::string& k, const std::vector<Val>&) {
-    const std::vector<Val> r = e.loop(
-        c0, nn, {zero, zero, {c0, "index"}}, [&](const std::string& j, const std::vector<Val>& a) {
-          const auto [xr, xi] = x(j);
-          const Val c{e.load("%" + p + "re", {a[2].name}), "f64"};
-          const Val s{e.load("%" + p + "im", {a[2].name}), "f64"};
-          const Val rr{e.fop("arith.subf", {e.fop("arith.mulf", xr, c), "f64"},
-                             {e.fop("arith.mulf", xi, s), "f64"}),
-                       "f64"};
-          const Val ii{e.fop("arith.addf", {e.fop("arith.mulf", xr, s), "f64"},
-                             {e.fop("arith.mulf", xi, c), "f64"}),
-                       "f64"};
-          const std::string t = e.iop("arith.addi", a[2].name, k);
-          const std::string wrap = e.cmp("sge", {t, "index"}, {nn, "index"});
-          const std::string tn = e.sel(wrap, {e.iop("arith.subi", t, nn), "index"}, {t, "index"});
-          return std::vector<Val>{{e.fop("arith.addf", a[0], rr), "f64"},
-                                  {e.fop("arith.addf", a[1], ii), "f64"},
-                                  {tn, "index"}};
-        });
+// For k in [0, n): (ar, ai) = the sum over j in [0, n) of x(j) * w^(j k) (x(j) gives the f64
+// pair), then `out(k, ar, ai)`.
+void dft(Text& e, Str p, int64_t n,
+         const std::function<std::pair<std::string, std::string>(Str)>& x,
+         const std::function<void(Str, Str, Str)>& out) {
+  const std::string nn = e.c(n), c0 = e.c(0), zero = e.fc(0.0, kF64);
+  const std::string m = static_memref({n}, kF64, true);
+  e.loop(c0, nn, {}, [&](Str k, const std::vector<std::string>&) {
+    const std::vector<std::string> r =
+        e.loop(c0, nn, {{zero, kF64}, {zero, kF64}, {c0, DType::index}},
+               [&](Str j, const std::vector<std::string>& a) {
+                 const auto [xr, xi] = x(j);
+                 const std::string c = e.load("%" + p + "re", m, kF64, {a[2]});
+                 const std::string s = e.load("%" + p + "im", m, kF64, {a[2]});
+                 const std::string rr = e.bin("arith.subf", e.bin("arith.mulf", xr, c, kF64),
+                                              e.bin("arith.mulf", xi, s, kF64), kF64);
+                 const std::string ii = e.bin("arith.addf", e.bin("arith.mulf", xr, s, kF64),
+                                              e.bin("arith.mulf", xi, c, kF64), kF64);
+                 const std::string t = e.idx("arith.addi", a[2], k);
+                 const std::string wrap = e.cmp("sge", t, nn, DType::index);
+                 const std::string tn = e.sel(wrap, e.idx("arith.subi", t, nn), t, DType::index);
+                 return std::vector<std::string>{e.bin("arith.addf", a[0], rr, kF64),
+                                                 e.bin("arith.addf", a[1], ii, kF64), tn};
+               });
     out(k, r[0], r[1]);
-    return std::vector<Val>{};
+    return std::vector<std::string>{};
   });
 }
 
@@ -82,70 +85,68 @@ ScalarKernel plan_fft(const ir::Op& group, const ir::Op& op, const std::string& 
         "twiddle tables and buffers over the 32 KiB of shared memory a "
         "scalar kernel uses");
   const std::vector<int64_t> batch(x.shape.begin(), x.shape.end() - (two ? 3 : 2));
-  ScalarEmitter e(name);
-  e.param("x", x.shape, t);
-  e.param("out", x.shape, t);
-  const std::vector<std::string> b = e.batch_indices(batch);
+  Text e;
+  const std::vector<std::string> b = e.group_indices(batch);
+  const std::string mx = static_memref(x.shape, t);
   const double sign = inverse ? 1.0 : -1.0;
-  const std::string c0 = e.idx(0), c1 = e.idx(1);
+  const std::string c0 = e.c(0), c1 = e.c(1);
   auto at = [&](std::vector<std::string> in) {
     std::vector<std::string> a = b;
     a.insert(a.end(), in.begin(), in.end());
     return a;
   };
-  auto wide = [&](const std::string& v) {  // an input element in f64 (exact)
-    return t == DType::f64 ? Val{v, "f64"} : Val{e.cast("arith.extf", {v, "f32"}, "f64"), "f64"};
+  auto load = [&](std::vector<std::string> in) {  // an input element in f64 (exact)
+    return e.convert(e.load("%x", mx, t, at(std::move(in))), t, kF64);
   };
-  auto result = [&](const Val& v) {  // T(v): one rounding to f32
-    return t == DType::f64 ? v : Val{e.cast("arith.truncf", v, "f32"), "f32"};
+  auto store = [&](Str v, std::vector<std::string> in) {  // T(v): one rounding
+    e.store(e.convert(v, kF64, t), t, "%out", mx, at(std::move(in)));
   };
-  const std::string ts(dtype_mlir_name(t));
   table(e, "w", w, sign);
   if (!two) {  // one line per group (the batch indices), scaled by 1 / n for ifft
-    const Val scale{inverse ? e.flt(DType::f64, double(w)) : "", "f64"};
+    const std::string scale = inverse ? e.fc(double(w), kF64) : "";
     dft(
         e, "w", w,
-        [&](const std::string& j) {
-          return std::pair{wide(e.load("%x", at({j, c0}))), wide(e.load("%x", at({j, c1})))};
+        [&](Str j) {
+          return std::pair{load({j, c0}), load({j, c1})};
         },
-        [&](const std::string& k, const Val& re, const Val& im) {
-          const Val a = inverse ? Val{e.fop("arith.divf", re, scale), "f64"} : re;
-          const Val c = inverse ? Val{e.fop("arith.divf", im, scale), "f64"} : im;
-          e.store(result(a), "%out", at({k, c0}));
-          e.store(result(c), "%out", at({k, c1}));
+        [&](Str k, Str re, Str im) {
+          store(inverse ? e.bin("arith.divf", re, scale, kF64) : re, {k, c0});
+          store(inverse ? e.bin("arith.divf", im, scale, kF64) : im, {k, c1});
         });
   } else {  // rows into the f64 buffer, then columns from it into the result
     table(e, "h", h, sign);
-    e.shared("buf", {h, w, 2}, DType::f64);
-    e.loop(c0, e.idx(h), {}, [&](const std::string& i, const std::vector<Val>&) {
+    const std::string mb = static_memref({h, w, 2}, kF64, true);
+    e.shared("buf", mb);
+    e.loop(c0, e.c(h), {}, [&](Str i, const std::vector<std::string>&) {
       dft(
           e, "w", w,
-          [&](const std::string& j) {
-            return std::pair{wide(e.load("%x", at({i, j, c0}))),
-                             wide(e.load("%x", at({i, j, c1})))};
+          [&](Str j) {
+            return std::pair{load({i, j, c0}), load({i, j, c1})};
           },
-          [&](const std::string& k, const Val& re, const Val& im) {
-            e.store(re, "%buf", {i, k, c0});
-            e.store(im, "%buf", {i, k, c1});
+          [&](Str k, Str re, Str im) {
+            e.store(re, kF64, "%buf", mb, {i, k, c0});
+            e.store(im, kF64, "%buf", mb, {i, k, c1});
           });
-      return std::vector<Val>{};
+      return std::vector<std::string>{};
     });
-    e.loop(c0, e.idx(w), {}, [&](const std::string& col, const std::vector<Val>&) {
+    e.loop(c0, e.c(w), {}, [&](Str col, const std::vector<std::string>&) {
       dft(
           e, "h", h,
-          [&](const std::string& j) {
-            return std::pair{Val{e.load("%buf", {j, col, c0}), "f64"},
-                             Val{e.load("%buf", {j, col, c1}), "f64"}};
+          [&](Str j) {
+            return std::pair{e.load("%buf", mb, kF64, {j, col, c0}),
+                             e.load("%buf", mb, kF64, {j, col, c1})};
           },
-          [&](const std::string& k, const Val& re, const Val& im) {
-            e.store(result(re), "%out", at({k, col, c0}));
-            e.store(result(im), "%out", at({k, col, c1}));
+          [&](Str k, Str re, Str im) {
+            store(re, {k, col, c0});
+            store(im, {k, col, c1});
           });
-      return std::vector<Val>{};
+      return std::vector<std::string>{};
     });
   }
+  std::string sig = "  func.func @" + name + "(%x: " + mx + ", %out: " + mx + ") {\n";
+  if (!batch.empty()) sig += "    %g = tile.group_id {dim = 0} : index\n";
   ScalarKernel s;
-  s.kernel = e.text();
+  s.kernel = sig + e.head.str() + e.k.str() + "    return\n  }\n";
   s.grid = {*count / (2 * w * h)};
   return s;
 }

@@ -1,155 +1,156 @@
-// tessera.tri_solve, tessera.cholesky, tessera.cholesky_solve and tessera.lu as scalar kernels
-// (docs/ops/schedule/lowering.md, "Linear algebra"): one group per matrix of the batch, one
-// lane walking the Graph IR kernels' loops (interp/graph/kernels_linalg.cpp,
+// tessera.tri_solve, tessera.cholesky, tessera.cholesky_solve, tessera.lu and tessera.qr as
+// scalar kernels (docs/ops/schedule/lowering.md, "Linear algebra"): one group per matrix of the
+// batch, one lane walking the Graph IR kernels' loops (interp/graph/kernels_linalg.cpp,
 // kernels_qr_lu.cpp) in their order, one rounding per arith op (no contraction, as the
 // interpreter is built with -ffp-contract=off), tile.sqrt for std::sqrt (correctly rounded).
-#include "core/transforms/scalar_emitter.h"
+#include <functional>
+
 #include "core/transforms/schedule_to_tile_reduce.h"
+#include "core/transforms/schedule_to_tile_text.h"
 
 namespace tessera::transforms {
 
+using scalar_text::static_memref;
+using scalar_text::Text;
+
 namespace {
 
-using Val = ScalarEmitter::Val;
+using Str = const std::string&;
 
-// Element (i, j) of a matrix of memref `mem`: the batch indices `b` (none for a shared buffer),
-// then i and j.
+// Element (i, j) of a matrix in memref `mem`: the batch indices `b` (none for a shared buffer),
+// then i and j; `transposed`: (i, j) reads and writes element (j, i).
 struct Mat {
-  ScalarEmitter* e;
-  std::string mem;
+  Text* e;
+  std::string mem, memref;
+  DType t;
   std::vector<std::string> b;
-  bool transposed = false;  // (i, j) reads and writes element (j, i)
-  std::vector<std::string> at(const std::string& i, const std::string& j) const {
+  bool transposed = false;
+  std::vector<std::string> at(Str i, Str j) const {
     std::vector<std::string> a = b;
     a.push_back(transposed ? j : i);
     a.push_back(transposed ? i : j);
     return a;
   }
-  Val get(const std::string& i, const std::string& j) const {
-    return {e->load(mem, at(i, j)), e->elem(mem)};
-  }
-  void set(const Val& v, const std::string& i, const std::string& j) const {
-    e->store(v, mem, at(i, j));
+  std::string get(Str i, Str j) const { return e->load(mem, memref, t, at(i, j)); }
+  void set(Str v, Str i, Str j) const { e->store(v, t, mem, memref, at(i, j)); }
+  Mat t_view() const {
+    Mat m = *this;
+    m.transposed = !transposed;
+    return m;
   }
 };
 
 // for i in [lo, hi) without carried values.
-void each(ScalarEmitter& e, const std::string& lo, const std::string& hi,
-          const std::function<void(const std::string&)>& f) {
-  e.loop(lo, hi, {}, [&](const std::string& i, const std::vector<Val>&) {
+void each(Text& e, Str lo, Str hi, const std::function<void(Str)>& f) {
+  e.loop(lo, hi, {}, [&](Str i, const std::vector<std::string>&) {
     f(i);
-    return std::vector<Val>{};
+    return std::vector<std::string>{};
   });
 }
 
-// s - a(i, k) * b(j, k) for k in [lo, hi), in increasing k (the kernels' dot products).
-Val minus_dot(ScalarEmitter& e, Val s, const std::string& lo, const std::string& hi,
-              const std::function<Val(const std::string&)>& a,
-              const std::function<Val(const std::string&)>& b) {
-  return e.loop(lo, hi, {s}, [&](const std::string& k, const std::vector<Val>& c) {
-    const Val p{e.fop("arith.mulf", a(k), b(k)), s.type};
-    return std::vector<Val>{{e.fop("arith.subf", c[0], p), s.type}};
+// s - a(k) * b(k) for k in [lo, hi), in increasing k (the kernels' dot products).
+std::string minus_dot(Text& e, DType t, Str s, Str lo, Str hi,
+                      const std::function<std::string(Str)>& a,
+                      const std::function<std::string(Str)>& b) {
+  return e.loop(lo, hi, {{s, t}}, [&](Str k, const std::vector<std::string>& c) {
+    const std::string p = e.bin("arith.mulf", a(k), b(k), t);
+    return std::vector<std::string>{e.bin("arith.subf", c[0], p, t)};
   })[0];
 }
 
-// first(lo) + term(lo + 1) + ... + term(hi - 1) in increasing order, `first` the chain's start
+// first + term(lo + 1) + ... + term(hi - 1) in increasing order, `first` the chain's start
 // (the kernels' sums start from their first product, not from 0).
-Val sum_from(ScalarEmitter& e, const Val& first, const std::string& lo, const std::string& hi,
-             const std::function<Val(const std::string&)>& term) {
-  return e.loop(e.iop("arith.addi", lo, e.idx(1)), hi, {first},
-                [&](const std::string& i, const std::vector<Val>& c) {
-                  return std::vector<Val>{{e.fop("arith.addf", c[0], term(i)), first.type}};
+std::string sum_from(Text& e, DType t, Str first, Str lo, Str hi,
+                     const std::function<std::string(Str)>& term) {
+  return e.loop(e.idx("arith.addi", lo, e.c(1)), hi, {{first, t}},
+                [&](Str i, const std::vector<std::string>& c) {
+                  return std::vector<std::string>{e.bin("arith.addf", c[0], term(i), t)};
                 })[0];
 }
 
-// cholesky_one: l = the lower factor of x (x read transposed when `upper`), row by row; l's
-// strict upper triangle is written 0 first unless `zeroed`.
-void emit_cholesky(ScalarEmitter& e, const Mat& x, const Mat& l, int64_t n, bool zeroed) {
-  const std::string c0 = e.idx(0), nn = e.idx(n);
-  const std::string& t = e.elem(x.mem);
+// cholesky_one: l = the lower factor of x, row by row; l's strict upper triangle is written 0
+// first unless `zeroed`.
+void emit_cholesky(Text& e, const Mat& x, const Mat& l, int64_t n, bool zeroed) {
+  const DType t = x.t;
+  const std::string c0 = e.c(0), nn = e.c(n);
   if (!zeroed)
-    each(e, c0, nn, [&](const std::string& i) {
-      each(e, c0, nn, [&](const std::string& j) {
-        l.set({e.flt(t == "f64" ? DType::f64 : DType::f32, 0.0), t}, i, j);
-      });
+    each(e, c0, nn, [&](Str i) { each(e, c0, nn, [&](Str j) { l.set(e.fc(0.0, t), i, j); }); });
+  each(e, c0, nn, [&](Str i) {
+    auto li = [&](Str k) { return l.get(i, k); };
+    each(e, c0, i, [&](Str j) {
+      const std::string s =
+          minus_dot(e, t, x.get(i, j), c0, j, li, [&](Str k) { return l.get(j, k); });
+      l.set(e.bin("arith.divf", s, l.get(j, j), t), i, j);
     });
-  each(e, c0, nn, [&](const std::string& i) {
-    auto li = [&](const std::string& k) { return l.get(i, k); };
-    each(e, c0, i, [&](const std::string& j) {
-      const Val s =
-          minus_dot(e, x.get(i, j), c0, j, li, [&](const std::string& k) { return l.get(j, k); });
-      l.set({e.fop("arith.divf", s, l.get(j, j)), t}, i, j);
-    });
-    const Val s = minus_dot(e, x.get(i, i), c0, i, li, li);
-    l.set({e.un("tile.sqrt", s), t}, i, i);
+    const std::string s = minus_dot(e, t, x.get(i, i), c0, i, li, li);
+    l.set(e.un("tile.sqrt", s, t, t), i, i);
   });
 }
 
-// tri_solve_one on b (n x k) in place: op(M) = m, or mᵀ when m is `transposed`; forward
-// substitution when op(M) is lower triangular.
-void emit_tri_solve(ScalarEmitter& e, const Mat& m, const Mat& b, int64_t n, int64_t k,
-                    bool forward, bool unit) {
-  const std::string c0 = e.idx(0), c1 = e.idx(1), nn = e.idx(n), kk = e.idx(k);
-  const std::string& t = e.elem(m.mem);
-  each(e, c0, nn, [&](const std::string& step) {
-    const std::string i = forward ? step : e.iop("arith.subi", e.idx(n - 1), step);
-    each(e, c0, kk, [&](const std::string& c) {
-      auto mij = [&](const std::string& j) { return m.get(i, j); };
-      auto bjc = [&](const std::string& j) { return b.get(j, c); };
-      const Val s = forward ? minus_dot(e, b.get(i, c), c0, i, mij, bjc)
-                            : minus_dot(e, b.get(i, c), e.iop("arith.addi", i, c1), nn, mij, bjc);
-      b.set(unit ? s : Val{e.fop("arith.divf", s, m.get(i, i)), t}, i, c);
+// tri_solve_one on b (n x k) in place for op(M) = m (a transposed view for mᵀ); forward
+// substitution when op(M) is lower triangular, else back substitution.
+void emit_tri_solve(Text& e, const Mat& m, const Mat& b, int64_t n, int64_t k, bool forward,
+                    bool unit) {
+  const DType t = m.t;
+  const std::string c0 = e.c(0), nn = e.c(n), kk = e.c(k);
+  each(e, c0, nn, [&](Str step) {
+    const std::string i = forward ? step : e.idx("arith.subi", e.c(n - 1), step);
+    each(e, c0, kk, [&](Str c) {
+      auto mij = [&](Str j) { return m.get(i, j); };
+      auto bjc = [&](Str j) { return b.get(j, c); };
+      const std::string s =
+          forward ? minus_dot(e, t, b.get(i, c), c0, i, mij, bjc)
+                  : minus_dot(e, t, b.get(i, c), e.idx("arith.addi", i, e.c(1)), nn, mij, bjc);
+      b.set(unit ? s : e.bin("arith.divf", s, m.get(i, i), t), i, c);
     });
   });
 }
 
 // Copies the n x k matrix `from` into `to`.
-void emit_copy(ScalarEmitter& e, const Mat& from, const Mat& to, int64_t n, int64_t k) {
-  each(e, e.idx(0), e.idx(n), [&](const std::string& i) {
-    each(e, e.idx(0), e.idx(k), [&](const std::string& j) { to.set(from.get(i, j), i, j); });
-  });
+void emit_copy(Text& e, const Mat& from, const Mat& to, int64_t n, int64_t k) {
+  each(e, e.c(0), e.c(n),
+       [&](Str i) { each(e, e.c(0), e.c(k), [&](Str j) { to.set(from.get(i, j), i, j); }); });
 }
 
 // lu_one on `lu` (already a copy of the input): the first largest |pivot| (NaN above every
 // number), the rows swapped (a row with itself when p = k, which changes nothing), then the
-// elimination below a non-zero pivot; piv[k] = p.
-void emit_lu(ScalarEmitter& e, const Mat& lu, const std::string& piv,
-             const std::vector<std::string>& pb, int64_t n) {
-  const std::string c1 = e.idx(1), nn = e.idx(n);
-  const std::string& t = e.elem(lu.mem);
-  auto fabs = [&](const Val& x) {  // |x|: maximumf(x, -x)
-    return Val{e.fop("arith.maximumf", x, {e.un("arith.negf", x), t}), t};
-  };
-  each(e, e.idx(0), nn, [&](const std::string& k) {
-    const std::string k1 = e.iop("arith.addi", k, c1);
-    const std::vector<Val> bp =
-        e.loop(k1, nn, {fabs(lu.get(k, k)), {k, "index"}},
-               [&](const std::string& i, const std::vector<Val>& c) {
-                 const Val v = fabs(lu.get(i, k));
-                 const std::string gt = e.cmp("ogt", v, c[0]);
-                 const std::string vn = e.cmp("une", v, v), bn = e.cmp("oeq", c[0], c[0]);
-                 const std::string take = e.bop("arith.ori", gt, e.bop("arith.andi", vn, bn));
-                 return std::vector<Val>{{e.sel(take, v, c[0]), t},
-                                         {e.sel(take, {i, "index"}, c[1]), "index"}};
+// elimination below a non-zero pivot; piv[k] = p (i32, memref `pm` at batch indices `pb`).
+void emit_lu(Text& e, const Mat& lu, Str piv, Str pm, const std::vector<std::string>& pb,
+             int64_t n) {
+  const DType t = lu.t;
+  const std::string nn = e.c(n);
+  auto fabs = [&](Str x) { return e.bin("arith.maximumf", x, e.un("arith.negf", x, t, t), t); };
+  each(e, e.c(0), nn, [&](Str k) {
+    const std::string k1 = e.idx("arith.addi", k, e.c(1));
+    const std::vector<std::string> bp =
+        e.loop(k1, nn, {{fabs(lu.get(k, k)), t}, {k, DType::index}},
+               [&](Str i, const std::vector<std::string>& c) {
+                 const std::string v = fabs(lu.get(i, k));
+                 const std::string gt = e.cmp("ogt", v, c[0], t);
+                 const std::string vn = e.cmp("une", v, v, t), bn = e.cmp("oeq", c[0], c[0], t);
+                 const std::string take =
+                     e.bin("arith.ori", gt, e.bin("arith.andi", vn, bn, DType::i1), DType::i1);
+                 return std::vector<std::string>{e.sel(take, v, c[0], t),
+                                                 e.sel(take, i, c[1], DType::index)};
                });
-    const std::string p = bp[1].name;
+    const std::string& p = bp[1];
     std::vector<std::string> at = pb;
     at.push_back(k);
-    e.store({e.cast("arith.index_cast", {p, "index"}, "i32"), "i32"}, piv, at);
-    each(e, e.idx(0), nn, [&](const std::string& j) {
-      const Val a = lu.get(k, j), b = lu.get(p, j);
+    e.store(e.un("arith.index_cast", p, DType::index, DType::i32), DType::i32, piv, pm, at);
+    each(e, e.c(0), nn, [&](Str j) {
+      const std::string a = lu.get(k, j), b = lu.get(p, j);
       lu.set(b, k, j);
       lu.set(a, p, j);
     });
-    const Val d = lu.get(k, k);
-    const std::string nz = e.cmp("une", d, {e.flt(t == "f64" ? DType::f64 : DType::f32, 0.0), t});
-    const std::string hi = e.sel(nz, {nn, "index"}, {k1, "index"});  // d == 0: no elimination
-    each(e, k1, hi, [&](const std::string& i) {
-      const Val l{e.fop("arith.divf", lu.get(i, k), d), t};
+    const std::string d = lu.get(k, k);
+    const std::string nz = e.cmp("une", d, e.fc(0.0, t), t);
+    const std::string hi = e.sel(nz, nn, k1, DType::index);  // d == 0: no elimination
+    each(e, k1, hi, [&](Str i) {
+      const std::string l = e.bin("arith.divf", lu.get(i, k), d, t);
       lu.set(l, i, k);
-      each(e, k1, nn, [&](const std::string& j) {
-        const Val p2{e.fop("arith.mulf", l, lu.get(k, j)), t};
-        lu.set({e.fop("arith.subf", lu.get(i, j), p2), t}, i, j);
+      each(e, k1, nn, [&](Str j) {
+        const std::string p2 = e.bin("arith.mulf", l, lu.get(k, j), t);
+        lu.set(e.bin("arith.subf", lu.get(i, j), p2, t), i, j);
       });
     });
   });
@@ -157,80 +158,64 @@ void emit_lu(ScalarEmitter& e, const Mat& lu, const std::string& piv,
 
 // One Householder step's reflection of column j of `a` (m rows) by reflector k of `vs`:
 // t = v . a[k:, j], f = (2 t) / vv, a[i, j] -= f v_i for i >= k (qr_one's three steps).
-void reflect(ScalarEmitter& e, const Mat& a, const Mat& vs, const std::string& k,
-             const std::string& j, const Val& vv, int64_t m) {
-  const std::string& ty = e.elem(a.mem);
-  const DType t = ty == "f64" ? DType::f64 : DType::f32;
-  auto prod = [&](const std::string& i) {
-    return Val{e.fop("arith.mulf", vs.get(i, k), a.get(i, j)), ty};
-  };
-  const Val dot = sum_from(e, prod(k), k, e.idx(m), prod);
-  const Val two{e.fop("arith.mulf", {e.flt(t, 2.0), ty}, dot), ty};
-  const Val f{e.fop("arith.divf", two, vv), ty};
-  each(e, k, e.idx(m), [&](const std::string& i) {
-    const Val p{e.fop("arith.mulf", f, vs.get(i, k)), ty};
-    a.set({e.fop("arith.subf", a.get(i, j), p), ty}, i, j);
+void reflect(Text& e, const Mat& a, const Mat& vs, Str k, Str j, Str vv, int64_t m) {
+  const DType t = a.t;
+  auto prod = [&](Str i) { return e.bin("arith.mulf", vs.get(i, k), a.get(i, j), t); };
+  const std::string dot = sum_from(e, t, prod(k), k, e.c(m), prod);
+  const std::string f = e.bin("arith.divf", e.bin("arith.mulf", e.fc(2.0, t), dot, t), vv, t);
+  each(e, k, e.c(m), [&](Str i) {
+    const std::string p = e.bin("arith.mulf", f, vs.get(i, k), t);
+    a.set(e.bin("arith.subf", a.get(i, j), p, t), i, j);
   });
 }
 
 // qr_one: W (held in q) reduced column by column, its upper triangle into r; then Q = the
 // reflectors applied last to first to the identity (in q), and R's diagonal made >= 0.
-void emit_qr(ScalarEmitter& e, const Mat& a, const Mat& q, const Mat& r, int64_t m, int64_t n) {
-  const std::string& ty = e.elem(a.mem);
-  const DType t = ty == "f64" ? DType::f64 : DType::f32;
-  const Val zero{e.flt(t, 0.0), ty}, one{e.flt(t, 1.0), ty};
-  const std::string c0 = e.idx(0), mm = e.idx(m), nn = e.idx(n);
-  e.shared("vs", {m, n}, t);  // reflector k in column k, rows k .. m-1
-  e.shared("vn", {n}, t);     // vᵀv of reflector k, 0 for none
-  const Mat vs{&e, "%vs", {}};
-  each(e, c0, nn, [&](const std::string& k) { e.store(zero, "%vn", {k}); });
+void emit_qr(Text& e, const Mat& a, const Mat& q, const Mat& r, int64_t m, int64_t n) {
+  const DType t = a.t;
+  const std::string zero = e.fc(0.0, t), one = e.fc(1.0, t);
+  const std::string c0 = e.c(0), mm = e.c(m), nn = e.c(n);
+  const std::string vnm = static_memref({n}, t, true);
+  e.shared("vs", static_memref({m, n}, t, true));  // reflector k in column k, rows k .. m-1
+  e.shared("vn", vnm);                             // vᵀv of reflector k, 0 for none
+  const Mat vs{&e, "%vs", static_memref({m, n}, t, true), t, {}};
+  each(e, c0, nn, [&](Str k) { e.store(zero, t, "%vn", vnm, {k}); });
   emit_copy(e, a, q, m, n);
-  each(e, c0, nn, [&](const std::string& k) {
-    auto sq = [&](const std::string& i) {
-      return Val{e.fop("arith.mulf", q.get(i, k), q.get(i, k)), ty};
-    };
-    const Val nrm{e.un("tile.sqrt", sum_from(e, sq(k), k, mm, sq)), ty};
-    e.when(e.cmp("une", nrm, zero), [&] {
-      const std::string pos = e.cmp("oge", q.get(k, k), zero);
-      const Val alpha{e.sel(pos, {e.un("arith.negf", nrm), ty}, nrm), ty};
-      each(e, k, mm, [&](const std::string& i) { vs.set(q.get(i, k), i, k); });
-      vs.set({e.fop("arith.subf", vs.get(k, k), alpha), ty}, k, k);
-      auto vsq = [&](const std::string& i) {
-        return Val{e.fop("arith.mulf", vs.get(i, k), vs.get(i, k)), ty};
-      };
-      const Val vv = sum_from(e, vsq(k), k, mm, vsq);
-      e.when(e.cmp("une", vv, zero), [&] {
-        e.store(vv, "%vn", {k});
-        each(e, k, nn, [&](const std::string& j) { reflect(e, q, vs, k, j, vv, m); });
+  each(e, c0, nn, [&](Str k) {
+    auto sq = [&](Str i) { return e.bin("arith.mulf", q.get(i, k), q.get(i, k), t); };
+    const std::string nrm = e.un("tile.sqrt", sum_from(e, t, sq(k), k, mm, sq), t, t);
+    e.when(e.cmp("une", nrm, zero, t), [&] {
+      const std::string pos = e.cmp("oge", q.get(k, k), zero, t);
+      const std::string alpha = e.sel(pos, e.un("arith.negf", nrm, t, t), nrm, t);
+      each(e, k, mm, [&](Str i) { vs.set(q.get(i, k), i, k); });
+      vs.set(e.bin("arith.subf", vs.get(k, k), alpha, t), k, k);
+      auto vsq = [&](Str i) { return e.bin("arith.mulf", vs.get(i, k), vs.get(i, k), t); };
+      const std::string vv = sum_from(e, t, vsq(k), k, mm, vsq);
+      e.when(e.cmp("une", vv, zero, t), [&] {
+        e.store(vv, t, "%vn", vnm, {k});
+        each(e, k, nn, [&](Str j) { reflect(e, q, vs, k, j, vv, m); });
       });
     });
   });
-  each(e, c0, nn, [&](const std::string& i) {  // R = the upper triangle of W's first n rows
-    each(e, c0, nn, [&](const std::string& j) {
-      const std::string up = e.cmp("sge", {j, "index"}, {i, "index"});
-      r.set({e.sel(up, q.get(i, j), zero), ty}, i, j);
+  each(e, c0, nn, [&](Str i) {  // R = the upper triangle of W's first n rows
+    each(e, c0, nn, [&](Str j) {
+      r.set(e.sel(e.cmp("sge", j, i, DType::index), q.get(i, j), zero, t), i, j);
     });
   });
-  each(e, c0, mm, [&](const std::string& i) {  // Q = I[:, :n]
-    each(e, c0, nn, [&](const std::string& j) {
-      const std::string d = e.cmp("eq", {i, "index"}, {j, "index"});
-      q.set({e.sel(d, one, zero), ty}, i, j);
-    });
+  each(e, c0, mm, [&](Str i) {  // Q = I[:, :n]
+    each(e, c0, nn,
+         [&](Str j) { q.set(e.sel(e.cmp("eq", i, j, DType::index), one, zero, t), i, j); });
   });
-  each(e, c0, nn, [&](const std::string& s) {  // k = n-1 .. 0
-    const std::string k = e.iop("arith.subi", e.idx(n - 1), s);
-    const Val vk{e.load("%vn", {k}), ty};
-    e.when(e.cmp("une", vk, zero),
-           [&] { each(e, c0, nn, [&](const std::string& j) { reflect(e, q, vs, k, j, vk, m); }); });
+  each(e, c0, nn, [&](Str s) {  // k = n-1 .. 0
+    const std::string k = e.idx("arith.subi", e.c(n - 1), s);
+    const std::string vk = e.load("%vn", vnm, t, {k});
+    e.when(e.cmp("une", vk, zero, t),
+           [&] { each(e, c0, nn, [&](Str j) { reflect(e, q, vs, k, j, vk, m); }); });
   });
-  each(e, c0, nn, [&](const std::string& k) {  // the sign convention R_kk >= 0
-    e.when(e.cmp("olt", r.get(k, k), zero), [&] {
-      each(e, k, nn, [&](const std::string& j) {
-        r.set({e.un("arith.negf", r.get(k, j)), ty}, k, j);
-      });
-      each(e, c0, mm, [&](const std::string& i) {
-        q.set({e.un("arith.negf", q.get(i, k)), ty}, i, k);
-      });
+  each(e, c0, nn, [&](Str k) {  // the sign convention R_kk >= 0
+    e.when(e.cmp("olt", r.get(k, k), zero, t), [&] {
+      each(e, k, nn, [&](Str j) { r.set(e.un("arith.negf", r.get(k, j), t, t), k, j); });
+      each(e, c0, mm, [&](Str i) { q.set(e.un("arith.negf", q.get(i, k), t, t), i, k); });
     });
   });
 }
@@ -303,38 +288,41 @@ ScalarKernel plan_linalg(const ir::Op& group, const ir::Op& op, const std::strin
   if (scratch * (dtype_bits(t) / 8) > 32768)
     return ScalarKernel::stay("scratch over the 32 KiB of shared memory a scalar kernel uses");
   if (qr && m < n) return ScalarKernel::stay("M < N (qr_c2: the Graph IR kernel's run-time error)");
-  ScalarEmitter e(name);
-  e.param("a", a.shape, t);
-  if (solve) e.param("rhs", os, t);
-  e.param("out", out.shape, t);
-  if (results == 2) e.param("out1", s1, qr ? t : DType::i32);
-  const std::vector<std::string> b = e.batch_indices(batch);
-  const Mat am{&e, "%a", b}, xo{&e, "%out", b};
+  Text e;
+  const std::vector<std::string> b = e.group_indices(batch);
+  const std::string ma = static_memref(a.shape, t), mo = static_memref(out.shape, t),
+                    mr = static_memref(os, t), m1 = static_memref(s1, qr ? t : DType::i32);
+  const Mat am{&e, "%a", ma, t, b}, xo{&e, "%out", mo, t, b}, rhs{&e, "%rhs", mr, t, b};
   const bool upper = !op.attrs.get_bool("lower", true);
   if (op.name == "tessera.cholesky") {
     // upper: L is built from a's upper triangle and written transposed (U = Lᵀ).
-    emit_cholesky(e, {&e, "%a", b, upper}, {&e, "%out", b, upper}, n, false);
+    emit_cholesky(e, upper ? am.t_view() : am, upper ? xo.t_view() : xo, n, false);
   } else if (op.name == "tessera.tri_solve") {
     const bool lower = op.attrs.get_bool("lower", true), trans = op.attrs.get_bool("trans", false);
-    emit_copy(e, {&e, "%rhs", b}, xo, n, k);
-    emit_tri_solve(e, {&e, "%a", b, trans}, xo, n, k, lower != trans,
+    emit_copy(e, rhs, xo, n, k);
+    emit_tri_solve(e, trans ? am.t_view() : am, xo, n, k, lower != trans,
                    op.attrs.get_bool("unit_diag", false));
   } else if (op.name == "tessera.cholesky_solve") {
     // L in a shared buffer of the group (its strict upper triangle is never read), then
     // L Y = B and Lᵀ X = Y.
-    e.shared("l", {n, n}, t);
-    emit_cholesky(e, {&e, "%a", b, upper}, {&e, "%l", {}}, n, true);
-    emit_copy(e, {&e, "%rhs", b}, xo, n, k);
-    emit_tri_solve(e, {&e, "%l", {}}, xo, n, k, true, false);
-    emit_tri_solve(e, {&e, "%l", {}, true}, xo, n, k, false, false);
+    const std::string ml = static_memref({n, n}, t, true);
+    e.shared("l", ml);
+    const Mat l{&e, "%l", ml, t, {}};
+    emit_cholesky(e, upper ? am.t_view() : am, l, n, true);
+    emit_copy(e, rhs, xo, n, k);
+    emit_tri_solve(e, l, xo, n, k, true, false);
+    emit_tri_solve(e, l.t_view(), xo, n, k, false, false);
   } else if (qr) {
-    emit_qr(e, am, xo, {&e, "%out1", b}, m, n);
+    emit_qr(e, am, xo, {&e, "%out1", m1, t, b}, m, n);
   } else {  // tessera.lu
     emit_copy(e, am, xo, n, n);
-    emit_lu(e, xo, "%out1", b, n);
+    emit_lu(e, xo, "%out1", m1, b, n);
   }
+  std::string sig = "  func.func @" + name + "(%a: " + ma + (solve ? ", %rhs: " + mr : "") +
+                    ", %out: " + mo + (results == 2 ? ", %out1: " + m1 : "") + ") {\n";
+  if (!batch.empty()) sig += "    %g = tile.group_id {dim = 0} : index\n";
   ScalarKernel s;
-  s.kernel = e.text();
+  s.kernel = sig + e.head.str() + e.k.str() + "    return\n  }\n";
   s.grid = {count};
   return s;
 }

@@ -61,6 +61,11 @@ ScalarKernel plan_topk(const ir::Op& group, const ir::Op& op, const std::string&
 /// (schedule_to_tile_index.cpp): an index outside [0, n) stops the run with a bounds error.
 ScalarKernel plan_index(const ir::Op& group, const ir::Op& op, const std::string& name);
 
+/// tessera.kv_cache.append and tessera.kv_cache.read of static tensor shapes with an integer
+/// position (schedule_to_tile_kv.cpp): a position outside its range stops the run with a bounds
+/// error.
+ScalarKernel plan_kv_cache(const ir::Op& group, const ir::Op& op, const std::string& name);
+
 /// tessera.normalization_stats of f32 along one axis: mean and 1/sqrt(var + eps) per slice
 /// (schedule_to_tile_topk.cpp).
 ScalarKernel plan_normalization_stats(const ir::Op& group, const ir::Op& op,

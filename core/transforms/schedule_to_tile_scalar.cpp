@@ -4,7 +4,9 @@
 #include "core/transforms/schedule_to_tile_scalar.h"
 
 #include "core/ops/policy.h"
+#include "core/transforms/schedule_to_tile_activation.h"
 
+#include <bit>
 #include <optional>
 #include <sstream>
 #include <string_view>
@@ -221,6 +223,34 @@ bool abs_step(std::string_view op, DType t, const std::vector<int>& in, std::vec
   if (op != "tessera.abs" || (t != DType::f32 && t != DType::f64)) return false;
   steps.push_back({"arith.negf", {in[0]}, t});
   steps.push_back({"arith.maximumf", {in[0], base + static_cast<int>(steps.size()) - 1}, t});
+  return true;
+}
+
+// sigmoid, silu, tanh-form gelu and silu_mul on f32 scalars (a narrow float's widened value):
+// the f32 steps of schedule_to_tile_activation.cpp, the Graph IR kernels' operations, on scalar
+// registers. Step k's id is base + k.
+bool activation_step(const ir::Op& o, const std::vector<int>& in, std::vector<Step>& steps,
+                     std::vector<Const>& consts, int base) {
+  if (o.name != "tessera.sigmoid" && o.name != "tessera.silu" && o.name != "tessera.silu_mul" &&
+      o.name != "tessera.gelu")
+    return false;
+  for (int v : in)
+    if (v <= kChainConst) return false;  // (a chain of ~100 constants)
+  std::vector<ActivationStep> as;
+  std::vector<uint32_t> bits;
+  std::string why;
+  if (!activation_steps(o, in, base + static_cast<int>(steps.size()), as, bits, why)) return false;
+  std::vector<int> id;  // activation constant k -> the chain's constant
+  for (uint32_t b : bits) {
+    consts.push_back({DType::f32, ir::format_float(std::bit_cast<float>(b), DType::f32)});
+    id.push_back(kConst - static_cast<int>(consts.size() - 1));
+  }
+  for (const ActivationStep& a : as) {
+    std::vector<int> ins;
+    for (int v : a.in)
+      ins.push_back(v <= kChainConst ? id[static_cast<size_t>(kChainConst - v)] : v);
+    steps.push_back({a.op, std::move(ins), a.i1 ? DType::i1 : DType::f32, a.pred});
+  }
   return true;
 }
 
@@ -498,7 +528,8 @@ ScalarChain plan_scalar_chain(const ir::Op& group, const ir::Op& callee, const s
     const std::string why = "no exact scalar lowering for " + o->name + " on " + dtype_mlir_name(t);
     if (!scalar_value_type(t)) return stay(why);
     if (!(un ? unsigned_step(o->name, in, steps, n)
-             : (ct == DType::f32 && f32_math_step(o->name, in, steps, consts, n)) ||
+             : (ct == DType::f32 && (f32_math_step(o->name, in, steps, consts, n) ||
+                                     activation_step(*o, in, steps, consts, n))) ||
                    (ct == DType::f64 && f64_root_step(o->name, in, steps, consts, n)) ||
                    abs_step(o->name, ct, in, steps, n)) &&
         !(!un && scalar_step(o->name, ct, in, steps)))

@@ -4,7 +4,8 @@
 Target IR, bit for bit equal at every level to a numpy float32 oracle of the Graph IR kernels'
 formulas (one rounding per op) with the spec's expf modelled independently in Python
 (conformance/gen/spec_expf.py, from docs/numerics.md); -Inf, NaN, +-0, huge and tiny inputs
-included. Erf-form gelu stays at Schedule IR with its reason. Also tessera.mse (a row reduction)
+included; the same ops on bf16 (scalar chains: widened to f32, one rounding to bf16 per op, vs
+ml_dtypes). Erf-form gelu stays at Schedule IR with its reason. Also tessera.mse (a row reduction)
 and layer_norm / rmsnorm along a non-last axis (a row of the trailing dims), against float32
 oracles of the sequential sums of docs/ops/graph/losses.md and normalization.md.
 
@@ -14,6 +15,7 @@ import pathlib
 import sys
 import tempfile
 
+import ml_dtypes
 import numpy as np
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "conformance" / "gen"))
@@ -23,6 +25,7 @@ from levels_common import (check, check_one_launch, check_stays_at_schedule, fin
                            run, run_levels, t)
 
 F = np.float32
+BF = ml_dtypes.bfloat16
 
 
 def ratio(x, a):
@@ -116,8 +119,8 @@ def reduction_program(op, params, out, attrs):
             f"    return %r : {R}\n  }}\n}}\n")
 
 
-def program(body):
-    T = t(S, "f32")
+def program(body, et="f32", shape=S):
+    T = t(shape, et)
     return (f"module {{\n  func.func @main(%a: {T}, %b: {T}) -> {T} {{\n    "
             + body.format(T=T) + f"\n    return %r : {T}\n  }}\n}}\n")
 
@@ -164,6 +167,35 @@ def main():
             check_one_launch(name, src)
             v = run("validate", src, *ins)
             check("target: bit-exact" in v, f"{name}: validate: {v}")
+        # bf16 operands: widened exactly to f32, the f32 formula, one rounding to bf16 at the
+        # end (the Graph IR interpreter's low-precision rule), as a scalar chain.
+        for name, (body, oracle) in CASES.items():
+            src = d / f"{name}_bf16.mlir"
+            src.write_text(program(body, "bf16", (5, 9)))
+            a = (rng.standard_normal((5, 9)) * 4).astype(BF)
+            a.flat[:6] = np.array([np.nan, -np.inf, -0.0, 1e-38, -90.0, 30.0]).astype(BF)
+            b = (rng.standard_normal((5, 9)) * 2).astype(BF)
+            np.save(d / f"{name}_bf16.a.npy", a)
+            np.save(d / f"{name}_bf16.b.npy", b)
+            ins = ["--input", f"a={d / f'{name}_bf16.a.npy'}",
+                   "--input", f"b={d / f'{name}_bf16.b.npy'}"]
+            with np.errstate(all="ignore"):
+                want = oracle(a.astype(F), b.astype(F)).astype(F)
+            if name == "chain":  # each op of the chain rounds to bf16
+                with np.errstate(all="ignore"):
+                    s_ = (a.astype(F) + b.astype(F)).astype(BF).astype(F)
+                    g_ = ORACLE["sigmoid"](s_).astype(BF).astype(F)
+                    m_ = (g_ * b.astype(F)).astype(BF).astype(F)
+                    want = ORACLE["gelu_tanh"](m_)
+            want = want.astype(BF)
+            for level, got in run_levels(d, f"{name}_bf16", src, ins):
+                got = got.view(BF)
+                same = (got.view(np.uint16) == want.view(np.uint16)) | (
+                    np.isnan(got.astype(F)) & np.isnan(want.astype(F)))
+                check(got.shape == want.shape and same.all(),
+                      f"{name}_bf16: {level} differs from the oracle at "
+                      f"{np.argwhere(~same)[:4].tolist()}")
+            check_one_launch(f"{name}_bf16", src)
         # Erf-form gelu computes the C library's erfc: it stays, with its reason.
         src = d / "gelu_erf.mlir"
         src.write_text(program('%r = "tessera.gelu"(%a) : ({T}) -> {T}'))
