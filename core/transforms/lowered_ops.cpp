@@ -23,6 +23,7 @@ bool lowered_by_list(std::string_view name) {
       "tessera.latent_kv_expand_v",
       "tessera.lu",
       "tessera.qr",
+      "tessera.spmm",
       "tessera.swiglu_fused",
       "tessera.tri_solve",
   };

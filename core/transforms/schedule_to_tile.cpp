@@ -578,7 +578,9 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
     if (op &&
         (op->name == "tessera.fft" || op->name == "tessera.ifft" || op->name == "tessera.fft2d"))
       return scalar_lowering(plan_fft(group, *op, name));  // schedule_to_tile_fft.cpp
-    if (op && op->name == "tessera.grouped_gemm")          // schedule_to_tile_gemm_scalar.cpp
+    if (op && op->name == "tessera.spmm")                  // schedule_to_tile_linalg.cpp
+      return scalar_lowering(plan_spmm(group, *op, name));
+    if (op && op->name == "tessera.grouped_gemm")  // schedule_to_tile_gemm_scalar.cpp
       return scalar_lowering(plan_grouped_gemm(group, name));
     if (op && op->name == "tessera.swiglu_fused")
       return scalar_lowering(plan_swiglu_fused(group, name));

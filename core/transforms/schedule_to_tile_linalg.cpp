@@ -5,6 +5,7 @@
 // interpreter is built with -ffp-contract=off), tile.sqrt for std::sqrt (correctly rounded).
 #include <functional>
 
+#include "core/transforms/schedule_to_tile_fma.h"
 #include "core/transforms/schedule_to_tile_reduce.h"
 #include "core/transforms/schedule_to_tile_text.h"
 
@@ -249,14 +250,83 @@ std::string check_matrices(const ir::Op& group, const ir::Op& op, std::vector<in
 }  // namespace
 
 const char* linalg_stay_reason(std::string_view op) {
-  if (op == "tessera.spmm")
-    return "tessera.spmm: the Graph IR kernel's dot products are std::fma chains (one rounding "
-           "per step) and Tile IR has no scalar fused multiply-add";
   if (op == "tessera.svd")
     return "tessera.svd: the Graph IR kernel orders the singular values by std::stable_sort with "
            "s[p] > s[q], which is no strict weak order once one is NaN (the library's merge "
            "order then decides), so no Tile IR kernel reproduces it for every input";
   return nullptr;
+}
+
+ScalarKernel plan_spmm(const ir::Op& group, const ir::Op& op, const std::string& name) {
+  if (op.attrs.get("numeric_policy")) return ScalarKernel::stay("a numeric policy");
+  if (group.operands.size() != 4 || group.results.size() != 1)
+    return ScalarKernel::stay("internal: the group's operands are not the op's");
+  for (const ir::Value* v : group.operands)
+    if (!v->type.is_tensor() || !v->type.has_static_shape())
+      return ScalarKernel::stay("not a static shape");
+  const ir::Type &vals = group.operands[0]->type, &cols = group.operands[1]->type,
+                 &ptr = group.operands[2]->type, &dense = group.operands[3]->type;
+  // f64 would need an f64 fma, which no Tile IR op sequence gives exactly.
+  if (vals.dtype != DType::f32)
+    return ScalarKernel::stay("tessera.spmm of " + scalar_text::ty(vals.dtype) +
+                              " (its std::fma chain is exact in Tile IR for f32 only)");
+  auto integer = [](DType t) {
+    return t == DType::i8 || t == DType::i16 || t == DType::i32 || t == DType::i64 ||
+           t == DType::u8 || t == DType::u16 || t == DType::u32 || t == DType::u64;
+  };
+  if (!integer(cols.dtype) || !integer(ptr.dtype))
+    return ScalarKernel::stay("indices of another type");
+  const int64_t nnz = vals.shape[0], m = ptr.shape[0] - 1, kk = dense.shape[0], n = dense.shape[1];
+  if (m <= 0 || n == 0 || kk == 0) return ScalarKernel::stay("an empty tensor");
+  Text e;
+  const std::string mv = static_memref(vals.shape, DType::f32),
+                    mc = static_memref(cols.shape, cols.dtype),
+                    mp = static_memref(ptr.shape, ptr.dtype),
+                    md = static_memref(dense.shape, DType::f32),
+                    mo = static_memref({m, n}, DType::f32);
+  auto as_index = [&](Str v, DType t) {  // zero-extends the unsigned types
+    const bool u = t == DType::u8 || t == DType::u16 || t == DType::u32 || t == DType::u64;
+    return e.un(u ? "arith.index_castui" : "arith.index_cast", v, t, DType::index);
+  };
+  // spmm_c5 for row g: 0 <= row_ptr[g] <= row_ptr[g + 1] <= nnz, row_ptr[0] = 0 and
+  // row_ptr[M] = nnz; a broken row reloads row_ptr at M + 1, one past its end: the bounds error
+  // stops the run, as the Graph IR kernel fails.
+  const std::string g = "%g", g1 = e.idx("arith.addi", g, e.c(1));
+  const std::string p0 = as_index(e.load("%ptr", mp, ptr.dtype, {g}), ptr.dtype);
+  const std::string p1 = as_index(e.load("%ptr", mp, ptr.dtype, {g1}), ptr.dtype);
+  auto i1 = [&](const char* o, Str a, Str b) { return e.bin(o, a, b, DType::i1); };
+  std::string ok =
+      i1("arith.andi", e.cmp("sle", e.c(0), p0, DType::index), e.cmp("sle", p0, p1, DType::index));
+  ok = i1("arith.andi", ok, e.cmp("sle", p1, e.c(nnz), DType::index));
+  const std::string first = e.cmp("eq", g, e.c(0), DType::index);
+  const std::string last = e.cmp("eq", g, e.c(m - 1), DType::index);
+  const std::string t = e.cmp("eq", e.c(0), e.c(0), DType::index);  // true
+  ok = i1("arith.andi", ok, e.sel(first, e.cmp("eq", p0, e.c(0), DType::index), t, DType::i1));
+  ok = i1("arith.andi", ok, e.sel(last, e.cmp("eq", p1, e.c(nnz), DType::index), t, DType::i1));
+  const std::string lo =
+      as_index(e.load("%ptr", mp, ptr.dtype, {e.sel(ok, g, e.c(m + 1), DType::index)}), ptr.dtype);
+  // out[g, j] = fma(v[e], dense[col[e], j], acc) over the row's entries in storage order, from
+  // +0; a column outside [0, K) reads dense row K, one past its end (spmm_c5).
+  e.loop(e.c(0), e.c(n), {}, [&](Str j, const std::vector<std::string>&) {
+    const std::string acc = e.loop(
+        lo, p1, {{e.fc(0.0, DType::f32), DType::f32}},
+        [&](Str x, const std::vector<std::string>& a) {
+          const std::string c = as_index(e.load("%col", mc, cols.dtype, {x}), cols.dtype);
+          const std::string okc = i1("arith.andi", e.cmp("sge", c, e.c(0), DType::index),
+                                     e.cmp("slt", c, e.c(kk), DType::index));
+          const std::string row = e.sel(okc, c, e.c(kk), DType::index);
+          const std::string b = e.load("%d", md, DType::f32, {row, j});
+          return std::vector<std::string>{fma_f32(e, e.load("%v", mv, DType::f32, {x}), b, a[0])};
+        })[0];
+    e.store(acc, DType::f32, "%out", mo, {g, j});
+    return std::vector<std::string>{};
+  });
+  ScalarKernel r;
+  r.kernel = "  func.func @" + name + "(%v: " + mv + ", %col: " + mc + ", %ptr: " + mp +
+             ", %d: " + md + ", %out: " + mo + ") {\n    %g = tile.group_id {dim = 0} : index\n" +
+             e.head.str() + e.k.str() + "    return\n  }\n";
+  r.grid = {m};
+  return r;
 }
 
 ScalarKernel plan_linalg(const ir::Op& group, const ir::Op& op, const std::string& name) {

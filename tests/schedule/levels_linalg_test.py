@@ -4,20 +4,24 @@ oracle that runs the spec's loops (docs/ops/graph/linalg.md, qr_lu.md, fft.md) o
 float64 scalars (one IEEE rounding per operation, no fused multiply-add; the twiddles are
 Python's math.cos/math.sin of the spec's angle), checked against numpy.linalg / numpy.fft to a
 tolerance so the oracle itself is the right factorization. abs is numpy.abs bit for bit.
-spmm stays at Schedule IR (its Graph IR kernel is an fma chain).
+spmm (f32) against an oracle of its fma chain (exact fractions, one rounding per step);
+bad indices fail at every level; f64 spmm and svd stay at Schedule IR.
 
 Usage: levels_linalg_test.py TESSERA_INTERP
 """
 import math
+from fractions import Fraction
 import pathlib
 import tempfile
 
 import ml_dtypes
 import numpy as np
 
-from levels_common import check, check_case, check_stays_at_schedule, check_validates, finish, t
+from levels_common import (check, check_case, check_stays_at_schedule, check_validates, finish,
+                           run_proc, t)
 
-NAMES = {np.float32: "f32", np.float64: "f64", ml_dtypes.bfloat16: "bf16", np.int32: "i32"}
+NAMES = {np.float32: "f32", np.float64: "f64", ml_dtypes.bfloat16: "bf16", np.int32: "i32",
+         np.int64: "i64", np.uint8: "ui8"}
 
 
 def tt(a):
@@ -42,6 +46,40 @@ def case(d, name, op, ins, want, attrs=""):
 
 
 # ---- oracles: the spec's loops on numpy scalars of the element type ----
+
+def round_f32(x):
+    """The Fraction x rounded once to float32 (nearest, ties to even)."""
+    f = np.float32(float(x))  # within one f32 ulp of x
+    lo, hi = (np.nextafter(f, np.float32(-np.inf)), f) if Fraction(float(f)) > x else \
+        (f, np.nextafter(f, np.float32(np.inf)))
+    dl, dh = x - Fraction(float(lo)), Fraction(float(hi)) - x
+    if dl != dh:
+        return lo if dl < dh else hi
+    return lo if int(lo.view(np.uint32)) % 2 == 0 else hi
+
+
+def spmm_oracle(vals, cols, ptr, dense):
+    """out[i, j] = fma(v[e], dense[col[e], j], acc) over the row's entries from +0, each fma
+    the exact product plus acc rounded once to f32."""
+    m, n = len(ptr) - 1, dense.shape[1]
+    out = np.zeros((m, n), np.float32)
+    for i in range(m):
+        for j in range(n):
+            acc = np.float32(0)
+            for e in range(int(ptr[i]), int(ptr[i + 1])):
+                exact = Fraction(float(vals[e])) * Fraction(float(dense[int(cols[e]), j]))
+                acc = round_f32(exact + Fraction(float(acc)))
+            out[i, j] = acc
+    return out
+
+
+def csr_dense(vals, cols, ptr, k):
+    a = np.zeros((len(ptr) - 1, k))
+    for i in range(len(ptr) - 1):
+        for e in range(int(ptr[i]), int(ptr[i + 1])):
+            a[i, int(cols[e])] += vals[e]
+    return a
+
 
 def cholesky_one(x, upper):
     n, ty = x.shape[0], x.dtype.type
@@ -264,12 +302,40 @@ def main():
             ref = (np.fft.fft2(z) if dims == 2 else np.fft.ifft(z) if inverse else np.fft.fft(z))
             close(name, want, np.stack([ref.real, ref.imag], -1), 1e-4)
             case(d, name, op, [x], [want])
-        src = d / "spmm.mlir"
-        src.write_text(program("spmm", [np.zeros(3, np.float32), np.zeros(3, np.int32),
-                                        np.zeros(3, np.int32), np.zeros((4, 2), np.float32)],
-                               [np.zeros((2, 2), np.float32)], ""))
-        check_stays_at_schedule(src, "tessera.spmm: the Graph IR kernel's dot products are "
-                                     "std::fma chains")
+        # spmm (f32): the exact fma chain per output element, i32 and ui8/i64 indices, an empty
+        # row; a column outside [0, K) or a broken row_ptr stops every level with an error.
+        for name, ci, pi in (("spmm_i32", np.int32, np.int32), ("spmm_i64_u8", np.int64, np.uint8)):
+            vals = rng.standard_normal(9).astype(np.float32)
+            cols = np.array([0, 3, 1, 2, 3, 0, 1, 2, 3], ci)
+            ptr = np.array([0, 2, 2, 5, 9], pi)
+            dense = rng.standard_normal((4, 3)).astype(np.float32)
+            want = spmm_oracle(vals, cols, ptr, dense)
+            close(name, want, csr_dense(vals, cols, ptr, 4) @ dense.astype(np.float64), 1e-5)
+            case(d, name, "spmm", [vals, cols, ptr, dense], [want])
+        src = d / "spmm_i32.mlir"
+        base = ["--input", f"a0={d / 'spmm_i32.in0.npy'}", "--input",
+                f"a2={d / 'spmm_i32.in2.npy'}", "--input", f"a3={d / 'spmm_i32.in3.npy'}"]
+        for bad, arr in (("col", np.array([0, 3, 1, 2, 4, 0, 1, 2, 3], np.int32)),
+                         ("neg_col", np.array([0, 3, 1, 2, 3, 0, -1, 2, 3], np.int32))):
+            np.save(d / f"bad_{bad}.npy", arr)
+            for level in ("graph", "tile", "target"):
+                p = run_proc("run", src, "--level", level, *base, "--input",
+                             f"a1={d / f'bad_{bad}.npy'}", ok=False)
+                check(p.returncode > 0 and "error:" in p.stderr, f"spmm {bad} at {level}: {p.stderr}")
+        np.save(d / "good_cols.npy", np.array([0, 3, 1, 2, 3, 0, 1, 2, 3], np.int32))
+        for bad, arr in (("ptr_down", [0, 3, 2, 5, 9]), ("ptr_end", [0, 2, 2, 5, 8]),
+                         ("ptr_start", [1, 2, 2, 5, 9])):
+            np.save(d / f"bad_{bad}.npy", np.array(arr, np.int32))
+            flags = ["--input", f"a0={d / 'spmm_i32.in0.npy'}", "--input",
+                     f"a1={d / 'good_cols.npy'}", "--input", f"a2={d / f'bad_{bad}.npy'}",
+                     "--input", f"a3={d / 'spmm_i32.in3.npy'}"]
+            for level in ("graph", "tile", "target"):
+                p = run_proc("run", src, "--level", level, *flags, ok=False)
+                check(p.returncode > 0 and "error:" in p.stderr, f"spmm {bad} at {level}: {p.stderr}")
+        src = d / "spmm_f64.mlir"
+        src.write_text(program("spmm", [np.zeros(3), np.zeros(3, np.int32), np.zeros(3, np.int32),
+                                        np.zeros((4, 2))], [np.zeros((2, 2))], ""))
+        check_stays_at_schedule(src, "tessera.spmm of f64")
         src = d / "svd.mlir"
         src.write_text(program("svd", [np.zeros((4, 3), np.float32)],
                                [np.zeros((4, 3), np.float32), np.zeros(3, np.float32),

@@ -49,12 +49,18 @@ module {
     %r = "tessera.fft"(%x) : (tensor<2x4x2xf32>) -> tensor<2x4x2xf32>
     return %r : tensor<2x4x2xf32>
   }
-  // spmm stays: its Graph IR kernel is an std::fma chain.
+  // spmm of f32: one group per row, the exact f32 fma chain; of f64 it stays.
   // CHECK-LABEL: func.func @spmm(
-  // CHECK: schedule.not_lowered = "tessera.spmm: the Graph IR kernel's dot products are std::fma chains
+  // CHECK: tile.launch %v, %c, %p, %d {callee = @spmm_g0_kernel, grid = [2]
   func.func @spmm(%v: tensor<3xf32>, %c: tensor<3xi32>, %p: tensor<3xi32>, %d: tensor<4x2xf32>) -> tensor<2x2xf32> {
     %r = "tessera.spmm"(%v, %c, %p, %d) : (tensor<3xf32>, tensor<3xi32>, tensor<3xi32>, tensor<4x2xf32>) -> tensor<2x2xf32>
     return %r : tensor<2x2xf32>
+  }
+  // CHECK-LABEL: func.func @spmm64(
+  // CHECK: schedule.not_lowered = "tessera.spmm of f64 (its std::fma chain is exact in Tile IR for f32 only)"
+  func.func @spmm64(%v: tensor<3xf64>, %c: tensor<3xi32>, %p: tensor<3xi32>, %d: tensor<4x2xf64>) -> tensor<2x2xf64> {
+    %r = "tessera.spmm"(%v, %c, %p, %d) : (tensor<3xf64>, tensor<3xi32>, tensor<3xi32>, tensor<4x2xf64>) -> tensor<2x2xf64>
+    return %r : tensor<2x2xf64>
   }
   // svd stays: its sort of the singular values is not defined for NaN.
   // CHECK-LABEL: func.func @svd(
@@ -110,4 +116,11 @@ module {
   // CHECK: tile.store %{{.*}}, %[[RE]], %{{.*}}
   // CHECK: arith.extf %{{.*}} : (f32) -> f64
   // CHECK: arith.truncf %{{.*}} : (f64) -> f32
+  // spmm: row_ptr reloaded at M + 1 (past its end) when row g breaks spmm_c5; a column outside
+  // [0, K) selects dense row K; each step an exact f32 fma (f64 ops).
+  // CHECK-LABEL: func.func @spmm_g0_kernel(
+  // CHECK: arith.andi
+  // CHECK: arith.select %{{.*}}, %g, %{{.*}} : (i1, index, index) -> index
+  // CHECK: arith.extf %{{.*}} : (f32) -> f64
+  // CHECK: tile.store %{{.*}}, %out, %g, %{{.*}} : (f32, memref<2x2xf32>
 }
