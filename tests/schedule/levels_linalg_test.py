@@ -1,21 +1,28 @@
-"""tessera.abs, tri_solve, cholesky, cholesky_solve, lu, qr, fft, ifft and fft2d lowered to Tile
-and Target IR (scalar kernels, one group per matrix or transform): every level bit-exact with an
-oracle that runs the spec's loops (docs/ops/graph/linalg.md, qr_lu.md, fft.md) on numpy float32 /
-float64 scalars (one IEEE rounding per operation, no fused multiply-add; the twiddles are
-Python's math.cos/math.sin of the spec's angle), checked against numpy.linalg / numpy.fft to a
-tolerance so the oracle itself is the right factorization. abs is numpy.abs bit for bit.
-spmm (f32) against an oracle of its fma chain (exact fractions, one rounding per step);
-bad indices fail at every level; f64 spmm and svd stay at Schedule IR.
+"""tessera.abs, tri_solve, cholesky, cholesky_solve, lu, qr, spmm, fft, ifft and fft2d lowered to
+Tile and Target IR (scalar kernels, one group per matrix, row or transform): every level
+bit-exact with an oracle that runs the spec's loops (docs/ops/graph/linalg.md, qr_lu.md, fft.md)
+on numpy float32 / float64 scalars (one IEEE rounding per operation, no fused multiply-add; the
+twiddles are Python's math.cos/math.sin of the spec's angle; cholesky, tri_solve, cholesky_solve
+and spmm's f32 fma chain are the conformance generator's models, conformance/gen/graph_linalg.py),
+checked against numpy.linalg / numpy.fft / a dense product to a tolerance so the oracle itself is
+the right answer. abs is numpy.abs bit for bit. Bad spmm indices fail at every level; f64 spmm
+and svd stay at Schedule IR.
 
 Usage: levels_linalg_test.py TESSERA_INTERP
 """
 import math
-from fractions import Fraction
 import pathlib
+import sys
 import tempfile
 
 import ml_dtypes
 import numpy as np
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "conformance" / "gen"))
+# The conformance generator's spec-loop models (numpy scalars of the element type; spmm: the
+# float32 fma chain of graph_matmul.fma32).
+from graph_linalg import (cholesky_model, cholesky_solve_model, spmm_model,  # noqa: E402
+                          tri_solve_model)
 
 from levels_common import (check, check_case, check_stays_at_schedule, check_validates, finish,
                            run_proc, t)
@@ -47,66 +54,12 @@ def case(d, name, op, ins, want, attrs=""):
 
 # ---- oracles: the spec's loops on numpy scalars of the element type ----
 
-def round_f32(x):
-    """The Fraction x rounded once to float32 (nearest, ties to even)."""
-    f = np.float32(float(x))  # within one f32 ulp of x
-    lo, hi = (np.nextafter(f, np.float32(-np.inf)), f) if Fraction(float(f)) > x else \
-        (f, np.nextafter(f, np.float32(np.inf)))
-    dl, dh = x - Fraction(float(lo)), Fraction(float(hi)) - x
-    if dl != dh:
-        return lo if dl < dh else hi
-    return lo if int(lo.view(np.uint32)) % 2 == 0 else hi
-
-
-def spmm_oracle(vals, cols, ptr, dense):
-    """out[i, j] = fma(v[e], dense[col[e], j], acc) over the row's entries from +0, each fma
-    the exact product plus acc rounded once to f32."""
-    m, n = len(ptr) - 1, dense.shape[1]
-    out = np.zeros((m, n), np.float32)
-    for i in range(m):
-        for j in range(n):
-            acc = np.float32(0)
-            for e in range(int(ptr[i]), int(ptr[i + 1])):
-                exact = Fraction(float(vals[e])) * Fraction(float(dense[int(cols[e]), j]))
-                acc = round_f32(exact + Fraction(float(acc)))
-            out[i, j] = acc
-    return out
-
-
 def csr_dense(vals, cols, ptr, k):
     a = np.zeros((len(ptr) - 1, k))
     for i in range(len(ptr) - 1):
         for e in range(int(ptr[i]), int(ptr[i + 1])):
             a[i, int(cols[e])] += vals[e]
     return a
-
-
-def cholesky_one(x, upper):
-    n, ty = x.shape[0], x.dtype.type
-    a = x.T if upper else x
-    l = np.zeros_like(x)
-    for i in range(n):
-        for j in range(i + 1):
-            s = a[i, j]
-            for k in range(j):
-                s = ty(s - ty(l[i, k] * l[j, k]))
-            l[i, j] = np.sqrt(s) if i == j else ty(s / l[j, j])
-    return l.T.copy() if upper else l
-
-
-def tri_solve_one(m, b, lower, trans, unit):
-    n, ty = m.shape[0], m.dtype.type
-    a = m.T if trans else m
-    b = b.copy()
-    forward = lower != trans
-    for step in range(n):
-        i = step if forward else n - 1 - step
-        for c in range(b.shape[1]):
-            s = b[i, c]
-            for j in (range(i) if forward else range(i + 1, n)):
-                s = ty(s - ty(a[i, j] * b[j, c]))
-            b[i, c] = s if unit else ty(s / a[i, i])
-    return b
 
 
 def batched(f, *xs):
@@ -242,7 +195,9 @@ def main():
         for name, s, upper in (("chol_f32", spd((5, 5), np.float32), False),
                                ("chol_f64_upper", spd((2, 3, 4, 4), np.float64), True)):
             a = junk(s, upper)
-            want = batched(lambda x: cholesky_one(x, upper), a)
+            sw = np.swapaxes  # upper: the lower factor of aᵀ, transposed (U = Lᵀ)
+            want = sw(cholesky_model(sw(a, -1, -2).copy()), -1, -2).copy() if upper else \
+                cholesky_model(a)
             ref = np.linalg.cholesky(s.astype(np.float64))
             close(name, want, np.swapaxes(ref, -1, -2) if upper else ref, 1e-5)
             case(d, name, "cholesky", [a], [want], " {lower = false}" if upper else "")
@@ -253,7 +208,7 @@ def main():
                 ("tri_f64_lower_trans", np.float64, ((), 3, 1), True, True, False)):
             m = (rng.standard_normal(batch + (n, n)) + 4 * np.eye(n)).astype(ty)
             b = rng.standard_normal(batch + (n, k)).astype(ty)
-            want = batched(lambda mm, bb: tri_solve_one(mm, bb, lower, trans, unit), m, b)
+            want = tri_solve_model(m, b, lower, trans, unit)
             tri = np.tril(m) if lower else np.triu(m)
             if unit:
                 tri = tri.copy()
@@ -267,11 +222,8 @@ def main():
                 ("cs_f32", spd((4, 4), np.float32), rng.standard_normal((4, 2)).astype(np.float32),
                  False),
                 ("cs_f64_upper", spd((2, 5, 5), np.float64), rng.standard_normal((2, 5, 3)), True)):
-            def solve(x, y):
-                l = cholesky_one(x, upper).T if upper else cholesky_one(x, upper)  # L
-                return tri_solve_one(l, tri_solve_one(l, y, True, False, False), True, True, False)
             aj = junk(a, upper)
-            want = batched(solve, aj, b)
+            want = cholesky_solve_model(np.swapaxes(aj, -1, -2).copy() if upper else aj, b)
             close(name, want, np.linalg.solve(a.astype(np.float64), b.astype(np.float64)), 1e-4)
             case(d, name, "cholesky_solve", [aj, b], [want], " {lower = false}" if upper else "")
         # lu: a zero pivot column (no elimination at that step), ties, and a batch of f64.
@@ -309,7 +261,7 @@ def main():
             cols = np.array([0, 3, 1, 2, 3, 0, 1, 2, 3], ci)
             ptr = np.array([0, 2, 2, 5, 9], pi)
             dense = rng.standard_normal((4, 3)).astype(np.float32)
-            want = spmm_oracle(vals, cols, ptr, dense)
+            want = spmm_model(vals, cols, ptr, dense)
             close(name, want, csr_dense(vals, cols, ptr, 4) @ dense.astype(np.float64), 1e-5)
             case(d, name, "spmm", [vals, cols, ptr, dense], [want])
         src = d / "spmm_i32.mlir"
