@@ -513,8 +513,9 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
   // The op record's lower hook names the Graph IR ops some Tile IR kernel here handles
   // (core/ops/graph_ops.def); a group holding any other op stays.
   for (const auto& op : callee.regions[0].front().ops) {
-    if (const char* why = libm_loss_reason(op->name)) return stay(why);  // _reduce.cpp
-    if (const char* why = attn_libm_reason(op->name)) return stay(why);  // _attnstats.cpp
+    if (const char* why = libm_loss_reason(op->name)) return stay(why);    // _reduce.cpp
+    if (const char* why = attn_libm_reason(op->name)) return stay(why);    // _attnstats.cpp
+    if (const char* why = linalg_stay_reason(op->name)) return stay(why);  // _linalg.cpp
     if (op->def && op->def->level == ops::Level::graph && op->def->hooks.lower != ops::Hook::pass &&
         !lowered_by_list(op->name))
       return stay("no Tile IR lowering for " + op->name + " (its op record's lower hook)");
@@ -622,6 +623,15 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
       return scalar_lowering(plan_selective_ssm(group, *op, name));
     if (op && op->name == "tessera.depth_attn")
       return scalar_lowering(plan_depth_attn(group, *op, name));
+    if (op && (op->name == "tessera.tri_solve" || op->name == "tessera.cholesky" ||
+               op->name == "tessera.cholesky_solve" || op->name == "tessera.lu" ||
+               op->name == "tessera.qr"))
+      return scalar_lowering(plan_linalg(group, *op, name));  // schedule_to_tile_linalg.cpp
+    if (op &&
+        (op->name == "tessera.fft" || op->name == "tessera.ifft" || op->name == "tessera.fft2d"))
+      return scalar_lowering(plan_fft(group, *op, name));  // schedule_to_tile_fft.cpp
+    if (op && op->name == "tessera.spmm")                  // schedule_to_tile_linalg.cpp
+      return scalar_lowering(plan_spmm(group, *op, name));
     if (op && op->name == "tessera.normalization_stats")
       return scalar_lowering(plan_normalization_stats(group, *op, name));
     return lower_reduce(group, callee, name);

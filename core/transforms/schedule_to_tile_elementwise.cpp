@@ -76,6 +76,12 @@ bool steps_of(std::string_view op, DType t, const std::vector<int>& in, int next
     return steps.push_back({"arith.select", in, t}), true;
   if (!fl) return false;
   if (op == "tessera.neg") return steps.push_back({"arith.negf", in, t}), true;
+  // abs(x) = maximumf(x, -x): |x|, +0 for -0 (maximumf orders -0 below +0), NaN kept.
+  if (op == "tessera.abs") {
+    steps.push_back({"arith.negf", in, t});
+    steps.push_back({"arith.maximumf", {in[0], next}, t});
+    return true;
+  }
   // relu(x) = x > 0 ? x : +0, NaN kept: maximumf(x, +0) gives +0 for -0 and negatives.
   if (op == "tessera.relu") return steps.push_back({"arith.maximumf", {in[0], kZero}, t}), true;
   // sqrt (and what else the shared table names): one exact tile op on f32 tiles.

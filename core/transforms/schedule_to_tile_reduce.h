@@ -100,5 +100,21 @@ ScalarKernel plan_selective_ssm(const ir::Op& group, const ir::Op& op, const std
 
 /// tessera.depth_attn of f32 and static shape: one group per output position.
 ScalarKernel plan_depth_attn(const ir::Op& group, const ir::Op& op, const std::string& name);
+/// tessera.tri_solve, tessera.cholesky, tessera.cholesky_solve, tessera.lu and tessera.qr of f32 or
+/// f64 static shapes: one group per matrix of the batch (schedule_to_tile_linalg.cpp).
+ScalarKernel plan_linalg(const ir::Op& group, const ir::Op& op, const std::string& name);
+
+/// Why tessera.svd (a sort that is undefined for NaN) stays at Schedule IR, or nullptr for other
+/// ops (schedule_to_tile_linalg.cpp).
+const char* linalg_stay_reason(std::string_view op);
+
+/// tessera.spmm of f32 values (the exact f32 fma chain) with integer indices: one group per row;
+/// a broken row_ptr or a column outside [0, K) stops the run with a bounds error
+/// (schedule_to_tile_linalg.cpp).
+ScalarKernel plan_spmm(const ir::Op& group, const ir::Op& op, const std::string& name);
+
+/// tessera.fft, tessera.ifft and tessera.fft2d of f32 or f64 static shapes: one group per
+/// transform, the twiddle tables embedded (schedule_to_tile_fft.cpp).
+ScalarKernel plan_fft(const ir::Op& group, const ir::Op& op, const std::string& name);
 
 }  // namespace tessera::transforms

@@ -216,6 +216,16 @@ bool f64_root_step(std::string_view op, const std::vector<int>& in, std::vector<
   return true;
 }
 
+// abs of an f32 or f64 scalar: maximumf(x, -x) (|x|, +0 for -0, NaN kept), the Graph IR
+// kernel's std::fabs. Step k's id is base + k.
+bool abs_step(std::string_view op, DType t, const std::vector<int>& in, std::vector<Step>& steps,
+              int base) {
+  if (op != "tessera.abs" || (t != DType::f32 && t != DType::f64)) return false;
+  steps.push_back({"arith.negf", {in[0]}, t});
+  steps.push_back({"arith.maximumf", {in[0], base + static_cast<int>(steps.size()) - 1}, t});
+  return true;
+}
+
 // sigmoid, silu, tanh-form gelu and silu_mul on f32 scalars (a narrow float's widened value):
 // the f32 steps of schedule_to_tile_activation.cpp, the Graph IR kernels' operations, on scalar
 // registers. Step k's id is base + k.
@@ -520,7 +530,8 @@ ScalarChain plan_scalar_chain(const ir::Op& group, const ir::Op& callee, const s
     if (!(un ? unsigned_step(o->name, in, steps, n)
              : (ct == DType::f32 && (f32_math_step(o->name, in, steps, consts, n) ||
                                      activation_step(*o, in, steps, consts, n))) ||
-                   (ct == DType::f64 && f64_root_step(o->name, in, steps, consts, n))) &&
+                   (ct == DType::f64 && f64_root_step(o->name, in, steps, consts, n)) ||
+                   abs_step(o->name, ct, in, steps, n)) &&
         !(!un && scalar_step(o->name, ct, in, steps)))
       return stay(why);
     for (int v : steps.back().in)

@@ -4,6 +4,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <map>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -16,6 +18,13 @@ namespace tessera::transforms::scalar_text {
 inline std::string ty(DType t) { return std::string(dtype_mlir_name(t)); }
 
 inline bool narrow(DType t) { return dtype_is_low_precision_float(t); }
+
+/// "memref<AxBxT>" of a static shape; `shared`: in shared memory (space 3).
+inline std::string static_memref(const std::vector<int64_t>& shape, DType t, bool shared = false) {
+  std::string m = "memref<";
+  for (int64_t e : shape) m += std::to_string(e) + "x";
+  return m + ty(t) + (shared ? ", 3>" : ">");
+}
 
 /// Kernel text with numbered scalar values.
 struct Text {
@@ -221,6 +230,113 @@ struct Text {
       store_local(e, buf, j);
       return bin("arith.addf", s, e, f);
     });
+  }
+
+  // Kernels on memrefs of static shapes with loops that carry several values
+  // (schedule_to_tile_linalg.cpp, _fft.cpp). Values used across loops are hoisted: `head` is
+  // the entry block's start (constants, allocations, the group's indices), printed before `k`.
+  std::ostringstream head;
+  std::map<std::string, std::string> hoisted;  // constant or allocation -> its name
+
+  /// An index constant in the entry block, one per value.
+  std::string c(int64_t v) {
+    return hoist("i" + std::to_string(v),
+                 "arith.constant {value = " + std::to_string(v) + " : index} : index");
+  }
+  /// A float constant of type t in the entry block (the shortest decimal of the double).
+  std::string fc(double v, DType t) {
+    const std::string lit = ir::format_float(v, t) + " : " + ty(t);
+    return hoist(lit, "arith.constant {value = " + lit + "} : " + ty(t));
+  }
+  /// tile.alloc_shared of `memref` in the entry block (a group's buffer), named %`name`.
+  void shared(const std::string& name, const std::string& memref) {
+    head << "    %" << name << " = tile.alloc_shared : " << memref << "\n";
+  }
+  /// The indices of group %g over the dims `batch` (row-major): remsi and divsi from the
+  /// innermost dim, in the entry block.
+  std::vector<std::string> group_indices(const std::vector<int64_t>& batch) {
+    std::vector<std::string> at(batch.size());
+    std::string q = "%g";
+    for (size_t d = batch.size(); d-- > 0;) {
+      const std::string n = c(batch[d]);
+      at[d] = fresh();
+      head << "    " << at[d] << " = arith.remsi " << q << ", " << n << " : index\n";
+      if (d == 0) break;
+      const std::string r = fresh();
+      head << "    " << r << " = arith.divsi " << q << ", " << n << " : index\n";
+      q = r;
+    }
+    return at;
+  }
+  /// tile.load / tile.store of one element of `mem` (of type `memref`, elements t) at `at`.
+  std::string load(const std::string& mem, const std::string& memref, DType t,
+                   const std::vector<std::string>& at) {
+    std::string r = fresh();
+    k << ind << r << " = tile.load " << mem << ", " << join(at) << " : (" << memref << ", "
+      << index_list(at.size()) << ") -> " << ty(t) << "\n";
+    return r;
+  }
+  void store(const std::string& v, DType t, const std::string& mem, const std::string& memref,
+             const std::vector<std::string>& at) {
+    k << ind << "tile.store " << v << ", " << mem << ", " << join(at) << " : (" << ty(t) << ", "
+      << memref << ", " << index_list(at.size()) << ") -> ()\n";
+  }
+  /// "scf.for"(lo, hi, 1, init...) carrying the values `init` (name, type); `body` gets the
+  /// induction variable and the carried names and returns the next ones. Returns the results.
+  using Carried = std::vector<std::pair<std::string, DType>>;
+  std::vector<std::string> loop(const std::string& lo, const std::string& hi, const Carried& init,
+                                const std::function<std::vector<std::string>(
+                                    const std::string&, const std::vector<std::string>&)>& body) {
+    const std::string r = fresh(), iv = fresh();
+    std::vector<std::string> names, types, args;
+    for (const auto& [v, t] : init) {
+      names.push_back(v);
+      types.push_back(ty(t));
+      args.push_back(fresh());
+    }
+    const std::string one = c(1);
+    k << ind
+      << (init.empty()       ? ""
+          : init.size() == 1 ? r + " = "
+                             : r + ":" + std::to_string(init.size()) + " = ")
+      << "\"scf.for\"(" << lo << ", " << hi << ", " << one << (init.empty() ? "" : ", ")
+      << join(names) << ") ({\n"
+      << ind << "^bb0(" << iv << ": index";
+    for (size_t i = 0; i < args.size(); ++i) k << ", " << args[i] << ": " << types[i];
+    k << "):\n";
+    const std::string outer = ind;
+    ind += "  ";
+    const std::vector<std::string> next = body(iv, args);
+    k << ind << "\"scf.yield\"(" << join(next) << ") : (" << join(types) << ") -> ()\n";
+    ind = outer;
+    k << ind << "}) : (index, index, index" << (init.empty() ? "" : ", ") << join(types) << ") -> "
+      << (init.empty()       ? "()"
+          : init.size() == 1 ? types[0]
+                             : "(" + join(types) + ")")
+      << "\n";
+    std::vector<std::string> out;
+    for (size_t i = 0; i < init.size(); ++i)
+      out.push_back(init.size() == 1 ? r : r + "#" + std::to_string(i));
+    return out;
+  }
+
+ private:
+  std::string hoist(const std::string& key, const std::string& def) {
+    auto it = hoisted.find(key);
+    if (it != hoisted.end()) return it->second;
+    const std::string r = fresh();
+    head << "    " << r << " = " << def << "\n";
+    return hoisted[key] = r;
+  }
+  static std::string join(const std::vector<std::string>& v) {
+    std::string s;
+    for (size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + v[i];
+    return s;
+  }
+  static std::string index_list(size_t n) {
+    std::string s;
+    for (size_t i = 0; i < n; ++i) s += i ? ", index" : "index";
+    return s;
   }
 };
 

@@ -6,27 +6,27 @@
 
 #include <tbb/parallel_for.h>
 
+#include "core/ops/fft_twiddles.h"
 #include "interp/graph/kernel.h"
 
 namespace tessera::interp {
 namespace {
 
-/// cos and sin of theta_m = (2 pi * m) / n for m in [0, n), in f64.
-struct Twiddles {
-  std::vector<double> re, im;
-  explicit Twiddles(int64_t n) : re(size_t(n)), im(size_t(n)) {
-    for (int64_t m = 0; m < n; ++m) {
-      const double th = (6.283185307179586 * double(m)) / double(n);
-      re[size_t(m)] = std::cos(th);
-      im[size_t(m)] = std::sin(th);
-    }
-  }
-};
+using ops::Twiddles;  // the table the Tile IR lowering embeds too
+
+/// GCC 12's SLP vectorizer turns the complex products below into vfmaddsub (fused) despite
+/// -ffp-contract=off, which is not the spec's sum; this keeps each product and sum rounded.
+#if defined(__GNUC__) && !defined(__clang__)
+#define TESSERA_NO_SLP __attribute__((optimize("no-tree-slp-vectorize")))
+#else
+#define TESSERA_NO_SLP
+#endif
 
 /// out[k] = sum_j in[j] * w^(j k), w = exp(sign * i * 2 pi / n), over n complex values read with
 /// element stride `st` (in complex units) and written contiguously; in f64, j increasing, no fused
 /// multiply-add.
-void dft(const double* in, double* out, int64_t n, int64_t st, const Twiddles& tw, double sign) {
+TESSERA_NO_SLP void dft(const double* in, double* out, int64_t n, int64_t st, const Twiddles& tw,
+                        double sign) {
   for (int64_t k = 0; k < n; ++k) {
     double ar = 0, ai = 0;
     int64_t t = 0;  // (j * k) mod n, stepped without a product

@@ -186,7 +186,7 @@ def program(op, ins, out_shape, attrs):
 
 
 def case(d, name, op, ins, want, attrs=""):
-    check_case(d, name, program(op, ins, want.shape, attrs), ins, want)
+    check_case(d, name, program(op, ins, want.shape, attrs), ins, [want])
 
 
 def midpoint_inputs():

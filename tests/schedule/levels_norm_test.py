@@ -89,7 +89,7 @@ NAMES = {np.float64: "f64", np.float32: "f32", BF: "bf16", np.float16: "f16"}
 
 def case(d, name, op, ins, want, attrs=""):
     et = NAMES[ins[0].dtype.type]
-    check_case(d, name, one_op_program(op, ins, ins[0].shape, et, attrs), ins, want)
+    check_case(d, name, one_op_program(op, ins, ins[0].shape, et, attrs), ins, [want])
 
 
 def narrow_and_wide(d, rng):

@@ -24,8 +24,8 @@ import numpy as np
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "conformance" / "gen"))
 import spec_expf  # noqa: E402  (the spec's expf, modelled from docs/numerics.md)
 
-from levels_common import (check, check_one_launch, check_stays_at_schedule, finish,  # noqa: E402
-                           run, run_proc, save_inputs, t)
+from levels_common import (check, check_case, check_stays_at_schedule, finish,  # noqa: E402
+                           run_proc, t)
 
 F, D, BF = np.float32, np.float64, ml_dtypes.bfloat16
 NAMES = {F: "f32", D: "f64", BF: "bf16", np.int32: "i32", np.int64: "i64", np.uint8: "ui8"}
@@ -160,36 +160,6 @@ def program(op, ins, outs, attrs):
             f'    {res} = "tessera.{op}"({", ".join(f"%a{i}" for i in range(len(ins)))}){attrs}'
             f" : ({', '.join(tt(s, d) for s, d in ins)}) -> ({rt})\n"
             f"    return {rets} : {rt}\n  }}\n}}\n")
-
-
-def same_bits(got, want):
-    """Equal bit patterns element by element; two NaNs match (the `bitexact` rule)."""
-    got, want = np.ascontiguousarray(np.atleast_1d(got)), np.ascontiguousarray(np.atleast_1d(want))
-    if got.shape != want.shape or got.dtype.itemsize != want.dtype.itemsize:
-        return False
-    g = np.ascontiguousarray(got).view(want.dtype)  # bf16 .npy files may load as raw bytes
-    size = want.dtype.itemsize
-    eq = (g.view(np.uint8).reshape(-1, size) == want.view(np.uint8).reshape(-1, size)).all(axis=1)
-    if want.dtype.kind == "f" or want.dtype == BF:
-        eq |= (np.isnan(g.astype(D)) & np.isnan(want.astype(D))).ravel()
-    return bool(eq.all())
-
-
-def check_case(d, name, src_text, inputs, wants):
-    src = d / f"{name}.mlir"
-    src.write_text(src_text)
-    ins = save_inputs(d, name, inputs)
-    for level in ("graph", "schedule", "tile", "target"):
-        od = d / f"{name}.{level}"
-        run("run", src, "--level", level, *ins, "-o", od)
-        got = [np.load(f) for f in sorted(od.glob("*.npy"))]
-        check(len(got) == len(wants) and all(same_bits(g, w) for g, w in zip(got, wants)),
-              f"{name}: {level} gives {[g.ravel()[:3] for g in got]}, "
-              f"the oracle {[w.ravel()[:3] for w in wants]}")
-    check_one_launch(name, src)
-    v = run("validate", src, *ins)
-    check("target: bit-exact" in v, f"{name}: validate: {v}")
-    return src, ins
 
 
 def specials(x):
