@@ -652,7 +652,7 @@ bool one_launch(const Lowering& l) {
   const bool prep = std::any_of(l.prep.begin(), l.prep.end(),
                                 [](const std::vector<GraphStep>& v) { return !v.empty(); });
   return !prep && l.post.empty() && l.perm.empty() && l.out_perm.empty() && l.flat.empty() &&
-         l.as_2d.empty() && l.out_2d.empty() && !any(l.spread) && !any(l.expand);
+         l.as_2d.empty() && l.out_2d.empty() && !any(l.spread) && !any(l.expand) && !any(l.bias);
 }
 
 ir::Attr int_array(const std::vector<int64_t>& v) {
@@ -679,6 +679,10 @@ std::unique_ptr<ir::Op> graph_op(const GraphStep& st, ir::Value* v, ir::Location
 /// with one op.)
 std::unique_ptr<ir::Op> empty_result_constant(ir::Op& g, const ir::Op& callee) {
   if (g.num_results() != 1) return nullptr;
+  // A KV-cache read of length 0 still checks its start position at Graph IR (an error for a bad
+  // one): it stays, so that no level accepts what the Graph kernel refuses.
+  for (const auto& op : callee.regions[0].front().ops)
+    if (op->name.starts_with("tessera.kv_cache.")) return nullptr;
   const ir::Type& t = g.result(0)->type;
   std::optional<int64_t> n = t.num_elements();
   if (!t.is_tensor() || !t.has_static_shape() || !n || *n != 0) return nullptr;
