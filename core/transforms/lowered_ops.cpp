@@ -9,6 +9,10 @@ namespace tessera::transforms {
 bool lowered_by_list(std::string_view name) {
   static constexpr std::string_view kNames[] = {
       "",  // (no entry: keeps the array non-empty)
+      "tessera.loss.binary_cross_entropy_backward",
+      "tessera.rl.cispo_policy_loss",
+      "tessera.rl.grpo_policy_loss",
+      "tessera.rl.ppo_policy_loss",
   };
   return !name.empty() && std::find(std::begin(kNames), std::end(kNames), name) != std::end(kNames);
 }

@@ -517,8 +517,11 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
     if (op &&
         (op->name == "tessera.sgd" || op->name == "tessera.adam" || op->name == "tessera.adamw" ||
          op->name == "tessera.nesterov" || op->name == "tessera.momentum_backward" ||
-         op->name == "tessera.loss.mse_backward" || op->name == "tessera.adam_backward"))
+         op->name == "tessera.loss.mse_backward" || op->name == "tessera.adam_backward" ||
+         op->name == "tessera.loss.binary_cross_entropy_backward"))
       return scalar_lowering(plan_optimizer(group, *op, name));
+    if (op && op->name.starts_with("tessera.rl."))  // schedule_to_tile_rl.cpp
+      return scalar_lowering(plan_rl_loss(group, *op, name));
     if (op && op->name == "tessera.topk") return scalar_lowering(plan_topk(group, *op, name));
     if (op && (op->name == "tessera.gather" || op->name == "tessera.embedding" ||
                op->name == "tessera.scatter"))  // schedule_to_tile_index.cpp

@@ -9,95 +9,16 @@
 #include <utility>
 
 #include "core/ir/attribute.h"
+#include "core/transforms/schedule_to_tile_text.h"
 
 namespace tessera::transforms {
 
 namespace {
 
-std::string ty(DType t) { return std::string(dtype_mlir_name(t)); }
-
-bool narrow(DType t) { return dtype_is_low_precision_float(t); }
-
-// Kernel text with numbered scalar values.
-struct Text {
-  std::ostringstream k;
-  int next = 0;
-  std::string ind = "    ";
-
-  std::string fresh() { return "%t" + std::to_string(next++); }
-  std::string icst(int64_t v) {
-    std::string r = fresh();
-    k << ind << r << " = arith.constant {value = " << v << " : index} : index\n";
-    return r;
-  }
-  std::string fcst(double v, DType t) {
-    std::string r = fresh();
-    k << ind << r << " = arith.constant {value = " << ir::format_float(v, t) << " : " << ty(t)
-      << "} : " << ty(t) << "\n";
-    return r;
-  }
-  std::string idx(const char* op, const std::string& a, const std::string& b) {
-    std::string r = fresh();
-    k << ind << r << " = " << op << " " << a << ", " << b << " : index\n";
-    return r;
-  }
-  std::string bin(const char* op, const std::string& a, const std::string& b, DType t) {
-    std::string r = fresh();
-    k << ind << r << " = " << op << " " << a << ", " << b << " : (" << ty(t) << ", " << ty(t)
-      << ") -> " << ty(t) << "\n";
-    return r;
-  }
-  std::string un(const char* op, const std::string& a, DType from, DType to) {
-    std::string r = fresh();
-    k << ind << r << " = " << op << " " << a << " : (" << ty(from) << ") -> " << ty(to) << "\n";
-    return r;
-  }
-  std::string load(const std::string& mem, DType t, const std::string& i) {
-    std::string r = fresh();
-    k << ind << r << " = tile.load " << mem << ", " << i << " : (memref<?x" << ty(t)
-      << ">, index) -> " << ty(t) << "\n";
-    return r;
-  }
-  // A float conversion with the Graph IR kernel's static_cast: exact widening or one RNE
-  // rounding (arith.extf / arith.truncf: num::convert_bits, docs/ops/tile/scalar.md).
-  std::string convert(const std::string& v, DType from, DType to) {
-    if (from == to) return v;
-    const bool wider = to == DType::f64 || (to == DType::f32 && narrow(from));
-    return un(wider ? "arith.extf" : "arith.truncf", v, from, to);
-  }
-  // "scf.for"(lb, ub, 1, init) carrying one scalar of type t; `body` gets the induction
-  // variable and the carried value and returns the next one.
-  template <typename F>
-  std::string fold(const std::string& lb, const std::string& ub, const std::string& one,
-                   const std::string& init, DType t, F body) {
-    const std::string r = fresh(), iv = fresh(), a = fresh();
-    k << ind << r << " = \"scf.for\"(" << lb << ", " << ub << ", " << one << ", " << init
-      << ") ({\n"
-      << ind << "^bb0(" << iv << ": index, " << a << ": " << ty(t) << "):\n";
-    const std::string outer = ind;
-    ind += "  ";
-    const std::string next = body(iv, a);
-    k << ind << "\"scf.yield\"(" << next << ") : (" << ty(t) << ") -> ()\n";
-    ind = outer;
-    k << ind << "}) : (index, index, index, " << ty(t) << ") -> " << ty(t) << "\n";
-    return r;
-  }
-  void store(const std::string& v, DType t, const std::string& row) {
-    k << ind << "tile.store " << v << ", %out, " << row << ", %c0 : (" << ty(t) << ", memref<?x?x"
-      << ty(t) << ">, index, index) -> ()\n";
-  }
-};
-
-std::string header(const std::string& name, const std::vector<DType>& ins, DType out) {
-  std::ostringstream h;
-  h << "  func.func @" << name << "(";
-  for (size_t i = 0; i < ins.size(); ++i) h << "%in" << i << ": memref<?x" << ty(ins[i]) << ">, ";
-  h << "%out: memref<?x?x" << ty(out) << ">) {\n"
-    << "    %g = tile.group_id {dim = 0} : index\n"
-    << "    %c0 = arith.constant {value = 0 : index} : index\n"
-    << "    %c1 = arith.constant {value = 1 : index} : index\n";
-  return h.str();
-}
+using scalar_text::header;
+using scalar_text::narrow;
+using scalar_text::Text;
+using scalar_text::ty;
 
 bool reduce_type(DType t) { return t == DType::f32 || t == DType::f64 || narrow(t); }
 
@@ -292,26 +213,11 @@ ScalarKernel plan_cross_entropy(const ir::Op& group, const ir::Op& op, const std
 }
 
 const char* libm_loss_reason(std::string_view op) {
-  // interp/graph/kernels_loss.cpp, kernels_loss_backward.cpp, kernels_rl_loss.cpp.
+  // interp/graph/kernels_loss.cpp, kernels_loss_backward.cpp.
   constexpr std::pair<std::string_view, const char*> kStay[] = {
       {"tessera.binary_cross_entropy",
        "binary_cross_entropy computes the C library's log1p and exp (log1p(exp(-|z|))), which no "
        "Tile IR op reproduces bit for bit"},
-      {"tessera.loss.binary_cross_entropy_backward",
-       "binary_cross_entropy_backward's sigmoid computes the C library's exp, which no Tile IR op "
-       "reproduces bit for bit"},
-      {"tessera.loss.cross_entropy",
-       "loss.cross_entropy computes the C library's exp and log (not the spec's expf and logf), "
-       "which no Tile IR op reproduces bit for bit"},
-      {"tessera.rl.ppo_policy_loss",
-       "the policy ratio exp(ln - lo) is the C library's exp, which no Tile IR op reproduces bit "
-       "for bit"},
-      {"tessera.rl.grpo_policy_loss",
-       "the policy ratio exp(ln - lo) is the C library's exp, which no Tile IR op reproduces bit "
-       "for bit"},
-      {"tessera.rl.cispo_policy_loss",
-       "the policy ratio exp(ln - lo) is the C library's exp, which no Tile IR op reproduces bit "
-       "for bit"},
   };
   for (const auto& [name, why] : kStay)
     if (op == name) return why;

@@ -1,0 +1,92 @@
+// RUN: tessera-opt %s --pass graph-to-schedule --pass schedule-to-tile | FileCheck %s
+// Schedule -> Tile: the RL policy losses and binary_cross_entropy_backward as scalar kernels in
+// the Graph IR kernels' order, the ratio exp(ln - lo) and the sigmoid's exp as tile.exp (the
+// spec's expf, docs/numerics.md "exp"); f64 stays (docs/ops/schedule/lowering.md, "Losses").
+module {
+  // A masked mean: one group folds the losses, then divides by the mask's sum unless it is 0.
+  // CHECK-LABEL: func.func @ppo(
+  // CHECK: tile.launch %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} {callee = @ppo_g0_kernel, grid = [1]
+  // CHECK-SAME: -> tensor<1x1xf32>
+  func.func @ppo(%ln: tensor<2x3xf32>, %lo: tensor<2x3xf32>, %a: tensor<2x3xf32>, %m: tensor<2x3xf32>) -> tensor<f32> {
+    %r = "tessera.rl.ppo_policy_loss"(%ln, %lo, %a, %m) {clip_epsilon = 0.25 : f64, operandSegmentSizes = array<i32: 1, 1, 1, 1, 0, 0>} : (tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<f32>
+    return %r : tensor<f32>
+  }
+  // reduction = "none": element g by group g.
+  // CHECK-LABEL: func.func @grpo(
+  // CHECK: tile.launch %{{.*}}, %{{.*}}, %{{.*}} {callee = @grpo_g0_kernel, grid = [6]
+  // CHECK-SAME: -> tensor<6x1xf32>
+  func.func @grpo(%ln: tensor<2x3xf32>, %lo: tensor<2x3xf32>, %r: tensor<2x3xf32>) -> tensor<2x3xf32> {
+    %l = "tessera.rl.grpo_policy_loss"(%ln, %lo, %r) {group_axis = 0 : i64, reduction = "none"} : (tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+    return %l : tensor<2x3xf32>
+  }
+  // CHECK-LABEL: func.func @bce(
+  // CHECK: %r:2 = tile.launch %z, %t, %g {callee = @bce_g0_kernel, grid = [2]
+  func.func @bce(%z: tensor<2x3xf32>, %t: tensor<2x3xf32>, %g: tensor<f32>) -> (tensor<2x3xf32>, tensor<2x3xf32>) {
+    %r:2 = "tessera.loss.binary_cross_entropy_backward"(%z, %t, %g) {reduction = "mean"} : (tensor<2x3xf32>, tensor<2x3xf32>, tensor<f32>) -> (tensor<2x3xf32>, tensor<2x3xf32>)
+    return %r#0, %r#1 : tensor<2x3xf32>, tensor<2x3xf32>
+  }
+  // CHECK-LABEL: func.func @p64(
+  // CHECK: schedule.not_lowered = "tessera.rl.ppo_policy_loss on f64: the ratio exp(ln - lo) is the C library's exp
+  func.func @p64(%ln: tensor<2x3xf64>, %lo: tensor<2x3xf64>, %a: tensor<2x3xf64>) -> tensor<f64> {
+    %l = "tessera.rl.ppo_policy_loss"(%ln, %lo, %a) : (tensor<2x3xf64>, tensor<2x3xf64>, tensor<2x3xf64>) -> tensor<f64>
+    return %l : tensor<f64>
+  }
+  // CHECK-LABEL: func.func @b64(
+  // CHECK: schedule.not_lowered = "binary_cross_entropy_backward on f64: its sigmoid computes the C library's exp
+  func.func @b64(%z: tensor<2x3xf64>, %t: tensor<2x3xf64>, %g: tensor<f64>) -> (tensor<2x3xf64>, tensor<2x3xf64>) {
+    %r:2 = "tessera.loss.binary_cross_entropy_backward"(%z, %t, %g) {reduction = "sum"} : (tensor<2x3xf64>, tensor<2x3xf64>, tensor<f64>) -> (tensor<2x3xf64>, tensor<2x3xf64>)
+    return %r#0, %r#1 : tensor<2x3xf64>, tensor<2x3xf64>
+  }
+
+  // The ppo kernel: element 0's loss, then the chain over the rest, then the mask's chain.
+  // CHECK-LABEL: func.func @ppo_g0_kernel(%in0: memref<?xf32>, %in1: memref<?xf32>, %in2: memref<?xf32>, %in3: memref<?xf32>, %out: memref<?x?xf32>)
+  // CHECK: %[[LN:.*]] = tile.load %in0, %c0
+  // CHECK: %[[LO:.*]] = tile.load %in1, %c0
+  // CHECK: %[[A:.*]] = tile.load %in2, %c0
+  // CHECK: %[[D:.*]] = arith.subf %[[LN]], %[[LO]]
+  // CHECK: %[[R:.*]] = tile.exp %[[D]] : (f32) -> f32
+  // CHECK: %[[CLO:.*]] = arith.constant {value = 7.5e-01 : f32}
+  // CHECK: %[[CHI:.*]] = arith.constant {value = 1.25e+00 : f32}
+  // CHECK: %[[MX:.*]] = arith.maximumf %[[R]], %[[CLO]]
+  // CHECK: %[[C:.*]] = arith.minimumf %[[MX]], %[[CHI]]
+  // CHECK: %[[RA:.*]] = arith.mulf %[[R]], %[[A]]
+  // CHECK: %[[CA:.*]] = arith.mulf %[[C]], %[[A]]
+  // CHECK: %[[MN:.*]] = arith.minimumf %[[RA]], %[[CA]]
+  // CHECK: %[[V:.*]] = arith.negf %[[MN]]
+  // CHECK: %[[M0:.*]] = tile.load %in3, %c0
+  // CHECK: %[[L0:.*]] = arith.mulf %[[V]], %[[M0]]
+  // CHECK: %[[SUM:.*]] = "scf.for"(%c1, %{{.*}}, %c1, %[[L0]])
+  // CHECK: tile.exp
+  // CHECK: arith.addf
+  // CHECK: %[[TOT:.*]] = "scf.for"(%c1, %{{.*}}, %c1, %{{.*}})
+  // CHECK: %[[NZ:.*]] = arith.cmpf %[[TOT]], %{{.*}} {predicate = "une"}
+  // CHECK: %[[Q:.*]] = arith.divf %[[SUM]], %[[TOT]]
+  // CHECK: %[[OUT:.*]] = arith.select %[[NZ]], %[[Q]], %[[SUM]]
+  // CHECK: tile.store %[[OUT]], %out, %c0, %c0
+  // grpo: the advantage of element g from its group's chains, then the clipped term.
+  // CHECK-LABEL: func.func @grpo_g0_kernel(
+  // CHECK: "scf.for"
+  // CHECK: arith.divf
+  // CHECK: "scf.for"
+  // CHECK: %[[DEN:.*]] = tile.sqrt
+  // CHECK: %[[RG:.*]] = tile.load %in2, %g
+  // CHECK: %[[DV:.*]] = arith.subf %[[RG]], %{{.*}}
+  // CHECK: %[[ADV:.*]] = arith.divf %[[DV]], %[[DEN]]
+  // CHECK: tile.exp
+  // CHECK: tile.store %{{.*}}, %out, %g, %c0
+  // bce_backward: both sigmoid forms, selected by z >= 0 (NaN takes the second).
+  // CHECK-LABEL: func.func @bce_g0_kernel(
+  // CHECK: %[[SC:.*]] = arith.divf %in2, %{{.*}}
+  // CHECK: %[[NZ:.*]] = arith.negf %v0
+  // CHECK: %[[E1:.*]] = tile.exp %[[NZ]]
+  // CHECK: %[[D1:.*]] = arith.addf %{{.*}}, %[[E1]]
+  // CHECK: %[[POS:.*]] = arith.divf %{{.*}}, %[[D1]]
+  // CHECK: %[[E2:.*]] = tile.exp %v0
+  // CHECK: %[[D2:.*]] = arith.addf %{{.*}}, %[[E2]]
+  // CHECK: %[[NEG:.*]] = arith.divf %[[E2]], %[[D2]]
+  // CHECK: %[[GE:.*]] = arith.cmpf %v0, %{{.*}} {predicate = "oge"}
+  // CHECK: %[[SG:.*]] = arith.select %[[GE]], %[[POS]], %[[NEG]]
+  // CHECK: %[[DIFF:.*]] = arith.subf %[[SG]], %v1
+  // CHECK: %[[DZ:.*]] = arith.mulf %[[DIFF]], %[[SC]]
+  // CHECK: tile.store %[[DZ]], %out0
+}
