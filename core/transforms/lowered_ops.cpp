@@ -10,6 +10,7 @@ bool lowered_by_list(std::string_view name) {
   static constexpr std::string_view kNames[] = {
       "",  // (no entry: keeps the array non-empty)
       "tessera.loss.binary_cross_entropy_backward",
+      "tessera.loss.cross_entropy",
       "tessera.rl.cispo_policy_loss",
       "tessera.rl.grpo_policy_loss",
       "tessera.rl.ppo_policy_loss",

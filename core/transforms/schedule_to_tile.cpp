@@ -514,6 +514,8 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
     const ir::Op* op = only_op(callee);  // schedule_to_tile_reduce.cpp, _optim.cpp
     if (op && op->name == "tessera.cross_entropy")
       return scalar_lowering(plan_cross_entropy(group, *op, name));
+    if (op && op->name == "tessera.loss.cross_entropy")
+      return scalar_lowering(plan_loss_cross_entropy(group, *op, name));
     if (op &&
         (op->name == "tessera.sgd" || op->name == "tessera.adam" || op->name == "tessera.adamw" ||
          op->name == "tessera.nesterov" || op->name == "tessera.momentum_backward" ||

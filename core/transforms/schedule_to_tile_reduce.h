@@ -47,6 +47,11 @@ ScalarKernel plan_scalar_mse(const ir::Op& group, const ir::Op& op, const std::s
 /// tessera.cross_entropy of f32 logits [..., C] and integer labels.
 ScalarKernel plan_cross_entropy(const ir::Op& group, const ir::Op& op, const std::string& name);
 
+/// tessera.loss.cross_entropy of f32 logits (classes along `axis`) and integer labels, with
+/// ignore_index, label_smoothing and every reduction.
+ScalarKernel plan_loss_cross_entropy(const ir::Op& group, const ir::Op& op,
+                                     const std::string& name);
+
 /// Why a loss whose Graph IR kernel calls the C library's exp, log or log1p (not the spec's
 /// expf/logf of docs/numerics.md) stays at Schedule IR, or nullptr for other ops.
 const char* libm_loss_reason(std::string_view op);

@@ -3,11 +3,15 @@
 "Losses"): tessera.rl.ppo_policy_loss with and without its optional mask, ref and entropy
 operands and every reduction (a masked mean, and a mask summing to 0), grpo_policy_loss and
 cispo_policy_loss along several group axes, tessera.loss.binary_cross_entropy_backward with
-every reduction and the sigmoid's special inputs (NaN, +-0, +-100, +-Inf). Each lowers to one
+every reduction and the sigmoid's special inputs (NaN, +-0, +-100, +-Inf), and
+tessera.loss.cross_entropy along several axes with signed and unsigned labels, ignore_index,
+label_smoothing, every reduction and no kept position (mean: NaN, sum: +0); a label out of range
+stops the run at every level. Each lowers to one
 Tile IR kernel and on to Target IR, and is bit for bit equal at every level to an independent
 oracle: numpy float32 arithmetic in the kernels' documented order (docs/ops/graph/rl_losses.md,
 loss_backward.md: one rounding per step, sequential folds from the first element) with the
-spec's expf modelled in Python (conformance/gen/spec_expf.py). f64 operands stay with the
+spec's expf modelled in Python (conformance/gen/spec_expf.py) and the spec's logf as the
+correctly rounded log of the f32 (docs/numerics.md "log": they agree on every positive f32). f64 operands stay with the
 reason that their exp is the C library's.
 
 Usage: levels_loss_test.py TESSERA_INTERP
@@ -21,10 +25,10 @@ import numpy as np
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "conformance" / "gen"))
 import spec_expf  # noqa: E402  (the spec's expf, modelled from docs/numerics.md)
 
-from levels_common import check_stays_at_schedule, finish  # noqa: E402
-from levels_reduce_test import check_case, program  # noqa: E402
+from levels_common import check, check_stays_at_schedule, finish, run_proc  # noqa: E402
+from levels_reduce_test import check_case, ieee_max, program  # noqa: E402
 
-F = np.float32
+F, D = np.float32, np.float64
 
 
 def chain(v):
@@ -77,6 +81,32 @@ def sigmoid(z):
             e = spec_expf.expf(float(v))
             out.flat[i] = e / F(F(1) + e)
     return out
+
+
+def loss_ce(x, y, axis, ignore, eps, red):
+    """loss.cross_entropy (docs/ops/graph/loss_backward.md) in f32, positions in order."""
+    xm = np.moveaxis(x, axis, -1)
+    c = xm.shape[-1]
+    keep, share = F(1.0 - eps), F(eps / c)
+    losses, kept = np.zeros(y.shape, F), []
+    for pos in np.ndindex(*y.shape):
+        if int(y[pos]) == ignore:
+            continue
+        row = xm[pos]
+        m = row[0]
+        for v in row[1:]:
+            m = F(ieee_max(float(m), float(v)))
+        e = spec_expf.expf_array((row - m).astype(F))
+        lse = F(np.log(D(chain(e))))
+        nll = F(lse - F(row[int(y[pos])] - m))
+        if eps != 0:
+            nll = F(F(keep * nll) + F(share * chain(lse - (row - m))))
+        losses[pos] = nll
+        kept.append(nll)
+    if red == "none":
+        return losses
+    acc = chain(kept) if kept else F(0)
+    return F(acc / F(len(kept))) if red == "mean" else acc
 
 
 def t(shape):
@@ -159,15 +189,49 @@ def main():
                                [((4, 6), F), ((4, 6), F), (gs, F)], [((4, 6), F)] * 2,
                                f' {{reduction = "{red}"}}'),
                        [z, tg, g], want)
+        # loss.cross_entropy: (name, x shape, axis, labels, label type, ignore, eps, reduction)
+        for name, shp, axis, lab, lt, ignore, eps, red in [
+            ("lce_axis1_smooth_mean", (3, 7, 2), 1, [[2, 4], [-7, 4], [1, 2]], np.int64, -7, 0.2,
+             "mean"),
+            ("lce_axis0_none", (5, 4), 0, [0, -100, 4, 3], np.int32, -100, 0.0, "none"),
+            ("lce_last_sum_ui8", (4, 6), -1, [5, 0, 3, 2], np.uint8, -100, 0.1, "sum"),
+            ("lce_ui8_ignore_none", (4, 6), 1, [5, 9, 3, 9], np.uint8, 9, 0.0, "none"),
+            ("lce_all_ignored_mean", (3, 4), 1, [-1, -1, -1], np.int32, -1, 0.0, "mean"),
+            ("lce_all_ignored_sum", (3, 4), 1, [-1, -1, -1], np.int32, -1, 0.0, "sum"),
+        ]:
+            x = (rng.standard_normal(shp) * 2).astype(F)
+            x.flat[1] = -np.inf
+            y = np.array(lab, lt)
+            out = y.shape if red == "none" else ()
+            want = loss_ce(x, y, axis % len(shp), ignore, eps, red)
+            attrs = (f' {{axis = {axis} : i64, ignore_index = {ignore} : i64, label_smoothing = '
+                     f'{eps} : f64, reduction = "{red}"}}')
+            check_case(d, name, program("loss.cross_entropy", [(shp, F), (y.shape, lt)],
+                                        [(out, F)], attrs),
+                       [x, y], [np.asarray(want, F).reshape(out)])
+        # A label out of range stops the run at every level (loss_ce_c7; the lowered kernel's
+        # load of index N is out of bounds), with an error, not a signal.
+        np.save(d / "bad.y.npy", np.array([0, 6, 2, 1], np.int32))
+        np.save(d / "bad.x.npy", (rng.standard_normal((5, 4))).astype(F))
+        bad = d / "lce_bad.mlir"
+        bad.write_text(program("loss.cross_entropy", [((5, 4), F), ((4,), np.int32)], [((), F)],
+                               " {axis = 0 : i64}"))
+        for level in ("graph", "tile", "target"):
+            p = run_proc("run", bad, "--level", level, "--input", f"a0={d / 'bad.x.npy'}",
+                         "--input", f"a1={d / 'bad.y.npy'}", ok=False)
+            check(p.returncode > 0 and "error" in p.stderr,
+                  f"loss.cross_entropy bad label at {level}: rc {p.returncode}: {p.stderr}")
         # f64: the C library's exp stays at Schedule IR.
         for name, op, why in [
             ("ppo_f64", "rl.ppo_policy_loss", "tessera.rl.ppo_policy_loss on f64"),
             ("bce_backward_f64", "loss.binary_cross_entropy_backward",
              "binary_cross_entropy_backward on f64"),
+            ("lce_f64", "loss.cross_entropy", "loss.cross_entropy on f64"),
         ]:
-            ins = [((2, 3), np.float64)] * 3 if op.startswith("rl.") else \
-                [((2, 3), np.float64)] * 2 + [((), np.float64)]
-            outs = [((), np.float64)] if op.startswith("rl.") else [((2, 3), np.float64)] * 2
+            ins = [((2, 3), D)] * 3 if op.startswith("rl.") else [((2, 3), D)] * 2 + [((), D)]
+            outs = [((), D)] if op.startswith("rl.") else [((2, 3), D)] * 2
+            if op == "loss.cross_entropy":
+                ins, outs = [((2, 3), D), ((2,), np.int32)], [((), D)]
             src = d / f"{name}.mlir"
             src.write_text(program(op, ins, outs, ' {reduction = "sum"}'))
             check_stays_at_schedule(src, why)

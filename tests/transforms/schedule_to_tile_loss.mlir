@@ -25,6 +25,15 @@ module {
     %r:2 = "tessera.loss.binary_cross_entropy_backward"(%z, %t, %g) {reduction = "mean"} : (tensor<2x3xf32>, tensor<2x3xf32>, tensor<f32>) -> (tensor<2x3xf32>, tensor<2x3xf32>)
     return %r#0, %r#1 : tensor<2x3xf32>, tensor<2x3xf32>
   }
+  // loss.cross_entropy: one group folds the kept positions' losses.
+  // CHECK-LABEL: func.func @lce(
+  // CHECK: %[[X:.*]] = tessera.reshape %x : (tensor<3x7x2xf32>) -> tensor<42xf32>
+  // CHECK: %[[Y:.*]] = tessera.reshape %y : (tensor<3x2xi64>) -> tensor<6xi64>
+  // CHECK: tile.launch %[[X]], %[[Y]] {callee = @lce_g0_kernel, grid = [1]
+  func.func @lce(%x: tensor<3x7x2xf32>, %y: tensor<3x2xi64>) -> tensor<f32> {
+    %r = "tessera.loss.cross_entropy"(%x, %y) {axis = 1 : i64, ignore_index = -7 : i64} : (tensor<3x7x2xf32>, tensor<3x2xi64>) -> tensor<f32>
+    return %r : tensor<f32>
+  }
   // CHECK-LABEL: func.func @p64(
   // CHECK: schedule.not_lowered = "tessera.rl.ppo_policy_loss on f64: the ratio exp(ln - lo) is the C library's exp
   func.func @p64(%ln: tensor<2x3xf64>, %lo: tensor<2x3xf64>, %a: tensor<2x3xf64>) -> tensor<f64> {
@@ -89,4 +98,23 @@ module {
   // CHECK: %[[DIFF:.*]] = arith.subf %[[SG]], %v1
   // CHECK: %[[DZ:.*]] = arith.mulf %[[DIFF]], %[[SC]]
   // CHECK: tile.store %[[DZ]], %out0
+  // loss.cross_entropy: the label's ignore test and range check, the max, exp and log chains,
+  // then the kept losses' fold from -0, the count of kept positions and the mean.
+  // CHECK-LABEL: func.func @lce_g0_kernel(%in0: memref<?xf32>, %in1: memref<?xi64>, %out: memref<?x?xf32>)
+  // CHECK: %[[SUM:.*]] = "scf.for"(%c0, %{{.*}}, %c1, %{{.*}})
+  // CHECK: %[[LI:.*]] = arith.index_cast %{{.*}} : (i64) -> index
+  // CHECK: %[[IGN:.*]] = arith.cmpi %[[LI]], %{{.*}} {predicate = "eq"}
+  // CHECK: arith.cmpi %[[LI]], %c0 {predicate = "sge"}
+  // CHECK: %[[AT:.*]] = arith.select %[[IGN]], %{{.*}}, %{{.*}} : (i1, index, index) -> index
+  // CHECK: arith.maximumf
+  // CHECK: tile.exp
+  // CHECK: %[[LSE:.*]] = tile.log
+  // CHECK: %[[XL:.*]] = tile.load %in0, %[[AT]]
+  // CHECK: arith.select %[[IGN]], %{{.*}}, %{{.*}} : (i1, f32, f32) -> f32
+  // CHECK: %[[CNT:.*]] = "scf.for"(%c0, %{{.*}}, %c1, %c0)
+  // CHECK: %[[NONE:.*]] = arith.cmpi %[[CNT]], %c0 {predicate = "eq"}
+  // CHECK: %[[ACC:.*]] = arith.select %[[NONE]], %{{.*}}, %[[SUM]]
+  // CHECK: %[[C64:.*]] = arith.index_cast %[[CNT]] : (index) -> i64
+  // CHECK: %[[CF:.*]] = arith.sitofp %[[C64]] : (i64) -> f32
+  // CHECK: arith.divf %[[ACC]], %[[CF]]
 }
