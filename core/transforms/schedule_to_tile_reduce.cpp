@@ -178,15 +178,7 @@ ScalarKernel plan_cross_entropy(const ir::Op& group, const ir::Op& op, const std
         });
     const std::string li = k.un(is_unsigned ? "arith.index_castui" : "arith.index_cast",
                                 k.load("%in1", l, i), l, DType::index);
-    const std::string lo = k.fresh(), hi = k.fresh(), ok = k.fresh(), at = k.fresh();
-    k.k << k.ind << lo << " = arith.cmpi " << li
-        << ", %c0 {predicate = \"sge\"} : (index, index) -> i1\n"
-        << k.ind << hi << " = arith.cmpi " << li << ", " << cc
-        << " {predicate = \"slt\"} : (index, index) -> i1\n"
-        << k.ind << ok << " = arith.andi " << lo << ", " << hi << " : i1\n";
-    const std::string xi = k.idx("arith.addi", b, li);
-    k.k << k.ind << at << " = arith.select " << ok << ", " << xi << ", " << cn
-        << " : (i1, index, index) -> index\n";
+    const std::string at = k.label_at(li, cc, k.idx("arith.addi", b, li), cn);
     const std::string d = k.bin("arith.subf", k.load("%in0", f, at), m, f);
     return k.bin("arith.subf", k.un("tile.log", s, f, f), d, f);
   };
@@ -233,23 +225,10 @@ Label position_label(Text& k, DType l, int64_t ignore, const std::string& p,
     r.ignored = k.fresh();
     k.k << k.ind << r.ignored << " = arith.constant {value = false} : i1\n";
   } else {
-    const std::string ig = k.icst(ignore);
-    r.ignored = k.fresh();
-    k.k << k.ind << r.ignored << " = arith.cmpi " << li << ", " << ig
-        << " {predicate = \"eq\"} : (index, index) -> i1\n";
+    r.ignored = k.cmpi("eq", li, k.icst(ignore));
   }
-  const std::string lo = k.fresh(), hi = k.fresh(), ok = k.fresh(), sel = k.fresh();
-  k.k << k.ind << lo << " = arith.cmpi " << li
-      << ", %c0 {predicate = \"sge\"} : (index, index) -> i1\n"
-      << k.ind << hi << " = arith.cmpi " << li << ", " << classes
-      << " {predicate = \"slt\"} : (index, index) -> i1\n"
-      << k.ind << ok << " = arith.andi " << lo << ", " << hi << " : i1\n";
   const std::string xi = k.idx("arith.addi", base, k.idx("arith.muli", li, inner));
-  k.k << k.ind << sel << " = arith.select " << ok << ", " << xi << ", " << n
-      << " : (i1, index, index) -> index\n";
-  r.at = k.fresh();
-  k.k << k.ind << r.at << " = arith.select " << r.ignored << ", " << base << ", " << sel
-      << " : (i1, index, index) -> index\n";
+  r.at = k.select(r.ignored, base, k.label_at(li, classes, xi, n), DType::index);
   return r;
 }
 
@@ -349,17 +328,10 @@ ScalarKernel plan_loss_cross_entropy(const ir::Op& group, const ir::Op& op,
                      k.un(dtype_is_unsigned(l) ? "arith.index_castui" : "arith.index_cast",
                           k.load("%in1", l, p), l, DType::index);
                  if (dtype_is_unsigned(l) && ignore < 0) return k.idx("arith.addi", a, "%c1");
-                 const std::string ig = k.icst(ignore), kept = k.fresh();
-                 k.k << k.ind << kept << " = arith.cmpi " << li << ", " << ig
-                     << " {predicate = \"ne\"} : (index, index) -> i1\n";
-                 const std::string r = k.fresh();
-                 k.k << k.ind << r << " = arith.select " << kept << ", %c1, %c0"
-                     << " : (i1, index, index) -> index\n";
-                 return k.idx("arith.addi", a, r);
+                 const std::string kept = k.cmpi("ne", li, k.icst(ignore));
+                 return k.idx("arith.addi", a, k.select(kept, "%c1", "%c0", DType::index));
                });
-    const std::string none = k.fresh();
-    k.k << k.ind << none << " = arith.cmpi " << count
-        << ", %c0 {predicate = \"eq\"} : (index, index) -> i1\n";
+    const std::string none = k.cmpi("eq", count, "%c0");
     std::string r = k.select(none, k.fcst(0.0, f), sum, f);
     if (red == "mean")  // acc / static_cast<T>(count)
       r = k.bin("arith.divf", r,
@@ -370,8 +342,7 @@ ScalarKernel plan_loss_cross_entropy(const ir::Op& group, const ir::Op& op,
     out.grid = {1};
     out.out_2d = {1, 1};
   }
-  k.k << "    return\n  }\n";
-  out.kernel = k.k.str();
+  out.kernel = k.end();
   return out;
 }
 

@@ -195,8 +195,7 @@ ScalarKernel plan_rl_loss(const ir::Op& group, const ir::Op& op, const std::stri
     s.grid = {1};
     s.out_2d = {1, 1};
   }
-  k.k << "    return\n  }\n";
-  s.kernel = k.k.str();
+  s.kernel = k.end();
   return s;
 }
 

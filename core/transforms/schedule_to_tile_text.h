@@ -88,12 +88,32 @@ struct Text {
       << ty(t) << ", " << ty(t) << ") -> i1\n";
     return r;
   }
+  // arith.cmpi `pred` of two index scalars (an i1).
+  std::string cmpi(const char* pred, const std::string& a, const std::string& b) {
+    std::string r = fresh();
+    k << ind << r << " = arith.cmpi " << a << ", " << b << " {predicate = \"" << pred
+      << "\"} : (index, index) -> i1\n";
+    return r;
+  }
+  // The index `at` when 0 <= label < classes, else `oob` (an index out of bounds, whose load
+  // stops the run as the Graph IR kernels' label checks stop theirs).
+  std::string label_at(const std::string& label, const std::string& classes, const std::string& at,
+                       const std::string& oob) {
+    const std::string lo = cmpi("sge", label, "%c0");
+    const std::string hi = cmpi("slt", label, classes);
+    return select(bin("arith.andi", lo, hi, DType::i1), at, oob, DType::index);
+  }
   // arith.select c, a, b of scalars of type t.
   std::string select(const std::string& c, const std::string& a, const std::string& b, DType t) {
     std::string r = fresh();
     k << ind << r << " = arith.select " << c << ", " << a << ", " << b << " : (i1, " << ty(t)
       << ", " << ty(t) << ") -> " << ty(t) << "\n";
     return r;
+  }
+  // Closes the kernel; its whole text.
+  std::string end() {
+    k << "    return\n  }\n";
+    return k.str();
   }
   void store(const std::string& v, DType t, const std::string& row) {
     k << ind << "tile.store " << v << ", %out, " << row << ", %c0 : (" << ty(t) << ", memref<?x?x"
