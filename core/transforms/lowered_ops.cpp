@@ -9,6 +9,7 @@ namespace tessera::transforms {
 bool lowered_by_list(std::string_view name) {
   static constexpr std::string_view kNames[] = {
       "",  // (no entry: keeps the array non-empty)
+      "tessera.binary_cross_entropy",
       "tessera.loss.binary_cross_entropy_backward",
       "tessera.loss.cross_entropy",
       "tessera.rl.cispo_policy_loss",

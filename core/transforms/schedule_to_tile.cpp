@@ -447,7 +447,6 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
   // The op record's lower hook names the Graph IR ops some Tile IR kernel here handles
   // (core/ops/graph_ops.def); a group holding any other op stays.
   for (const auto& op : callee.regions[0].front().ops) {
-    if (const char* why = libm_loss_reason(op->name)) return stay(why);  // _reduce.cpp
     if (op->def && op->def->level == ops::Level::graph && op->def->hooks.lower != ops::Hook::pass &&
         !lowered_by_list(op->name))
       return stay("no Tile IR lowering for " + op->name + " (its op record's lower hook)");
@@ -514,6 +513,8 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
     const ir::Op* op = only_op(callee);  // schedule_to_tile_reduce.cpp, _optim.cpp
     if (op && op->name == "tessera.cross_entropy")
       return scalar_lowering(plan_cross_entropy(group, *op, name));
+    if (op && op->name == "tessera.binary_cross_entropy")  // schedule_to_tile_bce.cpp
+      return scalar_lowering(plan_binary_cross_entropy(group, *op, name));
     if (op && op->name == "tessera.loss.cross_entropy")
       return scalar_lowering(plan_loss_cross_entropy(group, *op, name));
     if (op &&

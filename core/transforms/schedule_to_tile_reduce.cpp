@@ -346,16 +346,4 @@ ScalarKernel plan_loss_cross_entropy(const ir::Op& group, const ir::Op& op,
   return out;
 }
 
-const char* libm_loss_reason(std::string_view op) {
-  // interp/graph/kernels_loss.cpp, kernels_loss_backward.cpp.
-  constexpr std::pair<std::string_view, const char*> kStay[] = {
-      {"tessera.binary_cross_entropy",
-       "binary_cross_entropy computes the C library's log1p and exp (log1p(exp(-|z|))), which no "
-       "Tile IR op reproduces bit for bit"},
-  };
-  for (const auto& [name, why] : kStay)
-    if (op == name) return why;
-  return nullptr;
-}
-
 }  // namespace tessera::transforms

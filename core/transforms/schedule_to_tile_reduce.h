@@ -52,9 +52,10 @@ ScalarKernel plan_cross_entropy(const ir::Op& group, const ir::Op& op, const std
 ScalarKernel plan_loss_cross_entropy(const ir::Op& group, const ir::Op& op,
                                      const std::string& name);
 
-/// Why a loss whose Graph IR kernel calls the C library's exp, log or log1p (not the spec's
-/// expf/logf of docs/numerics.md) stays at Schedule IR, or nullptr for other ops.
-const char* libm_loss_reason(std::string_view op);
+/// tessera.binary_cross_entropy of f32 operands of one static shape, reduction "mean" or "sum"
+/// (schedule_to_tile_bce.cpp).
+ScalarKernel plan_binary_cross_entropy(const ir::Op& group, const ir::Op& op,
+                                       const std::string& name);
 
 /// tessera.rl.ppo_policy_loss, grpo_policy_loss and cispo_policy_loss of f32 operands of one
 /// static shape (schedule_to_tile_rl.cpp).

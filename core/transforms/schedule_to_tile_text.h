@@ -1,5 +1,6 @@
 // Text of the scalar kernels of the Schedule -> Tile lowering (schedule_to_tile_reduce.cpp,
-// schedule_to_tile_rl.cpp): numbered scalar statements, sequential folds and the kernel header.
+// schedule_to_tile_rl.cpp, schedule_to_tile_bce.cpp): numbered scalar statements, sequential
+// folds and the kernel header.
 #pragma once
 
 #include <sstream>
@@ -88,11 +89,19 @@ struct Text {
       << ty(t) << ", " << ty(t) << ") -> i1\n";
     return r;
   }
-  // arith.cmpi `pred` of two index scalars (an i1).
-  std::string cmpi(const char* pred, const std::string& a, const std::string& b) {
+  // An integer constant of type t.
+  std::string int_cst(int64_t v, DType t) {
     std::string r = fresh();
-    k << ind << r << " = arith.cmpi " << a << ", " << b << " {predicate = \"" << pred
-      << "\"} : (index, index) -> i1\n";
+    k << ind << r << " = arith.constant {value = " << v << " : " << ty(t) << "} : " << ty(t)
+      << "\n";
+    return r;
+  }
+  // arith.cmpi `pred` of two integer scalars of type t (an i1).
+  std::string cmpi(const char* pred, const std::string& a, const std::string& b,
+                   DType t = DType::index) {
+    std::string r = fresh();
+    k << ind << r << " = arith.cmpi " << a << ", " << b << " {predicate = \"" << pred << "\"} : ("
+      << ty(t) << ", " << ty(t) << ") -> i1\n";
     return r;
   }
   // The index `at` when 0 <= label < classes, else `oob` (an index out of bounds, whose load

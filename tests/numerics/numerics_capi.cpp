@@ -4,6 +4,7 @@
 
 #include "core/numerics/convert_array.h"
 #include "core/numerics/expf.h"
+#include "core/numerics/log1pf.h"
 #include "core/numerics/logf.h"
 
 using namespace tessera;
@@ -69,6 +70,9 @@ void tessera_expf(const float* x, float* y, size_t n) {
 }
 void tessera_logf(const float* x, float* y, size_t n) {
   for (size_t i = 0; i < n; ++i) y[i] = tessera::num::logf(x[i]);
+}
+void tessera_log1pf(const float* x, float* y, size_t n) {
+  for (size_t i = 0; i < n; ++i) y[i] = tessera::num::log1pf(x[i]);
 }
 void tessera_exp_table(uint64_t* out) {
   for (int i = 0; i < 32; ++i) out[i] = kExpTable[i];

@@ -6,12 +6,14 @@ cispo_policy_loss along several group axes, tessera.loss.binary_cross_entropy_ba
 every reduction and the sigmoid's special inputs (NaN, +-0, +-100, +-Inf), and
 tessera.loss.cross_entropy along several axes with signed and unsigned labels, ignore_index,
 label_smoothing, every reduction and no kept position (mean: NaN, sum: +0); a label out of range
-stops the run at every level. Each lowers to one
+stops the run at every level; tessera.binary_cross_entropy (its log1p(exp(-|z|)) the spec's
+log1pf and expf) over large, tiny, signed-zero, infinite and NaN logits, and empty. Each lowers to one
 Tile IR kernel and on to Target IR, and is bit for bit equal at every level to an independent
 oracle: numpy float32 arithmetic in the kernels' documented order (docs/ops/graph/rl_losses.md,
 loss_backward.md: one rounding per step, sequential folds from the first element) with the
 spec's expf modelled in Python (conformance/gen/spec_expf.py) and the spec's logf as the
-correctly rounded log of the f32 (docs/numerics.md "log": they agree on every positive f32). f64 operands stay with the
+correctly rounded log of the f32 (docs/numerics.md "log": they agree on every positive f32),
+and the spec's log1pf modelled in Python from its documented steps (conformance/gen/spec_log1pf.py). f64 operands stay with the
 reason that their exp is the C library's.
 
 Usage: levels_loss_test.py TESSERA_INTERP
@@ -24,6 +26,7 @@ import numpy as np
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "conformance" / "gen"))
 import spec_expf  # noqa: E402  (the spec's expf, modelled from docs/numerics.md)
+import spec_log1pf  # noqa: E402  (the spec's log1pf, modelled from docs/numerics.md)
 
 from levels_common import check, check_stays_at_schedule, finish, run_proc  # noqa: E402
 from levels_reduce_test import check_case, ieee_max, program  # noqa: E402
@@ -107,6 +110,15 @@ def loss_ce(x, y, axis, ignore, eps, red):
         return losses
     acc = chain(kept) if kept else F(0)
     return F(acc / F(len(kept))) if red == "mean" else acc
+
+
+def bce(z, tg, red):
+    """(max(z, 0) - z t) + log1p(exp(-|z|)) per element in f32, chained in index order."""
+    m = np.where(z > 0, z, F(0)).astype(F)
+    s = spec_log1pf.log1pf_array(spec_expf.expf_array(-np.abs(z)))
+    terms = ((m - z * tg) + s).astype(F)
+    acc = chain(terms) if terms.size else F(0)
+    return F(acc / F(terms.size)) if red == "mean" else acc
 
 
 def t(shape):
@@ -221,17 +233,35 @@ def main():
                          "--input", f"a1={d / 'bad.y.npy'}", ok=False)
             check(p.returncode > 0 and "error" in p.stderr,
                   f"loss.cross_entropy bad label at {level}: rc {p.returncode}: {p.stderr}")
+        # binary_cross_entropy: (name, shape, reduction)
+        for name, shp, red in [("bce_mean", (6, 9), "mean"), ("bce_sum", (5, 7), "sum"),
+                               ("bce_empty_mean", (0, 3), "mean")]:
+            z = (rng.standard_normal(shp) * 4).astype(F)
+            z.flat[:10] = [0.0, -0.0, 1e-30, -1e-30, 100.0, -100.0, 20.0, -17.5, 1e-8, -3e-8][
+                :z.size]
+            tg = rng.random(shp).astype(F)
+            check_case(d, name, program("binary_cross_entropy", [(shp, F)] * 2, [((), F)],
+                                        f' {{reduction = "{red}"}}'),
+                       [z, tg], [np.asarray(bce(z, tg, red), F).reshape(())])
+        z = np.array([[np.inf, -np.inf, np.nan, 1.0]], F)
+        tg = np.array([[0.5, 0.5, 0.5, 0.5]], F)
+        check_case(d, "bce_specials", program("binary_cross_entropy", [((1, 4), F)] * 2,
+                                               [((), F)], ' {reduction = "sum"}'),
+                   [z, tg], [np.asarray(bce(z, tg, "sum"), F).reshape(())])
         # f64: the C library's exp stays at Schedule IR.
         for name, op, why in [
             ("ppo_f64", "rl.ppo_policy_loss", "tessera.rl.ppo_policy_loss on f64"),
             ("bce_backward_f64", "loss.binary_cross_entropy_backward",
              "binary_cross_entropy_backward on f64"),
             ("lce_f64", "loss.cross_entropy", "loss.cross_entropy on f64"),
+            ("bce_f64", "binary_cross_entropy", "binary_cross_entropy on f64"),
         ]:
             ins = [((2, 3), D)] * 3 if op.startswith("rl.") else [((2, 3), D)] * 2 + [((), D)]
             outs = [((), D)] if op.startswith("rl.") else [((2, 3), D)] * 2
             if op == "loss.cross_entropy":
                 ins, outs = [((2, 3), D), ((2,), np.int32)], [((), D)]
+            if op == "binary_cross_entropy":
+                ins, outs = [((2, 3), D)] * 2, [((), D)]
             src = d / f"{name}.mlir"
             src.write_text(program(op, ins, outs, ' {reduction = "sum"}'))
             check_stays_at_schedule(src, why)

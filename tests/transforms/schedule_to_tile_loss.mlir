@@ -34,6 +34,13 @@ module {
     %r = "tessera.loss.cross_entropy"(%x, %y) {axis = 1 : i64, ignore_index = -7 : i64} : (tensor<3x7x2xf32>, tensor<3x2xi64>) -> tensor<f32>
     return %r : tensor<f32>
   }
+  // binary_cross_entropy: one group chains the terms.
+  // CHECK-LABEL: func.func @bce2(
+  // CHECK: tile.launch %{{.*}}, %{{.*}} {callee = @bce2_g0_kernel, grid = [1]
+  func.func @bce2(%z: tensor<2x3xf32>, %t: tensor<2x3xf32>) -> tensor<f32> {
+    %r = "tessera.binary_cross_entropy"(%z, %t) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<f32>
+    return %r : tensor<f32>
+  }
   // CHECK-LABEL: func.func @p64(
   // CHECK: schedule.not_lowered = "tessera.rl.ppo_policy_loss on f64: the ratio exp(ln - lo) is the C library's exp
   func.func @p64(%ln: tensor<2x3xf64>, %lo: tensor<2x3xf64>, %a: tensor<2x3xf64>) -> tensor<f64> {
@@ -117,4 +124,34 @@ module {
   // CHECK: %[[C64:.*]] = arith.index_cast %[[CNT]] : (index) -> i64
   // CHECK: %[[CF:.*]] = arith.sitofp %[[C64]] : (i64) -> f32
   // CHECK: arith.divf %[[ACC]], %[[CF]]
+  // binary_cross_entropy's term: max(z, 0) - z t, then log1pf(expf(min(z, -z))) in the steps
+  // of core/numerics/log1pf.h (f64; k from tile.log of float(1 + u); 2^|k| by a shift), the
+  // special cases last.
+  // CHECK-LABEL: func.func @bce2_g0_kernel(%in0: memref<?xf32>, %in1: memref<?xf32>, %out: memref<?x?xf32>)
+  // CHECK: %[[Z:.*]] = tile.load %in0, %c0
+  // CHECK: %[[NZ:.*]] = arith.negf %[[Z]]
+  // CHECK: %[[NA:.*]] = arith.minimumf %[[Z]], %[[NZ]]
+  // CHECK: %[[U:.*]] = tile.exp %[[NA]] : (f32) -> f32
+  // CHECK: %[[D:.*]] = arith.extf %[[U]] : (f32) -> f64
+  // CHECK: %[[W:.*]] = arith.addf %{{.*}}, %[[D]] : (f64, f64) -> f64
+  // CHECK: %[[WF:.*]] = arith.truncf %[[W]] : (f64) -> f32
+  // CHECK: tile.log %[[WF]] : (f32) -> f32
+  // CHECK: %[[K:.*]] = arith.fptosi %{{.*}} : (f64) -> i64
+  // CHECK: %[[P2:.*]] = arith.shli %{{.*}}, %{{.*}} : (i64, i64) -> i64
+  // CHECK: arith.sitofp %[[P2]] : (i64) -> f64
+  // CHECK: %[[M:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : (i1, f64, f64) -> f64
+  // CHECK: %[[F:.*]] = arith.subf %[[M]], %{{.*}} : (f64, f64) -> f64
+  // CHECK: %[[FF:.*]] = arith.select %{{.*}}, %[[D]], %[[F]] : (i1, f64, f64) -> f64
+  // CHECK: %[[DEN:.*]] = arith.addf %{{.*}}, %[[FF]] : (f64, f64) -> f64
+  // CHECK: %[[S:.*]] = arith.divf %[[FF]], %[[DEN]] : (f64, f64) -> f64
+  // CHECK: arith.mulf %[[S]], %[[S]] : (f64, f64) -> f64
+  // CHECK: arith.constant {value = 4.7619047619047616e-02} : () -> f64
+  // CHECK: arith.constant {value = 3.333333333333333e-01} : () -> f64
+  // CHECK: arith.sitofp %[[K]] : (i64) -> f64
+  // CHECK: arith.constant {value = 6.931471805599453e-01} : () -> f64
+  // CHECK: %[[Y:.*]] = arith.truncf %{{.*}} : (f64) -> f32
+  // CHECK: arith.cmpf %[[U]], %{{.*}} {predicate = "ogt"}
+  // CHECK: tile.log %[[U]] : (f32) -> f32
+  // CHECK: arith.cmpf %[[U]], %[[U]] {predicate = "une"}
+  // CHECK: "scf.for"(%c1, %{{.*}}, %c1, %{{.*}})
 }
