@@ -6,6 +6,7 @@
 #include "core/numerics/expf.h"
 #include "core/numerics/log1pf.h"
 #include "core/numerics/logf.h"
+#include "core/numerics/tanhf.h"
 
 using namespace tessera;
 using namespace tessera::num;
@@ -73,6 +74,9 @@ void tessera_logf(const float* x, float* y, size_t n) {
 }
 void tessera_log1pf(const float* x, float* y, size_t n) {
   for (size_t i = 0; i < n; ++i) y[i] = tessera::num::log1pf(x[i]);
+}
+void tessera_tanhf(const float* x, float* y, size_t n) {
+  for (size_t i = 0; i < n; ++i) y[i] = tessera::num::tanhf(x[i]);
 }
 void tessera_exp_table(uint64_t* out) {
   for (int i = 0; i < 32; ++i) out[i] = kExpTable[i];
