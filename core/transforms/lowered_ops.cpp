@@ -15,6 +15,7 @@ bool lowered_by_list(std::string_view name) {
       "tessera.rl.cispo_policy_loss",
       "tessera.rl.grpo_policy_loss",
       "tessera.rl.ppo_policy_loss",
+      "tessera.tanh",
   };
   return !name.empty() && std::find(std::begin(kNames), std::end(kNames), name) != std::end(kNames);
 }

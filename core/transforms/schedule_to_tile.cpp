@@ -284,8 +284,10 @@ Lowering lower_elementwise(const ir::Op& group, const ir::Op& callee, const std:
   // schedule_to_tile_scalar.cpp: types no register tile holds (f64, i8, i64), and casts.
   bool scalar = false;
   for (const ir::Value* v : group.operands) scalar |= scalar_chain_type(v->type.dtype);
-  for (const auto& op : callee.regions[0].front().ops)  // conversions are scalar ops
-    scalar |= op->name == "tessera.cast";
+  // Conversions are scalar ops, and so is tanh: the spec's tanhf computes in f64, which no
+  // register tile holds (schedule_to_tile_scalar.cpp, tanh_steps).
+  for (const auto& op : callee.regions[0].front().ops)
+    scalar |= op->name == "tessera.cast" || op->name == "tessera.tanh";
   if (scalar) {
     ScalarChain s = plan_scalar_chain(group, callee, name);
     if (s.kernel.empty()) return stay(s.why);
