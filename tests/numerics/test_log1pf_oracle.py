@@ -2,7 +2,6 @@
 correctly rounded) on a wide sample (numpy longdouble), correctly rounded on a stride of bit
 patterns (mpmath), bit for bit equal to the Python model of its documented steps
 (conformance/gen/spec_log1pf.py), and every special case."""
-import ctypes
 import os
 import pathlib
 import sys
@@ -13,17 +12,13 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(__file__))
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "conformance" / "gen"))
 import spec_log1pf  # noqa: E402
-from tessera_numerics_ctypes import lib  # noqa: E402
+from tessera_numerics_ctypes import unary_f32  # noqa: E402
 
 np.seterr(all="ignore")
 
 
 def ours(x):
-    x = np.ascontiguousarray(x, np.float32)
-    y = np.empty_like(x)
-    lib().tessera_log1pf.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_size_t]
-    lib().tessera_log1pf(x.ctypes.data, y.ctypes.data, x.size)
-    return y
+    return unary_f32("tessera_log1pf", x)
 
 
 def sample(rng, n):
