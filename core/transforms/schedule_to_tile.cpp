@@ -335,8 +335,10 @@ Lowering lower_elementwise(const ir::Op& group, const ir::Op& callee, const std:
   // schedule_to_tile_scalar.cpp: types no register tile holds (f64, i8, i64), and casts.
   bool scalar = false;
   for (const ir::Value* v : group.operands) scalar |= scalar_chain_type(v->type.dtype);
-  for (const auto& op : callee.regions[0].front().ops)  // conversions are scalar ops
-    scalar |= op->name == "tessera.cast";
+  // Conversions are scalar ops, and so is tanh: the spec's tanhf computes in f64, which no
+  // register tile holds (schedule_to_tile_scalar.cpp, tanh_steps).
+  for (const auto& op : callee.regions[0].front().ops)
+    scalar |= op->name == "tessera.cast" || op->name == "tessera.tanh";
   if (scalar) {
     ScalarChain s = plan_scalar_chain(group, callee, name);
     if (s.kernel.empty()) return stay(s.why);
@@ -513,7 +515,7 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
   // The op record's lower hook names the Graph IR ops some Tile IR kernel here handles
   // (core/ops/graph_ops.def); a group holding any other op stays.
   for (const auto& op : callee.regions[0].front().ops) {
-    if (const char* why = libm_loss_reason(op->name)) return stay(why);    // _reduce.cpp
+    if (const char* why = libm_reason(op->name)) return stay(why);         // _reduce.cpp
     if (const char* why = attn_libm_reason(op->name)) return stay(why);    // _attnstats.cpp
     if (const char* why = linalg_stay_reason(op->name)) return stay(why);  // _linalg.cpp
     if (op->def && op->def->level == ops::Level::graph && op->def->hooks.lower != ops::Hook::pass &&
@@ -582,11 +584,18 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
     const ir::Op* op = only_op(callee);  // schedule_to_tile_reduce.cpp, _optim.cpp
     if (op && op->name == "tessera.cross_entropy")
       return scalar_lowering(plan_cross_entropy(group, *op, name));
+    if (op && op->name == "tessera.binary_cross_entropy")  // schedule_to_tile_bce.cpp
+      return scalar_lowering(plan_binary_cross_entropy(group, *op, name));
+    if (op && op->name == "tessera.loss.cross_entropy")
+      return scalar_lowering(plan_loss_cross_entropy(group, *op, name));
     if (op &&
         (op->name == "tessera.sgd" || op->name == "tessera.adam" || op->name == "tessera.adamw" ||
          op->name == "tessera.nesterov" || op->name == "tessera.momentum_backward" ||
-         op->name == "tessera.loss.mse_backward" || op->name == "tessera.adam_backward"))
+         op->name == "tessera.loss.mse_backward" || op->name == "tessera.adam_backward" ||
+         op->name == "tessera.loss.binary_cross_entropy_backward"))
       return scalar_lowering(plan_optimizer(group, *op, name));
+    if (op && op->name.starts_with("tessera.rl."))  // schedule_to_tile_rl.cpp
+      return scalar_lowering(plan_rl_loss(group, *op, name));
     if (op && op->name == "tessera.topk") return scalar_lowering(plan_topk(group, *op, name));
     // flash_attn of rank 2 and 3, and flash_attention (its guide name, the same Graph IR
     // kernel: docs/ops/graph/guide_names.md) in every rank (schedule_to_tile_attn.cpp).

@@ -36,9 +36,20 @@ struct Body {
     k << "      " << r << " = arith.negf " << a << " : (" << ty() << ") -> " << ty() << "\n";
     return r;
   }
-  std::string sqrt(const std::string& a) {
+  std::string sqrt(const std::string& a) { return un("tile.sqrt", a); }
+  std::string un(const char* name, const std::string& a) {
     const std::string r = "%s" + std::to_string(next++);
-    k << "      " << r << " = tile.sqrt " << a << " : (" << ty() << ") -> " << ty() << "\n";
+    k << "      " << r << " = " << name << " " << a << " : (" << ty() << ") -> " << ty() << "\n";
+    return r;
+  }
+  // c ? a : b with c = (a_cmp `pred` b_cmp).
+  std::string select(const char* pred, const std::string& x, const std::string& y,
+                     const std::string& a, const std::string& b) {
+    const std::string c = "%s" + std::to_string(next++), r = "%s" + std::to_string(next++);
+    k << "      " << c << " = arith.cmpf " << x << ", " << y << " {predicate = \"" << pred
+      << "\"} : (" << ty() << ", " << ty() << ") -> i1\n"
+      << "      " << r << " = arith.select " << c << ", " << a << ", " << b << " : (i1, " << ty()
+      << ", " << ty() << ") -> " << ty() << "\n";
     return r;
   }
 };
@@ -56,7 +67,8 @@ ScalarKernel plan_optimizer(const ir::Op& group, const ir::Op& op, const std::st
   const bool adam = op.name == "tessera.adam" || decoupled;
   const bool nesterov = op.name == "tessera.nesterov";
   const bool momentum = op.name == "tessera.momentum_backward";
-  const bool mse = op.name == "tessera.loss.mse_backward";
+  const bool bce = op.name == "tessera.loss.binary_cross_entropy_backward";
+  const bool mse = op.name == "tessera.loss.mse_backward" || bce;
   const bool adam_back = op.name == "tessera.adam_backward";
   const size_t nin = sgd || momentum ? 2 : nesterov || mse ? 3 : adam_back ? 7 : 4;
   const size_t nout = sgd ? 1 : nesterov || mse ? 2 : adam_back ? 4 : 3;
@@ -70,6 +82,12 @@ ScalarKernel plan_optimizer(const ir::Op& group, const ir::Op& op, const std::st
   const DType t = p.dtype;
   if (t != DType::f32 && t != DType::f64)
     return ScalarKernel::stay("an optimizer step of " + std::string(dtype_mlir_name(t)));
+  // The f64 sigmoid's exp is the C library's (num::spec_exp of double); tile.exp is the spec's
+  // f32 expf.
+  if (bce && t == DType::f64)
+    return ScalarKernel::stay(
+        "binary_cross_entropy_backward on f64: its sigmoid computes the C library's exp, which no "
+        "Tile IR op reproduces bit for bit");
   if (!p.has_static_shape() || p.rank() < 1)
     return ScalarKernel::stay("not a static shape of rank >= 1");
   // mse_backward's cotangent is a scalar (a 0-d tensor: a scalar kernel parameter) unless the
@@ -141,10 +159,23 @@ ScalarKernel plan_optimizer(const ir::Op& group, const ir::Op& op, const std::st
   } else if (mse) {  // d = (2 * (p - t)) * s, s = g / N ("mean"), g ("sum"), g_i ("none")
     std::string sc = scalar[2] ? "%in2" : "%v2";
     if (red == "mean") sc = b.op("arith.divf", sc, b.cst(as_t(static_cast<double>(*count), t)));
-    const std::string diff = b.op("arith.subf", "%v0", "%v1");
-    const std::string d = b.op("arith.mulf", b.op("arith.mulf", b.cst(2.0), diff), sc);
-    res.push_back(d);
-    res.push_back(b.neg(d));
+    if (bce) {  // dz = (sigmoid(z) - t) * s, dt = (-z) * s (docs/ops/graph/loss_backward.md)
+      // sigmoid(z) = z >= 0 ? 1 / (1 + exp(-z)) : e / (1 + e), e = exp(z): both computed, the
+      // comparison selects (NaN: the second, as the kernel's `z >= 0` is false).
+      const std::string one = b.cst(1.0);
+      const std::string pos =
+          b.op("arith.divf", one, b.op("arith.addf", one, b.un("tile.exp", b.neg("%v0"))));
+      const std::string e = b.un("tile.exp", "%v0");
+      const std::string negv = b.op("arith.divf", e, b.op("arith.addf", one, e));
+      const std::string sg = b.select("oge", "%v0", b.cst(0.0), pos, negv);
+      res.push_back(b.op("arith.mulf", b.op("arith.subf", sg, "%v1"), sc));
+      res.push_back(b.op("arith.mulf", b.neg("%v0"), sc));
+    } else {
+      const std::string diff = b.op("arith.subf", "%v0", "%v1");
+      const std::string d = b.op("arith.mulf", b.op("arith.mulf", b.cst(2.0), diff), sc);
+      res.push_back(d);
+      res.push_back(b.neg(d));
+    }
   } else if (adam_back) {  // docs/ops/graph/optim_backward.md: the adam step, then its reverse
     const double beta1 = a.get_float("beta1", 0.9), beta2 = a.get_float("beta2", 0.999);
     const double step = double(a.get_int("step", 1));

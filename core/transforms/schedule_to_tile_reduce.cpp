@@ -15,7 +15,10 @@ namespace tessera::transforms {
 
 namespace {
 
-using namespace scalar_text;
+using scalar_text::header;
+using scalar_text::narrow;
+using scalar_text::Text;
+using scalar_text::ty;
 
 bool reduce_type(DType t) { return t == DType::f32 || t == DType::f64 || narrow(t); }
 
@@ -175,15 +178,7 @@ ScalarKernel plan_cross_entropy(const ir::Op& group, const ir::Op& op, const std
         });
     const std::string li = k.un(is_unsigned ? "arith.index_castui" : "arith.index_cast",
                                 k.load("%in1", l, i), l, DType::index);
-    const std::string lo = k.fresh(), hi = k.fresh(), ok = k.fresh(), at = k.fresh();
-    k.k << k.ind << lo << " = arith.cmpi " << li
-        << ", %c0 {predicate = \"sge\"} : (index, index) -> i1\n"
-        << k.ind << hi << " = arith.cmpi " << li << ", " << cc
-        << " {predicate = \"slt\"} : (index, index) -> i1\n"
-        << k.ind << ok << " = arith.andi " << lo << ", " << hi << " : i1\n";
-    const std::string xi = k.idx("arith.addi", b, li);
-    k.k << k.ind << at << " = arith.select " << ok << ", " << xi << ", " << cn
-        << " : (i1, index, index) -> index\n";
+    const std::string at = k.label_at(li, cc, k.idx("arith.addi", b, li), cn);
     const std::string d = k.bin("arith.subf", k.load("%in0", f, at), m, f);
     return k.bin("arith.subf", k.un("tile.log", s, f, f), d, f);
   };
@@ -209,34 +204,153 @@ ScalarKernel plan_cross_entropy(const ir::Op& group, const ir::Op& op, const std
   return out;
 }
 
-const char* libm_loss_reason(std::string_view op) {
-  // interp/graph/kernels_loss.cpp, kernels_loss_backward.cpp, kernels_rl_loss.cpp.
-  constexpr std::pair<std::string_view, const char*> kStay[] = {
-      {"tessera.binary_cross_entropy",
-       "binary_cross_entropy computes the C library's log1p and exp (log1p(exp(-|z|))), which no "
-       "Tile IR op reproduces bit for bit"},
-      {"tessera.loss.binary_cross_entropy_backward",
-       "binary_cross_entropy_backward's sigmoid computes the C library's exp, which no Tile IR op "
-       "reproduces bit for bit"},
-      {"tessera.loss.cross_entropy",
-       "loss.cross_entropy computes the C library's exp and log (not the spec's expf and logf), "
-       "which no Tile IR op reproduces bit for bit"},
-      {"tessera.rl.ppo_policy_loss",
-       "the policy ratio exp(ln - lo) is the C library's exp, which no Tile IR op reproduces bit "
-       "for bit"},
-      {"tessera.rl.grpo_policy_loss",
-       "the policy ratio exp(ln - lo) is the C library's exp, which no Tile IR op reproduces bit "
-       "for bit"},
-      {"tessera.rl.cispo_policy_loss",
-       "the policy ratio exp(ln - lo) is the C library's exp, which no Tile IR op reproduces bit "
-       "for bit"},
-      // interp/graph/kernels_spec_accept.cpp (its uniforms are operands: no Philox bits).
-      {"tessera.spec_accept_tree_sample",
-       "spec_accept_tree_sample's test u <= exp(t - d) is the C library's exp of an f64, which no "
-       "Tile IR op reproduces bit for bit"},
+namespace {
+
+/// One position's label of loss.cross_entropy: `ignored` (an i1) and the flat index of the
+/// logit x[label] (base when ignored; N, out of bounds, when outside [0, C): the run stops as
+/// loss_ce_c7 stops the Graph IR kernel).
+struct Label {
+  std::string ignored, at;
+};
+
+Label position_label(Text& k, DType l, int64_t ignore, const std::string& p,
+                     const std::string& base, const std::string& inner, const std::string& classes,
+                     const std::string& n) {
+  const bool is_unsigned = dtype_is_unsigned(l);
+  const std::string li = k.un(is_unsigned ? "arith.index_castui" : "arith.index_cast",
+                              k.load("%in1", l, p), l, DType::index);
+  Label r;
+  // Signed labels: y == ignore as int64 (sign-extended); unsigned: ignore >= 0 and y == ignore.
+  if (is_unsigned && ignore < 0) {
+    r.ignored = k.fresh();
+    k.k << k.ind << r.ignored << " = arith.constant {value = false} : i1\n";
+  } else {
+    r.ignored = k.cmpi("eq", li, k.icst(ignore));
+  }
+  const std::string xi = k.idx("arith.addi", base, k.idx("arith.muli", li, inner));
+  r.at = k.select(r.ignored, base, k.label_at(li, classes, xi, n), DType::index);
+  return r;
+}
+
+}  // namespace
+
+ScalarKernel plan_loss_cross_entropy(const ir::Op& group, const ir::Op& op,
+                                     const std::string& name) {
+  if (op.attrs.get("numeric_policy")) return ScalarKernel::stay("a numeric policy");
+  if (group.operands.size() != 2 || group.results.size() != 1)
+    return ScalarKernel::stay("internal: the group's operands are not the op's");
+  const ir::Type& x = group.operands[0]->type;
+  const ir::Type& y = group.operands[1]->type;
+  // The f64 kernel's exp and log are the C library's (num::spec_exp/spec_log of double).
+  if (x.dtype == DType::f64)
+    return ScalarKernel::stay(
+        "loss.cross_entropy on f64 computes the C library's exp and log, which no Tile IR op "
+        "reproduces bit for bit");
+  const DType f = DType::f32, l = y.dtype;
+  if (x.dtype != f || !x.has_static_shape() || !y.has_static_shape() || x.rank() < 1 ||
+      group.result(0)->type.dtype != f)
+    return ScalarKernel::stay("not an f32 loss.cross_entropy of static shape");
+  if (!label_type(l)) return ScalarKernel::stay("labels of " + ty(l));
+  int64_t axis = op.attrs.get_int("axis", x.rank() >= 2 ? 1 : 0);
+  if (axis < -x.rank() || axis >= x.rank()) return ScalarKernel::stay("bad axis");
+  if (axis < 0) axis += x.rank();
+  const std::optional<int64_t> xn = x.num_elements(), npos = y.num_elements();
+  const int64_t classes = x.shape[static_cast<size_t>(axis)];
+  if (!xn || !npos || *npos == 0 || classes == 0) return ScalarKernel::stay("an empty tensor");
+  int64_t inner = 1;
+  for (size_t d = static_cast<size_t>(axis) + 1; d < x.shape.size(); ++d) inner *= x.shape[d];
+  const std::string red = op.attrs.get_string("reduction", "mean");
+  if (red != "mean" && red != "sum" && red != "none")
+    return ScalarKernel::stay("reduction '" + red + "'");
+  const int64_t ignore = op.attrs.get_int("ignore_index", -100);
+  const double eps = op.attrs.get_float("label_smoothing", 0.0);
+  Text k;
+  k.k << header(name, {f, l}, f);
+  const std::string cc = k.icst(classes), ci = k.icst(inner), cci = k.icst(classes * inner);
+  const std::string cn = k.icst(*xn);
+  // Position p's loss (docs/ops/graph/loss_backward.md): m = the IEEE max chain over the
+  // classes, s = the chain of expf(x_j - m), lse = logf(s), nll = lse - (x[label] - m); with
+  // smoothing, keep * nll + share * (the chain of lse - (x_j - m)).
+  auto position = [&](const std::string& p) {
+    const std::string outer = k.idx("arith.muli", k.idx("arith.divsi", p, ci), cci);
+    const std::string base = k.idx("arith.addi", outer, k.idx("arith.remsi", p, ci));
+    auto at = [&](const std::string& j) {
+      return k.load("%in0", f, k.idx("arith.addi", base, k.idx("arith.muli", j, ci)));
+    };
+    const Label lab = position_label(k, l, ignore, p, base, ci, cc, cn);
+    const std::string m =
+        k.fold("%c1", cc, "%c1", at("%c0"), f, [&](const std::string& j, const std::string& a) {
+          return k.bin("arith.maximumf", a, at(j), f);
+        });
+    auto shifted = [&](const std::string& j) { return k.bin("arith.subf", at(j), m, f); };
+    const std::string s =
+        k.fold("%c1", cc, "%c1", k.un("tile.exp", shifted("%c0"), f, f), f,
+               [&](const std::string& j, const std::string& a) {
+                 return k.bin("arith.addf", a, k.un("tile.exp", shifted(j), f, f), f);
+               });
+    const std::string lse = k.un("tile.log", s, f, f);
+    const std::string xl = k.bin("arith.subf", k.load("%in0", f, lab.at), m, f);
+    std::string loss = k.bin("arith.subf", lse, xl, f);
+    if (eps != 0.0) {
+      auto term = [&](const std::string& j) { return k.bin("arith.subf", lse, shifted(j), f); };
+      const std::string all =
+          k.fold("%c1", cc, "%c1", term("%c0"), f, [&](const std::string& j, const std::string& a) {
+            return k.bin("arith.addf", a, term(j), f);
+          });
+      const std::string keep = k.fcst(static_cast<float>(1.0 - eps), f);
+      const std::string kn = k.bin("arith.mulf", keep, loss, f);
+      const std::string share = k.fcst(static_cast<float>(eps / double(classes)), f);
+      loss = k.bin("arith.addf", kn, k.bin("arith.mulf", share, all, f), f);
+    }
+    return std::pair{lab.ignored, loss};
   };
-  for (const auto& [name, why] : kStay)
-    if (op == name) return why;
+  ScalarKernel out;
+  out.flat = {*xn, *npos};
+  if (red == "none") {  // position g by group g; an ignored position's loss is +0
+    const auto [ignored, loss] = position("%g");
+    k.store(k.select(ignored, k.fcst(0.0, f), loss, f), f, "%g");
+    out.grid = {*npos};
+    out.out_2d = {*npos, 1};
+  } else {
+    // The kept losses' chain: -0 + loss_first is loss_first exactly, so a fold from -0 that
+    // adds the kept positions is the kernel's chain from the first kept loss; no kept position
+    // gives the kernel's +0 (the count's select below), and "mean" divides by the count.
+    const std::string sum =
+        k.fold("%c0", k.icst(*npos), "%c1", k.fcst(-0.0, f), f,
+               [&](const std::string& p, const std::string& a) {
+                 const auto [ignored, loss] = position(p);
+                 return k.select(ignored, a, k.bin("arith.addf", a, loss, f), f);
+               });
+    const std::string count =
+        k.fold("%c0", k.icst(*npos), "%c1", "%c0", DType::index,
+               [&](const std::string& p, const std::string& a) {
+                 const std::string li =
+                     k.un(dtype_is_unsigned(l) ? "arith.index_castui" : "arith.index_cast",
+                          k.load("%in1", l, p), l, DType::index);
+                 if (dtype_is_unsigned(l) && ignore < 0) return k.idx("arith.addi", a, "%c1");
+                 const std::string kept = k.cmpi("ne", li, k.icst(ignore));
+                 return k.idx("arith.addi", a, k.select(kept, "%c1", "%c0", DType::index));
+               });
+    const std::string none = k.cmpi("eq", count, "%c0");
+    std::string r = k.select(none, k.fcst(0.0, f), sum, f);
+    if (red == "mean")  // acc / static_cast<T>(count)
+      r = k.bin("arith.divf", r,
+                k.un("arith.sitofp", k.un("arith.index_cast", count, DType::index, DType::i64),
+                     DType::i64, f),
+                f);
+    k.store(r, f, "%c0");
+    out.grid = {1};
+    out.out_2d = {1, 1};
+  }
+  out.kernel = k.end();
+  return out;
+}
+
+const char* libm_reason(std::string_view op) {
+  // interp/graph/kernels_spec_accept.cpp (its uniforms are operands: no Philox bits).
+  if (op == "tessera.spec_accept_tree_sample")
+    return "spec_accept_tree_sample's test u <= exp(t - d) is the C library's exp of an f64, which "
+           "no Tile IR op reproduces bit for bit";
   return nullptr;
 }
 

@@ -47,11 +47,27 @@ ScalarKernel plan_scalar_mse(const ir::Op& group, const ir::Op& op, const std::s
 /// tessera.cross_entropy of f32 logits [..., C] and integer labels.
 ScalarKernel plan_cross_entropy(const ir::Op& group, const ir::Op& op, const std::string& name);
 
-/// Why a loss whose Graph IR kernel calls the C library's exp, log or log1p (not the spec's
-/// expf/logf of docs/numerics.md) stays at Schedule IR, or nullptr for other ops.
-const char* libm_loss_reason(std::string_view op);
+/// tessera.loss.cross_entropy of f32 logits (classes along `axis`) and integer labels, with
+/// ignore_index, label_smoothing and every reduction.
+ScalarKernel plan_loss_cross_entropy(const ir::Op& group, const ir::Op& op,
+                                     const std::string& name);
 
-/// tessera.sgd, tessera.adam, tessera.adamw (docs/ops/graph/optimizers.md).
+/// tessera.binary_cross_entropy of f32 operands of one static shape, reduction "mean" or "sum"
+/// (schedule_to_tile_bce.cpp).
+ScalarKernel plan_binary_cross_entropy(const ir::Op& group, const ir::Op& op,
+                                       const std::string& name);
+
+/// tessera.rl.ppo_policy_loss, grpo_policy_loss and cispo_policy_loss of f32 operands of one
+/// static shape (schedule_to_tile_rl.cpp).
+ScalarKernel plan_rl_loss(const ir::Op& group, const ir::Op& op, const std::string& name);
+
+/// Why an op whose Graph IR kernel calls the C library on run-time data (not a spec algorithm of
+/// docs/numerics.md) stays at Schedule IR, or nullptr for other ops.
+const char* libm_reason(std::string_view op);
+
+/// tessera.sgd, tessera.adam, tessera.adamw (docs/ops/graph/optimizers.md), and the elementwise
+/// backward ops nesterov, momentum_backward, loss.mse_backward, adam_backward and
+/// loss.binary_cross_entropy_backward.
 ScalarKernel plan_optimizer(const ir::Op& group, const ir::Op& op, const std::string& name);
 
 /// tessera.topk of f32, f64, bf16 or f16 along any axis, 0 <= k <= n (schedule_to_tile_topk.cpp).

@@ -3,6 +3,7 @@
 // and one scalar store (docs/ops/schedule/lowering.md, "Scalar chains").
 #include "core/transforms/schedule_to_tile_scalar.h"
 
+#include "core/numerics/tanhf.h"
 #include "core/ops/policy.h"
 #include "core/transforms/schedule_to_tile_activation.h"
 
@@ -186,15 +187,64 @@ bool cast_steps(DType a, DType b, int v, int base, std::vector<Step>& steps,
   return false;
 }
 
-// sqrt, rsqrt, exp and log on f32 scalars (a narrow float's widened value, or f32 in a chain
-// with a cast): tile.sqrt/exp/log, the Graph IR kernels' functions (rsqrt: the square root,
-// then 1 divided by it, two roundings as tessera.rsqrt). Step k's id is base + k.
+// num::tanhf of the f32 value `x` (core/numerics/tanhf.h, docs/numerics.md "tanh"), its steps
+// in their order: tanhf_main, then the special cases as selects (|x| < 2^-12: x; NaN: x + x),
+// where the Graph IR function returns early with the same results. Step k's id is base + k.
+void tanh_steps(int x, std::vector<Step>& steps, std::vector<Const>& consts, int base) {
+  constexpr DType kF = DType::f32, kD = DType::f64, kI = DType::i64;
+  auto op = [&](const char* name, std::vector<int> in, DType t, const char* pred = "") {
+    steps.push_back({name, std::move(in), t, pred});
+    return base + static_cast<int>(steps.size()) - 1;
+  };
+  auto cst = [&](double v, DType t) {
+    consts.push_back(
+        {t, t == kI ? std::to_string(static_cast<int64_t>(v)) : ir::format_float(v, t)});
+    return kConst - static_cast<int>(consts.size() - 1);
+  };
+  const int xd = op("arith.extf", {x}, kD);
+  const int neg = op("arith.cmpf", {xd, cst(0.0, kD)}, DType::i1, "olt");
+  const int a0 = op("arith.select", {neg, op("arith.negf", {xd}, kD), xd}, kD);
+  const int clamp = cst(num::kTanhClamp, kD);
+  const int a =
+      op("arith.select", {op("arith.cmpf", {a0, clamp}, DType::i1, "ole"), a0, clamp}, kD);
+  const int y = op("arith.mulf", {cst(2.0, kD), a}, kD);
+  const int shift = cst(num::kTanhShift, kD);
+  const int yk =
+      op("arith.addf", {op("arith.mulf", {y, cst(num::kTanhInvLn2, kD)}, kD), shift}, kD);
+  const int kd = op("arith.subf", {yk, shift}, kD);
+  const int hi = op("arith.subf", {y, op("arith.mulf", {kd, cst(num::kTanhLn2Hi, kD)}, kD)}, kD);
+  const int r = op("arith.subf", {hi, op("arith.mulf", {kd, cst(num::kTanhLn2Lo, kD)}, kD)}, kD);
+  int q = cst(num::kTanhC[12], kD);
+  for (int i = 11; i >= 0; --i)
+    q = op("arith.addf", {op("arith.mulf", {q, r}, kD), cst(num::kTanhC[i], kD)}, kD);
+  const int er = op("arith.mulf", {r, q}, kD);
+  const int pw = op("arith.shli", {cst(1, kI), op("arith.fptosi", {kd}, kI)}, kI);
+  const int p = op("arith.sitofp", {pw}, kD);
+  const int per = op("arith.mulf", {p, er}, kD);
+  const int em = op("arith.addf", {per, op("arith.subf", {p, cst(1.0, kD)}, kD)}, kD);
+  const int t = op("arith.divf", {em, op("arith.addf", {em, cst(2.0, kD)}, kD)}, kD);
+  const int tf = op("arith.truncf", {t}, kF);
+  const int xneg = op("arith.cmpf", {x, cst(0.0, kF)}, DType::i1, "olt");
+  const int signed_t = op("arith.select", {xneg, op("arith.negf", {tf}, kF), tf}, kF);
+  const int above = op("arith.cmpf", {x, cst(-num::kTanhSmall, kF)}, DType::i1, "ogt");
+  const int below = op("arith.cmpf", {x, cst(num::kTanhSmall, kF)}, DType::i1, "olt");
+  const int small = op("arith.andi", {above, below}, DType::i1);
+  const int res = op("arith.select", {small, x, signed_t}, kF);
+  const int nan = op("arith.cmpf", {x, x}, DType::i1, "une");  // true for NaN only
+  op("arith.select", {nan, op("arith.addf", {x, x}, kF), res}, kF);
+}
+
+// sqrt, rsqrt, exp, log and tanh on f32 scalars (a narrow float's widened value, or f32 in a
+// chain with a cast or a tanh): tile.sqrt/exp/log, the Graph IR kernels' functions (rsqrt: the
+// square root, then 1 divided by it, two roundings as tessera.rsqrt; tanh: the spec's tanhf,
+// tanh_steps). Step k's id is base + k.
 bool f32_math_step(std::string_view op, const std::vector<int>& in, std::vector<Step>& steps,
                    std::vector<Const>& consts, int base) {
   constexpr std::pair<std::string_view, const char*> kOps[] = {
       {"tessera.sqrt", "tile.sqrt"}, {"tessera.exp", "tile.exp"}, {"tessera.log", "tile.log"}};
   for (const auto& [g, t] : kOps)
     if (op == g) return steps.push_back({t, {in[0]}, DType::f32}), true;
+  if (op == "tessera.tanh") return tanh_steps(in[0], steps, consts, base), true;
   if (op != "tessera.rsqrt") return false;
   steps.push_back({"tile.sqrt", {in[0]}, DType::f32});
   consts.push_back({DType::f32, "1.0"});
@@ -525,6 +575,10 @@ ScalarChain plan_scalar_chain(const ir::Op& group, const ir::Op& callee, const s
         v = n + static_cast<int>(steps.size()) - 1;
       }
     const DType ct = nf ? DType::f32 : un ? DType::index : t;
+    if (o->name == "tessera.tanh" && ct == DType::f64)  // num::spec_tanh of double
+      return stay(
+          "tessera.tanh on f64 computes the C library's tanh, which no Tile IR op "
+          "reproduces bit for bit");
     const std::string why = "no exact scalar lowering for " + o->name + " on " + dtype_mlir_name(t);
     if (!scalar_value_type(t)) return stay(why);
     if (!(un ? unsigned_step(o->name, in, steps, n)

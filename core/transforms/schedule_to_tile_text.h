@@ -320,6 +320,35 @@ struct Text {
     return out;
   }
 
+  /// cmp of floats / integers with the predicate first (the loss kernels' spelling).
+  std::string cmpf(const char* pred, const std::string& a, const std::string& b, DType t) {
+    return cmp(a, b, pred, t);
+  }
+  std::string cmpi(const char* pred, const std::string& a, const std::string& b,
+                   DType t = DType::index) {
+    return cmp(a, b, pred, t);
+  }
+  /// An integer constant of type t.
+  std::string int_cst(int64_t v, DType t) {
+    std::string r = fresh();
+    k << ind << r << " = arith.constant {value = " << v << " : " << ty(t) << "} : " << ty(t)
+      << "\n";
+    return r;
+  }
+  /// The index `at` when 0 <= label < classes, else `oob` (an index out of bounds, whose load
+  /// stops the run as the Graph IR kernels' label checks stop theirs).
+  std::string label_at(const std::string& label, const std::string& classes, const std::string& at,
+                       const std::string& oob) {
+    const std::string lo = cmpi("sge", label, "%c0");
+    const std::string hi = cmpi("slt", label, classes);
+    return select(bin("arith.andi", lo, hi, DType::i1), at, oob, DType::index);
+  }
+  /// Closes the kernel; its whole text.
+  std::string end() {
+    k << "    return\n  }\n";
+    return k.str();
+  }
+
  private:
   std::string hoist(const std::string& key, const std::string& def) {
     auto it = hoisted.find(key);

@@ -7,6 +7,7 @@
 
 #include "core/numerics/expf.h"
 #include "core/numerics/logf.h"
+#include "core/numerics/tanhf.h"
 #include "interp/graph/broadcast.h"
 #include "interp/graph/ieee_minmax.h"
 #include "interp/graph/isa.h"
@@ -267,7 +268,8 @@ void kernel_Rsqrt(KernelCtx& c) {
   unary(c, [](auto x) { return static_cast<decltype(x)>(1) / std::sqrt(x); });
 }
 void kernel_Tanh(KernelCtx& c) {
-  unary(c, [](auto x) { return std::tanh(x); });
+  // The spec's tanhf for f32 (docs/numerics.md "tanh"), the C library's tanh for f64.
+  unary(c, [](auto x) { return num::spec_tanh(x); });
 }
 void kernel_Relu(KernelCtx& c) {
   // relu(NaN) = NaN; relu(-0) = +0.

@@ -1,7 +1,11 @@
 // tessera.mse and tessera.binary_cross_entropy kernels: one sequential chain over the flattened
-// operands each (no parallelism; docs/ops/graph/losses.md).
+// operands each (no parallelism; docs/ops/graph/losses.md). binary_cross_entropy's exp and log1p
+// are the spec's (num::spec_exp, num::spec_log1p: expf and log1pf for f32, docs/numerics.md), as
+// at every lowered level.
 #include <cmath>
 
+#include "core/numerics/expf.h"
+#include "core/numerics/log1pf.h"
 #include "interp/graph/kernel.h"
 
 namespace tessera::interp {
@@ -34,7 +38,7 @@ void kernel_BinaryCrossEntropy(KernelCtx& c) {
     auto term = [&](int64_t i) {
       const T m = z[i] > T(0) ? z[i] : T(0);
       const T p = z[i] * t[i];
-      const T s = std::log1p(std::exp(-std::fabs(z[i])));
+      const T s = num::spec_log1p(num::spec_exp(-std::fabs(z[i])));
       return (m - p) + s;
     };
     T acc = n > 0 ? term(0) : T(0);

@@ -1,13 +1,17 @@
 // Kernels of tessera.loss.mse_backward, binary_cross_entropy_backward and the axis-general
 // tessera.loss.cross_entropy (docs/ops/graph/loss_backward.md): per element (or per position)
 // in parallel, in the compute type, one rounding per step, no fused multiply-add; the cross
-// entropy's reduction is one sequential chain in position order.
+// entropy's reduction is one sequential chain in position order. exp and log are the spec's
+// (num::spec_exp, num::spec_log: expf and logf for f32, docs/numerics.md), as at every lowered
+// level.
 #include <cmath>
 #include <limits>
 #include <string>
 #include <type_traits>
 #include <vector>
 
+#include "core/numerics/expf.h"
+#include "core/numerics/logf.h"
 #include "interp/graph/ieee_minmax.h"
 #include "interp/graph/index_read.h"
 #include "interp/graph/train_kernels.h"
@@ -34,8 +38,8 @@ struct CotangentScale {
 /// sigmoid(z) without overflow: 1 / (1 + exp(-z)) for z >= 0, exp(z) / (1 + exp(z)) otherwise.
 template <typename T>
 T sigmoid(T z) {
-  if (z >= T(0)) return T(1) / (T(1) + std::exp(-z));
-  const T e = std::exp(z);
+  if (z >= T(0)) return T(1) / (T(1) + num::spec_exp(-z));
+  const T e = num::spec_exp(z);
   return e / (T(1) + e);
 }
 
@@ -104,9 +108,9 @@ void kernel_LossCrossEntropy(KernelCtx& c) {
       auto at = [&](int64_t j) { return xd[(o * classes + j) * s.inner + in]; };
       T m = at(0);
       for (int64_t j = 1; j < classes; ++j) m = ieee_max(m, at(j));
-      T sum = std::exp(at(0) - m);
-      for (int64_t j = 1; j < classes; ++j) sum = sum + std::exp(at(j) - m);
-      const T lse = std::log(sum);
+      T sum = num::spec_exp(at(0) - m);
+      for (int64_t j = 1; j < classes; ++j) sum = sum + num::spec_exp(at(j) - m);
+      const T lse = num::spec_log(sum);
       const T nll = lse - (at(label[pos]) - m);
       if (eps == 0.0) {
         loss[pos] = nll;

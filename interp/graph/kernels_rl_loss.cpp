@@ -1,9 +1,11 @@
 // Kernels of the RL policy losses tessera.rl.ppo_policy_loss, grpo_policy_loss and
 // cispo_policy_loss (docs/ops/graph/rl_losses.md): per-element losses in parallel, in the compute
-// type with one rounding per step and no fused multiply-add, then one sequential reduction.
+// type with one rounding per step and no fused multiply-add, then one sequential reduction. exp
+// is the spec's (num::spec_exp: expf for f32, docs/numerics.md "exp"), as at every lowered level.
 #include <cmath>
 #include <vector>
 
+#include "core/numerics/expf.h"
 #include "interp/graph/ieee_minmax.h"
 #include "interp/graph/train_kernels.h"
 
@@ -30,7 +32,7 @@ PpoRoles ppo_roles(const KernelCtx& c) {
 /// The clipped surrogate loss of one element: -min(r a, clamp(r, lo, hi) a), r = exp(ln - lo).
 template <typename T>
 T ppo_term(T ln, T lo, T a, T clip_lo, T clip_hi) {
-  const T r = std::exp(ln - lo);
+  const T r = num::spec_exp(ln - lo);
   const T c = ieee_min(ieee_max(r, clip_lo), clip_hi);
   return -ieee_min(r * a, c * a);
 }
@@ -86,7 +88,7 @@ void kernel_RlPpoPolicyLoss(KernelCtx& c) {
       T v = ppo_term(ln[i], lo[i], adv[i], clip_lo, clip_hi);
       if (ref) {
         const T d = ref[i] - ln[i];
-        v = v + kl_t * ((std::exp(d) - d) - T(1));
+        v = v + kl_t * ((num::spec_exp(d) - d) - T(1));
       }
       if (ent) v = v - ec_t * ent[i];
       if (m) v = v * m[i];
@@ -119,7 +121,7 @@ void kernel_RlCispoPolicyLoss(KernelCtx& c) {
     const T* lo = c.input(1).data<T>();
     std::vector<T> l(adv.size());
     train::each(c.input(0).numel(), [&](int64_t i) {
-      const T w = ieee_min(std::exp(ln[i] - lo[i]), hi);
+      const T w = ieee_min(num::spec_exp(ln[i] - lo[i]), hi);
       l[i] = -((w * adv[i]) * ln[i]);
     });
     train::reduce_losses<T>(l, nullptr, c.op.attrs.get_string("reduction", "mean"),

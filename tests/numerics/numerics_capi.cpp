@@ -4,7 +4,9 @@
 
 #include "core/numerics/convert_array.h"
 #include "core/numerics/expf.h"
+#include "core/numerics/log1pf.h"
 #include "core/numerics/logf.h"
+#include "core/numerics/tanhf.h"
 
 using namespace tessera;
 using namespace tessera::num;
@@ -69,6 +71,12 @@ void tessera_expf(const float* x, float* y, size_t n) {
 }
 void tessera_logf(const float* x, float* y, size_t n) {
   for (size_t i = 0; i < n; ++i) y[i] = tessera::num::logf(x[i]);
+}
+void tessera_log1pf(const float* x, float* y, size_t n) {
+  for (size_t i = 0; i < n; ++i) y[i] = tessera::num::log1pf(x[i]);
+}
+void tessera_tanhf(const float* x, float* y, size_t n) {
+  for (size_t i = 0; i < n; ++i) y[i] = tessera::num::tanhf(x[i]);
 }
 void tessera_exp_table(uint64_t* out) {
   for (int i = 0; i < 32; ++i) out[i] = kExpTable[i];

@@ -62,3 +62,13 @@ def convert_scalar(src_fmt, bits, dst_fmt, profile="ocp", mode="rne", saturate=F
     return lib().tessera_convert_scalar(DTYPES[src_fmt], int(bits), DTYPES[dst_fmt],
                                         PROFILES[profile], MODES[mode], int(saturate),
                                         int(flush_in), int(flush_out), rbits)
+
+
+def unary_f32(name, x):
+    """The C ABI's f32 function `name` (tessera_expf, tessera_logf, ...) over the array x."""
+    x = np.ascontiguousarray(x, np.float32)
+    y = np.empty_like(x)
+    fn = getattr(lib(), name)
+    fn.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_size_t]
+    fn(x.ctypes.data, y.ctypes.data, x.size)
+    return y

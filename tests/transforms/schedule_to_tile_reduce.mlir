@@ -84,11 +84,12 @@ module {
     %r:3 = "tessera.adam"(%p, %g, %m, %v) : (tensor<4xf64>, tensor<4xf64>, tensor<4xf64>, tensor<4xf64>) -> (tensor<4xf64>, tensor<4xf64>, tensor<4xf64>)
     return %r#0 : tensor<4xf64>
   }
+  // binary_cross_entropy of f64: the C library's log1p and exp (f32: schedule_to_tile_loss.mlir).
   // CHECK-LABEL: func.func @bce(
-  // CHECK: schedule.not_lowered = "binary_cross_entropy computes the C library's log1p and exp
-  func.func @bce(%z: tensor<6xf32>, %t: tensor<6xf32>) -> tensor<f32> {
-    %r = "tessera.binary_cross_entropy"(%z, %t) : (tensor<6xf32>, tensor<6xf32>) -> tensor<f32>
-    return %r : tensor<f32>
+  // CHECK: schedule.not_lowered = "binary_cross_entropy on f64 computes the C library's log1p and exp
+  func.func @bce(%z: tensor<6xf64>, %t: tensor<6xf64>) -> tensor<f64> {
+    %r = "tessera.binary_cross_entropy"(%z, %t) : (tensor<6xf64>, tensor<6xf64>) -> tensor<f64>
+    return %r : tensor<f64>
   }
   // k = 0: empty results, a kernel that writes nothing.
   // CHECK-LABEL: func.func @topk0(

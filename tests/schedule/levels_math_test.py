@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""tanh through every level (docs/ops/schedule/lowering.md, "Scalar chains"; docs/numerics.md
+"tanh"): f32 tanh alone and in a chain with other ops, and bf16 tanh (widened to f32, rounded
+back once), lower to one scalar kernel and on to Target IR, bit for bit equal at every level to
+numpy float32 arithmetic around the spec's tanhf modelled in Python from its documented steps
+(conformance/gen/spec_tanhf.py); +-0, subnormals, the 2^-12 threshold, +-9.5, +-Inf and NaN
+included. f64 tanh stays at Schedule IR with its reason.
+
+Usage: levels_math_test.py TESSERA_INTERP
+"""
+import pathlib
+import sys
+import tempfile
+
+import ml_dtypes
+import numpy as np
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "conformance" / "gen"))
+import spec_tanhf  # noqa: E402  (the spec's tanhf, modelled from docs/numerics.md)
+
+from levels_common import check_stays_at_schedule, finish  # noqa: E402
+from levels_reduce_test import check_case  # noqa: E402
+
+F, BF = np.float32, ml_dtypes.bfloat16
+
+
+def t(shape, et):
+    return "tensor<" + "".join(f"{n}x" for n in shape) + et + ">"
+
+
+def chain(shape, et, body, n_in=1):
+    args = ", ".join(f"%a{i}: {t(shape, et)}" for i in range(n_in))
+    return (f"module {{\n  func.func @main({args}) -> {t(shape, et)} {{\n{body}"
+            f"    return %r : {t(shape, et)}\n  }}\n}}\n")
+
+
+def main():
+    rng = np.random.default_rng(1415)
+    shape = (5, 37)
+    with tempfile.TemporaryDirectory() as d, np.errstate(all="ignore"):
+        d = pathlib.Path(d)
+        x = (rng.standard_normal(shape) * 3).astype(F)
+        x.flat[:16] = [0.0, -0.0, 1e-45, -1e-40, 2.0 ** -12, -(2.0 ** -12), 2.0 ** -13, 9.5,
+                       -9.5, 9.49, 30.0, np.inf, -np.inf, np.nan, 0.17328679, -0.17328681]
+        ty = t(shape, "f32")
+        check_case(d, "tanh_f32", chain(shape, "f32", f'    %r = "tessera.tanh"(%a0) : ({ty}) -> {ty}\n'),
+                   [x], [spec_tanhf.tanhf_array(x)])
+        y = (rng.standard_normal(shape)).astype(F)
+        body = (f'    %s = "tessera.mul"(%a0, %a1) : ({ty}, {ty}) -> {ty}\n'
+                f'    %h = "tessera.tanh"(%s) : ({ty}) -> {ty}\n'
+                f'    %r = "tessera.add"(%h, %a1) : ({ty}, {ty}) -> {ty}\n')
+        check_case(d, "tanh_chain_f32", chain(shape, "f32", body, 2), [x, y],
+                   [(spec_tanhf.tanhf_array(x * y) + y).astype(F)])
+        xb = x.astype(BF)
+        tb = t(shape, "bf16")
+        want = spec_tanhf.tanhf_array(xb.astype(F)).astype(BF)
+        check_case(d, "tanh_bf16", chain(shape, "bf16", f'    %r = "tessera.tanh"(%a0) : ({tb}) -> {tb}\n'),
+                   [xb], [want])
+        src = d / "tanh_f64.mlir"
+        td = t(shape, "f64")
+        src.write_text(chain(shape, "f64", f'    %r = "tessera.tanh"(%a0) : ({td}) -> {td}\n'))
+        check_stays_at_schedule(src, "tessera.tanh on f64 computes the C library's tanh")
+    finish()
+
+
+if __name__ == "__main__":
+    main()
