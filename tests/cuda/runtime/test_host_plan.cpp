@@ -22,10 +22,10 @@ const char* kAdd = R"(module {
 }
 )";
 
-// tanh stays at Schedule IR (its Graph IR kernel is the C library's tanh).
-const char* kTanh = R"(module {
+// pow stays at Schedule IR (its Graph IR kernel is the C library's pow).
+const char* kPow = R"(module {
   func.func @main(%a: tensor<4x4xf32>) -> tensor<4x4xf32> {
-    %0 = "tessera.tanh"(%a) : (tensor<4x4xf32>) -> tensor<4x4xf32>
+    %0 = "tessera.pow"(%a, %a) : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
     return %0 : tensor<4x4xf32>
   }
 }
@@ -194,12 +194,12 @@ TEST_CASE("a group with an empty result needs no launch: one empty step, nothing
 }
 
 TEST_CASE("an op left in the host function is UNIMPLEMENTED with its location") {
-  auto [code, msg] = failure_of(request(kTanh, "tanh.mlir"));
+  auto [code, msg] = failure_of(request(kPow, "pow.mlir"));
   CHECK(code == TESSERA_ERROR_UNIMPLEMENTED);
-  CHECK(msg.find("tanh.mlir:3:") != std::string::npos);
-  CHECK(msg.find("tessera.tanh") != std::string::npos);
-  CHECK(msg.find("cannot run tessera.tanh: it stays in the host function") != std::string::npos);
-  CHECK(msg.find("lowering: no Tile IR lowering for tessera.tanh") != std::string::npos);
+  CHECK(msg.find("pow.mlir:3:") != std::string::npos);
+  CHECK(msg.find("tessera.pow") != std::string::npos);
+  CHECK(msg.find("cannot run tessera.pow: it stays in the host function") != std::string::npos);
+  CHECK(msg.find("lowering: no Tile IR lowering for tessera.pow") != std::string::npos);
 }
 
 TEST_CASE("a verified module the level pipeline cannot lower is UNIMPLEMENTED") {
@@ -256,29 +256,29 @@ TEST_CASE("launch grid and block limits are checked at compile (tnv_launch_c2)")
 
 namespace {
 
-/// A library path that claims tessera.tanh (and nothing else), for the hook's plumbing.
+/// A library path that claims tessera.pow (and nothing else), for the hook's plumbing.
 class FakeTanh : public tc::LibraryKernel {
  public:
-  std::string name() const override { return "fake tanh"; }
+  std::string name() const override { return "fake pow"; }
   bool enqueue(void*, const std::vector<const tc::DeviceTensor*>&,
                const std::vector<const tc::DeviceTensor*>&) const override {
     return true;
   }
 };
 
-std::shared_ptr<const tc::LibraryKernel> claim_tanh(const tessera::ir::Op& op, int sm) {
+std::shared_ptr<const tc::LibraryKernel> claim_pow(const tessera::ir::Op& op, int sm) {
   std::vector<const tessera::ir::Op*> ops = tc::grouped_ops(op);
   if (ops.size() != 1 || sm < 80) return nullptr;
-  // Claims the tanh group the lowering leaves and the add group it lowers to a launch.
-  if (ops[0]->name != "tessera.tanh" && ops[0]->name != "tessera.add") return nullptr;
+  // Claims the pow group the lowering leaves and the add group it lowers to a launch.
+  if (ops[0]->name != "tessera.pow" && ops[0]->name != "tessera.add") return nullptr;
   return std::make_shared<FakeTanh>();
 }
 
 }  // namespace
 
 TEST_CASE("default mode hands a host op to the library hook; deterministic mode never does") {
-  static constexpr tc::LibraryHooks kHooks{&claim_tanh};
-  tc::CompileRequest r = request(kTanh, "tanh.mlir");
+  static constexpr tc::LibraryHooks kHooks{&claim_pow};
+  tc::CompileRequest r = request(kPow, "pow.mlir");
   CHECK(r.library == &tc::library_hooks());
   const bool has_paths = tc::library_hooks().try_library_kernel != nullptr;
 #ifdef TESSERA_CUDA_HAVE_LIBS
@@ -290,8 +290,8 @@ TEST_CASE("default mode hands a host op to the library hook; deterministic mode 
   tc::CompiledProgram p = tc::compile_program(r, tc::CubinCache(""));
   REQUIRE(p.plan.steps.size() == 1);
   REQUIRE(p.plan.steps[0].library != nullptr);
-  CHECK(p.plan.steps[0].library->name() == "fake tanh");
-  CHECK(p.plan.steps[0].operands == std::vector<int>{0});
+  CHECK(p.plan.steps[0].library->name() == "fake pow");
+  CHECK(p.plan.steps[0].operands == (std::vector<int>{0, 0}));
   CHECK(p.plan.steps[0].results == std::vector<int>{1});
   CHECK(p.plan.steps[0].result_types[0].shape == std::vector<int64_t>{4, 4});
   CHECK(p.plan.returns == std::vector<int>{1});
@@ -299,11 +299,11 @@ TEST_CASE("default mode hands a host op to the library hook; deterministic mode 
   r.deterministic = true;
   auto [code, msg] = failure_of(r);
   CHECK(code == TESSERA_ERROR_UNIMPLEMENTED);
-  CHECK(msg.find("tessera.tanh") != std::string::npos);
+  CHECK(msg.find("tessera.pow") != std::string::npos);
 }
 
 TEST_CASE("a launch of a lowered group is offered to the library; its kernel stays the fallback") {
-  static constexpr tc::LibraryHooks kHooks{&claim_tanh};
+  static constexpr tc::LibraryHooks kHooks{&claim_pow};
   tc::CompileRequest r = request(kAdd, "add.mlir");
   r.library = &kHooks;
   tc::CompiledProgram p = tc::compile_program(r, tc::CubinCache(""));

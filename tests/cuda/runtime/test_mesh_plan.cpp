@@ -315,13 +315,13 @@ TEST_CASE("mesh plan: compute ops compiled per op (NVRTC, sm_90), collectives ar
   }
   CHECK(msg.find("a compute step needs a device") != std::string::npos);
   // An op the per-op compile cannot lower is UNIMPLEMENTED at its location (the runner skips).
-  const std::string tanh_op =
-      module(R"({axes = ["x"], shape = [2]})", "(%a: tensor<4x4xf32>) -> tensor<4x4xf32>",
-             "    %c = \"tessera.tanh\"(%a) : (tensor<4x4xf32>) -> tensor<4x4xf32>\n"
-             "    return %c : tensor<4x4xf32>\n");
+  const std::string pow_op = module(
+      R"({axes = ["x"], shape = [2]})", "(%a: tensor<4x4xf32>) -> tensor<4x4xf32>",
+      "    %c = \"tessera.pow\"(%a, %a) : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>\n"
+      "    return %c : tensor<4x4xf32>\n");
   try {
-    (void)tc::mesh_plan_from_text(tanh_op, "mesh.mlir", "main", 2, &mc);
-    FAIL("tanh planned");
+    (void)tc::mesh_plan_from_text(pow_op, "mesh.mlir", "main", 2, &mc);
+    FAIL("pow planned");
   } catch (const tc::Failure& f) {
     CHECK(f.code() == TESSERA_ERROR_UNIMPLEMENTED);
     CHECK(std::string(f.what()).find("mesh.mlir:3:") != std::string::npos);
