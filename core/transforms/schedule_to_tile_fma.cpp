@@ -16,34 +16,52 @@ namespace tessera::transforms {
 using scalar_text::Text;
 
 std::string fma_f32(Text& t, const std::string& a, const std::string& b, const std::string& c) {
+  // One emission per statement: the order of a call's arguments is unspecified in C++, and the
+  // kernel text (the NVRTC cache key) must not depend on the host compiler.
   constexpr DType F = DType::f32, D = DType::f64;
-  const std::string wa = t.un("arith.extf", a, F, D), wb = t.un("arith.extf", b, F, D),
-                    wc = t.un("arith.extf", c, F, D);
+  const std::string wa = t.un("arith.extf", a, F, D);
+  const std::string wb = t.un("arith.extf", b, F, D);
+  const std::string wc = t.un("arith.extf", c, F, D);
   const std::string p = t.bin("arith.mulf", wa, wb, D);  // exact
   const std::string s = t.bin("arith.addf", p, wc, D);
   // TwoSum: e = (p - (s - bb)) + (c - bb), bb = s - p.
   const std::string bb = t.bin("arith.subf", s, p, D);
-  const std::string e =
-      t.bin("arith.addf", t.bin("arith.subf", p, t.bin("arith.subf", s, bb, D), D),
-            t.bin("arith.subf", wc, bb, D), D);
+  const std::string sb = t.bin("arith.subf", s, bb, D);
+  const std::string e1 = t.bin("arith.subf", p, sb, D);
+  const std::string e2 = t.bin("arith.subf", wc, bb, D);
+  const std::string e = t.bin("arith.addf", e1, e2, D);
   const std::string r = t.un("arith.truncf", s, D, F);
-  const std::string d = t.bin("arith.subf", s, t.un("arith.extf", r, F, D), D);
-  const std::string u =
-      t.bin("arith.addf", t.un("arith.extf", r, F, D), t.bin("arith.addf", d, d, D), D);
+  const std::string wr = t.un("arith.extf", r, F, D);
+  const std::string d = t.bin("arith.subf", s, wr, D);
+  const std::string dd = t.bin("arith.addf", d, d, D);
+  const std::string u = t.bin("arith.addf", wr, dd, D);
   const std::string un = t.un("arith.truncf", u, D, F);
   const std::string zero = t.fcst(0.0, D);
-  const std::string halfway = t.logic("arith.andi", t.cmp(d, zero, "one", D),
-                                      t.cmp(t.un("arith.extf", un, F, D), u, "oeq", D));
-  const std::string ep = t.cmp(e, zero, "ogt", D), en = t.cmp(e, zero, "olt", D);
-  const std::string same = t.logic("arith.ori", t.logic("arith.andi", ep, t.cmp(d, zero, "ogt", D)),
-                                   t.logic("arith.andi", en, t.cmp(d, zero, "olt", D)));
-  std::string out = t.select(t.logic("arith.andi", halfway, same), un, r, F);
+  const std::string off = t.cmp(d, zero, "one", D);
+  const std::string wun = t.un("arith.extf", un, F, D);
+  const std::string exact = t.cmp(wun, u, "oeq", D);
+  const std::string halfway = t.logic("arith.andi", off, exact);
+  const std::string ep = t.cmp(e, zero, "ogt", D);
+  const std::string en = t.cmp(e, zero, "olt", D);
+  const std::string dp = t.cmp(d, zero, "ogt", D);
+  const std::string dn = t.cmp(d, zero, "olt", D);
+  const std::string up = t.logic("arith.andi", ep, dp);
+  const std::string down = t.logic("arith.andi", en, dn);
+  const std::string same = t.logic("arith.ori", up, down);
+  const std::string fix = t.logic("arith.andi", halfway, same);
+  std::string out = t.select(fix, un, r, F);
   // The midpoint above FLT_MAX: Inf unless e points back towards zero.
   const double mid = 0x1.ffffffp127;
-  const std::string hi = t.logic("arith.andi", t.cmp(s, t.fcst(mid, D), "oeq", D), en);
-  const std::string lo = t.logic("arith.andi", t.cmp(s, t.fcst(-mid, D), "oeq", D), ep);
-  out = t.select(hi, t.fcst(FLT_MAX, F), out, F);
-  return t.select(lo, t.fcst(-FLT_MAX, F), out, F);
+  const std::string pmid = t.fcst(mid, D);
+  const std::string at_hi = t.cmp(s, pmid, "oeq", D);
+  const std::string hi = t.logic("arith.andi", at_hi, en);
+  const std::string nmid = t.fcst(-mid, D);
+  const std::string at_lo = t.cmp(s, nmid, "oeq", D);
+  const std::string lo = t.logic("arith.andi", at_lo, ep);
+  const std::string fmax = t.fcst(FLT_MAX, F);
+  out = t.select(hi, fmax, out, F);
+  const std::string nfmax = t.fcst(-FLT_MAX, F);
+  return t.select(lo, nfmax, out, F);
 }
 
 }  // namespace tessera::transforms
