@@ -641,6 +641,9 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
       return scalar_lowering(plan_fft(group, *op, name));  // schedule_to_tile_fft.cpp
     if (op && op->name == "tessera.spmm")                  // schedule_to_tile_linalg.cpp
       return scalar_lowering(plan_spmm(group, *op, name));
+    if (op && (op->name.starts_with("tessera.clifford.") ||
+               op->name.starts_with("tessera_clifford.")))  // schedule_to_tile_clifford.cpp
+      return scalar_lowering(plan_clifford(group, *op, name));
     if (op && op->name == "tessera.normalization_stats")
       return scalar_lowering(plan_normalization_stats(group, *op, name));
     return lower_reduce(group, callee, name);

@@ -133,4 +133,9 @@ ScalarKernel plan_spmm(const ir::Op& group, const ir::Op& op, const std::string&
 /// transform, the twiddle tables embedded (schedule_to_tile_fft.cpp).
 ScalarKernel plan_fft(const ir::Op& group, const ir::Op& op, const std::string& name);
 
+/// The tessera.clifford ops and their tessera_clifford spellings of f32 or f64 static shapes:
+/// one group per multivector, the Graph IR kernel's f64 steps unrolled over the algebra's
+/// blades (schedule_to_tile_clifford.cpp).
+ScalarKernel plan_clifford(const ir::Op& group, const ir::Op& op, const std::string& name);
+
 }  // namespace tessera::transforms
