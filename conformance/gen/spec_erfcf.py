@@ -47,10 +47,11 @@ def erfcf(x):
         t = (t * -z2) / float(n)
         s = s + t / float(2 * n + 1)
     erf = TWO_OVER_SQRT_PI * s
-    f = a
-    for k in range(FRACTION_TERMS, 0, -1):
-        f = a + (0.5 * k) / f
-    ec = (exp_neg(z2) * INV_SQRT_PI) / f
+    f = np.float64(a)  # IEEE division: at a = 0 the fraction runs through Inf (unused there)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        for k in range(FRACTION_TERMS, 0, -1):
+            f = a + np.float64(0.5 * k) / f
+        ec = float(np.float64(exp_neg(z2) * INV_SQRT_PI) / f)
     near = 1.0 + erf if x < 0 else 1.0 - erf
     far = 2.0 - ec if x < 0 else ec
     return np.float32(near if a <= SPLIT else far)
