@@ -3,13 +3,12 @@
 // and one scalar store (docs/ops/schedule/lowering.md, "Scalar chains").
 #include "core/transforms/schedule_to_tile_scalar.h"
 
-#include "core/numerics/erfcf.h"
 #include "core/numerics/tanhf.h"
 #include "core/ops/policy.h"
 #include "core/transforms/schedule_to_tile_activation.h"
+#include "core/transforms/schedule_to_tile_erfc.h"
 
 #include <bit>
-#include <limits>
 #include <optional>
 #include <sstream>
 #include <string_view>
@@ -236,86 +235,26 @@ void tanh_steps(int x, std::vector<Step>& steps, std::vector<Const>& consts, int
   op("arith.select", {nan, op("arith.addf", {x, x}, kF), res}, kF);
 }
 
-// num::erfcf of the f32 value `x` (core/numerics/erfcf.h, docs/numerics.md "erfc"), its steps
-// in their order: erfcf_main (the Taylor sum, the continued fraction, exp(-a^2) and the selects),
-// then NaN: x + x as a select. Returns the result's id; step k's id is base + k.
-int erfc_steps(int x, std::vector<Step>& steps, std::vector<Const>& consts, int base) {
-  constexpr DType kF = DType::f32, kD = DType::f64, kI = DType::i64, kB = DType::i1;
-  auto op = [&](const char* name, std::vector<int> in, DType t, const char* pred = "") {
-    steps.push_back({name, std::move(in), t, pred});
-    return base + static_cast<int>(steps.size()) - 1;
-  };
-  auto cst = [&](double v, DType t) {
-    consts.push_back(
-        {t, t == kI ? std::to_string(static_cast<int64_t>(v)) : ir::format_float(v, t)});
-    return kConst - static_cast<int>(consts.size() - 1);
-  };
-  const int xd = op("arith.extf", {x}, kD);
-  const int neg = op("arith.cmpf", {xd, cst(0.0, kD)}, kB, "olt");
-  const int a0 = op("arith.select", {neg, op("arith.negf", {xd}, kD), xd}, kD);
-  const int clamp = cst(num::kErfcClamp, kD);
-  const int a = op("arith.select", {op("arith.cmpf", {a0, clamp}, kB, "ole"), a0, clamp}, kD);
-  const int z2 = op("arith.mulf", {a, a}, kD);
-  const int mz2 = op("arith.negf", {z2}, kD);
-  int t = a, s = a;
-  for (int n = 1; n <= num::kErfcTaylorTerms; ++n) {
-    t = op("arith.divf", {op("arith.mulf", {t, mz2}, kD), cst(n, kD)}, kD);
-    s = op("arith.addf", {s, op("arith.divf", {t, cst(2 * n + 1, kD)}, kD)}, kD);
-  }
-  const int erf = op("arith.mulf", {cst(num::kErfcTwoOverSqrtPi, kD), s}, kD);
-  int f = a;
-  for (int k = num::kErfcFractionTerms; k >= 1; --k)
-    f = op("arith.addf", {a, op("arith.divf", {cst(0.5 * k, kD), f}, kD)}, kD);
-  // erfc_exp_neg(z2)
-  const int shift = cst(num::kTanhShift, kD);
-  const int yk =
-      op("arith.addf", {op("arith.mulf", {z2, cst(num::kTanhInvLn2, kD)}, kD), shift}, kD);
-  const int kd = op("arith.subf", {yk, shift}, kD);
-  const int hi = op("arith.subf", {op("arith.mulf", {kd, cst(num::kTanhLn2Hi, kD)}, kD), z2}, kD);
-  const int r = op("arith.addf", {hi, op("arith.mulf", {kd, cst(num::kTanhLn2Lo, kD)}, kD)}, kD);
-  int q = cst(num::kTanhC[12], kD);
-  for (int i = 11; i >= 0; --i)
-    q = op("arith.addf", {op("arith.mulf", {q, r}, kD), cst(num::kTanhC[i], kD)}, kD);
-  int e = op("arith.addf", {cst(1.0, kD), op("arith.mulf", {r, q}, kD)}, kD);
-  int k = op("arith.fptosi", {kd}, kI);
-  for (int part = 0; part < 3; ++part) {  // k1, k2: min(k, 62); k3: the rest
-    const int kp = part < 2 ? op("arith.minsi", {k, cst(62, kI)}, kI) : k;
-    e = op("arith.divf", {e, op("arith.sitofp", {op("arith.shli", {cst(1, kI), kp}, kI)}, kD)}, kD);
-    if (part < 2) k = op("arith.subi", {k, kp}, kI);
-  }
-  const int ec = op("arith.divf", {op("arith.mulf", {e, cst(num::kErfcInvSqrtPi, kD)}, kD), f}, kD);
-  const int one = cst(1.0, kD);
-  const int near =
-      op("arith.select", {neg, op("arith.addf", {one, erf}, kD), op("arith.subf", {one, erf}, kD)},
-         kD);
-  const int far = op("arith.select", {neg, op("arith.subf", {cst(2.0, kD), ec}, kD), ec}, kD);
-  const int split = op("arith.cmpf", {a, cst(num::kErfcSplit, kD)}, kB, "ole");
-  const int res = op("arith.truncf", {op("arith.select", {split, near, far}, kD)}, kF);
-  const int nan = op("arith.cmpf", {x, x}, kB, "une");  // true for NaN only
-  return op("arith.select", {nan, op("arith.addf", {x, x}, kF), res}, kF);
-}
-
-// gelu with approximate = none on an f32 scalar, the Graph IR kernel's steps (kernel_Gelu;
-// docs/ops/graph/elementwise.md): t = x * f32(1 / sqrt 2), (0.5 x) * erfcf(-t), and -0 at
-// x = -Inf (x < -FLT_MAX holds for -Inf only). Step k's id is base + k.
+// gelu with approximate = none on an f32 scalar: gelu_erf_emit (schedule_to_tile_erfc.h), the
+// Graph IR kernel's steps around the spec's erfcf. Step k's id is base + k.
 bool gelu_erf_step(const ir::Op& o, const std::vector<int>& in, std::vector<Step>& steps,
                    std::vector<Const>& consts, int base) {
   if (o.name != "tessera.gelu" || o.attrs.get_string("approximate", "none") == "tanh") return false;
-  constexpr DType kF = DType::f32;
-  auto op = [&](const char* name, std::vector<int> args, DType t, const char* pred = "") {
-    steps.push_back({name, std::move(args), t, pred});
-    return base + static_cast<int>(steps.size()) - 1;
-  };
-  auto cst = [&](float v) {
-    consts.push_back({kF, ir::format_float(v, kF)});
-    return kConst - static_cast<int>(consts.size() - 1);
-  };
-  const int x = in[0];
-  const int t = op("arith.mulf", {x, cst(static_cast<float>(0.7071067811865476))}, kF);
-  const int e = erfc_steps(op("arith.negf", {t}, kF), steps, consts, base);
-  const int v = op("arith.mulf", {op("arith.mulf", {cst(0.5f), x}, kF), e}, kF);
-  const int m = op("arith.cmpf", {x, cst(-std::numeric_limits<float>::max())}, DType::i1, "olt");
-  op("arith.select", {m, cst(-0.0f), v}, kF);
+  struct Emit {
+    std::vector<Step>& steps;
+    std::vector<Const>& consts;
+    int base;
+    int op(const char* name, std::vector<int> args, DType, DType t, const char* pred = "") {
+      steps.push_back({name, std::move(args), t, pred});
+      return base + static_cast<int>(steps.size()) - 1;
+    }
+    int cst(double v, DType t) {
+      consts.push_back(
+          {t, t == DType::i64 ? std::to_string(static_cast<int64_t>(v)) : ir::format_float(v, t)});
+      return kConst - static_cast<int>(consts.size() - 1);
+    }
+  } e{steps, consts, base};
+  gelu_erf_emit(in[0], e);
   return true;
 }
 
