@@ -1,15 +1,11 @@
 """The spec's f32 erfc (docs/numerics.md "erfc") as a Python model written from the document: each
 step an f64 operation (Python floats round to nearest even). An independent check of
 core/numerics/erfcf.h and an oracle of the lowered kernels that use it."""
-import math
-
 import numpy as np
 
-INV_LN2 = float.fromhex("0x1.71547652b82fep+0")
-SHIFT = float.fromhex("0x1.8p+52")
-LN2_HI = float.fromhex("0x1.62e42feep-1")
-LN2_LO = float.fromhex("0x1.a39ef35793c76p-33")
-C = [1.0 / math.factorial(i + 1) for i in range(13)]  # 1/(i+1)! rounded to f64
+# tanh's Cody-Waite constants and 1/(i+1)! polynomial, which erfcf's exp(-z2) reuses.
+from spec_tanhf import C, INV_LN2, LN2_HI, LN2_LO, SHIFT
+
 CLAMP = 10.1
 SPLIT = 2.0
 TAYLOR_TERMS = 32
