@@ -40,30 +40,42 @@ inline double erfc_exp_neg(double y) {
   return ((e / p1) / p2) / p3;
 }
 
-/// The main path for x not NaN, in f64: a = min(|x|, 10.1) (select), z2 = a a (exact);
-/// Taylor: t = a, s = a, then for n = 1 .. 32: t = (t (-z2)) / n, s = s + t / (2n + 1); erf =
-/// (2 / sqrt pi) s. Fraction: f = a, then for k = 40 .. 1: f = a + (k / 2) / f; ec =
-/// (exp(-z2) (1 / sqrt pi)) / f. Both are always computed; a <= 2 selects 1 - erf (x >= 0) or
-/// 1 + erf (x < 0), otherwise ec (x >= 0) or 2 - ec (x < 0); rounded to f32 once.
-inline float erfcf_main(float x) {
-  const double xd = x;
-  double a = xd < 0.0 ? -xd : xd;
-  a = a <= kErfcClamp ? a : kErfcClamp;
-  const double z2 = a * a;
+/// erf(a) for 0 <= a <= 2 by its Taylor series, in f64: t = a, s = a, then for n = 1 .. 32:
+/// t = (t (-z2)) / n, s = s + t / (2n + 1) (z2 = a a); erf = (2 / sqrt pi) s.
+inline double erfc_taylor_erf(double a, double z2) {
   const double mz2 = -z2;
   double t = a, s = a;
   for (int n = 1; n <= kErfcTaylorTerms; ++n) {
     t = (t * mz2) / static_cast<double>(n);
     s = s + t / static_cast<double>(2 * n + 1);
   }
-  const double erf = kErfcTwoOverSqrtPi * s;
+  return kErfcTwoOverSqrtPi * s;
+}
+
+/// erfc(a) for a > 2 by Laplace's continued fraction, in f64: f = a, then for k = 40 .. 1:
+/// f = a + (k / 2) / f; erfc = (exp(-z2) (1 / sqrt pi)) / f.
+inline double erfc_fraction(double a, double z2) {
   double f = a;
   for (int k = kErfcFractionTerms; k >= 1; --k) f = a + (0.5 * k) / f;
-  const double ec = (erfc_exp_neg(z2) * kErfcInvSqrtPi) / f;
+  return (erfc_exp_neg(z2) * kErfcInvSqrtPi) / f;
+}
+
+/// The main path for x not NaN, in f64: a = min(|x|, 10.1) (select), z2 = a a (exact); a <= 2:
+/// 1 - erf (x >= 0) or 1 + erf (x < 0) with erf = erfc_taylor_erf; otherwise ec (x >= 0) or
+/// 2 - ec (x < 0) with ec = erfc_fraction; rounded to f32 once. (A lowered chain computes both
+/// branches and selects one: the same bits.)
+inline float erfcf_main(float x) {
+  const double xd = x;
+  double a = xd < 0.0 ? -xd : xd;
+  a = a <= kErfcClamp ? a : kErfcClamp;
+  const double z2 = a * a;
   const bool neg = xd < 0.0;
-  const double near = neg ? 1.0 + erf : 1.0 - erf;
-  const double far = neg ? 2.0 - ec : ec;
-  return static_cast<float>(a <= kErfcSplit ? near : far);
+  if (a <= kErfcSplit) {
+    const double erf = erfc_taylor_erf(a, z2);
+    return static_cast<float>(neg ? 1.0 + erf : 1.0 - erf);
+  }
+  const double ec = erfc_fraction(a, z2);
+  return static_cast<float>(neg ? 2.0 - ec : ec);
 }
 
 /// The spec's erfc of an f32 (docs/numerics.md, "erfc"): NaN -> NaN (x + x); otherwise
