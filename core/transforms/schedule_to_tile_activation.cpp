@@ -63,8 +63,8 @@ bool activation_steps(const ir::Op& o, const std::vector<int>& in, int next,
   if (op == "tessera.gelu") {
     if (o.attrs.get_string("approximate", "none") != "tanh") {
       why =
-          "gelu with approximate = none computes the C library's erfc, which no Tile IR op "
-          "reproduces bit for bit";
+          "gelu with approximate = none computes the spec's erfcf in f64, which no register tile "
+          "holds (scalar chains and fused_epilogue lower it: schedule_to_tile_erfc.h)";
       return false;
     }
     // x / (1 + exp(-2 u)), u = c1 * (x + c2 * ((x * x) * x)), c1, c2 the f32 roundings of

@@ -14,6 +14,7 @@
 
 #include "core/ops/misc_gemm.h"
 #include "core/transforms/schedule_to_tile_activation.h"
+#include "core/transforms/schedule_to_tile_erfc.h"
 #include "core/transforms/schedule_to_tile_fma.h"
 #include "core/transforms/schedule_to_tile_index.h"
 #include "core/transforms/schedule_to_tile_text.h"
@@ -389,12 +390,28 @@ ScalarKernel plan_moe_swiglu(const ir::Op& group, const std::string& name) {
   return finish(t, {m}, sizes, {m, n});
 }
 
+// gelu_erf_emit (schedule_to_tile_erfc.h) writing kernel text: fused_epilogue's gelu.
+struct TextEmit {
+  Text& t;
+  std::string op(const char* name, std::vector<std::string> in, DType in_t, DType out_t,
+                 const char* pred = "") {
+    const std::string_view n = name;
+    if (n == "arith.select") return t.select(in[0], in[1], in[2], out_t);
+    if (n == "arith.cmpf") return t.cmp(in[0], in[1], pred, in_t);
+    if (in.size() == 1) return t.un(name, in[0], in_t, out_t);
+    return t.bin(name, in[0], in[1], out_t);
+  }
+  std::string cst(double v, DType type) {
+    if (type != DType::i64) return t.fcst(v, type);
+    const std::string r = t.fresh();
+    t.k << t.ind << r << " = arith.constant {value = " << static_cast<int64_t>(v)
+        << " : i64} : i64\n";
+    return r;
+  }
+};
+
 ScalarKernel plan_fused_epilogue(const ir::Op& group, const ir::Op& op, const std::string& name) {
   const int code = ops::fused_epilogue_code(op.attrs.get("epilogue"));
-  if (code == 2)
-    return ScalarKernel::stay(
-        "fused_epilogue's gelu computes the C library's erfc, which no Tile IR op reproduces bit "
-        "for bit");
   if (code < 0 || group.operands.size() < 2 || group.operands.size() > 3)
     return ScalarKernel::stay("internal: the group's operands are not the op's");
   const ir::Type &a = group.operands[0]->type, &b = group.operands[1]->type,
@@ -420,6 +437,10 @@ ScalarKernel plan_fused_epilogue(const ir::Op& group, const ir::Op& op, const st
       t, k, n, a.dtype, b.dtype, y.dtype, [&](const std::string& acc, const std::string& col) {
         std::string v = acc;
         if (bias) v = t.bin("arith.addf", acc, as_f32(t, t.load("%in2", bt, col), bt), DType::f32);
+        if (code == 2) {  // tessera.gelu's erf form on the f32 value (gelu_erf)
+          TextEmit e{t};
+          return gelu_erf_emit(v, e);
+        }
         if (code != 1) return v;
         const std::string keep =
             t.logic("arith.ori", t.cmp(v, zero, "ogt", DType::f32), t.cmp(v, v, "une", DType::f32));

@@ -6,6 +6,7 @@
 #include "core/numerics/tanhf.h"
 #include "core/ops/policy.h"
 #include "core/transforms/schedule_to_tile_activation.h"
+#include "core/transforms/schedule_to_tile_erfc.h"
 
 #include <bit>
 #include <optional>
@@ -232,6 +233,29 @@ void tanh_steps(int x, std::vector<Step>& steps, std::vector<Const>& consts, int
   const int res = op("arith.select", {small, x, signed_t}, kF);
   const int nan = op("arith.cmpf", {x, x}, DType::i1, "une");  // true for NaN only
   op("arith.select", {nan, op("arith.addf", {x, x}, kF), res}, kF);
+}
+
+// gelu with approximate = none on an f32 scalar: gelu_erf_emit (schedule_to_tile_erfc.h), the
+// Graph IR kernel's steps around the spec's erfcf. Step k's id is base + k.
+bool gelu_erf_step(const ir::Op& o, const std::vector<int>& in, std::vector<Step>& steps,
+                   std::vector<Const>& consts, int base) {
+  if (o.name != "tessera.gelu" || o.attrs.get_string("approximate", "none") == "tanh") return false;
+  struct Emit {
+    std::vector<Step>& steps;
+    std::vector<Const>& consts;
+    int base;
+    int op(const char* name, std::vector<int> args, DType, DType t, const char* pred = "") {
+      steps.push_back({name, std::move(args), t, pred});
+      return base + static_cast<int>(steps.size()) - 1;
+    }
+    int cst(double v, DType t) {
+      consts.push_back(
+          {t, t == DType::i64 ? std::to_string(static_cast<int64_t>(v)) : ir::format_float(v, t)});
+      return kConst - static_cast<int>(consts.size() - 1);
+    }
+  } e{steps, consts, base};
+  gelu_erf_emit(in[0], e);
+  return true;
 }
 
 // sqrt, rsqrt, exp, log and tanh on f32 scalars (a narrow float's widened value, or f32 in a
@@ -579,10 +603,16 @@ ScalarChain plan_scalar_chain(const ir::Op& group, const ir::Op& callee, const s
       return stay(
           "tessera.tanh on f64 computes the C library's tanh, which no Tile IR op "
           "reproduces bit for bit");
+    if (o->name == "tessera.gelu" && ct == DType::f64 &&
+        o->attrs.get_string("approximate", "none") != "tanh")  // num::spec_erfc of double
+      return stay(
+          "tessera.gelu (approximate = none) on f64 computes the C library's erfc, which no "
+          "Tile IR op reproduces bit for bit");
     const std::string why = "no exact scalar lowering for " + o->name + " on " + dtype_mlir_name(t);
     if (!scalar_value_type(t)) return stay(why);
     if (!(un ? unsigned_step(o->name, in, steps, n)
              : (ct == DType::f32 && (f32_math_step(o->name, in, steps, consts, n) ||
+                                     gelu_erf_step(*o, in, steps, consts, n) ||
                                      activation_step(*o, in, steps, consts, n))) ||
                    (ct == DType::f64 && f64_root_step(o->name, in, steps, consts, n)) ||
                    abs_step(o->name, ct, in, steps, n)) &&

@@ -5,6 +5,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "core/numerics/erfcf.h"
 #include "core/numerics/expf.h"
 #include "core/numerics/logf.h"
 #include "core/numerics/tanhf.h"
@@ -324,7 +325,7 @@ void kernel_Gelu(KernelCtx& c) {
     // (0.5 x) * erfc(-(x * (1 / sqrt 2))): equal to 0.5 x (1 + erf(x / sqrt 2)) without its
     // cancellation for negative x.
     const T t = x * static_cast<T>(0.7071067811865476);
-    return (T(0.5) * x) * std::erfc(-t);
+    return (T(0.5) * x) * num::spec_erfc(-t);
   });
 }
 

@@ -11,6 +11,7 @@
 #include <tbb/parallel_for.h>
 
 #include "core/numerics/convert.h"
+#include "core/numerics/erfcf.h"
 #include "core/ops/misc_gemm.h"
 #include "interp/graph/kernel.h"
 
@@ -35,7 +36,7 @@ template <typename T>
 T gelu_erf(T x) {
   if (x == -std::numeric_limits<T>::infinity()) return T(-0.0);
   const T t = x * static_cast<T>(0.7071067811865476);
-  return (T(0.5) * x) * std::erfc(-t);
+  return (T(0.5) * x) * num::spec_erfc(-t);
 }
 
 /// The value of weight code `code` (its element read as an integer) in format `fmt`; fails

@@ -3,6 +3,7 @@
 #include <cstdint>
 
 #include "core/numerics/convert_array.h"
+#include "core/numerics/erfcf.h"
 #include "core/numerics/expf.h"
 #include "core/numerics/log1pf.h"
 #include "core/numerics/logf.h"
@@ -77,6 +78,9 @@ void tessera_log1pf(const float* x, float* y, size_t n) {
 }
 void tessera_tanhf(const float* x, float* y, size_t n) {
   for (size_t i = 0; i < n; ++i) y[i] = tessera::num::tanhf(x[i]);
+}
+void tessera_erfcf(const float* x, float* y, size_t n) {
+  for (size_t i = 0; i < n; ++i) y[i] = tessera::num::erfcf(x[i]);
 }
 void tessera_exp_table(uint64_t* out) {
   for (int i = 0; i < 32; ++i) out[i] = kExpTable[i];

@@ -8,7 +8,8 @@ of schedule_to_tile_fma.cpp, where rounding the f64 sum to f32 would be wrong. A
 outside grouped_gemm_c4 stops the run at every level with an error. Also tessera.latent_kv_*
 (rows times a weight), tessera.swiglu_fused and tessera.moe_swiglu_block (padding rows, bad
 sizes), tessera.dequant_matmul (int4/int8 codes with a bad code failing, fp8 codes rounded by
-ml_dtypes) tessera.fused_epilogue (relu, bias) and tessera.scaled_matmul (E8M0 and f32 block scales)
+ml_dtypes) tessera.fused_epilogue (relu, bias; gelu's erf form around the spec's erfcf modelled
+in conformance/gen/spec_erfcf.py) and tessera.scaled_matmul (E8M0 and f32 block scales)
 (silu with the spec's expf, modelled in
 conformance/gen/spec_expf.py).
 
@@ -25,6 +26,7 @@ import numpy as np
 
 from levels_common import check, finish
 from levels_index_test import NAMES, bad_index, case
+from levels_math_test import gelu_erf
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "conformance" / "gen"))
 import spec_expf  # noqa: E402  (the spec's expf, modelled from docs/numerics.md)
@@ -210,6 +212,15 @@ def main():
         ab, bb = a.astype(BF), b.astype(BF)
         case(d, "fused_none_bf16", "fused_epilogue", [ab, bb],
              matmul_oracle(ab.astype(np.float32), bb.astype(np.float32), False, False))
+        # fused_epilogue's gelu: the erf form around the spec's erfcf (spec_erfcf.py) on
+        # RN32(a b + bias), numpy float32 steps (levels_math_test.gelu_erf).
+        a, b = (rng.standard_normal((5, 4)) * 2).astype(np.float32), spread(rng, (4, 6))
+        bias = (rng.standard_normal(6) * 3).astype(np.float32)
+        with np.errstate(over="ignore", invalid="ignore"):
+            v = (matmul_oracle(a, b, False, False) + bias).astype(np.float32)
+        with np.errstate(all="ignore"):
+            case(d, "fused_gelu", "fused_epilogue", [a, b, bias], gelu_erf(v),
+                 " {epilogue = 2 : i32, has_bias = true}")
         # scaled_matmul: E8M0 scales (2^-127, 1, 2^127 and NaN among them) over blocks of 8,
         # and f32 scales over blocks [2, 16] (b's scale per 2 columns).
         E4 = ml_dtypes.float8_e4m3fn

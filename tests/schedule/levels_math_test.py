@@ -4,7 +4,9 @@
 back once), lower to one scalar kernel and on to Target IR, bit for bit equal at every level to
 numpy float32 arithmetic around the spec's tanhf modelled in Python from its documented steps
 (conformance/gen/spec_tanhf.py); +-0, subnormals, the 2^-12 threshold, +-9.5, +-Inf and NaN
-included. f64 tanh stays at Schedule IR with its reason.
+included. f64 tanh stays at Schedule IR with its reason. gelu with approximate = none likewise:
+numpy float32 (0.5 x) * erfcf(-(x * f32(1/sqrt 2))) around the spec's erfcf modelled from its
+documented steps (conformance/gen/spec_erfcf.py), -0 at -Inf; f32, bf16 and in a chain; f64 stays.
 
 Usage: levels_math_test.py TESSERA_INTERP
 """
@@ -16,6 +18,7 @@ import ml_dtypes
 import numpy as np
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "conformance" / "gen"))
+import spec_erfcf  # noqa: E402  (the spec's erfcf, modelled from docs/numerics.md)
 import spec_tanhf  # noqa: E402  (the spec's tanhf, modelled from docs/numerics.md)
 
 from levels_common import check_stays_at_schedule, finish  # noqa: E402
@@ -32,6 +35,38 @@ def chain(shape, et, body, n_in=1):
     args = ", ".join(f"%a{i}: {t(shape, et)}" for i in range(n_in))
     return (f"module {{\n  func.func @main({args}) -> {t(shape, et)} {{\n{body}"
             f"    return %r : {t(shape, et)}\n  }}\n}}\n")
+
+
+def gelu_erf(x):
+    """kernel_Gelu's erf form in float32 numpy steps around the modelled erfcf."""
+    x = np.asarray(x, F)
+    t = x * F(0.7071067811865476)
+    v = (F(0.5) * x) * spec_erfcf.erfcf_array(-t)
+    return np.where(x == -np.inf, F(-0.0), v).astype(F)
+
+
+def check_gelu(d, rng, shape):
+    x = (rng.standard_normal(shape) * 4).astype(F)
+    x.flat[:18] = [0.0, -0.0, 1e-45, -1e-40, 2.828427, -2.828427, -2.83, -14.2, -14.3, -15.0,
+                   30.0, np.inf, -np.inf, np.nan, 3.4e38, -3.4e38, -5.0, 0.5]
+    ty = t(shape, "f32")
+    g = f'    %r = "tessera.gelu"(%a0) : ({ty}) -> {ty}\n'
+    check_case(d, "gelu_erf_f32", chain(shape, "f32", g), [x], [gelu_erf(x)])
+    y = (rng.standard_normal(shape)).astype(F)
+    body = (f'    %s = "tessera.mul"(%a0, %a1) : ({ty}, {ty}) -> {ty}\n'
+            f'    %h = "tessera.gelu"(%s) {{approximate = "none"}} : ({ty}) -> {ty}\n'
+            f'    %r = "tessera.add"(%h, %a1) : ({ty}, {ty}) -> {ty}\n')
+    check_case(d, "gelu_erf_chain_f32", chain(shape, "f32", body, 2), [x, y],
+               [(gelu_erf(x * y) + y).astype(F)])
+    xb = x.astype(BF)
+    tb = t(shape, "bf16")
+    check_case(d, "gelu_erf_bf16",
+               chain(shape, "bf16", f'    %r = "tessera.gelu"(%a0) : ({tb}) -> {tb}\n'), [xb],
+               [gelu_erf(xb.astype(F)).astype(BF)])
+    src = d / "gelu_erf_f64.mlir"
+    td = t(shape, "f64")
+    src.write_text(chain(shape, "f64", f'    %r = "tessera.gelu"(%a0) : ({td}) -> {td}\n'))
+    check_stays_at_schedule(src, "tessera.gelu (approximate = none) on f64 computes the C library's erfc")
 
 
 def main():
@@ -60,6 +95,7 @@ def main():
         td = t(shape, "f64")
         src.write_text(chain(shape, "f64", f'    %r = "tessera.tanh"(%a0) : ({td}) -> {td}\n'))
         check_stays_at_schedule(src, "tessera.tanh on f64 computes the C library's tanh")
+        check_gelu(d, rng, (3, 29))
     finish()
 
 
