@@ -283,7 +283,7 @@ void kernel_ArithConstant(KernelCtx& c) {
   if (!v) c.fail("needs a 'value' attribute");
   if (v->kind == ir::Attr::Kind::dense) {
     if (v->data.size() != out.nbytes()) c.fail("dense value does not match the result type");
-    std::memcpy(out.bytes(), v->data.data(), v->data.size());
+    if (!v->data.empty()) std::memcpy(out.bytes(), v->data.data(), v->data.size());
     return;
   }
   for (int64_t k = 0; k < out.numel(); ++k) {

@@ -136,7 +136,9 @@ void kernel_Constant(KernelCtx& ctx) {
   const ir::Attr* v = ctx.op.attrs.get("value");
   Tensor& out = ctx.output();
   if (!v || v->data.size() != out.nbytes()) ctx.fail("internal: constant size mismatch");
-  std::memcpy(out.bytes(), v->data.data(), out.nbytes());
+  // An empty constant (an empty result lowered to no launch) has no data: no copy, and
+  // memcpy of a null pointer is undefined even for 0 bytes.
+  if (out.nbytes() != 0) std::memcpy(out.bytes(), v->data.data(), out.nbytes());
 }
 
 }  // namespace tessera::interp
