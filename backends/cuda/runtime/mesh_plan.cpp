@@ -368,7 +368,7 @@ std::vector<int> Planner::collective(const ir::Op& o, const std::vector<int>& in
 }
 
 std::vector<int> Planner::compute_op(const ir::Op& o, const std::vector<int>& in) {
-  if (compute_ == nullptr || compute_->cache == nullptr)
+  if (compute_ == nullptr || (compute_->cache == nullptr && !compute_->generate_only))
     unimplemented(at_op(sm_, o,
                         "the mesh plan has no compiler for compute ops (only collectives and "
                         "calls)"));
@@ -396,7 +396,7 @@ std::shared_ptr<const CompiledProgram> Planner::compile_alone(const ir::Op& o,
   req.library = compute_->library;
   CompiledProgram prog;
   try {
-    prog = compile_program(req, *compute_->cache);
+    prog = compute_->generate_only ? generate_program(req) : compile_program(req, *compute_->cache);
   } catch (const Failure& f) {
     // The op verified in its module: failing alone is a limit of the per-op compile.
     const TesseraErrorCode code =

@@ -87,7 +87,10 @@ struct MeshCompile {
   int sm = 90;
   bool deterministic = false;
   const LibraryHooks* library = &library_hooks();
-  const CubinCache* cache = nullptr;  ///< Required.
+  const CubinCache* cache = nullptr;  ///< Required unless `generate_only`.
+  /// Lower, plan and generate each compute op without NVRTC (generate_program): the compute
+  /// programs carry their kernel texts and no CUBIN. The compile-only check compiles them itself.
+  bool generate_only = false;
 };
 
 struct MeshPlan {
