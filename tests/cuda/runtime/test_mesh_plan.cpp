@@ -237,20 +237,6 @@ TEST_CASE("mesh plan: every conformance mesh case, run on host memory, gives the
   CHECK(ran == 139);
 }
 
-TEST_CASE("mesh plan: the tile collective cases are UNIMPLEMENTED (skipped), never failures") {
-  int n = 0;
-  for (const tessera::conform::Case& c : tessera::conform::load_case_file(
-           std::string(TESSERA_SOURCE_DIR) + "/conformance/cases/tile/collectives.mlir")) {
-    if (c.ranks < 2) continue;
-    CAPTURE(c.name);
-    std::string msg;
-    CHECK(code_of(c.program, c.ranks, &msg) == TESSERA_ERROR_UNIMPLEMENTED);
-    CHECK(msg.find("tile.launch") != std::string::npos);
-    ++n;
-  }
-  CHECK(n == 41);
-}
-
 TEST_CASE("mesh plan: a compute op alone as a program") {
   const std::string text =
       module(R"({axes = ["x"], shape = [2]})", "(%a: tensor<3xf32>) -> tensor<3xf32>",
