@@ -160,7 +160,7 @@ TEST_CASE("tile collectives: kernels the split refuses, with the reason at the o
         "    tile.all_reduce %y {axes = [\"x\"], op = \"sum\"} : (memref<8xf32>) -> ()\n"
         "    tile.store %v, %y, %i : (f32, memref<8xf32>, index) -> ()\n");
     CHECK(refusal(text, &msg) == TESSERA_ERROR_UNIMPLEMENTED);
-    CHECK(msg.find("tile.mlir:6:") != std::string::npos);  // the store that uses it
+    CHECK_MESSAGE(msg.find("tile.mlir:6:") != std::string::npos, msg);  // the store that uses it
     CHECK(msg.find("'tile.load' (tile.mlir:4:") != std::string::npos);
     CHECK(msg.find("across the tile collective at tile.mlir:5:") != std::string::npos);
   }
