@@ -128,11 +128,14 @@ std::vector<TilePiece> split_tile_kernel(const ir::Op& kernel, const SourceManag
 
 SegmentPrograms segment_programs(const ir::Module& module, const SourceManager& sm,
                                  const ir::Op& launch, const TilePiece& piece) {
-  const ir::Attr* callee = launch.attrs.get("callee");
   const ir::Op* kernel = ir::lookup_callee(launch);
-  if (callee == nullptr || kernel == nullptr)
+  if (kernel == nullptr)
     throw Failure(TESSERA_ERROR_INVALID_ARGUMENT, at_op(sm, launch, "callee not found"));
   const std::string name = ir::func_name(*kernel);
+  if (name == "main")  // the piece's program launches it from its own @main
+    unimplemented(at_op(sm, launch,
+                        "the CUDA backend runs a tile kernel of a mesh program only when it is "
+                        "not named @main"));
   // The module's own text, parsed again: the segment's ops keep their source locations.
   const uint32_t file = kernel->loc.file;
   const std::string text = file != 0 ? sm.text(file) : text::print_module(module);
