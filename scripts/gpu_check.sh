@@ -6,7 +6,8 @@
 #   1. nvidia-smi, driver, nvcc and NVRTC versions
 #   2. tessera-conform --backend cuda --require-device over conformance/cases and
 #      tests/cuda/device_cases (JUnit: $OUT/conform_cuda.xml); the mesh cases run with rank r on
-#      GPU r % G (virtual ranks), summed up as "mesh cases: N, F failed, S skipped"
+#      GPU r % G (virtual ranks), summed up as "mesh cases: N, F failed, S skipped" and
+#      "tile collective cases: N, F failed, S skipped"
 #   3. tessera-conform --deterministic --backend reference --diff-backend cuda ($OUT/diff.xml)
 #   4. cuobjdump -sass of the cached CUBINs: HMMA / LDGSTS / F2FP counts per kernel ($OUT/sass.txt)
 #   5. test_cuda_libs: cuBLASLt, cuDNN and NCCL paths and the prelude's narrow-float conversions
@@ -129,6 +130,11 @@ rm -f "$out/.conform.txt"
 [ -f "$out/conform_cuda.xml" ] && say "$(awk '/<testcase classname="(cuda_runtime\.)?mesh\./ {n++; m=1; next}
   /<testcase / {m=0} m && /<failure/ {f++} m && /<skipped/ {s++}
   END {printf "mesh cases: %d, %d failed, %d skipped\n", n, f, s}' "$out/conform_cuda.xml")"
+# The Tile IR collective cases (conformance/cases/tile/collectives.mlir): kernels split at their
+# collectives into launches and collective steps of the mesh plan (docs/cuda.md).
+[ -f "$out/conform_cuda.xml" ] && say "$(awk '/<testcase classname="tile\.collectives/ {n++; m=1; next}
+  /<testcase / {m=0} m && /<failure/ {f++} m && /<skipped/ {s++}
+  END {printf "tile collective cases: %d, %d failed, %d skipped\n", n, f, s}' "$out/conform_cuda.xml")"
 say "exit status $rc"
 # Entries added during the run were compiled on the device: warm-cache misses.
 say "cache: $(( $(find "$TESSERA_CUDA_CACHE" -name '*.tcubin' | wc -l) - warm_count )) CUBINs compiled on the device (not in the warm cache)"

@@ -53,7 +53,7 @@ Cubin compile_cubin(const std::string& source, const std::string& name, int sm,
   return c;
 }
 
-CompiledProgram compile_program(const CompileRequest& r, const CubinCache& cache) {
+CompiledProgram generate_program(const CompileRequest& r) {
   SourceManager sm;
   DiagnosticEngine diag(&sm);
   std::unique_ptr<ir::Module> m = text::parse_module(r.text, r.source_name, sm, diag);
@@ -77,13 +77,24 @@ CompiledProgram compile_program(const CompileRequest& r, const CubinCache& cache
   opts.sm = r.sm;
   opts.deterministic = r.deterministic;
   try {
-    p.cuda_source = generate_module(*m, opts);
+    // The text generate_module writes, with each kernel kept alone as well.
+    p.cuda_source = device_prelude();
+    for (const ir::Op* k : launched_kernels(*m)) {
+      p.kernel_sources.push_back(generate_kernel(*k, opts));
+      p.cuda_source += "\n// kernel @" + ir::func_name(*k) + "\n" + p.kernel_sources.back();
+    }
   } catch (const CodegenError& e) {
     DiagnosticEngine d(&sm);
     d.op_error(e.op(), std::string(e.what()) + " (the CUDA generator does not translate it)",
                nullptr);
     throw Failure(TESSERA_ERROR_UNIMPLEMENTED, d.render());
   }
+  return p;
+}
+
+CompiledProgram compile_program(const CompileRequest& r, const CubinCache& cache) {
+  CompiledProgram p = generate_program(r);
+  if (p.cuda_source.empty()) return p;
   const std::string option_text =
       std::string("generator deterministic=") + (r.deterministic ? "1" : "0");
   p.cubin = compile_cubin(p.cuda_source, r.source_name, r.sm, option_text, cache);

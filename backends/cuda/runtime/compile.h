@@ -31,7 +31,9 @@ struct Cubin {
 struct CompiledProgram {
   HostPlan plan;
   std::string cuda_source;  ///< "" when the plan launches nothing.
-  Cubin cubin;              ///< Empty image when the plan launches nothing.
+  /// Each launched kernel's CUDA C++ alone (no prelude), in cuda_source's order.
+  std::vector<std::string> kernel_sources;
+  Cubin cubin;  ///< Empty image when the plan launches nothing.
 };
 
 /// The include directories NVRTC gets: $TESSERA_CUDA_INCLUDE, the toolkit's include directory
@@ -44,10 +46,15 @@ std::vector<std::string> nvrtc_include_dirs();
 Cubin compile_cubin(const std::string& source, const std::string& name, int sm,
                     const std::string& options, const CubinCache& cache);
 
-/// The whole pipeline. Throws Failure: INVALID_ARGUMENT for a module that does not parse or
-/// verify; UNIMPLEMENTED for a verified module the level pipeline cannot lower, and for an op
-/// the host plan or the generator cannot take (rendered with its location); INTERNAL when NVRTC
-/// rejects generated code.
+/// The pipeline up to the CUDA C++ (lowering, host plan, generator), without NVRTC: `cubin` stays
+/// empty. What the compile-only check compiles itself. Throws Failure as compile_program, less
+/// the NVRTC error.
+CompiledProgram generate_program(const CompileRequest& request);
+
+/// The whole pipeline (generate_program, then compile_cubin). Throws Failure: INVALID_ARGUMENT for
+/// a module that does not parse or verify; UNIMPLEMENTED for a verified module the level pipeline
+/// cannot lower, and for an op the host plan or the generator cannot take (rendered with its
+/// location); INTERNAL when NVRTC rejects generated code.
 CompiledProgram compile_program(const CompileRequest& request, const CubinCache& cache);
 
 }  // namespace tessera::cuda

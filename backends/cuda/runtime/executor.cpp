@@ -163,8 +163,20 @@ std::vector<DeviceTensor> LoadedProgram::enqueue_on(Device& dev,
   for (size_t i = 0; i < inputs.size(); ++i) slots[i] = inputs[i];
   for (size_t n = 0; n < plan.steps.size(); ++n) {
     const LaunchStep& s = plan.steps[n];
-    for (size_t r = 0; r < s.results.size(); ++r)
-      slots[static_cast<size_t>(s.results[r])] = new_output(dev, s.result_types[r]);
+    for (size_t r = 0; r < s.results.size(); ++r) {
+      DeviceTensor& out = slots[static_cast<size_t>(s.results[r])];
+      out = new_output(dev, s.result_types[r]);
+      if (r >= s.init_from.size() || s.init_from[r] < 0) continue;
+      const DeviceTensor& init = slots[static_cast<size_t>(s.init_from[r])];  // same type
+      if (init.bytes != out.bytes)
+        throw Failure(TESSERA_ERROR_INTERNAL, s.where + ": result " + std::to_string(r) +
+                                                  " starts from a buffer of another size");
+      if (out.bytes > 0)
+        check_cuda("cudaMemcpyAsync",
+                   cudaMemcpyAsync(out.memory->data(), init.memory->data(), out.bytes,
+                                   cudaMemcpyDeviceToDevice, stream_of(dev)));
+      c->keep_alive.push_back(init.memory);
+    }
     if (s.empty) continue;  // zero-element results: allocated, nothing to compute
     if (s.copy) {           // a host reshape: the same bytes under the result's shape
       const DeviceTensor& in = slots[static_cast<size_t>(s.operands[0])];

@@ -39,6 +39,10 @@ struct LaunchStep {
   std::array<unsigned, 3> block{1, 1, 1};
   std::vector<int> operands;  ///< Value slots bound to the leading parameters.
   std::vector<int> results;   ///< Value slots of fresh zeroed outputs (trailing params).
+  /// Empty, or per result: the slot whose bytes it starts with instead of zeros (a piece of a
+  /// tile kernel split at its collectives continues from the buffers the last piece left,
+  /// mesh_tile.h); -1 keeps it zeroed.
+  std::vector<int> init_from;
   std::vector<TensorSpec> result_types;
   std::vector<ParamSpec> params;  ///< Every kernel parameter in order.
   std::string where;              ///< "file:line:col" of the launch, for run-time errors.

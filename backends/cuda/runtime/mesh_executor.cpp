@@ -8,6 +8,7 @@
 #include <set>
 
 #include "backends/cuda/runtime/failure.h"
+#include "backends/cuda/runtime/mesh_kernels.h"
 #include "backends/cuda/runtime/params.h"
 #include "core/numerics/dtype.h"
 #include "plugins/plugin_support.h"
@@ -38,31 +39,6 @@ cudaStream_t stream_of(const Device* d) { return static_cast<cudaStream_t>(d->st
 size_t elem_bytes(DType t) { return interp::mesh::element_bytes(t); }
 
 #ifdef TESSERA_CUDA_HAVE_LIBS
-/// The fold kernel's dtype and op, or false when libs/fold_kernel.h has none.
-bool lib_fold(const MeshFold& f, libs::LibDtype* t, libs::ReduceOp* op) {
-  // The libraries' dtypes are named as the IR's (lib_status.h).
-  if (!libs::parse_dtype(std::string(dtype_mlir_name(f.dtype)), t)) return false;
-  using R = interp::mesh::ReduceOp;
-  switch (f.op) {
-    case R::sum:
-      *op = libs::ReduceOp::kSum;
-      break;
-    case R::prod:
-      *op = libs::ReduceOp::kProd;
-      break;
-    case R::max:
-      *op = libs::ReduceOp::kMax;
-      break;
-    case R::min:
-      *op = libs::ReduceOp::kMin;
-      break;
-    case R::avg:
-      *op = libs::ReduceOp::kAvg;
-      break;
-  }
-  return !libs::fold_kernel_name(*t, *op).empty();
-}
-
 /// A library Status (libs/) as a Failure; its message names the CUDA or NVRTC call.
 void check_lib(const std::string& where, bool ok, const std::string& message) {
   if (!ok) throw Failure(TESSERA_ERROR_INTERNAL, where + ": " + message);
@@ -195,23 +171,15 @@ LoadedMeshProgram::LoadedMeshProgram(std::vector<Device*> ranks, MeshPlan plan, 
     : ranks_(std::move(ranks)), plan_(std::move(plan)) {
   if (static_cast<int64_t>(ranks_.size()) != plan_.ranks)
     throw Failure(TESSERA_ERROR_INTERNAL, "mesh: device count differs from the plan's ranks");
+  check_fold_kernels(plan_);  // UNIMPLEMENTED for a fold without a kernel (mesh_kernels.h)
   for (const MeshStep& s : plan_.steps) {
     for (const MeshFold& f : s.folds) {
       (void)f;  // unused without the libraries
 #ifdef TESSERA_CUDA_HAVE_LIBS
-      libs::LibDtype t{};
-      libs::ReduceOp op{};
-      if (!lib_fold(f, &t, &op))
-        unimplemented(s.where + ": " + s.op + ": no rank-order fold kernel for " +
-                      dtype_mlir_name(f.dtype) +
-                      " (libs/fold_kernel.h: f32, bf16, f16, f8E4M3FN, f8E5M2, i32)");
       Device* d = ranks_[static_cast<size_t>(f.dst_rank)];
       if (folds_.count(d->index()) == 0) folds_[d->index()] = &folds.get(*d);
 #else
       (void)folds;
-      unimplemented(s.where + ": " + s.op +
-                    " needs the fold kernel of backends/cuda/libs, which this build lacks "
-                    "(NCCL, cuBLASLt or cuDNN not found)");
 #endif
     }
   }
@@ -383,7 +351,7 @@ std::vector<std::vector<DeviceTensor>> LoadedMeshProgram::enqueue_steps(
       }
       libs::LibDtype t{};
       libs::ReduceOp op{};
-      (void)lib_fold(f, &t, &op);
+      (void)fold_kernel_of(f, &t, &op);
       d->make_current();
       auto& dst = slots[static_cast<size_t>(f.dst_rank)][static_cast<size_t>(f.dst_slot)];
       libs::Status st =
@@ -433,7 +401,7 @@ void LoadedMeshProgram::nccl_all_reduce(size_t k, Run& run,
   const MeshFold& f0 = s.folds.front();
   libs::LibDtype t{};
   libs::ReduceOp op{};
-  (void)lib_fold(f0, &t, &op);
+  (void)fold_kernel_of(f0, &t, &op);
   std::vector<const void*> send;
   std::vector<void*> recv;
   for (size_t r = 0; r < ranks_.size(); ++r) {

@@ -19,6 +19,37 @@ void check_range(const std::string& where, int64_t first, int64_t count, size_t 
     throw Failure(TESSERA_ERROR_INTERNAL, where + ": mesh plan step outside its buffer");
 }
 
+/// A piece of a split tile kernel on every rank: its kernel run directly by the interpreter, every
+/// memref parameter starting with its input's contents (operands, then the results' current
+/// contents twice: the unused parameters and the result buffers).
+void run_tile_piece(const MeshPlan& plan, const MeshStep& s,
+                    std::vector<std::vector<std::vector<std::byte>>>& slots) {
+  const size_t nres = s.results.size();
+  if (s.operands.size() < nres)
+    throw Failure(TESSERA_ERROR_INTERNAL, s.where + ": a tile piece without its results' inputs");
+  interp::RunOptions opt;
+  opt.entry = s.host_entry;
+  opt.source_name = s.where;
+  for (auto& rank : slots) {
+    std::vector<interp::HostTensor> in;
+    for (int k : s.operands) {
+      const TensorSpec& t = plan.slots[static_cast<size_t>(k)];
+      in.push_back(interp::HostTensor{t.dtype, t.shape, rank[static_cast<size_t>(k)]});
+    }
+    for (size_t j = 0; j < nres; ++j) in.push_back(in[s.operands.size() - nres + j]);
+    std::vector<interp::HostTensor> out;
+    try {
+      out = interp::run_module_text(s.host_text, in, opt);
+    } catch (const std::exception& e) {
+      throw Failure(TESSERA_ERROR_INVALID_ARGUMENT, s.where + ": " + e.what());
+    }
+    if (out.size() < nres)
+      throw Failure(TESSERA_ERROR_INTERNAL, s.where + ": the tile piece returned too few buffers");
+    for (size_t j = 0; j < nres; ++j)
+      rank[static_cast<size_t>(s.results[j])] = std::move(out[out.size() - nres + j].data);
+  }
+}
+
 }  // namespace
 
 std::vector<std::vector<interp::HostTensor>> run_mesh_plan_on_host(
@@ -45,7 +76,12 @@ std::vector<std::vector<interp::HostTensor>> run_mesh_plan_on_host(
     }
   }
   for (const MeshStep& s : plan.steps) {
-    if (s.compute) unimplemented(s.where + ": " + s.op + ": a compute step needs a device");
+    if (s.compute) {
+      if (s.host_text.empty())
+        unimplemented(s.where + ": " + s.op + ": a compute step needs a device");
+      run_tile_piece(plan, s, slots);
+      continue;
+    }
     for (size_t k = 0; k < s.results.size(); ++k) {
       auto bytes =
           plugins::support::packed_byte_size(s.result_types[k].dtype, s.result_types[k].shape);

@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "backends/cuda/runtime/failure.h"
+#include "backends/cuda/runtime/mesh_tile.h"
 #include "core/mesh/mesh.h"
 #include "core/support/diagnostics.h"
 #include "core/support/error.h"
@@ -87,8 +88,14 @@ std::vector<MeshCopy> merge_rows(const std::vector<MeshCopy>& runs) {
 
 class Planner {
  public:
-  Planner(const SourceManager& sm, Mesh mesh, MeshPlan& plan, const MeshCompile* compute)
-      : sm_(sm), mesh_(std::move(mesh)), plan_(plan), n_(plan.ranks), compute_(compute) {}
+  Planner(const ir::Module& module, const SourceManager& sm, Mesh mesh, MeshPlan& plan,
+          const MeshCompile* compute)
+      : module_(module),
+        sm_(sm),
+        mesh_(std::move(mesh)),
+        plan_(plan),
+        n_(plan.ranks),
+        compute_(compute) {}
 
   /// Plans the body of `f` with its arguments in `args`; returns the returned slots.
   std::vector<int> function(const ir::Op& f, const std::vector<int>& args, int depth) {
@@ -111,6 +118,8 @@ class Planner {
       std::vector<int> out;
       if (o->name == "func.call") {
         out = call(*o, in, depth);
+      } else if (o->name == "tile.launch") {
+        out = tile_launch(*o, in);
       } else {
         out = collective(*o, in);
       }
@@ -280,10 +289,15 @@ class Planner {
 
   std::vector<int> collective(const ir::Op& o, const std::vector<int>& in);
   std::vector<int> compute_op(const ir::Op& o, const std::vector<int>& in);
+  void need_compiler(const ir::Op& o) const;
   std::shared_ptr<const CompiledProgram> compile_alone(const ir::Op& o, const std::string& text);
+  std::vector<int> tile_launch(const ir::Op& o, const std::vector<int>& in);
+  void tile_piece(const ir::Op& o, const TilePiece& piece, std::vector<int>& cur);
+  void tile_collective(const ir::Op& o, const ir::Op& c, std::vector<int>& cur);
   std::vector<int> redistribute(const ir::Op& o, int src);
   std::vector<int> point_to_point(const ir::Op& o, const std::vector<int>& in);
 
+  const ir::Module& module_;
   const SourceManager& sm_;
   Mesh mesh_;
   MeshPlan& plan_;
@@ -293,6 +307,8 @@ class Planner {
   std::map<int64_t, std::vector<Message>> mailbox_;  ///< Per channel, in send order.
   /// Compute programs by their text: an op inlined many times is compiled once.
   std::map<std::string, std::shared_ptr<const CompiledProgram>> compiled_;
+  /// The Graph IR collectives standing for tile collectives (the mailbox points at them).
+  std::vector<std::unique_ptr<ir::Op>> stand_ins_;
 };
 
 std::vector<int> Planner::collective(const ir::Op& o, const std::vector<int>& in) {
@@ -320,10 +336,6 @@ std::vector<int> Planner::collective(const ir::Op& o, const std::vector<int>& in
                                          "tessera.collective_reduce"};
   const bool move = std::find(std::begin(kMoves), std::end(kMoves), k) != std::end(kMoves);
   const bool reduce = std::find(std::begin(kReduces), std::end(kReduces), k) != std::end(kReduces);
-  if (k == "tile.launch")
-    unimplemented(at_op(sm_, o,
-                        "the CUDA backend does not run tile.launch in a mesh program: its Tile IR "
-                        "(and tile collectives) is not lowered to Target IR per rank yet"));
   if (!move && !reduce) return compute_op(o, in);
   if (in.size() != 1 || o.num_results() != 1)
     throw Failure(TESSERA_ERROR_INVALID_ARGUMENT,
@@ -367,11 +379,15 @@ std::vector<int> Planner::collective(const ir::Op& o, const std::vector<int>& in
   return {out};
 }
 
-std::vector<int> Planner::compute_op(const ir::Op& o, const std::vector<int>& in) {
-  if (compute_ == nullptr || compute_->cache == nullptr)
+void Planner::need_compiler(const ir::Op& o) const {
+  if (compute_ == nullptr || (compute_->cache == nullptr && !compute_->generate_only))
     unimplemented(at_op(sm_, o,
                         "the mesh plan has no compiler for compute ops (only collectives and "
                         "calls)"));
+}
+
+std::vector<int> Planner::compute_op(const ir::Op& o, const std::vector<int>& in) {
+  need_compiler(o);
   std::optional<std::string> text = op_as_program(o);
   if (!text || o.num_results() == 0)
     unimplemented(at_op(sm_, o,
@@ -396,7 +412,7 @@ std::shared_ptr<const CompiledProgram> Planner::compile_alone(const ir::Op& o,
   req.library = compute_->library;
   CompiledProgram prog;
   try {
-    prog = compile_program(req, *compute_->cache);
+    prog = compute_->generate_only ? generate_program(req) : compile_program(req, *compute_->cache);
   } catch (const Failure& f) {
     // The op verified in its module: failing alone is a limit of the per-op compile.
     const TesseraErrorCode code =
@@ -406,6 +422,101 @@ std::shared_ptr<const CompiledProgram> Planner::compile_alone(const ir::Op& o,
                                   std::string(f.what())));
   }
   return std::make_shared<const CompiledProgram>(std::move(prog));
+}
+
+/// A tile.launch: its kernel split at its collectives (mesh_tile.h). `cur` holds the slot of
+/// every kernel buffer: the launch's operands, then its results (zeroed by a first step, as a
+/// launch's fresh buffers are); each piece replaces the slots it writes.
+std::vector<int> Planner::tile_launch(const ir::Op& o, const std::vector<int>& in) {
+  const ir::Op* kernel = ir::lookup_callee(o);
+  if (kernel == nullptr || ir::is_declaration(*kernel))
+    throw Failure(TESSERA_ERROR_INVALID_ARGUMENT, at_op(sm_, o, "callee not found"));
+  if (o.num_results() == 0)
+    unimplemented(at_op(sm_, o,
+                        "the CUDA backend runs a tile.launch of a mesh program only "
+                        "when it has results"));
+  const std::vector<TilePiece> pieces = split_tile_kernel(*kernel, sm_);
+  std::vector<int> cur = in;
+  {
+    MeshStep& z = new_step(o);
+    for (size_t k = 0; k < o.num_results(); ++k) cur.push_back(result_slot(o, z, k));
+  }
+  for (const TilePiece& p : pieces) {
+    if (p.collective != nullptr)
+      tile_collective(o, *p.collective, cur);
+    else
+      tile_piece(o, p, cur);
+  }
+  return std::vector<int>(cur.begin() + static_cast<std::ptrdiff_t>(in.size()), cur.end());
+}
+
+/// A segment of the kernel: a compute step on (operands..., results' current contents...) whose
+/// launch starts its results from those contents.
+void Planner::tile_piece(const ir::Op& o, const TilePiece& piece, std::vector<int>& cur) {
+  need_compiler(o);
+  const size_t nin = o.operands.size(), nres = o.num_results();
+  SegmentPrograms sp = segment_programs(module_, sm_, o, piece);
+  std::shared_ptr<const CompiledProgram>& prog = compiled_[sp.device];
+  if (!prog) {
+    auto p = std::make_shared<CompiledProgram>(*compile_alone(o, sp.device));
+    std::vector<LaunchStep*> launches;
+    for (LaunchStep& s : p->plan.steps)
+      if (!s.copy && !s.empty) launches.push_back(&s);
+    if (launches.size() != 1 || launches[0]->operands.size() != nin + nres ||
+        launches[0]->results.size() != nres)
+      unimplemented(at_op(sm_, o,
+                          "a piece of this kernel did not lower to one kernel launch of its "
+                          "operands and results (the CUDA backend starts its results from the "
+                          "previous piece's buffers)"));
+    launches[0]->init_from.assign(launches[0]->operands.begin() + static_cast<std::ptrdiff_t>(nin),
+                                  launches[0]->operands.end());
+    prog = std::move(p);
+  }
+  MeshStep& s = new_step(o);
+  s.operands = cur;
+  for (size_t k = 0; k < nres; ++k) (void)result_slot(o, s, k);
+  s.compute = prog;
+  s.host_text = std::move(sp.host);
+  s.host_entry = sp.kernel;
+  for (size_t k = 0; k < nres; ++k) cur[nin + k] = s.results[k];
+}
+
+/// A tile collective over the kernel's buffers: the Graph IR collective of the same name on the
+/// buffer's current slot, along dim 0 (docs/ops/tile/collectives.md); its result becomes the
+/// written buffer's slot.
+void Planner::tile_collective(const ir::Op& o, const ir::Op& c, std::vector<int>& cur) {
+  const ir::Op* kernel = ir::lookup_callee(o);
+  const ir::Block& body = kernel->regions[0].front();
+  auto param = [&](size_t k) {
+    for (size_t a = 0; a < body.args.size(); ++a)
+      if (c.operands.at(k) == body.args[a].get()) return a;
+    unimplemented(
+        at_op(sm_, c, "the CUDA backend runs tile collectives on kernel parameters only"));
+  };
+  const bool send = c.name == "tile.send";
+  const size_t written = c.operands.size() == 1 ? 0 : 1;  // in place, or (source, destination)
+  const size_t dst = param(written), src = param(0);
+  if (!send && dst < o.operands.size())
+    throw Failure(TESSERA_ERROR_INVALID_ARGUMENT,
+                  at_op(sm_, c,
+                        "writes an operand of tile.launch, which kernels may only read "
+                        "(tcoll_run_c2)"));
+  auto g = std::make_unique<ir::Op>();
+  g->name = "tessera." + c.name.substr(std::string("tile.").size());
+  g->attrs = c.attrs;
+  g->loc = c.loc;
+  for (const char* d : {"dim", "split_dim", "concat_dim"})
+    g->attrs.set(d, ir::Attr::integer_attr(0));
+  if (!send) {
+    const ir::Type& t = c.operands[written]->type;
+    g->add_result(ir::Type::tensor(t.dtype, t.shape));
+  }
+  const std::vector<int> out = collective(*g, {cur[src]});
+  stand_ins_.push_back(std::move(g));
+  if (!out.empty()) {
+    cur[dst] = out[0];
+    plan_.steps.back().op = c.name;
+  }
 }
 
 std::vector<int> Planner::redistribute(const ir::Op& o, int src) {
@@ -562,7 +673,7 @@ MeshPlan build_mesh_plan(const ir::Module& module, const std::string& entry,
     plan.slots.push_back(plan.inputs.back());
     args.push_back(static_cast<int>(plan.slots.size() - 1));
   }
-  Planner p(sm, *mesh, plan, compute);
+  Planner p(module, sm, *mesh, plan, compute);
   plan.returns = p.function(*f, args, 0);
   p.check_unreceived();
   return plan;

@@ -76,6 +76,11 @@ struct MeshStep {
   std::vector<MeshConst> consts;
   std::shared_ptr<const CompiledProgram> compute;
   std::vector<int> operands;  ///< The compute op's operand slots.
+  /// A piece of a tile kernel split at its collectives (mesh_tile.h): `compute` launches it on
+  /// (launch operands..., results' current contents...) and its results start as those
+  /// contents (LaunchStep::init_from); `host_text` is the kernel alone, which
+  /// run_mesh_plan_on_host runs with the interpreter (entry `host_entry`). Empty otherwise.
+  std::string host_text, host_entry;
   /// An all_reduce NCCL can run (default mode, ranks on distinct GPUs): -1 over the whole mesh,
   /// else its one mesh axis; -2 for every other step. Its folds say the op and dtype.
   int nccl_axis = -2;
@@ -87,7 +92,10 @@ struct MeshCompile {
   int sm = 90;
   bool deterministic = false;
   const LibraryHooks* library = &library_hooks();
-  const CubinCache* cache = nullptr;  ///< Required.
+  const CubinCache* cache = nullptr;  ///< Required unless `generate_only`.
+  /// Lower, plan and generate each compute op without NVRTC (generate_program): the compute
+  /// programs carry their kernel texts and no CUBIN. The compile-only check compiles them itself.
+  bool generate_only = false;
 };
 
 struct MeshPlan {
@@ -101,11 +109,13 @@ struct MeshPlan {
 
 /// The plan of function `entry` of a verified module with a `tessera.mesh` of `ranks` ranks.
 /// Compute ops (neither a collective nor func.call nor the return) are compiled with `compute`,
-/// one program per op (an op with regions is UNIMPLEMENTED). Throws Failure: INVALID_ARGUMENT
-/// for a missing entry, a mesh of another size or a program the interpreter refuses too (a recv
-/// without a send); UNIMPLEMENTED for a compute op without `compute` or one the CUDA pipeline
-/// cannot compile alone (rendered at its location), or a collective too large for the planner;
-/// INTERNAL when NVRTC rejects generated code.
+/// one program per op (an op with regions is UNIMPLEMENTED). A `tile.launch` is split at the
+/// Tile IR collectives of its kernel (mesh_tile.h): a step of zeroed results, then per piece a
+/// compute step (compiled with `compute`) or the collective's step over the kernel's buffers.
+/// Throws Failure: INVALID_ARGUMENT for a missing entry, a mesh of another size or a program the
+/// interpreter refuses too (a recv without a send); UNIMPLEMENTED for a compute op without
+/// `compute` or one the CUDA pipeline cannot compile alone (rendered at its location), or a
+/// collective too large for the planner; INTERNAL when NVRTC rejects generated code.
 MeshPlan build_mesh_plan(const ir::Module& module, const std::string& entry,
                          const SourceManager& sm, int64_t ranks,
                          const MeshCompile* compute = nullptr);
@@ -121,9 +131,10 @@ MeshPlan mesh_plan_from_text(const std::string& text, const std::string& source_
 std::optional<std::string> op_as_program(const ir::Op& op);
 
 /// Runs the plan on host memory (per_rank[r] = rank r's arguments; folds by interp fold()): the
-/// reference of the device executor's collective steps (mesh_host.cpp). Throws Failure
-/// (INVALID_ARGUMENT) for arguments that do not match the plan's inputs, UNIMPLEMENTED for a
-/// compute step (its kernels need a device).
+/// reference of the device executor's collective steps (mesh_host.cpp); the pieces of split tile
+/// kernels run on the interpreter (`host_text`). Throws Failure (INVALID_ARGUMENT) for arguments
+/// that do not match the plan's inputs or a piece the interpreter refuses, UNIMPLEMENTED for
+/// another compute step (its kernels need a device).
 std::vector<std::vector<interp::HostTensor>> run_mesh_plan_on_host(
     const MeshPlan& plan, const std::vector<std::vector<interp::HostTensor>>& per_rank);
 

@@ -14,6 +14,8 @@
 #include <sstream>
 
 #include "backends/cuda/nvrtc_compile.h"
+#include "backends/cuda/runtime/failure.h"
+#include "backends/cuda/runtime/mesh_kernels.h"
 #include "backends/cuda/tools/lower_and_generate.h"
 #include "conformance/lib/case_file.h"
 #include "core/support/error.h"
@@ -29,9 +31,11 @@ constexpr size_t kBatchKernels = 32;
 
 struct Job {
   conform::Case c;
+  int64_t ranks = 1;  ///< > 1: a mesh case, checked through the plugin's mesh plan.
   CompileOnlyResult r;
   std::vector<std::vector<size_t>> kernels;     ///< [arch][k]: index into ArchKernels
   std::vector<std::vector<std::string>> texts;  ///< [arch][k]: generated text, until indexed
+  bool folds = false;  ///< A mesh plan that launches the fold kernels (libs/fold_kernel.h).
 };
 
 /// The distinct kernels of one architecture and what compiling them gave.
@@ -41,6 +45,8 @@ struct ArchKernels {
   std::vector<std::string> owner;  ///< Id of the first case that has it (names its unit).
   std::vector<std::string> error;  ///< "" when it compiled.
   std::map<std::string, size_t> index;
+  bool folds = false;      ///< Some case needs the fold kernels' unit for this architecture.
+  std::string fold_error;  ///< "" when it compiled (or was not needed).
 };
 
 /// A kernel placed in its own namespace without C linkage, so that kernels of different cases
@@ -49,6 +55,17 @@ std::string namespaced(const std::string& kernel, size_t n) {
   static const std::string kExtern = "extern \"C\" ";
   std::string body = kernel.rfind(kExtern, 0) == 0 ? kernel.substr(kExtern.size()) : kernel;
   return "namespace tsr_k" + std::to_string(n) + " {\n" + body + "}\n";
+}
+
+/// The fold kernels' unit, "" in a build without backends/cuda/libs (no plan folds there: the
+/// plan is refused first).
+const std::string& fold_source() {
+#ifdef TESSERA_CUDA_HAVE_LIBS
+  return libs::fold_kernel_source();
+#else
+  static const std::string kNone;
+  return kNone;
+#endif
 }
 
 NvrtcOutput compile(const std::string& source, const std::string& name, int sm) {
@@ -84,10 +101,52 @@ void compile_arch(ArchKernels& a, size_t& units) {
     NvrtcOutput r = compile(std::string(device_prelude()) + a.text[k], a.owner[k] + ".cu", a.sm);
     if (!r.ok) a.error[k] = r.error.empty() ? "NVRTC failed without a log" : r.error;
   });
+  if (a.folds) {  // as the executor loads it: its own unit, no include directory
+    NvrtcOutput r = nvrtc_compile(fold_source(), "tessera_fold.cu", a.sm, {});
+    if (!r.ok) a.fold_error = "fold kernels: " + (r.error.empty() ? "NVRTC failed" : r.error);
+    ++units;
+  }
+}
+
+/// A mesh case (ranks > 1): the plugin's mesh plan (mesh_plan.h) built as `compile` builds it,
+/// each compute op lowered and generated alone, for every architecture; its kernels are the
+/// compute programs' kernels and the fold kernels (mesh_kernels.h).
+void generate_mesh(Job& j, const CompileOnlyOptions& o) {
+  j.texts.resize(o.archs.size());
+  for (size_t a = 0; a < o.archs.size(); ++a) {
+    MeshCompile mc;
+    mc.sm = o.archs[a];
+    mc.deterministic = o.deterministic;
+    mc.generate_only = true;
+    MeshPlan plan;
+    MeshPlanKernels k;
+    try {
+      plan = mesh_plan_from_text(j.c.program, j.c.file, j.c.entry, j.ranks, &mc);
+      k = mesh_plan_kernels(plan);
+    } catch (const Failure& f) {
+      const bool skip = f.code() == TESSERA_ERROR_UNIMPLEMENTED;
+      j.r.status = skip ? Status::kSkip : Status::kFail;
+      j.r.detail =
+          (skip ? "" : "sm_" + std::to_string(o.archs[a]) + ": ") + "mesh plan: " + f.what();
+      return;
+    } catch (const std::exception& e) {
+      j.r.status = Status::kFail;
+      j.r.detail = "sm_" + std::to_string(o.archs[a]) + ": mesh plan: " + e.what();
+      return;
+    }
+    j.r.kernels = k.compute_kernels.size() + k.fold_kernels.size();
+    j.folds = j.folds || !k.fold_source.empty();
+    j.r.detail = "mesh plan on " + std::to_string(plan.ranks) + " ranks, " + summarize(plan, k);
+    if (j.r.kernels == 0)
+      j.r.detail += "; no generated kernel: it runs as copies and constants only";
+    j.texts[a] = std::move(k.compute_kernels);
+  }
+  j.r.status = Status::kOk;
 }
 
 /// Lowers and generates one case for every architecture; keeps the kernel texts in `texts`.
 void generate(Job& j, const CompileOnlyOptions& o) {
+  if (j.ranks > 1) return generate_mesh(j, o);
   j.texts.resize(o.archs.size());
   for (size_t a = 0; a < o.archs.size(); ++a) {
     Generated g = lower_and_generate(j.c.program, j.c.file, {o.archs[a], o.deterministic});
@@ -156,6 +215,8 @@ std::vector<Job> load_jobs(const CompileOnlyOptions& o, std::vector<CompileOnlyR
         if (req.rfind("op=", 0) == 0) j.r.case_ops.push_back(req.substr(3));
       j.c.program = std::move(c.program);
       j.c.file = c.file;
+      j.c.entry = c.entry;
+      j.ranks = c.ranks;
       jobs.push_back(std::move(j));
     }
   }
@@ -165,6 +226,7 @@ std::vector<Job> load_jobs(const CompileOnlyOptions& o, std::vector<CompileOnlyR
 /// Counts of the last run's compilation (for the summary line).
 struct Stats {
   size_t distinct = 0, units = 0;
+  size_t fold_units = 0;  ///< Units of the mesh fold kernels (one per architecture that folds).
 };
 
 std::vector<CompileOnlyResult> results_and_stats(const CompileOnlyOptions& o, Stats& stats) {
@@ -177,6 +239,7 @@ std::vector<CompileOnlyResult> results_and_stats(const CompileOnlyOptions& o, St
     arch[a].sm = o.archs[a];
     for (Job& j : jobs) {
       if (j.r.status != Status::kOk) continue;
+      arch[a].folds = arch[a].folds || j.folds;
       j.kernels.resize(o.archs.size());
       for (std::string& t : j.texts[a]) {
         auto [it, fresh] = arch[a].index.emplace(t, arch[a].text.size());
@@ -191,20 +254,27 @@ std::vector<CompileOnlyResult> results_and_stats(const CompileOnlyOptions& o, St
   }
   for (ArchKernels& a : arch) {
     stats.distinct += a.text.size();
-    if (o.compile)
+    if (o.compile) {
       compile_arch(a, stats.units);
-    else
+      stats.fold_units += a.folds ? 1 : 0;
+    } else
       a.error.assign(a.text.size(), "");
   }
   std::vector<CompileOnlyResult> out = std::move(broken);
   for (Job& j : jobs) {
-    for (size_t a = 0; a < o.archs.size() && j.r.status == Status::kOk; ++a)
+    for (size_t a = 0; a < o.archs.size() && j.r.status == Status::kOk; ++a) {
+      if (j.folds && !arch[a].fold_error.empty()) {
+        j.r.status = Status::kFail;
+        j.r.detail = "sm_" + std::to_string(o.archs[a]) + ": " + arch[a].fold_error;
+        break;
+      }
       for (size_t k : j.kernels[a])
         if (!arch[a].error[k].empty()) {
           j.r.status = Status::kFail;
           j.r.detail = "sm_" + std::to_string(o.archs[a]) + ": " + arch[a].error[k];
           break;
         }
+    }
     out.push_back(std::move(j.r));
   }
   return out;
@@ -249,7 +319,9 @@ int run_compile_only(const CompileOnlyOptions& o, std::ostream& out) {
   out << ok << (o.compile ? " compiled for " : " generated (not compiled) for ") << archs << ", "
       << failed << " failed, " << skipped << " skipped (no Target IR kernel)\n";
   out << "(" << stats.distinct << " distinct kernel(s) over all architectures in " << stats.units
-      << " NVRTC translation unit(s), " << static_cast<int>(secs + 0.5) << " s)\n";
+      << " NVRTC translation unit(s)";
+  if (stats.fold_units > 0) out << ", " << stats.fold_units << " of them the mesh fold kernels";
+  out << ", " << static_cast<int>(secs + 0.5) << " s)\n";
   if (!o.report.empty()) {
     std::ofstream f(o.report);
     f << tsv.str();

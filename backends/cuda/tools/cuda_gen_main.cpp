@@ -57,7 +57,9 @@ std::string help_text() {
        "CUDA C++ the CUDA backend generates for it, and with --compile compiles it with NVRTC.\n"
        "--compile-only does that for every conformance case (as tessera-conform --backend cuda\n"
        "--compile-only): a case whose program does not lower to a Target IR kernel is listed\n"
-       "as SKIP with the reason, not as a failure.\n"
+       "as SKIP with the reason, not as a failure. A mesh case (REQUIRES: mesh=N) is checked\n"
+       "through the plugin's mesh plan: each compute op and each piece of a tile kernel split\n"
+       "at its collectives generated alone, plus the rank-order fold kernels.\n"
        "Exit status: 0 success, 1 generation or compile errors, 2 usage errors.\n"
        "\n"
     << describe(o);

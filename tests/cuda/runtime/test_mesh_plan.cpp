@@ -9,6 +9,7 @@
 
 #include "backends/cuda/runtime/cubin_cache.h"
 #include "backends/cuda/runtime/failure.h"
+#include "backends/cuda/runtime/mesh_kernels.h"
 #include "backends/cuda/runtime/mesh_plan.h"
 #include "conformance/lib/case_file.h"
 #include "core/support/diagnostics.h"
@@ -236,20 +237,6 @@ TEST_CASE("mesh plan: every conformance mesh case, run on host memory, gives the
   CHECK(ran == 139);
 }
 
-TEST_CASE("mesh plan: the tile collective cases are UNIMPLEMENTED (skipped), never failures") {
-  int n = 0;
-  for (const tessera::conform::Case& c : tessera::conform::load_case_file(
-           std::string(TESSERA_SOURCE_DIR) + "/conformance/cases/tile/collectives.mlir")) {
-    if (c.ranks < 2) continue;
-    CAPTURE(c.name);
-    std::string msg;
-    CHECK(code_of(c.program, c.ranks, &msg) == TESSERA_ERROR_UNIMPLEMENTED);
-    CHECK(msg.find("tile.launch") != std::string::npos);
-    ++n;
-  }
-  CHECK(n == 41);
-}
-
 TEST_CASE("mesh plan: a compute op alone as a program") {
   const std::string text =
       module(R"({axes = ["x"], shape = [2]})", "(%a: tensor<3xf32>) -> tensor<3xf32>",
@@ -326,5 +313,55 @@ TEST_CASE("mesh plan: compute ops compiled per op (NVRTC, sm_90), collectives ar
     CHECK(f.code() == TESSERA_ERROR_UNIMPLEMENTED);
     CHECK(std::string(f.what()).find("mesh.mlir:3:") != std::string::npos);
     CHECK(std::string(f.what()).find("compiled alone") != std::string::npos);
+  }
+}
+
+TEST_CASE("mesh plan: generate-only plans carry each compute op's kernels (compile-only check)") {
+  tc::MeshCompile mc;  // no cache: nothing is compiled
+  mc.sm = 80;
+  mc.deterministic = true;
+  mc.generate_only = true;
+  const std::string text = module(
+      R"({axes = ["x"], shape = [4]})", "(%a: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>)",
+      "    %s = \"tessera.add\"(%a, %a) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>\n"
+      "    %t = \"tessera.add\"(%a, %a) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>\n"
+      "    %r = \"tessera.all_reduce\"(%s) {axes = [\"x\"], op = \"max\"} : (tensor<4xf32>) -> "
+      "tensor<4xf32>\n"
+      "    return %r, %t : tensor<4xf32>, tensor<4xf32>\n");
+  tc::MeshPlan p = tc::mesh_plan_from_text(text, "mesh.mlir", "main", 4, &mc);
+  REQUIRE(p.steps.size() == 3);
+  REQUIRE(p.steps[0].compute);
+  CHECK(p.steps[0].compute->cubin.image.empty());  // generated, not compiled
+  REQUIRE(p.steps[0].compute->kernel_sources.size() == 1);
+  CHECK(p.steps[0].compute->kernel_sources[0].find("__global__") != std::string::npos);
+  // Each kernel text is in the program's source, after the prelude.
+  CHECK(p.steps[0].compute->cuda_source.find(p.steps[0].compute->kernel_sources[0]) !=
+        std::string::npos);
+#ifdef TESSERA_CUDA_HAVE_LIBS
+  tc::MeshPlanKernels k = tc::mesh_plan_kernels(p);
+  CHECK(k.compute_steps == 2);
+  CHECK(k.collective_steps == 1);
+  CHECK(k.compute_kernels.size() == 1);  // the two adds are one program, one kernel
+  CHECK(k.folds == 4);
+  CHECK(k.fold_kernels == std::vector<std::string>{"tsr_fold_f32_max"});
+  CHECK(!k.fold_source.empty());
+  CHECK(tc::summarize(p, k) ==
+        "3 steps: 2 compute (1 distinct kernels), 1 collective (0 copies, 4 folds by the fold "
+        "kernels, 0 constants)");
+#else  // without backends/cuda/libs a fold has no kernel: refused as the executor refuses it
+  CHECK_THROWS_AS((void)tc::mesh_plan_kernels(p), tc::Failure);
+#endif
+  // A fold the fold kernels lack (f64) is refused as the executor refuses it.
+  const std::string f64 = module(
+      R"({axes = ["x"], shape = [2]})", "(%a: tensor<4xf64>) -> tensor<4xf64>",
+      "    %r = \"tessera.all_reduce\"(%a) {axes = [\"x\"], op = \"sum\"} : (tensor<4xf64>) -> "
+      "tensor<4xf64>\n"
+      "    return %r : tensor<4xf64>\n");
+  try {
+    (void)tc::mesh_plan_kernels(tc::mesh_plan_from_text(f64, "mesh.mlir", "main", 2, &mc));
+    FAIL("an f64 fold was accepted");
+  } catch (const tc::Failure& f) {
+    CHECK(f.code() == TESSERA_ERROR_UNIMPLEMENTED);
+    CHECK(std::string(f.what()).find("mesh.mlir:3:") != std::string::npos);
   }
 }
