@@ -9,6 +9,10 @@ namespace tessera::transforms {
 bool lowered_by_list(std::string_view name) {
   static constexpr std::string_view kNames[] = {
       "",  // (no entry: keeps the array non-empty)
+      "tessera.dropout",
+      "tessera.rng_uniform",
+      "tessera.uniform",
+      "tessera_rng.bernoulli",
   };
   return !name.empty() && std::find(std::begin(kNames), std::end(kNames), name) != std::end(kNames);
 }
