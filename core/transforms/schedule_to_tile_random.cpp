@@ -1,9 +1,10 @@
-// tessera.uniform, tessera.rng_uniform, tessera.dropout and tessera_rng.bernoulli as scalar
-// kernels: element i draws its Philox word(s) through schedule_to_tile_philox.h and repeats the
-// Graph IR kernel's arithmetic (interp/graph/kernels_random.cpp, kernels_misc_views.cpp): the
-// same uniforms (exact in f32 and f64), one rounding per step in the compute type, one rounding
-// to storage. The offset operand, when negative, selects the address past its end, so the
-// tile.load that follows stops the run with the bounds error (uniform_c4, dropout_c5).
+// tessera.uniform, tessera.rng_uniform, tessera.dropout, tessera_rng.bernoulli and
+// tessera.poisson as scalar kernels: element i draws its Philox word(s) through
+// schedule_to_tile_philox.h and repeats the Graph IR kernel's arithmetic
+// (interp/graph/kernels_random.cpp, kernels_misc_views.cpp): the same uniforms (exact in f32 and
+// f64), one rounding per step in the compute type, one rounding to storage. The offset operand,
+// when negative, selects the address past its end, so the tile.load that follows stops the run with
+// the bounds error (uniform_c4, dropout_c5).
 #include "core/transforms/schedule_to_tile_random.h"
 
 #include <algorithm>
@@ -12,6 +13,7 @@
 #include <optional>
 #include <vector>
 
+#include "core/ops/random_spec.h"
 #include "core/transforms/schedule_to_tile_index.h"
 #include "core/transforms/schedule_to_tile_philox.h"
 #include "core/transforms/schedule_to_tile_text.h"
@@ -72,6 +74,42 @@ struct Plan {
   int64_t n = 0;
 };
 
+/// poisson's count for the uniform `u` (f64): k = 0, p = f = exp(-lam) (a constant); while
+/// u >= f and p > 0 and k < 4096: k = k + 1, p = (p * lam) / k, f = f + p (one scf.while, f64
+/// steps rounded as the kernel's). Returns k, an i64.
+std::string poisson_count(Text& t, const std::string& u, double lam) {
+  constexpr DType F = DType::f64;
+  const std::string k0 = t.int_cst(0, I64);
+  const std::string p0 = t.fcst(ops::poisson_p0(lam), F);
+  const std::string zero = t.fcst(0.0, F), lc = t.fcst(lam, F);
+  const std::string one = t.int_cst(1, I64), cap = t.int_cst(4096, I64);
+  const std::string r = t.fresh(), k = t.fresh(), p = t.fresh(), f = t.fresh();
+  const std::string sig = "(i64, f64, f64)";
+  t.k << t.ind << r << ":3 = \"scf.while\"(" << k0 << ", " << p0 << ", " << p0 << ") ({\n"
+      << t.ind << "^bb0(" << k << ": i64, " << p << ": f64, " << f << ": f64):\n";
+  const std::string outer = t.ind;
+  t.ind += "  ";
+  const std::string more = t.cmpf("oge", u, f, F);
+  const std::string pos = t.cmpf("ogt", p, zero, F);
+  const std::string below = t.cmpi("slt", k, cap, I64);
+  const std::string go = t.logic("arith.andi", t.logic("arith.andi", more, pos), below);
+  t.k << t.ind << "\"scf.condition\"(" << go << ", " << k << ", " << p << ", " << f
+      << ") : (i1, i64, f64, f64) -> ()\n";
+  t.ind = outer;
+  const std::string k2 = t.fresh(), p2 = t.fresh(), f2 = t.fresh();
+  t.k << t.ind << "}, {\n"
+      << t.ind << "^bb0(" << k2 << ": i64, " << p2 << ": f64, " << f2 << ": f64):\n";
+  t.ind += "  ";
+  const std::string kn = t.bin("arith.addi", k2, one, I64);
+  const std::string kd = t.un("arith.sitofp", kn, I64, F);
+  const std::string pn = t.bin("arith.divf", t.bin("arith.mulf", p2, lc, F), kd, F);
+  const std::string fn = t.bin("arith.addf", f2, pn, F);
+  t.k << t.ind << "\"scf.yield\"(" << kn << ", " << pn << ", " << fn << ") : " << sig << " -> ()\n";
+  t.ind = outer;
+  t.k << t.ind << "}) : " << sig << " -> " << sig << "\n";
+  return r + "#0";
+}
+
 /// The element value of output element `i` (an index value) of `op`, of type p.ct (or i1).
 std::string element(Text& t, const ir::Op& op, const Plan& p, const std::array<std::string, 2>& s,
                     const std::string& i) {
@@ -80,6 +118,15 @@ std::string element(Text& t, const ir::Op& op, const Plan& p, const std::array<s
     const std::string u = philox::u24(t, philox::word(t, seed, s, i), DType::f64);
     const std::string pc = t.fcst(op.attrs.get_float("p", 0.5), DType::f64);
     return t.cmpf("olt", u, pc, DType::f64);
+  }
+  if (op.name == "tessera.poisson") {
+    const std::string u = philox::u53(t, philox::word_pair(t, seed, s, i));
+    const std::string k = poisson_count(t, u, op.attrs.get_float("lam", 1.0));
+    if (p.st == I64) return k;
+    if (p.st == DType::i32)
+      return t.un("arith.index_cast", t.un("arith.index_cast", k, I64, DType::index), DType::index,
+                  DType::i32);                  // k <= 4096: exact
+    return t.un("arith.sitofp", k, I64, p.st);  // exact
   }
   const DType ct = *p.ct;
   if (op.name == "tessera.dropout") {
@@ -120,6 +167,10 @@ std::string check(const ir::Op& group, const ir::Op& op, Plan& p) {
   const bool bern = op.name == "tessera_rng.bernoulli", drop = op.name == "tessera.dropout";
   if (bern) {
     if (r.dtype != DType::i1) return "a bernoulli result other than i1";
+  } else if (op.name == "tessera.poisson") {
+    if (r.dtype != DType::i32 && r.dtype != DType::i64 && r.dtype != DType::f32 &&
+        r.dtype != DType::f64)
+      return "poisson counts of " + index_kernel::ty(r.dtype);
   } else if (!(p.ct = compute_type(r.dtype))) {
     return "results of " + index_kernel::ty(r.dtype) + " (f32, f64, bf16 and f16 lower)";
   }
@@ -148,7 +199,7 @@ std::string check(const ir::Op& group, const ir::Op& op, Plan& p) {
 
 bool is_random_op(std::string_view op) {
   return op == "tessera.uniform" || op == "tessera.rng_uniform" || op == "tessera.dropout" ||
-         op == "tessera_rng.bernoulli";
+         op == "tessera_rng.bernoulli" || op == "tessera.poisson";
 }
 
 ScalarKernel plan_random(const ir::Op& group, const ir::Op& op, const std::string& name) {
@@ -168,7 +219,7 @@ ScalarKernel plan_random(const ir::Op& group, const ir::Op& op, const std::strin
     if (p.ct)
       t.store_as(v, *p.ct, p.st, "%g", j);
     else
-      t.store(v, DType::i1, "%g", j);
+      t.store(v, p.st, "%g", j);
   });
   ScalarKernel k;
   k.kernel = t.end();

@@ -1,5 +1,6 @@
-// The random ops of docs/ops/graph/random.md and misc_random.md that need Philox words only
-// (uniform, rng_uniform, dropout, tessera_rng.bernoulli) as scalar kernels
+// The random ops of docs/ops/graph/random.md and misc_random.md that need Philox words and f64
+// arithmetic only (uniform, rng_uniform, dropout, tessera_rng.bernoulli, poisson) as scalar
+// kernels
 // (docs/ops/schedule/lowering.md, "Random ops").
 #pragma once
 

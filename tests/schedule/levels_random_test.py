@@ -1,9 +1,11 @@
-"""tessera.uniform, tessera.rng_uniform, tessera.dropout and tessera_rng.bernoulli lowered to Tile
-and Target IR (Philox4x32-10 in Tile IR integer ops): every level bit-exact with the numpy Philox
-model of conformance/gen/philox_model.py (written from the paper, independent of the
-interpreter), for f32, f64, bf16 and f16, negative and 64-bit seeds, streams and offset operands
-whose sum crosses 2^32, element counts whose groups hold 1 to 1024 elements, and dropout in
-training and eval mode, for 1 to 3 threads. A negative offset stops the run with an error at every level.
+"""tessera.uniform, tessera.rng_uniform, tessera.dropout, tessera_rng.bernoulli and
+tessera.poisson lowered to Tile and Target IR (Philox4x32-10 in Tile IR integer ops): every
+level bit-exact with the numpy Philox model of conformance/gen/philox_model.py (written from the
+paper, independent of the interpreter; poisson's exp(-lam) is Python's math.exp, the C
+library's), for f32, f64, bf16, f16, i32 and i64, negative and 64-bit seeds, streams and offset
+operands whose sum crosses 2^32, element counts whose groups hold 1 to 1024 elements, dropout
+in training and eval mode, and 1 to 3 threads. A negative offset stops the run with an error at
+every level.
 
 Usage: levels_random_test.py TESSERA_INTERP
 """
@@ -117,6 +119,20 @@ def main():
                     r = run_proc("run", src, "--level", level, *bad, ok=False)
                     check(r.returncode > 0 and "error:" in r.stderr,
                           f"{name} offset -1 at {level}: rc {r.returncode}: {r.stderr}")
+        # poisson: CDF inversion in f64 (exp(-lam) of the C library, Python's math.exp here).
+        for name, shape, dt, seed, stream, lam, off in [
+            ("p_i32", (200,), np.int32, 5, 0, 3.0, None),
+            ("p_i64_off", (10, 10), np.int64, 5, 1, 0.2, (2**32, np.int64)),
+            ("p_f32", (64,), np.float32, 6, 0, 100.0, None),
+            ("p_f64_256", (9,), np.float64, -3, 2, 256.0, (1, np.int32)),
+            ("p_lam0", (4,), np.int32, 6, 0, 0.0, None),
+        ]:
+            ins = [] if off is None else [offset_arg(*off)]
+            total = stream + (0 if off is None else off[0])
+            want = pm.poisson(seed, total, shape, dt, lam)
+            check_case(d, name, program("tessera.poisson", ins, shape, dt,
+                                        f"seed = {seed}, stream = {stream}, lam = {lam!r}"),
+                       ins, [want])
         # tessera_rng.bernoulli: the operand gives only the shape.
         for name, shape, seed, stream, p in [("b_30", (6, 5), 21, 3, 0.3),
                                              ("b_1", (257,), -2, 0, 1.0),

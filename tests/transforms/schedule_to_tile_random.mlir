@@ -25,6 +25,13 @@ module {
     %r = "tessera_rng.bernoulli"(%x) {p = 0.25 : f64, seed = 4 : i64} : (tensor<3000xbf16>) -> tensor<3000xi1>
     return %r : tensor<3000xi1>
   }
+  // poisson: 100 elements, one group; the count by an scf.while in f64.
+  // CHECK-LABEL: func.func @p(
+  // CHECK: tile.launch {callee = @p_g0_kernel, grid = [1]{{.*}} -> tensor<1x100xi32>
+  func.func @p() -> tensor<10x10xi32> {
+    %r = "tessera.poisson"() {seed = 5, lam = 2.0} : () -> tensor<10x10xi32>
+    return %r : tensor<10x10xi32>
+  }
   // fp8 results stay (their rounding at storage has its own options).
   // CHECK-LABEL: func.func @f8(
   // CHECK: schedule.not_lowered = "results of f8E4M3FN (f32, f64, bf16 and f16 lower)"
@@ -89,4 +96,24 @@ module {
   // CHECK-LABEL: func.func @b_g0_kernel(
   // CHECK: arith.cmpf %{{.*}}, %{{.*}} {predicate = "olt"} : (f64, f64) -> i1
   // CHECK: tile.store %{{.*}}, %out, %g, %{{.*}} : (i1, memref<?x?xi1>, index, index) -> ()
+  // poisson: k = 0, p = f = exp(-2) (the C library's, a constant); while u >= f, p > 0 and
+  // k < 4096: k + 1, p = (p * lam) / k, f + p; the count cast to i32.
+  // CHECK-LABEL: func.func @p_g0_kernel(
+  // CHECK: %[[U:.*]] = arith.mulf %{{.*}}, %{{.*}} : (f64, f64) -> f64
+  // CHECK: %[[K0:.*]] = arith.constant {value = 0} : () -> i64
+  // CHECK: %[[P0:.*]] = arith.constant {value = 1.353352832366127e-01} : () -> f64
+  // CHECK: %[[W:.*]]:3 = "scf.while"(%[[K0]], %[[P0]], %[[P0]]) ({
+  // CHECK: ^bb0(%[[K:.*]]: i64, %[[P:.*]]: f64, %[[F:.*]]: f64):
+  // CHECK: arith.cmpf %[[U]], %[[F]] {predicate = "oge"}
+  // CHECK: arith.cmpf %[[P]], %{{.*}} {predicate = "ogt"}
+  // CHECK: arith.cmpi %[[K]], %{{.*}} {predicate = "slt"} : (i64, i64) -> i1
+  // CHECK: scf.condition %{{.*}}, %[[K]], %[[P]], %[[F]] : (i1, i64, f64, f64) -> ()
+  // CHECK: ^bb0(%[[K2:.*]]: i64, %[[P2:.*]]: f64, %[[F2:.*]]: f64):
+  // CHECK: %[[KN:.*]] = arith.addi %[[K2]], %{{.*}} : (i64, i64) -> i64
+  // CHECK: %[[KD:.*]] = arith.sitofp %[[KN]] : (i64) -> f64
+  // CHECK: %[[PL:.*]] = arith.mulf %[[P2]], %{{.*}} : (f64, f64) -> f64
+  // CHECK: %[[PN:.*]] = arith.divf %[[PL]], %[[KD]] : (f64, f64) -> f64
+  // CHECK: %[[FN:.*]] = arith.addf %[[F2]], %[[PN]] : (f64, f64) -> f64
+  // CHECK: scf.yield %[[KN]], %[[PN]], %[[FN]] : (i64, f64, f64) -> ()
+  // CHECK: arith.index_cast %[[W]]#0 : (i64) -> index
 }
