@@ -521,6 +521,7 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
     if (const char* why = libm_reason(op->name)) return stay(why);         // _reduce.cpp
     if (const char* why = attn_libm_reason(op->name)) return stay(why);    // _attnstats.cpp
     if (const char* why = linalg_stay_reason(op->name)) return stay(why);  // _linalg.cpp
+    if (const char* why = random_stay_reason(op->name)) return stay(why);  // _random.cpp
     if (op->def && op->def->level == ops::Level::graph && op->def->hooks.lower != ops::Hook::pass &&
         !lowered_by_list(op->name))
       return stay("no Tile IR lowering for " + op->name + " (its op record's lower hook)");

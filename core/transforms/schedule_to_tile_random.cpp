@@ -202,6 +202,14 @@ bool is_random_op(std::string_view op) {
          op == "tessera_rng.bernoulli" || op == "tessera.poisson";
 }
 
+const char* random_stay_reason(std::string_view op) {
+  if (op == "tessera.randn" || op == "tessera.rng_normal" || op == "tessera_rng.normal")
+    return "randn's Box-Muller step computes the C library's f64 log and cos of its Philox "
+           "uniforms, which no Tile IR op reproduces bit for bit (num::cos64 is a spec cos for "
+           "it; a spec f64 log is still missing)";
+  return nullptr;
+}
+
 ScalarKernel plan_random(const ir::Op& group, const ir::Op& op, const std::string& name) {
   Plan p;
   if (std::string why = check(group, op, p); !why.empty()) return ScalarKernel::stay(why);

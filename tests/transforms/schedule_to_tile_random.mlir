@@ -39,6 +39,13 @@ module {
     %r = "tessera.uniform"() {seed = 1} : () -> tensor<4xf8E4M3FN>
     return %r : tensor<4xf8E4M3FN>
   }
+  // randn stays: the C library's f64 log and cos.
+  // CHECK-LABEL: func.func @n(
+  // CHECK: schedule.not_lowered = "randn's Box-Muller step computes the C library's f64 log and cos
+  func.func @n() -> tensor<4xf32> {
+    %r = "tessera.randn"() {seed = 1} : () -> tensor<4xf32>
+    return %r : tensor<4xf32>
+  }
   // The offset: loaded once to test its sign, then from element 1 (past the end) when negative.
   // CHECK-LABEL: func.func @u_g0_kernel(
   // CHECK: %[[R0:.*]] = tile.load %in0, %c0 : (memref<?xi32>, index) -> i32
