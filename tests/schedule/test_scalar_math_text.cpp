@@ -1,17 +1,24 @@
-// The Philox4x32-10 of core/transforms/schedule_to_tile_philox.h (Tile IR integer ops) run by the
-// Tile IR interpreter and, lowered by tile_to_target, by the Target IR interpreter: Random123's
-// published known-answer vectors (kat_vectors, "philox4x32 10", copied by hand) and
-// num::random_bits (core/numerics/philox.h) over streams and indices whose words carry.
+// Scalar math emitted as Tile IR, run by the Tile IR interpreter and, lowered by tile_to_target,
+// by the Target IR interpreter: the Philox4x32-10 of core/transforms/schedule_to_tile_philox.h
+// against Random123's published known-answer vectors (kat_vectors, "philox4x32 10", copied by
+// hand) and num::random_bits over streams and indices whose words carry; the cos64 of
+// schedule_to_tile_cos64.h bit for bit against num::cos64 (itself checked against mpmath by
+// tests/numerics/test_cos64_oracle.py).
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
 #include <array>
+#include <bit>
+#include <cmath>
 #include <cstdint>
+#include <random>
 #include <string>
 #include <vector>
 
+#include "core/numerics/cos64.h"
 #include "core/numerics/philox.h"
 #include "core/support/diagnostics.h"
+#include "core/transforms/schedule_to_tile_cos64.h"
 #include "core/transforms/schedule_to_tile_philox.h"
 #include "core/transforms/tile_to_target.h"
 #include "interp/session.h"
@@ -23,30 +30,37 @@ namespace {
 
 constexpr DType I64 = DType::i64;
 
-/// A module whose @main launches kernel `kernel` (one group) on `n` i64 inputs, giving [1, m].
-std::string module_of(const std::string& kernel, int n, int m) {
-  const std::string in = "tensor<" + std::to_string(n) + "xi64>";
-  const std::string out = "tensor<1x" + std::to_string(m) + "xi64>";
+/// A module whose @main launches kernel `kernel` (one group) on `n` inputs of type `et`, giving
+/// [1, m] of `et`.
+std::string module_of(const std::string& kernel, int n, int m, const std::string& et = "i64") {
+  const std::string in = "tensor<" + std::to_string(n) + "x" + et + ">";
+  const std::string out = "tensor<1x" + std::to_string(m) + "x" + et + ">";
   return "module {\n" + kernel + "  func.func @main(%a: " + in + ") -> " + out +
          " {\n    %o = tile.launch %a {callee = @k, grid = [1], lanes = 32, tiles = 1} : (" + in +
          ") -> " + out + "\n    return %o : " + out + "\n  }\n}\n";
 }
 
-/// Runs `text` on the i64 values `in` at Tile IR (`target`: after tile_to_target); the result.
-std::vector<int64_t> run(const std::string& text, const std::vector<int64_t>& in, bool target) {
-  auto lm = interp::load_module(text, "philox.mlir");
+/// Runs `text` on the values `in` (of type `dt`: int64_t for i64, double for f64) at Tile IR
+/// (`target`: after tile_to_target); the result.
+template <typename T>
+std::vector<T> run_as(const std::string& text, const std::vector<T>& in, bool target, DType dt) {
+  auto lm = interp::load_module(text, "scalar_math.mlir");
   if (target) {
     DiagnosticEngine diag(&lm->sm);
     REQUIRE(transforms::tile_to_target(*lm->module, diag));
   }
-  interp::Tensor a(I64, {int64_t(in.size())});
-  for (size_t i = 0; i < in.size(); ++i) a.data<int64_t>()[i] = in[i];
+  interp::Tensor a(dt, {int64_t(in.size())});
+  for (size_t i = 0; i < in.size(); ++i) a.data<T>()[i] = in[i];
   interp::RunOptions ro;
   ro.threads = 1;
   const std::vector<interp::Tensor> out = interp::run_function(*lm, {a}, ro);
   REQUIRE(out.size() == 1);
-  const int64_t* p = out[0].data<int64_t>();
-  return std::vector<int64_t>(p, p + out[0].numel());
+  const T* p = out[0].data<T>();
+  return std::vector<T>(p, p + out[0].numel());
+}
+
+std::vector<int64_t> run(const std::string& text, const std::vector<int64_t>& in, bool target) {
+  return run_as(text, in, target, I64);
 }
 
 /// Kernel: the block of counter (in[0..3]) under the key of `seed`, stored as out[0, 0..3].
@@ -95,7 +109,7 @@ constexpr Kat kKat[] = {
 
 }  // namespace
 
-TEST_CASE("philox_text: Random123's known-answer vectors at Tile and Target IR") {
+TEST_CASE("scalar_math_text: philox Random123's known-answer vectors at Tile and Target IR") {
   for (const Kat& v : kKat) {
     const uint64_t seed = uint64_t(v.key[0]) | uint64_t(v.key[1]) << 32;
     const std::string text = block_kernel(seed);
@@ -108,12 +122,13 @@ TEST_CASE("philox_text: Random123's known-answer vectors at Tile and Target IR")
   }
 }
 
-TEST_CASE("philox_text: a counter bit flip changes the output (the check can fail)") {
+TEST_CASE("scalar_math_text: philox a counter bit flip changes the output (the check can fail)") {
   const std::vector<int64_t> got = run(block_kernel(0), {1, 0, 0, 0}, false);
   CHECK(got[0] != int64_t(kKat[0].out[0]));
 }
 
-TEST_CASE("philox_text: word() is num::random_bits for streams and indices across carries") {
+TEST_CASE(
+    "scalar_math_text: philox word() is num::random_bits for streams and indices across carries") {
   const std::vector<uint64_t> seeds = {0, 42, 0xffffffffffffffffull, 0x123456789abcdef0ull};
   // (stream, index) pairs: word positions 0..3, blocks whose high word is set, 64-bit streams.
   const std::vector<std::array<uint64_t, 2>> at = {{0, 0},
@@ -138,6 +153,52 @@ TEST_CASE("philox_text: word() is num::random_bits for streams and indices acros
       REQUIRE(got.size() == at.size());
       for (size_t q = 0; q < at.size(); ++q)
         CHECK(got[q] == int64_t(num::random_bits(seed, at[q][0], at[q][1])));
+    }
+  }
+}
+
+namespace {
+
+/// Kernel: out[0, q] = cos64(in[q]) for q in [0, n).
+std::string cos64_kernel(int n) {
+  Text t;
+  t.k << transforms::scalar_text::header("k", {DType::f64}, DType::f64);
+  const std::string nc = t.icst(n);
+  t.each("%c0", nc, "%c1", [&](const std::string& q) {
+    const std::string x = t.load("%in0", DType::f64, q);
+    t.store(transforms::cos64_f64(t, x), DType::f64, "%c0", q);
+  });
+  return module_of(t.end(), n, n, "f64");
+}
+
+}  // namespace
+
+TEST_CASE("scalar_math_text: cos64 in Tile IR is num::cos64 bit for bit at Tile and Target IR") {
+  std::vector<double> x;
+  for (int64_t j = 0; j < (int64_t(1) << 24); j += 16411)  // randn's arguments, a stride
+    x.push_back(6.283185307179586 * (double(j) * 0x1p-24));
+  for (int64_t q = 0; q < 4; ++q)  // around the quadrant boundaries
+    for (int64_t d = -2; d <= 2; ++d)
+      if (q * (1 << 22) + d >= 0)
+        x.push_back(6.283185307179586 * (double(q * (1 << 22) + d) * 0x1p-24));
+  std::mt19937_64 g(3);
+  std::uniform_real_distribution<double> u(-8.0, 8.0);
+  for (int i = 0; i < 300; ++i) x.push_back(u(g));
+  for (double v : {0.0, -0.0, 5e-324, 1e-300, 1.5707963267948966, 3.141592653589793, 1e6, 0x1p20,
+                   -1e300, double(INFINITY), -double(INFINITY), double(NAN)})
+    x.push_back(v);
+  const std::string text = cos64_kernel(int(x.size()));
+  for (bool target : {false, true}) {
+    const std::vector<double> got = run_as(text, x, target, DType::f64);
+    REQUIRE(got.size() == x.size());
+    for (size_t i = 0; i < x.size(); ++i) {
+      const double want = num::cos64(x[i]);
+      if (std::isnan(want)) {
+        CHECK(std::isnan(got[i]));
+        continue;
+      }
+      INFO("x = " << x[i] << (target ? " at Target IR" : " at Tile IR"));
+      CHECK(std::bit_cast<uint64_t>(got[i]) == std::bit_cast<uint64_t>(want));
     }
   }
 }
