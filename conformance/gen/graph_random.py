@@ -11,6 +11,7 @@ result type: `ulp:1` for f32, a 1e-14 relative tolerance for f64.
 import os
 import sys
 
+import ml_dtypes
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -27,13 +28,37 @@ def dt(a):
     return mlir_type(a)[7:-1].split("x")[-1]
 
 
-def source_file(op, header, cases):
+def source_file(op, header, cases, more=None):
     cf = case_file(op, header)
     for name, attrs, want, rule, note in cases:
         prog = op_module(f"tessera.{op}", [], want, attrs)
         cf.add_case(name, prog, [], [want], rule=rule, note=note,
                     requires=[f"op=tessera.{op}", f"dtype={dt(want)}", "level=graph"])
+    if more:
+        more(cf)
     cf.write()
+
+
+def uniform_more(cf):
+    """Narrow results (computed in f32, rounded once), the offset operand, upstream's spelling."""
+    want = pm.uniform(5, 1, (4, 33), np.float32, -2.0, 2.0).astype(ml_dtypes.bfloat16)
+    cf.add_case("range_bf16", op_module("tessera.uniform", [], want,
+                                        "seed = 5, stream = 1, low = -2.0, high = 2.0"),
+                [], [want], requires=["op=tessera.uniform", "dtype=bf16", "level=graph"],
+                note="Computed in f32, rounded once to bf16.")
+    off = np.array(3, np.int32)
+    want = pm.uniform(6, 2**32 - 2 + 3, (40,), np.float32, 0.0, 10.0).astype(np.float16)
+    cf.add_case("offset_operand_f16",
+                op_module("tessera.uniform", [off], want,
+                          f"seed = 6, stream = {2**32 - 2}, low = 0.0, high = 10.0",
+                          names=["%step"]),
+                [off], [want], requires=["op=tessera.uniform", "dtype=f16", "level=graph"],
+                note="stream 2^32 - 2 plus the offset 3 carries into the stream's high word.")
+    want = pm.uniform(8, 4, (2, 3, 5), np.float32)
+    cf.add_case("rng_uniform_spelling",
+                op_module("tessera.rng_uniform", [], want, "shape = [2, 3, 5], seed = 8, stream = 4"),
+                [], [want], requires=["op=tessera.rng_uniform", "dtype=f32", "level=graph"],
+                note="Upstream's tessera.rng_uniform: tessera.uniform's numbers (misc_random.md).")
 
 
 def main():
@@ -45,7 +70,7 @@ def main():
         ("negative_seed_f64", "seed = -1, low = 1.0, high = 2.0",
          pm.uniform(-1, 0, (5, 5), f64, 1.0, 2.0), "bitexact",
          "The seed's 64 bits are taken as two's complement; f64 uses 53-bit uniforms."),
-    ])
+    ], uniform_more)
     source_file("randn", "tessera.randn: Box-Muller in f64 on Philox words.", [
         ("std_f32", "seed = 42", pm.randn(42, 0, (16, 16), f32), "ulp:1",
          "f64 log/cos from libm, rounded once to f32."),

@@ -19,6 +19,7 @@
 #include "core/transforms/schedule_to_tile_models.h"
 #include "core/transforms/schedule_to_tile_movement.h"
 #include "core/transforms/schedule_to_tile_quantize.h"
+#include "core/transforms/schedule_to_tile_random.h"
 #include "core/transforms/schedule_to_tile_reduce.h"
 #include "core/transforms/schedule_to_tile_scalar.h"
 #include "core/transforms/tile_templates.h"
@@ -520,9 +521,16 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
     if (const char* why = libm_reason(op->name)) return stay(why);         // _reduce.cpp
     if (const char* why = attn_libm_reason(op->name)) return stay(why);    // _attnstats.cpp
     if (const char* why = linalg_stay_reason(op->name)) return stay(why);  // _linalg.cpp
+    if (const char* why = random_stay_reason(op->name)) return stay(why);  // _random.cpp
     if (op->def && op->def->level == ops::Level::graph && op->def->hooks.lower != ops::Hook::pass &&
         !lowered_by_list(op->name))
       return stay("no Tile IR lowering for " + op->name + " (its op record's lower hook)");
+  }
+  // schedule_to_tile_random.cpp: uniform, dropout, bernoulli on Philox words (any group kind).
+  if (const ir::Op* op = only_op(callee); op && is_random_op(op->name)) {
+    Lowering l = scalar_lowering(plan_random(group, *op, name));
+    if (l.as_2d.empty()) l.as_2d = l.out_2d;  // no operand: the result alone is reshaped
+    return l;
   }
   auto kind = sched::parse_group_kind(group.attrs.get_string("kind", ""));
   if (kind == sched::GroupKind::gemm) return lower_gemm(group, callee, name);

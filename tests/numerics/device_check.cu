@@ -1,4 +1,5 @@
 // nvcc compile check: every numerics header instantiated in __global__ kernels (no GPU needed).
+#include "core/numerics/cos64.h"
 #include "core/numerics/numerics.h"
 
 using namespace tessera;
@@ -49,4 +50,10 @@ __global__ void numerics_block_kernel(const float* in, uint8_t* q, uint8_t* s, f
   m.accum = DType::bf16;
   r += accumulate(m, a, a, 32, r);
   out[b] = r + amax_scale(DType::f8e4m3, r);
+}
+
+/// The spec's f64 cos (randn's Box-Muller step) on device.
+__global__ void numerics_cos64_kernel(const double* in, double* out, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) out[i] = cos64(in[i]);
 }

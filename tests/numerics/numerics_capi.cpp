@@ -3,6 +3,7 @@
 #include <cstdint>
 
 #include "core/numerics/convert_array.h"
+#include "core/numerics/cos64.h"
 #include "core/numerics/erfcf.h"
 #include "core/numerics/expf.h"
 #include "core/numerics/log1pf.h"
@@ -81,6 +82,10 @@ void tessera_tanhf(const float* x, float* y, size_t n) {
 }
 void tessera_erfcf(const float* x, float* y, size_t n) {
   for (size_t i = 0; i < n; ++i) y[i] = tessera::num::erfcf(x[i]);
+}
+/// The spec's f64 cos (core/numerics/cos64.h) over an array.
+void tessera_cos64(const double* x, double* y, size_t n) {
+  for (size_t i = 0; i < n; ++i) y[i] = tessera::num::cos64(x[i]);
 }
 void tessera_exp_table(uint64_t* out) {
   for (int i = 0; i < 32; ++i) out[i] = kExpTable[i];

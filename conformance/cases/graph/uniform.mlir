@@ -41,3 +41,49 @@ module {
     return %0 : tensor<5x5xf64>
   }
 }
+
+// -----
+
+// CASE: range_bf16
+// NOTE: Computed in f32, rounded once to bf16.
+// RULE: bitexact
+// REQUIRES: op=tessera.uniform dtype=bf16 level=graph
+// EXPECT: 0 tensor<4x33xbf16> hex:bee6,bf31,3ca3,3f58,bf70,3fe1,3f67,3eaa,3f51,bf8d,bf4c,3d72,3e8a,3eb0,bf5e,be5c,bdd9,bfae,bcfa,bdb6,3fe2,bf52,bece,bff3,bfc4,3ff8,3e83,3ec2,3fd0,3dfe,be66,3f8f,3ec4,3f39,bf01,bf44,3e39,bf08,3e44,be82,bea9,3ed5,3fd2,3f41,bebd,3f1b,bfa2,bfe9,3f73,3f15,3eb0,bfa7,be00,3e02,bdb4,3f82,bfda,3f90,3ffb,be35,3fd5,3fb8,bfc1,bfc1,bdf0,3f19,bff1,bfa1,bfc9,bfef,3fb8,bef4,3f11,3e91,bfb3,bfa5,bfeb,3f88,bfa6,3f38,3e73,bf87,bffa,bfe0,beee,3f8f,3ffc,3f92,bdee,3f8d,bfea,bf86,3ef8,3f3c,bef9,beee,bf64,bfea,3fa0,3f52,3fb8,bfce,3ec1,3f11,bee2,bfba,bf29,3dc2,bfcf,bfc5,3ee9,3f13,bf0c,3fe9,3ff0,3fb9,bf83,3fff,3f88,be8a,3fa1,3fd5,3eab,3ff8,3f18,3fc0,bffc,3f8b,bffd,3f1f,3f13,bdbc
+// GENERATOR: conformance/gen/graph_random.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
+module {
+  func.func @main() -> tensor<4x33xbf16> {
+    %0 = "tessera.uniform"() {seed = 5, stream = 1, low = -2.0, high = 2.0} : () -> tensor<4x33xbf16>
+    return %0 : tensor<4x33xbf16>
+  }
+}
+
+// -----
+
+// CASE: offset_operand_f16
+// NOTE: stream 2^32 - 2 plus the offset 3 carries into the stream's high word.
+// RULE: bitexact
+// REQUIRES: op=tessera.uniform dtype=f16 level=graph
+// INPUT: 0 tensor<i32> hex:00000003
+// EXPECT: 0 tensor<40xf16> hex:3cfc,4830,4023,3f41,4244,455e,48f3,4745,47ca,47bb,3767,3aca,4874,3fba,466b,422e,4233,45c9,3f36,47d5,47a3,455d,48a9,4802,4684,46fd,4433,42e9,46c2,4422,3be3,46f4,4782,3d5e,46de,488e,43ca,4564,4140,41d5
+// GENERATOR: conformance/gen/graph_random.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
+module {
+  func.func @main(%step: tensor<i32>) -> tensor<40xf16> {
+    %0 = "tessera.uniform"(%step) {seed = 6, stream = 4294967294, low = 0.0, high = 10.0} : (tensor<i32>) -> tensor<40xf16>
+    return %0 : tensor<40xf16>
+  }
+}
+
+// -----
+
+// CASE: rng_uniform_spelling
+// NOTE: Upstream's tessera.rng_uniform: tessera.uniform's numbers (misc_random.md).
+// RULE: bitexact
+// REQUIRES: op=tessera.rng_uniform dtype=f32 level=graph
+// EXPECT: 0 tensor<2x3x5xf32> hex:3ecea168,3e92b986,3f4ee81d,3d483490,3e8713e8,3f662b43,3f124f69,3ebf047e,3e177084,3f06472f,3f37f62a,3e89ee6c,3eb81abe,3f53dcc9,3f739910,3f4be7f9,3f13f8b5,3f02049b,3f4ff103,3f59a043,3e1da79c,3f1abfde,3f55b966,3e4aa544,3ef19a76,3eb2425c,3f482bf6,3f264102,3ec98cd2,3d83d768
+// GENERATOR: conformance/gen/graph_random.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
+module {
+  func.func @main() -> tensor<2x3x5xf32> {
+    %0 = "tessera.rng_uniform"() {shape = [2, 3, 5], seed = 8, stream = 4} : () -> tensor<2x3x5xf32>
+    return %0 : tensor<2x3x5xf32>
+  }
+}
