@@ -497,9 +497,8 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
   // The op record's lower hook names the Graph IR ops some Tile IR kernel here handles
   // (core/ops/graph_ops.def); a group holding any other op stays.
   for (const auto& op : callee.regions[0].front().ops) {
-    if (const char* why = libm_reason(op->name)) return stay(why);         // _reduce.cpp
-    if (const char* why = attn_libm_reason(op->name)) return stay(why);    // _attnstats.cpp
-    if (const char* why = linalg_stay_reason(op->name)) return stay(why);  // _linalg.cpp
+    if (const char* why = libm_reason(op->name)) return stay(why);       // _reduce.cpp
+    if (const char* why = attn_libm_reason(op->name)) return stay(why);  // _attnstats.cpp
     if (op->def && op->def->level == ops::Level::graph && op->def->hooks.lower != ops::Hook::pass &&
         !lowered_by_list(op->name))
       return stay("no Tile IR lowering for " + op->name + " (its op record's lower hook)");
@@ -618,6 +617,8 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
                op->name == "tessera.cholesky_solve" || op->name == "tessera.lu" ||
                op->name == "tessera.qr"))
       return scalar_lowering(plan_linalg(group, *op, name));  // schedule_to_tile_linalg.cpp
+    if (op && op->name == "tessera.svd")
+      return scalar_lowering(plan_svd(group, *op, name));  // schedule_to_tile_svd.cpp
     if (op &&
         (op->name == "tessera.fft" || op->name == "tessera.ifft" || op->name == "tessera.fft2d"))
       return scalar_lowering(plan_fft(group, *op, name));  // schedule_to_tile_fft.cpp

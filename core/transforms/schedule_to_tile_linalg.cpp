@@ -6,48 +6,20 @@
 #include <functional>
 
 #include "core/transforms/schedule_to_tile_fma.h"
+#include "core/transforms/schedule_to_tile_matrix.h"
 #include "core/transforms/schedule_to_tile_reduce.h"
 #include "core/transforms/schedule_to_tile_text.h"
 
 namespace tessera::transforms {
 
+using matrix_text::check_matrices;
+using matrix_text::each;
+using matrix_text::Mat;
+using matrix_text::Str;
 using scalar_text::static_memref;
 using scalar_text::Text;
 
 namespace {
-
-using Str = const std::string&;
-
-// Element (i, j) of a matrix in memref `mem`: the batch indices `b` (none for a shared buffer),
-// then i and j; `transposed`: (i, j) reads and writes element (j, i).
-struct Mat {
-  Text* e;
-  std::string mem, memref;
-  DType t;
-  std::vector<std::string> b;
-  bool transposed = false;
-  std::vector<std::string> at(Str i, Str j) const {
-    std::vector<std::string> a = b;
-    a.push_back(transposed ? j : i);
-    a.push_back(transposed ? i : j);
-    return a;
-  }
-  std::string get(Str i, Str j) const { return e->load(mem, memref, t, at(i, j)); }
-  void set(Str v, Str i, Str j) const { e->store(v, t, mem, memref, at(i, j)); }
-  Mat t_view() const {
-    Mat m = *this;
-    m.transposed = !transposed;
-    return m;
-  }
-};
-
-// for i in [lo, hi) without carried values.
-void each(Text& e, Str lo, Str hi, const std::function<void(Str)>& f) {
-  e.loop(lo, hi, {}, [&](Str i, const std::vector<std::string>&) {
-    f(i);
-    return std::vector<std::string>{};
-  });
-}
 
 // s - a(k) * b(k) for k in [lo, hi), in increasing k (the kernels' dot products).
 std::string minus_dot(Text& e, DType t, Str s, Str lo, Str hi,
@@ -221,41 +193,7 @@ void emit_qr(Text& e, const Mat& a, const Mat& q, const Mat& r, int64_t m, int64
   });
 }
 
-// The checks every kernel here shares: f32 or f64 operands of static shape, rank >= 2, the
-// first an m x n matrix (square unless `any_shape`), every operand with the same batch dims;
-// `batch` and its count.
-std::string check_matrices(const ir::Op& group, const ir::Op& op, std::vector<int64_t>& batch,
-                           int64_t& count, int64_t& m, int64_t& n, bool any_shape) {
-  if (op.attrs.get("numeric_policy")) return "a numeric policy";
-  const ir::Type& a = group.operands[0]->type;
-  if (a.dtype != DType::f32 && a.dtype != DType::f64)
-    return std::string(op.name) + " of " + dtype_mlir_name(a.dtype);
-  for (const ir::Value* v : group.operands)
-    if (!v->type.is_tensor() || !v->type.has_static_shape() || v->type.rank() < 2)
-      return "not a static shape of rank >= 2";
-  n = a.shape.back();
-  m = a.shape[a.shape.size() - 2];
-  if (!any_shape && m != n) return "not a square matrix";
-  batch.assign(a.shape.begin(), a.shape.end() - 2);
-  for (const ir::Value* v : group.operands)
-    if (std::vector<int64_t>(v->type.shape.begin(), v->type.shape.end() - 2) != batch)
-      return "operands with different batch dims";
-  const std::optional<int64_t> e = a.num_elements();
-  if (!e) return "too many elements";
-  if (*e == 0) return "an empty tensor";
-  count = *e / (m * n);
-  return "";
-}
-
 }  // namespace
-
-const char* linalg_stay_reason(std::string_view op) {
-  if (op == "tessera.svd")
-    return "tessera.svd: the Graph IR kernel orders the singular values by std::stable_sort with "
-           "s[p] > s[q], which is no strict weak order once one is NaN (the library's merge "
-           "order then decides), so no Tile IR kernel reproduces it for every input";
-  return nullptr;
-}
 
 ScalarKernel plan_spmm(const ir::Op& group, const ir::Op& op, const std::string& name) {
   if (op.attrs.get("numeric_policy")) return ScalarKernel::stay("a numeric policy");
