@@ -146,8 +146,11 @@ Lowering lower_gemm(const ir::Op& group, const ir::Op& callee, const std::string
   const ir::Type &a = group.operands[0]->type, &b = group.operands[1]->type;
   const ir::Type& c = group.result(0)->type;
   if (const char* why = gemm_stays(mm, a, b)) {
-    // Batched products: the scalar kernel (schedule_to_tile_gemm_scalar.cpp), without epilogue.
-    if (std::string_view(why).starts_with("a batched") && only_op(callee))
+    // Batched and f64 products: the scalar kernel (schedule_to_tile_gemm_scalar.cpp), without
+    // epilogue.
+    if ((std::string_view(why).starts_with("a batched") ||
+         std::string_view(why).starts_with("an f64")) &&
+        only_op(callee))
       return scalar_lowering(plan_scalar_matmul(group, mm, name));
     return stay(why);
   }

@@ -204,10 +204,10 @@ ScalarKernel plan_spmm(const ir::Op& group, const ir::Op& op, const std::string&
       return ScalarKernel::stay("not a static shape");
   const ir::Type &vals = group.operands[0]->type, &cols = group.operands[1]->type,
                  &ptr = group.operands[2]->type, &dense = group.operands[3]->type;
-  // f64 would need an f64 fma, which no Tile IR op sequence gives exactly.
-  if (vals.dtype != DType::f32)
-    return ScalarKernel::stay("tessera.spmm of " + scalar_text::ty(vals.dtype) +
-                              " (its std::fma chain is exact in Tile IR for f32 only)");
+  // The chain's fma: fma_f32, or tile.fma for f64.
+  const DType ft = vals.dtype;
+  if (ft != DType::f32 && ft != DType::f64)
+    return ScalarKernel::stay("tessera.spmm of " + scalar_text::ty(ft));
   auto integer = [](DType t) {
     return t == DType::i8 || t == DType::i16 || t == DType::i32 || t == DType::i64 ||
            t == DType::u8 || t == DType::u16 || t == DType::u32 || t == DType::u64;
@@ -217,11 +217,9 @@ ScalarKernel plan_spmm(const ir::Op& group, const ir::Op& op, const std::string&
   const int64_t nnz = vals.shape[0], m = ptr.shape[0] - 1, kk = dense.shape[0], n = dense.shape[1];
   if (m <= 0 || n == 0 || kk == 0) return ScalarKernel::stay("an empty tensor");
   Text e;
-  const std::string mv = static_memref(vals.shape, DType::f32),
-                    mc = static_memref(cols.shape, cols.dtype),
-                    mp = static_memref(ptr.shape, ptr.dtype),
-                    md = static_memref(dense.shape, DType::f32),
-                    mo = static_memref({m, n}, DType::f32);
+  const std::string mv = static_memref(vals.shape, ft), mc = static_memref(cols.shape, cols.dtype),
+                    mp = static_memref(ptr.shape, ptr.dtype), md = static_memref(dense.shape, ft),
+                    mo = static_memref({m, n}, ft);
   auto as_index = [&](Str v, DType t) {  // zero-extends the unsigned types
     const bool u = t == DType::u8 || t == DType::u16 || t == DType::u32 || t == DType::u64;
     return e.un(u ? "arith.index_castui" : "arith.index_cast", v, t, DType::index);
@@ -248,17 +246,16 @@ ScalarKernel plan_spmm(const ir::Op& group, const ir::Op& op, const std::string&
   // out[g, j] = fma(v[e], dense[col[e], j], acc) over the row's entries in storage order, from
   // +0; a column outside [0, K) reads dense row K, one past its end (spmm_c5).
   e.loop(e.c(0), e.c(n), {}, [&](Str j, const std::vector<std::string>&) {
-    const std::string acc = e.loop(
-        lo, p1, {{e.fc(0.0, DType::f32), DType::f32}},
-        [&](Str x, const std::vector<std::string>& a) {
+    const std::string acc =
+        e.loop(lo, p1, {{e.fc(0.0, ft), ft}}, [&](Str x, const std::vector<std::string>& a) {
           const std::string c = as_index(e.load("%col", mc, cols.dtype, {x}), cols.dtype);
           const std::string okc = i1("arith.andi", e.cmp_by("sge", c, e.c(0), DType::index),
                                      e.cmp_by("slt", c, e.c(kk), DType::index));
           const std::string row = e.select(okc, c, e.c(kk), DType::index);
-          const std::string b = e.load("%d", md, DType::f32, {row, j});
-          return std::vector<std::string>{fma_f32(e, e.load("%v", mv, DType::f32, {x}), b, a[0])};
+          const std::string b = e.load("%d", md, ft, {row, j});
+          return std::vector<std::string>{fma_of(e, e.load("%v", mv, ft, {x}), b, a[0], ft)};
         })[0];
-    e.store(acc, DType::f32, "%out", mo, {g, j});
+    e.store(acc, ft, "%out", mo, {g, j});
     return std::vector<std::string>{};
   });
   ScalarKernel r;

@@ -56,8 +56,9 @@ module {
     %r = "tessera.spmm"(%v, %c, %p, %d) : (tensor<3xf32>, tensor<3xi32>, tensor<3xi32>, tensor<4x2xf32>) -> tensor<2x2xf32>
     return %r : tensor<2x2xf32>
   }
+  // spmm of f64: the same chain with tile.fma (one rounding per step).
   // CHECK-LABEL: func.func @spmm64(
-  // CHECK: schedule.not_lowered = "tessera.spmm of f64 (its std::fma chain is exact in Tile IR for f32 only)"
+  // CHECK: tile.launch %v, %c, %p, %d {callee = @spmm64_g0_kernel, grid = [2]
   func.func @spmm64(%v: tensor<3xf64>, %c: tensor<3xi32>, %p: tensor<3xi32>, %d: tensor<4x2xf64>) -> tensor<2x2xf64> {
     %r = "tessera.spmm"(%v, %c, %p, %d) : (tensor<3xf64>, tensor<3xi32>, tensor<3xi32>, tensor<4x2xf64>) -> tensor<2x2xf64>
     return %r : tensor<2x2xf64>
@@ -123,6 +124,8 @@ module {
   // CHECK: arith.select %{{.*}}, %g, %{{.*}} : (i1, index, index) -> index
   // CHECK: arith.extf %{{.*}} : (f32) -> f64
   // CHECK: tile.store %{{.*}}, %out, %g, %{{.*}} : (f32, memref<2x2xf32>
+  // CHECK-LABEL: func.func @spmm64_g0_kernel(
+  // CHECK: tile.fma %{{.*}}, %{{.*}}, %{{.*}} : (f64, f64, f64) -> f64
   // svd: W = aᵀ (5 x 3) and the other f64 work in shared memory; at most 60 sweeps; the order
   // and the filled flags as i32; each result rounded once to f32.
   // CHECK-LABEL: func.func @svdw_g0_kernel(%a: memref<2x3x5xf32>, %u: memref<2x3x3xf32>, %sv: memref<2x3xf32>, %vt: memref<2x3x5xf32>)
