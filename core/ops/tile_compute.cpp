@@ -143,6 +143,20 @@ bool infer_TileSqrt(InferCtx& ctx) {
   return true;
 }
 
+bool infer_TileFma(InferCtx& ctx) {
+  ctx.result_label = "fma_c1";
+  // fma_c1: three f32 or three f64 scalars; the result has their type.
+  const ir::Type& a = ctx.operands[0];
+  if (!is_scalar_reg(a) || (a.dtype != DType::f32 && a.dtype != DType::f64) ||
+      !(a == ctx.operands[1]) || !(a == ctx.operands[2]))
+    return ctx.fail("operands must be three f32 or three f64 scalars, got " + ir::to_string(a) +
+                        ", " + ir::to_string(ctx.operands[1]) + ", " +
+                        ir::to_string(ctx.operands[2]),
+                    "fma_c1");
+  ctx.results = {a};
+  return true;
+}
+
 bool infer_TileMaximum(InferCtx& ctx) {
   ctx.result_label = "maximum_c1";
   // maximum_c1: two values of one type: f32 scalars or f32/bf16/f16 register tiles.

@@ -1,5 +1,6 @@
-// Schedule IR -> Tile IR (docs/ops/schedule/lowering.md, "Schedule -> Tile").
-#include "core/transforms/schedule_to_tile.h"
+// Schedule IR -> Tile IR: which kernel a fusion group lowers to (docs/ops/schedule/lowering.md,
+// "Schedule -> Tile"). The pass that rewrites the module is schedule_to_tile_pass.cpp.
+#include "core/transforms/schedule_to_tile_plan.h"
 
 #include <algorithm>
 #include <cmath>
@@ -9,8 +10,6 @@
 
 #include "core/ops/registry.h"
 #include "core/ops/schedule_util.h"
-#include "core/text/parser.h"
-#include "core/transforms/library_groups.h"
 #include "core/transforms/lowered_ops.h"
 #include "core/transforms/schedule_to_tile_attn.h"
 #include "core/transforms/schedule_to_tile_conv.h"
@@ -29,27 +28,6 @@ namespace tessera::transforms {
 namespace {
 
 namespace sched = ops::sched;
-
-// What a group lowers to: the kernel text and the launch geometry.
-struct Lowering {
-  std::string kernel;               // one func.func, or empty with `why` set
-  std::string why;                  // why the group stays at Schedule IR
-  std::vector<int64_t> grid;        // tile.launch grid
-  int64_t tiles = 1;                // tiles per group
-  std::vector<int64_t> group_tile;  // output extents one group writes (validate)
-  std::vector<int64_t> tile_split;  // tiles per group along those extents (validate)
-  std::vector<bool> bias;           // gemm: epilogue parameters passed as [1, N] row biases
-  std::vector<int64_t> as_2d;       // elementwise of rank != 2: operands and result as [R, W]
-  std::vector<int64_t> out_2d;      // the result as this shape instead of as_2d (reductions)
-  std::vector<bool> spread;         // per operand: tessera.broadcast to as_2d (not a reshape)
-  std::vector<bool> expand;         // per operand: tessera.broadcast to the group's result shape
-  std::vector<int64_t> flat;        // per operand: reshaped to [flat[i]] (data movement)
-  std::vector<int64_t> perm;        // operand 0 goes through tessera.transpose {perm} first
-  std::vector<int64_t> out_perm;    // the result, as the permuted shape, transposed back by this
-  std::vector<std::vector<GraphStep>> prep;  // per operand: Graph IR ops before the launch (conv)
-  std::vector<GraphStep> post;               // Graph IR ops on the launch's result (conv)
-  std::vector<int64_t> post_in;              // the launch's result shape when `post` is set
-};
 
 /// A scalar kernel (schedule_to_tile_scalar.cpp) as the group's launch: one block per row.
 Lowering scalar_lowering(ScalarChain&& s) {
@@ -169,8 +147,11 @@ Lowering lower_gemm(const ir::Op& group, const ir::Op& callee, const std::string
   const ir::Type &a = group.operands[0]->type, &b = group.operands[1]->type;
   const ir::Type& c = group.result(0)->type;
   if (const char* why = gemm_stays(mm, a, b)) {
-    // Batched products: the scalar kernel (schedule_to_tile_gemm_scalar.cpp), without epilogue.
-    if (std::string_view(why).starts_with("a batched") && only_op(callee))
+    // Batched and f64 products: the scalar kernel (schedule_to_tile_gemm_scalar.cpp), without
+    // epilogue.
+    if ((std::string_view(why).starts_with("a batched") ||
+         std::string_view(why).starts_with("an f64")) &&
+        only_op(callee))
       return scalar_lowering(plan_scalar_matmul(group, mm, name));
     return stay(why);
   }
@@ -514,13 +495,14 @@ Lowering lower_reduce(const ir::Op& group, const ir::Op& callee, const std::stri
   return l;
 }
 
+}  // namespace
+
 Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::string& name) {
   // The op record's lower hook names the Graph IR ops some Tile IR kernel here handles
   // (core/ops/graph_ops.def); a group holding any other op stays.
   for (const auto& op : callee.regions[0].front().ops) {
     if (const char* why = libm_reason(op->name)) return stay(why);         // _reduce.cpp
     if (const char* why = attn_libm_reason(op->name)) return stay(why);    // _attnstats.cpp
-    if (const char* why = linalg_stay_reason(op->name)) return stay(why);  // _linalg.cpp
     if (const char* why = random_stay_reason(op->name)) return stay(why);  // _random.cpp
     if (op->def && op->def->level == ops::Level::graph && op->def->hooks.lower != ops::Hook::pass &&
         !lowered_by_list(op->name))
@@ -646,6 +628,8 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
                op->name == "tessera.cholesky_solve" || op->name == "tessera.lu" ||
                op->name == "tessera.qr"))
       return scalar_lowering(plan_linalg(group, *op, name));  // schedule_to_tile_linalg.cpp
+    if (op && op->name == "tessera.svd")
+      return scalar_lowering(plan_svd(group, *op, name));  // schedule_to_tile_svd.cpp
     if (op &&
         (op->name == "tessera.fft" || op->name == "tessera.ifft" || op->name == "tessera.fft2d"))
       return scalar_lowering(plan_fft(group, *op, name));  // schedule_to_tile_fft.cpp
@@ -660,275 +644,6 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
   }
   return stay(std::string("no Tile IR lowering for '") + group.attrs.get_string("kind", "") +
               "' groups yet");
-}
-
-constexpr const char* kLibraryWhole =
-    "default mode: left whole for the vendor library (its Tile IR lowering takes several "
-    "launches)";
-
-// True when `l` is one launch on the group's own operands and result (no step before or after).
-bool one_launch(const Lowering& l) {
-  const auto any = [](const std::vector<bool>& v) {
-    return std::find(v.begin(), v.end(), true) != v.end();
-  };
-  const bool prep = std::any_of(l.prep.begin(), l.prep.end(),
-                                [](const std::vector<GraphStep>& v) { return !v.empty(); });
-  return !prep && l.post.empty() && l.perm.empty() && l.out_perm.empty() && l.flat.empty() &&
-         l.as_2d.empty() && l.out_2d.empty() && !any(l.spread) && !any(l.expand) && !any(l.bias);
-}
-
-ir::Attr int_array(const std::vector<int64_t>& v) {
-  std::vector<ir::Attr> e;
-  for (int64_t x : v) e.push_back(ir::Attr::integer_attr(x));
-  return ir::Attr::array_attr(std::move(e));
-}
-
-// A Graph IR op of `st` on `v` (placed before or after a launch by the caller).
-std::unique_ptr<ir::Op> graph_op(const GraphStep& st, ir::Value* v, ir::Location loc) {
-  auto r = std::make_unique<ir::Op>();
-  r->name = st.op;
-  r->def = ops::lookup_op(st.op);
-  r->loc = loc;
-  r->operands = {v};
-  r->attrs = st.attrs;
-  r->add_result(ir::Type::tensor(st.dtype, st.shape));
-  return r;
-}
-
-/// A group whose one result is a static tensor of zero elements computes nothing: an empty
-/// `tessera.constant` of that type replaces it (no launch) and takes over its result; nullptr
-/// for any other group. (A group of several results keeps its kernel: validate matches a group
-/// with one op.)
-std::unique_ptr<ir::Op> empty_result_constant(ir::Op& g, const ir::Op& callee) {
-  if (g.num_results() != 1) return nullptr;
-  // A KV-cache read of length 0 still checks its start position at Graph IR (an error for a bad
-  // one): it stays, so that no level accepts what the Graph kernel refuses.
-  for (const auto& op : callee.regions[0].front().ops)
-    if (op->name.starts_with("tessera.kv_cache.")) return nullptr;
-  const ir::Type& t = g.result(0)->type;
-  std::optional<int64_t> n = t.num_elements();
-  if (!t.is_tensor() || !t.has_static_shape() || !n || *n != 0) return nullptr;
-  auto c = std::make_unique<ir::Op>();
-  c->name = "tessera.constant";
-  c->def = ops::lookup_op("tessera.constant");
-  c->loc = g.loc;
-  c->parent = g.parent;
-  ir::Attr value;
-  value.kind = ir::Attr::Kind::dense;
-  value.type = t;
-  c->attrs.set("value", value);
-  c->attrs.set("schedule.group", ir::Attr::symbol_attr(ir::func_name(callee)));  // validate
-  c->results = std::move(g.results);
-  c->results[0]->def = c.get();
-  return c;
-}
-
-}  // namespace
-
-std::unique_ptr<ir::Op> parse_kernel(const std::string& func_text, ir::Location loc,
-                                     DiagnosticEngine& diag) {
-  SourceManager sm;
-  DiagnosticEngine local(&sm);
-  auto km = text::parse_module("module {\n" + func_text + "}\n", "<schedule-to-tile>", sm, local);
-  if (!km || km->body().ops.empty()) {
-    diag.error(loc, "internal: the Tile IR kernel template does not parse:\n" + local.render());
-    return nullptr;
-  }
-  std::unique_ptr<ir::Op> f = std::move(km->body().ops.front());
-  ir::walk(*f, [&](ir::Op& o) {
-    o.loc = loc;
-    for (auto& r : o.results) r->loc = loc;
-    for (auto& reg : o.regions)
-      for (auto& b : reg.blocks)
-        for (auto& a : b->args) a->loc = loc;
-  });
-  return f;
-}
-
-bool schedule_to_tile(ir::Module& m, DiagnosticEngine& diag) {
-  std::vector<std::unique_ptr<ir::Op>> kernels;
-  const bool library_groups = wants_library_groups(m);
-  for (ir::Op* f : m.funcs()) {
-    std::vector<std::pair<const ir::Op*, std::unique_ptr<ir::Op>>> reshapes;  // before a launch
-    std::vector<std::pair<const ir::Op*, std::unique_ptr<ir::Op>>> after;     // after a launch
-    if (f->regions.empty() || f->regions[0].empty()) continue;
-    for (auto& up : f->regions[0].front().ops) {
-      ir::Op& g = *up;
-      if (g.name != "schedule.group") continue;
-      const ir::Op* callee = ir::lookup_callee(g);
-      if (!callee) continue;  // the verifier reported it
-      const std::string name = ir::func_name(*callee) + "_kernel";
-      if (auto empty = empty_result_constant(g, *callee)) {  // no launch
-        up = std::move(empty);
-        continue;
-      }
-      Lowering l = plan_lowering(g, *callee, name);
-      if (library_groups && !l.kernel.empty() && !one_launch(l) && is_library_group(*callee))
-        l = stay(std::string(kLibraryWhole));  // library_groups.h
-      if (l.kernel.empty()) {
-        g.attrs.set("schedule.not_lowered", ir::Attr::string_attr(l.why));
-        continue;
-      }
-      auto kernel = parse_kernel(l.kernel, g.loc, diag);
-      if (!kernel) return false;
-      kernels.push_back(std::move(kernel));
-      auto launch = std::make_unique<ir::Op>();
-      launch->name = "tile.launch";
-      launch->def = ops::lookup_op("tile.launch");
-      launch->loc = g.loc;
-      launch->parent = g.parent;
-      launch->operands = g.operands;
-      for (size_t i = 0; i < l.prep.size(); ++i) {  // casts, views and spreads of an operand
-        ir::Value* previous = nullptr;              // the previous step's operand
-        for (const GraphStep& st : l.prep[i]) {
-          ir::Value*& v = launch->operands[i];
-          auto r = graph_op(st, v, g.loc);
-          if (st.with_previous) r->operands = {previous, v};
-          previous = v;
-          v = r->result(0);
-          reshapes.push_back({launch.get(), std::move(r)});
-        }
-      }
-      for (size_t i = 0; i < l.expand.size(); ++i)  // numpy broadcast to the result's shape
-        if (l.expand[i]) {
-          ir::Value*& v = launch->operands[i];
-          auto r = std::make_unique<ir::Op>();
-          r->name = "tessera.broadcast";
-          r->def = ops::lookup_op("tessera.broadcast");
-          r->loc = g.loc;
-          r->operands = {v};
-          v = r->add_result(ir::Type::tensor(v->type.dtype, g.result(0)->type.shape));
-          reshapes.push_back({launch.get(), std::move(r)});
-        }
-      std::unique_ptr<ir::Op> back;  // reshapes the [R, W] result to the group's shape
-      if (!l.as_2d.empty()) {
-        for (size_t i = 0; i < launch->operands.size(); ++i) {
-          ir::Value*& v = launch->operands[i];
-          // gamma / beta [W] broadcast (numpy trailing alignment) to the rows [R, W]
-          const char* how =
-              i < l.spread.size() && l.spread[i] ? "tessera.broadcast" : "tessera.reshape";
-          if (i == 0 && !l.perm.empty()) {  // reduced axes moved last (tessera.transpose)
-            auto t = std::make_unique<ir::Op>();
-            t->name = "tessera.transpose";
-            t->def = ops::lookup_op("tessera.transpose");
-            t->loc = g.loc;
-            t->operands = {v};
-            std::vector<int64_t> shape;
-            std::vector<ir::Attr> pa;
-            for (int64_t d : l.perm) {
-              shape.push_back(v->type.shape[static_cast<size_t>(d)]);
-              pa.push_back(ir::Attr::integer_attr(d));
-            }
-            t->attrs.set("perm", ir::Attr::array_attr(std::move(pa)));
-            v = t->add_result(ir::Type::tensor(v->type.dtype, shape));
-            reshapes.push_back({launch.get(), std::move(t)});
-          }
-          auto r = std::make_unique<ir::Op>();
-          r->name = how;
-          r->def = ops::lookup_op(how);
-          r->loc = g.loc;
-          r->operands = {v};
-          v = r->add_result(ir::Type::tensor(
-              v->type.dtype, l.flat.empty() ? l.as_2d : std::vector<int64_t>{l.flat[i]}));
-          reshapes.push_back({launch.get(), std::move(r)});
-        }
-        back = std::make_unique<ir::Op>();
-        back->name = "tessera.reshape";
-        back->def = ops::lookup_op("tessera.reshape");
-        back->loc = g.loc;
-        back->parent = g.parent;
-      }
-      for (size_t p = 0; p < l.bias.size(); ++p)  // a row bias [N] goes in as [1, N]
-        if (l.bias[p]) {
-          ir::Value*& v = launch->operands[2 + p];
-          auto r = std::make_unique<ir::Op>();
-          r->name = "tessera.reshape";
-          r->def = ops::lookup_op("tessera.reshape");
-          r->loc = g.loc;
-          r->operands = {v};
-          v = r->add_result(ir::Type::tensor(DType::f32, {1, v->type.shape[0]}));
-          reshapes.push_back({launch.get(), std::move(r)});
-        }
-      if (!l.post.empty()) {  // the launch's f32 result goes through `post` (conv: a cast)
-        ir::Value* v = launch->add_result(ir::Type::tensor(DType::f32, l.post_in));
-        for (size_t k = 0; k < l.post.size(); ++k) {
-          auto r = graph_op(l.post[k], v, g.loc);
-          r->parent = g.parent;
-          if (k + 1 == l.post.size()) {
-            r->results = std::move(g.results);
-            for (auto& res : r->results) res->def = r.get();
-            r->attrs.set("schedule.group", ir::Attr::symbol_attr(ir::func_name(*callee)));
-          }
-          v = r->results.empty() ? nullptr : r->result(0);
-          after.push_back({launch.get(), std::move(r)});
-        }
-      } else if (back) {
-        back->operands = {launch->add_result(
-            ir::Type::tensor(g.result(0)->type.dtype, l.out_2d.empty() ? l.as_2d : l.out_2d))};
-        // The group's result value (and its uses) moves to the last op after the launch: the
-        // reshape, or the transpose back from the permuted shape (softmax along another axis).
-        ir::Op* last = back.get();
-        std::unique_ptr<ir::Op> tr;
-        if (!l.out_perm.empty()) {
-          std::vector<int64_t> shape;
-          for (size_t d = 0; d < l.out_perm.size(); ++d)
-            shape.push_back(g.result(0)->type.shape[static_cast<size_t>(l.perm[d])]);
-          ir::Value* permuted = back->add_result(ir::Type::tensor(g.result(0)->type.dtype, shape));
-          tr = std::make_unique<ir::Op>();
-          tr->name = "tessera.transpose";
-          tr->def = ops::lookup_op("tessera.transpose");
-          tr->loc = g.loc;
-          tr->parent = g.parent;
-          tr->operands = {permuted};
-          std::vector<ir::Attr> pa;
-          for (int64_t d : l.out_perm) pa.push_back(ir::Attr::integer_attr(d));
-          tr->attrs.set("perm", ir::Attr::array_attr(std::move(pa)));
-          last = tr.get();
-        }
-        last->results = std::move(g.results);
-        for (auto& r : last->results) r->def = last;
-        // validate compares the value in the group's shape with Graph IR.
-        last->attrs.set("schedule.group", ir::Attr::symbol_attr(ir::func_name(*callee)));
-        after.push_back({launch.get(), std::move(back)});
-        if (tr) after.push_back({launch.get(), std::move(tr)});
-      } else {
-        launch->results = std::move(g.results);
-        for (auto& r : launch->results) r->def = launch.get();
-      }
-      launch->attrs.set("callee", ir::Attr::symbol_attr(name));
-      launch->attrs.set("grid", int_array(l.grid));
-      launch->attrs.set("tiles", ir::Attr::integer_attr(l.tiles));
-      launch->attrs.set("lanes", ir::Attr::integer_attr(32));
-      if (l.as_2d.empty() && l.post.empty())
-        launch->attrs.set("schedule.group", ir::Attr::symbol_attr(ir::func_name(*callee)));
-      if (!l.group_tile.empty()) {
-        launch->attrs.set("schedule.tile", int_array(l.group_tile));
-        launch->attrs.set("schedule.tiles", int_array(l.tile_split));
-      }
-      up = std::move(launch);
-    }
-    if (reshapes.empty() && after.empty()) continue;
-    ir::Block& body = f->regions[0].front();
-    std::vector<std::unique_ptr<ir::Op>> ops;
-    for (auto& up : body.ops) {
-      const ir::Op* at = up.get();
-      for (auto& [before, r] : reshapes)
-        if (r && before == at) {
-          r->parent = &body;
-          ops.push_back(std::move(r));
-        }
-      ops.push_back(std::move(up));
-      for (auto& [launch, r] : after)
-        if (r && launch == at) {
-          r->parent = &body;
-          ops.push_back(std::move(r));
-        }
-    }
-    body.ops = std::move(ops);
-  }
-  for (auto& k : kernels) m.body().append(std::move(k));
-  m.rebuild_symbols();
-  return lower_host_movement(m, diag);  // the data movement placed around the launches
 }
 
 }  // namespace tessera::transforms

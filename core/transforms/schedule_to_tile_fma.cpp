@@ -15,6 +15,15 @@ namespace tessera::transforms {
 
 using scalar_text::Text;
 
+std::string fma_of(Text& t, const std::string& a, const std::string& b, const std::string& c,
+                   DType ty) {
+  if (ty == DType::f32) return fma_f32(t, a, b, c);
+  const std::string r = t.fresh(), n = scalar_text::ty(ty);
+  t.k << t.ind << r << " = tile.fma " << a << ", " << b << ", " << c << " : (" << n << ", " << n
+      << ", " << n << ") -> " << n << "\n";
+  return r;
+}
+
 std::string fma_f32(Text& t, const std::string& a, const std::string& b, const std::string& c) {
   // One emission per statement: the order of a call's arguments is unspecified in C++, and the
   // kernel text (the NVRTC cache key) must not depend on the host compiler.

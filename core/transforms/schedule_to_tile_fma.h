@@ -15,4 +15,9 @@ namespace tessera::transforms {
 std::string fma_f32(scalar_text::Text& t, const std::string& a, const std::string& b,
                     const std::string& c);
 
+/// fma(a, b, c) of scalars of type `ty` (f32 or f64) rounded once: fma_f32 for f32, `tile.fma`
+/// for f64 (no other Tile IR op sequence gives an f64 fma exactly).
+std::string fma_of(scalar_text::Text& t, const std::string& a, const std::string& b,
+                   const std::string& c, DType ty);
+
 }  // namespace tessera::transforms

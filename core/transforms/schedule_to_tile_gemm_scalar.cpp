@@ -34,24 +34,26 @@ std::string as_f32(Text& t, const std::string& v, DType from) {
 }
 
 // The rows of out [rows, n]: for j in [0, n), the chain over p in [0, k) of
-// fma(load_a(p), load_b(p, j), acc) from +0, through `finish` when given, rounded once to `out`
-// (arith.truncf: a narrow float result, the Graph IR kernel's conversion).
+// fma(load_a(p), load_b(p, j), acc) from +0 in `acc_t` (f32, or f64 for an f64 matmul), through
+// `finish` when given, rounded once to `out` (arith.truncf: a narrow float result, the Graph IR
+// kernel's conversion).
 void dot_rows(
     Text& t, int64_t n, int64_t k, DType out,
     const std::function<std::string(const std::string&)>& load_a,
     const std::function<std::string(const std::string&, const std::string&)>& load_b,
-    const std::function<std::string(const std::string&, const std::string&)>& finish = nullptr) {
+    const std::function<std::string(const std::string&, const std::string&)>& finish = nullptr,
+    DType acc_t = DType::f32) {
   const std::string nn = t.icst(n), kk = t.icst(k);
   t.k << t.ind << "\"scf.for\"(%c0, " << nn << ", %c1) ({\n";
   const std::string j = t.fresh(), ind = t.ind;
   t.k << t.ind << "^bb0(" << j << ": index):\n";
   t.ind += "  ";
-  const std::string zero = t.fcst(0.0, DType::f32);
+  const std::string zero = t.fcst(0.0, acc_t);
   const std::string acc =
-      t.fold("%c0", kk, "%c1", zero, DType::f32, [&](const std::string& p, const std::string& a) {
-        return fma_f32(t, load_a(p), load_b(p, j), a);
+      t.fold("%c0", kk, "%c1", zero, acc_t, [&](const std::string& p, const std::string& a) {
+        return fma_of(t, load_a(p), load_b(p, j), a, acc_t);
       });
-  t.store(t.convert(finish ? finish(acc, j) : acc, DType::f32, out), out, "%g", j);
+  t.store(t.convert(finish ? finish(acc, j) : acc, acc_t, out), out, "%g", j);
   t.k << t.ind << "\"scf.yield\"() : () -> ()\n";
   t.ind = ind;
   t.k << t.ind << "}) : (index, index, index) -> ()\n";
@@ -136,7 +138,11 @@ std::string activation(Text& t, const char* op, const std::vector<std::string>& 
 ScalarKernel plan_scalar_matmul(const ir::Op& group, const ir::Op& mm, const std::string& name) {
   const ir::Type &a = group.operands[0]->type, &b = group.operands[1]->type;
   const ir::Type& c = group.result(0)->type;
-  if (!f32_input(a.dtype) || !f32_input(b.dtype) || !(c.dtype == DType::f32 || narrow(c.dtype)))
+  // f64: the Graph IR kernel's f64 chain (tile.fma), operands and result all f64.
+  const bool f64 = a.dtype == DType::f64 && b.dtype == DType::f64 && c.dtype == DType::f64;
+  const DType acc_t = f64 ? DType::f64 : DType::f32;
+  if (!f64 &&
+      (!f32_input(a.dtype) || !f32_input(b.dtype) || !(c.dtype == DType::f32 || narrow(c.dtype))))
     return ScalarKernel::stay("not a 2-D f32 matmul, nor bf16/f16 with an f32 result");
   if (!a.has_static_shape() || !b.has_static_shape() || !c.has_static_shape() || c.rank() < 2)
     return ScalarKernel::stay("not a static shape");
@@ -177,14 +183,15 @@ ScalarKernel plan_scalar_matmul(const ir::Op& group, const ir::Op& mm, const std
       t, n, k, c.dtype,
       [&](const std::string& p) {
         const std::string at = t.idx("arith.addi", arow, t.idx("arith.muli", p, cacs));
-        return as_f32(t, t.load("%in0", a.dtype, at), a.dtype);
+        return t.convert(t.load("%in0", a.dtype, at), a.dtype, acc_t);
       },
       [&](const std::string& p, const std::string& j) {
         const std::string at =
             t.idx("arith.addi", boff,
                   t.idx("arith.addi", t.idx("arith.muli", p, cbrs), t.idx("arith.muli", j, cbcs)));
-        return as_f32(t, t.load("%in1", b.dtype, at), b.dtype);
-      });
+        return t.convert(t.load("%in1", b.dtype, at), b.dtype, acc_t);
+      },
+      nullptr, acc_t);
   return finish(t, {rows}, {*an, *bn}, {rows, n});
 }
 

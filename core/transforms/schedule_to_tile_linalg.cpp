@@ -6,48 +6,20 @@
 #include <functional>
 
 #include "core/transforms/schedule_to_tile_fma.h"
+#include "core/transforms/schedule_to_tile_matrix.h"
 #include "core/transforms/schedule_to_tile_reduce.h"
 #include "core/transforms/schedule_to_tile_text.h"
 
 namespace tessera::transforms {
 
+using matrix_text::check_matrices;
+using matrix_text::each;
+using matrix_text::Mat;
+using matrix_text::Str;
 using scalar_text::static_memref;
 using scalar_text::Text;
 
 namespace {
-
-using Str = const std::string&;
-
-// Element (i, j) of a matrix in memref `mem`: the batch indices `b` (none for a shared buffer),
-// then i and j; `transposed`: (i, j) reads and writes element (j, i).
-struct Mat {
-  Text* e;
-  std::string mem, memref;
-  DType t;
-  std::vector<std::string> b;
-  bool transposed = false;
-  std::vector<std::string> at(Str i, Str j) const {
-    std::vector<std::string> a = b;
-    a.push_back(transposed ? j : i);
-    a.push_back(transposed ? i : j);
-    return a;
-  }
-  std::string get(Str i, Str j) const { return e->load(mem, memref, t, at(i, j)); }
-  void set(Str v, Str i, Str j) const { e->store(v, t, mem, memref, at(i, j)); }
-  Mat t_view() const {
-    Mat m = *this;
-    m.transposed = !transposed;
-    return m;
-  }
-};
-
-// for i in [lo, hi) without carried values.
-void each(Text& e, Str lo, Str hi, const std::function<void(Str)>& f) {
-  e.loop(lo, hi, {}, [&](Str i, const std::vector<std::string>&) {
-    f(i);
-    return std::vector<std::string>{};
-  });
-}
 
 // s - a(k) * b(k) for k in [lo, hi), in increasing k (the kernels' dot products).
 std::string minus_dot(Text& e, DType t, Str s, Str lo, Str hi,
@@ -221,41 +193,7 @@ void emit_qr(Text& e, const Mat& a, const Mat& q, const Mat& r, int64_t m, int64
   });
 }
 
-// The checks every kernel here shares: f32 or f64 operands of static shape, rank >= 2, the
-// first an m x n matrix (square unless `any_shape`), every operand with the same batch dims;
-// `batch` and its count.
-std::string check_matrices(const ir::Op& group, const ir::Op& op, std::vector<int64_t>& batch,
-                           int64_t& count, int64_t& m, int64_t& n, bool any_shape) {
-  if (op.attrs.get("numeric_policy")) return "a numeric policy";
-  const ir::Type& a = group.operands[0]->type;
-  if (a.dtype != DType::f32 && a.dtype != DType::f64)
-    return std::string(op.name) + " of " + dtype_mlir_name(a.dtype);
-  for (const ir::Value* v : group.operands)
-    if (!v->type.is_tensor() || !v->type.has_static_shape() || v->type.rank() < 2)
-      return "not a static shape of rank >= 2";
-  n = a.shape.back();
-  m = a.shape[a.shape.size() - 2];
-  if (!any_shape && m != n) return "not a square matrix";
-  batch.assign(a.shape.begin(), a.shape.end() - 2);
-  for (const ir::Value* v : group.operands)
-    if (std::vector<int64_t>(v->type.shape.begin(), v->type.shape.end() - 2) != batch)
-      return "operands with different batch dims";
-  const std::optional<int64_t> e = a.num_elements();
-  if (!e) return "too many elements";
-  if (*e == 0) return "an empty tensor";
-  count = *e / (m * n);
-  return "";
-}
-
 }  // namespace
-
-const char* linalg_stay_reason(std::string_view op) {
-  if (op == "tessera.svd")
-    return "tessera.svd: the Graph IR kernel orders the singular values by std::stable_sort with "
-           "s[p] > s[q], which is no strict weak order once one is NaN (the library's merge "
-           "order then decides), so no Tile IR kernel reproduces it for every input";
-  return nullptr;
-}
 
 ScalarKernel plan_spmm(const ir::Op& group, const ir::Op& op, const std::string& name) {
   if (op.attrs.get("numeric_policy")) return ScalarKernel::stay("a numeric policy");
@@ -266,10 +204,10 @@ ScalarKernel plan_spmm(const ir::Op& group, const ir::Op& op, const std::string&
       return ScalarKernel::stay("not a static shape");
   const ir::Type &vals = group.operands[0]->type, &cols = group.operands[1]->type,
                  &ptr = group.operands[2]->type, &dense = group.operands[3]->type;
-  // f64 would need an f64 fma, which no Tile IR op sequence gives exactly.
-  if (vals.dtype != DType::f32)
-    return ScalarKernel::stay("tessera.spmm of " + scalar_text::ty(vals.dtype) +
-                              " (its std::fma chain is exact in Tile IR for f32 only)");
+  // The chain's fma: fma_f32, or tile.fma for f64.
+  const DType ft = vals.dtype;
+  if (ft != DType::f32 && ft != DType::f64)
+    return ScalarKernel::stay("tessera.spmm of " + scalar_text::ty(ft));
   auto integer = [](DType t) {
     return t == DType::i8 || t == DType::i16 || t == DType::i32 || t == DType::i64 ||
            t == DType::u8 || t == DType::u16 || t == DType::u32 || t == DType::u64;
@@ -279,11 +217,9 @@ ScalarKernel plan_spmm(const ir::Op& group, const ir::Op& op, const std::string&
   const int64_t nnz = vals.shape[0], m = ptr.shape[0] - 1, kk = dense.shape[0], n = dense.shape[1];
   if (m <= 0 || n == 0 || kk == 0) return ScalarKernel::stay("an empty tensor");
   Text e;
-  const std::string mv = static_memref(vals.shape, DType::f32),
-                    mc = static_memref(cols.shape, cols.dtype),
-                    mp = static_memref(ptr.shape, ptr.dtype),
-                    md = static_memref(dense.shape, DType::f32),
-                    mo = static_memref({m, n}, DType::f32);
+  const std::string mv = static_memref(vals.shape, ft), mc = static_memref(cols.shape, cols.dtype),
+                    mp = static_memref(ptr.shape, ptr.dtype), md = static_memref(dense.shape, ft),
+                    mo = static_memref({m, n}, ft);
   auto as_index = [&](Str v, DType t) {  // zero-extends the unsigned types
     const bool u = t == DType::u8 || t == DType::u16 || t == DType::u32 || t == DType::u64;
     return e.un(u ? "arith.index_castui" : "arith.index_cast", v, t, DType::index);
@@ -310,17 +246,16 @@ ScalarKernel plan_spmm(const ir::Op& group, const ir::Op& op, const std::string&
   // out[g, j] = fma(v[e], dense[col[e], j], acc) over the row's entries in storage order, from
   // +0; a column outside [0, K) reads dense row K, one past its end (spmm_c5).
   e.loop(e.c(0), e.c(n), {}, [&](Str j, const std::vector<std::string>&) {
-    const std::string acc = e.loop(
-        lo, p1, {{e.fc(0.0, DType::f32), DType::f32}},
-        [&](Str x, const std::vector<std::string>& a) {
+    const std::string acc =
+        e.loop(lo, p1, {{e.fc(0.0, ft), ft}}, [&](Str x, const std::vector<std::string>& a) {
           const std::string c = as_index(e.load("%col", mc, cols.dtype, {x}), cols.dtype);
           const std::string okc = i1("arith.andi", e.cmp_by("sge", c, e.c(0), DType::index),
                                      e.cmp_by("slt", c, e.c(kk), DType::index));
           const std::string row = e.select(okc, c, e.c(kk), DType::index);
-          const std::string b = e.load("%d", md, DType::f32, {row, j});
-          return std::vector<std::string>{fma_f32(e, e.load("%v", mv, DType::f32, {x}), b, a[0])};
+          const std::string b = e.load("%d", md, ft, {row, j});
+          return std::vector<std::string>{fma_of(e, e.load("%v", mv, ft, {x}), b, a[0], ft)};
         })[0];
-    e.store(acc, DType::f32, "%out", mo, {g, j});
+    e.store(acc, ft, "%out", mo, {g, j});
     return std::vector<std::string>{};
   });
   ScalarKernel r;

@@ -15,8 +15,8 @@ const char* gemm_stays(const ir::Op& mm, const ir::Type& a, const ir::Type& b) {
       a.dtype == DType::tf32 || b.dtype == DType::tf32)
     return "not a 2-D f32 matmul, nor bf16/f16 with an f32 result";
   if (a.dtype == DType::f64 || b.dtype == DType::f64)
-    return "an f64 matmul: its FMA chain is f64, and Tile IR has no fma op nor a wider float "
-           "to compute one exactly";
+    return "an f64 matmul: its FMA chain is f64 (the scalar GEMM's tile.fma), not the tiled "
+           "GEMM's f32 tile.mma";
   if (a.rank() != 2 || b.rank() != 2)
     return "a batched matmul (rank > 2): the tiled GEMM's grid is one [M, N] product";
   return nullptr;

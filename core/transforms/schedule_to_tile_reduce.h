@@ -120,9 +120,9 @@ ScalarKernel plan_depth_attn(const ir::Op& group, const ir::Op& op, const std::s
 /// f64 static shapes: one group per matrix of the batch (schedule_to_tile_linalg.cpp).
 ScalarKernel plan_linalg(const ir::Op& group, const ir::Op& op, const std::string& name);
 
-/// Why tessera.svd (a sort that is undefined for NaN) stays at Schedule IR, or nullptr for other
-/// ops (schedule_to_tile_linalg.cpp).
-const char* linalg_stay_reason(std::string_view op);
+/// tessera.svd of f32 or f64 static shapes: one group per matrix of the batch, its f64 work in
+/// shared memory (schedule_to_tile_svd.cpp).
+ScalarKernel plan_svd(const ir::Op& group, const ir::Op& op, const std::string& name);
 
 /// tessera.spmm of f32 values (the exact f32 fma chain) with integer indices: one group per row;
 /// a broken row_ptr or a column outside [0, K) stops the run with a bounds error

@@ -673,6 +673,11 @@ void Lowering::op(const ir::Op& o) {
         return set(o.result(0), scalar(emit1("tessera_nvidia.sqrt", {at(o.operands[0]).one()},
                                              o.result(0)->type)));  // f32 or f64 (sqrt_c1)
       return elementwise(o);
+    case OpKind::TileFma: {  // scalars only (fma_c1): PTX fma.rn of their type
+      std::vector<ir::Value*> in;
+      for (const ir::Value* v : o.operands) in.push_back(at(v).one());
+      return set(o.result(0), scalar(emit1("tessera_nvidia.fma", in, o.result(0)->type)));
+    }
     case OpKind::TileExp:
     case OpKind::TileLog:
     case OpKind::TileMaximum:

@@ -207,8 +207,12 @@ void svd(KernelCtx& c) {
     for (int64_t j = 0; j < n; ++j) s[size_t(j)] = std::sqrt(col_dot(w, m, n, j, j));
     std::vector<int64_t> order(static_cast<size_t>(n));
     std::iota(order.begin(), order.end(), int64_t(0));
-    std::stable_sort(order.begin(), order.end(),
-                     [&](int64_t p, int64_t q) { return s[size_t(p)] > s[size_t(q)]; });
+    // Decreasing s_j, NaN after every number, ties in column order (svd's order: a strict
+    // weak order, so the stable sort's result is unique).
+    std::stable_sort(order.begin(), order.end(), [&](int64_t p, int64_t q) {
+      const double a = s[size_t(p)], b = s[size_t(q)];
+      return !std::isnan(a) && (std::isnan(b) || a > b);
+    });
     const std::vector<double> left = left_vectors(w, s, order, m, n);
     // Left vectors of the worked matrix (m x k) and right vectors (n x k), sorted.
     T* uo = c.output(0).data<T>() + b * m0 * k;

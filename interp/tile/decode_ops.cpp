@@ -395,6 +395,17 @@ TILE_DECODE(TileExp) { unary_agg(op, Opc::kExp, Opc::kAExp, true); }
 TILE_DECODE(TileLog) { unary_agg(op, Opc::kLog, Opc::kALog, true); }
 TILE_DECODE(TileMaximum) { binary(op, Bin::max); }
 TILE_DECODE(TileSqrt) { unary_agg(op, Opc::kSqrt, Opc::kASqrt, false); }  // f32 only
+TILE_DECODE(TileFma) {                                                    // scalars only (fma_c1)
+  Slot a = get(op.operands[0]), b = get(op.operands[1]), c = get(op.operands[2]);
+  Slot r = define(op.result());
+  Inst in = make(Opc::kFma, op);
+  in.dst = r.idx;
+  in.a = a.idx;
+  in.b = b.idx;
+  in.c = c.idx;
+  in.dt = a.dt;
+  emit(in);
+}
 TILE_DECODE(TileCausalMask) {
   Slot a = get(op.operands[0]);
   Inst in = make(Opc::kCausalMask, op);

@@ -161,6 +161,12 @@ namespace {
     case Opc::kSelect:
       R[in.dst] = R[in.c].i ? R[in.a] : R[in.b];
       return;
+    case Opc::kFma:  // one rounding, as std::fma (tile.fma)
+      if (in.dt == DType::f64)
+        R[in.dst].d = std::fma(R[in.a].d, R[in.b].d, R[in.c].d);
+      else
+        R[in.dst].f = std::fma(R[in.a].f, R[in.b].f, R[in.c].f);
+      return;
     case Opc::kASelect:
       for (int32_t k = 0; k < in.rows; ++k) {
         bool c = in.bcast ? agg_i(A + in.c + k) != 0 : R[in.c].i != 0;

@@ -51,6 +51,7 @@ enum class Opc : uint8_t {
   kALog,
   kSqrt,
   kASqrt,
+  kFma,  ///< scalar a * b + c rounded once (f32 or f64)
   kDim,
   kLoad,
   kStore,

@@ -80,6 +80,21 @@ def matmul_oracle(a, b, ta, tb):
     return out
 
 
+def matmul64_oracle(a, b):
+    """f64: acc = +0, then acc = RN64(a * b + acc) per k (float(Fraction) rounds once, ties to
+    even); inputs finite."""
+    batch = np.broadcast_shapes(a.shape[:-2], b.shape[:-2])
+    a = np.broadcast_to(a, batch + a.shape[-2:])
+    b = np.broadcast_to(b, batch + b.shape[-2:])
+    out = np.zeros(batch + (a.shape[-2], b.shape[-1]))
+    for idx in np.ndindex(*out.shape):
+        acc = 0.0
+        for x, y in zip(a[idx[:-1]], b[idx[:-2] + (slice(None), idx[-1])]):
+            acc = float(Fraction(float(x)) * Fraction(float(y)) + Fraction(acc))
+        out[idx] = acc
+    return out
+
+
 def silu_times(g, u):
     """silu(g) * u in f32: g / (1 + expf(-g)) with the spec's expf, -0 at g = -Inf."""
     g = np.float32(g)
@@ -139,6 +154,15 @@ def main():
         check(want[0, 0, 1] == one_ulp and want[0, 1, 1] == fmax and want[0, 3, 1] == -fmax,
               f"halfway oracle: {want}")
         case(d, "batch_halfway", "matmul", [a, b], want)
+        # f64 (tile.fma): 2-D and batched; -1 + (1 + 2^-30)(1 - 2^-30) = -2^-60 needs one rounding
+        t = 2.0 ** -30
+        a = np.concatenate([[[1.0, 1 + t]], rng.standard_normal((3, 2)) * 1e3])
+        b = np.array([[-1.0, 0.5], [1 - t, 2.0]])
+        want = matmul64_oracle(a, b)
+        check(want[0, 0] == -(2.0 ** -60), f"f64 fma oracle: {want[0, 0]}")
+        case(d, "f64_2d", "matmul", [a, b], want)
+        a, b = rng.standard_normal((2, 3, 5)), rng.standard_normal((5, 4))
+        case(d, "f64_batch", "matmul", [a, b], matmul64_oracle(a, b))
         a, b = spread(rng, (2, 3, 8)).astype(BF), spread(rng, (2, 8, 4)).astype(BF)
         want = matmul_oracle(a.astype(np.float32), b.astype(np.float32), False, False)
         case(d, "batch_bf16_f32", "matmul", [a, b], want)

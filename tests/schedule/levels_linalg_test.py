@@ -6,12 +6,13 @@ twiddles are Python's math.cos/math.sin of the spec's angle; cholesky, tri_solve
 and spmm's f32 fma chain are the conformance generator's models, conformance/gen/graph_linalg.py),
 checked against numpy.linalg / numpy.fft / a dense product to a tolerance so the oracle itself is
 the right answer. abs is numpy.abs bit for bit. Bad spmm indices fail at every level; f64 spmm
-and svd stay at Schedule IR.
+is checked against exact fractions rounded once per fma (svd: levels_svd_test.py).
 
 Usage: levels_linalg_test.py TESSERA_INTERP
 """
 import math
 import pathlib
+from fractions import Fraction
 import sys
 import tempfile
 
@@ -24,7 +25,7 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "conformanc
 from graph_linalg import (cholesky_model, cholesky_solve_model, spmm_model,  # noqa: E402
                           tri_solve_model)
 
-from levels_common import (check, check_case, check_stays_at_schedule, check_validates, finish,
+from levels_common import (check, check_case, check_validates, finish,
                            run_proc, t)
 
 NAMES = {np.float32: "f32", np.float64: "f64", ml_dtypes.bfloat16: "bf16", np.int32: "i32",
@@ -284,15 +285,21 @@ def main():
             for level in ("graph", "tile", "target"):
                 p = run_proc("run", src, "--level", level, *flags, ok=False)
                 check(p.returncode > 0 and "error:" in p.stderr, f"spmm {bad} at {level}: {p.stderr}")
-        src = d / "spmm_f64.mlir"
-        src.write_text(program("spmm", [np.zeros(3), np.zeros(3, np.int32), np.zeros(3, np.int32),
-                                        np.zeros((4, 2))], [np.zeros((2, 2))], ""))
-        check_stays_at_schedule(src, "tessera.spmm of f64")
-        src = d / "svd.mlir"
-        src.write_text(program("svd", [np.zeros((4, 3), np.float32)],
-                               [np.zeros((4, 3), np.float32), np.zeros(3, np.float32),
-                                np.zeros((3, 3), np.float32)], ""))
-        check_stays_at_schedule(src, "tessera.svd: the Graph IR kernel orders the singular values")
+        # spmm (f64): the f64 chain of tile.fma; the oracle rounds each exact a * b + acc once
+        # (Fraction), and products small enough that mulf then addf would differ are included.
+        vals = rng.standard_normal(9) * (1 + 2.0 ** -27)
+        cols = np.array([0, 3, 1, 2, 3, 0, 1, 2, 3], np.int32)
+        ptr = np.array([0, 2, 2, 5, 9], np.int32)
+        dense = rng.standard_normal((4, 3)) * (1 - 2.0 ** -27)
+        want = np.zeros((4, 3))
+        for i in range(4):
+            for j in range(3):
+                acc = 0.0
+                for e in range(ptr[i], ptr[i + 1]):
+                    acc = float(Fraction(vals[e]) * Fraction(dense[cols[e], j]) + Fraction(acc))
+                want[i, j] = acc
+        close("spmm_f64", want, csr_dense(vals, cols, ptr, 4) @ dense, 1e-12)
+        case(d, "spmm_f64", "spmm", [vals, cols, ptr, dense], [want])
     finish()
 
 

@@ -56,18 +56,19 @@ module {
     %r = "tessera.spmm"(%v, %c, %p, %d) : (tensor<3xf32>, tensor<3xi32>, tensor<3xi32>, tensor<4x2xf32>) -> tensor<2x2xf32>
     return %r : tensor<2x2xf32>
   }
+  // spmm of f64: the same chain with tile.fma (one rounding per step).
   // CHECK-LABEL: func.func @spmm64(
-  // CHECK: schedule.not_lowered = "tessera.spmm of f64 (its std::fma chain is exact in Tile IR for f32 only)"
+  // CHECK: tile.launch %v, %c, %p, %d {callee = @spmm64_g0_kernel, grid = [2]
   func.func @spmm64(%v: tensor<3xf64>, %c: tensor<3xi32>, %p: tensor<3xi32>, %d: tensor<4x2xf64>) -> tensor<2x2xf64> {
     %r = "tessera.spmm"(%v, %c, %p, %d) : (tensor<3xf64>, tensor<3xi32>, tensor<3xi32>, tensor<4x2xf64>) -> tensor<2x2xf64>
     return %r : tensor<2x2xf64>
   }
-  // svd stays: its sort of the singular values is not defined for NaN.
-  // CHECK-LABEL: func.func @svd(
-  // CHECK: schedule.not_lowered = "tessera.svd: the Graph IR kernel orders the singular values by std::stable_sort
-  func.func @svd(%a: tensor<4x3xf32>) -> (tensor<4x3xf32>, tensor<3xf32>, tensor<3x3xf32>) {
-    %r:3 = "tessera.svd"(%a) : (tensor<4x3xf32>) -> (tensor<4x3xf32>, tensor<3xf32>, tensor<3x3xf32>)
-    return %r#0, %r#1, %r#2 : tensor<4x3xf32>, tensor<3xf32>, tensor<3x3xf32>
+  // svd of a wide batch: one group per matrix, its three results from one launch.
+  // CHECK-LABEL: func.func @svdw(
+  // CHECK: %r:3 = tile.launch %a {callee = @svdw_g0_kernel, grid = [2]{{.*}} -> (tensor<2x3x3xf32>, tensor<2x3xf32>, tensor<2x3x5xf32>)
+  func.func @svdw(%a: tensor<2x3x5xf32>) -> (tensor<2x3x3xf32>, tensor<2x3xf32>, tensor<2x3x5xf32>) {
+    %r:3 = "tessera.svd"(%a) : (tensor<2x3x5xf32>) -> (tensor<2x3x3xf32>, tensor<2x3xf32>, tensor<2x3x5xf32>)
+    return %r#0, %r#1, %r#2 : tensor<2x3x3xf32>, tensor<2x3xf32>, tensor<2x3x5xf32>
   }
   // An empty batch computes nothing: an empty constant, no launch (lowering.md, "Empty results").
   // CHECK-LABEL: func.func @empty(
@@ -123,4 +124,14 @@ module {
   // CHECK: arith.select %{{.*}}, %g, %{{.*}} : (i1, index, index) -> index
   // CHECK: arith.extf %{{.*}} : (f32) -> f64
   // CHECK: tile.store %{{.*}}, %out, %g, %{{.*}} : (f32, memref<2x2xf32>
+  // CHECK-LABEL: func.func @spmm64_g0_kernel(
+  // CHECK: tile.fma %{{.*}}, %{{.*}}, %{{.*}} : (f64, f64, f64) -> f64
+  // svd: W = aᵀ (5 x 3) and the other f64 work in shared memory; at most 60 sweeps; the order
+  // and the filled flags as i32; each result rounded once to f32.
+  // CHECK-LABEL: func.func @svdw_g0_kernel(%a: memref<2x3x5xf32>, %u: memref<2x3x3xf32>, %sv: memref<2x3xf32>, %vt: memref<2x3x5xf32>)
+  // CHECK: %w = tile.alloc_shared : () -> memref<5x3xf64, 3>
+  // CHECK: %ord = tile.alloc_shared : () -> memref<3xi32, 3>
+  // CHECK: arith.constant {value = 60 : index}
+  // CHECK: tile.sqrt
+  // CHECK: arith.truncf
 }

@@ -111,3 +111,27 @@ func.func @k(%a: f32) {
   %t = tile.broadcast %a : (f32) -> f32
   return
 }
+
+// -----
+// fma_c1 (tile.fma: mixed types)
+func.func @k(%a: f32, %b: f32, %c: f64) {
+  // expected-error@+1 {{operands must be three f32 or three f64 scalars, got f32, f32, f64 (fma_c1)}}
+  %r = tile.fma %a, %b, %c : (f32, f32, f64) -> f32
+  return
+}
+
+// -----
+// fma_c1 (tile.fma: register tiles)
+func.func @k(%a: tensor<4x4xf32>) {
+  // expected-error@+1 {{operands must be three f32 or three f64 scalars, got tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32> (fma_c1)}}
+  %r = tile.fma %a, %a, %a : (tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
+  return
+}
+
+// -----
+// fma_c1 (tile.fma: result type)
+func.func @k(%a: f64, %b: f64, %c: f64) {
+  // expected-error@+1 {{result #0 has type f32 but the operands give f64 (fma_c1)}}
+  %r = tile.fma %a, %b, %c : (f64, f64, f64) -> f32
+  return
+}
