@@ -52,9 +52,16 @@ struct Kernel {
     return e.bin("arith.subf", a, b, kF64);
   }
   // (y - eta g) + a n at element i, the `+ a n` only with a noise operand (the kernel's affine).
-  std::string affine(const std::string& i, double eta, double a) {
-    std::string v = sub(at(0, i), mul(f(eta), at(1, i)));
-    if (nin == 3) v = add(v, mul(f(a), at(2, i)));
+  // One emission per statement, so the text does not depend on the compiler's argument order.
+  // `y`: the state's element when already loaded.
+  std::string affine(const std::string& i, double eta, double a, std::string y = "") {
+    if (y.empty()) y = at(0, i);
+    const std::string g = at(1, i);
+    std::string v = sub(y, mul(f(eta), g));
+    if (nin == 3) {
+      const std::string n = at(2, i);
+      v = add(v, mul(f(a), n));
+    }
     return v;
   }
   // row * width + j.
@@ -109,7 +116,8 @@ ScalarKernel plan_step(Kernel& k, const ir::Op& group, const ir::Op& op, const s
       return ScalarKernel::stay("more than 256 blades per multivector");
     for (int64_t j = 0; j < width; ++j) {
       const bool moves = ops::blade_grade(static_cast<uint32_t>(j)) == 2;
-      k.put(moves ? k.affine(k.flat(row, width, e.c(j)), eta, a) : k.f(0.0), row, e.c(j));
+      const std::string col = e.c(j);
+      k.put(moves ? k.affine(k.flat(row, width, col), eta, a) : k.f(0.0), row, col);
     }
     return k.done(name, sizes, rows, width);
   }
@@ -122,7 +130,7 @@ ScalarKernel plan_step(Kernel& k, const ir::Op& group, const ir::Op& op, const s
     const auto step = [&](const std::string& j) {
       const std::string i = k.flat(row, width, j);
       const std::string s = k.at(0, i);
-      return std::pair{s, k.sub(k.affine(i, eta, a), s)};
+      return std::pair{s, k.sub(k.affine(i, eta, a, s), s)};
     };
     const std::string sv = e.fold("%c0", w, "%c1", k.f(0.0), kF64, [&](auto& j, auto& acc) {
       const auto [s, v] = step(j);
@@ -157,12 +165,13 @@ ScalarKernel plan_energy(Kernel& k, const ir::Op& group, const std::string& name
     return ScalarKernel::stay("internal: not two [B, D] operands of one type");
   const int64_t rows = x.shape[0], width = x.shape[1];
   Text& e = k.e;
-  const std::string s =
-      e.fold("%c0", e.c(width), "%c1", k.f(0.0), kF64, [&](const std::string& j, auto& acc) {
-        const std::string i = k.flat("%g", width, j);
-        const std::string d = k.sub(k.at(0, i), k.at(1, i));
-        return k.add(acc, k.mul(d, d));
-      });
+  const std::string w = e.c(width), zero = k.f(0.0);
+  const std::string s = e.fold("%c0", w, "%c1", zero, kF64, [&](const std::string& j, auto& acc) {
+    const std::string i = k.flat("%g", width, j);
+    const std::string x = k.at(0, i), y = k.at(1, i);
+    const std::string d = k.sub(x, y);
+    return k.add(acc, k.mul(d, d));
+  });
   k.put(k.mul(k.f(0.5), s), "%g", "%c0");
   return k.done(name, sizes, rows, 1);
 }
@@ -251,7 +260,8 @@ ScalarKernel plan_guided(Kernel& k, const ir::Op& group, const ir::Op& op, const
     const auto in = [&](int m) {
       return e.convert(e.load("%in" + std::to_string(m), k.t, i), k.t, ct);
     };
-    const std::string delta = e.bin("arith.subf", in(1), in(2), ct);
+    const std::string fav = in(1), unfav = in(2);
+    const std::string delta = e.bin("arith.subf", fav, unfav, ct);
     const std::string step = e.bin("arith.mulf", gc, delta, ct);
     e.store(e.convert(e.bin("arith.addf", in(0), step, ct), ct, k.t), k.t, "%g", j);
   });
