@@ -18,6 +18,8 @@ bool lowered_by_list(std::string_view name) {
       "tessera.ebm.self_verify",
       "tessera.ebm.sphere_langevin_step",
       "tessera.guided_denoise_region",
+      "tessera.ntk_rope",
+      "tessera.rope",
   };
   return !name.empty() && std::find(std::begin(kNames), std::end(kNames), name) != std::end(kNames);
 }

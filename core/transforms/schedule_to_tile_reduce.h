@@ -144,4 +144,8 @@ ScalarKernel plan_clifford(const ir::Op& group, const ir::Op& op, const std::str
 /// shapes: one group per row, the Graph IR kernel's f64 steps (schedule_to_tile_ebm.cpp).
 ScalarKernel plan_ebm(const ir::Op& group, const ir::Op& op, const std::string& name);
 
+/// tessera.rope and tessera.ntk_rope of f32, bf16 or f16 static shapes: one group per row of x's
+/// last axis, cos and sin by the spec's sincosf (schedule_to_tile_rope.cpp).
+ScalarKernel plan_rope(const ir::Op& group, const ir::Op& op, const std::string& name);
+
 }  // namespace tessera::transforms
