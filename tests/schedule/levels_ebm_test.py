@@ -15,7 +15,7 @@ import tempfile
 import ml_dtypes
 import numpy as np
 
-from levels_common import check_case, check_stays_at_schedule, finish, t
+from levels_common import check_case, check_stays_at_schedule, finish, one_op_program
 
 BF16 = ml_dtypes.bfloat16
 NAMES = {np.float32: "f32", np.float64: "f64", BF16: "bf16"}
@@ -34,15 +34,10 @@ def f64(a):
     return [float(v) for v in np.asarray(a).astype(np.float64).ravel()]
 
 
-def program(op, ins, out_shape, attrs, segs=None):
-    et = NAMES[ins[0].dtype.type]
-    args = ", ".join(f"%a{i}: {t(a.shape, et)}" for i, a in enumerate(ins))
-    types = ", ".join(t(a.shape, et) for a in ins)
-    names = ", ".join(f"%a{i}" for i in range(len(ins)))
-    rt = t(out_shape, et)
-    return (f"module {{\n  func.func @main({args}) -> {rt} {{\n"
-            f'    %r = "{op}"({names}) {{{attrs}}} : ({types}) -> {rt}\n'
-            f"    return %r : {rt}\n  }}\n}}\n")
+def program(op, ins, out_shape, attrs):
+    """One op of "tessera.*" name `op` on `ins` (of one element type)."""
+    return one_op_program(op.removeprefix("tessera."), ins, out_shape, NAMES[ins[0].dtype.type],
+                          attrs)
 
 
 def case(d, name, op, ins, want, attrs):
