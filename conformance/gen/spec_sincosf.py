@@ -12,7 +12,7 @@ SHIFT = float.fromhex("0x1.8p52")
 P1 = float.fromhex("0x1.921fb54p+0")
 P2 = float.fromhex("0x1.10b461p-30")
 P3 = float.fromhex("0x1.a62633145c06ep-58")
-TERMS = 10
+TERMS = 8
 S = [float(Fraction((-1) ** i, factorial(2 * i + 1))) for i in range(TERMS + 1)]
 C = [float(Fraction((-1) ** i, factorial(2 * i))) for i in range(TERMS + 1)]
 

@@ -18,8 +18,9 @@ inline constexpr double kSinPio2P2 = 0x1.10b461p-30;
 inline constexpr double kSinPio2P3 = 0x1.a62633145c06ep-58;
 /// Below it (|x| <= 1e8 < (2^26 - 1/2) pi / 2) the reduction is exact up to one f64 rounding.
 inline constexpr double kSinAccurateRange = 1.0e8;
-/// Taylor coefficients (-1)^i / (2i + 1)! (sin) and (-1)^i / (2i)! (cos), i = 1 .. 10, in f64.
-inline constexpr int kSinTerms = 10;
+/// Taylor coefficients (-1)^i / (2i + 1)! (sin) and (-1)^i / (2i)! (cos), i = 1 .. 8, in f64 (the
+/// first omitted terms are below 2^-59 of the result for |r| <= pi/4).
+inline constexpr int kSinTerms = 8;
 inline constexpr double kSinS[kSinTerms + 1] = {
     1.0,
     -0x1.5555555555555p-3,
@@ -30,8 +31,6 @@ inline constexpr double kSinS[kSinTerms + 1] = {
     0x1.6124613a86d09p-33,
     -0x1.ae7f3e733b81fp-41,
     0x1.952c77030ad4ap-49,
-    -0x1.2f49b46814157p-57,
-    0x1.71b8ef6dcf572p-66,
 };
 inline constexpr double kSinC[kSinTerms + 1] = {
     1.0,
@@ -43,14 +42,12 @@ inline constexpr double kSinC[kSinTerms + 1] = {
     0x1.1eed8eff8d898p-29,
     -0x1.93974a8c07c9dp-37,
     0x1.ae7f3e733b81fp-45,
-    -0x1.6827863b97d97p-53,
-    0x1.e542ba4020225p-62,
 };
 
 /// sin and cos of an f32, each rounded to f32 once (docs/numerics.md, "sin and cos"). In f64:
 /// xd = x; kd = (xd (2/pi) + 0x1.8p52) - 0x1.8p52 (the nearest integer); r = ((xd - kd P1) -
 /// kd P2) - kd P3 (|r| <= pi/4); z = r r; s = r (1 + z ps) and c = 1 + z pc with ps, pc the
-/// Horner chains of kSinS[10..1] and kSinC[10..1] in z; the quadrant q = kd - 4 ((kd / 4 +
+/// Horner chains of kSinS[8..1] and kSinC[8..1] in z; the quadrant q = kd - 4 ((kd / 4 +
 /// shift) - shift) in {-2, -1, 0, 1, 2} picks sin = s, c, -s, -c and cos = c, -s, -c, s for
 /// q = 0, 1, +-2, -1 (selects). NaN and +-Inf give NaN (r is NaN). Correctly rounded on the
 /// tests' samples for |x| <= 1e8 (tests/numerics/test_sincosf_oracle.py); beyond, k P1 is no
