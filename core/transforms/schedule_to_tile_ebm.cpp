@@ -193,7 +193,8 @@ ScalarKernel plan_decode_init(Kernel& k, const ir::Op& group, const ir::Op& op,
   for (const ir::Value* v : group.operands)
     if (v->type.dtype != y.dtype) return ScalarKernel::stay("operands of another element type");
   const std::optional<int64_t> count = y.num_elements();
-  if (y.rank() < 2 || !count || *count == 0) return ScalarKernel::stay("an empty result");
+  if (y.rank() < 2 || !count || *count == 0)
+    return ScalarKernel::stay("not a non-empty [B, K, ...] result");
   const int64_t cands = y.shape[1], rows = y.shape[0] * cands, event = *count / rows;
   Text& e = k.e;
   const size_t src = strategy == "copy" ? 0 : strategy == "base_model" ? 1 : 1 + nbase;
