@@ -117,6 +117,21 @@ def ebm(rng):
         note="Only the grade-2 blades (indices 3, 5, 6) move; the others are 0.")
     add("decode_init_copy", "tessera.ebm.decode_init", [y], 'steps = 2 : i64, strategy = "copy"',
         f32(ref.decode_init([y], {"steps": 2, "strategy": "copy"})[0]))
+    # Own stream (the cases above keep their inputs): hard_argmin's NaN and tie rules, and
+    # decode_init's noise operand (std * noise in f64, rounded once).
+    r2 = np.random.default_rng(1414)
+    e = np.array([[0.5, -1.0, -1.0, 2.0], [np.nan, 3.0, np.nan, 1.0],
+                  [np.nan, np.nan, np.nan, np.nan], [-np.inf, 0.0, -np.inf, 1.0]], np.float32)
+    cands = f32(r2.standard_normal((4, 4, 2, 3)))
+    pick = [1, 3, 0, 0]  # first least energy; NaN never wins; all NaN picks 0
+    add("self_verify_nan_ties", "tessera.ebm.self_verify", [e, cands], "",
+        np.stack([cands[b, pick[b]] for b in range(4)]),
+        note="Ties pick the first candidate, NaN energies never win, all NaN picks candidate 0.")
+    x, noise = f32(r2.standard_normal((2, 4))), f32(r2.standard_normal((2, 3, 4)))
+    add("decode_init_noise_operand", "tessera.ebm.decode_init", [x, noise],
+        'operandSegmentSizes = array<i32: 1, 0, 1>, steps = 3 : i64, strategy = "noise", '
+        "std = 0.3 : f64", f32(0.3 * noise.astype(np.float64)),
+        note="std * noise, in f64, rounded once to f32.")
     cf.write()
 
 

@@ -8,7 +8,8 @@ expand, flatten, tessera_rng.bernoulli; docs/ops/graph/misc_{views,random}.md).
 
 Oracles, independent of the interpreter: numpy float64 (rotation with np.cos / np.sin, softmax,
 mean and population variance), compared within a tolerance (the interpreter's cosf / sinf and
-f32 arithmetic differ in the last bits); numpy comparisons, np.where and np.broadcast_to,
+f32 arithmetic differ in the last bits), except rope_f32_spec_sincos: f32 steps around the Python
+model of the spec's sincosf (spec_sincosf.py), bit-exact; numpy comparisons, np.where and np.broadcast_to,
 bit-exact; the random op from the numpy Philox model of philox_model.py, bit-exact.
 """
 import os
@@ -22,6 +23,7 @@ import numpy as np
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from casefile import REPO_ROOT, CaseFile, mlir_type  # noqa: E402
 import philox_model as pm  # noqa: E402
+import spec_sincosf  # noqa: E402
 
 TOL = "tol:rtol=1e-5,atol=1e-6"
 
@@ -35,6 +37,17 @@ def rope64(x, th, scale=1.0):
     y[e] = x[e] * np.cos(a) - x[e + 1] * np.sin(a)
     y[e + 1] = x[e] * np.sin(a) + x[e + 1] * np.cos(a)
     return y
+
+
+def rope_spec_f32(x, th):
+    """rope in f32 with the spec's sincosf (conformance/gen/spec_sincosf.py)."""
+    xs, ts = x.astype(np.float32).reshape(-1), th.astype(np.float32).reshape(-1)
+    e = np.arange(0, xs.size, 2)
+    sn, cs = spec_sincosf.sincosf_array(ts[e % ts.size])
+    y = np.empty_like(xs)
+    y[e] = xs[e] * cs - xs[e + 1] * sn
+    y[e + 1] = xs[e] * sn + xs[e + 1] * cs
+    return y.reshape(x.shape)
 
 
 def softmax64(x, axis=-1, safe=False):
@@ -90,6 +103,18 @@ def rope_cases(rng):
                 [softmax64(lg).astype(np.float32)], rule=TOL,
                 requires=["op=tessera.target_verify", "dtype=f32", "level=graph"],
                 note="softmax of the logits over V; the tokens are not read.")
+    # f32 rope against the spec's sincosf (docs/numerics.md "sin and cos"), bit-exact: the four
+    # products and the difference / sum each rounded to f32 (own stream: the cases above keep
+    # their inputs).
+    r2 = np.random.default_rng(1414)
+    x = r2.uniform(-2, 2, (3, 4, 16)).astype(np.float32)
+    pos = np.arange(4, dtype=np.float64)[:, None] * 300.0
+    th = np.repeat(pos * 10000.0 ** (-np.arange(0, 16, 2) / 16.0), 2, axis=1).astype(np.float32)
+    cf.add_case("rope_f32_spec_sincos", one_op("tessera.rope", [x, th], [mlir_type(x)]),
+                [x, th], [rope_spec_f32(x, th)],
+                requires=["op=tessera.rope", "dtype=f32", "level=graph"],
+                note="angles position x 10000^(-2i/16) up to 900 rad; cos and sin by the spec's "
+                     "sincosf (spec_sincosf.py).")
     cf.write()
 
 

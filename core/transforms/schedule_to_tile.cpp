@@ -640,6 +640,11 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
       return scalar_lowering(plan_clifford(group, *op, name));
     if (op && op->name == "tessera.normalization_stats")
       return scalar_lowering(plan_normalization_stats(group, *op, name));
+    if (op && (op->name == "tessera.rope" || op->name == "tessera.ntk_rope"))
+      return scalar_lowering(plan_rope(group, *op, name));  // schedule_to_tile_rope.cpp
+    if (op && (op->name.starts_with("tessera.ebm.") ||
+               op->name == "tessera.guided_denoise_region"))  // schedule_to_tile_ebm.cpp
+      return scalar_lowering(plan_ebm(group, *op, name));
     return lower_reduce(group, callee, name);
   }
   return stay(std::string("no Tile IR lowering for '") + group.attrs.get_string("kind", "") +

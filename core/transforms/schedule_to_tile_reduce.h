@@ -138,4 +138,14 @@ ScalarKernel plan_fft(const ir::Op& group, const ir::Op& op, const std::string& 
 /// blades (schedule_to_tile_clifford.cpp).
 ScalarKernel plan_clifford(const ir::Op& group, const ir::Op& op, const std::string& name);
 
+/// tessera.ebm.inner_step, langevin_step, refinement, bivector_langevin_step,
+/// sphere_langevin_step, energy_quadratic, decode_init (copy, base_model, a noise operand),
+/// self_verify (hard_argmin) and tessera.guided_denoise_region of f32, f64, f16 or bf16 static
+/// shapes: one group per row, the Graph IR kernel's f64 steps (schedule_to_tile_ebm.cpp).
+ScalarKernel plan_ebm(const ir::Op& group, const ir::Op& op, const std::string& name);
+
+/// tessera.rope and tessera.ntk_rope of f32, bf16 or f16 static shapes: one group per row of x's
+/// last axis, cos and sin by the spec's sincosf (schedule_to_tile_rope.cpp).
+ScalarKernel plan_rope(const ir::Op& group, const ir::Op& op, const std::string& name);
+
 }  // namespace tessera::transforms

@@ -12,6 +12,7 @@
 
 #include "core/numerics/philox.h"
 #include "core/ops/clifford.h"
+#include "core/ops/ebm.h"
 #include "interp/graph/kernel.h"
 
 namespace tessera::interp {
@@ -36,12 +37,8 @@ double at(const KernelCtx& c, size_t k, int64_t i) {
   return t.dtype() == DType::f64 ? t.data<double>()[i] : double(t.data<float>()[i]);
 }
 
-/// The noise amplitude: `noise_scale` when given, else sqrt(2 eta temperature) (ebm.md).
-double amplitude(const KernelCtx& c) {
-  if (c.op.attrs.get("noise_scale")) return c.op.attrs.get_float("noise_scale", 0.0);
-  const double eta = c.op.attrs.get_float("eta", 0.0);
-  return std::sqrt(2.0 * eta * c.op.attrs.get_float("temperature", 0.0));
-}
+/// The noise amplitude (core/ops/ebm.h, shared with the Tile IR lowering).
+double amplitude(const KernelCtx& c) { return ops::ebm_noise_amplitude(c.op); }
 
 /// y - eta g + a n for element i (n only when the op has a noise operand).
 double affine(const KernelCtx& c, int64_t i, double eta, double a) {

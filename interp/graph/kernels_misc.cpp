@@ -4,6 +4,7 @@
 
 #include <tbb/parallel_for.h>
 
+#include "core/numerics/sincosf.h"
 #include "interp/graph/kernel.h"
 
 namespace tessera::interp {
@@ -11,7 +12,8 @@ namespace {
 
 /// The rotation of the spec: pairs (x[2p], x[2p+1]) of the flattened element order turned by
 /// the angle theta[2p] (theta repeats over x's leading dims); `scale` divides the angle first
-/// (ntk_rope), rounded to T. Every pair is independent, so threads split the pairs freely.
+/// (ntk_rope), rounded to T. cos and sin are the spec's (core/numerics/sincosf.h: f32 by its
+/// algorithm, f64 the C library's). Every pair is independent, so threads split the pairs freely.
 template <typename T>
 void rope(KernelCtx& c, double scale) {
   const Tensor& xt = c.input(0);
@@ -26,7 +28,8 @@ void rope(KernelCtx& c, double scale) {
   tbb::parallel_for(int64_t{0}, pairs, [&](int64_t p) {
     const int64_t e = 2 * p;
     const T angle = scaled ? th[e % inner] / s : th[e % inner];
-    const T cs = std::cos(angle), sn = std::sin(angle);
+    const auto sc = num::spec_sincos(angle);  // the spec's sincosf for f32 (lowered too)
+    const T cs = sc.cos, sn = sc.sin;
     const T xe = x[e], xo = x[e + 1];
     const T a = xe * cs, b = xo * sn, d = xe * sn, f = xo * cs;
     y[e] = a - b;

@@ -8,6 +8,7 @@
 #include "core/numerics/expf.h"
 #include "core/numerics/log1pf.h"
 #include "core/numerics/logf.h"
+#include "core/numerics/sincosf.h"
 #include "core/numerics/tanhf.h"
 
 using namespace tessera;
@@ -86,6 +87,12 @@ void tessera_erfcf(const float* x, float* y, size_t n) {
 /// The spec's f64 cos (core/numerics/cos64.h) over an array.
 void tessera_cos64(const double* x, double* y, size_t n) {
   for (size_t i = 0; i < n; ++i) y[i] = tessera::num::cos64(x[i]);
+}
+void tessera_sinf(const float* x, float* y, size_t n) {
+  for (size_t i = 0; i < n; ++i) y[i] = tessera::num::sincosf(x[i]).sin;
+}
+void tessera_cosf(const float* x, float* y, size_t n) {
+  for (size_t i = 0; i < n; ++i) y[i] = tessera::num::sincosf(x[i]).cos;
 }
 void tessera_exp_table(uint64_t* out) {
   for (int i = 0; i < 32; ++i) out[i] = kExpTable[i];

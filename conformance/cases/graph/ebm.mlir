@@ -165,3 +165,37 @@ module {
     return %r : tensor<3x2x5xf32>
   }
 }
+
+// -----
+
+// CASE: self_verify_nan_ties
+// NOTE: Ties pick the first candidate, NaN energies never win, all NaN picks candidate 0.
+// RULE: bitexact
+// REQUIRES: op=tessera.ebm.self_verify dtype=f32 level=graph
+// INPUT: 0 tensor<4x4xf32> hex:3f000000,bf800000,bf800000,40000000,7fc00000,40400000,7fc00000,3f800000,7fc00000,7fc00000,7fc00000,7fc00000,ff800000,00000000,ff800000,3f800000
+// INPUT: 1 tensor<4x4x2x3xf32> hex:3f7c2ed0,3f859b51,bf1a41cd,bf958060,3f21d35a,3d094449,3f73ce69,3ce7d0ad,be4ae1c3,3f5d46d0,3e8eaa0d,3f1b6e26,bf635cd2,3f78a20e,bc49965b,bc920913,bf275f29,3e8b6be1,3e33b990,3eafd6d5,3e4d964b,bea3d561,bdb2a540,3e583dda,be460317,3f3dd4c1,bf5de27b,bee22fdf,bf796352,bf9133a8,3f205c0c,bfb492b8,bfb81451,befeaa86,3f7182fb,3f01c878,3e41342b,3fb6303e,bfaa6b49,4052be3a,3eef5224,bfdeef5d,bf9cf69b,3ee5b293,bf87abd6,bf8f5a20,bfa7085b,be826562,3eb94fc1,3f4f0dee,3f7f417e,becf2a22,3f01fc5a,bf6e9323,3c9eda7b,be86f0e7,3fe862f2,3f49b891,bf935849,be68976e,3e125065,3f1bb1a1,3eff8e29,3f2fc595,3e8d594e,3f8be578,3ef83c1b,bfa1c9cf,3f01ed58,bfa41c59,bd077569,befb21bb,3f3e79b7,bf9f7931,c00677e9,bf82a23e,3f4b56ca,3f315667,3f462a52,3e899f18,bc9d615f,bf7093c9,bf357b91,be9a26a8,3f898e5b,3ee99121,bda873fc,becb6d60,be83cffb,3f8b0c70,3ed0d713,3eddf361,bf0e5170,bfbf47b2,3f48d878,3fb12afd
+// EXPECT: 0 tensor<4x2x3xf32> hex:3f73ce69,3ce7d0ad,be4ae1c3,3f5d46d0,3e8eaa0d,3f1b6e26,bf9cf69b,3ee5b293,bf87abd6,bf8f5a20,bfa7085b,be826562,3eb94fc1,3f4f0dee,3f7f417e,becf2a22,3f01fc5a,bf6e9323,3f3e79b7,bf9f7931,c00677e9,bf82a23e,3f4b56ca,3f315667
+// GENERATOR: conformance/gen/graph_gaebm.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
+module {
+  func.func @main(%a0: tensor<4x4xf32>, %a1: tensor<4x4x2x3xf32>) -> tensor<4x2x3xf32> {
+    %r = "tessera.ebm.self_verify"(%a0, %a1) {} : (tensor<4x4xf32>, tensor<4x4x2x3xf32>) -> tensor<4x2x3xf32>
+    return %r : tensor<4x2x3xf32>
+  }
+}
+
+// -----
+
+// CASE: decode_init_noise_operand
+// NOTE: std * noise, in f64, rounded once to f32.
+// RULE: bitexact
+// REQUIRES: op=tessera.ebm.decode_init dtype=f32 level=graph
+// INPUT: 0 tensor<2x4xf32> hex:be8f2177,3f2d2fbf,bde65b14,be98a43b,404b0f14,3f2b585c,bfc04b9c,3e850633
+// INPUT: 1 tensor<2x3x4xf32> hex:3cd961a6,bee19f4e,c028d892,3dc7afc3,3ef209ad,3db5f3b1,3ddbba10,be6de49e,bf80136e,3fb7abc7,3f73d35a,3e8aca5b,beea2830,bf5051ea,3d82c20f,be8c12db,3cc67203,bf8e4292,3f10d605,4027a44c,bec799fd,bfad0f47,be366958,3fd5da13
+// EXPECT: 0 tensor<2x3x4xf32> hex:3c026dca,be075f95,bf4a9d7c,3cef9fb7,3e113901,3cda57a1,3d03d60a,bd8ebc5f,be99b0ea,3edc67bc,3e924b9c,3da68c6d,be0c7e83,be79fbe6,3c9ce8df,bda816a0,3bee226a,beaab649,3e2dcda0,3f492b8e,bdef8596,becfabef,bd5ae4d0,3f004fa5
+// GENERATOR: conformance/gen/graph_gaebm.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
+module {
+  func.func @main(%a0: tensor<2x4xf32>, %a1: tensor<2x3x4xf32>) -> tensor<2x3x4xf32> {
+    %r = "tessera.ebm.decode_init"(%a0, %a1) {operandSegmentSizes = array<i32: 1, 0, 1>, steps = 3 : i64, strategy = "noise", std = 0.3 : f64} : (tensor<2x4xf32>, tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+    return %r : tensor<2x3x4xf32>
+  }
+}

@@ -1,0 +1,183 @@
+"""tessera.ebm steps and candidate ops and tessera.guided_denoise_region lowered to scalar kernels
+(one group per row): every level bit-exact with a Python model of docs/ops/graph/ebm.md and
+diffusion.md (each element's steps on f64 Python floats in the spec's order, rounded once to f32,
+then once more to bf16 as the executor rounds a widened result; guided_denoise_region's three
+steps rounded to the compute type by numpy), on rows holding NaN, Inf and signed zeros. The ops
+whose kernels call the C library's f64 exp/log/cos (partition_exact, softmin, randn noise) stay
+at Schedule IR with their reasons.
+
+Usage: levels_ebm_test.py TESSERA_INTERP
+"""
+import math
+import pathlib
+import tempfile
+
+import ml_dtypes
+import numpy as np
+
+from levels_common import check_case, check_stays_at_schedule, finish, one_op_program
+
+BF16 = ml_dtypes.bfloat16
+NAMES = {np.float32: "f32", np.float64: "f64", BF16: "bf16"}
+
+
+def rounded(vals, dt, shape):
+    """f64 results rounded once to f32 (f64 kept), then to bf16 for a bf16 result."""
+    a = np.array(vals, np.float64).reshape(shape)
+    if dt == np.float64:
+        return a
+    a = a.astype(np.float32)
+    return a if dt == np.float32 else a.astype(dt)
+
+
+def f64(a):
+    return [float(v) for v in np.asarray(a).astype(np.float64).ravel()]
+
+
+def program(op, ins, out_shape, attrs):
+    """One op of "tessera.*" name `op` on `ins` (of one element type)."""
+    return one_op_program(op.removeprefix("tessera."), ins, out_shape, NAMES[ins[0].dtype.type],
+                          attrs)
+
+
+def case(d, name, op, ins, want, attrs):
+    check_case(d, name, program(op, ins, want.shape, attrs), ins, [want])
+
+
+def affine(y, g, n, eta, a):
+    v = y - eta * g
+    return v + a * n if n is not None else v
+
+
+def steps(y, g, n, eta, a):
+    ns = f64(n) if n is not None else [None] * y.size
+    return [affine(yi, gi, ni, eta, a) for yi, gi, ni in zip(f64(y), f64(g), ns)]
+
+
+def sphere(s, g, n, eta, a, tangent):
+    w = s.shape[-1]
+    ss, gs = np.asarray(s, np.float64).reshape(-1, w), np.asarray(g, np.float64).reshape(-1, w)
+    nn = np.asarray(n, np.float64).reshape(-1, w) if n is not None else None
+    out = []
+    for r in range(ss.shape[0]):
+        srow = list(map(float, ss[r]))
+        v = [affine(srow[j], float(gs[r, j]), float(nn[r, j]) if nn is not None else None, eta, a)
+             - srow[j] for j in range(w)]
+        sv = 0.0
+        for j in range(w):
+            sv += srow[j] * v[j]
+        wv = [srow[j] + ((v[j] - sv * srow[j]) if tangent else v[j]) for j in range(w)]
+        n2 = 0.0
+        for x in wv:
+            n2 += x * x
+        nrm = math.sqrt(n2) if n2 >= 0 else math.nan
+        out += [x / nrm if nrm > 0 else x for x in wv]
+    return out
+
+
+def main():
+    rng = np.random.default_rng(14)
+    with tempfile.TemporaryDirectory() as tmp:
+        d = pathlib.Path(tmp)
+        y, g, n = (rng.standard_normal((3, 5)).astype(np.float32) for _ in range(3))
+        y[0, 1], g[1, 2], n[2, 3], y[2, 0], g[2, 0] = np.nan, np.inf, -np.inf, -0.0, 0.0
+        case(d, "inner_noise_scale", "tessera.ebm.inner_step", [y, g, n],
+             rounded(steps(y, g, n, 0.125, 0.25), np.float32, y.shape),
+             "eta = 0.125 : f64, noise_scale = 0.25 : f64")
+        y64, g64, n64 = (rng.standard_normal((2, 3, 4)) for _ in range(3))
+        amp = math.sqrt(2.0 * 0.05 * 0.1)
+        case(d, "langevin_f64", "tessera.ebm.langevin_step", [y64, g64, n64],
+             rounded(steps(y64, g64, n64, 0.05, amp), np.float64, y64.shape),
+             "eta = 0.05 : f64, temperature = 0.1 : f64")
+        yb, gb = y.astype(BF16), g.astype(BF16)
+        case(d, "refinement_bf16", "tessera.ebm.refinement", [yb, gb],
+             rounded(steps(yb, gb, None, 4 * 0.1, 0.0), BF16, y.shape),
+             "eta = 0.1 : f64, steps = 4 : i64")
+        s8, g8, n8 = (rng.standard_normal((2, 3, 8)).astype(np.float32) for _ in range(3))
+        s8[1, 2, 3] = np.nan
+        biv = steps(s8, g8, n8, 0.01, math.sqrt(2.0 * 0.01 * 1.0))
+        biv = [v if bin(i % 8).count("1") == 2 else 0.0 for i, v in enumerate(biv)]
+        case(d, "bivector", "tessera.ebm.bivector_langevin_step", [s8, g8, n8],
+             rounded(biv, np.float32, s8.shape), "eta = 0.01 : f64, temperature = 1.0 : f64")
+        sp = rng.standard_normal((3, 6)).astype(np.float32)
+        sg = rng.standard_normal((3, 6)).astype(np.float32)
+        sp[2], sg[2] = 0.0, 0.0  # w = 0: stored as is
+        case(d, "sphere_tangent", "tessera.ebm.sphere_langevin_step", [sp, sg],
+             rounded(sphere(sp, sg, None, 0.01, 0.0, True), np.float32, sp.shape),
+             "eta = 0.01 : f64")
+        sp64, sg64, sn64 = (rng.standard_normal((2, 5)) for _ in range(3))
+        case(d, "sphere_retract_f64", "tessera.ebm.sphere_langevin_step", [sp64, sg64, sn64],
+             rounded(sphere(sp64, sg64, sn64, 0.02, 0.5, False), np.float64, sp64.shape),
+             'eta = 0.02 : f64, noise_scale = 0.5 : f64, projection = "normalize_retract"')
+
+        def energy(x, z):
+            out = []
+            for r in range(x.shape[0]):
+                s = 0.0
+                for a, b in zip(f64(x[r]), f64(z[r])):
+                    s += (a - b) * (a - b)
+                out.append(0.5 * s)
+            return out
+        case(d, "energy_quadratic", "tessera.ebm.energy_quadratic", [y, n],
+             rounded(energy(y, n), np.float32, (3,)), "")
+        # decode_init: [B, ...] -> [B, K, ...]
+        x = rng.standard_normal((2, 2, 3)).astype(np.float32)
+        case(d, "decode_copy", "tessera.ebm.decode_init", [x],
+             np.repeat(x[:, None], 3, axis=1), 'steps = 3 : i64, strategy = "copy"')
+        xb, base = rng.standard_normal((2, 4)), rng.standard_normal((2, 4))
+        check_case(d, "decode_base", program(
+            "tessera.ebm.decode_init", [xb, base], (2, 2, 4),
+            'operandSegmentSizes = array<i32: 1, 1, 0>, steps = 2 : i64, strategy = "base_model"'),
+            [xb, base], [np.repeat(base[:, None], 2, axis=1)])
+        noise = rng.standard_normal((2, 3, 4)).astype(np.float32)
+        xn = rng.standard_normal((2, 4)).astype(np.float32)
+        want = rounded([0.3 * v for v in f64(noise)], np.float32, noise.shape)
+        # noise has the result's type, x another shape: spell the program by hand.
+        src = ("module {\n  func.func @main(%a0: tensor<2x4xf32>, %a1: tensor<2x3x4xf32>) -> "
+               "tensor<2x3x4xf32> {\n    %r = \"tessera.ebm.decode_init\"(%a0, %a1) "
+               "{operandSegmentSizes = array<i32: 1, 0, 1>, steps = 3 : i64, strategy = \"noise\", "
+               "std = 0.3 : f64} : (tensor<2x4xf32>, tensor<2x3x4xf32>) -> tensor<2x3x4xf32>\n"
+               "    return %r : tensor<2x3x4xf32>\n  }\n}\n")
+        check_case(d, "decode_noise", src, [xn, noise], [want])
+        # self_verify hard_argmin: ties pick the first, NaN never wins, all NaN picks 0.
+        e = np.array([[0.5, -1.0, -1.0, 2.0], [np.nan, 3.0, np.nan, 1.0],
+                      [np.nan, np.nan, np.nan, np.nan], [-np.inf, 0.0, -np.inf, 1.0]], np.float32)
+        c = rng.standard_normal((4, 4, 2, 3)).astype(np.float32)
+        pick = [1, 3, 0, 0]
+        sv_src = ("module {\n  func.func @main(%a0: tensor<4x4xf32>, %a1: tensor<4x4x2x3xf32>) -> "
+                  "tensor<4x2x3xf32> {\n    %r = \"tessera.ebm.self_verify\"(%a0, %a1) {} : "
+                  "(tensor<4x4xf32>, tensor<4x4x2x3xf32>) -> tensor<4x2x3xf32>\n"
+                  "    return %r : tensor<4x2x3xf32>\n  }\n}\n")
+        check_case(d, "self_verify", sv_src, [e, c], [np.stack([c[b, pick[b]] for b in range(4)])])
+        # guided_denoise_region: ref + g * (fav - unfav), each step rounded to the compute type.
+        r, fa, uf = (rng.standard_normal((4, 9)).astype(np.float32) for _ in range(3))
+        gm = np.float32(0.75)
+        case(d, "guided_f32", "tessera.guided_denoise_region", [r, fa, uf],
+             r + gm * (fa - uf), "timestep = 4 : i64, gamma = 0.75 : f64")
+        rb, fb, ub = (a.astype(BF16) for a in (r, fa, uf))
+        g32 = np.float32(0.3)
+        wb = (rb.astype(np.float32) + g32 * (fb.astype(np.float32) - ub.astype(np.float32)))
+        case(d, "guided_bf16", "tessera.guided_denoise_region", [rb, fb, ub], wb.astype(BF16),
+             "timestep = 1 : i64, gamma = 0.3 : f64")
+        r64, f64a, u64 = (rng.standard_normal((2, 3, 2)) for _ in range(3))
+        case(d, "guided_f64", "tessera.guided_denoise_region", [r64, f64a, u64],
+             r64 + 1.1 * (f64a - u64), "timestep = 4 : i64, gamma = 1.1 : f64")
+        # What stays: the C library's f64 exp / log / cos.
+        stays = [
+            ("partition", program("tessera.ebm.partition_exact", [e], (), "temperature = 0.75 : f64"),
+             "partition_exact's log-sum-exp is the C library's exp and log of f64"),
+            ("softmin", sv_src.replace("{}", '{reduction = "softmin", temperature = 0.5 : f64}'),
+             "self_verify's softmin weights are the C library's exp of an f64"),
+            ("randn", program("tessera.ebm.decode_init", [x], (2, 3, 2, 3),
+                              'seed = 5 : i64, steps = 3 : i64, strategy = "noise"'),
+             "decode_init's noise without a noise operand is tessera.randn's stream"),
+        ]
+        for name, text, why in stays:
+            src = d / f"{name}.mlir"
+            src.write_text(text)
+            check_stays_at_schedule(src, why)
+    finish()
+
+
+if __name__ == "__main__":
+    main()

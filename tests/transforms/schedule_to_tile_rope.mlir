@@ -1,0 +1,60 @@
+// RUN: tessera-opt %s --pass graph-to-schedule --pass schedule-to-tile | FileCheck %s
+// Schedule -> Tile: tessera.rope and tessera.ntk_rope as scalar kernels (docs/ops/schedule/
+// lowering.md, "Rotary embeddings"): one group per row of x's last axis, theta's row g mod its
+// rows, cos and sin by the spec's sincosf steps (docs/numerics.md, "sin and cos") in f64.
+module {
+  // CHECK-LABEL: func.func @rp(
+  // CHECK: %[[X:.*]] = tessera.reshape %x : (tensor<2x4x8xf32>) -> tensor<64xf32>
+  // CHECK: %[[T:.*]] = tessera.reshape %th : (tensor<4x8xf32>) -> tensor<32xf32>
+  // CHECK: tile.launch %[[X]], %[[T]] {callee = @rp_g0_kernel, grid = [8]{{.*}} -> tensor<8x8xf32>
+  func.func @rp(%x: tensor<2x4x8xf32>, %th: tensor<4x8xf32>) -> tensor<2x4x8xf32> {
+    %r = "tessera.rope"(%x, %th) : (tensor<2x4x8xf32>, tensor<4x8xf32>) -> tensor<2x4x8xf32>
+    return %r : tensor<2x4x8xf32>
+  }
+  // ntk_rope: theta / f32(scale) first.
+  // CHECK-LABEL: func.func @ntk(
+  // CHECK: tile.launch %{{.*}}, %{{.*}} {callee = @ntk_g0_kernel, grid = [3]{{.*}} -> tensor<3x4xbf16>
+  func.func @ntk(%x: tensor<3x4xbf16>, %th: tensor<4xbf16>) -> tensor<3x4xbf16> {
+    %r = tessera.ntk_rope %x, %th {scale = 3.0 : f64} : (tensor<3x4xbf16>, tensor<4xbf16>) -> tensor<3x4xbf16>
+    return %r : tensor<3x4xbf16>
+  }
+  // f64 stays: its cos and sin are the C library's.
+  // CHECK-LABEL: func.func @f64(
+  // CHECK: schedule.not_lowered = "tessera.rope of f64: cos and sin are the C library's of a double
+  func.func @f64(%x: tensor<3x6xf64>, %th: tensor<3x6xf64>) -> tensor<3x6xf64> {
+    %r = "tessera.rope"(%x, %th) : (tensor<3x6xf64>, tensor<3x6xf64>) -> tensor<3x6xf64>
+    return %r : tensor<3x6xf64>
+  }
+  // CHECK-LABEL: func.func @rp_g0_kernel(
+  // CHECK: %[[TROW:.*]] = arith.remsi %g, %{{.*}} : (index, index) -> index
+  // CHECK-DAG: %[[SHIFT:.*]] = arith.constant {value = 6.755399441055744e+15} : () -> f64
+  // CHECK-DAG: %[[TWOPI:.*]] = arith.constant {value = 6.366197723675814e-01} : () -> f64
+  // CHECK-DAG: %[[P1:.*]] = arith.constant {value = 1.570796325802803e+00} : () -> f64
+  // CHECK: "scf.for"
+  // CHECK: arith.muli %[[TROW]]
+  // CHECK: %[[A:.*]] = tile.load %in1
+  // CHECK: %[[AD:.*]] = arith.extf %[[A]] : (f32) -> f64
+  // CHECK: %[[Y:.*]] = arith.mulf %[[AD]], %[[TWOPI]]
+  // CHECK: %[[YS:.*]] = arith.addf %[[Y]], %[[SHIFT]]
+  // CHECK: %[[KD:.*]] = arith.subf %[[YS]], %[[SHIFT]]
+  // CHECK: %[[KP1:.*]] = arith.mulf %[[KD]], %[[P1]]
+  // CHECK: arith.subf %[[AD]], %[[KP1]]
+  // CHECK-COUNT-2: arith.cmpf %{{.*}} {predicate = "oeq"}
+  // CHECK: %[[SIN:.*]] = arith.truncf %{{.*}} : (f64) -> f32
+  // CHECK: %[[COS:.*]] = arith.truncf %{{.*}} : (f64) -> f32
+  // CHECK: %[[XE:.*]] = tile.load %in0
+  // CHECK: %[[XO:.*]] = tile.load %in0
+  // CHECK: %[[PA:.*]] = arith.mulf %[[XE]], %[[COS]] : (f32, f32) -> f32
+  // CHECK: %[[PB:.*]] = arith.mulf %[[XO]], %[[SIN]] : (f32, f32) -> f32
+  // CHECK: %[[PD:.*]] = arith.mulf %[[XE]], %[[SIN]] : (f32, f32) -> f32
+  // CHECK: %[[PF:.*]] = arith.mulf %[[XO]], %[[COS]] : (f32, f32) -> f32
+  // CHECK: %[[Y0:.*]] = arith.subf %[[PA]], %[[PB]] : (f32, f32) -> f32
+  // CHECK: %[[Y1:.*]] = arith.addf %[[PD]], %[[PF]] : (f32, f32) -> f32
+  // CHECK: tile.store %[[Y0]], %out, %g
+  // CHECK: tile.store %[[Y1]], %out, %g
+  // CHECK-LABEL: func.func @ntk_g0_kernel(
+  // CHECK: %[[S:.*]] = arith.constant {value = 3.0e+00 : f32} : () -> f32
+  // CHECK: %[[TH:.*]] = arith.extf %{{.*}} : (bf16) -> f32
+  // CHECK: arith.divf %[[TH]], %[[S]] : (f32, f32) -> f32
+  // CHECK: arith.truncf %{{.*}} : (f32) -> bf16
+}
