@@ -523,9 +523,9 @@ void exec_alu(Block& b, Warp& w, const Inst& in) {
       return;
     case Opc::kFPToSI:
       each(m, [&](int l) {
-        double v = static_cast<DType>(in.imm) == DType::f64 ? x[l].d : x[l].f;
-        if (!(v > -9.3e18 && v < 9.3e18)) fatal(b, w, in, "fptosi of a value out of range", l);
-        d[l].i = tile::canonical_int(static_cast<int64_t>(v), in.dt);
+        // The spec's result for NaN and out-of-range values, as at Tile IR.
+        const double v = static_cast<DType>(in.imm) == DType::f64 ? x[l].d : x[l].f;
+        d[l].i = tile::canonical_int(tile::fptosi_i64(v), in.dt);
       });
       return;
     case Opc::kNegF:

@@ -313,17 +313,8 @@ void exec_unary(const Inst& in, Cell* R, float* A) {
       return;
     }
     case Opc::kFPToSI: {
-      double v = static_cast<DType>(in.mode) == DType::f64 ? R[in.a].d : R[in.a].f;
-      int64_t r = 0;
-      if (std::isnan(v))
-        r = 0;
-      else if (v >= 9.2233720368547758e18)
-        r = std::numeric_limits<int64_t>::max();
-      else if (v <= -9.2233720368547758e18)
-        r = std::numeric_limits<int64_t>::min();
-      else
-        r = static_cast<int64_t>(v);
-      R[in.dst].i = canonical_int(r, in.dt);
+      const double v = static_cast<DType>(in.mode) == DType::f64 ? R[in.a].d : R[in.a].f;
+      R[in.dst].i = canonical_int(fptosi_i64(v), in.dt);
       return;
     }
     case Opc::kNeg:

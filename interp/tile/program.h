@@ -107,6 +107,16 @@ inline constexpr int int_bits(DType d) {
   return d == DType::i1 ? 1 : d == DType::i8 ? 8 : d == DType::i16 ? 16 : d == DType::i32 ? 32 : 64;
 }
 
+/// arith.fptosi's i64 value (docs/ops/tile/scalar.md): toward zero, NaN gives 0, the i64 range
+/// saturates; the caller wraps it to the result's width (canonical_int). Tile and Target IR
+/// share it, and the CUDA prelude's tsr::fptosi_i64 computes the same.
+inline int64_t fptosi_i64(double v) {
+  if (v != v) return 0;
+  if (v >= 9.2233720368547758e18) return INT64_MAX;
+  if (v <= -9.2233720368547758e18) return INT64_MIN;
+  return static_cast<int64_t>(v);
+}
+
 /// The canonical form of `v` wrapped to the width of integer type `d` (two's complement).
 template <typename T>
 inline constexpr T canonical_int(T v, DType d) {

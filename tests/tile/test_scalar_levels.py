@@ -1,4 +1,6 @@
-"""tile.fma (docs/ops/tile/compute.md): a * b + c rounded once, for f32 and f64 scalars, at Tile IR
+"""Scalar ops that must give the same bits at Tile IR and after `tile-to-target` (Target IR).
+
+tile.fma (docs/ops/tile/compute.md): a * b + c rounded once, for f32 and f64 scalars, at Tile IR
 and after `tile-to-target` (tessera_nvidia.fma). The oracle is exact rational arithmetic
 (fractions.Fraction) rounded to nearest even by hand, with IEEE's rules for infinities and NaN;
 the inputs include cases where a rounded product then a rounded sum (mulf, addf) differs.
@@ -75,12 +77,25 @@ def inputs(dt, seed):
     return (np.array(a, dt), np.array(b, dt), np.array(c, dt))
 
 
-def kernel(t, n):
-    """@k: group 0's first tile computes o[i] = fma(a[i], b[i], c[i]) for every i; @main
-    launches it."""
+def kernel(t, n, body=None, out="", params=("a", "b", "c")):
+    """@k: group 0's first tile computes o[i] = fma(a[i], b[i], c[i]) (or `body`, a list of lines
+    storing into %o) for every i; @main launches it. `out` is the result's element type."""
+    out = out or t
     m, tt = f"memref<{n}x{t}>", f"tensor<{n}x{t}>"
+    mo, to = f"memref<{n}x{out}>", f"tensor<{n}x{out}>"
+    body = body or [
+        f"%x = tile.load %a, %i : ({m}, index) -> {t}",
+        f"%y = tile.load %b, %i : ({m}, index) -> {t}",
+        f"%w = tile.load %c, %i : ({m}, index) -> {t}",
+        f"%r = tile.fma %x, %y, %w : ({t}, {t}, {t}) -> {t}",
+        f"tile.store %r, %o, %i : ({t}, {mo}, index) -> ()",
+    ]
+    ps = ", ".join(f"%{p}: {m}" for p in params)
+    ts = ", ".join(tt for _ in params)
+    args = ", ".join(f"%{p}" for p in params)
+    lines = "\n".join("        " + line for line in body)
     return f"""module {{
-  func.func @k(%a: {m}, %b: {m}, %c: {m}, %o: {m}) {{
+  func.func @k({ps}, %o: {mo}) {{
     %c0 = arith.constant {{value = 0 : index}} : index
     %c1 = arith.constant {{value = 1 : index}} : index
     %cn = arith.constant {{value = {n} : index}} : index
@@ -89,21 +104,17 @@ def kernel(t, n):
     "scf.if"(%z) ({{
       "scf.for"(%c0, %cn, %c1) ({{
       ^bb0(%i: index):
-        %x = tile.load %a, %i : ({m}, index) -> {t}
-        %y = tile.load %b, %i : ({m}, index) -> {t}
-        %w = tile.load %c, %i : ({m}, index) -> {t}
-        %r = tile.fma %x, %y, %w : ({t}, {t}, {t}) -> {t}
-        tile.store %r, %o, %i : ({t}, {m}, index) -> ()
+{lines}
         "scf.yield"() : () -> ()
       }}) : (index, index, index) -> ()
       "scf.yield"() : () -> ()
     }}, {{ "scf.yield"() : () -> () }}) : (i1) -> ()
     return
   }}
-  func.func @main(%a: {tt}, %b: {tt}, %c: {tt}) -> {tt} {{
-    %o = tile.launch %a, %b, %c {{callee = @k, grid = [1], tiles = 1, lanes = 32}}
-        : ({tt}, {tt}, {tt}) -> {tt}
-    return %o : {tt}
+  func.func @main({", ".join(f"%{p}: {tt}" for p in params)}) -> {to} {{
+    %o = tile.launch {args} {{callee = @k, grid = [1], tiles = 1, lanes = 32}}
+        : ({ts}) -> {to}
+    return %o : {to}
   }}
 }}
 """
@@ -111,7 +122,7 @@ def kernel(t, n):
 
 def run(src, ins, out):
     args = [TOOL, "run", str(src), "-o", str(out)]
-    for name, arr in zip("abc", ins):
+    for name, arr in zip("abcdefgh", ins):
         f = out.parent / f"{out.name}_{name}.npy"
         np.save(f, arr)
         args += ["-i", f"{name}={f}"]
@@ -144,3 +155,33 @@ def test_fma_rounds_once_at_tile_and_target(tmp_path, dt):
         got = run(path, [a, b, c], tmp_path / name)
         same = (got.view(uint) == want.view(uint)) | (np.isnan(got) & np.isnan(want))
         assert same.all(), (name, np.nonzero(~same), got[~same], want[~same])
+
+
+def lower_and_run(tmp_path, text, ins):
+    """The program at Tile IR and after tile-to-target: the two results."""
+    src = tmp_path / "k.mlir"
+    src.write_text(text)
+    p = subprocess.run([OPT, str(src), "--pass", "tile-to-target"], capture_output=True,
+                       text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    lowered = tmp_path / "k_target.mlir"
+    lowered.write_text(p.stdout)
+    return [run(path, ins, tmp_path / name) for name, path in (("tile", src), ("target", lowered))]
+
+
+@pytest.mark.parametrize("t,dt", [("f32", np.float32), ("f64", np.float64)])
+def test_fptosi_specials_agree_across_levels(tmp_path, t, dt):
+    """arith.fptosi (docs/ops/tile/scalar.md): toward zero, NaN gives 0, the i64 range saturates,
+    then the value wraps to i32. Target IR used to stop the run instead (a level mismatch)."""
+    x = np.array([2.75, -2.75, np.nan, 1e30, -1e30, np.inf, -np.inf, 2.0 ** 40 + 5,
+                  -(2.0 ** 31) - 1, 2.0 ** 31], dt)
+    i64max, i64min = 2 ** 63 - 1, -(2 ** 63)
+    # the values as stored in dt (f32: 2^40 + 5 is 2^40, -2^31 - 1 is -2^31), toward zero
+    wrap = [0 if math.isnan(v) else i64max if v >= 2.0 ** 63 else i64min if v <= -(2.0 ** 63)
+            else int(v) for v in x.tolist()]
+    want = np.array([((v + 2 ** 31) % 2 ** 32) - 2 ** 31 for v in wrap], np.int32)
+    body = [f"%x = tile.load %a, %i : (memref<{len(x)}x{t}>, index) -> {t}",
+            f"%r = arith.fptosi %x : ({t}) -> i32",
+            f"tile.store %r, %o, %i : (i32, memref<{len(x)}xi32>, index) -> ()"]
+    for got in lower_and_run(tmp_path, kernel(t, len(x), body, "i32", ("a",)), [x]):
+        assert (got == want).all(), (got, want)
