@@ -4,8 +4,10 @@
 
 #include "core/numerics/convert_array.h"
 #include "core/numerics/erfcf.h"
+#include "core/numerics/exp64.h"
 #include "core/numerics/expf.h"
 #include "core/numerics/log1pf.h"
+#include "core/numerics/log64.h"
 #include "core/numerics/logf.h"
 #include "core/numerics/tanhf.h"
 
@@ -81,6 +83,20 @@ void tessera_tanhf(const float* x, float* y, size_t n) {
 }
 void tessera_erfcf(const float* x, float* y, size_t n) {
   for (size_t i = 0; i < n; ++i) y[i] = tessera::num::erfcf(x[i]);
+}
+/// The spec's f64 exp and log over an array.
+void tessera_exp64(const double* x, double* y, size_t n) {
+  for (size_t i = 0; i < n; ++i) y[i] = tessera::num::exp64(x[i]);
+}
+void tessera_log64(const double* x, double* y, size_t n) {
+  for (size_t i = 0; i < n; ++i) y[i] = tessera::num::log64(x[i]);
+}
+/// The f64 exp/log double-double tables (hi, lo pairs): 1/n! (21) then 1/(2n+1) (19), then the
+/// three parts of ln 2.
+void tessera_exp64_tables(double* out) {
+  for (const DD& c : kExp64Fact) *out++ = c.hi, *out++ = c.lo;
+  for (const DD& c : kLog64Odd) *out++ = c.hi, *out++ = c.lo;
+  for (double p : kLn2Parts) *out++ = p;
 }
 void tessera_exp_table(uint64_t* out) {
   for (int i = 0; i < 32; ++i) out[i] = kExpTable[i];

@@ -72,3 +72,13 @@ def unary_f32(name, x):
     fn.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_size_t]
     fn(x.ctypes.data, y.ctypes.data, x.size)
     return y
+
+
+def unary_f64(name, x):
+    """The C ABI's f64 function `name` (tessera_exp64, tessera_log64) over the array x."""
+    x = np.ascontiguousarray(x, np.float64)
+    y = np.empty_like(x)
+    fn = getattr(lib(), name)
+    fn.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_size_t]
+    fn(x.ctypes.data, y.ctypes.data, x.size)
+    return y
