@@ -7,6 +7,7 @@
 
 #include <tbb/parallel_for.h>
 
+#include "core/numerics/exp64.h"
 #include "core/numerics/philox.h"
 #include "interp/graph/index_read.h"
 #include "interp/graph/kernel.h"
@@ -50,7 +51,7 @@ void fill(KernelCtx& c, F f) {
 /// Poisson(lam) by inversion of the CDF, summed in increasing k (see random.md, poisson).
 int64_t poisson_inversion(double u, double lam) {
   int64_t k = 0;
-  double p = std::exp(-lam), f = p;
+  double p = num::exp64(-lam), f = p;
   while (u >= f && p > 0 && k < 4096) {
     ++k;
     p = p * lam / double(k);

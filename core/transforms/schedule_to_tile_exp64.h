@@ -1,0 +1,218 @@
+// The spec's f64 exp and log (core/numerics/exp64.h, log64.h; docs/numerics.md "exp and log on
+// f64") as scalar Tile IR steps, written once for every kernel builder that needs them: the
+// scalar chains (schedule_to_tile_scalar.cpp, steps by number) and the kernel-text builders
+// (TextEmit, schedule_to_tile_emit.h). `E` supplies `V op(const char* name, std::vector<V> in,
+// DType in_type, DType out_type, const char* pred = "")` (in_type: the operands' type, a
+// select's value type) and `V cst(double v, DType t)`. Each helper repeats the C++ function's
+// operations in their order; where the C++ branches, both sides are computed and selected.
+#pragma once
+
+#include <limits>
+#include <utility>
+#include <vector>
+
+#include "core/ir/ir.h"
+#include "core/numerics/log64.h"
+
+namespace tessera::transforms {
+
+/// A double-double of two values of the emitted kernel.
+template <typename V>
+struct DDV {
+  V hi, lo;
+};
+
+/// The double-double steps of core/numerics/dd.h. Callers pass at most one argument that emits
+/// (the order of a call's arguments is unspecified in C++, and the kernel text must not depend
+/// on the host compiler); braced operand lists are evaluated in order.
+template <typename V, typename E>
+struct DDEmit {
+  static constexpr DType kD = DType::f64;
+  E& e;
+  V add(V a, V b) { return e.op("arith.addf", {a, b}, kD, kD); }
+  V sub(V a, V b) { return e.op("arith.subf", {a, b}, kD, kD); }
+  V mul(V a, V b) { return e.op("arith.mulf", {a, b}, kD, kD); }
+  V div(V a, V b) { return e.op("arith.divf", {a, b}, kD, kD); }
+  V c(double v) { return e.cst(v, kD); }
+  V sel(V cond, V a, V b) { return e.op("arith.select", {cond, a, b}, kD, kD); }
+  V cmp(V a, V b, const char* pred) { return e.op("arith.cmpf", {a, b}, kD, DType::i1, pred); }
+
+  DDV<V> two_sum(V a, V b) {  // num::dd_two_sum
+    const V s = add(a, b);
+    const V bb = sub(s, a);
+    const V x = sub(a, sub(s, bb));
+    return {s, add(x, sub(b, bb))};
+  }
+  DDV<V> fast_two_sum(V a, V b) {  // num::dd_fast_two_sum
+    const V s = add(a, b);
+    return {s, sub(b, sub(s, a))};
+  }
+  DDV<V> split(V a) {  // num::dd_split
+    const V k = c(num::kDDSplit);
+    const V cc = mul(k, a);
+    const V hi = sub(cc, sub(cc, a));
+    return {hi, sub(a, hi)};
+  }
+  DDV<V> two_prod(V a, V b) {  // num::dd_two_prod
+    const V p = mul(a, b);
+    const DDV<V> sa = split(a);
+    const DDV<V> sb = split(b);
+    V err = sub(mul(sa.hi, sb.hi), p);
+    err = add(err, mul(sa.hi, sb.lo));
+    err = add(err, mul(sa.lo, sb.hi));
+    return {p, add(err, mul(sa.lo, sb.lo))};
+  }
+  DDV<V> mul(DDV<V> a, DDV<V> b) {  // num::dd_mul
+    const DDV<V> p = two_prod(a.hi, b.hi);
+    const V x = mul(a.hi, b.lo);
+    const V cross = add(x, mul(a.lo, b.hi));
+    return fast_two_sum(p.hi, add(p.lo, cross));
+  }
+  DDV<V> add(DDV<V> a, DDV<V> b) {  // num::dd_add
+    const DDV<V> s = two_sum(a.hi, b.hi);
+    const V t = add(a.lo, b.lo);
+    return fast_two_sum(s.hi, add(s.lo, t));
+  }
+  DDV<V> c(num::DD v) { return {c(v.hi), c(v.lo)}; }  // braced: in order
+};
+
+/// num::pow2_by_bits of the i64 value `n` (|n| <= 1023): an f64.
+template <typename V, typename E>
+V pow2_by_bits_emit(V n, E& e) {
+  constexpr DType kD = DType::f64, kI = DType::i64, kB = DType::i1;
+  const V neg = e.op("arith.cmpi", {n, e.cst(0, kI)}, kI, kB, "slt");
+  const V a = e.op("arith.select", {neg, e.op("arith.subi", {e.cst(0, kI), n}, kI, kI), n}, kI, kI);
+  V p = e.cst(1.0, kD);
+  for (int i = 0; i < 10; ++i) {
+    const V sh = e.op("arith.shrsi", {a, e.cst(i, kI)}, kI, kI);
+    const V bit = e.op("arith.andi", {sh, e.cst(1, kI)}, kI, kI);
+    const V set = e.op("arith.cmpi", {bit, e.cst(0, kI)}, kI, kB, "ne");
+    const V f = e.op("arith.select", {set, e.cst(num::kPow2Pow2[i], kD), e.cst(1.0, kD)}, kD, kD);
+    p = e.op("arith.mulf", {p, f}, kD, kD);
+  }
+  const V inv = e.op("arith.divf", {e.cst(1.0, kD), p}, kD, kD);
+  return e.op("arith.select", {neg, inv, p}, kD, kD);
+}
+
+/// num::exp64 of the f64 value `x`: exp64_reduce, both scalings of exp64_main (normal and
+/// subnormal) selected by k, then the special cases as selects (x > 710: +Inf; x < -746: +0;
+/// NaN: x + x). The main path reads x in [-746, 710], else 0 (the same bits where it is used).
+template <typename V, typename E>
+V exp64_emit(V x, E& e) {
+  constexpr DType kD = DType::f64, kI = DType::i64, kB = DType::i1;
+  DDEmit<V, E> d{e};
+  // The main path runs on x, or on 0 where a special case applies (NaN, |x| beyond the
+  // thresholds): its fptosi must stay in range; the selects at the end pick the special value.
+  const V above = d.cmp(x, d.c(num::kExp64Underflow), "oge");
+  const V in = e.op("arith.andi", {above, d.cmp(x, d.c(num::kExp64Overflow), "ole")}, kB, kB);
+  const V xm = d.sel(in, x, d.c(0.0));
+  const V shift = d.c(num::kExp64Shift);
+  const V xs = d.mul(xm, d.c(num::kExp64InvLn2));
+  const V kd = d.sub(d.add(xs, shift), shift);
+  const V r0 = d.sub(xm, d.mul(kd, d.c(num::kLn2Parts[0])));
+  const V t1 = e.op("arith.negf", {d.mul(kd, d.c(num::kLn2Parts[1]))}, kD, kD);
+  const DDV<V> r1 = d.two_sum(r0, t1);
+  const V t2 = d.mul(kd, d.c(num::kLn2Parts[2]));
+  const DDV<V> r = d.fast_two_sum(r1.hi, d.sub(r1.lo, t2));
+  V q = d.c(num::kExp64Fact[num::kExp64Degree].hi);
+  for (int n = num::kExp64Degree - 1; n > num::kExp64Head; --n) {
+    const V qr = d.mul(q, r.hi);
+    q = d.add(qr, d.c(num::kExp64Fact[n].hi));
+  }
+  DDV<V> y{q, d.c(0.0)};
+  for (int n = num::kExp64Head; n >= 0; --n) {
+    const DDV<V> yr = d.mul(y, r);
+    y = d.add(yr, d.c(num::kExp64Fact[n]));
+  }
+  const V k = e.op("arith.fptosi", {kd}, kD, kI);
+  const V k1 = e.op("arith.shrsi", {k, e.cst(1, kI)}, kI, kI);
+  const V k2 = e.op("arith.subi", {k, k1}, kI, kI);
+  const V s1 = pow2_by_bits_emit(k1, e);
+  const V s2 = pow2_by_bits_emit(k2, e);
+  const V normal = d.mul(d.mul(y.hi, s1), s2);  // one emitting argument
+  const V below = e.op("arith.cmpi", {k, e.cst(-1022, kI)}, kI, kB, "slt");
+  const V at = e.op("arith.cmpi", {k, e.cst(-1022, kI)}, kI, kB, "eq");
+  const V under1 = d.cmp(y.hi, d.c(1.0), "olt");
+  const V sub = e.op("arith.ori", {below, e.op("arith.andi", {at, under1}, kB, kB)}, kB, kB);
+  const V ws1 = d.mul(s1, d.c(0x1p537));
+  const V ws = d.mul(ws1, d.mul(s2, d.c(0x1p537)));
+  const V wh = d.mul(y.hi, ws);
+  const V wl = d.mul(y.lo, ws);
+  const V big = d.c(0x1p52);
+  V t = d.sub(d.add(wh, big), big);
+  const V f = d.sub(wh, t);
+  const V zero = d.c(0.0);
+  const V up = e.op("arith.andi", {d.cmp(f, d.c(0.5), "oeq"), d.cmp(wl, zero, "ogt")}, kB, kB);
+  t = d.sel(up, d.add(t, d.c(1.0)), t);
+  const V dn = e.op("arith.andi", {d.cmp(f, d.c(-0.5), "oeq"), d.cmp(wl, zero, "olt")}, kB, kB);
+  t = d.sel(dn, d.sub(t, d.c(1.0)), t);
+  V res = d.sel(sub, d.mul(t, d.c(0x1p-1074)), normal);
+  const V over = d.cmp(x, d.c(num::kExp64Overflow), "ogt");
+  res = d.sel(over, d.c(std::numeric_limits<double>::infinity()), res);
+  res = d.sel(d.cmp(x, d.c(num::kExp64Underflow), "olt"), zero, res);
+  const V nan = d.cmp(x, x, "une");  // true for NaN only
+  return d.sel(nan, d.add(x, x), res);
+}
+
+/// num::log64 of the f64 value `x`: log64_reduce, log64_main, then the special cases as
+/// selects (+Inf: x; +-0: -Inf; x < 0: NaN; NaN: x + x).
+template <typename V, typename E>
+V log64_emit(V x, E& e) {
+  DDEmit<V, E> d{e};
+  const V tiny = d.cmp(x, d.c(0x1p-1022), "olt");
+  V m = d.sel(tiny, d.mul(x, d.c(0x1p54)), x);
+  const V k0 = d.c(-54.0);
+  V k = d.sel(tiny, k0, d.c(0.0));
+  for (int i = 9; i >= 0; --i) {
+    const V big = d.cmp(m, d.c(num::kPow2Pow2[i]), "oge");
+    m = d.sel(big, d.mul(m, d.c(1.0 / num::kPow2Pow2[i])), m);
+    k = d.sel(big, d.add(k, d.c(static_cast<double>(1 << i))), k);
+  }
+  for (int i = 9; i >= 0; --i) {
+    const V small = d.cmp(m, d.c(1.0 / num::kPow2Pow2[i]), "olt");
+    m = d.sel(small, d.mul(m, d.c(num::kPow2Pow2[i])), m);
+    k = d.sel(small, d.sub(k, d.c(static_cast<double>(1 << i))), k);
+  }
+  const V hi = d.cmp(m, d.c(num::kLog64Sqrt2), "oge");
+  m = d.sel(hi, d.mul(m, d.c(0.5)), m);
+  k = d.sel(hi, d.add(k, d.c(1.0)), k);
+  const V lo = d.cmp(m, d.c(num::kLog64Sqrt2 * 0.5), "olt");
+  m = d.sel(lo, d.mul(m, d.c(2.0)), m);
+  k = d.sel(lo, d.sub(k, d.c(1.0)), k);
+  const V f = d.sub(m, d.c(1.0));
+  const V two = d.c(2.0);
+  const DDV<V> dv = d.fast_two_sum(two, f);
+  const V sh = d.div(f, dv.hi);
+  const DDV<V> p = d.two_prod(sh, dv.hi);
+  const V rem0 = d.sub(d.sub(f, p.hi), p.lo);
+  const V rem = d.sub(rem0, d.mul(sh, dv.lo));
+  const DDV<V> s = d.fast_two_sum(sh, d.div(rem, dv.hi));
+  const DDV<V> z = d.mul(s, s);
+  V q = d.c(num::kLog64Odd[num::kLog64Degree].hi);
+  for (int n = num::kLog64Degree - 1; n > num::kLog64Head; --n) {
+    const V qz = d.mul(q, z.hi);
+    q = d.add(qz, d.c(num::kLog64Odd[n].hi));
+  }
+  DDV<V> y{q, d.c(0.0)};
+  for (int n = num::kLog64Head; n >= 0; --n) {
+    const DDV<V> yz = d.mul(y, z);
+    y = d.add(yz, d.c(num::kLog64Odd[n]));
+  }
+  const DDV<V> s2{d.mul(two, s.hi), d.mul(two, s.lo)};
+  const DDV<V> lm = d.mul(s2, y);
+  const V kl0 = d.mul(k, d.c(num::kLn2Parts[0]));
+  const DDV<V> a = d.fast_two_sum(kl0, d.mul(k, d.c(num::kLn2Parts[1])));
+  const DDV<V> kl{a.hi, d.add(a.lo, d.mul(k, d.c(num::kLn2Parts[2])))};
+  V res = d.add(kl, lm).hi;
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  res = d.sel(d.cmp(x, d.c(kInf), "oeq"), x, res);
+  const V zero = d.c(0.0);
+  const V is_zero = d.cmp(x, zero, "oeq");
+  res = d.sel(is_zero, d.c(-kInf), res);
+  const V is_neg = d.cmp(x, zero, "olt");
+  res = d.sel(is_neg, d.c(std::numeric_limits<double>::quiet_NaN()), res);
+  const V nan = d.cmp(x, x, "une");  // true for NaN only
+  return d.sel(nan, d.add(x, x), res);
+}
+
+}  // namespace tessera::transforms
