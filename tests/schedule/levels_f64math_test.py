@@ -6,7 +6,8 @@ rounded once (mpmath at 200 bits: the spec's exp64/log64 are correctly rounded o
 samples), with +-0, subnormals, the overflow and underflow thresholds, +-Inf and NaN. sigmoid,
 silu, tanh-form gelu and silu_mul of f64 (numpy float64 formulas of the Graph IR kernels around
 the spec's exp64 modelled in Python from its documented steps, conformance/gen/spec_exp64.py)
-and a chain mixing them likewise.
+and a chain mixing them likewise. softmax and log_softmax of f64 along the last and the first
+axis (the scalar normalization kernel) vs the kernel's steps in Python around the models.
 
 Usage: levels_f64math_test.py TESSERA_INTERP
 """
@@ -82,6 +83,39 @@ def gelu_tanh(x):
     return np.where(x == -np.inf, D(-0.0), x / (D(1) + exp64(D(-2) * u)))
 
 
+def softmax(x, axis, log_form):
+    """kernel_Softmax's readable form along `axis`: the maximum, exp(x - m) summed in index
+    order, then exp(x - m) / s or (x - m) - log(s), with the modelled exp64 / log64."""
+    x = np.moveaxis(x, axis, -1)
+    y = np.empty_like(x)
+    for idx in np.ndindex(x.shape[:-1]):
+        row = x[idx]
+        m = row[0]
+        for v in row[1:]:
+            m = v if (v > m or math.isnan(v)) and not math.isnan(m) else m
+        s = spec_exp64.exp64(row[0] - m)
+        for v in row[1:]:
+            s = s + spec_exp64.exp64(v - m)
+        if log_form:
+            y[idx] = [(v - m) - spec_exp64.log64(s) for v in row]
+        else:
+            y[idx] = [spec_exp64.exp64(v - m) / s for v in row]
+    return np.moveaxis(y, -1, axis)
+
+
+def check_softmax(d, rng):
+    shape = (4, 9)
+    ty = t(shape, "f64")
+    x = rng.standard_normal(shape) * 30
+    x[1, :3] = [np.inf, 1.0, -np.inf]
+    x[2, :2] = [-800.0, 800.0]
+    for op, log_form in (("softmax", False), ("log_softmax", True)):
+        for axis in (-1, 0):
+            body = f'    %r = "tessera.{op}"(%a0) {{axis = {axis} : i64}} : ({ty}) -> {ty}\n'
+            check_case(d, f"{op}_f64_axis{axis % 2}", chain(shape, body), [x],
+                       [softmax(x, axis, log_form)])
+
+
 def main():
     rng = np.random.default_rng(6464)
     shape = (3, 41)
@@ -124,6 +158,7 @@ def main():
         s = exp64(a) + b
         want = np.array([exact_log(v) for v in s.ravel()]).reshape(shape) * a
         check_case(d, "exp_log_chain_f64", chain(shape, body, 2), [a, b], [want])
+        check_softmax(d, rng)
     finish()
 
 
