@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/transforms/schedule_to_tile_exp64.h"
 #include "core/transforms/schedule_to_tile_text.h"
 
 namespace tessera::transforms {
@@ -31,5 +32,25 @@ struct TextEmit {
     return r;
   }
 };
+
+/// The spec's exp and log of a value of type `t`, as the Graph IR kernels' num::spec_exp and
+/// spec_log: f32 tile.exp / tile.log (expf, logf), f64 the steps of exp64 / log64.
+struct SpecMath {
+  scalar_text::Text& k;
+  DType t;
+  std::string exp(const std::string& v) const {
+    TextEmit e{k};
+    return t == DType::f64 ? exp64_emit(v, e) : k.un("tile.exp", v, t, t);
+  }
+  std::string log(const std::string& v) const {
+    TextEmit e{k};
+    return t == DType::f64 ? log64_emit(v, e) : k.un("tile.log", v, t, t);
+  }
+};
+
+/// `v` rounded to `t` (f32) or kept (f64): a Graph IR kernel's T(v) as a constant's value.
+inline double as_type(double v, DType t) {
+  return t == DType::f32 ? static_cast<double>(static_cast<float>(v)) : v;
+}
 
 }  // namespace tessera::transforms

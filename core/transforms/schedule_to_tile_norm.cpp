@@ -8,7 +8,6 @@
 // (arith.maximumf: ieee_max), exp(x - m) summed from the first, then e / s or (x - m) - log(s)
 // (f64: the spec's exp64 and log64 as scalar steps, schedule_to_tile_exp64.h).
 #include "core/transforms/schedule_to_tile_emit.h"
-#include "core/transforms/schedule_to_tile_exp64.h"
 #include "core/transforms/schedule_to_tile_reduce.h"
 #include "core/transforms/schedule_to_tile_text.h"
 
@@ -88,10 +87,7 @@ ScalarKernel plan_scalar_softmax(const ir::Op& group, const ir::Op& op, int64_t 
   if (n == 0) return ScalarKernel::stay("an empty tensor");
   const bool log_form = op.name == "tessera.log_softmax";
   Text k;
-  TextEmit e{k};
-  auto exp = [&](const std::string& v) {
-    return f == DType::f64 ? exp64_emit(v, e) : k.un("tile.exp", v, f, f);
-  };
+  const SpecMath sm{k, f};
   k.k << header(name, {st}, st);
   // Row g: elements (g / inner) * len * inner + g % inner + j * inner (for_each_row's order),
   // stored at [g / inner, j * inner + g % inner] of an [outer, len * inner] result.
@@ -108,14 +104,12 @@ ScalarKernel plan_scalar_softmax(const ir::Op& group, const ir::Op& op, int64_t 
       k.fold("%c1", cl, "%c1", x("%c0"), f, [&](const std::string& j, const std::string& a) {
         return k.bin("arith.maximumf", a, x(j), f);
       });
-  auto shifted_exp = [&](const std::string& j) { return exp(k.bin("arith.subf", x(j), m, f)); };
+  auto shifted_exp = [&](const std::string& j) { return sm.exp(k.bin("arith.subf", x(j), m, f)); };
   const std::string s = k.fold("%c1", cl, "%c1", shifted_exp("%c0"), f,
                                [&](const std::string& j, const std::string& a) {
                                  return k.bin("arith.addf", a, shifted_exp(j), f);
                                });
-  const std::string ls = !log_form         ? s
-                         : f == DType::f64 ? log64_emit(s, e)
-                                           : k.un("tile.log", s, f, f);
+  const std::string ls = log_form ? sm.log(s) : s;
   k.each("%c0", cl, "%c1", [&](const std::string& j) {
     const std::string y = log_form ? k.bin("arith.subf", k.bin("arith.subf", x(j), m, f), ls, f)
                                    : k.bin("arith.divf", shifted_exp(j), s, f);

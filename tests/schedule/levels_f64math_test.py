@@ -7,7 +7,9 @@ samples), with +-0, subnormals, the overflow and underflow thresholds, +-Inf and
 silu, tanh-form gelu and silu_mul of f64 (numpy float64 formulas of the Graph IR kernels around
 the spec's exp64 modelled in Python from its documented steps, conformance/gen/spec_exp64.py)
 and a chain mixing them likewise. softmax and log_softmax of f64 along the last and the first
-axis (the scalar normalization kernel) vs the kernel's steps in Python around the models.
+axis (the scalar normalization kernel), tessera.cross_entropy (mean, sum, none) and
+loss.cross_entropy (ignore_index, label smoothing) of f64 vs the kernels' steps in Python around
+the models.
 
 Usage: levels_f64math_test.py TESSERA_INTERP
 """
@@ -116,6 +118,73 @@ def check_softmax(d, rng):
                        [softmax(x, axis, log_form)])
 
 
+def row_lse(row):
+    """m, lse of one row: the maximum chain, exp(x_j - m) summed in order, log of the sum."""
+    m = row[0]
+    for v in row[1:]:
+        m = max(m, v)
+    s = spec_exp64.exp64(row[0] - m)
+    for v in row[1:]:
+        s = s + spec_exp64.exp64(v - m)
+    return m, spec_exp64.log64(s)
+
+
+def cross_entropy(x, y, red):
+    """kernel_CrossEntropy: log(s) - (x[label] - m) per row, summed in order, / rows (mean)."""
+    loss = []
+    for row, lab in zip(x, y):
+        m, lse = row_lse(row)
+        loss.append(lse - (row[lab] - m))
+    if red == "none":
+        return np.array(loss)
+    acc = loss[0]
+    for v in loss[1:]:
+        acc = acc + v
+    return np.array(acc / float(len(loss)) if red == "mean" else acc)
+
+
+def loss_cross_entropy(x, y, ignore, eps):
+    """loss.cross_entropy along axis 1 with ignore_index and label smoothing, "mean"."""
+    classes = x.shape[1]
+    keep, share = 1.0 - eps, eps / classes
+    acc, count = 0.0, 0
+    for o in range(x.shape[0]):
+        for i in range(x.shape[2]):
+            if y[o, i] == ignore:
+                continue
+            row = x[o, :, i]
+            m, lse = row_lse(row)
+            nll = lse - (row[y[o, i]] - m)
+            al = lse - (row[0] - m)
+            for v in row[1:]:
+                al = al + (lse - (v - m))
+            loss = keep * nll + share * al
+            acc = loss if count == 0 else acc + loss
+            count += 1
+    return np.array(acc / float(count))
+
+
+def check_cross_entropy(d, rng):
+    x = rng.standard_normal((6, 7)) * 5
+    x[2, 3] = -np.inf
+    y = rng.integers(0, 7, 6).astype(np.int32)
+    for red in ("mean", "sum", "none"):
+        rt = "tensor<6xf64>" if red == "none" else "tensor<f64>"
+        src = (f"module {{\n  func.func @main(%a0: tensor<6x7xf64>, %a1: tensor<6xi32>) -> {rt} {{\n"
+               f'    %r = "tessera.cross_entropy"(%a0, %a1) {{reduction = "{red}"}} : '
+               f"(tensor<6x7xf64>, tensor<6xi32>) -> {rt}\n    return %r : {rt}\n  }}\n}}\n")
+        check_case(d, f"cross_entropy_f64_{red}", src, [x, y], [cross_entropy(x, y, red)])
+    x = rng.standard_normal((3, 7, 2)) * 4
+    y = rng.integers(0, 7, (3, 2)).astype(np.int64)
+    y[1, 0] = -7
+    src = ("module {\n  func.func @main(%a0: tensor<3x7x2xf64>, %a1: tensor<3x2xi64>) -> "
+           "tensor<f64> {\n"
+           '    %r = "tessera.loss.cross_entropy"(%a0, %a1) {axis = 1 : i64, ignore_index = -7 : '
+           "i64, label_smoothing = 2.0e-1 : f64} : (tensor<3x7x2xf64>, tensor<3x2xi64>) -> "
+           "tensor<f64>\n    return %r : tensor<f64>\n  }\n}\n")
+    check_case(d, "loss_cross_entropy_f64", src, [x, y], [loss_cross_entropy(x, y, -7, 0.2)])
+
+
 def main():
     rng = np.random.default_rng(6464)
     shape = (3, 41)
@@ -159,6 +228,7 @@ def main():
         want = np.array([exact_log(v) for v in s.ravel()]).reshape(shape) * a
         check_case(d, "exp_log_chain_f64", chain(shape, body, 2), [a, b], [want])
         check_softmax(d, rng)
+        check_cross_entropy(d, rng)
     finish()
 
 
