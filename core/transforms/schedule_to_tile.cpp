@@ -508,8 +508,6 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
   // The op record's lower hook names the Graph IR ops some Tile IR kernel here handles
   // (core/ops/graph_ops.def); a group holding any other op stays.
   for (const auto& op : callee.regions[0].front().ops) {
-    if (const char* why = libm_reason(op->name)) return stay(why);         // _reduce.cpp
-    if (const char* why = attn_libm_reason(op->name)) return stay(why);    // _attnstats.cpp
     if (const char* why = linalg_stay_reason(op->name)) return stay(why);  // _linalg.cpp
     if (op->def && op->def->level == ops::Level::graph && op->def->hooks.lower != ops::Hook::pass &&
         !lowered_by_list(op->name))
@@ -601,6 +599,8 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
     if (op && (op->name == "tessera.attn_with_stats" || op->name == "tessera.softmax_merge" ||
                op->name == "tessera.softmax_finalize"))  // schedule_to_tile_attnstats.cpp
       return scalar_lowering(plan_softmax_stats(group, *op, name));
+    if (op && op->name == "tessera.attn.lse_accumulate")  // schedule_to_tile_attnstats.cpp
+      return scalar_lowering(plan_lse_accumulate(group, name));
     if (op && (op->name == "tessera.attn_top_k_blocks" ||
                op->name == "tessera.msa_sparse_attention"))  // schedule_to_tile_attn.cpp
       return scalar_lowering(plan_block_attn(group, *op, name));

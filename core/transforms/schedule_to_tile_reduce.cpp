@@ -337,12 +337,4 @@ ScalarKernel plan_loss_cross_entropy(const ir::Op& group, const ir::Op& op,
   return out;
 }
 
-const char* libm_reason(std::string_view op) {
-  // interp/graph/kernels_spec_accept.cpp (its uniforms are operands: no Philox bits).
-  if (op == "tessera.spec_accept_tree_sample")
-    return "spec_accept_tree_sample's test u <= exp(t - d) is the C library's exp of an f64, which "
-           "no Tile IR op reproduces bit for bit";
-  return nullptr;
-}
-
 }  // namespace tessera::transforms

@@ -61,10 +61,6 @@ ScalarKernel plan_binary_cross_entropy(const ir::Op& group, const ir::Op& op,
 /// static shape (schedule_to_tile_rl.cpp).
 ScalarKernel plan_rl_loss(const ir::Op& group, const ir::Op& op, const std::string& name);
 
-/// Why an op whose Graph IR kernel calls the C library on run-time data (not a spec algorithm of
-/// docs/numerics.md) stays at Schedule IR, or nullptr for other ops.
-const char* libm_reason(std::string_view op);
-
 /// tessera.sgd, tessera.adam, tessera.adamw (docs/ops/graph/optimizers.md), and the elementwise
 /// backward ops nesterov, momentum_backward, loss.mse_backward, adam_backward and
 /// loss.binary_cross_entropy_backward.

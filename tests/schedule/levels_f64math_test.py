@@ -8,8 +8,9 @@ silu, tanh-form gelu and silu_mul of f64 (numpy float64 formulas of the Graph IR
 the spec's exp64 modelled in Python from its documented steps, conformance/gen/spec_exp64.py)
 and a chain mixing them likewise. softmax and log_softmax of f64 along the last and the first
 axis (the scalar normalization kernel), tessera.cross_entropy (mean, sum, none) and
-loss.cross_entropy (ignore_index, label smoothing) of f64 vs the kernels' steps in Python around
-the models.
+loss.cross_entropy (ignore_index, label smoothing) of f64, attn.lse_accumulate (lse = m +
+T(log64(l))) and spec_accept_tree_sample (u <= exp64(t - d)) of f32 and f64 vs the kernels' steps
+in Python around the models.
 
 Usage: levels_f64math_test.py TESSERA_INTERP
 """
@@ -185,6 +186,39 @@ def check_cross_entropy(d, rng):
     check_case(d, "loss_cross_entropy_f64", src, [x, y], [loss_cross_entropy(x, y, -7, 0.2)])
 
 
+def check_lse_and_tree(d, rng):
+    for et, npt in (("f32", np.float32), ("f64", np.float64)):
+        acc = (rng.standard_normal((5, 3)) * 4).astype(npt)
+        m = (rng.standard_normal(5) * 3).astype(npt)
+        l = np.abs(rng.standard_normal(5) * 7).astype(npt)
+        l[:4] = [0.0, 1.0, 1e-30, np.inf]
+        ta, tv = t((5, 3), et), t((5,), et)
+        src = (f"module {{\n  func.func @main(%a0: {ta}, %a1: {tv}, %a2: {tv}) -> ({ta}, {tv}) {{\n"
+               f'    %r0, %r1 = "tessera.attn.lse_accumulate"(%a0, %a1, %a2) : ({ta}, {tv}, {tv}) '
+               f"-> ({ta}, {tv})\n    return %r0, %r1 : {ta}, {tv}\n  }}\n}}\n")
+        lse = m + np.array([spec_exp64.log64(float(v)) for v in l]).astype(npt)
+        check_case(d, f"lse_accumulate_{et}", src, [acc, m, l], [acc / l[:, None], lse])
+        tt = (rng.standard_normal((4, 6)) * 0.5).astype(npt)
+        dd = (rng.standard_normal((4, 6)) * 0.5).astype(npt)
+        uu = rng.uniform(0, 1, (4, 6)).astype(npt)
+        uu[1, :] = 0.0  # path 1 accepts every position
+        uu[2, :] = 0.0
+        tt[3, 0] = np.nan
+        tp = t((4, 6), et)
+        src = (f"module {{\n  func.func @main(%a0: {tp}, %a1: {tp}, %a2: {tp}) -> tensor<2xi32> {{\n"
+               f'    %r = "tessera.spec_accept_tree_sample"(%a0, %a1, %a2) : ({tp}, {tp}, {tp}) -> '
+               f"tensor<2xi32>\n    return %r : tensor<2xi32>\n  }}\n}}\n")
+        best_path, best_len = 0, -1
+        for p in range(4):
+            n = 0
+            while n < 6 and uu[p, n] <= spec_exp64.exp64(float(tt[p, n]) - float(dd[p, n])):
+                n += 1
+            if n > best_len:
+                best_path, best_len = p, n
+        check_case(d, f"spec_accept_tree_sample_{et}", src, [tt, dd, uu],
+                   [np.array([best_path, best_len], np.int32)])
+
+
 def main():
     rng = np.random.default_rng(6464)
     shape = (3, 41)
@@ -229,6 +263,7 @@ def main():
         check_case(d, "exp_log_chain_f64", chain(shape, body, 2), [a, b], [want])
         check_softmax(d, rng)
         check_cross_entropy(d, rng)
+        check_lse_and_tree(d, rng)
     finish()
 
 
