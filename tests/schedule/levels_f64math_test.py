@@ -25,8 +25,7 @@ import numpy as np
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "conformance" / "gen"))
 import spec_exp64  # noqa: E402  (the spec's exp64, modelled from docs/numerics.md)
 
-from levels_common import finish, t  # noqa: E402
-from levels_reduce_test import check_case  # noqa: E402
+from levels_common import check_case, finish, t  # noqa: E402
 
 D = np.float64
 mpmath.mp.prec = 200

@@ -253,13 +253,10 @@ def main():
             ("ppo_f64", "rl.ppo_policy_loss", "tessera.rl.ppo_policy_loss on f64"),
             ("bce_backward_f64", "loss.binary_cross_entropy_backward",
              "binary_cross_entropy_backward on f64"),
-            ("lce_f64", "loss.cross_entropy", "loss.cross_entropy on f64"),
             ("bce_f64", "binary_cross_entropy", "binary_cross_entropy on f64"),
         ]:
             ins = [((2, 3), D)] * 3 if op.startswith("rl.") else [((2, 3), D)] * 2 + [((), D)]
             outs = [((), D)] if op.startswith("rl.") else [((2, 3), D)] * 2
-            if op == "loss.cross_entropy":
-                ins, outs = [((2, 3), D), ((2,), np.int32)], [((), D)]
             if op == "binary_cross_entropy":
                 ins, outs = [((2, 3), D)] * 2, [((), D)]
             src = d / f"{name}.mlir"
