@@ -76,15 +76,15 @@ struct Access {
 };
 
 // Why the group of a softmax-statistics op stays ("" when it lowers): f32, bf16 or f16
-// operands and results of static, non-empty shapes (f64: the C library's exp).
+// operands and results of static, non-empty shapes (the kernels compute in f32).
 std::string stats_reason(const ir::Op& group, const ir::Op& op, size_t nin, size_t nout) {
   if (group.operands.size() != nin || group.results.size() != nout)
     return "internal: the group's operands are not the op's";
   const DType t = group.operands[0]->type.dtype;
   if (t == DType::f64)
     return op.name +
-           " of f64: its exp is the C library's, which no Tile IR op reproduces bit "
-           "for bit";
+           " of f64: these kernels compute in f32 (attn_with_stats would need an f64 fma, which no "
+           "Tile IR op or exact composition of them gives)";
   if (t != DType::f32 && t != DType::bf16 && t != DType::f16) return op.name + " of " + ty(t);
   std::vector<const ir::Value*> all(group.operands.begin(), group.operands.end());
   for (const auto& r : group.results) all.push_back(r.get());

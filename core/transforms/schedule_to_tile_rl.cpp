@@ -146,12 +146,11 @@ ScalarKernel plan_rl_loss(const ir::Op& group, const ir::Op& op, const std::stri
       group.results.size() != 1)
     return ScalarKernel::stay("internal: the group's operands are not the op's");
   const ir::Type& x = group.operands[0]->type;
-  // The f64 kernel's exp is the C library's (num::spec_exp of double), which no Tile IR op
-  // computes (tile.exp is the spec's f32 expf).
+  // The f64 kernel's exp is the spec's exp64 (schedule_to_tile_exp64.h); this builder writes
+  // f32 steps only (not lowered yet for f64).
   if (x.dtype == DType::f64)
-    return ScalarKernel::stay(op.name +
-                              " on f64: the ratio exp(ln - lo) is the C library's exp, which no "
-                              "Tile IR op reproduces bit for bit");
+    return ScalarKernel::stay(op.name + " on f64: the builder writes f32 steps only (its exp64 " +
+                              "is not emitted yet)");
   for (const ir::Value* v : group.operands)
     if (!(v->type == x) || x.dtype != kF || !x.has_static_shape())
       return ScalarKernel::stay("not f32 operands of one static shape");

@@ -21,7 +21,7 @@ module {
   }
   // f64: the spec's exp is the C library's there.
   // CHECK-LABEL: func.func @c(
-  // CHECK: schedule.not_lowered = "f64 attention: its exp is the C library's
+  // CHECK: schedule.not_lowered = "f64 attention: its dot products are f64 fma chains
   func.func @c(%q: tensor<1x1x4x8xf64>) -> tensor<1x1x4x8xf64> {
     %r = "tessera.flash_attn"(%q, %q, %q) : (tensor<1x1x4x8xf64>, tensor<1x1x4x8xf64>, tensor<1x1x4x8xf64>) -> tensor<1x1x4x8xf64>
     return %r : tensor<1x1x4x8xf64>
