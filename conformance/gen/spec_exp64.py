@@ -105,6 +105,29 @@ def log64(x):
         return -math.inf
     if x == math.inf:
         return x
+    return log64_dd(x)[0]
+
+
+def log1p64(u):
+    """log1p of one f64: log(1 + u) with 1 + u = w exactly as a double-double."""
+    u = float(u)
+    if u != u:
+        return u
+    if u < -1:
+        return math.nan
+    if u == -1:
+        return -math.inf
+    if u == math.inf or u == 0:
+        return u
+    w = two_sum(1.0, u)
+    ch = w[1] / w[0]
+    p = two_prod(ch, w[0])
+    cl = ((w[1] - p[0]) - p[1]) / w[0] if w[0] <= 2.0**900 else 0.0
+    return dd_add(log64_dd(w[0]), fast_two_sum(ch, cl - (0.5 * ch) * ch))[0]
+
+
+def log64_dd(x):
+    """log of a positive finite f64 as a double-double (before the final rounding)."""
     m, k = math.frexp(x)  # x = m 2^k, m in [1/2, 1): then into [sqrt2 / 2, sqrt2)
     if m < SQRT2 * 0.5:
         m, k = m * 2.0, k - 1
@@ -123,7 +146,7 @@ def log64(x):
     lm = dd_mul((2.0 * s[0], 2.0 * s[1]), y)
     k = float(k)
     a = fast_two_sum(k * LN2[0], k * LN2[1])
-    return dd_add((a[0], a[1] + k * LN2[2]), lm)[0]
+    return dd_add((a[0], a[1] + k * LN2[2]), lm)
 
 
 def exp64_array(a):
@@ -134,3 +157,8 @@ def exp64_array(a):
 def log64_array(a):
     a = np.asarray(a, np.float64)
     return np.array([log64(v) for v in a.ravel()], np.float64).reshape(a.shape)
+
+
+def log1p64_array(a):
+    a = np.asarray(a, np.float64)
+    return np.array([log1p64(v) for v in a.ravel()], np.float64).reshape(a.shape)

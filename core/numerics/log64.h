@@ -68,13 +68,14 @@ inline Log64Parts log64_reduce(double x) {
   return {m, k};
 }
 
-/// The main path for a positive finite x: log64_reduce, f = m - 1 (exact), d = 2 + f
+/// log x as a double-double for a positive finite x (log64_main's steps before the final
+/// rounding): log64_reduce, f = m - 1 (exact), d = 2 + f
 /// (FastTwoSum), s = f / d in double-double (sh = f / d.hi, TwoProduct(sh, d.hi) = p, sl =
 /// (((f - p.hi) - p.lo) - sh d.lo) / d.hi, FastTwoSum), z = s s, q = Horner of 1/(2n+1) for
 /// n = 18 .. 7 in z.hi (f64), Q = Q z + 1/(2n+1) for n = 6 .. 0 in double-double, log m = (2s) Q;
 /// k ln2 = FastTwoSum(k L0, k L1) with k L2 added to its tail; the result is the head of
 /// (k ln2) + log m.
-inline double log64_main(double x) {
+inline DD log64_dd(double x) {
   const Log64Parts r = log64_reduce(x);
   const double f = r.m - 1.0;
   const DD d = dd_fast_two_sum(2.0, f);
@@ -90,8 +91,11 @@ inline double log64_main(double x) {
   const DD lm = dd_mul({2.0 * s.hi, 2.0 * s.lo}, y);
   const DD a = dd_fast_two_sum(r.k * kLn2Parts[0], r.k * kLn2Parts[1]);
   const DD kl{a.hi, a.lo + r.k * kLn2Parts[2]};
-  return dd_add(kl, lm).hi;
+  return dd_add(kl, lm);
 }
+
+/// The main path for a positive finite x: the head of log64_dd, rounded once.
+inline double log64_main(double x) { return log64_dd(x).hi; }
 
 /// The spec's log of an f64 (docs/numerics.md, "exp and log on f64"): NaN -> NaN (x + x);
 /// x < 0 (-Inf included) -> NaN; +-0 -> -Inf; +Inf -> +Inf; otherwise log64_main. Correctly
@@ -102,6 +106,34 @@ inline double log64(double x) {
   if (x == 0.0) return -std::numeric_limits<double>::infinity();
   if (x == std::numeric_limits<double>::infinity()) return x;
   return log64_main(x);
+}
+
+/// The main path of log1p64 for a finite u > -1, u != 0: w = TwoSum(1, u) (1 + u exactly),
+/// L = log64_dd(w.hi), c = w.lo / w.hi as a double-double (ch = w.lo / w.hi, p =
+/// TwoProduct(ch, w.hi), cl = ((w.lo - p.hi) - p.lo) / w.hi; |c| <= 2^-53), log(1 + c) ~
+/// c - c^2 / 2 = FastTwoSum(ch, cl - (0.5 ch) ch); the result is the head of L + that. Above
+/// w.hi = 2^900 (where Veltkamp's split of w.hi would overflow, and c < 2^-900) cl is 0.
+inline double log1p64_main(double u) {
+  const DD w = dd_two_sum(1.0, u);
+  const DD l = log64_dd(w.hi);
+  const double ch = w.lo / w.hi;
+  const DD p = dd_two_prod(ch, w.hi);
+  const double cl0 = ((w.lo - p.hi) - p.lo) / w.hi;
+  const double cl = w.hi > 0x1p900 ? 0.0 : cl0;
+  const DD c = dd_fast_two_sum(ch, cl - (0.5 * ch) * ch);
+  return dd_add(l, c).hi;
+}
+
+/// The spec's log1p of an f64 (docs/numerics.md, "exp and log on f64"): NaN -> NaN (u + u);
+/// u < -1 (-Inf included) -> NaN; u = -1 -> -Inf; +Inf -> +Inf; +-0 -> u; otherwise
+/// log1p64_main. Correctly rounded on every sample of tests/numerics/test_exp64_oracle.py.
+inline double log1p64(double u) {
+  if (u != u) return u + u;
+  if (u < -1.0) return std::numeric_limits<double>::quiet_NaN();
+  if (u == -1.0) return -std::numeric_limits<double>::infinity();
+  if (u == std::numeric_limits<double>::infinity()) return u;
+  if (u == 0.0) return u;
+  return log1p64_main(u);
 }
 
 }  // namespace tessera::num

@@ -154,10 +154,10 @@ V exp64_emit(V x, E& e) {
   return d.sel(nan, d.add(x, x), res);
 }
 
-/// num::log64 of the f64 value `x`: log64_reduce, log64_main, then the special cases as
-/// selects (+Inf: x; +-0: -Inf; x < 0: NaN; NaN: x + x).
+/// num::log64_dd of the f64 value `x` (any x: the result is used only where x is positive and
+/// finite).
 template <typename V, typename E>
-V log64_emit(V x, E& e) {
+DDV<V> log64_dd_emit(V x, E& e) {
   DDEmit<V, E> d{e};
   const V tiny = d.cmp(x, d.c(0x1p-1022), "olt");
   V m = d.sel(tiny, d.mul(x, d.c(0x1p54)), x);
@@ -203,7 +203,15 @@ V log64_emit(V x, E& e) {
   const V kl0 = d.mul(k, d.c(num::kLn2Parts[0]));
   const DDV<V> a = d.fast_two_sum(kl0, d.mul(k, d.c(num::kLn2Parts[1])));
   const DDV<V> kl{a.hi, d.add(a.lo, d.mul(k, d.c(num::kLn2Parts[2])))};
-  V res = d.add(kl, lm).hi;
+  return d.add(kl, lm);
+}
+
+/// num::log64 of the f64 value `x`: log64_dd's head, then the special cases as selects (+Inf:
+/// x; +-0: -Inf; x < 0: NaN; NaN: x + x).
+template <typename V, typename E>
+V log64_emit(V x, E& e) {
+  DDEmit<V, E> d{e};
+  V res = log64_dd_emit(x, e).hi;
   constexpr double kInf = std::numeric_limits<double>::infinity();
   res = d.sel(d.cmp(x, d.c(kInf), "oeq"), x, res);
   const V zero = d.c(0.0);
@@ -213,6 +221,35 @@ V log64_emit(V x, E& e) {
   res = d.sel(is_neg, d.c(std::numeric_limits<double>::quiet_NaN()), res);
   const V nan = d.cmp(x, x, "une");  // true for NaN only
   return d.sel(nan, d.add(x, x), res);
+}
+
+/// num::log1p64 of the f64 value `u`: log1p64_main, then the special cases as selects (+-0:
+/// u; +Inf: u; u = -1: -Inf; u < -1: NaN; NaN: u + u).
+template <typename V, typename E>
+V log1p64_emit(V u, E& e) {
+  DDEmit<V, E> d{e};
+  const V one = d.c(1.0);
+  const DDV<V> w = d.two_sum(one, u);
+  const DDV<V> l = log64_dd_emit(w.hi, e);
+  const V ch = d.div(w.lo, w.hi);
+  const DDV<V> p = d.two_prod(ch, w.hi);
+  const V cl0 = d.div(d.sub(d.sub(w.lo, p.hi), p.lo), w.hi);
+  const V huge = d.cmp(w.hi, d.c(0x1p900), "ogt");  // Veltkamp's split of w.hi overflows
+  const V cl = d.sel(huge, d.c(0.0), cl0);
+  const V hc = d.mul(d.c(0.5), ch);
+  const DDV<V> c = d.fast_two_sum(ch, d.sub(cl, d.mul(hc, ch)));
+  V res = d.add(l, c).hi;
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  const V zero = d.c(0.0);
+  res = d.sel(d.cmp(u, zero, "oeq"), u, res);
+  res = d.sel(d.cmp(u, d.c(kInf), "oeq"), u, res);
+  const V m1 = d.c(-1.0);
+  const V at_m1 = d.cmp(u, m1, "oeq");
+  res = d.sel(at_m1, d.c(-kInf), res);
+  const V below = d.cmp(u, m1, "olt");
+  res = d.sel(below, d.c(std::numeric_limits<double>::quiet_NaN()), res);
+  const V nan = d.cmp(u, u, "une");  // true for NaN only
+  return d.sel(nan, d.add(u, u), res);
 }
 
 }  // namespace tessera::transforms

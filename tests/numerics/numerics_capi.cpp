@@ -84,12 +84,15 @@ void tessera_tanhf(const float* x, float* y, size_t n) {
 void tessera_erfcf(const float* x, float* y, size_t n) {
   for (size_t i = 0; i < n; ++i) y[i] = tessera::num::erfcf(x[i]);
 }
-/// The spec's f64 exp and log over an array.
+/// The spec's f64 exp, log and log1p over an array.
 void tessera_exp64(const double* x, double* y, size_t n) {
   for (size_t i = 0; i < n; ++i) y[i] = tessera::num::exp64(x[i]);
 }
 void tessera_log64(const double* x, double* y, size_t n) {
   for (size_t i = 0; i < n; ++i) y[i] = tessera::num::log64(x[i]);
+}
+void tessera_log1p64(const double* x, double* y, size_t n) {
+  for (size_t i = 0; i < n; ++i) y[i] = tessera::num::log1p64(x[i]);
 }
 /// The f64 exp/log double-double tables (hi, lo pairs): 1/n! (21) then 1/(2n+1) (19), then the
 /// three parts of ln 2.

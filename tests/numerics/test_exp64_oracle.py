@@ -1,4 +1,4 @@
-"""The spec's f64 exp and log (core/numerics/exp64.h, log64.h) against the exact functions
+"""The spec's f64 exp, log and log1p (core/numerics/exp64.h, log64.h) against the exact functions
 (mpmath at 200 bits): correctly rounded on dense samples of every range (subnormal results and
 inputs, the neighbourhood of 1, the overflow and underflow thresholds), bit for bit equal to the
 Python model of the documented steps (conformance/gen/spec_exp64.py), every special case, and
@@ -69,6 +69,39 @@ def test_log_correctly_rounded():
     y = unary_f64("tessera_log64", x)
     bad = [(v, g) for v, g in zip(x, y) if g != exact_log(v)]
     assert not bad, [(float(v).hex(), float(g).hex()) for v, g in bad[:4]]
+
+
+def exact_log1p(x):
+    return rounded(mpmath.log1p(mpmath.mpf(float(x))))
+
+
+def log1p_sample(rng, n):
+    """Both signs from 2^-1074 to 1, (-1, -0.5], up to 2^60, exp(-|z|) of BCE's logits."""
+    s = np.sign(rng.standard_normal(n))
+    return np.concatenate([
+        s * np.exp2(rng.uniform(-1074, 0, n)), s * np.exp2(rng.uniform(-60, 0, n)),
+        -1.0 + np.exp2(rng.uniform(-53, -1, n // 2)), np.exp2(rng.uniform(0, 60, n // 2)),
+        np.exp(-np.abs(rng.standard_normal(n // 2) * 20)),
+    ])
+
+
+def test_log1p_correctly_rounded():
+    x = log1p_sample(np.random.default_rng(64), 4_000)
+    y = unary_f64("tessera_log1p64", x)
+    bad = [(v, g) for v, g in zip(x, y) if g != exact_log1p(v)]
+    assert not bad, [(float(v).hex(), float(g).hex()) for v, g in bad[:4]]
+    assert (y.view(np.uint64) == spec_exp64.log1p64_array(x).view(np.uint64)).all()
+
+
+def test_log1p_special_cases():
+    x = np.array([np.nan, -2.0, -np.inf, -1.0, np.inf, 0.0, -0.0, 5e-324, -5e-324, 2.0**-54,
+                  1.7976931348622157e308, -1.0 + 2.0**-53])
+    y = unary_f64("tessera_log1p64", x)
+    assert np.isnan(y[0]) and np.isnan(y[1]) and np.isnan(y[2])
+    assert y[3] == -np.inf and y[4] == np.inf
+    assert y[5] == 0 and not np.signbit(y[5]) and y[6] == 0 and np.signbit(y[6])
+    assert y[7] == 5e-324 and y[8] == -5e-324 and y[9] == 2.0**-54
+    assert y[10] == exact_log1p(x[10]) and y[11] == exact_log1p(x[11])
 
 
 def test_the_documented_steps():

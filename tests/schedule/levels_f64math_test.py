@@ -9,8 +9,9 @@ the spec's exp64 modelled in Python from its documented steps, conformance/gen/s
 and a chain mixing them likewise. softmax and log_softmax of f64 along the last and the first
 axis (the scalar normalization kernel), tessera.cross_entropy (mean, sum, none) and
 loss.cross_entropy (ignore_index, label smoothing) of f64, attn.lse_accumulate (lse = m +
-T(log64(l))) and spec_accept_tree_sample (u <= exp64(t - d)) of f32 and f64 vs the kernels' steps
-in Python around the models.
+T(log64(l))) and spec_accept_tree_sample (u <= exp64(t - d)) of f32 and f64, and
+binary_cross_entropy of f64 (log1p64(exp64(-|z|))) vs the kernels' steps in Python around the
+models.
 
 Usage: levels_f64math_test.py TESSERA_INTERP
 """
@@ -218,6 +219,28 @@ def check_lse_and_tree(d, rng):
                    [np.array([best_path, best_len], np.int32)])
 
 
+def bce(z, t, red):
+    """kernel_BinaryCrossEntropy: (max(z, 0) - z t) + log1p64(exp64(-|z|)) summed in order."""
+    acc = 0.0
+    for i, (zv, tv) in enumerate(zip(z.ravel(), t.ravel())):
+        m = zv if zv > 0 else 0.0
+        term = (m - zv * tv) + spec_exp64.log1p64(spec_exp64.exp64(-abs(zv)))
+        acc = term if i == 0 else acc + term
+    return np.array(acc / float(z.size) if red == "mean" else acc)
+
+
+def check_bce(d, rng):
+    z = rng.standard_normal((3, 7)) * 8
+    z.flat[:9] = [0.0, -0.0, 1e-300, -40.0, 40.0, 800.0, -800.0, 1e-17, -3e-9]
+    tg = rng.random((3, 7))
+    ty = t((3, 7), "f64")
+    for red in ("mean", "sum"):
+        src = (f"module {{\n  func.func @main(%a0: {ty}, %a1: {ty}) -> tensor<f64> {{\n"
+               f'    %r = "tessera.binary_cross_entropy"(%a0, %a1) {{reduction = "{red}"}} : '
+               f"({ty}, {ty}) -> tensor<f64>\n    return %r : tensor<f64>\n  }}\n}}\n")
+        check_case(d, f"bce_f64_{red}", src, [z, tg], [bce(z, tg, red)])
+
+
 def main():
     rng = np.random.default_rng(6464)
     shape = (3, 41)
@@ -263,6 +286,7 @@ def main():
         check_softmax(d, rng)
         check_cross_entropy(d, rng)
         check_lse_and_tree(d, rng)
+        check_bce(d, rng)
     finish()
 
 
