@@ -60,6 +60,17 @@ def dd_add(a, b):
     return fast_two_sum(s, e + (a[1] + b[1]))
 
 
+def series(c, head, degree, x):
+    """sum c[n] x^n: the terms above head by Horner in f64 on x.hi, then double-double."""
+    q = c[degree][0]
+    for n in range(degree - 1, head, -1):
+        q = q * x[0] + c[n][0]
+    y = (q, 0.0)
+    for n in range(head, -1, -1):
+        y = dd_add(dd_mul(y, x), c[n])
+    return y
+
+
 def exp64(x):
     """exp of one f64 (a Python float)."""
     x = float(x)
@@ -73,12 +84,7 @@ def exp64(x):
     r0 = x - kd * LN2[0]
     hi, lo = two_sum(r0, -(kd * LN2[1]))
     r = fast_two_sum(hi, lo - kd * LN2[2])
-    q = FACT[EXP_DEGREE][0]
-    for n in range(EXP_DEGREE - 1, EXP_HEAD, -1):
-        q = q * r[0] + FACT[n][0]
-    y = (q, 0.0)
-    for n in range(EXP_HEAD, -1, -1):
-        y = dd_add(dd_mul(y, r), FACT[n])
+    y = series(FACT, EXP_HEAD, EXP_DEGREE, r)
     k = int(kd)
     if k > -1022 or (k == -1022 and y[0] >= 1.0):
         with np.errstate(over="ignore"):
@@ -137,12 +143,7 @@ def log64_dd(x):
     p = two_prod(sh, d[0])
     s = fast_two_sum(sh, (((f - p[0]) - p[1]) - sh * d[1]) / d[0])
     z = dd_mul(s, s)
-    q = ODD[LOG_DEGREE][0]
-    for n in range(LOG_DEGREE - 1, LOG_HEAD, -1):
-        q = q * z[0] + ODD[n][0]
-    y = (q, 0.0)
-    for n in range(LOG_HEAD, -1, -1):
-        y = dd_add(dd_mul(y, z), ODD[n])
+    y = series(ODD, LOG_HEAD, LOG_DEGREE, z)
     lm = dd_mul((2.0 * s[0], 2.0 * s[1]), y)
     k = float(k)
     a = fast_two_sum(k * LN2[0], k * LN2[1])

@@ -62,4 +62,15 @@ inline DD dd_add(DD a, DD b) {
   return dd_fast_two_sum(s.hi, s.lo + t);
 }
 
+/// The series sum over n of c[n] x^n for n = 0 .. degree: the terms above `head` by Horner in
+/// f64 on x.hi (q = c[degree].hi, q = q x.hi + c[n].hi), then y = (q, 0) and
+/// y = dd_add(dd_mul(y, x), c[n]) for n = head .. 0.
+inline DD dd_series(const DD* c, int head, int degree, DD x) {
+  double q = c[degree].hi;
+  for (int n = degree - 1; n > head; --n) q = q * x.hi + c[n].hi;
+  DD y{q, 0.0};
+  for (int n = head; n >= 0; --n) y = dd_add(dd_mul(y, x), c[n]);
+  return y;
+}
+
 }  // namespace tessera::num

@@ -72,11 +72,7 @@ inline Exp64Parts exp64_reduce(double x) {
   const double r0 = x - kd * kLn2Parts[0];
   const DD r1 = dd_two_sum(r0, -(kd * kLn2Parts[1]));
   const DD r = dd_fast_two_sum(r1.hi, r1.lo - kd * kLn2Parts[2]);
-  double q = kExp64Fact[kExp64Degree].hi;
-  for (int n = kExp64Degree - 1; n > kExp64Head; --n) q = q * r.hi + kExp64Fact[n].hi;
-  DD y{q, 0.0};
-  for (int n = kExp64Head; n >= 0; --n) y = dd_add(dd_mul(y, r), kExp64Fact[n]);
-  return {y, kd};
+  return {dd_series(kExp64Fact, kExp64Head, kExp64Degree, r), kd};
 }
 
 /// The main path for x in [-746, 710]: exp64_reduce, then 2^k y rounded once. k = int64(kd),

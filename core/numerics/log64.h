@@ -84,10 +84,7 @@ inline DD log64_dd(double x) {
   const double sl = (((f - p.hi) - p.lo) - sh * d.lo) / d.hi;
   const DD s = dd_fast_two_sum(sh, sl);
   const DD z = dd_mul(s, s);
-  double q = kLog64Odd[kLog64Degree].hi;
-  for (int n = kLog64Degree - 1; n > kLog64Head; --n) q = q * z.hi + kLog64Odd[n].hi;
-  DD y{q, 0.0};
-  for (int n = kLog64Head; n >= 0; --n) y = dd_add(dd_mul(y, z), kLog64Odd[n]);
+  const DD y = dd_series(kLog64Odd, kLog64Head, kLog64Degree, z);
   const DD lm = dd_mul({2.0 * s.hi, 2.0 * s.lo}, y);
   const DD a = dd_fast_two_sum(r.k * kLn2Parts[0], r.k * kLn2Parts[1]);
   const DD kl{a.hi, a.lo + r.k * kLn2Parts[2]};

@@ -73,7 +73,20 @@ struct DDEmit {
     const V t = add(a.lo, b.lo);
     return fast_two_sum(s.hi, add(s.lo, t));
   }
-  DDV<V> c(num::DD v) { return {c(v.hi), c(v.lo)}; }  // braced: in order
+  DDV<V> c(num::DD v) { return {c(v.hi), c(v.lo)}; }                 // braced: in order
+  DDV<V> series(const num::DD* t, int head, int degree, DDV<V> x) {  // num::dd_series
+    V q = c(t[degree].hi);
+    for (int n = degree - 1; n > head; --n) {
+      const V qx = mul(q, x.hi);
+      q = add(qx, c(t[n].hi));
+    }
+    DDV<V> y{q, c(0.0)};
+    for (int n = head; n >= 0; --n) {
+      const DDV<V> yx = mul(y, x);
+      y = add(yx, c(t[n]));
+    }
+    return y;
+  }
 };
 
 /// num::pow2_by_bits of the i64 value `n` (|n| <= 1023): an f64.
@@ -114,16 +127,7 @@ V exp64_emit(V x, E& e) {
   const DDV<V> r1 = d.two_sum(r0, t1);
   const V t2 = d.mul(kd, d.c(num::kLn2Parts[2]));
   const DDV<V> r = d.fast_two_sum(r1.hi, d.sub(r1.lo, t2));
-  V q = d.c(num::kExp64Fact[num::kExp64Degree].hi);
-  for (int n = num::kExp64Degree - 1; n > num::kExp64Head; --n) {
-    const V qr = d.mul(q, r.hi);
-    q = d.add(qr, d.c(num::kExp64Fact[n].hi));
-  }
-  DDV<V> y{q, d.c(0.0)};
-  for (int n = num::kExp64Head; n >= 0; --n) {
-    const DDV<V> yr = d.mul(y, r);
-    y = d.add(yr, d.c(num::kExp64Fact[n]));
-  }
+  const DDV<V> y = d.series(num::kExp64Fact, num::kExp64Head, num::kExp64Degree, r);
   const V k = e.op("arith.fptosi", {kd}, kD, kI);
   const V k1 = e.op("arith.shrsi", {k, e.cst(1, kI)}, kI, kI);
   const V k2 = e.op("arith.subi", {k, k1}, kI, kI);
@@ -188,16 +192,7 @@ DDV<V> log64_dd_emit(V x, E& e) {
   const V rem = d.sub(rem0, d.mul(sh, dv.lo));
   const DDV<V> s = d.fast_two_sum(sh, d.div(rem, dv.hi));
   const DDV<V> z = d.mul(s, s);
-  V q = d.c(num::kLog64Odd[num::kLog64Degree].hi);
-  for (int n = num::kLog64Degree - 1; n > num::kLog64Head; --n) {
-    const V qz = d.mul(q, z.hi);
-    q = d.add(qz, d.c(num::kLog64Odd[n].hi));
-  }
-  DDV<V> y{q, d.c(0.0)};
-  for (int n = num::kLog64Head; n >= 0; --n) {
-    const DDV<V> yz = d.mul(y, z);
-    y = d.add(yz, d.c(num::kLog64Odd[n]));
-  }
+  const DDV<V> y = d.series(num::kLog64Odd, num::kLog64Head, num::kLog64Degree, z);
   const DDV<V> s2{d.mul(two, s.hi), d.mul(two, s.lo)};
   const DDV<V> lm = d.mul(s2, y);
   const V kl0 = d.mul(k, d.c(num::kLn2Parts[0]));
