@@ -10,7 +10,8 @@ and a chain mixing them likewise. softmax and log_softmax of f64 along the last 
 axis (the scalar normalization kernel), tessera.cross_entropy (mean, sum, none) and
 loss.cross_entropy (ignore_index, label smoothing) of f64, attn.lse_accumulate (lse = m +
 T(log64(l))) and spec_accept_tree_sample (u <= exp64(t - d)) of f32 and f64, and
-binary_cross_entropy of f64 (log1p64(exp64(-|z|))) vs the kernels' steps in Python around the
+binary_cross_entropy (log1p64(exp64(-|z|))) and the RL policy losses (ppo, grpo, cispo) of
+f64 vs the kernels' steps in Python around the
 models.
 
 Usage: levels_f64math_test.py TESSERA_INTERP
@@ -241,6 +242,53 @@ def check_bce(d, rng):
         check_case(d, f"bce_f64_{red}", src, [z, tg], [bce(z, tg, red)])
 
 
+def chain_sum(v):
+    v = np.asarray(v).ravel()
+    acc = v[0]
+    for e in v[1:]:
+        acc = acc + e
+    return acc
+
+
+def check_rl(d, rng):
+    """ppo, grpo and cispo policy losses of f64: the ratio exp64(ln - lo), in f64 numpy steps."""
+    exp = spec_exp64.exp64_array
+    for name, op, shp, axis, red in [
+        ("ppo_f64_mean", "ppo_policy_loss", (3, 5), 1, "mean"),
+        ("grpo_f64_none", "grpo_policy_loss", (4, 3), 0, "none"),
+        ("cispo_f64_sum", "cispo_policy_loss", (3, 4), 1, "sum"),
+    ]:
+        ln, lo, r = (rng.standard_normal(shp) for _ in range(3))
+        if op == "ppo_policy_loss":
+            adv = r
+        else:  # group_advantages along the axis: chain mean, population variance, eps 1e-8
+            rm = np.moveaxis(r, axis, -1)
+            out = np.empty_like(rm)
+            g = float(rm.shape[-1])
+            for pos in np.ndindex(*rm.shape[:-1]):
+                row = rm[pos]
+                mean = chain_sum(row) / g
+                dd = row - mean
+                out[pos] = (row - mean) / np.sqrt(chain_sum(dd * dd) / g + 1e-8)
+            adv = np.moveaxis(out, -1, axis)
+        if op == "cispo_policy_loss":
+            v = -((np.minimum(exp(ln - lo), 4.0) * adv) * ln)
+            extra = ", epsilon_high = 4.0 : f64"
+        else:
+            ratio = exp(ln - lo)
+            v = -np.minimum(ratio * adv, np.minimum(np.maximum(ratio, 0.8), 1.2) * adv)
+            extra = ""
+        want = v if red == "none" else chain_sum(v) / (v.size if red == "mean" else 1.0)
+        out = shp if red == "none" else ()
+        ty, to = t(shp, "f64"), t(out, "f64")
+        attrs = (f'reduction = "{red}"' if op == "ppo_policy_loss" else
+                 f'group_axis = {axis} : i64, reduction = "{red}"{extra}')
+        src = (f"module {{\n  func.func @main(%a0: {ty}, %a1: {ty}, %a2: {ty}) -> {to} {{\n"
+               f'    %r = "tessera.rl.{op}"(%a0, %a1, %a2) {{{attrs}}} : ({ty}, {ty}, {ty}) -> '
+               f"{to}\n    return %r : {to}\n  }}\n}}\n")
+        check_case(d, name, src, [ln, lo, r], [np.asarray(want).reshape(out)])
+
+
 def main():
     rng = np.random.default_rng(6464)
     shape = (3, 41)
@@ -287,6 +335,7 @@ def main():
         check_cross_entropy(d, rng)
         check_lse_and_tree(d, rng)
         check_bce(d, rng)
+        check_rl(d, rng)
     finish()
 
 

@@ -42,7 +42,7 @@ module {
     return %r : tensor<f32>
   }
   // CHECK-LABEL: func.func @p64(
-  // CHECK: schedule.not_lowered = "tessera.rl.ppo_policy_loss on f64: the builder writes f32 steps only
+  // CHECK: tile.launch %{{.*}} {callee = @p64_g0_kernel, grid = [1]
   func.func @p64(%ln: tensor<2x3xf64>, %lo: tensor<2x3xf64>, %a: tensor<2x3xf64>) -> tensor<f64> {
     %l = "tessera.rl.ppo_policy_loss"(%ln, %lo, %a) : (tensor<2x3xf64>, tensor<2x3xf64>, tensor<2x3xf64>) -> tensor<f64>
     return %l : tensor<f64>
