@@ -80,10 +80,15 @@ def exp64(x):
         return math.inf
     if x < -746.0:
         return 0.0
+    return exp_scale(x, None)
+
+
+def exp_scale(x, xlo):
+    """2^k exp(r) rounded once, r = x (+ xlo) - k ln2 as a double-double."""
     kd = (x * INV_LN2 + SHIFT) - SHIFT
     r0 = x - kd * LN2[0]
     hi, lo = two_sum(r0, -(kd * LN2[1]))
-    r = fast_two_sum(hi, lo - kd * LN2[2])
+    r = fast_two_sum(hi, lo - kd * LN2[2]) if xlo is None else two_sum(hi, (lo - kd * LN2[2]) + xlo)
     y = series(FACT, EXP_HEAD, EXP_DEGREE, r)
     k = int(kd)
     if k > -1022 or (k == -1022 and y[0] >= 1.0):
@@ -163,3 +168,38 @@ def log64_array(a):
 def log1p64_array(a):
     a = np.asarray(a, np.float64)
     return np.array([log1p64(v) for v in a.ravel()], np.float64).reshape(a.shape)
+
+
+def pow64(x, y):
+    """pow of two f64 values with C99's special cases (docs/numerics.md "pow")."""
+    x, y = float(x), float(y)
+    if y == 0 or x == 1:
+        return 1.0
+    if x != x or y != y:
+        return x + y
+    integer = abs(y) >= 2.0**52 or float(int(abs(y))) == abs(y)
+    odd = integer and abs(y) < 2.0**53 and int(abs(y)) % 2 == 1
+    if x == 0:
+        if y < 0:
+            return math.copysign(math.inf, x) if odd else math.inf
+        return x if odd else 0.0
+    if math.isinf(y):
+        if x == -1:
+            return 1.0
+        return math.inf if (abs(x) < 1) == (y < 0) else 0.0
+    if x == math.inf:
+        return 0.0 if y < 0 else math.inf
+    if x == -math.inf:
+        if y < 0:
+            return -0.0 if odd else 0.0
+        return -math.inf if odd else math.inf
+    if x < 0 and not integer:
+        return math.nan
+    p = dd_mul((y, 0.0), log64_dd(abs(x)))
+    r = math.inf if p[0] > 710 else 0.0 if p[0] < -746 else exp_scale(p[0], p[1])
+    return -r if x < 0 and odd else r
+
+
+def pow64_array(x, y):
+    x, y = np.broadcast_arrays(np.asarray(x, np.float64), np.asarray(y, np.float64))
+    return np.array([pow64(a, b) for a, b in zip(x.ravel(), y.ravel())]).reshape(x.shape)

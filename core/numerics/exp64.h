@@ -75,15 +75,25 @@ inline Exp64Parts exp64_reduce(double x) {
   return {dd_series(kExp64Fact, kExp64Head, kExp64Degree, r), kd};
 }
 
-/// The main path for x in [-746, 710]: exp64_reduce, then 2^k y rounded once. k = int64(kd),
+/// exp64_reduce of a double-double argument x + xlo (|xlo| <= ulp(x) / 2, x in [-746, 710]):
+/// the same steps with xlo added to the tail, and TwoSum for the last sum (its head may be
+/// smaller than the tail).
+inline Exp64Parts exp64_reduce_dd(double x, double xlo) {
+  const double kd = (x * kExp64InvLn2 + kExp64Shift) - kExp64Shift;
+  const double r0 = x - kd * kLn2Parts[0];
+  const DD r1 = dd_two_sum(r0, -(kd * kLn2Parts[1]));
+  const DD r = dd_two_sum(r1.hi, (r1.lo - kd * kLn2Parts[2]) + xlo);
+  return {dd_series(kExp64Fact, kExp64Head, kExp64Degree, r), kd};
+}
+
+/// 2^k y rounded once (exp64_reduce's parts). k = int64(kd),
 /// k1 = k >> 1 (arithmetic), k2 = k - k1, s1 = 2^k1, s2 = 2^k2 (pow2_by_bits). A normal result
 /// (k > -1022, or k = -1022 and y.hi >= 1) is (y.hi s1) s2 (exact unless it overflows to +Inf).
 /// Otherwise the result is subnormal and is rounded once on its own grid: w = y (s1 2^537)
 /// (s2 2^537) = y 2^(k + 1074) (exact, w < 2^52), t = (w.hi + 2^52) - 2^52 (w.hi rounded to an
 /// integer, ties to even), f = w.hi - t; f = 0.5 and w.lo > 0: t + 1; f = -0.5 and w.lo < 0:
 /// t - 1; the result is t 2^-1074.
-inline double exp64_main(double x) {
-  const Exp64Parts e = exp64_reduce(x);
+inline double exp64_scale(const Exp64Parts& e) {
   const int64_t k = static_cast<int64_t>(e.k);
   const int64_t k1 = k >> 1;
   const int64_t k2 = k - k1;
@@ -100,6 +110,9 @@ inline double exp64_main(double x) {
   if (f == -0.5 && wl < 0.0) t = t - 1.0;
   return t * 0x1p-1074;
 }
+
+/// The main path for x in [-746, 710]: exp64_scale(exp64_reduce(x)).
+inline double exp64_main(double x) { return exp64_scale(exp64_reduce(x)); }
 
 /// The spec's exp of an f64 (docs/numerics.md, "exp and log on f64"): NaN -> NaN (x + x);
 /// x > 710 (+Inf included) -> +Inf; x < -746 (-Inf included) -> +0; otherwise exp64_main.

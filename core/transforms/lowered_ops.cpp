@@ -10,6 +10,7 @@ bool lowered_by_list(std::string_view name) {
   static constexpr std::string_view kNames[] = {
       "",  // (no entry: keeps the array non-empty)
       "tessera.attn.lse_accumulate",
+      "tessera.pow",
       "tessera.spec_accept_tree_sample",
   };
   return !name.empty() && std::find(std::begin(kNames), std::end(kNames), name) != std::end(kNames);

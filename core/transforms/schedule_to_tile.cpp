@@ -326,11 +326,12 @@ Lowering lower_elementwise(const ir::Op& group, const ir::Op& callee, const std:
   // schedule_to_tile_scalar.cpp: types no register tile holds (f64, i8, i64), and casts.
   bool scalar = false;
   for (const ir::Value* v : group.operands) scalar |= scalar_chain_type(v->type.dtype);
-  // Conversions are scalar ops, and so are tanh and gelu's erf form: the spec's tanhf and erfcf
-  // compute in f64, which no register tile holds (schedule_to_tile_scalar.cpp, tanh_steps,
-  // erfc_steps).
+  // Conversions are scalar ops, and so are tanh, gelu's erf form and pow: the spec's tanhf, erfcf
+  // and pow64 compute in f64, which no register tile holds (schedule_to_tile_scalar.cpp,
+  // tanh_steps, erfc_steps).
   for (const auto& op : callee.regions[0].front().ops)
     scalar |= op->name == "tessera.cast" || op->name == "tessera.tanh" ||
+              op->name == "tessera.pow" ||
               (op->name == "tessera.gelu" && op->attrs.get_string("approximate", "none") != "tanh");
   if (scalar) {
     ScalarChain s = plan_scalar_chain(group, callee, name);

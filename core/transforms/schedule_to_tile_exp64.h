@@ -107,18 +107,12 @@ V pow2_by_bits_emit(V n, E& e) {
   return e.op("arith.select", {neg, inv, p}, kD, kD);
 }
 
-/// num::exp64 of the f64 value `x`: exp64_reduce, both scalings of exp64_main (normal and
-/// subnormal) selected by k, then the special cases as selects (x > 710: +Inf; x < -746: +0;
-/// NaN: x + x). The main path reads x in [-746, 710], else 0 (the same bits where it is used).
+/// num::exp64_scale of exp64_reduce(xm) (`lo` null) or exp64_reduce_dd(xm, *lo), for xm in
+/// [-746, 710] (the caller selects it there: the fptosi must stay in range).
 template <typename V, typename E>
-V exp64_emit(V x, E& e) {
+V exp64_core_emit(V xm, const V* lo, E& e) {
   constexpr DType kD = DType::f64, kI = DType::i64, kB = DType::i1;
   DDEmit<V, E> d{e};
-  // The main path runs on x, or on 0 where a special case applies (NaN, |x| beyond the
-  // thresholds): its fptosi must stay in range; the selects at the end pick the special value.
-  const V above = d.cmp(x, d.c(num::kExp64Underflow), "oge");
-  const V in = e.op("arith.andi", {above, d.cmp(x, d.c(num::kExp64Overflow), "ole")}, kB, kB);
-  const V xm = d.sel(in, x, d.c(0.0));
   const V shift = d.c(num::kExp64Shift);
   const V xs = d.mul(xm, d.c(num::kExp64InvLn2));
   const V kd = d.sub(d.add(xs, shift), shift);
@@ -126,7 +120,8 @@ V exp64_emit(V x, E& e) {
   const V t1 = e.op("arith.negf", {d.mul(kd, d.c(num::kLn2Parts[1]))}, kD, kD);
   const DDV<V> r1 = d.two_sum(r0, t1);
   const V t2 = d.mul(kd, d.c(num::kLn2Parts[2]));
-  const DDV<V> r = d.fast_two_sum(r1.hi, d.sub(r1.lo, t2));
+  const V tail = d.sub(r1.lo, t2);
+  const DDV<V> r = lo ? d.two_sum(r1.hi, d.add(tail, *lo)) : d.fast_two_sum(r1.hi, tail);
   const DDV<V> y = d.series(num::kExp64Fact, num::kExp64Head, num::kExp64Degree, r);
   const V k = e.op("arith.fptosi", {kd}, kD, kI);
   const V k1 = e.op("arith.shrsi", {k, e.cst(1, kI)}, kI, kI);
@@ -150,7 +145,27 @@ V exp64_emit(V x, E& e) {
   t = d.sel(up, d.add(t, d.c(1.0)), t);
   const V dn = e.op("arith.andi", {d.cmp(f, d.c(-0.5), "oeq"), d.cmp(wl, zero, "olt")}, kB, kB);
   t = d.sel(dn, d.sub(t, d.c(1.0)), t);
-  V res = d.sel(sub, d.mul(t, d.c(0x1p-1074)), normal);
+  return d.sel(sub, d.mul(t, d.c(0x1p-1074)), normal);
+}
+
+/// The select of exp's main path: x in [-746, 710], else 0.
+template <typename V, typename E>
+V exp64_in_range_emit(V x, E& e) {
+  DDEmit<V, E> d{e};
+  const V above = d.cmp(x, d.c(num::kExp64Underflow), "oge");
+  const V in =
+      e.op("arith.andi", {above, d.cmp(x, d.c(num::kExp64Overflow), "ole")}, DType::i1, DType::i1);
+  return d.sel(in, x, d.c(0.0));
+}
+
+/// num::exp64 of the f64 value `x`: exp64_main (exp64_core_emit) on x, or on 0 where a special
+/// case applies (NaN, x beyond the thresholds: the same bits where it is used), then the
+/// special cases as selects (x > 710: +Inf; x < -746: +0; NaN: x + x).
+template <typename V, typename E>
+V exp64_emit(V x, E& e) {
+  DDEmit<V, E> d{e};
+  V res = exp64_core_emit<V, E>(exp64_in_range_emit(x, e), nullptr, e);
+  const V zero = d.c(0.0);
   const V over = d.cmp(x, d.c(num::kExp64Overflow), "ogt");
   res = d.sel(over, d.c(std::numeric_limits<double>::infinity()), res);
   res = d.sel(d.cmp(x, d.c(num::kExp64Underflow), "olt"), zero, res);
@@ -245,6 +260,62 @@ V log1p64_emit(V u, E& e) {
   res = d.sel(below, d.c(std::numeric_limits<double>::quiet_NaN()), res);
   const V nan = d.cmp(u, u, "une");  // true for NaN only
   return d.sel(nan, d.add(u, u), res);
+}
+
+/// num::pow64 of the f64 values `x`, `y`: pow64_int, pow64_main (log64_dd, the product, the
+/// range selects around exp64_core_emit on (p.hi, p.lo), the sign), then C99's special cases as
+/// selects, the last one pow64's first test.
+template <typename V, typename E>
+V pow64_emit(V x, V y, E& e) {
+  // Braced operand lists (evaluated in order) wherever more than one operand emits.
+  constexpr DType kB = DType::i1, kD = DType::f64;
+  constexpr double kInf = std::numeric_limits<double>::infinity();
+  DDEmit<V, E> d{e};
+  const V zero = d.c(0.0);
+  // pow64_int(y).
+  const V yneg = d.cmp(y, zero, "olt");
+  const V a = d.sel(yneg, e.op("arith.negf", {y}, kD, kD), y);
+  const V big = d.c(0x1p52);
+  const V t = d.sub(d.add(a, big), big);
+  const V h = d.mul(a, d.c(0.5));
+  const V hh = d.sub(d.add(h, big), big);
+  const V integer = e.op("arith.ori", {d.cmp(a, big, "oge"), d.cmp(t, a, "oeq")}, kB, kB);
+  const V below53 = e.op("arith.andi", {integer, d.cmp(a, d.c(0x1p53), "olt")}, kB, kB);
+  const V odd = e.op("arith.andi", {below53, d.cmp(hh, h, "une")}, kB, kB);
+  // pow64_main.
+  const V xneg = d.cmp(x, zero, "olt");
+  const V ax = d.sel(xneg, e.op("arith.negf", {x}, kD, kD), x);
+  const DDV<V> l = log64_dd_emit(ax, e);
+  const DDV<V> yy{y, d.c(0.0)};
+  const DDV<V> p = d.mul(yy, l);
+  V r = exp64_core_emit<V, E>(exp64_in_range_emit(p.hi, e), &p.lo, e);
+  const V inf = d.c(kInf), ninf = d.c(-kInf), nz = d.c(-0.0), one = d.c(1.0), m1 = d.c(-1.0);
+  r = d.sel(d.cmp(p.hi, d.c(num::kExp64Overflow), "ogt"), inf, r);
+  r = d.sel(d.cmp(p.hi, d.c(num::kExp64Underflow), "olt"), zero, r);
+  const V flip = e.op("arith.andi", {xneg, odd}, kB, kB);
+  V res = d.sel(flip, e.op("arith.negf", {r}, kD, kD), r);
+  // The special cases, lowest priority first.
+  const V yes = d.cmp(zero, zero, "oeq");  // true
+  const V nonint = e.op("arith.andi", {xneg, e.op("arith.xori", {integer, yes}, kB, kB)}, kB, kB);
+  res = d.sel(nonint, d.c(std::numeric_limits<double>::quiet_NaN()), res);
+  const V at_ninf =
+      e.op("arith.select", {yneg, d.sel(odd, nz, zero), d.sel(odd, ninf, inf)}, kD, kD);
+  res = d.sel(d.cmp(x, ninf, "oeq"), at_ninf, res);
+  const V at_inf = d.sel(yneg, zero, inf);
+  res = d.sel(d.cmp(x, inf, "oeq"), at_inf, res);
+  const V small = e.op("arith.andi", {d.cmp(x, one, "olt"), d.cmp(x, m1, "ogt")}, kB, kB);
+  const V differ = e.op("arith.xori", {small, yneg}, kB, kB);
+  const V y_inf_val =
+      e.op("arith.select", {d.cmp(x, m1, "oeq"), one, d.sel(differ, zero, inf)}, kD, kD);
+  const V y_inf = e.op("arith.ori", {d.cmp(y, inf, "oeq"), d.cmp(y, ninf, "oeq")}, kB, kB);
+  res = d.sel(y_inf, y_inf_val, res);
+  const V inv = d.div(one, x);
+  const V at_zero = e.op("arith.select", {yneg, d.sel(odd, inv, inf), d.sel(odd, x, zero)}, kD, kD);
+  res = d.sel(d.cmp(x, zero, "oeq"), at_zero, res);
+  const V nan = e.op("arith.ori", {d.cmp(x, x, "une"), d.cmp(y, y, "une")}, kB, kB);
+  res = d.sel(nan, d.add(x, y), res);
+  res = d.sel(d.cmp(x, one, "oeq"), one, res);
+  return d.sel(d.cmp(y, zero, "oeq"), one, res);
 }
 
 }  // namespace tessera::transforms

@@ -264,6 +264,20 @@ bool gelu_erf_step(const ir::Op& o, const std::vector<int>& in, std::vector<Step
   return true;
 }
 
+// pow on f32 (a narrow float's widened value) or f64 scalars: the spec's pow64
+// (schedule_to_tile_exp64.h), for f32 on the widened operands, rounded back once (num::spec_pow).
+bool pow_step(std::string_view op, DType t, const std::vector<int>& in, std::vector<Step>& steps,
+              std::vector<Const>& consts, int base) {
+  if (op != "tessera.pow" || (t != DType::f32 && t != DType::f64)) return false;
+  ChainEmit e{steps, consts, base};
+  if (t == DType::f64) return pow64_emit(in[0], in[1], e), true;
+  const int x = e.op("arith.extf", {in[0]}, DType::f32, DType::f64);
+  const int y = e.op("arith.extf", {in[1]}, DType::f32, DType::f64);
+  const int r = pow64_emit(x, y, e);
+  e.op("arith.truncf", {r}, DType::f64, DType::f32);
+  return true;
+}
+
 // exp, log, sigmoid, silu, tanh-form gelu and silu_mul on f64 scalars: the Graph IR kernels'
 // formulas (kernels_elementwise.cpp, silu.h) around the spec's exp64 / log64
 // (schedule_to_tile_exp64.h): sigmoid 1 / (1 + exp(-x)); silu x / (1 + exp(-x)) and -0 at
@@ -658,7 +672,8 @@ ScalarChain plan_scalar_chain(const ir::Op& group, const ir::Op& callee, const s
                                      activation_step(*o, in, steps, consts, n))) ||
                    (ct == DType::f64 && (f64_root_step(o->name, in, steps, consts, n) ||
                                          f64_math_step(*o, in, steps, consts, n))) ||
-                   abs_step(o->name, ct, in, steps, n)) &&
+                   abs_step(o->name, ct, in, steps, n) ||
+                   pow_step(o->name, ct, in, steps, consts, n)) &&
         !(!un && scalar_step(o->name, ct, in, steps)))
       return stay(why);
     for (int v : steps.back().in)

@@ -9,6 +9,7 @@
 #include "core/numerics/log1pf.h"
 #include "core/numerics/log64.h"
 #include "core/numerics/logf.h"
+#include "core/numerics/pow64.h"
 #include "core/numerics/tanhf.h"
 
 using namespace tessera;
@@ -93,6 +94,13 @@ void tessera_log64(const double* x, double* y, size_t n) {
 }
 void tessera_log1p64(const double* x, double* y, size_t n) {
   for (size_t i = 0; i < n; ++i) y[i] = tessera::num::log1p64(x[i]);
+}
+/// The spec's pow of f64 pairs, and of f32 pairs (num::spec_pow).
+void tessera_pow64(const double* x, const double* y, double* r, size_t n) {
+  for (size_t i = 0; i < n; ++i) r[i] = tessera::num::pow64(x[i], y[i]);
+}
+void tessera_powf_spec(const float* x, const float* y, float* r, size_t n) {
+  for (size_t i = 0; i < n; ++i) r[i] = tessera::num::spec_pow(x[i], y[i]);
 }
 /// The f64 exp/log double-double tables (hi, lo pairs): 1/n! (21) then 1/(2n+1) (19), then the
 /// three parts of ln 2.

@@ -82,3 +82,14 @@ def unary_f64(name, x):
     fn.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_size_t]
     fn(x.ctypes.data, y.ctypes.data, x.size)
     return y
+
+
+def binary(name, x, y, dtype):
+    """The C ABI's function `name` of two arrays of `dtype` (tessera_pow64, tessera_powf_spec)."""
+    x = np.ascontiguousarray(x, dtype)
+    y = np.ascontiguousarray(y, dtype)
+    r = np.empty_like(x)
+    fn = getattr(lib(), name)
+    fn.argtypes = [ctypes.c_void_p] * 3 + [ctypes.c_size_t]
+    fn(x.ctypes.data, y.ctypes.data, r.ctypes.data, x.size)
+    return r

@@ -11,7 +11,7 @@ axis (the scalar normalization kernel), tessera.cross_entropy (mean, sum, none) 
 loss.cross_entropy (ignore_index, label smoothing) of f64, attn.lse_accumulate (lse = m +
 T(log64(l))) and spec_accept_tree_sample (u <= exp64(t - d)) of f32 and f64, and
 binary_cross_entropy (log1p64(exp64(-|z|))) and the RL policy losses (ppo, grpo, cispo) of
-f64 vs the kernels' steps in Python around the
+f64, and tessera.pow of f64, f32 and bf16 (the spec's pow64) vs the kernels' steps in Python around the
 models.
 
 Usage: levels_f64math_test.py TESSERA_INTERP
@@ -289,6 +289,29 @@ def check_rl(d, rng):
         check_case(d, name, src, [ln, lo, r], [np.asarray(want).reshape(out)])
 
 
+def check_pow(d, rng):
+    """tessera.pow of f64, f32 and bf16 (widened to f32, rounded back): the spec's pow64 (f32:
+    of the widened values, rounded once to f32), C99's special cases included."""
+    import ml_dtypes
+    shape = (4, 11)
+    x = np.exp(rng.uniform(-5, 5, shape))
+    y = rng.uniform(-6, 6, shape)
+    x[0, :] = [0.0, -0.0, -2.0, -2.0, np.inf, -np.inf, np.nan, 1.0, -1.0, 0.5, -3.0]
+    y[0, :] = [-3.0, -3.0, 3.0, 2.5, -1.0, 3.0, 0.0, np.nan, np.inf, -np.inf, -2.0]
+    x[1, :4] = [2.0, 10.0, 0.1, -1e-3]
+    y[1, :4] = [1100.0, -400.0, 320.0, 5.0]
+    for et, dt in (("f64", np.float64), ("f32", np.float32), ("bf16", ml_dtypes.bfloat16)):
+        xs, ys = x.astype(dt), y.astype(dt)
+        want = spec_exp64.pow64_array(xs.astype(np.float64), ys.astype(np.float64))
+        if dt is not np.float64:  # f32: rounded once; bf16: then once more to bf16
+            want = want.astype(np.float32).astype(dt)
+        ty = t(shape, et)
+        body = f'    %r = "tessera.pow"(%a0, %a1) : ({ty}, {ty}) -> {ty}\n'
+        src = (f"module {{\n  func.func @main(%a0: {ty}, %a1: {ty}) -> {ty} {{\n{body}"
+               f"    return %r : {ty}\n  }}\n}}\n")
+        check_case(d, f"pow_{et}", src, [xs, ys], [want])
+
+
 def main():
     rng = np.random.default_rng(6464)
     shape = (3, 41)
@@ -336,6 +359,7 @@ def main():
         check_lse_and_tree(d, rng)
         check_bce(d, rng)
         check_rl(d, rng)
+        check_pow(d, rng)
     finish()
 
 

@@ -3,8 +3,9 @@
 // docs/numerics.md "exp and log on f64") written out in scalar steps (schedule_to_tile_exp64.h):
 // the range select before the reduction, Cody-Waite with three parts of ln 2 and TwoSum, 2^k by
 // the bits of k, the subnormal rounding, the special cases as selects; log's reduction by
-// comparisons and its special cases. f64 softmax, cross_entropy, attn.lse_accumulate and
-// spec_accept_tree_sample lower to one launch each.
+// comparisons and its special cases. f32 pow, f64 softmax, cross_entropy, attn.lse_accumulate
+// and spec_accept_tree_sample lower to one launch each; pow's kernel widens x and y, runs pow64
+// and rounds once to f32.
 module {
   // CHECK-LABEL: func.func @ex(
   // CHECK: tile.launch %{{.*}} {callee = @ex_g0_kernel, grid = [4]
@@ -17,6 +18,14 @@ module {
   func.func @lg(%x: tensor<4x8xf64>) -> tensor<4x8xf64> {
     %r = "tessera.log"(%x) : (tensor<4x8xf64>) -> tensor<4x8xf64>
     return %r : tensor<4x8xf64>
+  }
+  // pow of f32: a scalar chain (no register tile computes pow64's f64 steps).
+  // CHECK-LABEL: func.func @pw(
+  // CHECK: tile.launch %{{.*}} {callee = @pw_g0_kernel
+  // CHECK-NOT: schedule.not_lowered
+  func.func @pw(%x: tensor<4x8xf32>, %y: tensor<4x8xf32>) -> tensor<4x8xf32> {
+    %r = "tessera.pow"(%x, %y) : (tensor<4x8xf32>, tensor<4x8xf32>) -> tensor<4x8xf32>
+    return %r : tensor<4x8xf32>
   }
   // CHECK-LABEL: func.func @sm(
   // CHECK: tile.launch %{{.*}} {callee = @sm_g0_kernel
@@ -105,6 +114,13 @@ module {
   // CHECK-NEXT: %[[NEG:.*]] = arith.cmpf %[[Y]], %{{.*}} {predicate = "olt"}
   // CHECK-NEXT: arith.select %[[NEG]]
   // CHECK-NEXT: arith.cmpf %[[Y]], %[[Y]] {predicate = "une"}
+  // CHECK-LABEL: func.func @pw_g0_kernel(
+  // CHECK: %[[PX:.*]] = tile.load %in0
+  // CHECK: %[[PY:.*]] = tile.load %in1
+  // CHECK: arith.extf %[[PX]] : (f32) -> f64
+  // CHECK-NEXT: arith.extf %[[PY]] : (f32) -> f64
+  // CHECK: %[[PF:.*]] = arith.truncf %{{.*}} : (f64) -> f32
+  // CHECK-NEXT: tile.store %[[PF]], %out
   // lse_accumulate: the log of an f32 l widened to f64, log64, rounded once to f32, + m.
   // CHECK-LABEL: func.func @lse_g0_kernel(
   // CHECK: %[[LW:.*]] = arith.extf %{{.*}} : (f32) -> f64
