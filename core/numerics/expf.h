@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "core/numerics/exp64.h"
+
 namespace tessera::num {
 
 /// tab[i] = bits(2^(i/32)) - (i << 47), 2^(i/32) correctly rounded to f64 (values checked with
@@ -69,9 +71,8 @@ inline float expf(float x) {
   return expf_main(x);
 }
 
-/// The spec's exp in the compute type: expf above for f32; the C library's exp for f64 (Graph IR
-/// only: no lowered level computes in f64).
+/// The spec's exp in the compute type: expf above for f32, exp64 (exp64.h) for f64.
 inline float spec_exp(float x) { return expf(x); }
-inline double spec_exp(double x) { return std::exp(x); }
+inline double spec_exp(double x) { return exp64(x); }
 
 }  // namespace tessera::num

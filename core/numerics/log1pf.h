@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <limits>
 
+#include "core/numerics/log64.h"
 #include "core/numerics/logf.h"
 
 namespace tessera::num {
@@ -64,9 +65,8 @@ inline float log1pf(float u) {
   return log1pf_main(u);
 }
 
-/// The spec's log1p in the compute type: log1pf above for f32; the C library's log1p for f64
-/// (Graph IR only: no lowered level computes it in f64).
+/// The spec's log1p in the compute type: log1pf above for f32, log1p64 (log64.h) for f64.
 inline float spec_log1p(float u) { return log1pf(u); }
-inline double spec_log1p(double u) { return std::log1p(u); }
+inline double spec_log1p(double u) { return log1p64(u); }
 
 }  // namespace tessera::num

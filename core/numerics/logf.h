@@ -7,6 +7,8 @@
 #include <cstring>
 #include <limits>
 
+#include "core/numerics/log64.h"
+
 namespace tessera::num {
 
 /// 1 / (2i + 1) for i = 1 .. 10, rounded to f64: the series of atanh(s) / s - 1 in z = s^2.
@@ -50,9 +52,8 @@ inline float logf(float x) {
   return static_cast<float>(std::fma(static_cast<double>(k + kadj), kLogLn2, lm));
 }
 
-/// The spec's log in the compute type: logf above for f32; the C library's log for f64 (Graph
-/// IR only).
+/// The spec's log in the compute type: logf above for f32, log64 (log64.h) for f64.
 inline float spec_log(float x) { return logf(x); }
-inline double spec_log(double x) { return std::log(x); }
+inline double spec_log(double x) { return log64(x); }
 
 }  // namespace tessera::num

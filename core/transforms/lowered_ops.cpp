@@ -9,6 +9,7 @@ namespace tessera::transforms {
 bool lowered_by_list(std::string_view name) {
   static constexpr std::string_view kNames[] = {
       "",  // (no entry: keeps the array non-empty)
+      "tessera.attn.lse_accumulate",
       "tessera.dropout",
       "tessera.ebm.bivector_langevin_step",
       "tessera.ebm.decode_init",
@@ -21,8 +22,10 @@ bool lowered_by_list(std::string_view name) {
       "tessera.guided_denoise_region",
       "tessera.ntk_rope",
       "tessera.poisson",
+      "tessera.pow",
       "tessera.rng_uniform",
       "tessera.rope",
+      "tessera.spec_accept_tree_sample",
       "tessera.uniform",
       "tessera_rng.bernoulli",
   };

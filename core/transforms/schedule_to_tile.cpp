@@ -238,14 +238,6 @@ Lowering lower_attention(const ir::Op& group, const ir::Op& callee, const std::s
   return l;
 }
 
-// The f64 softmax kernels compute the C library's exp and log (num::spec_exp and spec_log of a
-// double), which no Tile IR op computes (tile.exp and tile.log are the spec's f32 functions).
-std::string f64_softmax_reason(const std::string& op) {
-  return op + " of f64 computes the C library's exp" +
-         (op == "tessera.log_softmax" ? " and log" : "") +
-         ", which no Tile IR op reproduces bit for bit";
-}
-
 // layer_norm, rmsnorm and softmax along the last axis lower to one row kernel; tile.exp and
 // tessera.softmax compute the same expf (docs/numerics.md "exp"), tile.log and
 // tessera.log_softmax the same logf ("log").
@@ -265,7 +257,6 @@ Lowering lower_row(const ir::Op& group, const ir::Op& callee, const std::string&
   const bool f64 = x.is_tensor() && x.dtype == DType::f64;
   // bf16 / f16: the executor widens them to f32 around the kernel (schedule_to_tile_norm.cpp).
   const bool narrow = x.is_tensor() && (x.dtype == DType::bf16 || x.dtype == DType::f16);
-  if (f64 && soft) return stay(f64_softmax_reason(op->name));
   if ((!is_f32(x) && !f64 && !narrow) || group.result(0)->type.dtype != x.dtype || x.rank() < 1 ||
       !x.has_static_shape())
     return stay("not f32, f64, bf16 or f16 of static shape");
@@ -317,11 +308,12 @@ Lowering lower_elementwise(const ir::Op& group, const ir::Op& callee, const std:
   // schedule_to_tile_scalar.cpp: types no register tile holds (f64, i8, i64), and casts.
   bool scalar = false;
   for (const ir::Value* v : group.operands) scalar |= scalar_chain_type(v->type.dtype);
-  // Conversions are scalar ops, and so are tanh and gelu's erf form: the spec's tanhf and erfcf
-  // compute in f64, which no register tile holds (schedule_to_tile_scalar.cpp, tanh_steps,
-  // erfc_steps).
+  // Conversions are scalar ops, and so are tanh, gelu's erf form and pow: the spec's tanhf, erfcf
+  // and pow64 compute in f64, which no register tile holds (schedule_to_tile_scalar.cpp,
+  // tanh_steps, erfc_steps).
   for (const auto& op : callee.regions[0].front().ops)
     scalar |= op->name == "tessera.cast" || op->name == "tessera.tanh" ||
+              op->name == "tessera.pow" ||
               (op->name == "tessera.gelu" && op->attrs.get_string("approximate", "none") != "tanh");
   if (scalar) {
     ScalarChain s = plan_scalar_chain(group, callee, name);
@@ -357,17 +349,17 @@ Lowering lower_elementwise(const ir::Op& group, const ir::Op& callee, const std:
 Lowering lower_softmax_axis(const ir::Op& group, const ir::Op& op, const std::string& name) {
   if (op.attrs.get("numeric_policy")) return stay("a numeric policy");
   const ir::Type& x = group.operands[0]->type;
-  if (x.is_tensor() && x.dtype == DType::f64) return stay(f64_softmax_reason(op.name));
-  const bool narrow = x.is_tensor() && (x.dtype == DType::bf16 || x.dtype == DType::f16);
-  if ((!is_f32(x) && !narrow) || group.result(0)->type.dtype != x.dtype || x.rank() < 1 ||
+  const bool scalar_only = x.is_tensor() && (x.dtype == DType::bf16 || x.dtype == DType::f16 ||
+                                             x.dtype == DType::f64);  // the scalar kernel's types
+  if ((!is_f32(x) && !scalar_only) || group.result(0)->type.dtype != x.dtype || x.rank() < 1 ||
       !x.has_static_shape())
-    return stay("not f32, bf16 or f16 of static shape");
+    return stay("not f32, f64, bf16 or f16 of static shape");
   const int64_t rank = x.rank();
   int64_t axis = op.attrs.get_int("axis", -1);
   if (axis < -rank || axis >= rank) return stay("bad axis");
   if (axis < 0) axis += rank;
   const bool safe = op.name == "tessera.softmax_safe";
-  if (!safe && (narrow || x.shape[static_cast<size_t>(axis)] > kMaxRowWidth)) {
+  if (!safe && (scalar_only || x.shape[static_cast<size_t>(axis)] > kMaxRowWidth)) {
     int64_t outer = 1, inner = 1;  // schedule_to_tile_norm.cpp: rows of any stride, any width
     for (int64_t d = 0; d < rank; ++d)
       if (d != axis &&
@@ -377,7 +369,7 @@ Lowering lower_softmax_axis(const ir::Op& group, const ir::Op& op, const std::st
     return scalar_lowering(
         plan_scalar_softmax(group, op, outer, x.shape[static_cast<size_t>(axis)], inner, name));
   }
-  if (narrow) return stay("softmax_safe of " + std::string(dtype_mlir_name(x.dtype)));
+  if (scalar_only) return stay("softmax_safe of " + std::string(dtype_mlir_name(x.dtype)));
   std::vector<int64_t> perm, inverse(static_cast<size_t>(rank));
   int64_t rows = 1;
   for (int64_t d = 0; d < rank; ++d)
@@ -502,7 +494,6 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
   // (core/ops/graph_ops.def); a group holding any other op stays.
   for (const auto& op : callee.regions[0].front().ops) {
     if (const char* why = libm_reason(op->name)) return stay(why);         // _reduce.cpp
-    if (const char* why = attn_libm_reason(op->name)) return stay(why);    // _attnstats.cpp
     if (const char* why = random_stay_reason(op->name)) return stay(why);  // _random.cpp
     if (op->def && op->def->level == ops::Level::graph && op->def->hooks.lower != ops::Hook::pass &&
         !lowered_by_list(op->name))
@@ -600,6 +591,8 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
     if (op && (op->name == "tessera.attn_with_stats" || op->name == "tessera.softmax_merge" ||
                op->name == "tessera.softmax_finalize"))  // schedule_to_tile_attnstats.cpp
       return scalar_lowering(plan_softmax_stats(group, *op, name));
+    if (op && op->name == "tessera.attn.lse_accumulate")  // schedule_to_tile_attnstats.cpp
+      return scalar_lowering(plan_lse_accumulate(group, name));
     if (op && (op->name == "tessera.attn_top_k_blocks" ||
                op->name == "tessera.msa_sparse_attention"))  // schedule_to_tile_attn.cpp
       return scalar_lowering(plan_block_attn(group, *op, name));

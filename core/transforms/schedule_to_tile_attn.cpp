@@ -221,7 +221,8 @@ std::string operand_reason(const ir::Op& group, const ir::Op& op, int64_t rank) 
     return "internal: the group's operands are not the op's";
   const DType t = group.operands[0]->type.dtype;
   if (t == DType::f64)
-    return "f64 attention: its exp is the C library's, which no Tile IR op reproduces bit for bit";
+    return "f64 attention: its dot products are f64 fma chains, which no Tile IR op or exact "
+           "composition of them gives";
   if (t != DType::f32 && t != DType::bf16 && t != DType::f16) return op.name + " of " + ty(t);
   const int64_t rk = group.operands[0]->type.rank();
   for (size_t n = 0; n < group.operands.size(); ++n) {

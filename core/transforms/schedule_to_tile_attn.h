@@ -36,14 +36,13 @@ ScalarKernel plan_nsa_attn(const ir::Op& group, const ir::Op& op, const std::str
 /// tessera.attn_with_stats, softmax_merge and softmax_finalize of f32, bf16 or f16: one group
 /// per row in the Graph IR kernels' order (schedule_to_tile_attnstats.cpp).
 ScalarKernel plan_softmax_stats(const ir::Op& group, const ir::Op& op, const std::string& name);
+/// tessera.attn.lse_accumulate of f32 or f64, statistics of rank 1: one group per row, its lse
+/// m + T(log64(f64(l))) (schedule_to_tile_attnstats.cpp).
+ScalarKernel plan_lse_accumulate(const ir::Op& group, const std::string& name);
 
 /// tessera.msa_index_scores (f32, bf16, f16) and tessera.msa_select_blocks (f32, f64, bf16, f16):
 /// one group per query row (schedule_to_tile_attnselect.cpp).
 ScalarKernel plan_msa_index_scores(const ir::Op& group, const ir::Op& op, const std::string& name);
 ScalarKernel plan_msa_select_blocks(const ir::Op& group, const ir::Op& op, const std::string& name);
-
-/// Why an attention-family op whose Graph IR kernel calls the C library on run-time data stays
-/// at Schedule IR, or nullptr for other ops.
-const char* attn_libm_reason(std::string_view op);
 
 }  // namespace tessera::transforms

@@ -1,5 +1,6 @@
 // The softmax-statistics ops as scalar kernels (docs/ops/schedule/lowering.md, "Attention"):
-// attn_with_stats, softmax_merge and softmax_finalize, one group per row in the Graph IR
+// attn_with_stats, softmax_merge, softmax_finalize and attn.lse_accumulate (its log: the spec's
+// log64, schedule_to_tile_exp64.h), one group per row in the Graph IR
 // kernels' order (interp/graph/kernels_softmax_stats.cpp, docs/ops/graph/softmax-stats.md).
 // Operands and results bind in their own shapes (attn_with_stats and softmax_merge have three
 // results); a row's leading indices come from the group id.
@@ -9,6 +10,7 @@
 
 #include "core/transforms/schedule_to_tile_attn.h"
 #include "core/transforms/schedule_to_tile_attn_impl.h"
+#include "core/transforms/schedule_to_tile_emit.h"
 #include "core/transforms/schedule_to_tile_fma.h"
 #include "core/transforms/schedule_to_tile_text.h"
 
@@ -74,15 +76,15 @@ struct Access {
 };
 
 // Why the group of a softmax-statistics op stays ("" when it lowers): f32, bf16 or f16
-// operands and results of static, non-empty shapes (f64: the C library's exp).
+// operands and results of static, non-empty shapes (the kernels compute in f32).
 std::string stats_reason(const ir::Op& group, const ir::Op& op, size_t nin, size_t nout) {
   if (group.operands.size() != nin || group.results.size() != nout)
     return "internal: the group's operands are not the op's";
   const DType t = group.operands[0]->type.dtype;
   if (t == DType::f64)
     return op.name +
-           " of f64: its exp is the C library's, which no Tile IR op reproduces bit "
-           "for bit";
+           " of f64: these kernels compute in f32 (attn_with_stats would need an f64 fma, which no "
+           "Tile IR op or exact composition of them gives)";
   if (t != DType::f32 && t != DType::bf16 && t != DType::f16) return op.name + " of " + ty(t);
   std::vector<const ir::Value*> all(group.operands.begin(), group.operands.end());
   for (const auto& r : group.results) all.push_back(r.get());
@@ -106,11 +108,45 @@ ScalarKernel done(Text& x, std::vector<int64_t> grid) {
 
 }  // namespace
 
-const char* attn_libm_reason(std::string_view op) {
-  if (op == "tessera.attn.lse_accumulate")
-    return "attn.lse_accumulate's lse = m + log(l) is the C library's log in f64, which no Tile "
-           "IR op reproduces bit for bit";
-  return nullptr;
+ScalarKernel plan_lse_accumulate(const ir::Op& group, const std::string& name) {
+  if (group.operands.size() != 3 || group.results.size() != 2)
+    return ScalarKernel::stay("internal: the group's operands are not the op's");
+  const ir::Type& acc = group.operands[0]->type;
+  const DType t = acc.dtype;
+  if (t != DType::f32 && t != DType::f64) return ScalarKernel::stay("lse_accumulate of " + ty(t));
+  std::vector<const ir::Value*> all(group.operands.begin(), group.operands.end());
+  for (const auto& r : group.results) all.push_back(r.get());
+  for (const ir::Value* v : all) {
+    const std::optional<int64_t> n = v->type.num_elements();
+    if (!v->type.has_static_shape() || v->type.dtype != t)
+      return ScalarKernel::stay("operands of other types");
+    if (!n || *n == 0) return ScalarKernel::stay("an empty tensor or too many elements");
+    if (v->type.rank() == 0)
+      return ScalarKernel::stay("statistics of rank 0 (no Tile IR memref holds them)");
+  }
+  if (acc.rank() != 2) return ScalarKernel::stay("acc not of rank 2");
+  const int64_t tq = acc.shape[0], d = acc.shape[1];
+  if (*group.results[1]->type.num_elements() != tq) return ScalarKernel::stay("a scalar lse");
+  // Row g: out[g, e] = acc[g, e] / l(g) for e in order; lse[g] = m(g) + T(log64(f64(l(g)))),
+  // a statistic of one element read at 0 (kernel_AttnLseAccumulate).
+  Text x;
+  signature(x, name, group);
+  auto stat = [&](size_t i) {
+    const ir::Type& st = group.operands[i]->type;
+    const std::string at = *st.num_elements() == 1 ? "%c0" : "%g";
+    return x.load_at("%in" + std::to_string(i), memref(st.shape, t), t, at, 1);
+  };
+  const std::string l = stat(2), dc = x.icst(d);
+  const std::string am = memref(acc.shape, t);
+  x.each("%c0", dc, "%c1", [&](const std::string& e) {
+    const std::string v = x.load_at("%in0", am, t, "%g, " + e, 2);
+    x.store_at(x.bin("arith.divf", v, l, t), t, "%out0", am, "%g, " + e, 2);
+  });
+  TextEmit em{x};
+  const std::string lg = x.convert(log64_emit(x.convert(l, t, DType::f64), em), DType::f64, t);
+  const std::string lse = x.bin("arith.addf", stat(1), lg, t);
+  x.store_at(lse, t, "%out1", memref(group.results[1]->type.shape, t), "%g", 1);
+  return done(x, {tq});
 }
 
 ScalarKernel plan_softmax_stats(const ir::Op& group, const ir::Op& op, const std::string& name) {

@@ -1,13 +1,15 @@
 // tessera.binary_cross_entropy as a scalar kernel (docs/ops/schedule/lowering.md, "Losses"): the
 // Graph IR kernel's chain over the flattened operands (interp/graph/kernels_loss.cpp), each term
 // (max(z, 0) - z t) + log1p(exp(-|z|)) with the spec's expf (tile.exp) and the spec's log1pf
-// written out step by step (core/numerics/log1pf.h, docs/numerics.md "log1p").
+// written out step by step (core/numerics/log1pf.h, docs/numerics.md "log1p"); on f64 the
+// spec's exp64 and log1p64 (schedule_to_tile_exp64.h).
 #include <cmath>
 #include <limits>
 #include <string>
 
 #include "core/ir/attribute.h"
 #include "core/numerics/log1pf.h"
+#include "core/transforms/schedule_to_tile_emit.h"
 #include "core/transforms/schedule_to_tile_reduce.h"
 #include "core/transforms/schedule_to_tile_text.h"
 
@@ -87,42 +89,42 @@ ScalarKernel plan_binary_cross_entropy(const ir::Op& group, const ir::Op& op,
   if (group.operands.size() != 2 || group.results.size() != 1)
     return ScalarKernel::stay("internal: the group's operands are not the op's");
   const ir::Type& x = group.operands[0]->type;
-  // The f64 kernel's exp and log1p are the C library's (num::spec_exp/spec_log1p of double).
-  if (x.dtype == kD)
-    return ScalarKernel::stay(
-        "binary_cross_entropy on f64 computes the C library's log1p and exp, which no Tile IR "
-        "op reproduces bit for bit");
-  if (x.dtype != kF || !x.has_static_shape() || !(group.operands[1]->type == x) ||
-      group.result(0)->type.dtype != kF)
-    return ScalarKernel::stay("not an f32 binary_cross_entropy of static shape");
+  // f64: the spec's exp64 and log1p64 (schedule_to_tile_exp64.h), the kernel's spec_exp and
+  // spec_log1p of double.
+  const DType F = x.dtype;
+  if ((F != kF && F != kD) || !x.has_static_shape() || !(group.operands[1]->type == x) ||
+      group.result(0)->type.dtype != F)
+    return ScalarKernel::stay("not an f32 or f64 binary_cross_entropy of static shape");
   const std::optional<int64_t> n = x.num_elements();
   if (!n) return ScalarKernel::stay("too many elements");
   const std::string red = op.attrs.get_string("reduction", "mean");
   if (red != "mean" && red != "sum") return ScalarKernel::stay("reduction '" + red + "'");
   Text k;
-  k.k << scalar_text::header(name, {kF, kF}, kF);
+  TextEmit em{k};
+  k.k << scalar_text::header(name, {F, F}, F);
   // (m - p) + s: m = z > 0 ? z : +0 (NaN: +0), p = z * t, s = log1pf(expf(-|z|)) with
   // -|z| = minimumf(z, -z) (-0 for +-0; NaN stays NaN).
   auto term = [&](const std::string& i) {
-    const std::string z = k.load("%in0", kF, i), t = k.load("%in1", kF, i);
-    const std::string pos = k.cmpf("ogt", z, k.fcst(0.0, kF), kF);
-    const std::string m = k.select(pos, z, k.fcst(0.0, kF), kF);
-    const std::string p = k.bin("arith.mulf", z, t, kF);
-    const std::string na = k.bin("arith.minimumf", z, k.un("arith.negf", z, kF, kF), kF);
-    const std::string s = emit_log1pf(k, k.un("tile.exp", na, kF, kF));
-    return k.bin("arith.addf", k.bin("arith.subf", m, p, kF), s, kF);
+    const std::string z = k.load("%in0", F, i), t = k.load("%in1", F, i);
+    const std::string pos = k.cmpf("ogt", z, k.fcst(0.0, F), F);
+    const std::string m = k.select(pos, z, k.fcst(0.0, F), F);
+    const std::string p = k.bin("arith.mulf", z, t, F);
+    const std::string na = k.bin("arith.minimumf", z, k.un("arith.negf", z, F, F), F);
+    const std::string s = F == kD ? log1p64_emit(exp64_emit(na, em), em)
+                                  : emit_log1pf(k, k.un("tile.exp", na, kF, kF));
+    return k.bin("arith.addf", k.bin("arith.subf", m, p, F), s, F);
   };
   // No elements: the kernel's acc = +0 (and +0 / +0 for "mean").
-  std::string acc = *n == 0 ? k.fcst(0.0, kF)
-                            : k.fold("%c1", k.icst(*n), "%c1", term("%c0"), kF,
+  std::string acc = *n == 0 ? k.fcst(0.0, F)
+                            : k.fold("%c1", k.icst(*n), "%c1", term("%c0"), F,
                                      [&](const std::string& i, const std::string& a) {
-                                       return k.bin("arith.addf", a, term(i), kF);
+                                       return k.bin("arith.addf", a, term(i), F);
                                      });
   if (red == "mean") {  // acc / static_cast<T>(n)
-    const std::string count = k.fcst(static_cast<float>(*n), kF);
-    acc = k.bin("arith.divf", acc, count, kF);
+    const std::string count = k.fcst(as_type(static_cast<double>(*n), F), F);
+    acc = k.bin("arith.divf", acc, count, F);
   }
-  k.store(acc, kF, "%c0");
+  k.store(acc, F, "%c0");
   ScalarKernel s;
   s.grid = {1};
   s.flat = {*n, *n};

@@ -14,6 +14,7 @@
 
 #include "core/ops/misc_gemm.h"
 #include "core/transforms/schedule_to_tile_activation.h"
+#include "core/transforms/schedule_to_tile_emit.h"
 #include "core/transforms/schedule_to_tile_erfc.h"
 #include "core/transforms/schedule_to_tile_fma.h"
 #include "core/transforms/schedule_to_tile_index.h"
@@ -396,26 +397,6 @@ ScalarKernel plan_moe_swiglu(const ir::Op& group, const std::string& name) {
       });
   return finish(t, {m}, sizes, {m, n});
 }
-
-// gelu_erf_emit (schedule_to_tile_erfc.h) writing kernel text: fused_epilogue's gelu.
-struct TextEmit {
-  Text& t;
-  std::string op(const char* name, std::vector<std::string> in, DType in_t, DType out_t,
-                 const char* pred = "") {
-    const std::string_view n = name;
-    if (n == "arith.select") return t.select(in[0], in[1], in[2], out_t);
-    if (n == "arith.cmpf") return t.cmp(in[0], in[1], pred, in_t);
-    if (in.size() == 1) return t.un(name, in[0], in_t, out_t);
-    return t.bin(name, in[0], in[1], out_t);
-  }
-  std::string cst(double v, DType type) {
-    if (type != DType::i64) return t.fcst(v, type);
-    const std::string r = t.fresh();
-    t.k << t.ind << r << " = arith.constant {value = " << static_cast<int64_t>(v)
-        << " : i64} : i64\n";
-    return r;
-  }
-};
 
 ScalarKernel plan_fused_epilogue(const ir::Op& group, const ir::Op& op, const std::string& name) {
   const int code = ops::fused_epilogue_code(op.attrs.get("epilogue"));

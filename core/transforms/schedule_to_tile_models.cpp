@@ -41,13 +41,14 @@ std::optional<ScalarKernel> plan_model_op(const ir::Op& group, const ir::Op& op,
                      n == "tessera.moe_dispatch" || n == "tessera.spec_accept" ||
                      n == "tessera.fused_epilogue" || n == "tessera.dequant_matmul" ||
                      n == "tessera.scaled_matmul" || n == "tessera.spec_accept_sample" ||
-                     n == "tessera.target_verify";
+                     n == "tessera.target_verify" || n == "tessera.spec_accept_tree_sample";
   if (!model) return std::nullopt;
   if (op.attrs.get("numeric_policy")) return ScalarKernel::stay("a numeric policy");
   if (n == "tessera.moe_dispatch") return plan_index(group, op, name);            // _index.cpp
   if (n.starts_with("tessera.kv_cache.")) return plan_kv_cache(group, op, name);  // _kv.cpp
   if (n == "tessera.spec_accept") return plan_spec_accept(group, name);           // _spec.cpp
   if (n == "tessera.spec_accept_sample") return plan_spec_accept_sample(group, name);
+  if (n == "tessera.spec_accept_tree_sample") return plan_spec_accept_tree_sample(group, name);
   if (n == "tessera.target_verify") return plan_target_verify(group, op, name);
   // schedule_to_tile_gemm_scalar.cpp
   if (n == "tessera.grouped_gemm") return plan_grouped_gemm(group, name);

@@ -36,6 +36,8 @@ ScalarKernel plan_scaled_matmul(const ir::Op& group, const ir::Op& op, const std
 /// (schedule_to_tile_spec.cpp): one group.
 ScalarKernel plan_spec_accept(const ir::Op& group, const std::string& name);
 ScalarKernel plan_spec_accept_sample(const ir::Op& group, const std::string& name);
+/// tessera.spec_accept_tree_sample (its uniforms operands; u <= exp64(t - d)).
+ScalarKernel plan_spec_accept_tree_sample(const ir::Op& group, const std::string& name);
 
 /// tessera.target_verify of f32 logits: the softmax of each row (schedule_to_tile_spec.cpp).
 ScalarKernel plan_target_verify(const ir::Op& group, const ir::Op& op, const std::string& name);

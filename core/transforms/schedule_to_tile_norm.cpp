@@ -5,7 +5,9 @@
 // from x[0], mean = sum / n (layer_norm; rmsnorm's mean is +0), the chain of squared differences
 // from d_0 * d_0, scale = 1 / sqrt(sq / n + eps) (tile.sqrt: the correctly rounded root, as
 // std::sqrt), then (x - mean) * scale, * gamma, + beta; softmax's maximum chain from x[0]
-// (arith.maximumf: ieee_max), exp(x - m) summed from the first, then e / s or (x - m) - log(s).
+// (arith.maximumf: ieee_max), exp(x - m) summed from the first, then e / s or (x - m) - log(s)
+// (f64: the spec's exp64 and log64 as scalar steps, schedule_to_tile_exp64.h).
+#include "core/transforms/schedule_to_tile_emit.h"
 #include "core/transforms/schedule_to_tile_reduce.h"
 #include "core/transforms/schedule_to_tile_text.h"
 
@@ -74,15 +76,18 @@ ScalarKernel plan_scalar_norm(const ir::Op& group, const ir::Op& op, int64_t row
 
 ScalarKernel plan_scalar_softmax(const ir::Op& group, const ir::Op& op, int64_t outer, int64_t len,
                                  int64_t inner, const std::string& name) {
-  constexpr DType f = DType::f32;
   const DType st = group.operands[0]->type.dtype;
-  if (!computed_in_f32(st)) return ScalarKernel::stay(op.name + " of " + ty(st));
+  if (!computed_in_f32(st) && st != DType::f64)
+    return ScalarKernel::stay(op.name + " of " + ty(st));
+  // f64: the spec's exp64 / log64 (schedule_to_tile_exp64.h), the kernel's spec_exp of double.
+  const DType f = st == DType::f64 ? DType::f64 : DType::f32;
   int64_t rows = 0, n = 0;
   if (__builtin_mul_overflow(outer, inner, &rows) || __builtin_mul_overflow(rows, len, &n))
     return ScalarKernel::stay("too many elements");
   if (n == 0) return ScalarKernel::stay("an empty tensor");
   const bool log_form = op.name == "tessera.log_softmax";
   Text k;
+  const SpecMath sm{k, f};
   k.k << header(name, {st}, st);
   // Row g: elements (g / inner) * len * inner + g % inner + j * inner (for_each_row's order),
   // stored at [g / inner, j * inner + g % inner] of an [outer, len * inner] result.
@@ -99,14 +104,12 @@ ScalarKernel plan_scalar_softmax(const ir::Op& group, const ir::Op& op, int64_t 
       k.fold("%c1", cl, "%c1", x("%c0"), f, [&](const std::string& j, const std::string& a) {
         return k.bin("arith.maximumf", a, x(j), f);
       });
-  auto shifted_exp = [&](const std::string& j) {
-    return k.un("tile.exp", k.bin("arith.subf", x(j), m, f), f, f);
-  };
+  auto shifted_exp = [&](const std::string& j) { return sm.exp(k.bin("arith.subf", x(j), m, f)); };
   const std::string s = k.fold("%c1", cl, "%c1", shifted_exp("%c0"), f,
                                [&](const std::string& j, const std::string& a) {
                                  return k.bin("arith.addf", a, shifted_exp(j), f);
                                });
-  const std::string ls = log_form ? k.un("tile.log", s, f, f) : s;
+  const std::string ls = log_form ? sm.log(s) : s;
   k.each("%c0", cl, "%c1", [&](const std::string& j) {
     const std::string y = log_form ? k.bin("arith.subf", k.bin("arith.subf", x(j), m, f), ls, f)
                                    : k.bin("arith.divf", shifted_exp(j), s, f);

@@ -82,12 +82,12 @@ ScalarKernel plan_optimizer(const ir::Op& group, const ir::Op& op, const std::st
   const DType t = p.dtype;
   if (t != DType::f32 && t != DType::f64)
     return ScalarKernel::stay("an optimizer step of " + std::string(dtype_mlir_name(t)));
-  // The f64 sigmoid's exp is the C library's (num::spec_exp of double); tile.exp is the spec's
-  // f32 expf.
+  // The f64 sigmoid's exp is the spec's exp64 (schedule_to_tile_exp64.h), whose i64 steps and
+  // constants this body (constants of the element type only) does not emit yet.
   if (bce && t == DType::f64)
     return ScalarKernel::stay(
-        "binary_cross_entropy_backward on f64: its sigmoid computes the C library's exp, which no "
-        "Tile IR op reproduces bit for bit");
+        "binary_cross_entropy_backward on f64: its sigmoid's exp64 is not emitted by this kernel "
+        "builder yet");
   if (!p.has_static_shape() || p.rank() < 1)
     return ScalarKernel::stay("not a static shape of rank >= 1");
   // mse_backward's cotangent is a scalar (a 0-d tensor: a scalar kernel parameter) unless the

@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "core/ir/attribute.h"
+#include "core/transforms/schedule_to_tile_emit.h"
 #include "core/transforms/schedule_to_tile_text.h"
 
 namespace tessera::transforms {
@@ -138,15 +139,9 @@ ScalarKernel plan_cross_entropy(const ir::Op& group, const ir::Op& op, const std
   const ir::Type& y = group.operands[1]->type;
   if (x.dtype != DType::f64 && x.dtype != DType::f32)
     return ScalarKernel::stay("cross_entropy of " + ty(x.dtype));
-  // The f64 kernel calls the C library's exp and log (num::spec_exp/spec_log of double), which
-  // no Tile IR op computes (tile.exp and tile.log are the spec's f32 functions).
-  if (x.dtype == DType::f64)
-    return ScalarKernel::stay(
-        "f64 cross_entropy computes the C library's exp and log, which no Tile IR op "
-        "reproduces bit for bit");
   if (!x.has_static_shape() || !y.has_static_shape() || x.rank() < 1 ||
-      group.result(0)->type.dtype != DType::f32)
-    return ScalarKernel::stay("not an f32 cross_entropy of static shape");
+      group.result(0)->type.dtype != x.dtype)
+    return ScalarKernel::stay("not a cross_entropy of static shape");
   if (!label_type(y.dtype)) return ScalarKernel::stay("labels of " + ty(y.dtype));
   const std::optional<int64_t> xn = x.num_elements(), rows = y.num_elements();
   const int64_t classes = x.shape.back();
@@ -155,9 +150,10 @@ ScalarKernel plan_cross_entropy(const ir::Op& group, const ir::Op& op, const std
   const std::string red = op.attrs.get_string("reduction", "mean");
   if (red != "mean" && red != "sum" && red != "none")
     return ScalarKernel::stay("reduction '" + red + "'");
-  const DType f = DType::f32, l = y.dtype;
+  const DType f = x.dtype, l = y.dtype;
   const bool is_unsigned = l == DType::u8 || l == DType::u16 || l == DType::u32 || l == DType::u64;
   Text k;
+  const SpecMath sm{k, f};
   k.k << header(name, {f, l}, f);
   const std::string cc = k.icst(classes), cn = k.icst(*xn);
   // One row's loss: m = the IEEE max chain, s = exp(x_0 - m) + ... (spec expf, sequential),
@@ -170,17 +166,17 @@ ScalarKernel plan_cross_entropy(const ir::Op& group, const ir::Op& op, const std
         k.fold("%c1", cc, "%c1", x0, f, [&](const std::string& j, const std::string& a) {
           return k.bin("arith.maximumf", a, k.load("%in0", f, k.idx("arith.addi", b, j)), f);
         });
-    const std::string e0 = k.un("tile.exp", k.bin("arith.subf", x0, m, f), f, f);
+    const std::string e0 = sm.exp(k.bin("arith.subf", x0, m, f));
     const std::string s =
         k.fold("%c1", cc, "%c1", e0, f, [&](const std::string& j, const std::string& a) {
           const std::string xj = k.load("%in0", f, k.idx("arith.addi", b, j));
-          return k.bin("arith.addf", a, k.un("tile.exp", k.bin("arith.subf", xj, m, f), f, f), f);
+          return k.bin("arith.addf", a, sm.exp(k.bin("arith.subf", xj, m, f)), f);
         });
     const std::string li = k.un(is_unsigned ? "arith.index_castui" : "arith.index_cast",
                                 k.load("%in1", l, i), l, DType::index);
     const std::string at = k.label_at(li, cc, k.idx("arith.addi", b, li), cn);
     const std::string d = k.bin("arith.subf", k.load("%in0", f, at), m, f);
-    return k.bin("arith.subf", k.un("tile.log", s, f, f), d, f);
+    return k.bin("arith.subf", sm.log(s), d, f);
   };
   ScalarKernel out;
   if (red == "none") {  // one group per row
@@ -193,7 +189,7 @@ ScalarKernel plan_cross_entropy(const ir::Op& group, const ir::Op& op, const std
                              return k.bin("arith.addf", a, row_loss(i), f);
                            });
     if (red == "mean")  // acc / static_cast<T>(rows)
-      r = k.bin("arith.divf", r, k.fcst(static_cast<double>(static_cast<float>(*rows)), f), f);
+      r = k.bin("arith.divf", r, k.fcst(as_type(static_cast<double>(*rows), f), f), f);
     k.store(r, f, "%c0");
     out.grid = {1};
     out.out_2d = {1, 1};
@@ -241,15 +237,10 @@ ScalarKernel plan_loss_cross_entropy(const ir::Op& group, const ir::Op& op,
     return ScalarKernel::stay("internal: the group's operands are not the op's");
   const ir::Type& x = group.operands[0]->type;
   const ir::Type& y = group.operands[1]->type;
-  // The f64 kernel's exp and log are the C library's (num::spec_exp/spec_log of double).
-  if (x.dtype == DType::f64)
-    return ScalarKernel::stay(
-        "loss.cross_entropy on f64 computes the C library's exp and log, which no Tile IR op "
-        "reproduces bit for bit");
-  const DType f = DType::f32, l = y.dtype;
-  if (x.dtype != f || !x.has_static_shape() || !y.has_static_shape() || x.rank() < 1 ||
-      group.result(0)->type.dtype != f)
-    return ScalarKernel::stay("not an f32 loss.cross_entropy of static shape");
+  const DType f = x.dtype, l = y.dtype;
+  if ((f != DType::f32 && f != DType::f64) || !x.has_static_shape() || !y.has_static_shape() ||
+      x.rank() < 1 || group.result(0)->type.dtype != f)
+    return ScalarKernel::stay("not an f32 or f64 loss.cross_entropy of static shape");
   if (!label_type(l)) return ScalarKernel::stay("labels of " + ty(l));
   int64_t axis = op.attrs.get_int("axis", x.rank() >= 2 ? 1 : 0);
   if (axis < -x.rank() || axis >= x.rank()) return ScalarKernel::stay("bad axis");
@@ -265,6 +256,7 @@ ScalarKernel plan_loss_cross_entropy(const ir::Op& group, const ir::Op& op,
   const int64_t ignore = op.attrs.get_int("ignore_index", -100);
   const double eps = op.attrs.get_float("label_smoothing", 0.0);
   Text k;
+  const SpecMath sm{k, f};
   k.k << header(name, {f, l}, f);
   const std::string cc = k.icst(classes), ci = k.icst(inner), cci = k.icst(classes * inner);
   const std::string cn = k.icst(*xn);
@@ -283,12 +275,11 @@ ScalarKernel plan_loss_cross_entropy(const ir::Op& group, const ir::Op& op,
           return k.bin("arith.maximumf", a, at(j), f);
         });
     auto shifted = [&](const std::string& j) { return k.bin("arith.subf", at(j), m, f); };
-    const std::string s =
-        k.fold("%c1", cc, "%c1", k.un("tile.exp", shifted("%c0"), f, f), f,
-               [&](const std::string& j, const std::string& a) {
-                 return k.bin("arith.addf", a, k.un("tile.exp", shifted(j), f, f), f);
-               });
-    const std::string lse = k.un("tile.log", s, f, f);
+    const std::string s = k.fold("%c1", cc, "%c1", sm.exp(shifted("%c0")), f,
+                                 [&](const std::string& j, const std::string& a) {
+                                   return k.bin("arith.addf", a, sm.exp(shifted(j)), f);
+                                 });
+    const std::string lse = sm.log(s);
     const std::string xl = k.bin("arith.subf", k.load("%in0", f, lab.at), m, f);
     std::string loss = k.bin("arith.subf", lse, xl, f);
     if (eps != 0.0) {
@@ -297,9 +288,9 @@ ScalarKernel plan_loss_cross_entropy(const ir::Op& group, const ir::Op& op,
           k.fold("%c1", cc, "%c1", term("%c0"), f, [&](const std::string& j, const std::string& a) {
             return k.bin("arith.addf", a, term(j), f);
           });
-      const std::string keep = k.fcst(static_cast<float>(1.0 - eps), f);
+      const std::string keep = k.fcst(as_type(1.0 - eps, f), f);
       const std::string kn = k.bin("arith.mulf", keep, loss, f);
-      const std::string share = k.fcst(static_cast<float>(eps / double(classes)), f);
+      const std::string share = k.fcst(as_type(eps / double(classes), f), f);
       loss = k.bin("arith.addf", kn, k.bin("arith.mulf", share, all, f), f);
     }
     return std::pair{lab.ignored, loss};
@@ -347,10 +338,6 @@ ScalarKernel plan_loss_cross_entropy(const ir::Op& group, const ir::Op& op,
 }
 
 const char* libm_reason(std::string_view op) {
-  // interp/graph/kernels_spec_accept.cpp (its uniforms are operands: no Philox bits).
-  if (op == "tessera.spec_accept_tree_sample")
-    return "spec_accept_tree_sample's test u <= exp(t - d) is the C library's exp of an f64, which "
-           "no Tile IR op reproduces bit for bit";
   // interp/graph/kernels_ebm.cpp: log Z = m + log(sum exp(l - m)) in f64.
   if (op == "tessera.ebm.partition_exact")
     return "partition_exact's log-sum-exp is the C library's exp and log of f64, which no Tile IR "

@@ -7,8 +7,10 @@
 #include "core/ops/policy.h"
 #include "core/transforms/schedule_to_tile_activation.h"
 #include "core/transforms/schedule_to_tile_erfc.h"
+#include "core/transforms/schedule_to_tile_exp64.h"
 
 #include <bit>
+#include <limits>
 #include <optional>
 #include <sstream>
 #include <string_view>
@@ -235,26 +237,80 @@ void tanh_steps(int x, std::vector<Step>& steps, std::vector<Const>& consts, int
   op("arith.select", {nan, op("arith.addf", {x, x}, kF), res}, kF);
 }
 
+// The emitter of the shared step templates (schedule_to_tile_erfc.h, _exp64.h) into a chain:
+// step k's id is base + k, constant k's id kConst - k.
+struct ChainEmit {
+  std::vector<Step>& steps;
+  std::vector<Const>& consts;
+  int base;
+  int op(const char* name, std::vector<int> args, DType, DType t, const char* pred = "") {
+    steps.push_back({name, std::move(args), t, pred});
+    return base + static_cast<int>(steps.size()) - 1;
+  }
+  int cst(double v, DType t) {
+    consts.push_back(
+        {t, t == DType::i64 ? std::to_string(static_cast<int64_t>(v)) : ir::format_float(v, t)});
+    return kConst - static_cast<int>(consts.size() - 1);
+  }
+};
+
 // gelu with approximate = none on an f32 scalar: gelu_erf_emit (schedule_to_tile_erfc.h), the
 // Graph IR kernel's steps around the spec's erfcf. Step k's id is base + k.
 bool gelu_erf_step(const ir::Op& o, const std::vector<int>& in, std::vector<Step>& steps,
                    std::vector<Const>& consts, int base) {
   if (o.name != "tessera.gelu" || o.attrs.get_string("approximate", "none") == "tanh") return false;
-  struct Emit {
-    std::vector<Step>& steps;
-    std::vector<Const>& consts;
-    int base;
-    int op(const char* name, std::vector<int> args, DType, DType t, const char* pred = "") {
-      steps.push_back({name, std::move(args), t, pred});
-      return base + static_cast<int>(steps.size()) - 1;
-    }
-    int cst(double v, DType t) {
-      consts.push_back(
-          {t, t == DType::i64 ? std::to_string(static_cast<int64_t>(v)) : ir::format_float(v, t)});
-      return kConst - static_cast<int>(consts.size() - 1);
-    }
-  } e{steps, consts, base};
+  ChainEmit e{steps, consts, base};
   gelu_erf_emit(in[0], e);
+  return true;
+}
+
+// pow on f32 (a narrow float's widened value) or f64 scalars: the spec's pow64
+// (schedule_to_tile_exp64.h), for f32 on the widened operands, rounded back once (num::spec_pow).
+bool pow_step(std::string_view op, DType t, const std::vector<int>& in, std::vector<Step>& steps,
+              std::vector<Const>& consts, int base) {
+  if (op != "tessera.pow" || (t != DType::f32 && t != DType::f64)) return false;
+  ChainEmit e{steps, consts, base};
+  if (t == DType::f64) return pow64_emit(in[0], in[1], e), true;
+  const int x = e.op("arith.extf", {in[0]}, DType::f32, DType::f64);
+  const int y = e.op("arith.extf", {in[1]}, DType::f32, DType::f64);
+  const int r = pow64_emit(x, y, e);
+  e.op("arith.truncf", {r}, DType::f64, DType::f32);
+  return true;
+}
+
+// exp, log, sigmoid, silu, tanh-form gelu and silu_mul on f64 scalars: the Graph IR kernels'
+// formulas (kernels_elementwise.cpp, silu.h) around the spec's exp64 / log64
+// (schedule_to_tile_exp64.h): sigmoid 1 / (1 + exp(-x)); silu x / (1 + exp(-x)) and -0 at
+// x = -Inf; gelu x / (1 + exp(-2u)), u = c (x + 0.044715 x^3), -0 at -Inf; silu_mul silu(g) u.
+bool f64_math_step(const ir::Op& o, const std::vector<int>& in, std::vector<Step>& steps,
+                   std::vector<Const>& consts, int base) {
+  constexpr DType kD = DType::f64;
+  ChainEmit e{steps, consts, base};
+  const std::string_view n = o.name;
+  if (n == "tessera.exp") return exp64_emit(in[0], e), true;
+  if (n == "tessera.log") return log64_emit(in[0], e), true;
+  const bool gelu = n == "tessera.gelu" && o.attrs.get_string("approximate", "none") == "tanh";
+  if (n != "tessera.sigmoid" && n != "tessera.silu" && n != "tessera.silu_mul" && !gelu)
+    return false;
+  const int x = in[0];
+  int arg;
+  if (gelu) {
+    const int x3 = e.op("arith.mulf", {e.op("arith.mulf", {x, x}, kD, kD), x}, kD, kD);
+    const int c = e.cst(0.044715, kD);
+    const int inner = e.op("arith.addf", {x, e.op("arith.mulf", {c, x3}, kD, kD)}, kD, kD);
+    const int u = e.op("arith.mulf", {e.cst(0.7978845608028654, kD), inner}, kD, kD);
+    arg = e.op("arith.mulf", {e.cst(-2.0, kD), u}, kD, kD);
+  } else {
+    arg = e.op("arith.negf", {x}, kD, kD);
+  }
+  const int ex = exp64_emit(arg, e);
+  const int den = e.op("arith.addf", {e.cst(1.0, kD), ex}, kD, kD);
+  if (n == "tessera.sigmoid") return e.op("arith.divf", {e.cst(1.0, kD), den}, kD, kD), true;
+  const int q = e.op("arith.divf", {x, den}, kD, kD);
+  const int ninf = e.op("arith.cmpf", {x, e.cst(-std::numeric_limits<double>::max(), kD)}, kD,
+                        DType::i1, "olt");  // true for -Inf only
+  const int s = e.op("arith.select", {ninf, e.cst(-0.0, kD), q}, kD, kD);
+  if (n == "tessera.silu_mul") e.op("arith.mulf", {s, in[1]}, kD, kD);
   return true;
 }
 
@@ -614,8 +670,10 @@ ScalarChain plan_scalar_chain(const ir::Op& group, const ir::Op& callee, const s
              : (ct == DType::f32 && (f32_math_step(o->name, in, steps, consts, n) ||
                                      gelu_erf_step(*o, in, steps, consts, n) ||
                                      activation_step(*o, in, steps, consts, n))) ||
-                   (ct == DType::f64 && f64_root_step(o->name, in, steps, consts, n)) ||
-                   abs_step(o->name, ct, in, steps, n)) &&
+                   (ct == DType::f64 && (f64_root_step(o->name, in, steps, consts, n) ||
+                                         f64_math_step(*o, in, steps, consts, n))) ||
+                   abs_step(o->name, ct, in, steps, n) ||
+                   pow_step(o->name, ct, in, steps, consts, n)) &&
         !(!un && scalar_step(o->name, ct, in, steps)))
       return stay(why);
     for (int v : steps.back().in)

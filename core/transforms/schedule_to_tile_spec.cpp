@@ -2,15 +2,51 @@
 // (docs/ops/schedule/lowering.md, "Mixture of experts, speculative decoding"): the greedy
 // longest-prefix acceptance and the rejection sampling with CDF inversion of
 // interp/graph/kernels_spec_accept.cpp (the uniforms are operands; f64 arithmetic on the exactly
-// widened inputs), one group. spec_accept_tree_sample stays: std::exp of f64 values (the C
-// library's).
+// widened inputs), one group; spec_accept_tree_sample likewise, its u <= exp(t - d) with the
+// spec's exp64 (schedule_to_tile_exp64.h).
 #include "core/transforms/schedule_to_tile_models.h"
 
+#include <functional>
+#include <utility>
+
+#include "core/transforms/schedule_to_tile_emit.h"
 #include "core/transforms/schedule_to_tile_text.h"
 
 namespace tessera::transforms {
 
 using namespace scalar_text;
+
+namespace {
+
+/// The longest run of leading accepts over P paths of D positions, the first path on ties (the
+/// Graph IR kernels' `len > best_len`): path p's length is a fold over the columns i that
+/// extends it while len == i and `accept(p, i)` (an i1) holds; key = (len + 1) P + (P - 1 - p),
+/// the largest wins (the initial key 0 is below every path's). Returns {best path, its length}
+/// as index values.
+std::pair<std::string, std::string> longest_prefix(
+    Text& t, int64_t paths, int64_t depth,
+    const std::function<std::string(const std::string&, const std::string&)>& accept) {
+  const std::string pc = t.icst(paths), dc = t.icst(depth);
+  const std::string key = t.fold(
+      "%c0", pc, "%c1", "%c0", DType::index, [&](const std::string& p, const std::string& k) {
+        const std::string len = t.fold(
+            "%c0", dc, "%c1", "%c0", DType::index, [&](const std::string& i, const std::string& l) {
+              const std::string ok = accept(p, i);
+              const std::string r = t.logic("arith.andi", ok, t.cmp(l, i, "eq", DType::index));
+              return t.select(r, t.idx("arith.addi", i, "%c1"), l, DType::index);
+            });
+        const std::string rev = t.idx("arith.subi", t.idx("arith.subi", pc, "%c1"), p);
+        const std::string nk =
+            t.idx("arith.addi", t.idx("arith.muli", t.idx("arith.addi", len, "%c1"), pc), rev);
+        return t.select(t.cmp(nk, k, "sgt", DType::index), nk, k, DType::index);
+      });
+  const std::string best_path =
+      t.idx("arith.subi", t.idx("arith.subi", pc, "%c1"), t.idx("arith.remsi", key, pc));
+  const std::string best_len = t.idx("arith.subi", t.idx("arith.divsi", key, pc), "%c1");
+  return {best_path, best_len};
+}
+
+}  // namespace
 
 ScalarKernel plan_spec_accept(const ir::Op& group, const std::string& name) {
   if (group.operands.size() != 2) return ScalarKernel::stay("without two operands");
@@ -23,30 +59,15 @@ ScalarKernel plan_spec_accept(const ir::Op& group, const std::string& name) {
   if (paths == 0) return ScalarKernel::stay("no paths (spec_accept_c1 fails at run time)");
   Text t;
   t.k << header(name, {DType::i32, DType::i32}, DType::i32);
-  const std::string pc = t.icst(paths), dc = t.icst(depth), tw = t.icst(depth + 1);
-  // key = (len + 1) P + (P - 1 - path): a path replaces the best one only with a longer prefix
-  // (the first path wins ties), as the Graph IR kernel's `len > best_len`; the initial key 0
-  // is below every path's.
-  const std::string key = t.fold(
-      "%c0", pc, "%c1", "%c0", DType::index, [&](const std::string& p, const std::string& k) {
+  const std::string dc = t.icst(depth), tw = t.icst(depth + 1);
+  // Column i of path p matches when draft[p, i] == target[p, i].
+  const auto [best_path, best_len] =
+      longest_prefix(t, paths, depth, [&](const std::string& p, const std::string& i) {
         const std::string drow = t.idx("arith.muli", p, dc), trow = t.idx("arith.muli", p, tw);
-        // len: the first mismatch's column (a column i extends it only while len == i).
-        const std::string len = t.fold(
-            "%c0", dc, "%c1", "%c0", DType::index, [&](const std::string& i, const std::string& l) {
-              const std::string dv = t.load("%in0", DType::i32, t.idx("arith.addi", drow, i));
-              const std::string tv = t.load("%in1", DType::i32, t.idx("arith.addi", trow, i));
-              const std::string same = t.cmp(dv, tv, "eq", DType::i32);
-              const std::string r = t.logic("arith.andi", same, t.cmp(l, i, "eq", DType::index));
-              return t.select(r, t.idx("arith.addi", i, "%c1"), l, DType::index);
-            });
-        const std::string rev = t.idx("arith.subi", t.idx("arith.subi", pc, "%c1"), p);
-        const std::string nk =
-            t.idx("arith.addi", t.idx("arith.muli", t.idx("arith.addi", len, "%c1"), pc), rev);
-        return t.select(t.cmp(nk, k, "sgt", DType::index), nk, k, DType::index);
+        const std::string dv = t.load("%in0", DType::i32, t.idx("arith.addi", drow, i));
+        const std::string tv = t.load("%in1", DType::i32, t.idx("arith.addi", trow, i));
+        return t.cmp(dv, tv, "eq", DType::i32);
       });
-  const std::string best_path =
-      t.idx("arith.subi", t.idx("arith.subi", pc, "%c1"), t.idx("arith.remsi", key, pc));
-  const std::string best_len = t.idx("arith.subi", t.idx("arith.divsi", key, pc), "%c1");
   const std::string tok =
       t.load("%in1", DType::i32, t.idx("arith.addi", t.idx("arith.muli", best_path, tw), best_len));
   t.store(t.un("arith.index_cast", best_path, DType::index, DType::i32), DType::i32, "%c0", "%c0");
@@ -58,6 +79,52 @@ ScalarKernel plan_spec_accept(const ir::Op& group, const std::string& name) {
   s.grid = {1};
   s.flat = {paths * depth, paths * (depth + 1)};
   s.out_2d = {1, 3};
+  return s;
+}
+
+ScalarKernel plan_spec_accept_tree_sample(const ir::Op& group, const std::string& name) {
+  if (group.operands.size() != 3) return ScalarKernel::stay("without three operands");
+  const ir::Type& tp = group.operands[0]->type;
+  const DType ft = tp.dtype;
+  std::vector<int64_t> sizes;
+  for (const ir::Value* v : group.operands) {
+    const std::optional<int64_t> c = v->type.num_elements();
+    if (!v->type.has_static_shape() || !c || v->type.rank() != 2 || v->type.shape != tp.shape)
+      return ScalarKernel::stay("not three [P, D] operands of a static shape");
+    if (v->type.dtype != ft) return ScalarKernel::stay("operands of several types");
+    sizes.push_back(*c);
+  }
+  if (!(ft == DType::f32 || ft == DType::f64 || dtype_is_low_precision_float(ft)))
+    return ScalarKernel::stay("not float operands");
+  const int64_t paths = tp.shape[0], depth = tp.shape[1];
+  // spec_accept_tree_sample_c1: P >= 1 (the Graph IR kernel fails on P = 0 at run time).
+  if (paths == 0) return ScalarKernel::stay("no paths (spec_accept_tree_sample_c1)");
+  int64_t keys = 0;
+  if (__builtin_mul_overflow(depth + 1, paths, &keys)) return ScalarKernel::stay("too many paths");
+  constexpr DType D = DType::f64;
+  Text t;
+  TextEmit em{t};
+  t.k << header(name, {ft, ft, ft}, DType::i32);
+  const std::string dc = t.icst(depth);
+  // Column i of path p is accepted when u <= exp64(t - d) in f64 on the exactly widened values
+  // (an unordered compare is false: a NaN stops, as the kernel's break).
+  const auto [best_path, best_len] =
+      longest_prefix(t, paths, depth, [&](const std::string& p, const std::string& i) {
+        const std::string at = t.idx("arith.addi", t.idx("arith.muli", p, dc), i);
+        const std::string tv = t.convert(t.load("%in0", ft, at), ft, D);
+        const std::string dv = t.convert(t.load("%in1", ft, at), ft, D);
+        const std::string uv = t.convert(t.load("%in2", ft, at), ft, D);
+        const std::string e = exp64_emit(t.bin("arith.subf", tv, dv, D), em);
+        return t.cmp(uv, e, "ole", D);
+      });
+  t.store(t.un("arith.index_cast", best_path, DType::index, DType::i32), DType::i32, "%c0", "%c0");
+  t.store(t.un("arith.index_cast", best_len, DType::index, DType::i32), DType::i32, "%c0", "%c1");
+  t.k << "    return\n  }\n";
+  ScalarKernel s;
+  s.kernel = t.k.str();
+  s.grid = {1};
+  s.flat = sizes;
+  s.out_2d = {1, 2};
   return s;
 }
 

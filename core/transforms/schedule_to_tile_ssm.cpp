@@ -23,8 +23,8 @@ constexpr DType kF = DType::f32;
 std::string f32_only(const std::string& what, const ir::Op& group, const ir::Op& op) {
   const DType t = group.operands[0]->type.dtype;
   if (t == DType::f64)
-    return "f64 " + what + " computes the C library's exp and needs an f64 fma, which no Tile IR " +
-           "op or exact composition of them gives";
+    return "f64 " + what + " needs an f64 fma, which no Tile IR op or exact composition of them " +
+           "gives";
   if (!computed_in_f32(t)) return what + " of " + ty(t);
   if (t != kF && op.attrs.get("numeric_policy"))  // it would round the result at storage
     return what + " of " + ty(t) + " with a numeric policy";

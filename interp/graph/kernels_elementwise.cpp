@@ -8,6 +8,7 @@
 #include "core/numerics/erfcf.h"
 #include "core/numerics/expf.h"
 #include "core/numerics/logf.h"
+#include "core/numerics/pow64.h"
 #include "core/numerics/tanhf.h"
 #include "interp/graph/broadcast.h"
 #include "interp/graph/ieee_minmax.h"
@@ -205,7 +206,8 @@ void kernel_Min(KernelCtx& c) {
 }
 void kernel_Pow(KernelCtx& c) {
   dispatch_float(c, c.input(0).dtype(), [&]<typename T>() {
-    binary_map<T, T>(c, [](T x, T y) { return std::pow(x, y); });
+    // The spec's pow (docs/numerics.md "pow"): pow64, rounded once more to f32 for f32.
+    binary_map<T, T>(c, [](T x, T y) { return num::spec_pow(x, y); });
   });
 }
 void kernel_CmpEq(KernelCtx& c) {

@@ -7,6 +7,7 @@
 
 #include <tbb/parallel_for.h>
 
+#include "core/numerics/exp64.h"
 #include "core/numerics/philox.h"
 #include "core/ops/random_spec.h"
 #include "interp/graph/index_read.h"

@@ -7,6 +7,7 @@
 #include <tbb/parallel_for.h>
 
 #include "core/numerics/expf.h"
+#include "core/numerics/log64.h"
 #include "interp/graph/kernel.h"
 
 namespace tessera::interp {
@@ -93,9 +94,9 @@ void kernel_AttnLseAccumulate(KernelCtx& c) {
     const int64_t nlse = c.output(1).numel();
     for (int64_t i = 0; i < tq; ++i)
       for (int64_t e = 0; e < d; ++e) out[i * d + e] = acc.data<T>()[i * d + e] / at(l, i);
-    // lse = m + log(l), the log in f64 (C library) rounded once to T.
+    // lse = m + log(l), the log in f64 (the spec's log64) rounded once to T.
     for (int64_t i = 0; i < nlse; ++i)
-      lse[i] = at(m, i) + static_cast<T>(std::log(static_cast<double>(at(l, i))));
+      lse[i] = at(m, i) + static_cast<T>(num::log64(static_cast<double>(at(l, i))));
   });
 }
 

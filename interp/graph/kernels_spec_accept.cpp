@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/numerics/exp64.h"
 #include "interp/graph/kernel.h"
 
 namespace tessera::interp {
@@ -114,7 +115,7 @@ void kernel_SpecAcceptTreeSample(KernelCtx& c) {
     int64_t len = 0;
     while (len < depth) {
       const int64_t i = p * depth + len;
-      if (!(u[i] <= std::exp(t[i] - d[i]))) break;
+      if (!(u[i] <= num::exp64(t[i] - d[i]))) break;
       ++len;
     }
     if (len > best_len) best_len = len, best_path = p;

@@ -5,10 +5,13 @@
 #include "core/numerics/convert_array.h"
 #include "core/numerics/cos64.h"
 #include "core/numerics/erfcf.h"
+#include "core/numerics/exp64.h"
 #include "core/numerics/expf.h"
 #include "core/numerics/log1pf.h"
+#include "core/numerics/log64.h"
 #include "core/numerics/logf.h"
 #include "core/numerics/sincosf.h"
+#include "core/numerics/pow64.h"
 #include "core/numerics/tanhf.h"
 
 using namespace tessera;
@@ -93,6 +96,30 @@ void tessera_sinf(const float* x, float* y, size_t n) {
 }
 void tessera_cosf(const float* x, float* y, size_t n) {
   for (size_t i = 0; i < n; ++i) y[i] = tessera::num::sincosf(x[i]).cos;
+}
+/// The spec's f64 exp, log and log1p over an array.
+void tessera_exp64(const double* x, double* y, size_t n) {
+  for (size_t i = 0; i < n; ++i) y[i] = tessera::num::exp64(x[i]);
+}
+void tessera_log64(const double* x, double* y, size_t n) {
+  for (size_t i = 0; i < n; ++i) y[i] = tessera::num::log64(x[i]);
+}
+void tessera_log1p64(const double* x, double* y, size_t n) {
+  for (size_t i = 0; i < n; ++i) y[i] = tessera::num::log1p64(x[i]);
+}
+/// The spec's pow of f64 pairs, and of f32 pairs (num::spec_pow).
+void tessera_pow64(const double* x, const double* y, double* r, size_t n) {
+  for (size_t i = 0; i < n; ++i) r[i] = tessera::num::pow64(x[i], y[i]);
+}
+void tessera_powf_spec(const float* x, const float* y, float* r, size_t n) {
+  for (size_t i = 0; i < n; ++i) r[i] = tessera::num::spec_pow(x[i], y[i]);
+}
+/// The f64 exp/log double-double tables (hi, lo pairs): 1/n! (21) then 1/(2n+1) (19), then the
+/// three parts of ln 2.
+void tessera_exp64_tables(double* out) {
+  for (const DD& c : kExp64Fact) *out++ = c.hi, *out++ = c.lo;
+  for (const DD& c : kLog64Odd) *out++ = c.hi, *out++ = c.lo;
+  for (double p : kLn2Parts) *out++ = p;
 }
 void tessera_exp_table(uint64_t* out) {
   for (int i = 0; i < 32; ++i) out[i] = kExpTable[i];

@@ -72,3 +72,24 @@ def unary_f32(name, x):
     fn.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_size_t]
     fn(x.ctypes.data, y.ctypes.data, x.size)
     return y
+
+
+def unary_f64(name, x):
+    """The C ABI's f64 function `name` (tessera_exp64, tessera_log64) over the array x."""
+    x = np.ascontiguousarray(x, np.float64)
+    y = np.empty_like(x)
+    fn = getattr(lib(), name)
+    fn.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_size_t]
+    fn(x.ctypes.data, y.ctypes.data, x.size)
+    return y
+
+
+def binary(name, x, y, dtype):
+    """The C ABI's function `name` of two arrays of `dtype` (tessera_pow64, tessera_powf_spec)."""
+    x = np.ascontiguousarray(x, dtype)
+    y = np.ascontiguousarray(y, dtype)
+    r = np.empty_like(x)
+    fn = getattr(lib(), name)
+    fn.argtypes = [ctypes.c_void_p] * 3 + [ctypes.c_size_t]
+    fn(x.ctypes.data, y.ctypes.data, r.ctypes.data, x.size)
+    return r

@@ -34,10 +34,10 @@ module {
   }
   // An op whose record has no lower hook keeps its group at Schedule IR.
   // CHECK-LABEL: func.func @no_hook(
-  // CHECK: schedule.not_lowered = "no Tile IR lowering for tessera.pow (its op record's lower hook)"
-  func.func @no_hook(%x: tensor<64x48xf32>) -> tensor<64x48xf32> {
-    %s = tessera.pow %x, %x : (tensor<64x48xf32>, tensor<64x48xf32>) -> tensor<64x48xf32>
-    return %s : tensor<64x48xf32>
+  // CHECK: schedule.not_lowered = "no Tile IR lowering for tessera.guided_denoise_region (its op record's lower hook)"
+  func.func @no_hook(%x: tensor<4x9xf32>) -> tensor<4x9xf32> {
+    %s = "tessera.guided_denoise_region"(%x, %x, %x) {timestep = 4 : i64, gamma = 0.75 : f64} : (tensor<4x9xf32>, tensor<4x9xf32>, tensor<4x9xf32>) -> tensor<4x9xf32>
+    return %s : tensor<4x9xf32>
   }
   // softmax along another axis: the axis moves last, the row kernel runs, the result moves back
   // (each transpose a gather launch: "Data movement around launches").

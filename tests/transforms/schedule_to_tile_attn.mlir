@@ -21,7 +21,7 @@ module {
   }
   // f64: the spec's exp is the C library's there.
   // CHECK-LABEL: func.func @c(
-  // CHECK: schedule.not_lowered = "f64 attention: its exp is the C library's
+  // CHECK: schedule.not_lowered = "f64 attention: its dot products are f64 fma chains
   func.func @c(%q: tensor<1x1x4x8xf64>) -> tensor<1x1x4x8xf64> {
     %r = "tessera.flash_attn"(%q, %q, %q) : (tensor<1x1x4x8xf64>, tensor<1x1x4x8xf64>, tensor<1x1x4x8xf64>) -> tensor<1x1x4x8xf64>
     return %r : tensor<1x1x4x8xf64>
@@ -41,9 +41,9 @@ module {
     %r0, %r1, %r2 = "tessera.attn_with_stats"(%a0, %a1) {eps = 1.0e-06 : f64} : (tensor<4xf32>, tensor<3x2x4xf32>) -> (tensor<2x4xf32>, tensor<2xf32>, tensor<2xf32>)
     return %r0, %r1, %r2 : tensor<2x4xf32>, tensor<2xf32>, tensor<2xf32>
   }
-  // lse_accumulate's log is the C library's: it stays, with that reason.
+  // lse_accumulate: one group per row, its log the spec's log64 (schedule_to_tile_exp64.mlir).
   // CHECK-LABEL: func.func @l(
-  // CHECK: schedule.not_lowered = "attn.lse_accumulate's lse = m + log(l) is the C library's log in f64
+  // CHECK: tile.launch %acc, %m, %l {callee = @l_g0_kernel, grid = [4]
   func.func @l(%acc: tensor<4x8xf32>, %m: tensor<4xf32>, %l: tensor<4xf32>) -> (tensor<4x8xf32>, tensor<4xf32>) {
     %o, %lse = "tessera.attn.lse_accumulate"(%acc, %m, %l) : (tensor<4x8xf32>, tensor<4xf32>, tensor<4xf32>) -> (tensor<4x8xf32>, tensor<4xf32>)
     return %o, %lse : tensor<4x8xf32>, tensor<4xf32>

@@ -17,14 +17,15 @@ module {
     %r = "tessera.rmsnorm"(%x, %g) {axis = 1, epsilon = 0.5} : (tensor<3x4x5xf64>, tensor<4x5xf64>) -> tensor<3x4x5xf64>
     return %r : tensor<3x4x5xf64>
   }
+  // f64 softmax: the scalar kernel, its exp the spec's exp64 (schedule_to_tile_exp64.mlir).
   // CHECK-LABEL: func.func @sm(
-  // CHECK: schedule.not_lowered = "tessera.softmax of f64 computes the C library's exp, which no Tile IR op reproduces bit for bit"
+  // CHECK: tile.launch %{{.*}} {callee = @sm_g0_kernel, grid = [4]
   func.func @sm(%x: tensor<4x9xf64>) -> tensor<4x9xf64> {
     %r = "tessera.softmax"(%x) : (tensor<4x9xf64>) -> tensor<4x9xf64>
     return %r : tensor<4x9xf64>
   }
   // CHECK-LABEL: func.func @lsm(
-  // CHECK: schedule.not_lowered = "tessera.log_softmax of f64 computes the C library's exp and log
+  // CHECK: tile.launch %{{.*}} {callee = @lsm_g0_kernel, grid = [9]
   func.func @lsm(%x: tensor<4x9xf64>) -> tensor<4x9xf64> {
     %r = "tessera.log_softmax"(%x) {axis = 0} : (tensor<4x9xf64>) -> tensor<4x9xf64>
     return %r : tensor<4x9xf64>
