@@ -22,11 +22,12 @@ const char* kAdd = R"(module {
 }
 )";
 
-// guided_denoise_region stays at Schedule IR (its op record has no lower hook). (pow, used
-// here before, lowers since the spec's pow64.)
+// diffusion_block_step stays at Schedule IR for good: a structural marker whose layers' weights
+// are not operands (docs/ops/graph/diffusion.md), so no kernel computes it. (pow and then
+// guided_denoise_region, used here before, lower now.)
 const char* kPow = R"(module {
-  func.func @main(%a: tensor<4x4xf32>) -> tensor<4x4xf32> {
-    %0 = "tessera.guided_denoise_region"(%a, %a, %a) {timestep = 4 : i64, gamma = 0.75 : f64} : (tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
+  func.func @main(%a: tensor<4x4xf32>, %k: tensor<1x4x4xf32>) -> tensor<4x4xf32> {
+    %0 = "tessera.diffusion_block_step"(%a, %k, %k) {num_denoise_layers = 1 : i64, num_attention_heads = 1 : i64, num_kv_heads = 1 : i64, head_dim = 4 : i64} : (tensor<4x4xf32>, tensor<1x4x4xf32>, tensor<1x4x4xf32>) -> tensor<4x4xf32>
     return %0 : tensor<4x4xf32>
   }
 }
@@ -198,10 +199,10 @@ TEST_CASE("an op left in the host function is UNIMPLEMENTED with its location") 
   auto [code, msg] = failure_of(request(kPow, "pow.mlir"));
   CHECK(code == TESSERA_ERROR_UNIMPLEMENTED);
   CHECK(msg.find("pow.mlir:3:") != std::string::npos);
-  CHECK(msg.find("tessera.guided_denoise_region") != std::string::npos);
-  CHECK(msg.find("cannot run tessera.guided_denoise_region: it stays in the host function") !=
+  CHECK(msg.find("tessera.diffusion_block_step") != std::string::npos);
+  CHECK(msg.find("cannot run tessera.diffusion_block_step: it stays in the host function") !=
         std::string::npos);
-  CHECK(msg.find("lowering: no Tile IR lowering for tessera.guided_denoise_region") !=
+  CHECK(msg.find("lowering: no Tile IR lowering for tessera.diffusion_block_step") !=
         std::string::npos);
 }
 
@@ -259,7 +260,7 @@ TEST_CASE("launch grid and block limits are checked at compile (tnv_launch_c2)")
 
 namespace {
 
-/// A library path that claims tessera.guided_denoise_region (and nothing else), for the hook's
+/// A library path that claims tessera.diffusion_block_step (and nothing else), for the hook's
 /// plumbing.
 class FakeTanh : public tc::LibraryKernel {
  public:
@@ -274,7 +275,7 @@ std::shared_ptr<const tc::LibraryKernel> claim_pow(const tessera::ir::Op& op, in
   std::vector<const tessera::ir::Op*> ops = tc::grouped_ops(op);
   if (ops.size() != 1 || sm < 80) return nullptr;
   // Claims the group the lowering leaves and the add group it lowers to a launch.
-  if (ops[0]->name != "tessera.guided_denoise_region" && ops[0]->name != "tessera.add")
+  if (ops[0]->name != "tessera.diffusion_block_step" && ops[0]->name != "tessera.add")
     return nullptr;
   return std::make_shared<FakeTanh>();
 }
@@ -296,15 +297,15 @@ TEST_CASE("default mode hands a host op to the library hook; deterministic mode 
   REQUIRE(p.plan.steps.size() == 1);
   REQUIRE(p.plan.steps[0].library != nullptr);
   CHECK(p.plan.steps[0].library->name() == "fake pow");
-  CHECK(p.plan.steps[0].operands == (std::vector<int>{0, 0, 0}));
-  CHECK(p.plan.steps[0].results == std::vector<int>{1});
+  CHECK(p.plan.steps[0].operands == (std::vector<int>{0, 1, 1}));
+  CHECK(p.plan.steps[0].results == std::vector<int>{2});
   CHECK(p.plan.steps[0].result_types[0].shape == std::vector<int64_t>{4, 4});
-  CHECK(p.plan.returns == std::vector<int>{1});
+  CHECK(p.plan.returns == std::vector<int>{2});
   CHECK(p.cubin.image.empty());  // nothing generated, nothing compiled
   r.deterministic = true;
   auto [code, msg] = failure_of(r);
   CHECK(code == TESSERA_ERROR_UNIMPLEMENTED);
-  CHECK(msg.find("tessera.guided_denoise_region") != std::string::npos);
+  CHECK(msg.find("tessera.diffusion_block_step") != std::string::npos);
 }
 
 TEST_CASE("a launch of a lowered group is offered to the library; its kernel stays the fallback") {

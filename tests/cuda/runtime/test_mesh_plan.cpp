@@ -303,13 +303,15 @@ TEST_CASE("mesh plan: compute ops compiled per op (NVRTC, sm_90), collectives ar
   CHECK(msg.find("a compute step needs a device") != std::string::npos);
   // An op the per-op compile cannot lower is UNIMPLEMENTED at its location (the runner skips).
   const std::string pow_op =
-      module(R"({axes = ["x"], shape = [2]})", "(%a: tensor<4x4xf32>) -> tensor<4x4xf32>",
-             "    %c = \"tessera.guided_denoise_region\"(%a, %a, %a) {timestep = 4 : i64} : "
-             "(tensor<4x4xf32>, tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>\n"
+      module(R"({axes = ["x"], shape = [2]})",
+             "(%a: tensor<4x4xf32>, %k: tensor<1x4x4xf32>) -> tensor<4x4xf32>",
+             "    %c = \"tessera.diffusion_block_step\"(%a, %k, %k) {num_denoise_layers = 1 : i64, "
+             "num_attention_heads = 1 : i64, num_kv_heads = 1 : i64, head_dim = 4 : i64} : "
+             "(tensor<4x4xf32>, tensor<1x4x4xf32>, tensor<1x4x4xf32>) -> tensor<4x4xf32>\n"
              "    return %c : tensor<4x4xf32>\n");
   try {
     (void)tc::mesh_plan_from_text(pow_op, "mesh.mlir", "main", 2, &mc);
-    FAIL("guided_denoise_region planned");
+    FAIL("diffusion_block_step planned");
   } catch (const tc::Failure& f) {
     CHECK(f.code() == TESSERA_ERROR_UNIMPLEMENTED);
     CHECK(std::string(f.what()).find("mesh.mlir:3:") != std::string::npos);
