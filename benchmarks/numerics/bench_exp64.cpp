@@ -1,6 +1,6 @@
-// The spec's f64 exp and log (core/numerics/exp64.h, log64.h) against the C library's exp and
-// log, one thread: time per call over 1,048,576 inputs (best of 5), the ratio, and how many
-// results differ. A program that prints a table, not a test (docs/numerics.md).
+// The spec's f64 exp, log and pow (core/numerics/exp64.h, log64.h, pow64.h) against the C
+// library's exp, log and pow, one thread: time per call over 1,048,576 inputs (best of 5), the
+// ratio, and how many results differ. A program that prints a table, not a test (docs/numerics.md).
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "core/numerics/log64.h"
+#include "core/numerics/pow64.h"
 
 namespace {
 
@@ -37,6 +37,30 @@ void row(const char* name, const std::vector<double>& x, double (*ours)(double),
               1e9 * tp / double(x.size()), to / tp, differ);
 }
 
+/// pow over pairs (x[i], y[i]) packed as x in the even and y in the odd entries.
+double pair_pow(const double* v, double (*f)(double, double)) { return f(v[0], v[1]); }
+double libm_pow(double x, double y) { return std::pow(x, y); }
+
+void pow_row(const std::vector<double>& xy) {
+  const size_t n = xy.size() / 2;
+  std::vector<double> a(n), b(n);
+  auto best = [&](std::vector<double>& out, double (*f)(double, double)) {
+    double t = 1e30;
+    for (int rep = 0; rep < 5; ++rep) {
+      const auto t0 = std::chrono::steady_clock::now();
+      for (size_t i = 0; i < n; ++i) out[i] = pair_pow(&xy[2 * i], f);
+      const auto t1 = std::chrono::steady_clock::now();
+      t = std::min(t, std::chrono::duration<double>(t1 - t0).count());
+    }
+    return t;
+  };
+  const double to = best(a, tessera::num::pow64), tp = best(b, libm_pow);
+  size_t differ = 0;
+  for (size_t i = 0; i < n; ++i) differ += std::memcmp(&a[i], &b[i], 8) != 0;
+  std::printf("%-5s %10zu %12.2f %12.2f %8.2f %10zu\n", "pow", n, 1e9 * to / double(n),
+              1e9 * tp / double(n), to / tp, differ);
+}
+
 double ours_exp(double v) { return tessera::num::exp64(v); }
 double ours_log(double v) { return tessera::num::log64(v); }
 double libm_exp(double v) { return std::exp(v); }
@@ -47,16 +71,19 @@ double libm_log(double v) { return std::log(v); }
 int main() {
   constexpr size_t kN = size_t(1) << 20;
   std::mt19937_64 g(2026);
-  std::vector<double> ex(kN), lg(kN);
+  std::vector<double> ex(kN), lg(kN), xy(kN);
   std::uniform_real_distribution<double> u(-700.0, 700.0), e(-1000.0, 1000.0);
   for (size_t i = 0; i < kN; ++i) ex[i] = u(g);
   for (size_t i = 0; i < kN; ++i) lg[i] = std::exp2(e(g));
+  std::uniform_real_distribution<double> px(-30.0, 30.0), py(-20.0, 20.0);
+  for (size_t i = 0; i < kN; i += 2) xy[i] = std::exp(px(g)), xy[i + 1] = py(g);
   std::string load = "?";
   if (std::ifstream f("/proc/loadavg"); f) std::getline(f, load);
-  std::printf("spec f64 exp/log vs the C library's, one thread, best of 5; /proc/loadavg: %s\n",
+  std::printf("spec f64 exp/log/pow vs the C library's, one thread, best of 5; /proc/loadavg: %s\n",
               load.c_str());
   std::printf("%-5s %10s %12s %12s %8s %10s\n", "fn", "n", "ours ns", "libm ns", "ratio", "differ");
   row("exp", ex, ours_exp, libm_exp);
   row("log", lg, ours_log, libm_log);
+  pow_row(xy);
   return 0;
 }
