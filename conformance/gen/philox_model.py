@@ -56,13 +56,25 @@ def uniform(seed, stream, shape, dtype, low=0.0, high=1.0):
     return (lo + (width * u.astype(dtype)).astype(dtype)).astype(dtype).reshape(shape)
 
 
+def _rn(f, x):
+    """f(x) of an f64 computed by mpmath at 160 bits, rounded once to the nearest f64: the
+    correctly rounded value, which the spec's log64 and cos64 give on randn's arguments
+    (docs/numerics.md)."""
+    import mpmath
+    with mpmath.workprec(160):
+        return float(f(mpmath.mpf(float(x))))
+
+
 def randn(seed, stream, shape, dtype, mean=0.0, stddev=1.0):
-    """Box-Muller with Python's math (the C library's f64 log/cos/sqrt, as the kernel uses)."""
+    """Box-Muller as the spec states it: sqrt(-2 log u1) cos(2 pi u2) in f64 with correctly
+    rounded log, cos and sqrt, one rounding per operation."""
+    import mpmath
     n = int(np.prod(shape))
     w = words(seed, stream, 2 * n)
     u1 = ((w[0::2] >> np.uint64(8)) + np.uint64(1)).astype(np.float64) * 2.0**-24
     u2 = u24(w[1::2])
-    z = [math.sqrt(-2.0 * math.log(a)) * math.cos(6.283185307179586 * b) for a, b in zip(u1, u2)]
+    z = [math.sqrt(-2.0 * _rn(mpmath.log, a)) * _rn(mpmath.cos, 6.283185307179586 * b)
+         for a, b in zip(u1, u2)]
     return np.array([mean + stddev * v for v in z], np.float64).astype(dtype).reshape(shape)
 
 

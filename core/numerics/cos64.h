@@ -120,18 +120,20 @@ TESSERA_HD inline DD series(DD z) {
 /// every x = 6.283185307179586 * (j * 2^-24) (randn's arguments) against 113-bit quadmath
 /// and on a sample against mpmath (tests/numerics/test_cos64_oracle.py).
 TESSERA_HD inline double cos64(double x) {
-  using namespace cos64_detail;
+  namespace d = cos64_detail;
+  using d::kPio2;
+  using d::kTwoOverPi;
   const double ax = x < 0.0 ? -x : x;
   if (!(ax < 0x1p20)) return __builtin_nan("");  // NaN, +-Inf, |x| >= 2^20
   const long long k = static_cast<long long>(ax * kTwoOverPi + 0.5);
   const double kd = static_cast<double>(k);
   const double a = ax - kd * kPio2[0];  // exact
-  const DD s = two_sum(a, -(kd * kPio2[1]));
+  const d::DD s = d::two_sum(a, -(kd * kPio2[1]));
   const double t = (s.lo - kd * kPio2[2]) - kd * kPio2[3];
-  const DD r = fast_two_sum(s.hi, t);
-  const DD z = mul(r, r);
+  const d::DD r = d::fast_two_sum(s.hi, t);
+  const d::DD z = d::mul(r, r);
   const int q = static_cast<int>(k & 3);
-  const DD v = (q & 1) ? mul(series<true>(z), r) : series<false>(z);
+  const d::DD v = (q & 1) ? d::mul(d::series<true>(z), r) : d::series<false>(z);
   const double y = v.hi + v.lo;
   return (q == 1 || q == 2) ? -y : y;
 }

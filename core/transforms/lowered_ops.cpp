@@ -23,11 +23,14 @@ bool lowered_by_list(std::string_view name) {
       "tessera.ntk_rope",
       "tessera.poisson",
       "tessera.pow",
+      "tessera.randn",
+      "tessera.rng_normal",
       "tessera.rng_uniform",
       "tessera.rope",
       "tessera.spec_accept_tree_sample",
       "tessera.uniform",
       "tessera_rng.bernoulli",
+      "tessera_rng.normal",
   };
   return !name.empty() && std::find(std::begin(kNames), std::end(kNames), name) != std::end(kNames);
 }

@@ -493,8 +493,7 @@ Lowering plan_lowering(const ir::Op& group, const ir::Op& callee, const std::str
   // The op record's lower hook names the Graph IR ops some Tile IR kernel here handles
   // (core/ops/graph_ops.def); a group holding any other op stays.
   for (const auto& op : callee.regions[0].front().ops) {
-    if (const char* why = libm_reason(op->name)) return stay(why);         // _reduce.cpp
-    if (const char* why = random_stay_reason(op->name)) return stay(why);  // _random.cpp
+    if (const char* why = libm_reason(op->name)) return stay(why);  // _reduce.cpp
     if (op->def && op->def->level == ops::Level::graph && op->def->hooks.lower != ops::Hook::pass &&
         !lowered_by_list(op->name))
       return stay("no Tile IR lowering for " + op->name + " (its op record's lower hook)");

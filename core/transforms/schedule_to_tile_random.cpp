@@ -14,6 +14,9 @@
 #include <vector>
 
 #include "core/ops/random_spec.h"
+#include "core/transforms/schedule_to_tile_cos64.h"
+#include "core/transforms/schedule_to_tile_emit.h"
+#include "core/transforms/schedule_to_tile_exp64.h"
 #include "core/transforms/schedule_to_tile_index.h"
 #include "core/transforms/schedule_to_tile_philox.h"
 #include "core/transforms/schedule_to_tile_text.h"
@@ -110,6 +113,11 @@ std::string poisson_count(Text& t, const std::string& u, double lam) {
   return r + "#0";
 }
 
+/// randn and its guide names (the same Graph IR kernel: kernels_misc_views.cpp).
+bool is_normal(std::string_view op) {
+  return op == "tessera.randn" || op == "tessera.rng_normal" || op == "tessera_rng.normal";
+}
+
 /// The element value of output element `i` (an index value) of `op`, of type p.ct (or i1).
 std::string element(Text& t, const ir::Op& op, const Plan& p, const std::array<std::string, 2>& s,
                     const std::string& i) {
@@ -129,6 +137,21 @@ std::string element(Text& t, const ir::Op& op, const Plan& p, const std::array<s
     return t.un("arith.sitofp", k, I64, p.st);  // exact
   }
   const DType ct = *p.ct;
+  if (is_normal(op.name)) {  // randn: mean + stddev * box_muller(u1, u2) in f64
+    constexpr DType F = DType::f64;
+    const std::array<std::string, 2> w = philox::word_pair(t, seed, s, i);
+    // u1 = ((w0 >> 8) + 1) 2^-24 = u24(w0) + 2^-24 and u2 = u24(w1), exact in f64.
+    const std::string u1 = t.bin("arith.addf", philox::u24(t, w[0], F), t.fcst(0x1p-24, F), F);
+    const std::string u2 = philox::u24(t, w[1], F);
+    TextEmit te{t};
+    const std::string lg = log64_emit(u1, te);
+    const std::string m2 = t.bin("arith.mulf", t.fcst(-2.0, F), lg, F);
+    const std::string r = t.un("tile.sqrt", m2, F, F);
+    const std::string a = t.bin("arith.mulf", t.fcst(ops::kRandnTwoPi, F), u2, F);
+    const std::string z = t.bin("arith.mulf", r, cos64_f64(t, a), F);
+    const std::string sz = t.bin("arith.mulf", t.fcst(op.attrs.get_float("stddev", 1.0), F), z, F);
+    return t.bin("arith.addf", t.fcst(op.attrs.get_float("mean", 0.0), F), sz, F);
+  }
   if (op.name == "tessera.dropout") {
     const std::string x = t.load_as("%in0", p.st, ct, i);
     if (!op.attrs.get_bool("training", true)) return x;
@@ -165,7 +188,13 @@ std::string check(const ir::Op& group, const ir::Op& op, Plan& p) {
   p.n = *n;
   p.st = r.dtype;
   const bool bern = op.name == "tessera_rng.bernoulli", drop = op.name == "tessera.dropout";
-  if (bern) {
+  const bool like = op.name == "tessera_rng.normal";  // the operand gives only the shape
+  if (is_normal(op.name)) {
+    // f64, computed in f64, and f32, rounded once from it (the kernel's static_cast<T>).
+    if (r.dtype != DType::f32 && r.dtype != DType::f64)
+      return "randn results of " + index_kernel::ty(r.dtype) + " (f32 and f64 lower)";
+    p.ct = DType::f64;
+  } else if (bern) {
     if (r.dtype != DType::i1) return "a bernoulli result other than i1";
   } else if (op.name == "tessera.poisson") {
     if (r.dtype != DType::i32 && r.dtype != DType::i64 && r.dtype != DType::f32 &&
@@ -174,8 +203,8 @@ std::string check(const ir::Op& group, const ir::Op& op, Plan& p) {
   } else if (!(p.ct = compute_type(r.dtype))) {
     return "results of " + index_kernel::ty(r.dtype) + " (f32, f64, bf16 and f16 lower)";
   }
-  const size_t data = bern || drop ? 1 : 0;  // operands before the optional offset
-  if (group.operands.size() < data || group.operands.size() > data + (bern ? 0 : 1))
+  const size_t data = bern || drop || like ? 1 : 0;  // operands before the optional offset
+  if (group.operands.size() < data || group.operands.size() > data + (bern || like ? 0 : 1))
     return "a random group of other operands than the op's";
   for (size_t k = 0; k < group.operands.size(); ++k) {
     const ir::Type& a = group.operands[k]->type;
@@ -199,15 +228,7 @@ std::string check(const ir::Op& group, const ir::Op& op, Plan& p) {
 
 bool is_random_op(std::string_view op) {
   return op == "tessera.uniform" || op == "tessera.rng_uniform" || op == "tessera.dropout" ||
-         op == "tessera_rng.bernoulli" || op == "tessera.poisson";
-}
-
-const char* random_stay_reason(std::string_view op) {
-  if (op == "tessera.randn" || op == "tessera.rng_normal" || op == "tessera_rng.normal")
-    return "randn's Box-Muller step computes the C library's f64 log and cos of its Philox "
-           "uniforms, which no Tile IR op reproduces bit for bit (num::cos64 is a spec cos for "
-           "it; a spec f64 log is still missing)";
-  return nullptr;
+         op == "tessera_rng.bernoulli" || op == "tessera.poisson" || is_normal(op);
 }
 
 ScalarKernel plan_random(const ir::Op& group, const ir::Op& op, const std::string& name) {

@@ -1,7 +1,6 @@
-// The random ops of docs/ops/graph/random.md and misc_random.md that need Philox words and f64
-// arithmetic only (uniform, rng_uniform, dropout, tessera_rng.bernoulli, poisson) as scalar
-// kernels
-// (docs/ops/schedule/lowering.md, "Random ops").
+// The random ops of docs/ops/graph/random.md and misc_random.md (uniform, rng_uniform, dropout,
+// tessera_rng.bernoulli, poisson, randn, rng_normal, tessera_rng.normal) as scalar kernels of
+// Philox words and f64 arithmetic (docs/ops/schedule/lowering.md, "Random ops").
 #pragma once
 
 #include <string>
@@ -13,10 +12,6 @@ namespace tessera::transforms {
 
 /// True for the ops plan_random lowers.
 bool is_random_op(std::string_view op);
-
-/// Why a random op that draws normal numbers (randn and its upstream spellings) stays at
-/// Schedule IR, or nullptr for other ops.
-const char* random_stay_reason(std::string_view op);
 
 /// One of those ops of static shape: one group per run of consecutive elements, element i from
 /// num::random_bits(seed, stream (+ offset), i) in the Graph IR kernel's arithmetic.

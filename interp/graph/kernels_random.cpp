@@ -85,7 +85,7 @@ void kernel_Randn(KernelCtx& c) {
       // Box-Muller (cosine branch) in f64: u1 in (0, 1], u2 in [0, 1).
       const double u1 = double((key.bits(2 * i) >> 8) + 1) * 0x1p-24;
       const double u2 = key.u24(2 * i + 1);
-      const double z = std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2);
+      const double z = ops::box_muller(u1, u2);
       return static_cast<T>(mean + stddev * z);
     });
   });

@@ -133,6 +133,25 @@ def main():
             check_case(d, name, program("tessera.poisson", ins, shape, dt,
                                         f"seed = {seed}, stream = {stream}, lam = {lam!r}"),
                        ins, [want])
+        # randn, rng_normal, tessera_rng.normal: Box-Muller with the spec's log64 and cos64,
+        # modelled by correctly rounded mpmath values (philox_model.randn).
+        for name, op, shape, dt, seed, stream, mean, sd, off in [
+            ("n_f32", "tessera.randn", (8, 16), np.float32, 42, 0, 0.0, 1.0, None),
+            ("n_f64", "tessera.randn", (37,), np.float64, -7, 2**40 + 1, 1.5, 0.25, None),
+            ("n_f32_off", "tessera.randn", (3, 50), np.float32, 3, 5, -2.0, 3.0, (9, np.int64)),
+            ("rng_normal", "tessera.rng_normal", (2, 3, 5), np.float32, 8, 4, 0.0, 1.0, None),
+        ]:
+            ins = [] if off is None else [offset_arg(*off)]
+            total = stream + (0 if off is None else off[0])
+            attrs = f"seed = {seed}, stream = {stream}, mean = {mean!r}, stddev = {sd!r}"
+            if op == "tessera.rng_normal":
+                attrs = f"shape = [{', '.join(map(str, shape))}], " + attrs
+            want = pm.randn(seed, total, shape, dt, mean, sd)
+            check_case(d, name, program(op, ins, shape, dt, attrs), ins, [want])
+        x = rng.standard_normal((4, 6)).astype(np.float32)
+        want = pm.randn(5, 2, (4, 6), np.float32)
+        check_case(d, "rng_normal_like", program("tessera_rng.normal", [x], (4, 6), np.float32,
+                                                 "seed = 5 : i64, stream = 2 : i64"), [x], [want])
         # tessera_rng.bernoulli: the operand gives only the shape.
         for name, shape, seed, stream, p in [("b_30", (6, 5), 21, 3, 0.3),
                                              ("b_1", (257,), -2, 0, 1.0),

@@ -39,9 +39,9 @@ module {
     %r = "tessera.uniform"() {seed = 1} : () -> tensor<4xf8E4M3FN>
     return %r : tensor<4xf8E4M3FN>
   }
-  // randn stays: the C library's f64 log and cos.
+  // randn: two Philox words per element, Box-Muller in f64 with the spec's log64 and cos64.
   // CHECK-LABEL: func.func @n(
-  // CHECK: schedule.not_lowered = "randn's Box-Muller step computes the C library's f64 log and cos
+  // CHECK: tile.launch {callee = @n_g0_kernel
   func.func @n() -> tensor<4xf32> {
     %r = "tessera.randn"() {seed = 1} : () -> tensor<4xf32>
     return %r : tensor<4xf32>
@@ -123,4 +123,11 @@ module {
   // CHECK: %[[FN:.*]] = arith.addf %[[F2]], %[[PN]] : (f64, f64) -> f64
   // CHECK: scf.yield %[[KN]], %[[PN]], %[[FN]] : (i64, f64, f64) -> ()
   // CHECK: arith.index_cast %[[W]]#0 : (i64) -> index
+  // randn: u1 = u24(w0) + 2^-24, sqrt(-2 log64(u1)) (tile.sqrt of f64), times cos64(2 pi u2),
+  // mean + stddev * z, rounded once to f32.
+  // CHECK-LABEL: func.func @n_g0_kernel(
+  // CHECK: arith.constant {value = 5.960464477539063e-08} : () -> f64
+  // CHECK: tile.sqrt %{{.*}} : (f64) -> f64
+  // CHECK: arith.constant {value = 6.283185307179586e+00} : () -> f64
+  // CHECK: arith.truncf %{{.*}} : (f64) -> f32
 }
