@@ -10,8 +10,8 @@
 #include "core/numerics/log1pf.h"
 #include "core/numerics/log64.h"
 #include "core/numerics/logf.h"
-#include "core/numerics/sincosf.h"
 #include "core/numerics/pow64.h"
+#include "core/numerics/sincosf.h"
 #include "core/numerics/tanhf.h"
 
 using namespace tessera;
