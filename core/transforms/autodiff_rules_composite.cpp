@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "core/numerics/pow64.h"
 #include "core/transforms/autodiff_rules.h"
 
 namespace tessera::transforms::autodiff {
@@ -149,8 +150,8 @@ std::vector<Value*> decompose_Adam(Builder& b, const ir::Op& op, std::span<Value
     c2 = corr(b2);
   } else {
     const double s = static_cast<double>(op.attrs.get_int("step", 1));
-    c1 = b.scalar(1 - std::pow(b1, s), t);
-    c2 = b.scalar(1 - std::pow(b2, s), t);
+    c1 = b.scalar(1 - num::pow64(b1, s), t);
+    c2 = b.scalar(1 - num::pow64(b2, s), t);
   }
   Value* den =
       b.add(b.unary("tessera.sqrt", b.div(v1, c2)), b.scalar(op.attrs.get_float("eps", 1e-8), t));

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "core/ir/attribute.h"
+#include "core/numerics/pow64.h"
 #include "core/transforms/schedule_to_tile_reduce.h"
 
 namespace tessera::transforms {
@@ -74,8 +75,8 @@ ScalarKernel plan_optimizer(const ir::Op& group, const ir::Op& op, const std::st
   const size_t nout = sgd ? 1 : nesterov || mse ? 2 : adam_back ? 4 : 3;
   if (adam && group.operands.size() > 4)
     return ScalarKernel::stay(
-        "a step operand: the bias corrections 1 - beta^step are the C library's pow at "
-        "run time, which no Tile IR op computes");
+        "a step operand: the bias corrections 1 - beta^step are pow64 of a run-time step, "
+        "which this kernel builder does not emit yet");
   if (group.operands.size() != nin || group.results.size() != nout)
     return ScalarKernel::stay("internal: the group's operands are not the op's");
   const ir::Type& p = group.operands[0]->type;
@@ -117,9 +118,9 @@ ScalarKernel plan_optimizer(const ir::Op& group, const ir::Op& op, const std::st
   } else if (adam) {
     const double beta1 = a.get_float("beta1", 0.9), beta2 = a.get_float("beta2", 0.999);
     const double step = double(a.get_int("step", 1));
-    // Bias corrections in f64 (the C library's pow, here at lowering time), rounded once to T.
-    const std::string c1 = b.cst(as_t(1.0 - std::pow(beta1, step), t));
-    const std::string c2 = b.cst(as_t(1.0 - std::pow(beta2, step), t));
+    // Bias corrections in f64 (the spec's pow64, here at lowering time), rounded once to T.
+    const std::string c1 = b.cst(as_t(1.0 - num::pow64(beta1, step), t));
+    const std::string c2 = b.cst(as_t(1.0 - num::pow64(beta2, step), t));
     // mi = b1 * m + ob1 * g; vi = b2 * v + ob2 * (g * g);
     // u = (mi / c1) / (sqrt(vi / c2) + eps); adamw: u = u + wd * p; p' = p - lr * u.
     // Each step a statement: the kernel text lists them in this order on every compiler.
@@ -180,8 +181,8 @@ ScalarKernel plan_optimizer(const ir::Op& group, const ir::Op& op, const std::st
     const double beta1 = a.get_float("beta1", 0.9), beta2 = a.get_float("beta2", 0.999);
     const double step = double(a.get_int("step", 1));
     const bool adamw = a.get_bool("adamw", false);
-    const std::string c1 = b.cst(as_t(1.0 - std::pow(beta1, step), t));
-    const std::string c2 = b.cst(as_t(1.0 - std::pow(beta2, step), t));
+    const std::string c1 = b.cst(as_t(1.0 - num::pow64(beta1, step), t));
+    const std::string c2 = b.cst(as_t(1.0 - num::pow64(beta2, step), t));
     const std::string b1 = b.cst(as_t(beta1, t)), ob1 = b.cst(as_t(1.0 - beta1, t));
     const std::string b2 = b.cst(as_t(beta2, t)), ob2 = b.cst(as_t(1.0 - beta2, t));
     const std::string two = b.cst(2.0);

@@ -6,6 +6,7 @@
 
 #include <tbb/parallel_for.h>
 
+#include "core/numerics/pow64.h"
 #include "interp/graph/index_read.h"
 #include "interp/graph/kernel.h"
 
@@ -36,8 +37,8 @@ void adam_step(KernelCtx& c, bool decoupled) {
   // lr defaults to 1e-3 and step to 1 (adam_c2, optimizers.md).
   const T lr = T(a.get_float("lr", 1e-3)), eps = T(a.get_float("eps", 1e-8));
   const T b1 = T(beta1), b2 = T(beta2), ob1 = T(1.0 - beta1), ob2 = T(1.0 - beta2);
-  // Bias corrections in f64 (pow of the C library), rounded once to T.
-  const T c1 = T(1.0 - std::pow(beta1, step)), c2 = T(1.0 - std::pow(beta2, step));
+  // Bias corrections in f64 (the spec's pow64, docs/numerics.md), rounded once to T.
+  const T c1 = T(1.0 - num::pow64(beta1, step)), c2 = T(1.0 - num::pow64(beta2, step));
   const T wd = T(decoupled ? a.get_float("weight_decay", 0.01) : 0.0);
   const T* p = c.input(0).data<T>();
   const T* g = c.input(1).data<T>();

@@ -3,6 +3,7 @@
 // rounding per step in the order the spec writes and no fused multiply-add.
 #include <cmath>
 
+#include "core/numerics/pow64.h"
 #include "interp/graph/train_kernels.h"
 
 namespace tessera::interp {
@@ -52,7 +53,7 @@ void kernel_AdamBackward(KernelCtx& c) {
     const bool adamw = a.get_bool("adamw", false);
     const T lr = T(a.get_float("lr", 1e-3)), eps = T(a.get_float("eps", 1e-8));
     const T b1 = T(beta1), b2 = T(beta2), ob1 = T(1.0 - beta1), ob2 = T(1.0 - beta2);
-    const T c1 = T(1.0 - std::pow(beta1, step)), c2 = T(1.0 - std::pow(beta2, step));
+    const T c1 = T(1.0 - num::pow64(beta1, step)), c2 = T(1.0 - num::pow64(beta2, step));
     const T wd = T(adamw ? a.get_float("weight_decay", 0.01) : 0.0);
     const T* g = c.input(1).data<T>();
     const T* m = c.input(2).data<T>();
