@@ -5,48 +5,19 @@
 // sin in double-double arithmetic (Dekker's products, Knuth's sums), rounded once to f64.
 #pragma once
 
+#include "core/numerics/dd.h"
 #include "core/numerics/dtype.h"
 
 namespace tessera::num {
 
 namespace cos64_detail {
 
-/// An unevaluated sum hi + lo.
-struct DD {
-  double hi, lo;
-};
-
-/// a + b exactly (Knuth's TwoSum).
-TESSERA_HD inline DD two_sum(double a, double b) {
-  const double s = a + b, bb = s - a;
-  return {s, (a - (s - bb)) + (b - bb)};
-}
-
-/// a + b exactly for |a| >= |b| or a = 0 (Dekker's FastTwoSum).
-TESSERA_HD inline DD fast_two_sum(double a, double b) {
-  const double s = a + b;
-  return {s, b - (s - a)};
-}
-
-/// a * b exactly (Dekker's TwoProduct with Veltkamp's 27-bit split; |a|, |b| < 2^995).
-TESSERA_HD inline DD two_prod(double a, double b) {
-  const double p = a * b;
-  const double ca = 134217729.0 * a, cb = 134217729.0 * b;  // 2^27 + 1
-  const double ah = ca - (ca - a), al = a - ah;
-  const double bh = cb - (cb - b), bl = b - bh;
-  return {p, ((ah * bh - p) + ah * bl + al * bh) + al * bl};
-}
-
-TESSERA_HD inline DD mul(DD a, DD b) {
-  DD p = two_prod(a.hi, b.hi);
-  p.lo = p.lo + (a.hi * b.lo + a.lo * b.hi);
-  return fast_two_sum(p.hi, p.lo);
-}
-
+/// a + b of two double-doubles with both tails' sums kept (TwoSum of the heads and of the tails;
+/// more accurate than dd_add when the tails cancel).
 TESSERA_HD inline DD add(DD a, DD b) {
-  const DD s = two_sum(a.hi, b.hi), t = two_sum(a.lo, b.lo);
-  DD r = fast_two_sum(s.hi, s.lo + t.hi);
-  return fast_two_sum(r.hi, r.lo + t.lo);
+  const DD s = dd_two_sum(a.hi, b.hi), t = dd_two_sum(a.lo, b.lo);
+  DD r = dd_fast_two_sum(s.hi, s.lo + t.hi);
+  return dd_fast_two_sum(r.hi, r.lo + t.lo);
 }
 
 // pi/2 = kPio2[0] + kPio2[1] + kPio2[2] + kPio2[3] within 2^-159; the first three have at most
@@ -105,7 +76,7 @@ TESSERA_HD inline DD series(DD z) {
   double p = Sin ? sin_tail(T - 1) : cos_tail(T - 1);
   for (int m = T - 2; m >= 0; --m) p = p * z.hi + (Sin ? sin_tail(m) : cos_tail(m));
   DD s{p, 0.0};
-  for (int n = 8; n >= 0; --n) s = add(mul(s, z), Sin ? sin_head(n) : cos_head(n));
+  for (int n = 8; n >= 0; --n) s = add(dd_mul(s, z), Sin ? sin_head(n) : cos_head(n));
   return s;
 }
 
@@ -128,12 +99,12 @@ TESSERA_HD inline double cos64(double x) {
   const long long k = static_cast<long long>(ax * kTwoOverPi + 0.5);
   const double kd = static_cast<double>(k);
   const double a = ax - kd * kPio2[0];  // exact
-  const d::DD s = d::two_sum(a, -(kd * kPio2[1]));
+  const DD s = dd_two_sum(a, -(kd * kPio2[1]));
   const double t = (s.lo - kd * kPio2[2]) - kd * kPio2[3];
-  const d::DD r = d::fast_two_sum(s.hi, t);
-  const d::DD z = d::mul(r, r);
+  const DD r = dd_fast_two_sum(s.hi, t);
+  const DD z = dd_mul(r, r);
   const int q = static_cast<int>(k & 3);
-  const d::DD v = (q & 1) ? d::mul(d::series<true>(z), r) : d::series<false>(z);
+  const DD v = (q & 1) ? dd_mul(d::series<true>(z), r) : d::series<false>(z);
   const double y = v.hi + v.lo;
   return (q == 1 || q == 2) ? -y : y;
 }

@@ -90,7 +90,7 @@ DD series(Text& t, const std::string& odd, const DD& z) {
     p = add(t, mul(t, p, z.hi), pick(t, odd, sin_t(m), cos_tail(m)));
   DD s{p, t.fcst(0.0, F)};
   for (int n = 8; n >= 0; --n) {
-    const num::cos64_detail::DD ch = cos_head(n), sh = sin_head(n);
+    const num::DD ch = cos_head(n), sh = sin_head(n);
     s = dd_add(t, dd_mul(t, s, z), {pick(t, odd, sh.hi, ch.hi), pick(t, odd, sh.lo, ch.lo)});
   }
   return s;

@@ -39,10 +39,11 @@ REFUSED = "\n// -----\n\n".join([
     return %r : tensor<4xf64>
   }
 """, "f64"),
-    case("pow_alone", [2], "", "", """  func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {
-    %p = "tessera.pow"(%a, %a) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
-    %r = "tessera.all_gather"(%p) {axes = ["x"], dim = 0} : (tensor<4xf32>) -> tensor<8xf32>
-    return %p : tensor<4xf32>
+    # diffusion_block_step: a marker op no kernel computes, so it never lowers.
+    case("marker_alone", [2], "", "", """  func.func @main(%a: tensor<4x4xf32>, %k: tensor<1x4x4xf32>) -> tensor<4x4xf32> {
+    %p = "tessera.diffusion_block_step"(%a, %k, %k) {num_denoise_layers = 1 : i64, num_attention_heads = 1 : i64, num_kv_heads = 1 : i64, head_dim = 4 : i64} : (tensor<4x4xf32>, tensor<1x4x4xf32>, tensor<1x4x4xf32>) -> tensor<4x4xf32>
+    %r = "tessera.all_gather"(%p) {axes = ["x"], dim = 0} : (tensor<4x4xf32>) -> tensor<8x4xf32>
+    return %p : tensor<4x4xf32>
   }
 """, "f32"),
     case("load_across", [2], "", "", """  func.func @k(%x: memref<4xf32>, %y: memref<4xf32>) {
@@ -82,8 +83,8 @@ def main():
                 "mesh plan on 4 ranks, 3 steps: 1 compute (1 distinct kernels), 2 collective "
                 "(16 copies, 4 folds by the fold kernels, 0 constants)"), "report detail", out)
         check("SKIP refused/f64_sum: mesh plan: " in out, "f64 fold skipped", out)
-        check("SKIP refused/pow_alone: mesh plan: " in out and "refused.mlir:" in out
-              and "compiled alone" in out, "pow skipped at its line", out)
+        check("SKIP refused/marker_alone: mesh plan: " in out and "refused.mlir:" in out
+              and "compiled alone" in out, "diffusion_block_step skipped at its line", out)
         check("SKIP refused/load_across: mesh plan: " in out
               and "across the tile collective at" in out, "crossing value skipped", out)
     print("ok")

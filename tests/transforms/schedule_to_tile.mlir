@@ -34,10 +34,10 @@ module {
   }
   // An op whose record has no lower hook keeps its group at Schedule IR.
   // CHECK-LABEL: func.func @no_hook(
-  // CHECK: schedule.not_lowered = "no Tile IR lowering for tessera.guided_denoise_region (its op record's lower hook)"
-  func.func @no_hook(%x: tensor<4x9xf32>) -> tensor<4x9xf32> {
-    %s = "tessera.guided_denoise_region"(%x, %x, %x) {timestep = 4 : i64, gamma = 0.75 : f64} : (tensor<4x9xf32>, tensor<4x9xf32>, tensor<4x9xf32>) -> tensor<4x9xf32>
-    return %s : tensor<4x9xf32>
+  // CHECK: schedule.not_lowered = "no Tile IR lowering for tessera.diffusion_block_step (its op record's lower hook)"
+  func.func @no_hook(%x: tensor<4x8xf32>, %k: tensor<2x3x4xf32>) -> tensor<4x8xf32> {
+    %s = "tessera.diffusion_block_step"(%x, %k, %k) {num_denoise_layers = 1 : i64, num_attention_heads = 2 : i64, num_kv_heads = 2 : i64, head_dim = 4 : i64} : (tensor<4x8xf32>, tensor<2x3x4xf32>, tensor<2x3x4xf32>) -> tensor<4x8xf32>
+    return %s : tensor<4x8xf32>
   }
   // softmax along another axis: the axis moves last, the row kernel runs, the result moves back
   // (each transpose a gather launch: "Data movement around launches").
