@@ -3,6 +3,8 @@
 // their order: the one-sided Jacobi sweeps in f64, the singular values, their order, the left
 // vectors with their Gram-Schmidt completion, and the results rounded once to the element type.
 // Every f64 intermediate lives in the group's shared memory.
+#include <cstdint>
+
 #include "core/transforms/schedule_to_tile_matrix.h"
 #include "core/transforms/schedule_to_tile_reduce.h"
 
@@ -224,8 +226,9 @@ ScalarKernel plan_svd(const ir::Op& group, const ir::Op& op, const std::string& 
       group.result(1)->type != ir::Type::tensor(t, ss) ||
       group.result(2)->type != ir::Type::tensor(t, sv))
     return ScalarKernel::stay("results of other types");
-  // w, v, the left vectors, s, x and best in f64; the order and the filled flags in i32.
-  const int64_t bytes = 8 * (2 * m * n + n * n + n + 2 * m) + 4 * 2 * n;
+  // w, v, the left vectors, s, x and best in f64; the order and the filled flags in i32. A
+  // side over 4096 is over the budget anyway (m n >= m), and keeps the sum below from overflowing.
+  const int64_t bytes = m > 4096 ? INT64_MAX : 8 * (2 * m * n + n * n + n + 2 * m) + 4 * 2 * n;
   if (bytes > 32768)
     return ScalarKernel::stay("scratch over the 32 KiB of shared memory a scalar kernel uses");
   Text e;

@@ -7,6 +7,12 @@
 
 namespace tessera::cuda {
 
+std::string at_op(const SourceManager& sm, const ir::Op& op, const std::string& message) {
+  DiagnosticEngine d(&sm);
+  d.op_error(op, message, nullptr);
+  return d.render();
+}
+
 void check_cuda(const char* call, int status) {
   if (status == cudaSuccess) return;
   const auto e = static_cast<cudaError_t>(status);

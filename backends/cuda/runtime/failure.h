@@ -4,6 +4,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/ir/ir.h"
+#include "core/support/diagnostics.h"
 #include "plugins/tessera_backend.h"
 
 namespace tessera::cuda {
@@ -22,6 +24,10 @@ class Failure : public std::runtime_error {
 /// message is runtime_status_text (call, error name, description, code). Out-of-memory statuses
 /// become RESOURCE_EXHAUSTED, a missing kernel image UNAVAILABLE, everything else INTERNAL.
 void check_cuda(const char* call, int status);
+
+/// "file:line:col: error: 'op' op message" with the source line and caret: the text of a
+/// Failure about op `op` of a module read through `sm`.
+std::string at_op(const SourceManager& sm, const ir::Op& op, const std::string& message);
 
 /// An UNIMPLEMENTED Failure.
 [[noreturn]] void unimplemented(const std::string& what);

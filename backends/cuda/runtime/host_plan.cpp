@@ -10,13 +10,6 @@
 namespace tessera::cuda {
 namespace {
 
-/// "file:line:col: error: 'op' op message" with the source line and caret.
-std::string at_op(const SourceManager& sm, const ir::Op& op, const std::string& message) {
-  DiagnosticEngine d(&sm);
-  d.op_error(op, message, nullptr);
-  return d.render();
-}
-
 [[noreturn]] void invalid(const SourceManager& sm, const ir::Op& op, const std::string& message) {
   throw Failure(TESSERA_ERROR_INVALID_ARGUMENT, at_op(sm, op, message));
 }

@@ -36,12 +36,6 @@ constexpr const char* kNoPackedMesh =
     "i4 tensors (two elements per byte) in a mesh program: the CUDA backend's mesh plan moves "
     "whole bytes";
 
-std::string at_op(const SourceManager& sm, const ir::Op& op, const std::string& message) {
-  DiagnosticEngine d(&sm);
-  d.op_error(op, message, nullptr);
-  return d.render();
-}
-
 /// Appends one element run, merging it into the previous one when it continues it.
 void add_run(std::vector<MeshCopy>& out, const MeshCopy& run) {
   if (!out.empty()) {

@@ -14,12 +14,6 @@
 namespace tessera::cuda {
 namespace {
 
-std::string at_op(const SourceManager& sm, const ir::Op& op, const std::string& message) {
-  DiagnosticEngine d(&sm);
-  d.op_error(op, message, nullptr);
-  return d.render();
-}
-
 /// A value a later segment may compute again: pure, no regions, no memory behind it.
 bool recomputable(const ir::Op& o) {
   if (o.def == nullptr || !o.def->pure() || !o.regions.empty()) return false;
