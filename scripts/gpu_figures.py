@@ -148,19 +148,26 @@ def deterministic_attention(text):
 
 
 def nccl(text):
+    """The best bus bandwidth; with one rank (busbw 0 by definition) the algorithm bandwidth."""
     if text is None:
         return MISSING + " (no bench output)"
     head = re.search(r"bench_nccl on [^\n]*?(\d+) rank\(s\)", text)
-    best = None
+    ranks = head.group(1) if head else "?"
+    rows = []
     for line in text.splitlines():
         m = re.match(r"\s*(\d+) \|\s*([\d.]+)\s+([\d.]+)\s+([\d.]+) \|\s*([\d.]+)\s+([\d.]+)\s+([\d.]+)", line)
-        if m and (best is None or float(m.group(4)) > best[1]):
-            best = (int(m.group(1)), float(m.group(4)), float(m.group(7)))
-    if best is None:
+        if m:
+            rows.append((int(m.group(1)), float(m.group(3)), float(m.group(4)), float(m.group(6)),
+                         float(m.group(7))))
+    if not rows:
         return MISSING + " (no all_reduce table)"
-    ranks = head.group(1) if head else "?"
+    if ranks == "1":
+        b = max(rows, key=lambda r: r[1])
+        return ("1 rank: bus bandwidth is 0 by definition; algorithm bandwidth NCCL %.1f GB/s, "
+                "deterministic gather + fold %.1f GB/s (at %d bytes)" % (b[1], b[3], b[0]))
+    b = max(rows, key=lambda r: r[2])
     return "%s rank(s): NCCL busbw %.1f GB/s, deterministic %.1f GB/s (at %d bytes)" % (
-        ranks, best[1], best[2], best[0])
+        ranks, b[2], b[4], b[0])
 
 
 def diff(log):

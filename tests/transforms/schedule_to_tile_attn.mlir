@@ -1,7 +1,7 @@
 // RUN: tessera-opt %s --pass graph-to-schedule --pass schedule-to-tile | FileCheck %s
 // Schedule -> Tile: tessera.flash_attn in the shapes the tiled f32 kernel refuses, as a scalar row
 // kernel (docs/ops/schedule/lowering.md, "Attention"): one group per query row, key blocks of 64,
-// each fma the exact f32 fma of schedule_to_tile_fma.h (fma_f32).
+// each fma one f32 tile.fma (fma_f32 of schedule_to_tile_fma.h).
 module {
   // Sq = 3, Sk = 70, D = 5, Dv = 3, causal: q, k, v flattened, one group per row (B*H*Sq = 6).
   // CHECK-LABEL: func.func @a(
@@ -76,13 +76,12 @@ module {
   // CHECK: %sblk = tile.alloc_register : () -> memref<64xf32, 5>
   // Key blocks of 64 carry (m, l) from (-Inf, 0).
   // CHECK: "scf.for"(%c0, %[[KEYS]], %[[BLK]], %[[NINF]], %{{.*}}) ({
-  // The fma of a dot product (fma_f32, schedule_to_tile_fma.h): the exact product in f64, the sum rounded
-  // once to f32, carried by the chain.
+  // The fma of a dot product (fma_f32, schedule_to_tile_fma.h): one f32 tile.fma, rounded once,
+  // carried by the chain.
   // CHECK: %[[QE:.*]] = tile.load %in0
   // CHECK: %[[KE:.*]] = tile.load %in1
-  // CHECK: arith.mulf %{{.*}}, %{{.*}} : (f64, f64) -> f64
-  // CHECK: arith.truncf %{{.*}} : (f64) -> f32
-  // CHECK: scf.yield %[[FMA:.*]] : (f32) -> ()
+  // CHECK: %[[FMA:.*]] = tile.fma %[[QE]], %[[KE]], %{{.*}} : (f32, f32, f32) -> f32
+  // CHECK: scf.yield %[[FMA]] : (f32) -> ()
   // The score, kept in the block buffer; the running maximum by s > m.
   // CHECK: %[[SC:.*]] = arith.mulf %{{.*}}, %[[SCALE]] : (f32, f32) -> f32
   // CHECK: tile.store %[[SC]], %sblk

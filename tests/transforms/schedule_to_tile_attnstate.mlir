@@ -1,7 +1,7 @@
 // RUN: tessera-opt %s --pass graph-to-schedule --pass schedule-to-tile | FileCheck %s
 // Schedule -> Tile: the recurrent-state ops as scalar kernels (docs/ops/schedule/lowering.md,
 // "Recurrent attention"): one group per slice, the state in a tile.alloc_register buffer, every
-// fma composed of f64 ops that round once.
+// fma one tile.fma.
 module {
   // linear_attn [1, 2, 6, 3] x v [.., 5]: two slices, the result [2, 6 * 5] reshaped back.
   // CHECK-LABEL: func.func @la(
@@ -49,9 +49,7 @@ module {
     return %r : tensor<3x8xf32>
   }
   // The linear kernel: the state zeroed, then per step t and row i: phi(k) (elu: x + 1 or
-  // tile.exp), each S[i][j] = fma(phi, v, S[i][j]) (fma_f32: f64 product and sum, TwoSum error,
-  // the sum rounded nearest, the other neighbour where the sum is a midpoint, FLT_MAX's midpoint
-  // apart), then o_t.
+  // tile.exp), each S[i][j] = fma(phi, v, S[i][j]) (fma_f32: one f32 tile.fma), then o_t.
   // CHECK-LABEL: func.func @la_g0_kernel(
   // CHECK: %[[ST:.*]] = tile.alloc_register : () -> memref<15xf32, 5>
   // CHECK: %[[PQ:.*]] = tile.alloc_register : () -> memref<3xf32, 5>
@@ -61,15 +59,8 @@ module {
   // CHECK: tile.exp
   // CHECK: arith.select
   // CHECK: tile.load %in2
-  // CHECK: tile.load %[[ST]]
-  // CHECK: %[[P:.*]] = arith.mulf %{{.*}} : (f64, f64) -> f64
-  // CHECK: %[[S:.*]] = arith.addf %[[P]], %{{.*}} : (f64, f64) -> f64
-  // CHECK: %[[N:.*]] = arith.truncf %[[S]] : (f64) -> f32
-  // CHECK: %[[U:.*]] = arith.truncf %{{.*}} : (f64) -> f32
-  // CHECK: %[[H:.*]] = arith.select %{{.*}}, %[[U]], %[[N]] : (i1, f32, f32) -> f32
-  // CHECK: arith.cmpf %[[S]], %{{.*}} {predicate = "oeq"} : (f64, f64) -> i1
-  // CHECK: %[[M:.*]] = arith.select %{{.*}}, %{{.*}}, %[[H]]
-  // CHECK: %[[F:.*]] = arith.select %{{.*}}, %{{.*}}, %[[M]]
+  // CHECK: %[[SIJ:.*]] = tile.load %[[ST]]
+  // CHECK: %[[F:.*]] = tile.fma %{{.*}}, %{{.*}}, %[[SIJ]] : (f32, f32, f32) -> f32
   // CHECK: tile.store %[[F]], %[[ST]]
   // CHECK: tile.load %in0
   // CHECK: tile.store %{{.*}}, %[[PQ]]
@@ -98,10 +89,9 @@ module {
   // CHECK: %[[BN:.*]] = tile.load %in2
   // CHECK: %[[DB:.*]] = arith.mulf %[[DT]], %[[BN]]
   // CHECK: arith.mulf %[[DB]], %[[XV]]
-  // CHECK: tile.load %[[H]]
-  // CHECK: arith.addf %{{.*}} : (f64, f64) -> f64
-  // CHECK: arith.select %{{.*}} : (i1, f32, f32) -> f32
-  // CHECK: tile.store %{{.*}}, %[[H]]
+  // CHECK: %[[HN:.*]] = tile.load %[[H]]
+  // CHECK: %[[HF:.*]] = tile.fma %{{.*}}, %[[HN]], %{{.*}} : (f32, f32, f32) -> f32
+  // CHECK: tile.store %[[HF]], %[[H]]
   // CHECK: tile.load %in3
   // CHECK: %[[GT:.*]] = tile.load %in5
   // CHECK: %[[Y:.*]] = arith.mulf %{{.*}}, %[[GT]]

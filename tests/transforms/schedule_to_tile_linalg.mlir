@@ -118,11 +118,11 @@ module {
   // CHECK: arith.extf %{{.*}} : (f32) -> f64
   // CHECK: arith.truncf %{{.*}} : (f64) -> f32
   // spmm: row_ptr reloaded at M + 1 (past its end) when row g breaks spmm_c5; a column outside
-  // [0, K) selects dense row K; each step an exact f32 fma (f64 ops).
+  // [0, K) selects dense row K; each step one f32 tile.fma.
   // CHECK-LABEL: func.func @spmm_g0_kernel(
   // CHECK: arith.andi
   // CHECK: arith.select %{{.*}}, %g, %{{.*}} : (i1, index, index) -> index
-  // CHECK: arith.extf %{{.*}} : (f32) -> f64
+  // CHECK: tile.fma %{{.*}}, %{{.*}}, %{{.*}} : (f32, f32, f32) -> f32
   // CHECK: tile.store %{{.*}}, %out, %g, %{{.*}} : (f32, memref<2x2xf32>
   // CHECK-LABEL: func.func @spmm64_g0_kernel(
   // CHECK: tile.fma %{{.*}}, %{{.*}}, %{{.*}} : (f64, f64, f64) -> f64
