@@ -92,20 +92,22 @@ inline DD erfc64_taylor(double x) {
   return dd_add(DD{1.0, 0.0}, x < 0.0 ? erf : DD{-erf.hi, -erf.lo});
 }
 
-/// The number of continued-fraction terms for a > 2: 200 below 3, 100 below 4, 70 below 6,
-/// else 40 (each leaves a relative error below 2^-106 on its whole interval).
-inline int erfc64_fraction_terms(double a) {
-  return a < 3.0 ? 200 : (a < 4.0 ? 100 : (a < 6.0 ? 70 : 40));
-}
+/// Laplace's continued fraction for a > 2: terms j = kErfc64FractionTerms .. kErfc64FractionDd + 1
+/// in f64, the last kErfc64FractionDd in double-double (the backward recurrence damps the f64
+/// part's rounding errors below 2^-60 for a >= 2).
+inline constexpr int kErfc64FractionTerms = 200;
+inline constexpr int kErfc64FractionDd = 40;
 
-/// erfc(a) for a = |x| > 2 as a double-double v times 2^k: f = (a, 0), then for j = terms .. 1:
-/// f = dd_add((a, 0), dd_div((j / 2, 0), f)) (Laplace's continued fraction); e = exp64_reduce_dd
-/// of -z (z = TwoProduct(a, a)), v = dd_div(dd_mul(e.y, 1 / sqrt pi), f), k = e.k.
+/// erfc(a) for a = |x| > 2 as a double-double v times 2^k: g = a, then for j = 200 .. 41:
+/// g = a + (j / 2) / g (f64); f = (g, 0), then for j = 40 .. 1: f = dd_add((a, 0),
+/// dd_div((j / 2, 0), f)); e = exp64_reduce_dd of -z (z = TwoProduct(a, a)),
+/// v = dd_div(dd_mul(e.y, 1 / sqrt pi), f), k = e.k.
 inline Exp64Parts erfc64_fraction(double x) {
   const double a = x < 0.0 ? -x : x;
-  DD f{a, 0.0};
-  for (int j = erfc64_fraction_terms(a); j >= 1; --j)
-    f = dd_add(DD{a, 0.0}, dd_div(DD{0.5 * j, 0.0}, f));
+  double g = a;
+  for (int j = kErfc64FractionTerms; j > kErfc64FractionDd; --j) g = a + (0.5 * j) / g;
+  DD f{g, 0.0};
+  for (int j = kErfc64FractionDd; j >= 1; --j) f = dd_add(DD{a, 0.0}, dd_div(DD{0.5 * j, 0.0}, f));
   const DD z = dd_two_prod(a, a);
   const Exp64Parts e = exp64_reduce_dd(-z.hi, -z.lo);
   return {dd_div(dd_mul(e.y, kErfc64InvSqrtPi), f), e.k};
