@@ -31,9 +31,17 @@ F, BF = np.float32, ml_dtypes.bfloat16
 mpmath.mp.prec = 200
 
 
+def rounded(v):
+    """The f64 nearest to the mpf v, on the subnormal grid below 2^-1022 (mpmath's float()
+    rounds twice there)."""
+    if abs(v) < mpmath.mpf(2) ** -1022:
+        return float(mpmath.nint(v * mpmath.mpf(2) ** 1074)) * 2.0**-1074
+    return float(v)
+
+
 def f64_of(fn, x):
-    """fn (an mpmath function) of each f64 of x, rounded once to f64 (normal results here)."""
-    out = np.array([float(fn(mpmath.mpf(float(v)))) if v == v else v for v in x.ravel()])
+    """fn (an mpmath function) of each f64 of x, rounded once to f64."""
+    out = np.array([rounded(fn(mpmath.mpf(float(v)))) if v == v else v for v in x.ravel()])
     return out.reshape(x.shape)
 
 
@@ -89,6 +97,7 @@ def check_gelu(d, rng, shape):
     z = rng.standard_normal(shape) * 5
     z.flat[:16] = [0.0, -0.0, 5e-324, -1e-300, 2.0 ** -60, 2.8284271247461903, -2.8284271247461903,
                    -2.83, -8.48, -9.0, 39.0, 50.0, np.inf, -np.inf, np.nan, -1e300]
+    z.flat[16:22] = [-37.5, -38.0, -38.4, -38.45, -38.7, -39.0]  # erfc(-t) subnormal, then +0
     td = t(shape, "f64")
     check_case(d, "gelu_erf_f64", chain(shape, "f64", f'    %r = "tessera.gelu"(%a0) : ({td}) -> {td}\n'),
                [z], [gelu_erf64(z)])
