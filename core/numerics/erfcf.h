@@ -4,9 +4,9 @@
 // (docs/numerics.md, "erfc").
 #pragma once
 
-#include <cmath>
 #include <cstdint>
 
+#include "core/numerics/erfc64.h"
 #include "core/numerics/tanhf.h"  // kTanhC, the Cody-Waite ln 2 split
 
 namespace tessera::num {
@@ -86,9 +86,8 @@ inline float erfcf(float x) {
   return erfcf_main(x);
 }
 
-/// The spec's erfc in the compute type: erfcf above for f32; the C library's erfc for f64
-/// (Graph IR only: no lowered level computes it in f64).
+/// The spec's erfc in the compute type: erfcf above for f32, erfc64 (erfc64.h) for f64.
 inline float spec_erfc(float x) { return erfcf(x); }
-inline double spec_erfc(double x) { return std::erfc(x); }
+inline double spec_erfc(double x) { return erfc64(x); }
 
 }  // namespace tessera::num

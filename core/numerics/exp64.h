@@ -67,12 +67,20 @@ struct Exp64Parts {
   DD y;      // exp(r)
   double k;  // the integer kd
 };
-inline Exp64Parts exp64_reduce(double x) {
+/// The reduction alone: x = k ln2 + r (also tanh64's, on 2|x|).
+struct Exp64Arg {
+  DD r;
+  double k;
+};
+inline Exp64Arg exp64_reduce_arg(double x) {
   const double kd = (x * kExp64InvLn2 + kExp64Shift) - kExp64Shift;
   const double r0 = x - kd * kLn2Parts[0];
   const DD r1 = dd_two_sum(r0, -(kd * kLn2Parts[1]));
-  const DD r = dd_fast_two_sum(r1.hi, r1.lo - kd * kLn2Parts[2]);
-  return {dd_series(kExp64Fact, kExp64Head, kExp64Degree, r), kd};
+  return {dd_fast_two_sum(r1.hi, r1.lo - kd * kLn2Parts[2]), kd};
+}
+inline Exp64Parts exp64_reduce(double x) {
+  const Exp64Arg a = exp64_reduce_arg(x);
+  return {dd_series(kExp64Fact, kExp64Head, kExp64Degree, a.r), a.k};
 }
 
 /// exp64_reduce of a double-double argument x + xlo (|xlo| <= ulp(x) / 2, x in [-746, 710]):
@@ -84,6 +92,19 @@ inline Exp64Parts exp64_reduce_dd(double x, double xlo) {
   const DD r1 = dd_two_sum(r0, -(kd * kLn2Parts[1]));
   const DD r = dd_two_sum(r1.hi, (r1.lo - kd * kLn2Parts[2]) + xlo);
   return {dd_series(kExp64Fact, kExp64Head, kExp64Degree, r), kd};
+}
+
+/// The subnormal result y s1 s2 (< 2^-1022, s1 s2 = 2^k) rounded once on its own grid (the
+/// steps are exp64_scale's below).
+inline double exp64_round_sub(DD y, double s1, double s2) {
+  const double ws = (s1 * 0x1p537) * (s2 * 0x1p537);
+  const double wh = y.hi * ws;
+  const double wl = y.lo * ws;
+  double t = (wh + 0x1p52) - 0x1p52;
+  const double f = wh - t;
+  if (f == 0.5 && wl > 0.0) t = t + 1.0;
+  if (f == -0.5 && wl < 0.0) t = t - 1.0;
+  return t * 0x1p-1074;
 }
 
 /// 2^k y rounded once (exp64_reduce's parts). k = int64(kd),
@@ -101,14 +122,7 @@ inline double exp64_scale(const Exp64Parts& e) {
   const double s2 = pow2_by_bits(k2);
   const bool sub = k < -1022 || (k == -1022 && e.y.hi < 1.0);
   if (!sub) return (e.y.hi * s1) * s2;
-  const double ws = (s1 * 0x1p537) * (s2 * 0x1p537);
-  const double wh = e.y.hi * ws;
-  const double wl = e.y.lo * ws;
-  double t = (wh + 0x1p52) - 0x1p52;
-  const double f = wh - t;
-  if (f == 0.5 && wl > 0.0) t = t + 1.0;
-  if (f == -0.5 && wl < 0.0) t = t - 1.0;
-  return t * 0x1p-1074;
+  return exp64_round_sub(e.y, s1, s2);
 }
 
 /// The main path for x in [-746, 710]: exp64_scale(exp64_reduce(x)).

@@ -3,8 +3,9 @@
 // every level and the CUDA code compute it bit for bit (docs/numerics.md, "tanh").
 #pragma once
 
-#include <cmath>
 #include <cstdint>
+
+#include "core/numerics/tanh64.h"
 
 namespace tessera::num {
 
@@ -62,9 +63,8 @@ inline float tanhf(float x) {
   return tanhf_main(x);
 }
 
-/// The spec's tanh in the compute type: tanhf above for f32; the C library's tanh for f64
-/// (Graph IR only: no lowered level computes it in f64).
+/// The spec's tanh in the compute type: tanhf above for f32, tanh64 (tanh64.h) for f64.
 inline float spec_tanh(float x) { return tanhf(x); }
-inline double spec_tanh(double x) { return std::tanh(x); }
+inline double spec_tanh(double x) { return tanh64(x); }
 
 }  // namespace tessera::num

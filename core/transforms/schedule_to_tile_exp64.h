@@ -107,11 +107,15 @@ V pow2_by_bits_emit(V n, E& e) {
   return e.op("arith.select", {neg, inv, p}, kD, kD);
 }
 
-/// num::exp64_scale of exp64_reduce(xm) (`lo` null) or exp64_reduce_dd(xm, *lo), for xm in
-/// [-746, 710] (the caller selects it there: the fptosi must stay in range).
+/// num::exp64_reduce_arg of xm (`lo` null), or exp64_reduce_dd's reduction of xm + *lo.
+template <typename V>
+struct Exp64ArgV {
+  DDV<V> r;
+  V kd;
+};
 template <typename V, typename E>
-V exp64_core_emit(V xm, const V* lo, E& e) {
-  constexpr DType kD = DType::f64, kI = DType::i64, kB = DType::i1;
+Exp64ArgV<V> exp64_reduce_arg_emit(V xm, const V* lo, E& e) {
+  constexpr DType kD = DType::f64;
   DDEmit<V, E> d{e};
   const V shift = d.c(num::kExp64Shift);
   const V xs = d.mul(xm, d.c(num::kExp64InvLn2));
@@ -122,17 +126,14 @@ V exp64_core_emit(V xm, const V* lo, E& e) {
   const V t2 = d.mul(kd, d.c(num::kLn2Parts[2]));
   const V tail = d.sub(r1.lo, t2);
   const DDV<V> r = lo ? d.two_sum(r1.hi, d.add(tail, *lo)) : d.fast_two_sum(r1.hi, tail);
-  const DDV<V> y = d.series(num::kExp64Fact, num::kExp64Head, num::kExp64Degree, r);
-  const V k = e.op("arith.fptosi", {kd}, kD, kI);
-  const V k1 = e.op("arith.shrsi", {k, e.cst(1, kI)}, kI, kI);
-  const V k2 = e.op("arith.subi", {k, k1}, kI, kI);
-  const V s1 = pow2_by_bits_emit(k1, e);
-  const V s2 = pow2_by_bits_emit(k2, e);
-  const V normal = d.mul(d.mul(y.hi, s1), s2);  // one emitting argument
-  const V below = e.op("arith.cmpi", {k, e.cst(-1022, kI)}, kI, kB, "slt");
-  const V at = e.op("arith.cmpi", {k, e.cst(-1022, kI)}, kI, kB, "eq");
-  const V under1 = d.cmp(y.hi, d.c(1.0), "olt");
-  const V sub = e.op("arith.ori", {below, e.op("arith.andi", {at, under1}, kB, kB)}, kB, kB);
+  return {r, kd};
+}
+
+/// num::exp64_round_sub(y, s1, s2): the subnormal result rounded once on its own grid.
+template <typename V, typename E>
+V exp64_round_sub_emit(DDV<V> y, V s1, V s2, E& e) {
+  constexpr DType kB = DType::i1;
+  DDEmit<V, E> d{e};
   const V ws1 = d.mul(s1, d.c(0x1p537));
   const V ws = d.mul(ws1, d.mul(s2, d.c(0x1p537)));
   const V wh = d.mul(y.hi, ws);
@@ -145,7 +146,28 @@ V exp64_core_emit(V xm, const V* lo, E& e) {
   t = d.sel(up, d.add(t, d.c(1.0)), t);
   const V dn = e.op("arith.andi", {d.cmp(f, d.c(-0.5), "oeq"), d.cmp(wl, zero, "olt")}, kB, kB);
   t = d.sel(dn, d.sub(t, d.c(1.0)), t);
-  return d.sel(sub, d.mul(t, d.c(0x1p-1074)), normal);
+  return d.mul(t, d.c(0x1p-1074));
+}
+
+/// num::exp64_scale of exp64_reduce(xm) (`lo` null) or exp64_reduce_dd(xm, *lo), for xm in
+/// [-746, 710] (the caller selects it there: the fptosi must stay in range).
+template <typename V, typename E>
+V exp64_core_emit(V xm, const V* lo, E& e) {
+  constexpr DType kD = DType::f64, kI = DType::i64, kB = DType::i1;
+  DDEmit<V, E> d{e};
+  const Exp64ArgV<V> a = exp64_reduce_arg_emit(xm, lo, e);
+  const DDV<V> y = d.series(num::kExp64Fact, num::kExp64Head, num::kExp64Degree, a.r);
+  const V k = e.op("arith.fptosi", {a.kd}, kD, kI);
+  const V k1 = e.op("arith.shrsi", {k, e.cst(1, kI)}, kI, kI);
+  const V k2 = e.op("arith.subi", {k, k1}, kI, kI);
+  const V s1 = pow2_by_bits_emit(k1, e);
+  const V s2 = pow2_by_bits_emit(k2, e);
+  const V normal = d.mul(d.mul(y.hi, s1), s2);  // one emitting argument
+  const V below = e.op("arith.cmpi", {k, e.cst(-1022, kI)}, kI, kB, "slt");
+  const V at = e.op("arith.cmpi", {k, e.cst(-1022, kI)}, kI, kB, "eq");
+  const V under1 = d.cmp(y.hi, d.c(1.0), "olt");
+  const V sub = e.op("arith.ori", {below, e.op("arith.andi", {at, under1}, kB, kB)}, kB, kB);
+  return d.sel(sub, exp64_round_sub_emit(y, s1, s2, e), normal);
 }
 
 /// The select of exp's main path: x in [-746, 710], else 0.

@@ -8,6 +8,7 @@
 #include "core/transforms/schedule_to_tile_activation.h"
 #include "core/transforms/schedule_to_tile_erfc.h"
 #include "core/transforms/schedule_to_tile_exp64.h"
+#include "core/transforms/schedule_to_tile_tanh64.h"
 
 #include <bit>
 #include <limits>
@@ -278,10 +279,11 @@ bool pow_step(std::string_view op, DType t, const std::vector<int>& in, std::vec
   return true;
 }
 
-// exp, log, sigmoid, silu, tanh-form gelu and silu_mul on f64 scalars: the Graph IR kernels'
+// exp, log, tanh, sigmoid, silu, gelu and silu_mul on f64 scalars: the Graph IR kernels'
 // formulas (kernels_elementwise.cpp, silu.h) around the spec's exp64 / log64
-// (schedule_to_tile_exp64.h): sigmoid 1 / (1 + exp(-x)); silu x / (1 + exp(-x)) and -0 at
-// x = -Inf; gelu x / (1 + exp(-2u)), u = c (x + 0.044715 x^3), -0 at -Inf; silu_mul silu(g) u.
+// (schedule_to_tile_exp64.h), tanh64 and erfc64 (gelu's erf form; schedule_to_tile_tanh64.h):
+// sigmoid 1 / (1 + exp(-x)); silu x / (1 + exp(-x)) and -0 at x = -Inf; gelu x / (1 + exp(-2u)), u
+// = c (x + 0.044715 x^3), -0 at -Inf; silu_mul silu(g) u.
 bool f64_math_step(const ir::Op& o, const std::vector<int>& in, std::vector<Step>& steps,
                    std::vector<Const>& consts, int base) {
   constexpr DType kD = DType::f64;
@@ -289,6 +291,9 @@ bool f64_math_step(const ir::Op& o, const std::vector<int>& in, std::vector<Step
   const std::string_view n = o.name;
   if (n == "tessera.exp") return exp64_emit(in[0], e), true;
   if (n == "tessera.log") return log64_emit(in[0], e), true;
+  if (n == "tessera.tanh") return tanh64_emit(in[0], e), true;
+  if (n == "tessera.gelu" && o.attrs.get_string("approximate", "none") != "tanh")
+    return gelu_erf64_emit(in[0], e), true;
   const bool gelu = n == "tessera.gelu" && o.attrs.get_string("approximate", "none") == "tanh";
   if (n != "tessera.sigmoid" && n != "tessera.silu" && n != "tessera.silu_mul" && !gelu)
     return false;
@@ -655,15 +660,6 @@ ScalarChain plan_scalar_chain(const ir::Op& group, const ir::Op& callee, const s
         v = n + static_cast<int>(steps.size()) - 1;
       }
     const DType ct = nf ? DType::f32 : un ? DType::index : t;
-    if (o->name == "tessera.tanh" && ct == DType::f64)  // num::spec_tanh of double
-      return stay(
-          "tessera.tanh on f64 computes the C library's tanh, which no Tile IR op "
-          "reproduces bit for bit");
-    if (o->name == "tessera.gelu" && ct == DType::f64 &&
-        o->attrs.get_string("approximate", "none") != "tanh")  // num::spec_erfc of double
-      return stay(
-          "tessera.gelu (approximate = none) on f64 computes the C library's erfc, which no "
-          "Tile IR op reproduces bit for bit");
     const std::string why = "no exact scalar lowering for " + o->name + " on " + dtype_mlir_name(t);
     if (!scalar_value_type(t)) return stay(why);
     if (!(un ? unsigned_step(o->name, in, steps, n)

@@ -4,6 +4,7 @@
 
 #include "core/numerics/convert_array.h"
 #include "core/numerics/cos64.h"
+#include "core/numerics/erfc64.h"
 #include "core/numerics/erfcf.h"
 #include "core/numerics/exp64.h"
 #include "core/numerics/expf.h"
@@ -12,6 +13,7 @@
 #include "core/numerics/logf.h"
 #include "core/numerics/pow64.h"
 #include "core/numerics/sincosf.h"
+#include "core/numerics/tanh64.h"
 #include "core/numerics/tanhf.h"
 
 using namespace tessera;
@@ -120,6 +122,18 @@ void tessera_exp64_tables(double* out) {
   for (const DD& c : kExp64Fact) *out++ = c.hi, *out++ = c.lo;
   for (const DD& c : kLog64Odd) *out++ = c.hi, *out++ = c.lo;
   for (double p : kLn2Parts) *out++ = p;
+}
+/// The spec's f64 tanh and erfc over an array, and erfc's Taylor table (hi, lo pairs) followed
+/// by 2 / sqrt(pi) and 1 / sqrt(pi).
+void tessera_tanh64(const double* x, double* y, size_t n) {
+  for (size_t i = 0; i < n; ++i) y[i] = tessera::num::tanh64(x[i]);
+}
+void tessera_erfc64(const double* x, double* y, size_t n) {
+  for (size_t i = 0; i < n; ++i) y[i] = tessera::num::erfc64(x[i]);
+}
+void tessera_erfc64_tables(double* out) {
+  for (const DD& c : kErfc64Taylor) *out++ = c.hi, *out++ = c.lo;
+  for (const DD& c : {kErfc64TwoOverSqrtPi, kErfc64InvSqrtPi}) *out++ = c.hi, *out++ = c.lo;
 }
 void tessera_exp_table(uint64_t* out) {
   for (int i = 0; i < 32; ++i) out[i] = kExpTable[i];
