@@ -27,7 +27,7 @@ void kernel_Log(KernelCtx& c) {
   unary(c, [](auto x) { return num::spec_log(x); });
 }
 void kernel_Tanh(KernelCtx& c) {
-  // The spec's tanhf for f32 (docs/numerics.md "tanh"), the C library's tanh for f64.
+  // The spec's tanhf for f32 and tanh64 for f64 (docs/numerics.md "tanh", "tanh and erfc on f64").
   unary(c, [](auto x) { return num::spec_tanh(x); });
 }
 /// sigmoid, silu and tanh-form gelu as formulas of one exp (docs/ops/graph/elementwise.md).
