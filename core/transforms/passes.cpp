@@ -1,6 +1,7 @@
 // The pass registry (an explicit table: no static registration).
 #include "core/transforms/passes.h"
 
+#include "core/transforms/decompose_stencils.h"
 #include "core/transforms/graph_to_schedule.h"
 #include "core/transforms/inline_calls.h"
 #include "core/transforms/insert_collectives.h"
@@ -29,6 +30,10 @@ constexpr PassInfo kPasses[] = {
      "replace func.call by the callee's body (graph-to-schedule runs it first); recursion is an "
      "error",
      &inline_calls},
+    {"decompose-stencils",
+     "replace neighbors stencil.apply by gathers and arithmetic on constants from its stencil "
+     "(graph-to-schedule runs it after inline-calls)",
+     &decompose_stencils},
 };
 
 }  // namespace
