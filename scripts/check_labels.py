@@ -4,7 +4,8 @@
 Every label `name_cN` defined in docs/ (written `(name_cN)`, `**name_cN**`, or in the first cell of a
 constraint table) must be cited by the
 verifier or the interpreter sources, and must have a failing test: a `(name_cN)` inside an
-expected-error of tests/verifier/*.mlir or in an expected message of a pytest under tests/.
+expected-error of tests/verifier/*.mlir, in an expected message of a pytest under tests/, or in
+a FileCheck line expecting a pass's error in tests/transforms/*.mlir.
 Every label the sources cite must be defined in docs/. Exit 1 and list the gaps otherwise.
 """
 import pathlib
@@ -39,6 +40,8 @@ def main():
                   "plugins/**/*.cpp", "plugins/**/*.h"], r"\b(" + LABEL + r")\b")
     tested = grab(["tests/**/*.mlir"], r"expected-error.*\((" + LABEL + r")\)")
     tested.update(grab(["tests/**/*.py"], r"\((" + LABEL + r")\)"))
+    # Pass tests: a FileCheck line that expects the pass's error (tests/transforms/run_lit.py).
+    tested.update(grab(["tests/transforms/*.mlir"], r"CHECK[A-Z-]*:.*error: .*\((" + LABEL + r")\)"))
     gaps = []
     for label, where in sorted(defined.items()):
         if label not in cited:

@@ -152,13 +152,18 @@ Value* Builder::scalar(double v, DType dtype) {
 }
 
 Value* Builder::int_vector(const std::vector<int64_t>& values, DType dtype) {
+  std::vector<double> v(values.begin(), values.end());
+  return vector(v, dtype);
+}
+
+Value* Builder::vector(const std::vector<double>& values, DType dtype) {
   Attr a;
   a.kind = Attr::Kind::dense;
   a.type = Type::tensor(dtype, {static_cast<int64_t>(values.size())});
   std::vector<std::byte> one;
-  for (int64_t v : values) {
-    if (!encode(static_cast<double>(v), dtype, one)) {
-      fail("internal: no integer constant of this element type");
+  for (double v : values) {
+    if (!encode(v, dtype, one)) {
+      fail("internal: no vector constant of this element type");
       return nullptr;
     }
     a.data.insert(a.data.end(), one.begin(), one.end());

@@ -49,6 +49,9 @@ class Builder {
   ir::Value* zeros(const ir::Type& type) { return fill(type, 0.0); }
   /// A constant i64 (or `dtype`) vector with the given values.
   ir::Value* int_vector(const std::vector<int64_t>& values, DType dtype = DType::i64);
+  /// A constant vector of `dtype` (f32, f64 or an integer type) with the given values, each
+  /// rounded to the type (exact for values already of it).
+  ir::Value* vector(const std::vector<double>& values, DType dtype);
 
   ir::Value* reshape(ir::Value* x, const std::vector<int64_t>& shape);
   ir::Value* transpose(ir::Value* x, const std::vector<int64_t>& perm);

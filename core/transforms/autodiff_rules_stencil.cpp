@@ -46,13 +46,8 @@ int64_t map_coord(int64_t j, int64_t n, const ops::Boundary& r) {
   using K = ops::Boundary::Kind;
   switch (r.kind) {
     case K::periodic:
-      return ((j % n) + n) % n;
-    case K::reflect: {
-      if (n == 1) return 0;
-      const int64_t p = 2 * (n - 1);
-      const int64_t m = ((j % p) + p) % p;
-      return m >= n ? p - m : m;
-    }
+    case K::reflect:
+      return ops::wrap_coord(j, n, r.kind);
     case K::neumann:
       return j < 0 ? 0 : n - 1;
     case K::dirichlet:
@@ -113,7 +108,7 @@ bool vjp_StencilApply(VjpCtx& c) {
       }
       bool constant = false;
       for (size_t d = 0; d < r && !constant; ++d) {
-        const ops::Boundary& rule = st->bc.size() == 1 ? st->bc[0] : st->bc[d];
+        const ops::Boundary& rule = ops::rule_of(*st, d);
         const int64_t j = map_coord(idx[d] + st->taps[k][d], shape[d], rule);
         constant = j < 0;
         p = p * shape[d] + j;

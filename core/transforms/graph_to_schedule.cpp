@@ -7,6 +7,8 @@
 
 #include "core/ops/registry.h"
 #include "core/ops/schedule_util.h"
+#include "core/transforms/decompose_stencils.h"
+#include "core/transforms/inline_calls.h"
 
 namespace tessera::transforms {
 
@@ -308,9 +310,12 @@ Outlined outline(const Group& g, const std::string& name, ir::Block& body,
 
 }  // namespace
 
-bool graph_to_schedule(ir::Module& m, DiagnosticEngine&) {
+bool graph_to_schedule(ir::Module& m, DiagnosticEngine& diag) {
   // SPMD programs keep Graph IR: the only placement is "replicated" (schedule_c5).
   if (m.op().attrs.get("tessera.mesh")) return true;
+  // Calls first, so that a function's callees' ops group with its own (inline_calls.h).
+  if (!inline_calls(m, diag)) return false;
+  decompose_stencils(m, diag);  // stencils as gathers and arithmetic (decompose_stencils.h)
   std::vector<ir::Op*> funcs = m.funcs();
   // Each function's group functions go right before it.
   std::unordered_map<const ir::Op*, std::vector<std::unique_ptr<ir::Op>>> group_funcs;

@@ -14,8 +14,10 @@ inline constexpr const char* kLibraryGroupsAttr = "tessera.library_groups";
 /// True when `m` asks for library groups to stay whole.
 bool wants_library_groups(const ir::Module& m);
 
-/// True when the group function `callee` holds exactly one op a vendor library may run whole
-/// (tessera.matmul, tessera.scaled_matmul, tessera.flash_attn).
-bool is_library_group(const ir::Op& callee);
+/// True when the group function `callee` (called by `group`, a schedule.group) holds exactly one op
+/// a vendor library may run whole (tessera.matmul, tessera.scaled_matmul; tessera.flash_attn when
+/// cuDNN SDPA takes its types, shapes and attributes, sdpa_support.h: otherwise nothing would run
+/// it).
+bool is_library_group(const ir::Op& group, const ir::Op& callee);
 
 }  // namespace tessera::transforms

@@ -1,7 +1,9 @@
 // The pass registry (an explicit table: no static registration).
 #include "core/transforms/passes.h"
 
+#include "core/transforms/decompose_stencils.h"
 #include "core/transforms/graph_to_schedule.h"
+#include "core/transforms/inline_calls.h"
 #include "core/transforms/insert_collectives.h"
 #include "core/transforms/schedule_to_tile.h"
 #include "core/transforms/tile_to_target.h"
@@ -24,6 +26,14 @@ constexpr PassInfo kPasses[] = {
     {"schedule-to-tile",
      "lower fusion groups to Tile IR kernels and tile.launch (GEMM, flash attention)",
      &schedule_to_tile},
+    {"inline-calls",
+     "replace func.call by the callee's body (graph-to-schedule runs it first); recursion is an "
+     "error",
+     &inline_calls},
+    {"decompose-stencils",
+     "replace neighbors stencil.apply by gathers and arithmetic on constants from its stencil "
+     "(graph-to-schedule runs it after inline-calls)",
+     &decompose_stencils},
 };
 
 }  // namespace

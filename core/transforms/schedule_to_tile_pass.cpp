@@ -296,7 +296,7 @@ bool schedule_to_tile(ir::Module& m, DiagnosticEngine& diag) {
         continue;
       }
       Lowering l = plan_lowering(g, *callee, name);
-      if (library_groups && !l.kernel.empty() && !one_launch(l) && is_library_group(*callee)) {
+      if (library_groups && !l.kernel.empty() && !one_launch(l) && is_library_group(g, *callee)) {
         l = Lowering{};  // library_groups.h
         l.why = kLibraryWhole;
       }

@@ -12,15 +12,6 @@
 namespace tessera::interp {
 namespace {
 
-/// Where index `j` of a dim of extent `n` reads under a periodic or reflect rule.
-int64_t wrap(int64_t j, int64_t n, ops::Boundary::Kind kind) {
-  if (kind == ops::Boundary::Kind::periodic) return ((j % n) + n) % n;
-  if (n == 1) return 0;
-  const int64_t period = 2 * (n - 1);  // reflect about the edge elements: -1 -> 1, n -> n - 2
-  int64_t r = ((j % period) + period) % period;
-  return r < n ? r : period - r;
-}
-
 /// Writes a token's storage (a topology or a halo token carries no value): zero bytes.
 void zero_output(KernelCtx& c) { std::memset(c.output().bytes(), 0, c.output().nbytes()); }
 
@@ -68,7 +59,7 @@ void kernel_NbrStencilApply(KernelCtx& c) {
         const int64_t n = shape[d];
         j[d] = idx[d] + tap[d];
         if (j[d] >= 0 && j[d] < n) continue;
-        const ops::Boundary& b = st->bc[d];
+        const ops::Boundary& b = ops::rule_of(*st, d);
         if (b.kind == ops::Boundary::Kind::dirichlet) {
           T v = static_cast<T>(b.value);
           while (nramp > 0) v = v + ramp[--nramp];  // later dims' ramps, in dim order
@@ -79,7 +70,7 @@ void kernel_NbrStencilApply(KernelCtx& c) {
           ramp[nramp++] = static_cast<T>(b.value) * static_cast<T>(dist);
           j[d] = j[d] < 0 ? 0 : n - 1;
         } else {
-          j[d] = wrap(j[d], n, b.kind);
+          j[d] = ops::wrap_coord(j[d], n, b.kind);
         }
       }
       int64_t src = 0;

@@ -1,5 +1,6 @@
 """Runs the `// RUN:` lines of one test file, as LLVM's lit does, for the pass tests: `%s` is the
 file, and `tessera-opt`, `tessera-interp` and `FileCheck` name the built tools and LLVM's FileCheck.
+As in lit, `not CMD` succeeds when CMD exits non-zero, and `2>&1` sends CMD's errors down the pipe.
 Every `RUN:` pipeline must exit 0 (pipefail). With --expect-mismatch, every RUN line must instead
 fail in FileCheck because a CHECK did not match (the check that checks can fail).
 Usage: run_lit.py [--expect-mismatch] FILE TOOL=PATH..."""
@@ -35,8 +36,8 @@ def main() -> int:
         words = []
         for w in shlex.split(cmd):
             w = w.replace("%s", str(path))
-            words.append(shlex.quote(tools.get(w, w)) if w != "|" else "|")
-        line = " ".join(words)
+            words.append(shlex.quote(tools.get(w, w)) if w not in ("|", "2>&1") else w)
+        line = 'not() { ! "$@"; }; ' + " ".join(words)
         p = subprocess.run(["bash", "-o", "pipefail", "-c", line], capture_output=True, text=True,
                            timeout=300)
         if expect_mismatch:

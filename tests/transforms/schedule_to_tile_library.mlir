@@ -3,7 +3,9 @@
 // default mode, core/transforms/library_groups.h): a one-op matmul group whose lowering takes
 // several launches (a transpose, a cast, a rounding kernel) stays whole for the vendor library;
 // one that lowers to a single launch on its own operands still lowers (the library may take it,
-// the generated kernel is the fallback); other groups are not affected.
+// the generated kernel is the fallback); other groups are not affected. A flash_attn group stays
+// whole only when cuDNN SDPA takes it (core/transforms/sdpa_support.h, the predicate the library
+// asks at run time): f32, or v with Dv != D, lowers to generated kernels.
 module attributes {tessera.library_groups} {
   // CHECK-LABEL: func.func @bf16_out(
   // CHECK: schedule.group %a, %b {{.*}}schedule.not_lowered = "default mode: left whole for the vendor library (its Tile IR lowering takes several launches)"
@@ -33,5 +35,31 @@ module attributes {tessera.library_groups} {
   func.func @not_library(%a: tensor<4x8xf32>) -> tensor<8x4xf32> {
     %0 = "tessera.transpose"(%a) {perm = [1, 0]} : (tensor<4x8xf32>) -> tensor<8x4xf32>
     return %0 : tensor<8x4xf32>
+  }
+  // CHECK-LABEL: func.func @attn_bf16(
+  // CHECK: schedule.group %q, %k, %v {{.*}}schedule.not_lowered = "default mode: left whole
+  // CHECK-NOT: tile.launch
+  // CHECK: return
+  func.func @attn_bf16(%q: tensor<1x2x8x8xbf16>, %k: tensor<1x2x8x8xbf16>, %v: tensor<1x2x8x8xbf16>) -> tensor<1x2x8x8xbf16> {
+    %o = "tessera.flash_attn"(%q, %k, %v) {causal = true} : (tensor<1x2x8x8xbf16>, tensor<1x2x8x8xbf16>, tensor<1x2x8x8xbf16>) -> tensor<1x2x8x8xbf16>
+    return %o : tensor<1x2x8x8xbf16>
+  }
+  // CHECK-LABEL: func.func @attn_f32(
+  // CHECK-NOT: not_lowered
+  // CHECK: tile.launch {{.*}}{callee = @attn_f32_g0_kernel
+  // CHECK-NOT: not_lowered
+  // CHECK: return
+  func.func @attn_f32(%q: tensor<1x2x8x8xf32>, %k: tensor<1x2x8x8xf32>, %v: tensor<1x2x8x8xf32>) -> tensor<1x2x8x8xf32> {
+    %o = "tessera.flash_attn"(%q, %k, %v) {causal = true} : (tensor<1x2x8x8xf32>, tensor<1x2x8x8xf32>, tensor<1x2x8x8xf32>) -> tensor<1x2x8x8xf32>
+    return %o : tensor<1x2x8x8xf32>
+  }
+  // CHECK-LABEL: func.func @attn_bf16_dv(
+  // CHECK-NOT: not_lowered
+  // CHECK: tile.launch {{.*}}{callee = @attn_bf16_dv_g0_kernel
+  // CHECK-NOT: not_lowered
+  // CHECK: return
+  func.func @attn_bf16_dv(%q: tensor<1x2x8x8xbf16>, %k: tensor<1x2x8x8xbf16>, %v: tensor<1x2x8x16xbf16>) -> tensor<1x2x8x16xbf16> {
+    %o = "tessera.flash_attn"(%q, %k, %v) : (tensor<1x2x8x8xbf16>, tensor<1x2x8x8xbf16>, tensor<1x2x8x16xbf16>) -> tensor<1x2x8x16xbf16>
+    return %o : tensor<1x2x8x16xbf16>
   }
 }

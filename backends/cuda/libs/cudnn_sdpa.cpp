@@ -6,17 +6,13 @@
 
 #include <cmath>
 
+#include "core/transforms/sdpa_support.h"
+
 namespace tessera::cuda::libs {
 
 namespace fe = cudnn_frontend;
 
 namespace {
-
-std::string dims(const SdpaArgs& a) {
-  return "B = " + std::to_string(a.b) + ", H = " + std::to_string(a.h) +
-         ", Sq = " + std::to_string(a.s_q) + ", Skv = " + std::to_string(a.s_kv) +
-         ", D = " + std::to_string(a.d);
-}
 
 Status frontend_check(const char* step, fe::error_t e) {
   if (e.is_good()) return {};
@@ -40,34 +36,10 @@ std::string cudnn_text(const char* call, int status) {
 }
 
 Status check_sdpa_args(const SdpaArgs& a) {
-  if (a.dtype != LibDtype::kBF16 && a.dtype != LibDtype::kF16) {
-    return Status::error(std::string("cuDNN SDPA: unsupported element type ") +
-                         dtype_name(a.dtype) + " (bf16 or f16)");
-  }
-  if (a.b < 1 || a.h < 1 || a.s_q < 1 || a.s_kv < 1 || a.d < 1) {
-    return Status::error("cuDNN SDPA: every size must be at least 1 (" + dims(a) + ")");
-  }
-  if (a.d % 8 != 0 || a.d > 256) {
-    return Status::error("cuDNN SDPA: the head dimension must be a multiple of 8 up to 256 (" +
-                         dims(a) + ")");
-  }
-  if (a.causal && a.s_q > a.s_kv) {
-    return Status::error(
-        "cuDNN SDPA: a causal mask with more queries than keys leaves rows "
-        "without keys (" +
-        dims(a) + ")");
-  }
-  if (!std::isfinite(a.scale)) {
-    return Status::error("cuDNN SDPA: the scale must be finite");
-  }
-  int64_t n = 0, bytes = 0;
-  for (int64_t s : {a.s_q, a.s_kv}) {
-    if (!checked_mul(a.b, a.h, &n) || !checked_mul(n, s, &n) || !checked_mul(n, a.d, &n) ||
-        !checked_mul(n, dtype_bytes(a.dtype), &bytes) || n > INT32_MAX) {
-      return Status::error("cuDNN SDPA: a tensor has more than 2^31 - 1 elements (" + dims(a) +
-                           ")");
-    }
-  }
+  // The same predicate decides at compile time whether a group is left for this library.
+  std::string why = transforms::sdpa_dims_decline(dtype_name(a.dtype), a.b, a.h, a.s_q, a.s_kv, a.d,
+                                                  a.causal, a.scale);
+  if (!why.empty()) return Status::error(why);
   if (!a.q || !a.k || !a.v || !a.out) {
     return Status::error("cuDNN SDPA: a null device pointer");
   }

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "backends/cuda/libs/fold_kernel.h"
+#include "core/transforms/sdpa_support.h"
 
 namespace tessera::cuda::libs {
 
@@ -203,25 +204,20 @@ LibResult scaled_matmul(LibraryContext& ctx, const LibAttrs& attrs,
 
 LibResult attention(LibraryContext& ctx, const LibAttrs& attrs, const std::vector<LibTensor>& in,
                     const LibTensor& out, cudaStream_t stream) {
-  if (in.size() != 3) return not_handled("flash attention takes q, k, v");
-  for (const LibTensor* x : {&in[0], &in[1], &in[2], &out}) {
-    if (x->shape.size() != 4) return not_handled("attention tensors of rank other than 4");
-    if (x->dtype != in[0].dtype) return not_handled("q, k, v and the result differ in type");
-  }
+  std::vector<transforms::SdpaTensor> ts;
+  for (const LibTensor& x : in) ts.push_back({x.dtype, x.shape});
+  // The predicate the compile-time choice asks too (core/transforms/sdpa_support.h).
+  std::string why = transforms::sdpa_decline(ts, {out.dtype, out.shape}, attrs.causal, attrs.scale);
+  if (!why.empty()) return not_handled(why);
   SdpaArgs a;
-  if (!parse_dtype(in[0].dtype, &a.dtype)) return not_handled("element type " + in[0].dtype);
+  (void)parse_dtype(in[0].dtype, &a.dtype);  // bf16 or f16: sdpa_decline took it
   a.b = in[0].shape[0];
   a.h = in[0].shape[1];
   a.s_q = in[0].shape[2];
   a.d = in[0].shape[3];
   a.s_kv = in[1].shape[2];
-  if (in[1].shape != std::vector<int64_t>{a.b, a.h, a.s_kv, a.d} || in[2].shape != in[1].shape ||
-      out.shape != in[0].shape) {
-    return not_handled("cuDNN SDPA here takes k, v [B, H, Skv, D] with Dv = D");
-  }
   a.causal = attrs.causal;
-  // scale: the attribute, or 1/sqrt(D) in f64, rounded to f32 (attention.md).
-  a.scale = static_cast<float>(attrs.scale ? *attrs.scale : 1.0 / std::sqrt(double(a.d)));
+  a.scale = transforms::sdpa_scale(attrs.scale, a.d);
   a.q = in[0].data;
   a.k = in[1].data;
   a.v = in[2].data;

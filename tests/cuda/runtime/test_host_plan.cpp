@@ -290,7 +290,7 @@ TEST_CASE("default mode hands a host op to the library hook; deterministic mode 
 #ifdef TESSERA_CUDA_HAVE_LIBS
   CHECK(has_paths);  // backends/cuda/libs is built: library_adapter.h's hook
 #else
-  CHECK_FALSE(has_paths);  // this build has no library paths
+  CHECK_FALSE(has_paths);            // this build has no library paths
 #endif
   r.library = &kHooks;
   tc::CompiledProgram p = tc::compile_program(r, tc::CubinCache(""));
@@ -346,4 +346,52 @@ TEST_CASE("data movement placed around a launch plans as gather launches, not ho
   CHECK(p.plan.returns.size() == 2);
   CHECK(p.cuda_source.find("tsr_main_move2_kernel(float* v0") != std::string::npos);
   CHECK(p.cubin.image.size() > 0);
+}
+
+namespace {
+
+/// flash_attn [1, 2, 8, 8] q, k, v -> out of element type `t` (v's last dim `dv`), causal.
+std::string attention_program(const std::string& t, int dv) {
+  const std::string qk = "tensor<1x2x8x8x" + t + ">";
+  const std::string vo = "tensor<1x2x8x" + std::to_string(dv) + "x" + t + ">";
+  return "module {\n  func.func @main(%q: " + qk + ", %k: " + qk + ", %v: " + vo + ") -> " + vo +
+         " {\n    %o = \"tessera.flash_attn\"(%q, %k, %v) {causal = true} : (" + qk + ", " + qk +
+         ", " + vo + ") -> " + vo + "\n    return %o : " + vo + "\n  }\n}\n";
+}
+
+}  // namespace
+
+TEST_CASE("default mode lowers attention the library declines to generated kernels") {
+  // cuDNN SDPA takes bf16/f16 with Dv = D only (core/transforms/sdpa_support.h): an f32 one, or
+  // a bf16 one with Dv != D, must not be left whole for it (nothing would run it), in default
+  // mode as in deterministic mode. Generation only (no NVRTC): the plan and the kernels.
+  for (auto [t, dv] : {std::pair<const char*, int>{"f32", 8}, {"bf16", 16}}) {
+    CAPTURE(t);
+    for (bool det : {false, true}) {
+      CAPTURE(det);
+      const std::string text = attention_program(t, dv);
+      tc::CompiledProgram p = tc::generate_program(request(text.c_str(), "attn.mlir", det));
+      REQUIRE_FALSE(p.plan.steps.empty());
+      bool attention_kernel = false;
+      for (const tc::LaunchStep& s : p.plan.steps) {
+        CHECK((s.copy || s.empty || !s.symbol.empty()));  // every step runs without the library
+        attention_kernel = attention_kernel || s.symbol == "tsr_main_g0_kernel";
+      }
+      CHECK(attention_kernel);
+      CHECK_FALSE(p.kernel_sources.empty());
+    }
+  }
+  // One the library takes stays whole in default mode: a step with no generated kernel.
+  const std::string bf16 = attention_program("bf16", 8);
+  tc::CompileRequest r = request(bf16.c_str(), "attn.mlir");
+#ifdef TESSERA_CUDA_HAVE_LIBS
+  tc::CompiledProgram p = tc::generate_program(r);
+  REQUIRE(p.plan.steps.size() == 1);
+  CHECK(p.plan.steps[0].symbol.empty());
+  CHECK(p.plan.steps[0].library != nullptr);
+#else
+  auto [code, msg] = failure_of(r);  // no library in this build: nothing runs it
+  CHECK(code == TESSERA_ERROR_UNIMPLEMENTED);
+  CHECK(msg.find("left whole for the vendor library") != std::string::npos);
+#endif
 }
