@@ -22,6 +22,8 @@ MLIR_OPT = shutil.which("mlir-opt-15")
 NEW_TYPES = re.compile(r"f8E4M3FN|f8E5M2|f6E2M3FN|f6E3M2FN|f4E2M1FN|f8E8M0FNU|(?<![A-Za-z])tf32")
 # Dense arrays (`array<i32: 1, 2>`) came after MLIR 15 (it spelled them `[:i32 1, 2]`).
 NEW_SYNTAX = re.compile(r"(?<![A-Za-z_.])array<")
+# MLIR's message for a func.call whose operand type differs from the callee's dynamic one.
+CALL_DYNAMIC = re.compile(r"'func\.call' op operand type mismatch: expected operand type '[^']*\?[^']*'")
 # Under the sanitizer job every chunk costs six instrumented tool runs: TESSERA_TEXT_STRIDE=n keeps
 # every n-th chunk there (the main job runs all of them; the fuzz job covers the parser too).
 STRIDE = max(1, int(os.environ.get("TESSERA_TEXT_STRIDE", "1")))
@@ -80,6 +82,10 @@ def test_roundtrip(tmp_path, chunk):
                          text=True, timeout=60)
     if opt.returncode != 0 and "expected-error" in chunk:
         pytest.skip("an invalid program on purpose; MLIR's own verifier may also refuse it")
+    if opt.returncode != 0 and CALL_DYNAMIC.search(opt.stderr):
+        # call_c2 (docs/ir-overview.md): a dynamic dimension of a callee's parameter takes any
+        # size; MLIR's func.call wants identical types.
+        pytest.skip("func.call of a static argument for a dynamic parameter (call_c2)")
     assert opt.returncode == 0, f"mlir-opt-15 refused our generic form:\n{opt.stderr}\n{gen.stdout}"
 
 
