@@ -18,6 +18,7 @@
 #include "core/transforms/schedule_to_tile_erfc.h"
 #include "core/transforms/schedule_to_tile_fma.h"
 #include "core/transforms/schedule_to_tile_index.h"
+#include "core/transforms/schedule_to_tile_silu64.h"
 #include "core/transforms/schedule_to_tile_text.h"
 
 namespace tessera::transforms {
@@ -301,9 +302,8 @@ ScalarKernel plan_swiglu_fused(const ir::Op& group, const std::string& name) {
   if (group.operands.size() != 4) return ScalarKernel::stay("without four operands");
   const ir::Type& x = group.operands[0]->type;
   const DType e = x.dtype;
-  if (!f32_input(e))
-    return ScalarKernel::stay(std::string("swiglu_fused of ") + dtype_mlir_name(e) +
-                              " (the f32 FMA chain lowers; f64 has no exact Tile IR fma)");
+  if (!f32_input(e) && e != DType::f64)
+    return ScalarKernel::stay(std::string("swiglu_fused of ") + dtype_mlir_name(e));
   std::vector<int64_t> sizes;
   for (const ir::Value* v : group.operands) {
     if (!v->type.has_static_shape() || v->type.rank() != 2 || v->type.dtype != e)
@@ -315,30 +315,34 @@ ScalarKernel plan_swiglu_fused(const ir::Op& group, const std::string& name) {
   const int64_t m = x.shape[0], d = x.shape[1], h = group.operands[1]->type.shape[1];
   if (m == 0 || d == 0 || h == 0) return ScalarKernel::stay("an empty tensor");
   // Row i: out[i, j] = the chain over hh of fma(silu(gate[i, hh]) * up[i, hh], w_down[hh, j]),
-  // gate and up the chains of x[i, :] with the columns of w_gate and w_up, kept in f32 (the
-  // Graph IR kernel's [M, H] intermediates, recomputed per j: the same values).
+  // gate and up the chains of x[i, :] with the columns of w_gate and w_up, kept in the compute
+  // type (f32, or f64 with tile.fma and the spec's f64 silu: the Graph IR kernel's [M, H]
+  // intermediates, recomputed per j: the same values).
+  const DType acc = e == DType::f64 ? DType::f64 : DType::f32;
   Text t;
   t.k << header(name, {e, e, e, e}, e);
   const std::string xrow = t.idx("arith.muli", "%g", t.icst(d)), dc = t.icst(d), hc = t.icst(h);
   auto column_dot = [&](const char* w, const std::string& hh) {
-    const std::string zero = t.fcst(0.0, DType::f32);
-    return t.fold(
-        "%c0", dc, "%c1", zero, DType::f32, [&](const std::string& p, const std::string& acc) {
-          const std::string xv = as_f32(t, t.load("%in0", e, t.idx("arith.addi", xrow, p)), e);
-          const std::string at = t.idx("arith.addi", t.idx("arith.muli", p, hc), hh);
-          return fma_f32(t, xv, as_f32(t, t.load(w, e, at), e), acc);
-        });
+    const std::string zero = t.fcst(0.0, acc);
+    return t.fold("%c0", dc, "%c1", zero, acc, [&](const std::string& p, const std::string& a) {
+      const std::string xv = t.convert(t.load("%in0", e, t.idx("arith.addi", xrow, p)), e, acc);
+      const std::string at = t.idx("arith.addi", t.idx("arith.muli", p, hc), hh);
+      return fma_of(t, xv, t.convert(t.load(w, e, at), e, acc), a, acc);
+    });
   };
   dot_rows(
       t, d, h, e,
       [&](const std::string& hh) {
         const std::string gate = column_dot("%in1", hh), up = column_dot("%in2", hh);
-        return activation(t, "tessera.silu_mul", {gate, up});
+        if (acc == DType::f32) return activation(t, "tessera.silu_mul", {gate, up});
+        TextEmit te{t};
+        return logistic64_emit<std::string>("tessera.silu_mul", gate, &up, te);
       },
       [&](const std::string& hh, const std::string& j) {
         const std::string at = t.idx("arith.addi", t.idx("arith.muli", hh, dc), j);
-        return as_f32(t, t.load("%in3", e, at), e);
-      });
+        return t.convert(t.load("%in3", e, at), e, acc);
+      },
+      nullptr, acc);
   return finish(t, {m}, sizes, {m, d});
 }
 

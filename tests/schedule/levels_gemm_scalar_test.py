@@ -11,7 +11,8 @@ sizes), tessera.dequant_matmul (int4/int8 codes with a bad code failing, fp8 cod
 ml_dtypes) tessera.fused_epilogue (relu, bias; gelu's erf form around the spec's erfcf modelled
 in conformance/gen/spec_erfcf.py) and tessera.scaled_matmul (E8M0 and f32 block scales)
 (silu with the spec's expf, modelled in
-conformance/gen/spec_expf.py).
+conformance/gen/spec_expf.py); swiglu_fused of f64 (exact f64 chains, silu with the spec's
+exp64 modelled in conformance/gen/spec_exp64.py).
 
 Usage: levels_gemm_scalar_test.py TESSERA_INTERP
 """
@@ -25,6 +26,7 @@ import ml_dtypes
 import numpy as np
 
 from levels_common import check, finish
+from levels_f64math_test import silu
 from levels_index_test import NAMES, bad_index, case
 from levels_math_test import gelu_erf
 
@@ -190,6 +192,10 @@ def main():
         with np.errstate(over="ignore"):
             want = swiglu_oracle(x, wg, wu, wd)
         case(d, "swiglu_fused", "swiglu_fused", [x, wg, wu, wd], want)
+        # f64: the chains with tile.fma, silu with the spec's exp64 (modelled), kept in f64.
+        x, wg, wu, wd = (rng.standard_normal(s) * 2 for s in ((3, 6), (6, 5), (6, 5), (5, 6)))
+        act = silu(matmul64_oracle(x, wg)) * matmul64_oracle(x, wu)
+        case(d, "swiglu_fused_f64", "swiglu_fused", [x, wg, wu, wd], matmul64_oracle(act, wd))
         # moe_swiglu_block: sizes 2, 0, 3 of 6 rows (row 5 pads: +0); bad sizes fail.
         x = (rng.standard_normal((6, 4)) * 2).astype(np.float32)
         wg, wu = spread(rng, (3, 4, 5)), rng.standard_normal((3, 4, 5)).astype(np.float32)
