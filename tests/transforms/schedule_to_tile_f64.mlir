@@ -1,5 +1,5 @@
 // RUN: tessera-opt %s --pass graph-to-schedule --pass schedule-to-tile | FileCheck %s
-// Schedule -> Tile: f64 ops of the scalar GEMM and convolution kernels (docs/ops/schedule/
+// Schedule -> Tile: f64 swiglu_fused and conv2d_nhwc as scalar kernels (docs/ops/schedule/
 // lowering.md, "Scalar GEMMs", "Convolution"): tile.fma chains in the Graph IR kernels' order.
 module {
   // swiglu_fused of f64: gate and up as tile.fma chains from +0 over d, the spec's f64 silu
@@ -9,6 +9,15 @@ module {
   func.func @swiglu64(%x: tensor<2x3xf64>, %wg: tensor<3x4xf64>, %wu: tensor<3x4xf64>, %wd: tensor<4x3xf64>) -> tensor<2x3xf64> {
     %r = "tessera.swiglu_fused"(%x, %wg, %wu, %wd) : (tensor<2x3xf64>, tensor<3x4xf64>, tensor<3x4xf64>, tensor<4x3xf64>) -> tensor<2x3xf64>
     return %r : tensor<2x3xf64>
+  }
+  // conv2d_nhwc of f64: the direct kernel, one group per output pixel (n, oy, ox); per channel
+  // o a chain over the in-range taps ky, kx (their [lo, hi) from the position, stride, padding
+  // and dilation: the padded terms are skipped) and channels c, then + bias[o].
+  // CHECK-LABEL: func.func @conv64(
+  // CHECK: tile.launch %x, %w, %b {callee = @conv64_g0_kernel, grid = [6]
+  func.func @conv64(%x: tensor<1x4x5x2xf64>, %w: tensor<3x2x2x3xf64>, %b: tensor<3xf64>) -> tensor<1x2x3x3xf64> {
+    %y = "tessera.conv2d_nhwc"(%x, %w, %b) {strides = [2, 2], dilations = [1, 2], padding = [1, 0, 1, 1]} : (tensor<1x4x5x2xf64>, tensor<3x2x2x3xf64>, tensor<3xf64>) -> tensor<1x2x3x3xf64>
+    return %y : tensor<1x2x3x3xf64>
   }
   // CHECK-LABEL: func.func @swiglu64_g0_kernel(
   // CHECK-NOT: f32
@@ -24,4 +33,21 @@ module {
   // CHECK-NEXT: %[[A:.*]] = arith.mulf %[[S]], %[[UP]] : (f64, f64) -> f64
   // CHECK-NEXT: tile.fma %[[A]], %{{.*}}, %{{.*}} : (f64, f64, f64) -> f64
   // CHECK: tile.store %[[ACC]], %out
+  // CHECK-LABEL: func.func @conv64_g0_kernel(%x: memref<1x4x5x2xf64>, %f: memref<3x2x2x3xf64>, %bias: memref<3xf64>, %out: memref<1x2x3x3xf64>)
+  // CHECK: arith.maxsi
+  // CHECK: %[[YLO:.*]] = arith.minsi
+  // CHECK: %[[YHI:.*]] = arith.minsi
+  // CHECK: %[[XLO:.*]] = arith.minsi
+  // CHECK: %[[XHI:.*]] = arith.minsi
+  // CHECK: "scf.for"(%c0, %{{.*}}, %{{.*}}) ({
+  // CHECK-NEXT: ^bb0(%[[O:.*]]: index):
+  // CHECK-NEXT: %[[ACC:.*]] = "scf.for"(%[[YLO]], %[[YHI]], %{{.*}}, %{{.*}}) ({
+  // CHECK: "scf.for"(%[[XLO]], %[[XHI]], %{{.*}}, %{{.*}}) ({
+  // CHECK: "scf.for"(%c0, %{{.*}}, %{{.*}}, %{{.*}}) ({
+  // CHECK: %[[XV:.*]] = tile.load %x,
+  // CHECK-NEXT: %[[FV:.*]] = tile.load %f, %{{.*}}, %{{.*}}, %{{.*}}, %[[O]]
+  // CHECK-NEXT: tile.fma %[[XV]], %[[FV]], %{{.*}} : (f64, f64, f64) -> f64
+  // CHECK: %[[B:.*]] = tile.load %bias, %[[O]]
+  // CHECK-NEXT: %[[R:.*]] = arith.addf %[[ACC]], %[[B]] : (f64, f64) -> f64
+  // CHECK-NEXT: tile.store %[[R]], %out
 }
