@@ -42,6 +42,20 @@ struct Body {
     return r;
   }
   std::string sqrt(const std::string& a) { return un("tile.sqrt", a); }
+  // The spec's exp of T (num::spec_exp): tile.exp (expf) on f32, exp64's steps on f64 (values
+  // named %t<n> from `spec_next` on, as the step operand's; the text joins the body's in order).
+  int spec_next = 0;
+  std::string exp(const std::string& a) {
+    if (t != DType::f64) return un("tile.exp", a);
+    scalar_text::Text spec;
+    spec.ind = "      ";
+    spec.next = spec_next;
+    TextEmit e{spec};
+    const std::string r = exp64_emit(a, e);
+    spec_next = spec.next;
+    k << spec.k.str();
+    return r;
+  }
   std::string un(const char* name, const std::string& a) {
     const std::string r = "%s" + std::to_string(next++);
     k << "      " << r << " = " << name << " " << a << " : (" << ty() << ") -> " << ty() << "\n";
@@ -113,12 +127,6 @@ ScalarKernel plan_optimizer(const ir::Op& group, const ir::Op& op, const std::st
   const DType t = p.dtype;
   if (t != DType::f32 && t != DType::f64)
     return ScalarKernel::stay("an optimizer step of " + std::string(dtype_mlir_name(t)));
-  // The f64 sigmoid's exp is the spec's exp64 (schedule_to_tile_exp64.h), whose i64 steps and
-  // constants this body (constants of the element type only) does not emit yet.
-  if (bce && t == DType::f64)
-    return ScalarKernel::stay(
-        "binary_cross_entropy_backward on f64: its sigmoid's exp64 is not emitted by this kernel "
-        "builder yet");
   if (!p.has_static_shape() || p.rank() < 1)
     return ScalarKernel::stay("not a static shape of rank >= 1");
   const DType it = step_op ? group.operands[4]->type.dtype : DType::i64;
@@ -158,6 +166,7 @@ ScalarKernel plan_optimizer(const ir::Op& group, const ir::Op& op, const std::st
     std::string c1, c2;
     if (step_op) {
       std::tie(c1, c2) = step_corrections(pre, it, t, beta1, beta2);
+      b.spec_next = pre.next;
     } else {
       c1 = b.cst(as_t(1.0 - num::pow64(beta1, step), t));
       c2 = b.cst(as_t(1.0 - num::pow64(beta2, step), t));
@@ -205,9 +214,8 @@ ScalarKernel plan_optimizer(const ir::Op& group, const ir::Op& op, const std::st
       // sigmoid(z) = z >= 0 ? 1 / (1 + exp(-z)) : e / (1 + e), e = exp(z): both computed, the
       // comparison selects (NaN: the second, as the kernel's `z >= 0` is false).
       const std::string one = b.cst(1.0);
-      const std::string pos =
-          b.op("arith.divf", one, b.op("arith.addf", one, b.un("tile.exp", b.neg("%v0"))));
-      const std::string e = b.un("tile.exp", "%v0");
+      const std::string pos = b.op("arith.divf", one, b.op("arith.addf", one, b.exp(b.neg("%v0"))));
+      const std::string e = b.exp("%v0");
       const std::string negv = b.op("arith.divf", e, b.op("arith.addf", one, e));
       const std::string sg = b.select("oge", "%v0", b.cst(0.0), pos, negv);
       res.push_back(b.op("arith.mulf", b.op("arith.subf", sg, "%v1"), sc));
