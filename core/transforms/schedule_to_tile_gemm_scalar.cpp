@@ -298,6 +298,14 @@ ScalarKernel plan_latent_kv(const ir::Op& group, const std::string& name) {
   return finish(t, {*an / k}, {*an, *wn}, {*an / k, n});
 }
 
+// silu(gate) * up in the accumulator type: the f32 steps of "Activations", or the spec's f64
+// silu_mul (logistic64_emit: g / (1 + exp64(-g)), -0 at -Inf, times up).
+std::string silu_mul_in(Text& t, const std::string& gate, const std::string& up, DType acc) {
+  if (acc == DType::f32) return activation(t, "tessera.silu_mul", {gate, up});
+  TextEmit te{t};
+  return logistic64_emit<std::string>("tessera.silu_mul", gate, &up, te);
+}
+
 ScalarKernel plan_swiglu_fused(const ir::Op& group, const std::string& name) {
   if (group.operands.size() != 4) return ScalarKernel::stay("without four operands");
   const ir::Type& x = group.operands[0]->type;
@@ -334,9 +342,7 @@ ScalarKernel plan_swiglu_fused(const ir::Op& group, const std::string& name) {
       t, d, h, e,
       [&](const std::string& hh) {
         const std::string gate = column_dot("%in1", hh), up = column_dot("%in2", hh);
-        if (acc == DType::f32) return activation(t, "tessera.silu_mul", {gate, up});
-        TextEmit te{t};
-        return logistic64_emit<std::string>("tessera.silu_mul", gate, &up, te);
+        return silu_mul_in(t, gate, up, acc);
       },
       [&](const std::string& hh, const std::string& j) {
         const std::string at = t.idx("arith.addi", t.idx("arith.muli", hh, dc), j);
@@ -350,11 +356,11 @@ ScalarKernel plan_moe_swiglu(const ir::Op& group, const std::string& name) {
   if (group.operands.size() != 5)
     return ScalarKernel::stay("moe_swiglu_block with scales (their products round per weight)");
   const ir::Type& x = group.operands[0]->type;
-  const DType sz = group.operands[4]->type.dtype;
+  const DType sz = group.operands[4]->type.dtype, ft = x.dtype;
+  // f32, or f64 (f64 accumulators, tile.fma, the spec's f64 silu), as the Graph IR kernel's T.
   for (size_t i = 0; i < 4; ++i)
-    if (group.operands[i]->type.dtype != DType::f32)
-      return ScalarKernel::stay(std::string("moe_swiglu_block of ") + dtype_mlir_name(x.dtype) +
-                                " (the f32 FMA chain lowers; f64 has no exact Tile IR fma)");
+    if ((ft != DType::f32 && ft != DType::f64) || group.operands[i]->type.dtype != ft)
+      return ScalarKernel::stay(std::string("moe_swiglu_block of ") + dtype_mlir_name(x.dtype));
   if (!index_kernel::index_type(sz))
     return ScalarKernel::stay(std::string("group sizes of ") + dtype_mlir_name(sz));
   const std::optional<std::vector<int64_t>> counts = operand_sizes(group);
@@ -365,7 +371,7 @@ ScalarKernel plan_moe_swiglu(const ir::Op& group, const std::string& name) {
   // Nothing to read from a weight: no access would check the sizes (moe_swiglu_c8).
   if (m == 0 || k == 0 || e == 0 || f == 0 || n == 0) return ScalarKernel::stay("an empty tensor");
   Text t;
-  t.k << header(name, {DType::f32, DType::f32, DType::f32, DType::f32, sz}, DType::f32);
+  t.k << header(name, {ft, ft, ft, ft, sz}, ft);
   // moe_swiglu_c8: sizes >= 0 adding up to at most M, else the weights are read from their ends
   // on; a row past the last group (padding) gets +0 (the chain of expert 0, replaced).
   const RowGroup rg = row_group(t, "%in4", sz, m, e, false);
@@ -375,30 +381,29 @@ ScalarKernel plan_moe_swiglu(const ir::Op& group, const std::string& name) {
   const std::string dbase =
       t.select(rg.ok, t.idx("arith.muli", expert, t.icst(f * n)), t.icst(sizes[3]), DType::index);
   const std::string xrow = t.idx("arith.muli", "%g", t.icst(k)), kc = t.icst(k), fc = t.icst(f),
-                    nc = t.icst(n), zero = t.fcst(0.0, DType::f32);
+                    nc = t.icst(n), zero = t.fcst(0.0, ft);
   auto column_dot = [&](const char* w, const std::string& hh) {
-    return t.fold("%c0", kc, "%c1", t.fcst(0.0, DType::f32), DType::f32,
-                  [&](const std::string& p, const std::string& acc) {
-                    const std::string xv = t.load("%in0", DType::f32, t.idx("arith.addi", xrow, p));
-                    const std::string at = t.idx(
-                        "arith.addi", t.idx("arith.addi", gbase, t.idx("arith.muli", p, fc)), hh);
-                    return fma_f32(t, xv, t.load(w, DType::f32, at), acc);
-                  });
+    return t.fold(
+        "%c0", kc, "%c1", t.fcst(0.0, ft), ft, [&](const std::string& p, const std::string& acc) {
+          const std::string xv = t.load("%in0", ft, t.idx("arith.addi", xrow, p));
+          const std::string at =
+              t.idx("arith.addi", t.idx("arith.addi", gbase, t.idx("arith.muli", p, fc)), hh);
+          return fma_of(t, xv, t.load(w, ft, at), acc, ft);
+        });
   };
   dot_rows(
-      t, n, f, DType::f32,
+      t, n, f, ft,
       [&](const std::string& hh) {
         const std::string gate = column_dot("%in1", hh), up = column_dot("%in2", hh);
-        return activation(t, "tessera.silu_mul", {gate, up});
+        return silu_mul_in(t, gate, up, ft);
       },
       [&](const std::string& hh, const std::string& j) {
         const std::string at =
             t.idx("arith.addi", t.idx("arith.addi", dbase, t.idx("arith.muli", hh, nc)), j);
-        return t.load("%in3", DType::f32, at);
+        return t.load("%in3", ft, at);
       },
-      [&](const std::string& acc, const std::string&) {
-        return t.select(rg.found, acc, zero, DType::f32);
-      });
+      [&](const std::string& acc, const std::string&) { return t.select(rg.found, acc, zero, ft); },
+      ft);
   return finish(t, {m}, sizes, {m, n});
 }
 

@@ -11,8 +11,8 @@ sizes), tessera.dequant_matmul (int4/int8 codes with a bad code failing, fp8 cod
 ml_dtypes) tessera.fused_epilogue (relu, bias; gelu's erf form around the spec's erfcf modelled
 in conformance/gen/spec_erfcf.py) and tessera.scaled_matmul (E8M0 and f32 block scales)
 (silu with the spec's expf, modelled in
-conformance/gen/spec_expf.py); swiglu_fused of f64 (exact f64 chains, silu with the spec's
-exp64 modelled in conformance/gen/spec_exp64.py).
+conformance/gen/spec_expf.py); swiglu_fused and moe_swiglu_block of f64 (exact f64 chains,
+silu with the spec's exp64 modelled in conformance/gen/spec_exp64.py).
 
 Usage: levels_gemm_scalar_test.py TESSERA_INTERP
 """
@@ -209,6 +209,16 @@ def main():
         s, f = case(d, "moe_swiglu", "moe_swiglu_block", [x, wg, wu, wd, sizes], want)
         bad_index(d, "moe_swiglu_over", s, f, 4, np.array([2, 2, 3], np.int64))
         bad_index(d, "moe_swiglu_neg", s, f, 4, np.array([2, -1, 3], np.int64))
+        # f64 moe_swiglu_block: sizes 1, 3 of 5 rows (row 4 pads), ui8 sizes; a bad size fails.
+        x, wg, wu, wd = (rng.standard_normal(s) * 2 for s in ((5, 3), (2, 3, 4), (2, 3, 4),
+                                                             (2, 4, 3)))
+        sizes = np.array([1, 3], np.uint8)
+        want = np.zeros((5, 3))
+        for i, e in enumerate(np.repeat(np.arange(2), sizes)):
+            act = silu(matmul64_oracle(x[i:i + 1], wg[e])) * matmul64_oracle(x[i:i + 1], wu[e])
+            want[i] = matmul64_oracle(act, wd[e])[0]
+        s, f = case(d, "moe_swiglu_f64", "moe_swiglu_block", [x, wg, wu, wd, sizes], want)
+        bad_index(d, "moe_swiglu_f64_over", s, f, 4, np.array([3, 3], np.uint8))
         # dequant_matmul: int4 codes in groups of 2 rows with f32 scales, int8 codes without,
         # fp8 codes (f32 values rounded once by ml_dtypes); a code out of range fails.
         x = spread(rng, (3, 6))

@@ -19,6 +19,14 @@ module {
     %y = "tessera.conv2d_nhwc"(%x, %w, %b) {strides = [2, 2], dilations = [1, 2], padding = [1, 0, 1, 1]} : (tensor<1x4x5x2xf64>, tensor<3x2x2x3xf64>, tensor<3xf64>) -> tensor<1x2x3x3xf64>
     return %y : tensor<1x2x3x3xf64>
   }
+  // moe_swiglu_block of f64: swiglu_fused's f64 chains with the row's expert; a padding row
+  // selects +0 of f64.
+  // CHECK-LABEL: func.func @moe64(
+  // CHECK: tile.launch %{{.*}} {callee = @moe64_g0_kernel, grid = [5]
+  func.func @moe64(%x: tensor<5x3xf64>, %wg: tensor<2x3x4xf64>, %wu: tensor<2x3x4xf64>, %wd: tensor<2x4x3xf64>, %s: tensor<2xi64>) -> tensor<5x3xf64> {
+    %r = "tessera.moe_swiglu_block"(%x, %wg, %wu, %wd, %s) : (tensor<5x3xf64>, tensor<2x3x4xf64>, tensor<2x3x4xf64>, tensor<2x4x3xf64>, tensor<2xi64>) -> tensor<5x3xf64>
+    return %r : tensor<5x3xf64>
+  }
   // CHECK-LABEL: func.func @swiglu64_g0_kernel(
   // CHECK-NOT: f32
   // CHECK: %[[ACC:.*]] = "scf.for"(%c0, %{{.*}}, %c1, %{{.*}}) ({
@@ -49,5 +57,14 @@ module {
   // CHECK-NEXT: tile.fma %[[XV]], %[[FV]], %{{.*}} : (f64, f64, f64) -> f64
   // CHECK: %[[B:.*]] = tile.load %bias, %[[O]]
   // CHECK-NEXT: %[[R:.*]] = arith.addf %[[ACC]], %[[B]] : (f64, f64) -> f64
+  // CHECK-NEXT: tile.store %[[R]], %out
+  // CHECK-LABEL: func.func @moe64_g0_kernel(%in0: memref<?xf64>, %in1: memref<?xf64>, %in2: memref<?xf64>, %in3: memref<?xf64>, %in4: memref<?xi64>, %out: memref<?x?xf64>)
+  // CHECK: tile.fma %{{.*}} : (f64, f64, f64) -> f64
+  // CHECK: tile.fma %{{.*}} : (f64, f64, f64) -> f64
+  // CHECK: arith.constant {value = -0.0e+00} : () -> f64
+  // CHECK-NEXT: %[[S:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : (i1, f64, f64) -> f64
+  // CHECK-NEXT: %[[A:.*]] = arith.mulf %[[S]], %{{.*}} : (f64, f64) -> f64
+  // CHECK-NEXT: tile.fma %[[A]], %{{.*}}, %{{.*}} : (f64, f64, f64) -> f64
+  // CHECK: %[[R:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : (i1, f64, f64) -> f64
   // CHECK-NEXT: tile.store %[[R]], %out
 }
