@@ -172,8 +172,10 @@ std::string direct_f64_text(const std::string& name, const Shape& s, bool bias) 
   const std::string mf = static_memref({s.kh, s.kw, s.c, s.o}, kD);
   const std::string mb = static_memref({s.o}, kD), mo = static_memref({s.n, s.oh, s.ow, s.o}, kD);
   const std::vector<std::string> pix = t.group_indices({s.n, s.oh, s.ow});
-  const auto [ylo, yhi] = tap_range(t, pix[1], s.g.sh, s.g.pt, s.g.dh, s.h, s.kh);
-  const auto [xlo, xhi] = tap_range(t, pix[2], s.g.sw, s.g.pl, s.g.dw, s.w, s.kw);
+  const std::pair<std::string, std::string> yr =
+      tap_range(t, pix[1], s.g.sh, s.g.pt, s.g.dh, s.h, s.kh);
+  const std::pair<std::string, std::string> xr =
+      tap_range(t, pix[2], s.g.sw, s.g.pl, s.g.dw, s.w, s.kw);
   const std::string ybase =
       t.idx("arith.subi", t.idx("arith.muli", pix[1], t.c(s.g.sh)), t.c(s.g.pt));
   const std::string xbase =
@@ -183,7 +185,8 @@ std::string direct_f64_text(const std::string& name, const Shape& s, bool bias) 
     const auto by_ky = [&](const std::string& ky, const std::vector<std::string>& a) {
       const std::string iy = t.idx("arith.addi", ybase, t.idx("arith.muli", ky, t.c(s.g.dh)));
       return t.loop(
-          xlo, xhi, {{a[0], kD}}, [&](const std::string& kx, const std::vector<std::string>& b) {
+          xr.first, xr.second, {{a[0], kD}},
+          [&](const std::string& kx, const std::vector<std::string>& b) {
             const std::string ix = t.idx("arith.addi", xbase, t.idx("arith.muli", kx, t.c(s.g.dw)));
             return t.loop("%c0", t.c(s.c), {{b[0], kD}},
                           [&](const std::string& c, const std::vector<std::string>& acc) {
@@ -193,7 +196,7 @@ std::string direct_f64_text(const std::string& name, const Shape& s, bool bias) 
                           });
           });
     };
-    std::string r = t.loop(ylo, yhi, {{zero, kD}}, by_ky)[0];
+    std::string r = t.loop(yr.first, yr.second, {{zero, kD}}, by_ky)[0];
     if (bias) r = t.bin("arith.addf", r, t.load("%bias", mb, kD, {o}), kD);
     t.store(r, kD, "%out", mo, {pix[0], pix[1], pix[2], o});
     return std::vector<std::string>{};
