@@ -73,6 +73,17 @@ def main():
         cf.add_case("step_operand_f32", prog, [p, g, m, v, t], want,
                     requires=[f"op=tessera.{op}", "dtype=f32", "level=graph"],
                     note="The step count as a rank-0 operand (4) instead of the attribute.")
+        # f64 with a ui8 step of 200 (its own generator: the cases above keep their data).
+        r2 = np.random.default_rng(1861 if op == "adam" else 1862)
+        p, g, m = (r2.standard_normal((2, 5)) for _ in range(3))
+        v = np.abs(r2.standard_normal((2, 5))) * 0.01
+        t = np.array(200, np.uint8)
+        want = list(om.adam(p, g, m, v, 1e-2, 200, weight_decay=wd))
+        prog = op_module(f"tessera.{op}", [p, g, m, v, t], want, "lr = 1.0e-02",
+                         names=["%p", "%g", "%m", "%v", "%t"])
+        cf.add_case("step_operand_f64_ui8", prog, [p, g, m, v, t], want,
+                    requires=[f"op=tessera.{op}", "dtype=f64", "level=graph"],
+                    note="A ui8 step operand (200) on f64.")
         cf.write()
 
 
