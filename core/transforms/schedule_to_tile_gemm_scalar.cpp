@@ -1,10 +1,10 @@
 // Matrix products the tiled GEMM does not hold, as scalar kernels (docs/ops/schedule/lowering.md,
 // "Scalar GEMMs"): batched tessera.matmul (broadcast batch dims, transposed operands),
 // tessera.grouped_gemm, latent_kv_*, swiglu_fused and the mixture-of-recursions ops (mor_router's
-// logits; mor_partition and mor_scatter beside it), f32 accumulators. Each output element is the
-// Graph IR kernels' chain acc = +0, acc = fma(a[i, p], b[p, j], acc) for p = 0 .. K-1
-// (interp/graph/kernels_matmul.cpp, kernels_grouped_gemm.cpp), with the exact f32 FMA of
-// schedule_to_tile_fma.h; one group per output row.
+// logits; mor_partition and mor_scatter beside it), f32 accumulators (f64 ones for f64 operands).
+// Each output element is the Graph IR kernels' chain acc = +0, acc = fma(a[i, p], b[p, j], acc)
+// for p = 0 .. K-1 (interp/graph/kernels_matmul.cpp, kernels_grouped_gemm.cpp), with the exact f32
+// FMA of schedule_to_tile_fma.h (f64: tile.fma); one group per output row.
 #include "core/transforms/schedule_to_tile_models.h"
 
 #include <bit>
@@ -62,21 +62,22 @@ void dot_rows(
 }
 
 // Row %g of %in0 ([rows, k], row-major) times %in1 ([k, n]) into row %g of the result, through
-// `finish` when given.
+// `finish` when given; f32 accumulators, or f64 ones (tile.fma) when `a` is f64.
 void row_times_matrix(
     Text& t, int64_t k, int64_t n, DType a, DType b, DType out,
     const std::function<std::string(const std::string&, const std::string&)>& finish = nullptr) {
+  const DType acc = a == DType::f64 ? DType::f64 : DType::f32;
   const std::string arow = t.idx("arith.muli", "%g", t.icst(k)), cn = t.icst(n);
   dot_rows(
       t, n, k, out,
       [&](const std::string& p) {
-        return as_f32(t, t.load("%in0", a, t.idx("arith.addi", arow, p)), a);
+        return t.convert(t.load("%in0", a, t.idx("arith.addi", arow, p)), a, acc);
       },
       [&](const std::string& p, const std::string& j) {
         const std::string at = t.idx("arith.addi", t.idx("arith.muli", p, cn), j);
-        return as_f32(t, t.load("%in1", b, at), b);
+        return t.convert(t.load("%in1", b, at), b, acc);
       },
-      finish);
+      finish, acc);
 }
 
 // The kernel's end: `return`, and its launch geometry.
@@ -245,9 +246,10 @@ ScalarKernel plan_grouped_gemm(const ir::Op& group, const std::string& name) {
   if (group.operands.size() != 3) return ScalarKernel::stay("without three operands");
   const ir::Type &x = group.operands[0]->type, &w = group.operands[1]->type,
                  &sz = group.operands[2]->type, &y = group.result(0)->type;
-  if (x.dtype != DType::f32 || w.dtype != DType::f32 || y.dtype != DType::f32)
-    return ScalarKernel::stay(std::string("grouped_gemm of ") + dtype_mlir_name(x.dtype) +
-                              " (the f32 FMA chain lowers; f64 has no exact Tile IR fma)");
+  // f32, or f64 (f64 accumulators, tile.fma), as the Graph IR kernel's T.
+  const DType ft = x.dtype;
+  if ((ft != DType::f32 && ft != DType::f64) || w.dtype != ft || y.dtype != ft)
+    return ScalarKernel::stay(std::string("grouped_gemm of ") + dtype_mlir_name(x.dtype));
   if (!index_kernel::index_type(sz.dtype))
     return ScalarKernel::stay(std::string("group sizes of ") + dtype_mlir_name(sz.dtype));
   if (!x.has_static_shape() || !w.has_static_shape() || x.rank() != 2 || w.rank() != 3)
@@ -258,7 +260,7 @@ ScalarKernel plan_grouped_gemm(const ir::Op& group, const std::string& name) {
   // Nothing to read from w: no access would check the sizes (c4).
   if (m == 0 || n == 0 || g == 0 || k == 0) return ScalarKernel::stay("an empty tensor");
   Text t;
-  t.k << header(name, {DType::f32, DType::f32, sz.dtype}, DType::f32);
+  t.k << header(name, {ft, ft, sz.dtype}, ft);
   // grouped_gemm_c4: sizes in [0, M - total], adding up to M; otherwise the weights are read
   // from their end on, which stops the run.
   const RowGroup rg = row_group(t, "%in2", sz.dtype, m, g, true);
@@ -267,14 +269,13 @@ ScalarKernel plan_grouped_gemm(const ir::Op& group, const std::string& name) {
   const std::string xrow = t.idx("arith.muli", "%g", t.icst(k));
   const std::string cn = t.icst(n);
   dot_rows(
-      t, n, k, DType::f32,
-      [&](const std::string& p) {
-        return t.load("%in0", DType::f32, t.idx("arith.addi", xrow, p));
-      },
+      t, n, k, ft,
+      [&](const std::string& p) { return t.load("%in0", ft, t.idx("arith.addi", xrow, p)); },
       [&](const std::string& p, const std::string& j) {
         const std::string r = t.idx("arith.addi", wbase, t.idx("arith.muli", p, cn));
-        return t.load("%in1", DType::f32, t.idx("arith.addi", r, j));
-      });
+        return t.load("%in1", ft, t.idx("arith.addi", r, j));
+      },
+      nullptr, ft);
   return finish(t, {m}, {*xn, *wn, g}, {m, n});
 }
 
@@ -282,9 +283,9 @@ ScalarKernel plan_latent_kv(const ir::Op& group, const std::string& name) {
   if (group.operands.size() != 2) return ScalarKernel::stay("without two operands");
   const ir::Type &a = group.operands[0]->type, &w = group.operands[1]->type,
                  &y = group.result(0)->type;
-  if (!f32_input(a.dtype) || w.dtype != a.dtype || y.dtype != a.dtype)
-    return ScalarKernel::stay(std::string("latent_kv of ") + dtype_mlir_name(a.dtype) +
-                              " (the f32 FMA chain lowers; f64 has no exact Tile IR fma)");
+  // f32 accumulators for inputs up to f32, f64 ones (tile.fma) for f64: the kernel's T.
+  if ((!f32_input(a.dtype) && a.dtype != DType::f64) || w.dtype != a.dtype || y.dtype != a.dtype)
+    return ScalarKernel::stay(std::string("latent_kv of ") + dtype_mlir_name(a.dtype));
   if (!a.has_static_shape() || !w.has_static_shape() || !y.has_static_shape() || w.rank() != 2)
     return ScalarKernel::stay("not a static shape");
   const int64_t k = w.shape[0], n = w.shape[1];

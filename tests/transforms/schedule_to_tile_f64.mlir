@@ -27,6 +27,19 @@ module {
     %r = "tessera.moe_swiglu_block"(%x, %wg, %wu, %wd, %s) : (tensor<5x3xf64>, tensor<2x3x4xf64>, tensor<2x3x4xf64>, tensor<2x4x3xf64>, tensor<2xi64>) -> tensor<5x3xf64>
     return %r : tensor<5x3xf64>
   }
+  // grouped_gemm and latent_kv of f64: the f64 chain with tile.fma, no f32 anywhere.
+  // CHECK-LABEL: func.func @grouped64(
+  // CHECK: tile.launch %{{.*}} {callee = @grouped64_g0_kernel, grid = [5]
+  func.func @grouped64(%x: tensor<5x4xf64>, %w: tensor<2x4x3xf64>, %s: tensor<2xi32>) -> tensor<5x3xf64> {
+    %r = "tessera.grouped_gemm"(%x, %w, %s) : (tensor<5x4xf64>, tensor<2x4x3xf64>, tensor<2xi32>) -> tensor<5x3xf64>
+    return %r : tensor<5x3xf64>
+  }
+  // CHECK-LABEL: func.func @latent64(
+  // CHECK: tile.launch %{{.*}} {callee = @latent64_g0_kernel, grid = [6]
+  func.func @latent64(%a: tensor<2x3x5xf64>, %w: tensor<5x4xf64>) -> tensor<2x3x4xf64> {
+    %r = "tessera.latent_kv_expand_k"(%a, %w) : (tensor<2x3x5xf64>, tensor<5x4xf64>) -> tensor<2x3x4xf64>
+    return %r : tensor<2x3x4xf64>
+  }
   // CHECK-LABEL: func.func @swiglu64_g0_kernel(
   // CHECK-NOT: f32
   // CHECK: %[[ACC:.*]] = "scf.for"(%c0, %{{.*}}, %c1, %{{.*}}) ({
@@ -67,4 +80,14 @@ module {
   // CHECK-NEXT: tile.fma %[[A]], %{{.*}}, %{{.*}} : (f64, f64, f64) -> f64
   // CHECK: %[[R:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : (i1, f64, f64) -> f64
   // CHECK-NEXT: tile.store %[[R]], %out
+  // CHECK-LABEL: func.func @grouped64_g0_kernel(%in0: memref<?xf64>, %in1: memref<?xf64>, %in2: memref<?xi32>, %out: memref<?x?xf64>)
+  // CHECK-NOT: f32
+  // CHECK: %[[F:.*]] = tile.fma %{{.*}}, %{{.*}}, %{{.*}} : (f64, f64, f64) -> f64
+  // CHECK-NEXT: scf.yield %[[F]] : (f64) -> ()
+  // CHECK-LABEL: func.func @latent64_g0_kernel(%in0: memref<?xf64>, %in1: memref<?xf64>, %out: memref<?x?xf64>)
+  // CHECK-NOT: f32
+  // CHECK: %[[L:.*]] = tile.fma %{{.*}}, %{{.*}}, %{{.*}} : (f64, f64, f64) -> f64
+  // CHECK-NEXT: scf.yield %[[L]] : (f64) -> ()
+  // CHECK-NOT: f32
+  // CHECK: return
 }
