@@ -84,6 +84,14 @@ def main():
     add("moe_swiglu_block", "tessera.moe_swiglu_block", [xm, wg, wu, wd, gs], want,
         '{grouped_kind = "contiguous"}', rule="tol:rtol=1e-5,atol=1e-5",
         note="Groups of 4, 0 and 6 rows; the last 2 rows are padding (zeros).")
+    r2 = np.random.default_rng(1819)  # its own generator: the other cases keep their data
+    xm = r2.standard_normal((5, 4))
+    wg, wu, wd = (0.5 * r2.standard_normal(s) for s in ((2, 4, 6), (2, 4, 6), (2, 6, 3)))
+    gs = np.array([1, 3], np.uint8)
+    add("moe_swiglu_block_f64", "tessera.moe_swiglu_block", [xm, wg, wu, wd, gs],
+        ref.moe_swiglu_block(xm, wg, wu, wd, gs), '{grouped_kind = "contiguous"}',
+        rule="tol:rtol=1e-12,atol=1e-13", dtype="f64",
+        note="f64; ui8 groups of 1 and 3 rows; the last row is padding (zeros).")
     r, a, b = (rng.standard_normal((4, 9)).astype(np.float32) for _ in range(3))
     add("guided_denoise_region", "tessera.guided_denoise_region", [r, a, b],
         r + np.float32(0.75) * (a - b), '{timestep = 4 : i64, gamma = 0.75 : f64}',

@@ -30,6 +30,15 @@ def torch_adam64(p, g, m, v, lr, t, b1, b2, eps, wd):
     return p - (lr / (1 - b1**t)) * m / (np.sqrt(v) / math.sqrt(1 - b2**t) + eps), m, v
 
 
+def step_operand_case(cf, op, wd, name, pgmv, t, note):
+    """A case of `op` with lr 1e-2 and the step as the rank-0 operand `t` (adam_c4)."""
+    want = list(om.adam(*pgmv, 1e-2, int(t), weight_decay=wd))
+    prog = op_module(f"tessera.{op}", pgmv + [t], want, "lr = 1.0e-02",
+                     names=["%p", "%g", "%m", "%v", "%t"])
+    cf.add_case(name, prog, pgmv + [t], want,
+                requires=[f"op=tessera.{op}", f"dtype={dt(pgmv[0])}", "level=graph"], note=note)
+
+
 def main():
     rng = np.random.default_rng(1860)
     path = os.path.join(REPO_ROOT, "conformance", "cases", "graph")
@@ -66,13 +75,14 @@ def main():
                         note="PyTorch's update rule in float64, rounded to the element type.")
         p, g, m = (rng.standard_normal(8).astype(np.float32) for _ in range(3))
         v = (np.abs(rng.standard_normal(8)) * 0.01).astype(np.float32)
-        t = np.array(4, np.int64)
-        want = list(om.adam(p, g, m, v, 1e-2, 4, weight_decay=wd))
-        prog = op_module(f"tessera.{op}", [p, g, m, v, t], want, "lr = 1.0e-02",
-                         names=["%p", "%g", "%m", "%v", "%t"])
-        cf.add_case("step_operand_f32", prog, [p, g, m, v, t], want,
-                    requires=[f"op=tessera.{op}", "dtype=f32", "level=graph"],
-                    note="The step count as a rank-0 operand (4) instead of the attribute.")
+        step_operand_case(cf, op, wd, "step_operand_f32", [p, g, m, v], np.array(4, np.int64),
+                          "The step count as a rank-0 operand (4) instead of the attribute.")
+        # f64 with a ui8 step of 200 (its own generator: the cases above keep their data).
+        r2 = np.random.default_rng(1861 if op == "adam" else 1862)
+        p, g, m = (r2.standard_normal((2, 5)) for _ in range(3))
+        v = np.abs(r2.standard_normal((2, 5))) * 0.01
+        step_operand_case(cf, op, wd, "step_operand_f64_ui8", [p, g, m, v],
+                          np.array(200, np.uint8), "A ui8 step operand (200) on f64.")
         cf.write()
 
 

@@ -91,6 +91,16 @@ def losses(rng):
                                           [mlir_type(p)] * 2, 'reduction = "none"'),
                 [p, tb, gn], [((sig - tb) * gn).astype(np.float32), (-f64(p) * gn).astype(np.float32)],
                 rule=TOL, requires=["op=tessera.loss.binary_cross_entropy_backward", "dtype=f32", "level=graph"])
+    # f64, "sum" (a 0-d cotangent), from its own generator (the other cases keep their data).
+    r2 = np.random.default_rng(7707)
+    z = r2.standard_normal((3, 4)) * 4
+    t2, g2 = r2.random((3, 4)), np.asarray(r2.standard_normal())
+    sig = 1 / (1 + np.exp(-z))
+    cf.add_case("bce_backward_sum_f64", prog("tessera.loss.binary_cross_entropy_backward",
+                                             [z, t2, g2], [mlir_type(z)] * 2, 'reduction = "sum"'),
+                [z, t2, g2], [(sig - t2) * g2, -z * g2], rule="tol:rtol=1e-12,atol=1e-14",
+                requires=["op=tessera.loss.binary_cross_entropy_backward", "dtype=f64",
+                          "level=graph"])
     x = rng.standard_normal((3, 7, 2)).astype(np.float32)
     y = rng.integers(0, 7, (3, 2)).astype(np.int64)
     y[1, 0] = -7

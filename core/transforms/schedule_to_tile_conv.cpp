@@ -9,6 +9,8 @@
 #include <sstream>
 
 #include "core/ops/contractions.h"
+#include "core/transforms/schedule_to_tile_fma.h"
+#include "core/transforms/schedule_to_tile_text.h"
 
 namespace tessera::transforms {
 
@@ -140,6 +142,74 @@ std::string kernel_text(const std::string& name, const Shape& s, bool bias) {
   return k.str();
 }
 
+// The first k of [0, kn) with 0 <= base + k * d (lo) and the first with base + k * d >= n (hi),
+// base = pos * stride - pad, as index values of `t`: the taps of one output along one axis
+// whose input lies inside [0, n) are exactly [lo, hi) (the input index grows with k).
+std::pair<std::string, std::string> tap_range(scalar_text::Text& t, const std::string& pos,
+                                              int64_t stride, int64_t pad, int64_t d, int64_t n,
+                                              int64_t kn) {
+  const std::string at = t.idx("arith.muli", pos, t.c(stride));
+  const std::string dm1 = t.c(d - 1), dd = t.c(d), kk = t.c(kn);
+  // ceil(max(v, 0) / d), at most kn: v = pad - at for lo, n + pad - at for hi.
+  auto bound = [&](int64_t off) {
+    const std::string v = t.idx("arith.maxsi", t.idx("arith.subi", t.c(off), at), "%c0");
+    return t.idx("arith.minsi", t.idx("arith.divsi", t.idx("arith.addi", v, dm1), dd), kk);
+  };
+  const std::string lo = bound(pad);
+  return {lo, bound(n + pad)};
+}
+
+// f64 conv2d_nhwc as a direct convolution (Tile IR has no f64 register tile nor mma): group g is
+// the output pixel (n, oy, ox) (g = (n*OH + oy)*OW + ox); for each channel o in increasing order
+// the Graph IR kernel's chain from +0: taps ky then kx over their in-range ranges (the padded
+// terms skipped), channels c inner, acc = tile.fma(x[n, iy, ix, c], f[ky, kx, c, o], acc); then
+// acc + bias[o] (one rounding) when there is a bias.
+std::string direct_f64_text(const std::string& name, const Shape& s, bool bias) {
+  using scalar_text::static_memref;
+  constexpr DType kD = DType::f64;
+  scalar_text::Text t;
+  const std::string mx = static_memref({s.n, s.h, s.w, s.c}, kD);
+  const std::string mf = static_memref({s.kh, s.kw, s.c, s.o}, kD);
+  const std::string mb = static_memref({s.o}, kD), mo = static_memref({s.n, s.oh, s.ow, s.o}, kD);
+  const std::vector<std::string> pix = t.group_indices({s.n, s.oh, s.ow});
+  const std::pair<std::string, std::string> yr =
+      tap_range(t, pix[1], s.g.sh, s.g.pt, s.g.dh, s.h, s.kh);
+  const std::pair<std::string, std::string> xr =
+      tap_range(t, pix[2], s.g.sw, s.g.pl, s.g.dw, s.w, s.kw);
+  const std::string ybase =
+      t.idx("arith.subi", t.idx("arith.muli", pix[1], t.c(s.g.sh)), t.c(s.g.pt));
+  const std::string xbase =
+      t.idx("arith.subi", t.idx("arith.muli", pix[2], t.c(s.g.sw)), t.c(s.g.pl));
+  t.loop("%c0", t.c(s.o), {}, [&](const std::string& o, const std::vector<std::string>&) {
+    const std::string zero = t.fc(0.0, kD);
+    const auto by_ky = [&](const std::string& ky, const std::vector<std::string>& a) {
+      const std::string iy = t.idx("arith.addi", ybase, t.idx("arith.muli", ky, t.c(s.g.dh)));
+      return t.loop(
+          xr.first, xr.second, {{a[0], kD}},
+          [&](const std::string& kx, const std::vector<std::string>& b) {
+            const std::string ix = t.idx("arith.addi", xbase, t.idx("arith.muli", kx, t.c(s.g.dw)));
+            return t.loop("%c0", t.c(s.c), {{b[0], kD}},
+                          [&](const std::string& c, const std::vector<std::string>& acc) {
+                            const std::string xv = t.load("%x", mx, kD, {pix[0], iy, ix, c});
+                            const std::string fv = t.load("%f", mf, kD, {ky, kx, c, o});
+                            return std::vector<std::string>{fma_of(t, xv, fv, acc[0], kD)};
+                          });
+          });
+    };
+    std::string r = t.loop(yr.first, yr.second, {{zero, kD}}, by_ky)[0];
+    if (bias) r = t.bin("arith.addf", r, t.load("%bias", mb, kD, {o}), kD);
+    t.store(r, kD, "%out", mo, {pix[0], pix[1], pix[2], o});
+    return std::vector<std::string>{};
+  });
+  std::ostringstream k;
+  k << "  func.func @" << name << "(%x: " << mx << ", %f: " << mf << ", "
+    << (bias ? "%bias: " + mb + ", " : "") << "%out: " << mo << ") {\n"
+    << "    %g = tile.group_id {dim = 0} : index\n"
+    << "    %c0 = arith.constant {value = 0 : index} : index\n"
+    << t.head.str() << t.end();
+  return k.str();
+}
+
 }  // namespace
 
 ConvPlan plan_conv(const ir::Op& group, const ir::Op& callee, const std::string& name) {
@@ -172,10 +242,9 @@ ConvPlan plan_conv(const ir::Op& group, const ir::Op& callee, const std::string&
       f.dtype != x.dtype || (nops == 3 && group.operands[2]->type.shape != std::vector{f.shape[3]}))
     return stay("operand shapes that do not match the conv2d_nhwc");
   const DType dt = x.dtype;
-  // f64 convolutions accumulate in f64: Tile IR has no f64 register tile (nor mma).
-  if (!conv_input_type(dt))
-    return stay(std::string("no implicit GEMM for ") + dtype_mlir_name(dt) +
-                " (f32 accumulation takes f32, bf16, f16, e4m3 and e5m2 inputs)");
+  // f64 convolutions accumulate in f64 (no f64 register tile nor mma): the direct kernel.
+  if (!conv_input_type(dt) && dt != DType::f64)
+    return stay(std::string("conv2d_nhwc of ") + dtype_mlir_name(dt));
   Shape s{x.shape[0],
           x.shape[1],
           x.shape[2],
@@ -192,15 +261,29 @@ ConvPlan plan_conv(const ir::Op& group, const ir::Op& callee, const std::string&
   if (s.n == 0 || s.h == 0 || s.w == 0 || s.c == 0 || s.o == 0 || s.oh == 0 || s.ow == 0 ||
       s.kh == 0 || s.kw == 0)
     return stay("an empty tensor");
-  if (s.kh * s.kw > kMaxTaps) return stay("more than 64 filter taps (they are unrolled)");
   // W goes up to a multiple of sw for the view: the extra columns lie past every tap's valid
   // columns (the row masks never select them), so they are any data: x's own first columns.
-  const int64_t wpad = (s.g.sw - s.w % s.g.sw) % s.g.sw;
-  if (wpad > s.w) return stay("W below half the W stride (the input's [N, H, W/sw, sw*C] view)");
-  // Index arithmetic of the kernel stays far from overflow: every extent below 2^31.
-  for (int64_t e : {s.n * s.oh, s.h, s.w + wpad, s.c * s.g.sw, s.o, s.kh * s.g.dh, s.kw * s.g.dw,
-                    s.g.pt, s.g.pl, s.oh * s.g.sh})
+  const bool direct = dt == DType::f64;
+  const int64_t wpad = direct ? 0 : (s.g.sw - s.w % s.g.sw) % s.g.sw;
+  // Index arithmetic of the kernel stays far from overflow: every extent below 2^31 (a product
+  // that overflows counts as -1: out of range).
+  auto mul = [](int64_t a, int64_t b) {
+    int64_t r = 0;
+    return __builtin_mul_overflow(a, b, &r) ? int64_t(-1) : r;
+  };
+  for (int64_t e : {mul(s.n, s.oh), s.h, s.w + wpad, mul(s.c, s.g.sw), s.o, mul(s.kh, s.g.dh),
+                    mul(s.kw, s.g.dw), s.g.pt, s.g.pl, mul(s.oh, s.g.sh), mul(s.ow, s.g.sw),
+                    mul(mul(s.n, s.oh), s.ow)})
     if (e < 0 || e >= (int64_t(1) << 31)) return stay("extents of 2^31 or more");
+  if (direct) {
+    p.kernel = direct_f64_text(name, s, group.operands.size() == 3);
+    p.grid = {s.n * s.oh * s.ow};
+    p.out_shape = out.shape;
+    p.prep.resize(group.operands.size());
+    return p;
+  }
+  if (s.kh * s.kw > kMaxTaps) return stay("more than 64 filter taps (they are unrolled)");
+  if (wpad > s.w) return stay("W below half the W stride (the input's [N, H, W/sw, sw*C] view)");
   // K blocks of BK channels (BK divides C, so no block is padded: a zero term appended to a
   // chain could turn a -0 from underflow into +0).
   s.bk = std::gcd(s.c, int64_t(32));

@@ -1,10 +1,10 @@
 // Matrix products the tiled GEMM does not hold, as scalar kernels (docs/ops/schedule/lowering.md,
 // "Scalar GEMMs"): batched tessera.matmul (broadcast batch dims, transposed operands),
 // tessera.grouped_gemm, latent_kv_*, swiglu_fused and the mixture-of-recursions ops (mor_router's
-// logits; mor_partition and mor_scatter beside it), f32 accumulators. Each output element is the
-// Graph IR kernels' chain acc = +0, acc = fma(a[i, p], b[p, j], acc) for p = 0 .. K-1
-// (interp/graph/kernels_matmul.cpp, kernels_grouped_gemm.cpp), with the exact f32 FMA of
-// schedule_to_tile_fma.h; one group per output row.
+// logits; mor_partition and mor_scatter beside it), f32 accumulators (f64 ones for f64 operands).
+// Each output element is the Graph IR kernels' chain acc = +0, acc = fma(a[i, p], b[p, j], acc)
+// for p = 0 .. K-1 (interp/graph/kernels_matmul.cpp, kernels_grouped_gemm.cpp), with the exact f32
+// FMA of schedule_to_tile_fma.h (f64: tile.fma); one group per output row.
 #include "core/transforms/schedule_to_tile_models.h"
 
 #include <bit>
@@ -18,6 +18,7 @@
 #include "core/transforms/schedule_to_tile_erfc.h"
 #include "core/transforms/schedule_to_tile_fma.h"
 #include "core/transforms/schedule_to_tile_index.h"
+#include "core/transforms/schedule_to_tile_silu64.h"
 #include "core/transforms/schedule_to_tile_text.h"
 
 namespace tessera::transforms {
@@ -61,21 +62,22 @@ void dot_rows(
 }
 
 // Row %g of %in0 ([rows, k], row-major) times %in1 ([k, n]) into row %g of the result, through
-// `finish` when given.
+// `finish` when given; f32 accumulators, or f64 ones (tile.fma) when `a` is f64.
 void row_times_matrix(
     Text& t, int64_t k, int64_t n, DType a, DType b, DType out,
     const std::function<std::string(const std::string&, const std::string&)>& finish = nullptr) {
+  const DType acc = a == DType::f64 ? DType::f64 : DType::f32;
   const std::string arow = t.idx("arith.muli", "%g", t.icst(k)), cn = t.icst(n);
   dot_rows(
       t, n, k, out,
       [&](const std::string& p) {
-        return as_f32(t, t.load("%in0", a, t.idx("arith.addi", arow, p)), a);
+        return t.convert(t.load("%in0", a, t.idx("arith.addi", arow, p)), a, acc);
       },
       [&](const std::string& p, const std::string& j) {
         const std::string at = t.idx("arith.addi", t.idx("arith.muli", p, cn), j);
-        return as_f32(t, t.load("%in1", b, at), b);
+        return t.convert(t.load("%in1", b, at), b, acc);
       },
-      finish);
+      finish, acc);
 }
 
 // The kernel's end: `return`, and its launch geometry.
@@ -244,9 +246,10 @@ ScalarKernel plan_grouped_gemm(const ir::Op& group, const std::string& name) {
   if (group.operands.size() != 3) return ScalarKernel::stay("without three operands");
   const ir::Type &x = group.operands[0]->type, &w = group.operands[1]->type,
                  &sz = group.operands[2]->type, &y = group.result(0)->type;
-  if (x.dtype != DType::f32 || w.dtype != DType::f32 || y.dtype != DType::f32)
-    return ScalarKernel::stay(std::string("grouped_gemm of ") + dtype_mlir_name(x.dtype) +
-                              " (the f32 FMA chain lowers; f64 has no exact Tile IR fma)");
+  // f32, or f64 (f64 accumulators, tile.fma), as the Graph IR kernel's T.
+  const DType ft = x.dtype;
+  if ((ft != DType::f32 && ft != DType::f64) || w.dtype != ft || y.dtype != ft)
+    return ScalarKernel::stay(std::string("grouped_gemm of ") + dtype_mlir_name(x.dtype));
   if (!index_kernel::index_type(sz.dtype))
     return ScalarKernel::stay(std::string("group sizes of ") + dtype_mlir_name(sz.dtype));
   if (!x.has_static_shape() || !w.has_static_shape() || x.rank() != 2 || w.rank() != 3)
@@ -257,7 +260,7 @@ ScalarKernel plan_grouped_gemm(const ir::Op& group, const std::string& name) {
   // Nothing to read from w: no access would check the sizes (c4).
   if (m == 0 || n == 0 || g == 0 || k == 0) return ScalarKernel::stay("an empty tensor");
   Text t;
-  t.k << header(name, {DType::f32, DType::f32, sz.dtype}, DType::f32);
+  t.k << header(name, {ft, ft, sz.dtype}, ft);
   // grouped_gemm_c4: sizes in [0, M - total], adding up to M; otherwise the weights are read
   // from their end on, which stops the run.
   const RowGroup rg = row_group(t, "%in2", sz.dtype, m, g, true);
@@ -266,14 +269,13 @@ ScalarKernel plan_grouped_gemm(const ir::Op& group, const std::string& name) {
   const std::string xrow = t.idx("arith.muli", "%g", t.icst(k));
   const std::string cn = t.icst(n);
   dot_rows(
-      t, n, k, DType::f32,
-      [&](const std::string& p) {
-        return t.load("%in0", DType::f32, t.idx("arith.addi", xrow, p));
-      },
+      t, n, k, ft,
+      [&](const std::string& p) { return t.load("%in0", ft, t.idx("arith.addi", xrow, p)); },
       [&](const std::string& p, const std::string& j) {
         const std::string r = t.idx("arith.addi", wbase, t.idx("arith.muli", p, cn));
-        return t.load("%in1", DType::f32, t.idx("arith.addi", r, j));
-      });
+        return t.load("%in1", ft, t.idx("arith.addi", r, j));
+      },
+      nullptr, ft);
   return finish(t, {m}, {*xn, *wn, g}, {m, n});
 }
 
@@ -281,9 +283,9 @@ ScalarKernel plan_latent_kv(const ir::Op& group, const std::string& name) {
   if (group.operands.size() != 2) return ScalarKernel::stay("without two operands");
   const ir::Type &a = group.operands[0]->type, &w = group.operands[1]->type,
                  &y = group.result(0)->type;
-  if (!f32_input(a.dtype) || w.dtype != a.dtype || y.dtype != a.dtype)
-    return ScalarKernel::stay(std::string("latent_kv of ") + dtype_mlir_name(a.dtype) +
-                              " (the f32 FMA chain lowers; f64 has no exact Tile IR fma)");
+  // f32 accumulators for inputs up to f32, f64 ones (tile.fma) for f64: the kernel's T.
+  if ((!f32_input(a.dtype) && a.dtype != DType::f64) || w.dtype != a.dtype || y.dtype != a.dtype)
+    return ScalarKernel::stay(std::string("latent_kv of ") + dtype_mlir_name(a.dtype));
   if (!a.has_static_shape() || !w.has_static_shape() || !y.has_static_shape() || w.rank() != 2)
     return ScalarKernel::stay("not a static shape");
   const int64_t k = w.shape[0], n = w.shape[1];
@@ -297,13 +299,20 @@ ScalarKernel plan_latent_kv(const ir::Op& group, const std::string& name) {
   return finish(t, {*an / k}, {*an, *wn}, {*an / k, n});
 }
 
+// silu(gate) * up in the accumulator type: the f32 steps of "Activations", or the spec's f64
+// silu_mul (logistic64_emit: g / (1 + exp64(-g)), -0 at -Inf, times up).
+std::string silu_mul_in(Text& t, const std::string& gate, const std::string& up, DType acc) {
+  if (acc == DType::f32) return activation(t, "tessera.silu_mul", {gate, up});
+  TextEmit te{t};
+  return logistic64_emit<std::string>("tessera.silu_mul", gate, &up, te);
+}
+
 ScalarKernel plan_swiglu_fused(const ir::Op& group, const std::string& name) {
   if (group.operands.size() != 4) return ScalarKernel::stay("without four operands");
   const ir::Type& x = group.operands[0]->type;
   const DType e = x.dtype;
-  if (!f32_input(e))
-    return ScalarKernel::stay(std::string("swiglu_fused of ") + dtype_mlir_name(e) +
-                              " (the f32 FMA chain lowers; f64 has no exact Tile IR fma)");
+  if (!f32_input(e) && e != DType::f64)
+    return ScalarKernel::stay(std::string("swiglu_fused of ") + dtype_mlir_name(e));
   std::vector<int64_t> sizes;
   for (const ir::Value* v : group.operands) {
     if (!v->type.has_static_shape() || v->type.rank() != 2 || v->type.dtype != e)
@@ -315,30 +324,32 @@ ScalarKernel plan_swiglu_fused(const ir::Op& group, const std::string& name) {
   const int64_t m = x.shape[0], d = x.shape[1], h = group.operands[1]->type.shape[1];
   if (m == 0 || d == 0 || h == 0) return ScalarKernel::stay("an empty tensor");
   // Row i: out[i, j] = the chain over hh of fma(silu(gate[i, hh]) * up[i, hh], w_down[hh, j]),
-  // gate and up the chains of x[i, :] with the columns of w_gate and w_up, kept in f32 (the
-  // Graph IR kernel's [M, H] intermediates, recomputed per j: the same values).
+  // gate and up the chains of x[i, :] with the columns of w_gate and w_up, kept in the compute
+  // type (f32, or f64 with tile.fma and the spec's f64 silu: the Graph IR kernel's [M, H]
+  // intermediates, recomputed per j: the same values).
+  const DType acc = e == DType::f64 ? DType::f64 : DType::f32;
   Text t;
   t.k << header(name, {e, e, e, e}, e);
   const std::string xrow = t.idx("arith.muli", "%g", t.icst(d)), dc = t.icst(d), hc = t.icst(h);
   auto column_dot = [&](const char* w, const std::string& hh) {
-    const std::string zero = t.fcst(0.0, DType::f32);
-    return t.fold(
-        "%c0", dc, "%c1", zero, DType::f32, [&](const std::string& p, const std::string& acc) {
-          const std::string xv = as_f32(t, t.load("%in0", e, t.idx("arith.addi", xrow, p)), e);
-          const std::string at = t.idx("arith.addi", t.idx("arith.muli", p, hc), hh);
-          return fma_f32(t, xv, as_f32(t, t.load(w, e, at), e), acc);
-        });
+    const std::string zero = t.fcst(0.0, acc);
+    return t.fold("%c0", dc, "%c1", zero, acc, [&](const std::string& p, const std::string& a) {
+      const std::string xv = t.convert(t.load("%in0", e, t.idx("arith.addi", xrow, p)), e, acc);
+      const std::string at = t.idx("arith.addi", t.idx("arith.muli", p, hc), hh);
+      return fma_of(t, xv, t.convert(t.load(w, e, at), e, acc), a, acc);
+    });
   };
   dot_rows(
       t, d, h, e,
       [&](const std::string& hh) {
         const std::string gate = column_dot("%in1", hh), up = column_dot("%in2", hh);
-        return activation(t, "tessera.silu_mul", {gate, up});
+        return silu_mul_in(t, gate, up, acc);
       },
       [&](const std::string& hh, const std::string& j) {
         const std::string at = t.idx("arith.addi", t.idx("arith.muli", hh, dc), j);
-        return as_f32(t, t.load("%in3", e, at), e);
-      });
+        return t.convert(t.load("%in3", e, at), e, acc);
+      },
+      nullptr, acc);
   return finish(t, {m}, sizes, {m, d});
 }
 
@@ -346,11 +357,11 @@ ScalarKernel plan_moe_swiglu(const ir::Op& group, const std::string& name) {
   if (group.operands.size() != 5)
     return ScalarKernel::stay("moe_swiglu_block with scales (their products round per weight)");
   const ir::Type& x = group.operands[0]->type;
-  const DType sz = group.operands[4]->type.dtype;
+  const DType sz = group.operands[4]->type.dtype, ft = x.dtype;
+  // f32, or f64 (f64 accumulators, tile.fma, the spec's f64 silu), as the Graph IR kernel's T.
   for (size_t i = 0; i < 4; ++i)
-    if (group.operands[i]->type.dtype != DType::f32)
-      return ScalarKernel::stay(std::string("moe_swiglu_block of ") + dtype_mlir_name(x.dtype) +
-                                " (the f32 FMA chain lowers; f64 has no exact Tile IR fma)");
+    if ((ft != DType::f32 && ft != DType::f64) || group.operands[i]->type.dtype != ft)
+      return ScalarKernel::stay(std::string("moe_swiglu_block of ") + dtype_mlir_name(x.dtype));
   if (!index_kernel::index_type(sz))
     return ScalarKernel::stay(std::string("group sizes of ") + dtype_mlir_name(sz));
   const std::optional<std::vector<int64_t>> counts = operand_sizes(group);
@@ -361,7 +372,7 @@ ScalarKernel plan_moe_swiglu(const ir::Op& group, const std::string& name) {
   // Nothing to read from a weight: no access would check the sizes (moe_swiglu_c8).
   if (m == 0 || k == 0 || e == 0 || f == 0 || n == 0) return ScalarKernel::stay("an empty tensor");
   Text t;
-  t.k << header(name, {DType::f32, DType::f32, DType::f32, DType::f32, sz}, DType::f32);
+  t.k << header(name, {ft, ft, ft, ft, sz}, ft);
   // moe_swiglu_c8: sizes >= 0 adding up to at most M, else the weights are read from their ends
   // on; a row past the last group (padding) gets +0 (the chain of expert 0, replaced).
   const RowGroup rg = row_group(t, "%in4", sz, m, e, false);
@@ -371,30 +382,29 @@ ScalarKernel plan_moe_swiglu(const ir::Op& group, const std::string& name) {
   const std::string dbase =
       t.select(rg.ok, t.idx("arith.muli", expert, t.icst(f * n)), t.icst(sizes[3]), DType::index);
   const std::string xrow = t.idx("arith.muli", "%g", t.icst(k)), kc = t.icst(k), fc = t.icst(f),
-                    nc = t.icst(n), zero = t.fcst(0.0, DType::f32);
+                    nc = t.icst(n), zero = t.fcst(0.0, ft);
   auto column_dot = [&](const char* w, const std::string& hh) {
-    return t.fold("%c0", kc, "%c1", t.fcst(0.0, DType::f32), DType::f32,
-                  [&](const std::string& p, const std::string& acc) {
-                    const std::string xv = t.load("%in0", DType::f32, t.idx("arith.addi", xrow, p));
-                    const std::string at = t.idx(
-                        "arith.addi", t.idx("arith.addi", gbase, t.idx("arith.muli", p, fc)), hh);
-                    return fma_f32(t, xv, t.load(w, DType::f32, at), acc);
-                  });
+    return t.fold(
+        "%c0", kc, "%c1", t.fcst(0.0, ft), ft, [&](const std::string& p, const std::string& acc) {
+          const std::string xv = t.load("%in0", ft, t.idx("arith.addi", xrow, p));
+          const std::string at =
+              t.idx("arith.addi", t.idx("arith.addi", gbase, t.idx("arith.muli", p, fc)), hh);
+          return fma_of(t, xv, t.load(w, ft, at), acc, ft);
+        });
   };
   dot_rows(
-      t, n, f, DType::f32,
+      t, n, f, ft,
       [&](const std::string& hh) {
         const std::string gate = column_dot("%in1", hh), up = column_dot("%in2", hh);
-        return activation(t, "tessera.silu_mul", {gate, up});
+        return silu_mul_in(t, gate, up, ft);
       },
       [&](const std::string& hh, const std::string& j) {
         const std::string at =
             t.idx("arith.addi", t.idx("arith.addi", dbase, t.idx("arith.muli", hh, nc)), j);
-        return t.load("%in3", DType::f32, at);
+        return t.load("%in3", ft, at);
       },
-      [&](const std::string& acc, const std::string&) {
-        return t.select(rg.found, acc, zero, DType::f32);
-      });
+      [&](const std::string& acc, const std::string&) { return t.select(rg.found, acc, zero, ft); },
+      ft);
   return finish(t, {m}, sizes, {m, n});
 }
 

@@ -4,10 +4,14 @@
 // Graph IR kernel's steps in its order (interp/graph/kernels_optim.cpp: one rounding per step, no
 // fused multiply-add; the constants rounded to T as the kernel's T(...) does).
 #include <cmath>
+#include <limits>
 #include <sstream>
+#include <tuple>
 
 #include "core/ir/attribute.h"
 #include "core/numerics/pow64.h"
+#include "core/transforms/schedule_to_tile_emit.h"
+#include "core/transforms/schedule_to_tile_index.h"
 #include "core/transforms/schedule_to_tile_reduce.h"
 
 namespace tessera::transforms {
@@ -38,6 +42,20 @@ struct Body {
     return r;
   }
   std::string sqrt(const std::string& a) { return un("tile.sqrt", a); }
+  // The spec's exp of T (num::spec_exp): tile.exp (expf) on f32, exp64's steps on f64 (values
+  // named %t<n> from `spec_next` on, as the step operand's; the text joins the body's in order).
+  int spec_next = 0;
+  std::string exp(const std::string& a) {
+    if (t != DType::f64) return un("tile.exp", a);
+    scalar_text::Text spec;
+    spec.ind = "      ";
+    spec.next = spec_next;
+    TextEmit e{spec};
+    const std::string r = exp64_emit(a, e);
+    spec_next = spec.next;
+    k << spec.k.str();
+    return r;
+  }
   std::string un(const char* name, const std::string& a) {
     const std::string r = "%s" + std::to_string(next++);
     k << "      " << r << " = " << name << " " << a << " : (" << ty() << ") -> " << ty() << "\n";
@@ -56,8 +74,36 @@ struct Body {
 };
 
 // T(v): the kernel's rounding of an f64 attribute to the element type.
-double as_t(double v, DType t) {
-  return t == DType::f32 ? static_cast<double>(static_cast<float>(v)) : v;
+double as_t(double v, DType t) { return as_type(v, t); }
+
+// The step operand's part of an adam kernel, before its column loop (into `pre`): the step
+// %in4 (a scalar of type `it`) checked as adam_c4 checks it at run time (the Graph IR kernel's
+// checked_index against [0, 2^63 - 1), then >= 1; a step outside offsets the column loop's
+// accesses past the row's end, so the first stops the run with the Tile and Target IR bounds
+// error), then
+// converted to f64 as the kernel's double(step) and the corrections T(1 - pow64(beta, step))
+// (pow64_emit). Returns the names of c1 and c2.
+std::pair<std::string, std::string> step_corrections(scalar_text::Text& pre, DType it, DType t,
+                                                     double beta1, double beta2) {
+  const bool u = it == DType::u8 || it == DType::u16 || it == DType::u32 || it == DType::u64;
+  const std::string li =
+      pre.un(u ? "arith.index_castui" : "arith.index_cast", "%in4", it, DType::index);
+  const std::string ge = pre.cmpi("sge", li, pre.icst(1));
+  const std::string lt = pre.cmpi("slt", li, pre.icst(std::numeric_limits<int64_t>::max()));
+  const std::string ok = pre.logic("arith.andi", ge, lt);
+  // %off: 0, or the row's width, which moves every column of the loop past its end.
+  pre.k << pre.ind << "%off = arith.select " << ok << ", %c0, %w : (i1, index, index) -> index\n";
+  const std::string good = pre.select(ok, li, pre.icst(1), DType::index);
+  const std::string s64 = pre.un("arith.index_cast", good, DType::index, DType::i64);
+  const std::string step = pre.un("arith.sitofp", s64, DType::i64, DType::f64);
+  TextEmit e{pre};
+  auto corr = [&](double beta) {
+    const std::string pw = pow64_emit(pre.fcst(beta, DType::f64), step, e);
+    const std::string c = pre.bin("arith.subf", pre.fcst(1.0, DType::f64), pw, DType::f64);
+    return pre.convert(c, DType::f64, t);
+  };
+  const std::string c1 = corr(beta1);
+  return {c1, corr(beta2)};
 }
 
 }  // namespace
@@ -71,26 +117,22 @@ ScalarKernel plan_optimizer(const ir::Op& group, const ir::Op& op, const std::st
   const bool bce = op.name == "tessera.loss.binary_cross_entropy_backward";
   const bool mse = op.name == "tessera.loss.mse_backward" || bce;
   const bool adam_back = op.name == "tessera.adam_backward";
+  // adam_c4: a rank-0 integer step operand instead of the attribute.
+  const bool step_op = adam && group.operands.size() == 5;
   const size_t nin = sgd || momentum ? 2 : nesterov || mse ? 3 : adam_back ? 7 : 4;
   const size_t nout = sgd ? 1 : nesterov || mse ? 2 : adam_back ? 4 : 3;
-  if (adam && group.operands.size() > 4)
-    return ScalarKernel::stay(
-        "a step operand: the bias corrections 1 - beta^step are pow64 of a run-time step, "
-        "which this kernel builder does not emit yet");
-  if (group.operands.size() != nin || group.results.size() != nout)
+  if (group.operands.size() != nin + step_op || group.results.size() != nout)
     return ScalarKernel::stay("internal: the group's operands are not the op's");
   const ir::Type& p = group.operands[0]->type;
   const DType t = p.dtype;
   if (t != DType::f32 && t != DType::f64)
     return ScalarKernel::stay("an optimizer step of " + std::string(dtype_mlir_name(t)));
-  // The f64 sigmoid's exp is the spec's exp64 (schedule_to_tile_exp64.h), whose i64 steps and
-  // constants this body (constants of the element type only) does not emit yet.
-  if (bce && t == DType::f64)
-    return ScalarKernel::stay(
-        "binary_cross_entropy_backward on f64: its sigmoid's exp64 is not emitted by this kernel "
-        "builder yet");
   if (!p.has_static_shape() || p.rank() < 1)
     return ScalarKernel::stay("not a static shape of rank >= 1");
+  const DType it = step_op ? group.operands[4]->type.dtype : DType::i64;
+  if (step_op &&
+      !(group.operands[4]->type == ir::Type::tensor(it, {}) && index_kernel::index_type(it)))
+    return ScalarKernel::stay("a step operand that is not a rank-0 integer tensor");
   // mse_backward's cotangent is a scalar (a 0-d tensor: a scalar kernel parameter) unless the
   // reduction is "none".
   const std::string red = op.attrs.get_string("reduction", "mean");
@@ -107,6 +149,7 @@ ScalarKernel plan_optimizer(const ir::Op& group, const ir::Op& op, const std::st
   if (!count || *count == 0) return ScalarKernel::stay("an empty tensor or too many elements");
   Body b;
   b.t = t;
+  scalar_text::Text pre;  // the step operand's steps before the column loop
   std::vector<std::string> res;
   const auto& a = op.attrs;
   if (sgd) {  // d = wd != 0 ? g + wd * p : g; out = p - lr * d
@@ -118,9 +161,16 @@ ScalarKernel plan_optimizer(const ir::Op& group, const ir::Op& op, const std::st
   } else if (adam) {
     const double beta1 = a.get_float("beta1", 0.9), beta2 = a.get_float("beta2", 0.999);
     const double step = double(a.get_int("step", 1));
-    // Bias corrections in f64 (the spec's pow64, here at lowering time), rounded once to T.
-    const std::string c1 = b.cst(as_t(1.0 - num::pow64(beta1, step), t));
-    const std::string c2 = b.cst(as_t(1.0 - num::pow64(beta2, step), t));
+    // Bias corrections in f64 (the spec's pow64: at lowering time of the step attribute, in
+    // the kernel of a step operand), rounded once to T.
+    std::string c1, c2;
+    if (step_op) {
+      std::tie(c1, c2) = step_corrections(pre, it, t, beta1, beta2);
+      b.spec_next = pre.next;
+    } else {
+      c1 = b.cst(as_t(1.0 - num::pow64(beta1, step), t));
+      c2 = b.cst(as_t(1.0 - num::pow64(beta2, step), t));
+    }
     // mi = b1 * m + ob1 * g; vi = b2 * v + ob2 * (g * g);
     // u = (mi / c1) / (sqrt(vi / c2) + eps); adamw: u = u + wd * p; p' = p - lr * u.
     // Each step a statement: the kernel text lists them in this order on every compiler.
@@ -164,9 +214,8 @@ ScalarKernel plan_optimizer(const ir::Op& group, const ir::Op& op, const std::st
       // sigmoid(z) = z >= 0 ? 1 / (1 + exp(-z)) : e / (1 + e), e = exp(z): both computed, the
       // comparison selects (NaN: the second, as the kernel's `z >= 0` is false).
       const std::string one = b.cst(1.0);
-      const std::string pos =
-          b.op("arith.divf", one, b.op("arith.addf", one, b.un("tile.exp", b.neg("%v0"))));
-      const std::string e = b.un("tile.exp", "%v0");
+      const std::string pos = b.op("arith.divf", one, b.op("arith.addf", one, b.exp(b.neg("%v0"))));
+      const std::string e = b.exp("%v0");
       const std::string negv = b.op("arith.divf", e, b.op("arith.addf", one, e));
       const std::string sg = b.select("oge", "%v0", b.cst(0.0), pos, negv);
       res.push_back(b.op("arith.mulf", b.op("arith.subf", sg, "%v1"), sc));
@@ -222,6 +271,7 @@ ScalarKernel plan_optimizer(const ir::Op& group, const ir::Op& op, const std::st
   std::ostringstream k;
   k << "  func.func @" << name << "(";
   for (size_t i = 0; i < nin; ++i) k << "%in" << i << ": " << (scalar[i] ? ts : mem) << ", ";
+  if (step_op) k << "%in4: " << scalar_text::ty(it) << ", ";
   for (size_t i = 0; i < nout; ++i) k << (i ? ", " : "") << "%out" << i << ": " << mem;
   k << ") {\n"
     << "    %g = tile.group_id {dim = 0} : index\n"
@@ -231,6 +281,7 @@ ScalarKernel plan_optimizer(const ir::Op& group, const ir::Op& op, const std::st
   for (size_t i = 0; i < b.consts.size(); ++i)
     k << "    %k" << i << " = arith.constant {value = " << ir::format_float(b.consts[i], t) << " : "
       << ts << "} : " << ts << "\n";
+  k << pre.k.str();
   const int64_t rank = p.rank();
   std::vector<std::string> lead(static_cast<size_t>(rank - 1));
   std::string q = "%g";
@@ -248,9 +299,10 @@ ScalarKernel plan_optimizer(const ir::Op& group, const ir::Op& op, const std::st
     at += l + ", ";
     types += "index, ";
   }
-  at += "%c";
+  at += step_op ? "%cx" : "%c";
   types += "index";
   k << "    \"scf.for\"(%c0, %w, %c1) ({\n    ^bb0(%c: index):\n";
+  if (step_op) k << "      %cx = arith.addi %c, %off : index\n";
   for (size_t i = 0; i < nin; ++i)
     if (!scalar[i])
       k << "      %v" << i << " = tile.load %in" << i << ", " << at << " : (" << mem << ", "

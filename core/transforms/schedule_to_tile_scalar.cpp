@@ -8,6 +8,7 @@
 #include "core/transforms/schedule_to_tile_activation.h"
 #include "core/transforms/schedule_to_tile_erfc.h"
 #include "core/transforms/schedule_to_tile_exp64.h"
+#include "core/transforms/schedule_to_tile_silu64.h"
 #include "core/transforms/schedule_to_tile_tanh64.h"
 
 #include <bit>
@@ -280,13 +281,10 @@ bool pow_step(std::string_view op, DType t, const std::vector<int>& in, std::vec
 }
 
 // exp, log, tanh, sigmoid, silu, gelu and silu_mul on f64 scalars: the Graph IR kernels'
-// formulas (kernels_elementwise.cpp, silu.h) around the spec's exp64 / log64
-// (schedule_to_tile_exp64.h), tanh64 and erfc64 (gelu's erf form; schedule_to_tile_tanh64.h):
-// sigmoid 1 / (1 + exp(-x)); silu x / (1 + exp(-x)) and -0 at x = -Inf; gelu x / (1 + exp(-2u)), u
-// = c (x + 0.044715 x^3), -0 at -Inf; silu_mul silu(g) u.
+// formulas around the spec's exp64 / log64 (schedule_to_tile_exp64.h, _silu64.h), tanh64 and
+// erfc64 (gelu's erf form; schedule_to_tile_tanh64.h).
 bool f64_math_step(const ir::Op& o, const std::vector<int>& in, std::vector<Step>& steps,
                    std::vector<Const>& consts, int base) {
-  constexpr DType kD = DType::f64;
   ChainEmit e{steps, consts, base};
   const std::string_view n = o.name;
   if (n == "tessera.exp") return exp64_emit(in[0], e), true;
@@ -297,25 +295,7 @@ bool f64_math_step(const ir::Op& o, const std::vector<int>& in, std::vector<Step
   const bool gelu = n == "tessera.gelu" && o.attrs.get_string("approximate", "none") == "tanh";
   if (n != "tessera.sigmoid" && n != "tessera.silu" && n != "tessera.silu_mul" && !gelu)
     return false;
-  const int x = in[0];
-  int arg;
-  if (gelu) {
-    const int x3 = e.op("arith.mulf", {e.op("arith.mulf", {x, x}, kD, kD), x}, kD, kD);
-    const int c = e.cst(0.044715, kD);
-    const int inner = e.op("arith.addf", {x, e.op("arith.mulf", {c, x3}, kD, kD)}, kD, kD);
-    const int u = e.op("arith.mulf", {e.cst(0.7978845608028654, kD), inner}, kD, kD);
-    arg = e.op("arith.mulf", {e.cst(-2.0, kD), u}, kD, kD);
-  } else {
-    arg = e.op("arith.negf", {x}, kD, kD);
-  }
-  const int ex = exp64_emit(arg, e);
-  const int den = e.op("arith.addf", {e.cst(1.0, kD), ex}, kD, kD);
-  if (n == "tessera.sigmoid") return e.op("arith.divf", {e.cst(1.0, kD), den}, kD, kD), true;
-  const int q = e.op("arith.divf", {x, den}, kD, kD);
-  const int ninf = e.op("arith.cmpf", {x, e.cst(-std::numeric_limits<double>::max(), kD)}, kD,
-                        DType::i1, "olt");  // true for -Inf only
-  const int s = e.op("arith.select", {ninf, e.cst(-0.0, kD), q}, kD, kD);
-  if (n == "tessera.silu_mul") e.op("arith.mulf", {s, in[1]}, kD, kD);
+  logistic64_emit(n, in[0], n == "tessera.silu_mul" ? &in[1] : nullptr, e);
   return true;
 }
 

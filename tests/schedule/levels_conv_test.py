@@ -4,12 +4,16 @@ the bits of an independent numpy oracle of the spec's FMA chain (docs/ops/graph/
 taps (ky, kx) then channels in increasing order, padded terms skipped, + bias, one rounding to
 the result type), the group lowers to Tile and Target IR, and `validate` finds every level
 bit-exact. Padding meets an Inf in the filter, so a zero-filled padded term (0 * Inf = NaN)
-would fail.
+would fail. f64 convolutions lower as a direct kernel (tile.fma chains, one group per output
+pixel); their oracle is the same chain with each fma exact on Python fractions, rounded once (on
+these inputs it differs from a product-then-add chain in about half the outputs).
 
 Usage: levels_conv_test.py TESSERA_INTERP
 """
+import math
 import pathlib
 import tempfile
+from fractions import Fraction
 
 import ml_dtypes
 import numpy as np
@@ -33,28 +37,49 @@ def fma_f32(p, c):
         return s.astype(np.float32)
 
 
-def conv_oracle(x, w, b, strides, dil, pad):
-    """The spec's chain per output, vectorised over outputs: x, w, b exact f32 values."""
+def fma32(a, b, c):
+    """RN32(a * b + c) elementwise for f32 values (the product is exact in f64)."""
+    with np.errstate(invalid="ignore"):
+        return fma_f32(a.astype(np.float64) * b.astype(np.float64), c)
+
+
+def fma64(a, b, c):
+    """RN64(a * b + c) elementwise, exact on Fractions (float() rounds once, ties to even) where
+    all three are finite; with an Inf or NaN no rounding is left to model."""
+    a, b, c = np.broadcast_arrays(a, b, c)
+    out = np.empty(a.shape)
+    for i in np.ndindex(*a.shape):
+        x, y, z = float(a[i]), float(b[i]), float(c[i])
+        if all(map(math.isfinite, (x, y, z))):
+            out[i] = float(Fraction(x) * Fraction(y) + Fraction(z))
+        else:
+            out[i] = x * y + z
+    return out
+
+
+def conv_oracle(x, w, b, strides, dil, pad, acc_t=np.float32):
+    """The spec's chain per output, vectorised over outputs: x, w, b exact values of acc_t (f32
+    or f64), one rounding per fma."""
+    fma = fma64 if acc_t == np.float64 else fma32
     n, h, wd, c = x.shape
     kh, kw, _, o = w.shape
     (sh, sw), (dh, dw), (pt, pb, pl, pr) = strides, dil, pad
     oh = (h + pt + pb - ((kh - 1) * dh + 1)) // sh + 1
     ow = (wd + pl + pr - ((kw - 1) * dw + 1)) // sw + 1
-    acc = np.zeros((n, oh, ow, o), np.float32)
+    acc = np.zeros((n, oh, ow, o), acc_t)
     ys, xs = np.arange(oh), np.arange(ow)
     for ky in range(kh):
         iy = ys * sh - pt + ky * dh
         for kx in range(kw):
             ix = xs * sw - pl + kx * dw
             ok = ((iy >= 0) & (iy < h))[:, None] & ((ix >= 0) & (ix < wd))[None, :]
-            xi = x[:, np.clip(iy, 0, h - 1)][:, :, np.clip(ix, 0, wd - 1)].astype(np.float64)
+            xi = x[:, np.clip(iy, 0, h - 1)][:, :, np.clip(ix, 0, wd - 1)]
             for ch in range(c):
-                with np.errstate(invalid="ignore"):
-                    p = xi[..., ch, None] * w[ky, kx, ch].astype(np.float64)
-                acc = np.where(ok[None, :, :, None], fma_f32(p, acc), acc)
+                acc = np.where(ok[None, :, :, None], fma(xi[..., ch, None], w[ky, kx, ch], acc),
+                               acc)
     if b is not None:
         with np.errstate(invalid="ignore", over="ignore"):
-            acc = acc + b.astype(np.float32)
+            acc = acc + b.astype(acc_t)
     return acc
 
 
@@ -90,6 +115,13 @@ CASES = {
     # selected) for the [N, H, W/2, 2C] view; the right padding masks w = 7.
     "w_stride_remainder": ("f32", (1, 6, 7, 2), (2, 3, 2, 5), True, (1, 2), (2, 1), (1, 0, 2, 1),
                            True),
+    # f64: the direct kernel (tile.fma chains, one group per output pixel): padding all round
+    # with a bias; strides, dilations and asymmetric padding; W below the W stride.
+    "f64_pad_bias": ("f64", (2, 4, 5, 3), (3, 3, 3, 4), True, (1, 1), (1, 1), (1, 1, 1, 1), True),
+    "f64_stride_dilation": ("f64", (1, 9, 8, 2), (3, 2, 2, 3), False, (2, 2), (2, 3),
+                            (1, 2, 3, 1), True),
+    "f64_w_stride": ("f64", (1, 4, 1, 2), (1, 1, 2, 3), False, (1, 3), (1, 1), (0, 0, 0, 0),
+                     True),
     # W = 1 below half the W stride 3: stays at Schedule IR, still bit-exact there.
     "stays_w_stride": ("f32", (1, 4, 1, 2), (1, 1, 2, 3), False, (1, 3), (1, 1), (0, 0, 0, 0),
                        False),
@@ -101,8 +133,9 @@ def main():
     with tempfile.TemporaryDirectory() as d:
         d = pathlib.Path(d)
         for name, (dt, xs, ws, bias, st, dil, pad, lowers) in CASES.items():
-            npdt = {"bf16": ml_dtypes.bfloat16, "f16": np.float16,
+            npdt = {"bf16": ml_dtypes.bfloat16, "f16": np.float16, "f64": np.float64,
                     "f8E4M3FN": ml_dtypes.float8_e4m3fn}.get(dt, np.float32)
+            acc_t = np.float64 if dt == "f64" else np.float32
             x = rng.standard_normal(xs).astype(npdt)
             w = rng.standard_normal(ws).astype(npdt)
             b = rng.standard_normal((ws[3],)).astype(npdt) if bias else None
@@ -121,8 +154,8 @@ def main():
                 if v is not None:
                     np.save(d / f"{name}.{n}.npy", v)
                     ins += ["--input", f"{n}={d / f'{name}.{n}.npy'}"]
-            want = conv_oracle(x.astype(np.float32), w.astype(np.float32),
-                               None if b is None else b.astype(np.float32), st, dil, pad)
+            want = conv_oracle(x.astype(acc_t), w.astype(acc_t),
+                               None if b is None else b.astype(acc_t), st, dil, pad, acc_t)
             want = want.astype(npdt)
             wbits = want.view(f"u{want.dtype.itemsize}")
             check(np.isinf(want.astype(np.float32)).any() or not (pad[0] or pad[2])

@@ -11,7 +11,8 @@ sizes), tessera.dequant_matmul (int4/int8 codes with a bad code failing, fp8 cod
 ml_dtypes) tessera.fused_epilogue (relu, bias; gelu's erf form around the spec's erfcf modelled
 in conformance/gen/spec_erfcf.py) and tessera.scaled_matmul (E8M0 and f32 block scales)
 (silu with the spec's expf, modelled in
-conformance/gen/spec_expf.py).
+conformance/gen/spec_expf.py); grouped_gemm, latent_kv, swiglu_fused and moe_swiglu_block of
+f64 (exact f64 chains, silu with the spec's exp64 modelled in conformance/gen/spec_exp64.py).
 
 Usage: levels_gemm_scalar_test.py TESSERA_INTERP
 """
@@ -25,6 +26,7 @@ import ml_dtypes
 import numpy as np
 
 from levels_common import check, finish
+from levels_f64math_test import silu
 from levels_index_test import NAMES, bad_index, case
 from levels_math_test import gelu_erf
 
@@ -177,12 +179,20 @@ def main():
         bad_index(d, "grouped_neg", s, f, 2, np.array([4, -1, 4], np.int32))
         bad_index(d, "grouped_over", s, f, 2, np.array([8, 0, 0], np.int32))
         case(d, "grouped_u8", "grouped_gemm", [x, w, sizes.astype(np.uint8)], want)
+        # f64 grouped_gemm (tile.fma chains): sizes 2, 3 of 5 rows; a bad size fails.
+        x, w = rng.standard_normal((5, 4)), rng.standard_normal((2, 4, 3))
+        want = np.stack([matmul64_oracle(x[i:i + 1], w[e])[0]
+                         for i, e in enumerate(np.repeat(np.arange(2), [2, 3]))])
+        s, f = case(d, "grouped_f64", "grouped_gemm", [x, w, np.array([2, 3], np.int32)], want)
+        bad_index(d, "grouped_f64_over", s, f, 2, np.array([3, 3], np.int32))
         # latent_kv: each row of [..., K] times [K, N]; bf16 rounds the f32 chain once.
         a, w = spread(rng, (2, 3, 6)), spread(rng, (6, 5))
         case(d, "latent_compress", "latent_kv_compress", [a, w], matmul_oracle(a, w, False, False))
         a, w = spread(rng, (2, 3, 4)).astype(BF), spread(rng, (4, 7)).astype(BF)
         want = matmul_oracle(a.astype(np.float32), w.astype(np.float32), False, False).astype(BF)
         case(d, "latent_expand_v_bf16", "latent_kv_expand_v", [a, w], want)
+        a, w = rng.standard_normal((2, 3, 5)), rng.standard_normal((5, 4))
+        case(d, "latent_expand_k_f64", "latent_kv_expand_k", [a, w], matmul64_oracle(a, w))
         # swiglu_fused: silu(x w_gate) * (x w_up) kept in f32, then times w_down.
         x = (rng.standard_normal((3, 6)) * 2).astype(np.float32)
         wg, wu = spread(rng, (6, 5)), (rng.standard_normal((6, 5))).astype(np.float32)
@@ -190,6 +200,10 @@ def main():
         with np.errstate(over="ignore"):
             want = swiglu_oracle(x, wg, wu, wd)
         case(d, "swiglu_fused", "swiglu_fused", [x, wg, wu, wd], want)
+        # f64: the chains with tile.fma, silu with the spec's exp64 (modelled), kept in f64.
+        x, wg, wu, wd = (rng.standard_normal(s) * 2 for s in ((3, 6), (6, 5), (6, 5), (5, 6)))
+        act = silu(matmul64_oracle(x, wg)) * matmul64_oracle(x, wu)
+        case(d, "swiglu_fused_f64", "swiglu_fused", [x, wg, wu, wd], matmul64_oracle(act, wd))
         # moe_swiglu_block: sizes 2, 0, 3 of 6 rows (row 5 pads: +0); bad sizes fail.
         x = (rng.standard_normal((6, 4)) * 2).astype(np.float32)
         wg, wu = spread(rng, (3, 4, 5)), rng.standard_normal((3, 4, 5)).astype(np.float32)
@@ -203,6 +217,16 @@ def main():
         s, f = case(d, "moe_swiglu", "moe_swiglu_block", [x, wg, wu, wd, sizes], want)
         bad_index(d, "moe_swiglu_over", s, f, 4, np.array([2, 2, 3], np.int64))
         bad_index(d, "moe_swiglu_neg", s, f, 4, np.array([2, -1, 3], np.int64))
+        # f64 moe_swiglu_block: sizes 1, 3 of 5 rows (row 4 pads), ui8 sizes; a bad size fails.
+        x, wg, wu, wd = (rng.standard_normal(s) * 2 for s in ((5, 3), (2, 3, 4), (2, 3, 4),
+                                                             (2, 4, 3)))
+        sizes = np.array([1, 3], np.uint8)
+        want = np.zeros((5, 3))
+        for i, e in enumerate(np.repeat(np.arange(2), sizes)):
+            act = silu(matmul64_oracle(x[i:i + 1], wg[e])) * matmul64_oracle(x[i:i + 1], wu[e])
+            want[i] = matmul64_oracle(act, wd[e])[0]
+        s, f = case(d, "moe_swiglu_f64", "moe_swiglu_block", [x, wg, wu, wd, sizes], want)
+        bad_index(d, "moe_swiglu_f64_over", s, f, 4, np.array([3, 3], np.uint8))
         # dequant_matmul: int4 codes in groups of 2 rows with f32 scales, int8 codes without,
         # fp8 codes (f32 values rounded once by ml_dtypes); a code out of range fails.
         x = spread(rng, (3, 6))

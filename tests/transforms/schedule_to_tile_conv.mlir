@@ -26,9 +26,9 @@ module {
     %y = "tessera.conv2d_nhwc"(%x, %w) {strides = [2, 2]} : (tensor<1x8x8x3xbf16>, tensor<2x2x3x5xbf16>) -> tensor<1x4x4x5xbf16>
     return %y : tensor<1x4x4x5xbf16>
   }
-  // What stays, with the reason: f64 (f64 accumulation), an epilogue, W below half the W stride.
+  // f64: the direct kernel (f64 accumulation; its checks: schedule_to_tile_f64.mlir).
   // CHECK-LABEL: func.func @f64(
-  // CHECK: schedule.not_lowered = "no implicit GEMM for f64 (f32 accumulation takes f32, bf16, f16, e4m3 and e5m2 inputs)"
+  // CHECK: tile.launch %x, %w {callee = @f64_g0_kernel, grid = [9]
   func.func @f64(%x: tensor<1x4x4x2xf64>, %w: tensor<2x2x2x3xf64>) -> tensor<1x3x3x3xf64> {
     %y = "tessera.conv2d_nhwc"(%x, %w) : (tensor<1x4x4x2xf64>, tensor<2x2x2x3xf64>) -> tensor<1x3x3x3xf64>
     return %y : tensor<1x3x3x3xf64>
@@ -47,6 +47,7 @@ module {
     %y = "tessera.conv2d_nhwc"(%x, %w) {strides = [1, 2]} : (tensor<1x5x7x2xf32>, tensor<2x2x2x3xf32>) -> tensor<1x4x3x3xf32>
     return %y : tensor<1x4x3x3xf32>
   }
+  // What stays, with the reason: W below half the W stride, an epilogue.
   // CHECK-LABEL: func.func @narrow_w(
   // CHECK: schedule.not_lowered = "W below half the W stride (the input's [N, H, W/sw, sw*C] view)"
   func.func @narrow_w(%x: tensor<1x5x1x2xf32>, %w: tensor<1x1x2x3xf32>) -> tensor<1x5x1x3xf32> {

@@ -1,7 +1,7 @@
 // RUN: tessera-opt %s --pass graph-to-schedule --pass schedule-to-tile | FileCheck %s
 // Schedule -> Tile: the RL policy losses and binary_cross_entropy_backward as scalar kernels in
 // the Graph IR kernels' order, the ratio exp(ln - lo) and the sigmoid's exp as tile.exp (the
-// spec's expf, docs/numerics.md "exp"); f64 stays (docs/ops/schedule/lowering.md, "Losses").
+// spec's expf, docs/numerics.md "exp"); on f64 the spec's exp64 steps.
 module {
   // A masked mean: one group folds the losses, then divides by the mask's sum unless it is 0.
   // CHECK-LABEL: func.func @ppo(
@@ -48,7 +48,7 @@ module {
     return %l : tensor<f64>
   }
   // CHECK-LABEL: func.func @b64(
-  // CHECK: schedule.not_lowered = "binary_cross_entropy_backward on f64: its sigmoid's exp64 is not emitted
+  // CHECK: tile.launch %z, %t, %g {callee = @b64_g0_kernel, grid = [2]
   func.func @b64(%z: tensor<2x3xf64>, %t: tensor<2x3xf64>, %g: tensor<f64>) -> (tensor<2x3xf64>, tensor<2x3xf64>) {
     %r:2 = "tessera.loss.binary_cross_entropy_backward"(%z, %t, %g) {reduction = "sum"} : (tensor<2x3xf64>, tensor<2x3xf64>, tensor<f64>) -> (tensor<2x3xf64>, tensor<2x3xf64>)
     return %r#0, %r#1 : tensor<2x3xf64>, tensor<2x3xf64>
@@ -154,4 +154,17 @@ module {
   // CHECK: tile.log %[[U]] : (f32) -> f32
   // CHECK: arith.cmpf %[[U]], %[[U]] {predicate = "une"}
   // CHECK: "scf.for"(%c1, %{{.*}}, %c1, %{{.*}})
+  // f64 binary_cross_entropy_backward: both sigmoid forms with the exp64 steps (fptosi of the
+  // reduction's k), selected by z >= 0, then the results.
+  // CHECK-LABEL: func.func @b64_g0_kernel(
+  // CHECK: %[[NZ:.*]] = arith.negf %v0 : (f64) -> f64
+  // CHECK: arith.fptosi %{{.*}} : (f64) -> i64
+  // CHECK: %[[POS:s[0-9]+]] = arith.divf %k0, %{{.*}} : (f64, f64) -> f64
+  // CHECK: arith.fptosi %{{.*}} : (f64) -> i64
+  // CHECK: %[[NEG:s[0-9]+]] = arith.divf %{{.*}}, %{{.*}} : (f64, f64) -> f64
+  // CHECK-NEXT: %[[GE:.*]] = arith.cmpf %v0, %k1 {predicate = "oge"}
+  // CHECK-NEXT: %[[SG:.*]] = arith.select %[[GE]], %[[POS]], %[[NEG]]
+  // CHECK-NEXT: %[[D:.*]] = arith.subf %[[SG]], %v1
+  // CHECK-NEXT: %[[DZ:.*]] = arith.mulf %[[D]], %in2
+  // CHECK: tile.store %[[DZ]], %out0
 }

@@ -51,6 +51,15 @@ module {
     %r:3 = "tessera.adamw"(%p, %g, %m, %v) {lr = 1.0e-03, step = 10} : (tensor<3x16xf32>, tensor<3x16xf32>, tensor<3x16xf32>, tensor<3x16xf32>) -> (tensor<3x16xf32>, tensor<3x16xf32>, tensor<3x16xf32>)
     return %r#0, %r#1, %r#2 : tensor<3x16xf32>, tensor<3x16xf32>, tensor<3x16xf32>
   }
+  // adam with a ui8 step operand (adam_c4): a scalar parameter, checked (>= 1, below 2^63 - 1;
+  // else %off moves the column loop past the row's end: a bounds error), converted to f64, the
+  // corrections T(1 - pow64(beta, step)) once per group, then the column loop.
+  // CHECK-LABEL: func.func @adamstep(
+  // CHECK: %r:3 = tile.launch %p, %g, %m, %v, %t {callee = @adamstep_g0_kernel, grid = [2]
+  func.func @adamstep(%p: tensor<2x8xf32>, %g: tensor<2x8xf32>, %m: tensor<2x8xf32>, %v: tensor<2x8xf32>, %t: tensor<ui8>) -> tensor<2x8xf32> {
+    %r:3 = "tessera.adam"(%p, %g, %m, %v, %t) {lr = 1.0e-02} : (tensor<2x8xf32>, tensor<2x8xf32>, tensor<2x8xf32>, tensor<2x8xf32>, tensor<ui8>) -> (tensor<2x8xf32>, tensor<2x8xf32>, tensor<2x8xf32>)
+    return %r#0 : tensor<2x8xf32>
+  }
   // CHECK-LABEL: func.func @topk(
   // CHECK: %r:2 = tile.launch %x {callee = @topk_g0_kernel, grid = [4]
   func.func @topk(%x: tensor<4x9xf32>) -> (tensor<4x3xf32>, tensor<4x3xi64>) {
@@ -71,12 +80,6 @@ module {
   func.func @xf64(%x: tensor<4x3xf64>, %y: tensor<4xi32>) -> tensor<f64> {
     %r = "tessera.cross_entropy"(%x, %y) : (tensor<4x3xf64>, tensor<4xi32>) -> tensor<f64>
     return %r : tensor<f64>
-  }
-  // CHECK-LABEL: func.func @adamstep(
-  // CHECK: schedule.not_lowered = "a step operand: the bias corrections 1 - beta^step
-  func.func @adamstep(%p: tensor<8xf32>, %g: tensor<8xf32>, %m: tensor<8xf32>, %v: tensor<8xf32>, %t: tensor<i64>) -> tensor<8xf32> {
-    %r:3 = "tessera.adam"(%p, %g, %m, %v, %t) {lr = 1.0e-02} : (tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<i64>) -> (tensor<8xf32>, tensor<8xf32>, tensor<8xf32>)
-    return %r#0 : tensor<8xf32>
   }
   // f64 adam: tile.sqrt of an f64 scalar (sqrt_c1).
   // CHECK-LABEL: func.func @adamf64(
@@ -159,6 +162,24 @@ module {
   // CHECK-NEXT: tile.store %s15, %out0
   // CHECK-NEXT: tile.store %s2, %out1
   // CHECK-NEXT: tile.store %s6, %out2
+  // CHECK-LABEL: func.func @adamstep_g0_kernel(
+  // CHECK-SAME: %in4: ui8, %out0: memref<2x8xf32>
+  // CHECK: %[[L:.*]] = arith.index_castui %in4 : (ui8) -> index
+  // CHECK: %[[GE:.*]] = arith.cmpi %[[L]], %{{.*}} {predicate = "sge"}
+  // CHECK: %[[LT:.*]] = arith.cmpi %[[L]], %{{.*}} {predicate = "slt"}
+  // CHECK: %[[OK:.*]] = arith.andi %[[GE]], %[[LT]]
+  // CHECK: %off = arith.select %[[OK]], %c0, %w
+  // CHECK: %[[S:.*]] = arith.sitofp %{{.*}} : (i64) -> f64
+  // CHECK: arith.constant {value = 9.0e-01} : () -> f64
+  // CHECK: %[[C1:.*]] = arith.truncf %{{.*}} : (f64) -> f32
+  // CHECK: arith.constant {value = 9.99e-01} : () -> f64
+  // CHECK: %[[C2:.*]] = arith.truncf %{{.*}} : (f64) -> f32
+  // CHECK: "scf.for"(%c0, %w, %c1)
+  // CHECK: %cx = arith.addi %c, %off
+  // CHECK-NEXT: %v0 = tile.load %in0, %i0, %cx
+  // CHECK: arith.divf %s6, %[[C2]]
+  // CHECK: arith.divf %s2, %[[C1]]
+  // CHECK: tile.store %s13, %out0, %i0, %cx
   // topk: k scans of the row, each keeping the first element after the previous pick.
   // CHECK-LABEL: func.func @topk_g0_kernel(%x: memref<4x9xf32>, %vals: memref<4x3xf32>, %idx: memref<4x3xi64>)
   // CHECK: "scf.for"(%c0, %k, %c1, %cm1)

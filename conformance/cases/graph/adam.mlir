@@ -143,3 +143,25 @@ module {
     return %0#0, %0#1, %0#2 : tensor<8xf32>, tensor<8xf32>, tensor<8xf32>
   }
 }
+
+// -----
+
+// CASE: step_operand_f64_ui8
+// NOTE: A ui8 step operand (200) on f64.
+// RULE: bitexact
+// REQUIRES: op=tessera.adam dtype=f64 level=graph
+// INPUT: 0 tensor<2x5xf64> hex:bfdc37a90cc29a4e,bfd40b7767f5e373,bfe1f3cfa75d6d15,bff62f777510de0e,bfb2c70cc97dda6c,3fc9eac352425166,3feb446a3ce7cfc3,3fd5d44863f71653,3ff965dbc59a2054,bfe06979cf33108a
+// INPUT: 1 tensor<2x5xf64> hex:3fcbd0076df8c341,bfdc0febd7576968,bfe85b0ac4219033,c00157839787d64a,3fe156d52070b5fe,bfe3083ab406e58e,3fcc3c98b88935cd,3fe4bbbabfc6794d,4001df05113547fa,bff63029353e7ca0
+// INPUT: 2 tensor<2x5xf64> hex:3fe6b9ee2a978f98,bfe29711d5dfaf74,bfb30d9e2cc98233,bffcc79cd6af805d,3fc2c6d9a99c04b7,bfea3b9949f1d3e6,bfe6fe4329a2a17e,3fd9482946479f6b,3ff1ef47042b7728,3fadfe20a53e2e93
+// INPUT: 3 tensor<2x5xf64> hex:3f84006441d57d96,3f765c88893b2c0a,3f90861654d190da,3f901e070360b1ae,3f83fa28d49ada49,3f75e04a82043d8e,3f7d81d1279c7558,3f873464749e8c93,3f89b8c6c3a7ba50,3f886f437b1335b1
+// INPUT: 4 tensor<ui8> hex:c8
+// EXPECT: 0 tensor<2x5xf64> hex:bfde096088b1a732,bfd1fd4382a509af,bfe1cd2e726bacb7,bff54f6a4aac700a,bfb4cdbe1c7da172,3fcfadc178a0a205,3fec446a2971a5dc,3fd4c59c133ff210,3ff8c38e33235527,bfe04ffd2d3706ec
+// EXPECT: 1 tensor<2x5xf64> hex:3fe5262355e1d2ea,bfe2225bd80daffa,bfc250f1e29b4dde,bffd5ec112b91e63,3fc7d5b2bf39803e,bfe9834307c0bc10,bfe3fcebd40eefff,3fdae67db26827bd,3ff3b72753fe933c,bfb60119a46e65a2
+// EXPECT: 2 tensor<2x5xf64> hex:3f84140649df6f04,3f772067c7b5a427,3f9119b72dad0d13,3f94e9bb4eb691a4,3f848efa12f4e95f,3f774d9b4ea12688,3f7dad4a879769f2,3f880a8bb3222fd6,3f91f5456db75d73,3f8c5943f65acc53
+// GENERATOR: conformance/gen/graph_optim.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
+module {
+  func.func @main(%p: tensor<2x5xf64>, %g: tensor<2x5xf64>, %m: tensor<2x5xf64>, %v: tensor<2x5xf64>, %t: tensor<ui8>) -> (tensor<2x5xf64>, tensor<2x5xf64>, tensor<2x5xf64>) {
+    %0:3 = "tessera.adam"(%p, %g, %m, %v, %t) {lr = 1.0e-02} : (tensor<2x5xf64>, tensor<2x5xf64>, tensor<2x5xf64>, tensor<2x5xf64>, tensor<ui8>) -> (tensor<2x5xf64>, tensor<2x5xf64>, tensor<2x5xf64>)
+    return %0#0, %0#1, %0#2 : tensor<2x5xf64>, tensor<2x5xf64>, tensor<2x5xf64>
+  }
+}

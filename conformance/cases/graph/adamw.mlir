@@ -143,3 +143,25 @@ module {
     return %0#0, %0#1, %0#2 : tensor<8xf32>, tensor<8xf32>, tensor<8xf32>
   }
 }
+
+// -----
+
+// CASE: step_operand_f64_ui8
+// NOTE: A ui8 step operand (200) on f64.
+// RULE: bitexact
+// REQUIRES: op=tessera.adamw dtype=f64 level=graph
+// INPUT: 0 tensor<2x5xf64> hex:3ff2375326928cc2,3fe9b0ff567fa2db,bfcd091cd26e837e,3fda920ee59ee572,3fc391c41f9fab40,bfacccfff63d772c,bfe1e218e2acf286,3ff60e12f6dd28d9,bfec509092039ef8,c007b7a7bc0ec160
+// INPUT: 1 tensor<2x5xf64> hex:bfcdeca26eea0df5,bfe0e3acb7c72c06,3fe869bc3143f929,bfc846d908d6b606,bfd9b4d956d43c6c,bfe33a1b5c6edd2b,bff0026c1d73abab,3f9ec29297435032,3fc70c6e23dbed5e,bff78f6ceffb0c3b
+// INPUT: 2 tensor<2x5xf64> hex:bfec9f02e676a839,400411ba46ee09ec,bff196110a7fc57b,bff7e065f50a0bd7,3fa1c9c90e400379,3fd6397ab989a211,3ff434a6265fa84a,3ff9f588b8c1b7da,3fe171260c8d8d31,3fcc4810fe288aab
+// INPUT: 3 tensor<2x5xf64> hex:3f912d7a66464e0f,3f8a932ad2da3ca3,3f94b44d756737ff,3f7e6db5181f0d03,3f9a339080093784,3f84bf7a11b37b95,3f982f67d4db9db8,3f741d552892beb3,3f7fab56a5b755dc,3f7b557fb17e3d7a
+// INPUT: 4 tensor<ui8> hex:c8
+// EXPECT: 0 tensor<2x5xf64> hex:3ff2a64a725f0295,3fe713db3285f4e0,bfc994a4e404202e,3fdeddd46f21e30d,3fc39901c2765dec,bfb1164d38fa3517,bfe2c834205e888e,3ff4a1271653a8b3,bfed1949b09b2ff6,c007bbd60bed6e22
+// EXPECT: 1 tensor<2x5xf64> hex:bfea81d378970af3,4001a3dcee71416e,bfed36bf0df8ca8d,bff5cad8130bb9bb,bf823916e28d81a0,3fd0281c2e18e5a0,3ff0958ab930ecb1,3ff76948e0ead9fe,3fe04624ff64e502,3faa6bad5fd4ff48
+// EXPECT: 2 tensor<2x5xf64> hex:3f9137687a48de39,3f8b1e6989cce20d,3f954793c5328226,3f7e8ba3032c66d3,3f9a572641c8b346,3f8577709a7434e7,3f992fab1805f916,3f74192126cd7797,3f7fc53af01b8566,3f821810eb3afa29
+// GENERATOR: conformance/gen/graph_optim.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
+module {
+  func.func @main(%p: tensor<2x5xf64>, %g: tensor<2x5xf64>, %m: tensor<2x5xf64>, %v: tensor<2x5xf64>, %t: tensor<ui8>) -> (tensor<2x5xf64>, tensor<2x5xf64>, tensor<2x5xf64>) {
+    %0:3 = "tessera.adamw"(%p, %g, %m, %v, %t) {lr = 1.0e-02} : (tensor<2x5xf64>, tensor<2x5xf64>, tensor<2x5xf64>, tensor<2x5xf64>, tensor<ui8>) -> (tensor<2x5xf64>, tensor<2x5xf64>, tensor<2x5xf64>)
+    return %0#0, %0#1, %0#2 : tensor<2x5xf64>, tensor<2x5xf64>, tensor<2x5xf64>
+  }
+}

@@ -160,6 +160,26 @@ module {
 
 // -----
 
+// CASE: moe_swiglu_block_f64
+// NOTE: f64; ui8 groups of 1 and 3 rows; the last row is padding (zeros).
+// RULE: tol:rtol=1e-12,atol=1e-13
+// REQUIRES: op=tessera.moe_swiglu_block dtype=f64 level=graph
+// INPUT: 0 tensor<5x4xf64> hex:3fe3d291115b97fe,3ff3b39d1d8a08bf,bfe286b8127d9342,bff70d6cf26e8366,bfe5f20e9b6658c3,bfde1b7bbcfd49e3,3f789e6b64fc33cd,c0001fd8ff9a27c1,3fbb380fc74dbf9e,3ff369421257eddb,bff2466b3883f704,bfecc11238bff0c6,3feca8486bca7080,bfa24a75aa306df5,bfde005b801cd8a1,3f92bc3d9fca4271,bfd2d151dce29b75,3feaedb6ff5aeace,bfda3ce8d9cb3bc6,3fe58b5f9e2cf347
+// INPUT: 1 tensor<2x4x6xf64> hex:3fe9986f9eb143a5,3fda4081a7df67f6,bff0b46b69daffdc,bfe49abf3cb4ff9d,3fea6357fcb540e5,bfd13a873d081b51,3fed0be4c1a57bb0,bfe67b221dc92935,3ff08291833c1c2a,3fd9acda648787f8,bfd62e00df099b30,3fec4a6f995d1d5e,3f855edbd46f4c7a,bfa076fcbb628076,bfdf90eafdeca459,3f9b73098cdc51ea,bfe1bd45997207b3,3fda7204f40c8180,3fa5c30864108c77,bfd20a5aff8afb7c,3fc4f5030ba17f9e,bfe3b9508a64d379,bfd9a0a8350f3fe8,3fcd3a61e435e5d7,bfa81c08c6470551,3fb9b66c0b97fd0e,3fd30a5dfe2dce40,3fdedbcca4585f9a,bfb366e82241ac47,bfe306b2eff79f20,bfd593717aa0d2e3,3fdd31678f97849f,3fdc5d4d1a231f34,bfd0f29ecdb51d34,3fe74745a7d04af4,bfdce0377a90f4d7,3feb3a81ea404d0a,bf8323a9b4657a9f,3fadc5357957c207,bfdeae32352e0f78,3fc3995d29c42cef,bfb88d3b2009678e,3fd5e660190ea94e,3fc33b33dc4a2858,bfb8bc81631a1434,bfe4e90e7d0cb049,3fb906439b915d9c,bfd4b188cb8cd297
+// INPUT: 2 tensor<2x4x6xf64> hex:bfecc30c09b24bd1,bfd8c9beef9fde85,3fb971fba4ece506,bfe0d4e0743b1de4,3fc7618465922752,3ff105fb96921ec9,3fdb891e80a5c048,3fd9b1da8046d8b6,bfe3c447ae06ebbc,3fc1108dbd0a1fb9,3fd03c8696713928,3fd69c6e6a8c5260,3fda696040ffae15,bfc7018da704fa14,bfe21455759ac300,3fe9dc7cb805894a,bff004c1045c2003,bfd2bc93a8d59d6c,3fe6ae6ae1ab431b,3fb5bcbaec7d25a9,3fd6a3d6ae7c1c93,3fd5a450fb092200,bfb85ca9ff98c1c7,bf92b2134a1ac857,bfe98aab553792a8,3fe3359d9cfda921,bfd6bb76994fa366,3feed233ec8a45e7,3fe2f8afa07eed9b,bfb1da80bab6e535,bfce5f4f8dc60143,3fbd900e0f0ebc93,bfd46a74b20c5091,3fde2a0dc94c015f,bfb766887ad2869b,bfc9a148142bc31e,3f928f067b5ae99a,bfc5f9a6ead0561a,bfc6093e8c35daf0,bfbd483dcbbd83db,3fb22a9d9c435ec2,bfb0c5720e09cc74,3fbb19b351807602,3fec239ed9ebb83e,bfcd41be3764a660,bfd2d84fefc94c93,bfde291d2936f915,3fef65b2c522d956
+// INPUT: 3 tensor<2x6x3xf64> hex:3fe70c7fa94a3131,3fd3eeacf897d7db,3fdc24dfc1298a87,bfd5009af35a4681,3fb23186da366637,3fdeba0900d84ea9,3fe6cfb587a6ac5b,3fbe35d6cf88b98f,3fdeb4af2a315fa0,3fc1d26098a5d5e9,bfe0939a956f452f,3fd25647d4af9fe9,bfe266fe24944516,bfcbc14026fe8ac3,bfd6aecdc45a0b78,bfc473c44d6929c8,bfc7a107c6164d1f,bfdf674fffbee669,bfb903d78523cc96,3fda8b99bdf17b11,3fdc465a7314ee88,bfcdec32899f552d,3fcfc3fc8f26a447,bfdbc86d46d33739,bfba3514b769ee86,bfc973cb81fa4989,3fe0bf27ea9a1d0d,3feb15f872fbbf0a,bff0875958f92d37,3fa89fe10094c53d,3f98991640dab146,bfdf57139cc2febd,3fb98e0b5577e6fa,bfa54a822d22aba0,bfd9f14bd0a8c8a6,bfb977613d53542f
+// INPUT: 4 tensor<2xui8> hex:01,03
+// EXPECT: 0 tensor<5x3xf64> hex:c0009c415e06bfd5,bfd8483e5156e2bf,bff908a200abfc79,bfccacfb1958191f,3ff23aec3e717dcd,bfc0018d4e585e8a,3fe1fd370ba59811,bfe7b386990aca63,3fc0b7905bb7c341,3fd3d21fb8012bd2,bfd45ad65f718b01,3fa5081347985d3e,0000000000000000,0000000000000000,0000000000000000
+// GENERATOR: conformance/gen/graph_decodemoe.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
+module {
+  func.func @main(%a0: tensor<5x4xf64>, %a1: tensor<2x4x6xf64>, %a2: tensor<2x4x6xf64>, %a3: tensor<2x6x3xf64>, %a4: tensor<2xui8>) -> tensor<5x3xf64> {
+    %r = "tessera.moe_swiglu_block"(%a0, %a1, %a2, %a3, %a4) {grouped_kind = "contiguous"} : (tensor<5x4xf64>, tensor<2x4x6xf64>, tensor<2x4x6xf64>, tensor<2x6x3xf64>, tensor<2xui8>) -> tensor<5x3xf64>
+    return %r : tensor<5x3xf64>
+  }
+}
+
+// -----
+
 // CASE: guided_denoise_region
 // NOTE: ref + gamma * (favored - unfavored), three rounded f32 steps.
 // RULE: bitexact

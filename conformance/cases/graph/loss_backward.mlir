@@ -37,6 +37,24 @@ module {
 
 // -----
 
+// CASE: bce_backward_sum_f64
+// RULE: tol:rtol=1e-12,atol=1e-14
+// REQUIRES: op=tessera.loss.binary_cross_entropy_backward dtype=f64 level=graph
+// INPUT: 0 tensor<3x4xf64> hex:c00a09c5eb034da3,bffe7e1b522e53ff,c003544b9a5584a2,3fe86c80db262483,c0152147bd1a42e5,bfff5b6ad57d383b,c0127098e0473e14,c01b4e3dc4afd930,40047be605202ce3,4022edfec9853da9,4012e985faafc930,c015baa3a7c0d89e
+// INPUT: 1 tensor<3x4xf64> hex:3fe0f4a8810102a4,3fec937004cb890e,3fda07a5266582e2,3fd1a89f9d855f04,3fb0cd81f5a12f20,3fbce3d888808188,3fe4ccef71c01fac,3fe01d0952c5ecac,3fe81e1f0aeb0db4,3fb0cb7934bc4018,3fd368accc3ab2d6,3fd7f1be9ee5d958
+// INPUT: 2 tensor<f64> hex:bfc4c5315d5e187d
+// EXPECT: 0 tensor<3x4xf64> hex:3fb477aa4682a38e,3fbfb7cf601127dc,3faafb6a25ae169d,bfb0df0f114014e2,3f8421ff83e3f0b3,bf5c4633b6d91478,3fba97bbbedd49c2,3fb4df5cf561e51f,bf9d02ff86e66e89,bfc367f28d028146,bfbc942354f21231,3faeb8ad322c885d
+// EXPECT: 1 tensor<3x4xf64> hex:bfe0e6900840e48e,bfd3cab875a0e0b8,bfd9179806ba4fa4,3fbfb4a45f4ae23b,bfeb6e04a0e28eee,bfd45a5dee9a07f4,bfe7f002571193f2,bff1b92a66ab05bb,3fda975439806436,3ff892cb344abae8,3fe88cfd1481333a,bfec35199b1457f1
+// GENERATOR: conformance/gen/graph_train.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
+module {
+  func.func @main(%a0: tensor<3x4xf64>, %a1: tensor<3x4xf64>, %a2: tensor<f64>) -> (tensor<3x4xf64>, tensor<3x4xf64>) {
+    %r0, %r1 = "tessera.loss.binary_cross_entropy_backward"(%a0, %a1, %a2) {reduction = "sum"} : (tensor<3x4xf64>, tensor<3x4xf64>, tensor<f64>) -> (tensor<3x4xf64>, tensor<3x4xf64>)
+    return %r0, %r1 : tensor<3x4xf64>, tensor<3x4xf64>
+  }
+}
+
+// -----
+
 // CASE: cross_entropy_smoothed
 // NOTE: Classes on axis 1, one ignored position, label smoothing 0.2.
 // RULE: tol:rtol=1e-5,atol=1e-6
