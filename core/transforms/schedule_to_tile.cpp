@@ -150,7 +150,8 @@ Lowering lower_gemm(const ir::Op& group, const ir::Op& callee, const std::string
     // Batched and f64 products: the scalar kernel (schedule_to_tile_gemm_scalar.cpp), without
     // epilogue.
     if ((std::string_view(why).starts_with("a batched") ||
-         std::string_view(why).starts_with("an f64")) &&
+         std::string_view(why).starts_with("an f64") ||
+         std::string_view(why).starts_with("a numeric policy")) &&
         only_op(callee))
       return scalar_lowering(plan_scalar_matmul(group, mm, name));
     return stay(why);
