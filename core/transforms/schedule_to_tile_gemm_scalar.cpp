@@ -199,8 +199,8 @@ ScalarKernel plan_scalar_matmul(const ir::Op& group, const ir::Op& mm, const std
   };
   if (model) {  // the policy's model over each (row, column) pair (schedule_to_tile_policy.cpp)
     t.each("%c0", t.icst(n), "%c1", [&](const std::string& j) {
-      const std::string v = policy_dot(t, *model, k, load_a,
-                                       [&](const std::string& p) { return load_b(p, j); });
+      const std::string v =
+          policy_dot(t, *model, k, load_a, [&](const std::string& p) { return load_b(p, j); });
       t.store(v, c.dtype, "%g", j);
     });
   } else {

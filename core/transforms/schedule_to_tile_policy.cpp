@@ -85,11 +85,12 @@ std::string tc_step(Text& t, const num::TcModel& m, const std::vector<std::strin
   // sum * q rounded toward zero to f32 (overflow: the largest finite), then cut to
   // out_mant_bits: truncation at the f32 quantum of the value (2^-149 at least).
   const std::string v = t.bin("arith.mulf", t.un("arith.sitofp", sum, kI, kD), q, kD);
-  const std::string av = t.bin("arith.minimumf", abs64(t, v),
-                               t.fcst(std::numeric_limits<float>::max(), kD), kD);
-  std::string u = t.bin("arith.maximumf",
-                        t.bin("arith.mulf", pow2_floor(t, av), t.fcst(std::ldexp(1.0, -23), kD), kD),
-                        t.fcst(std::ldexp(1.0, -149), kD), kD);
+  const std::string av =
+      t.bin("arith.minimumf", abs64(t, v), t.fcst(std::numeric_limits<float>::max(), kD), kD);
+  std::string u =
+      t.bin("arith.maximumf",
+            t.bin("arith.mulf", pow2_floor(t, av), t.fcst(std::ldexp(1.0, -23), kD), kD),
+            t.fcst(std::ldexp(1.0, -149), kD), kD);
   if (m.out_mant_bits < 23)
     u = t.bin("arith.mulf", u, t.fcst(std::ldexp(1.0, 23 - m.out_mant_bits), kD), kD);
   const std::string cut = t.un("arith.fptosi", t.bin("arith.divf", av, u, kD), kD, kI);
@@ -98,10 +99,10 @@ std::string tc_step(Text& t, const num::TcModel& m, const std::vector<std::strin
   const std::string res = t.convert(r, kD, kF);  // exact: r is an f32 value
   auto is = [&](int64_t v) { return t.cmp(s, t.icst(v), "eq", kX); };
   const std::string nan = t.fcst(std::bit_cast<float>(0x7FFFFFFFu), kF);
-  return t.select(is(1), nan,
-                  t.select(is(2), t.fcst(INFINITY, kF),
-                           t.select(is(3), t.fcst(-INFINITY, kF), res, kF), kF),
-                  kF);
+  return t.select(
+      is(1), nan,
+      t.select(is(2), t.fcst(INFINITY, kF), t.select(is(3), t.fcst(-INFINITY, kF), res, kF), kF),
+      kF);
 }
 
 // tc_dot from c = +0: steps of k_step products at k0 = 0, k_step, ...; the full steps in a loop
@@ -154,10 +155,10 @@ std::string pairwise_dot(Text& t, DType accum, int64_t k, const Load& la, const 
   const int64_t full = k / 256, rest = k % 256;
   std::string partial = t.fcst(-0.0, kF);
   if (full > 0)
-    partial =
-        t.fold("%c0", t.icst(full), "%c1", partial, kF, [&](const std::string& s, const std::string& x) {
-          return block(t.idx("arith.muli", s, t.icst(256)), 256, x);
-        });
+    partial = t.fold("%c0", t.icst(full), "%c1", partial, kF,
+                     [&](const std::string& s, const std::string& x) {
+                       return block(t.idx("arith.muli", s, t.icst(256)), 256, x);
+                     });
   if (rest > 0) partial = block(t.icst(full * 256), rest, partial);
   return to_accum(t, t.bin("arith.addf", t.fcst(0.0, kF), partial, kF), accum);
 }
