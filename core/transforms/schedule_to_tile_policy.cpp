@@ -179,7 +179,6 @@ std::optional<num::AccumModel> policy_model(const ir::Op& mm, DType a, DType b, 
            std::nullopt;
   if (m->kind == num::AccumKind::kTensorCore && (m->tc.group > 0 || m->tc.scale_block > 0))
     return why += "of a block-scaled tensor-core model", std::nullopt;
-  (void)b;
   return m;
 }
 
