@@ -16,6 +16,7 @@
 #include "core/ops/contractions.h"
 #include "core/ops/policy.h"
 #include "core/transforms/schedule_to_tile_emit.h"
+#include "core/transforms/schedule_to_tile_fma.h"
 
 namespace tessera::transforms {
 
@@ -163,6 +164,19 @@ std::string pairwise_dot(Text& t, DType accum, int64_t k, const Load& la, const 
   return to_accum(t, t.bin("arith.addf", t.fcst(0.0, kF), partial, kF), accum);
 }
 
+// The sequential model from c = +0: fma_accum per p, in order: an f32 fma (fma_of), or for an
+// f16/bf16 accumulator the f64 fma of the widened values (exact product; tile.fma) rounded once
+// to the accumulator (arith.truncf from f64) and widened back.
+std::string sequential_dot(Text& t, DType accum, int64_t k, const Load& la, const Load& lb) {
+  return t.fold("%c0", t.icst(k), "%c1", t.fcst(0.0, kF), kF,
+                [&](const std::string& p, const std::string& c) {
+                  if (accum == kF) return fma_of(t, la(p), lb(p), c, kF);
+                  const std::string r = fma_of(t, t.convert(la(p), kF, kD),
+                                               t.convert(lb(p), kF, kD), t.convert(c, kF, kD), kD);
+                  return t.convert(t.convert(r, kD, accum), accum, kF);
+                });
+}
+
 }  // namespace
 
 std::optional<num::AccumModel> policy_model(const ir::Op& mm, DType a, DType b, DType c,
@@ -174,9 +188,10 @@ std::optional<num::AccumModel> policy_model(const ir::Op& mm, DType a, DType b, 
   if (!m) return why += "of an unknown accumulation model", std::nullopt;
   if (c != kF)  // the Graph IR kernel converts by the policy's rounding options
     return why += "with a result other than f32", std::nullopt;
-  if (m->kind == num::AccumKind::kSequential || acc != kF)
-    return why += "other than a pairwise or tensor-core model with an f32 accumulator",
-           std::nullopt;
+  if (acc != kF && acc != DType::f16 && acc != DType::bf16)
+    return why += "with an accumulator other than f32, f16 or bf16", std::nullopt;
+  if (m->kind == num::AccumKind::kTensorCore && acc != kF)  // tc_fused_sum's f16 rounding
+    return why += "of a tensor-core model with an f16 accumulator", std::nullopt;
   if (m->kind == num::AccumKind::kTensorCore && (m->tc.group > 0 || m->tc.scale_block > 0))
     return why += "of a block-scaled tensor-core model", std::nullopt;
   return m;
@@ -184,6 +199,8 @@ std::optional<num::AccumModel> policy_model(const ir::Op& mm, DType a, DType b, 
 
 std::string policy_dot(Text& t, const num::AccumModel& model, int64_t k, const Load& load_a,
                        const Load& load_b) {
+  if (model.kind == num::AccumKind::kSequential)
+    return sequential_dot(t, model.accum, k, load_a, load_b);
   if (model.kind == num::AccumKind::kPairwise)
     return pairwise_dot(t, model.accum, k, load_a, load_b);
   return tc_dot(t, model.tc, k, load_a, load_b);

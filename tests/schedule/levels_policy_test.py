@@ -38,22 +38,61 @@ def program(a, b, model, out="f32", extra="", tb=False):
             f"{extra}}}{flag}}} : ({ta}, {tbt}) -> {rt}\n    return %r : {rt}\n  }}\n}}\n")
 
 
-def tree(x, lo, hi):
+ACC = {"f32": np.float32, "f16": np.float16, "bf16": BF}
+
+
+def tree(x, lo, hi, r):
     if hi - lo == 1:
         return x[lo]
     mid = lo + (hi - lo) // 2
-    return np.float32(tree(x, lo, mid) + tree(x, mid, hi))
+    return r(tree(x, lo, mid, r) + tree(x, mid, hi, r))
 
 
-def pairwise(a, b):
+def pairwise(a, b, acc=np.float32):
+    """Products (f32) and every f32 sum rounded to the accumulator `acc` (from f32: one RNE)."""
+    def r(v):
+        return np.float32(np.float32(v).astype(acc).astype(np.float32))
+
     with np.errstate(all="ignore"):
-        prods = a.astype(np.float32) * b.astype(np.float32)
-        sums = [tree(prods[k0:k0 + 256], 0, len(prods[k0:k0 + 256]))
+        prods = [r(p) for p in a.astype(np.float32) * b.astype(np.float32)]
+        sums = [tree(prods[k0:k0 + 256], 0, len(prods[k0:k0 + 256]), r)
                 for k0 in range(0, len(prods), 256)]
         partial = sums[0]
         for s in sums[1:]:
-            partial = np.float32(partial + s)
-        return np.float32(np.float32(0.0) + partial)
+            partial = r(partial + s)
+        return r(np.float32(0.0) + partial)
+
+
+def round_frac(q, mant, emin, emax):
+    """The nearest value (ties to even) of a binary format with `mant` fraction bits, normal
+    exponents [emin, emax], subnormals, overflow to Inf; q a Fraction (finite)."""
+    if q == 0:
+        return 0.0
+    neg, q = q < 0, abs(q)
+    quantum = Fraction(2) ** (max(floor_log2(q), emin) - mant)
+    n = q / quantum
+    fl = math.floor(n)
+    if n - fl > Fraction(1, 2) or (n - fl == Fraction(1, 2) and fl % 2 == 1):
+        fl += 1
+    v = fl * quantum
+    v = math.inf if v >= Fraction(2) ** (emax + 1) else float(v)
+    return -v if neg else v
+
+
+FMT = {"f16": (10, -14, 15), "bf16": (7, -126, 127)}
+
+
+def sequential(x, y, acc):
+    """c = +0, then c = fma_accum(x, y, c): f32 accumulators one fma rounding; f16/bf16 the
+    exact sum rounded to f64 (the f64 fma), then that f64 rounded to the accumulator."""
+    c = 0.0
+    for a, b in zip(x, y):
+        q = Fraction(float(a)) * Fraction(float(b)) + Fraction(c)
+        if acc == "f32":
+            c = float(np.float32(round_frac(q, 23, -126, 127)))
+        else:
+            c = round_frac(Fraction(float(q)), *FMT[acc])
+    return np.float32(c)
 
 
 def floor_log2(q):
@@ -154,10 +193,24 @@ def main():
         a, b = rng.standard_normal((2, 5)).astype(BF), rng.standard_normal((5, 3)).astype(BF)
         want = oracle(a, b, pairwise)
         check_case(d, "pairwise_bf16", program(a, b, "pairwise"), [a, b], [want])
-        # Not run by the scalar kernel: an f16 accumulator, a bf16 result.
+        # f16 / bf16 accumulators: sequential (an f64 fma rounded once to the accumulator) and
+        # pairwise (every product and sum rounded to it); sequential f32 with a policy.
+        for acc in ("f16", "bf16", "f32"):
+            a = rng.standard_normal((3, 29)).astype(np.float32)
+            b = rng.standard_normal((29, 4)).astype(np.float32)
+            a[2] = spread(rng, 29, -12, 12)
+            extra = f', accum = "{acc}"'
+            want = oracle(a, b, lambda x, y, c=acc: sequential(x, y, c))
+            check_case(d, f"sequential_{acc}", program(a, b, "sequential", extra=extra), [a, b],
+                       [want])
+            if acc != "f32":
+                want = oracle(a, b, lambda x, y, c=acc: pairwise(x, y, ACC[c]))
+                check_case(d, f"pairwise_{acc}", program(a, b, "pairwise", extra=extra), [a, b],
+                           [want])
+        # Not run by the scalar kernel: a tensor-core f16 accumulator, a bf16 result.
         for name, src, why in (
-                ("acc_f16", program(a, b, "pairwise", extra=', accum = "f16"'),
-                 "a numeric policy other than a pairwise or tensor-core model with an f32"),
+                ("acc_f16", program(a, b, "tc_ampere", extra=', accum = "f16"'),
+                 "a numeric policy of a tensor-core model with an f16 accumulator"),
                 ("out_bf16", program(a, b, "tc_ampere", out="bf16"),
                  "a numeric policy with a result other than f32")):
             src_file = d / f"{name}.mlir"

@@ -17,11 +17,11 @@ module {
     %0 = "tessera.matmul"(%a, %b) {numeric_policy = {accum_model = "pairwise"}} : (tensor<3x300xf32>, tensor<300x4xf32>) -> tensor<3x4xf32>
     return %0 : tensor<3x4xf32>
   }
-  // An f16 accumulator and a bf16 result stay, with their reasons.
+  // A tensor-core model with an f16 accumulator and a bf16 result stay, with their reasons.
   // CHECK-LABEL: func.func @acc16(
-  // CHECK: schedule.not_lowered = "a numeric policy other than a pairwise or tensor-core model with an f32 accumulator"
+  // CHECK: schedule.not_lowered = "a numeric policy of a tensor-core model with an f16 accumulator"
   func.func @acc16(%a: tensor<3x8xf32>, %b: tensor<8x4xf32>) -> tensor<3x4xf32> {
-    %0 = "tessera.matmul"(%a, %b) {numeric_policy = {accum_model = "pairwise", accum = "f16"}} : (tensor<3x8xf32>, tensor<8x4xf32>) -> tensor<3x4xf32>
+    %0 = "tessera.matmul"(%a, %b) {numeric_policy = {accum_model = "tc_ampere", accum = "f16"}} : (tensor<3x8xf32>, tensor<8x4xf32>) -> tensor<3x4xf32>
     return %0 : tensor<3x4xf32>
   }
   // CHECK-LABEL: func.func @out16(
@@ -29,6 +29,13 @@ module {
   func.func @out16(%a: tensor<3x8xbf16>, %b: tensor<8x4xbf16>) -> tensor<3x4xbf16> {
     %0 = "tessera.matmul"(%a, %b) {numeric_policy = {accum_model = "tc_hopper"}} : (tensor<3x8xbf16>, tensor<8x4xbf16>) -> tensor<3x4xbf16>
     return %0 : tensor<3x4xbf16>
+  }
+  // sequential with a bf16 accumulator: the f64 fma of the widened values rounded once to bf16.
+  // CHECK-LABEL: func.func @seq(
+  // CHECK: tile.launch %{{.*}}, %{{.*}} {callee = @seq_g0_kernel, grid = [3]{{.*}} -> tensor<3x4xf32>
+  func.func @seq(%a: tensor<3x8xf32>, %b: tensor<8x4xf32>) -> tensor<3x4xf32> {
+    %0 = "tessera.matmul"(%a, %b) {numeric_policy = {accum_model = "sequential", accum = "bf16"}} : (tensor<3x8xf32>, tensor<8x4xf32>) -> tensor<3x4xf32>
+    return %0 : tensor<3x4xf32>
   }
   // The tensor-core kernel: per column, a loop of 4 steps carrying c (f32); each step's
   // products exact in f64, the quantum 2^(emax - 24) from the largest magnitude, the terms
@@ -56,4 +63,8 @@ module {
   // CHECK: arith.addf
   // CHECK: arith.constant {value = 256 : index}
   // CHECK: arith.constant {value = 44 : index}
+  // CHECK-LABEL: func.func @seq_g0_kernel(
+  // CHECK: tile.fma %{{.*}}, %{{.*}}, %{{.*}} : (f64, f64, f64) -> f64
+  // CHECK: arith.truncf %{{.*}} : (f64) -> bf16
+  // CHECK: arith.extf %{{.*}} : (bf16) -> f32
 }
