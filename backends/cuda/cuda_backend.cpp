@@ -37,8 +37,9 @@ namespace {
 
 /// The dtypes the generator maps to CUDA types (codegen/emitter.cpp mem_type), and i4, which
 /// buffers hold packed as the interpreter does (two per byte, low nibble first) though no Tile
-/// IR memory does: a program that computes on i4 is refused at compile with the lowering's
-/// reason (docs/cuda.md, "Dtypes"). Not taken: tf32 (compute only) and the complex types.
+/// IR memory does: kernels see them as i8 bytes (launch_c3); a program whose i4 computation
+/// does not lower is refused at compile with the lowering's reason (docs/cuda.md, "Dtypes").
+/// Not taken: tf32 (compute only) and the complex types.
 uint64_t supported_dtypes() {
   using tessera::DType;
   uint64_t m = 0;

@@ -13,6 +13,7 @@ are decoded by ml_dtypes; results are rounded to the result type once with round
 import math
 import os
 import sys
+from fractions import Fraction
 
 import ml_dtypes
 import numpy as np
@@ -215,6 +216,25 @@ def main():
                 requires=req + ["dtype=bf16"],
                 note="K = 50: the GEMM template's last K block is zero-padded; -0 products, "
                      "inf and NaN (inf * 0) keep their Graph IR bits.")
+
+    # accum_model = "sequential" with a bf16 accumulator (docs/numerics.md, "Accumulation
+    # models"): c = RN_bf16(fma64(a, b, c)) from +0, the f64 fma exact on fractions and rounded
+    # once to f64, then once to bf16 (round_f64_to); the f32 result holds the bf16 value.
+    rng = np.random.default_rng(20261127)
+    a = rng.standard_normal((3, 24)).astype(np.float32)
+    b = rng.standard_normal((24, 4)).astype(np.float32)
+    want = np.zeros((3, 4), np.float32)
+    for i in range(3):
+        for j in range(4):
+            c = 0.0
+            for p in range(24):
+                r = float(Fraction(float(a[i, p])) * Fraction(float(b[p, j])) + Fraction(c))
+                c = float(round_f64_to(np.array([r]), ml_dtypes.bfloat16)[0])
+            want[i, j] = c
+    cf.add_case("matmul_sequential_bf16_accum_f32",
+                program(a, b, want, 'numeric_policy = {accum_model = "sequential", accum = "bf16"}'),
+                [a, b], [want], requires=req + ["dtype=f32"],
+                note="Sequential FMA chain with a bf16 accumulator: f64 fma, rounded to bf16 per step.")
     cf.write()
 
 

@@ -1,5 +1,6 @@
 // Verifier hooks of Target IR (docs/ops/target/): special registers, memory, warp-synchronous ops.
 #include "core/ops/contractions.h"
+#include "core/ops/packed_i4.h"
 #include "core/ops/policy.h"
 #include "core/ops/target_fragments.h"
 #include "core/ops/tile_util.h"
@@ -351,8 +352,9 @@ bool infer_TargetLaunch(InferCtx& ctx) {
     const ir::Type& t = k < nops ? ctx.operands[k] : ctx.declared[k - nops];
     bool ok = false;
     if (p.is_memref() && t.is_tensor())
-      ok = p.memspace == 0 && p.dtype == t.dtype &&
-           ir::types_compatible(ir::Type::tensor(p.dtype, p.shape), t) &&
+      ok = p.memspace == 0 &&
+           ((p.dtype == t.dtype && ir::types_compatible(ir::Type::tensor(p.dtype, p.shape), t)) ||
+            packed_i4_fits(t, p)) &&
            (k < nops || t.has_static_shape());
     else if (p.is_scalar() && t.is_tensor() && k < nops)
       ok = t.rank() == 0 && t.dtype == p.dtype;

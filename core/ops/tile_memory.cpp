@@ -1,6 +1,7 @@
 // Verifier hooks of Tile IR launch, memory, synchronisation and atomic ops (docs/tile-ir.md).
 #include <algorithm>
 
+#include "core/ops/packed_i4.h"
 #include "core/ops/tile_util.h"
 
 namespace tessera::ops {
@@ -125,8 +126,9 @@ bool infer_TileLaunch(InferCtx& ctx) {
         k < nops ? "operand #" + std::to_string(k) : "result #" + std::to_string(k - nops);
     bool ok = false;
     if (p.is_memref() && t.is_tensor())
-      ok = p.memspace == kGlobalSpace && p.dtype == t.dtype &&
-           ir::types_compatible(ir::Type::tensor(p.dtype, p.shape), t);
+      ok = p.memspace == kGlobalSpace &&
+           ((p.dtype == t.dtype && ir::types_compatible(ir::Type::tensor(p.dtype, p.shape), t)) ||
+            packed_i4_fits(t, p));
     else if (p.is_scalar() && t.is_tensor() && k < nops)
       ok = t.rank() == 0 && t.dtype == p.dtype;
     if (!ok)

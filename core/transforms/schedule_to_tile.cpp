@@ -14,6 +14,7 @@
 #include "core/transforms/schedule_to_tile_attn.h"
 #include "core/transforms/schedule_to_tile_conv.h"
 #include "core/transforms/schedule_to_tile_elementwise.h"
+#include "core/transforms/schedule_to_tile_i4.h"
 #include "core/transforms/schedule_to_tile_loss.h"
 #include "core/transforms/schedule_to_tile_models.h"
 #include "core/transforms/schedule_to_tile_movement.h"
@@ -150,7 +151,8 @@ Lowering lower_gemm(const ir::Op& group, const ir::Op& callee, const std::string
     // Batched and f64 products: the scalar kernel (schedule_to_tile_gemm_scalar.cpp), without
     // epilogue.
     if ((std::string_view(why).starts_with("a batched") ||
-         std::string_view(why).starts_with("an f64")) &&
+         std::string_view(why).starts_with("an f64") ||
+         std::string_view(why).starts_with("a numeric policy")) &&
         only_op(callee))
       return scalar_lowering(plan_scalar_matmul(group, mm, name));
     return stay(why);
@@ -315,6 +317,8 @@ Lowering lower_elementwise(const ir::Op& group, const ir::Op& callee, const std:
     scalar |= op->name == "tessera.cast" || op->name == "tessera.tanh" ||
               op->name == "tessera.pow" ||
               (op->name == "tessera.gelu" && op->attrs.get_string("approximate", "none") != "tanh");
+  if (std::optional<ScalarKernel> k = plan_i4_cast(group, callee, name))  // _i4.cpp
+    return scalar_lowering(std::move(*k));
   if (scalar) {
     ScalarChain s = plan_scalar_chain(group, callee, name);
     if (s.kernel.empty()) return stay(s.why);

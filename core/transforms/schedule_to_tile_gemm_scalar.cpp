@@ -19,6 +19,7 @@
 #include "core/transforms/schedule_to_tile_fma.h"
 #include "core/transforms/schedule_to_tile_index.h"
 #include "core/transforms/schedule_to_tile_silu64.h"
+#include "core/transforms/schedule_to_tile_policy.h"
 #include "core/transforms/schedule_to_tile_text.h"
 
 namespace tessera::transforms {
@@ -152,6 +153,12 @@ ScalarKernel plan_scalar_matmul(const ir::Op& group, const ir::Op& mm, const std
   const std::optional<int64_t> an = a.num_elements(), bn = b.num_elements(), cn = c.num_elements();
   if (!an || !bn || !cn) return ScalarKernel::stay("too many elements");
   if (*an == 0 || *bn == 0 || *cn == 0) return ScalarKernel::stay("an empty tensor");
+  std::optional<num::AccumModel> model;
+  if (mm.attrs.get("numeric_policy")) {
+    std::string why;
+    model = policy_model(mm, a.dtype, b.dtype, c.dtype, why);
+    if (!model) return ScalarKernel::stay(why);
+  }
   const bool ta = mm.attrs.get_bool("transpose_a", false),
              tb = mm.attrs.get_bool("transpose_b", false);
   const size_t r = c.shape.size();
@@ -182,19 +189,25 @@ ScalarKernel plan_scalar_matmul(const ir::Op& group, const ir::Op& mm, const std
   }
   const std::string arow = t.idx("arith.addi", aoff, t.idx("arith.muli", i, t.icst(ars)));
   const std::string cacs = t.icst(acs), cbrs = t.icst(brs), cbcs = t.icst(bcs);
-  dot_rows(
-      t, n, k, c.dtype,
-      [&](const std::string& p) {
-        const std::string at = t.idx("arith.addi", arow, t.idx("arith.muli", p, cacs));
-        return t.convert(t.load("%in0", a.dtype, at), a.dtype, acc_t);
-      },
-      [&](const std::string& p, const std::string& j) {
-        const std::string at =
-            t.idx("arith.addi", boff,
-                  t.idx("arith.addi", t.idx("arith.muli", p, cbrs), t.idx("arith.muli", j, cbcs)));
-        return t.convert(t.load("%in1", b.dtype, at), b.dtype, acc_t);
-      },
-      nullptr, acc_t);
+  auto load_a = [&](const std::string& p) {
+    const std::string at = t.idx("arith.addi", arow, t.idx("arith.muli", p, cacs));
+    return t.convert(t.load("%in0", a.dtype, at), a.dtype, acc_t);
+  };
+  auto load_b = [&](const std::string& p, const std::string& j) {
+    const std::string at =
+        t.idx("arith.addi", boff,
+              t.idx("arith.addi", t.idx("arith.muli", p, cbrs), t.idx("arith.muli", j, cbcs)));
+    return t.convert(t.load("%in1", b.dtype, at), b.dtype, acc_t);
+  };
+  if (model) {  // the policy's model over each (row, column) pair (schedule_to_tile_policy.cpp)
+    t.each("%c0", t.icst(n), "%c1", [&](const std::string& j) {
+      const std::string v =
+          policy_dot(t, *model, k, load_a, [&](const std::string& p) { return load_b(p, j); });
+      t.store(v, c.dtype, "%g", j);
+    });
+  } else {
+    dot_rows(t, n, k, c.dtype, load_a, load_b, nullptr, acc_t);
+  }
   return finish(t, {rows}, {*an, *bn}, {rows, n});
 }
 

@@ -7,6 +7,7 @@
 #include <tbb/parallel_for.h>
 
 #include "core/numerics/convert_array.h"
+#include "core/ops/packed_i4.h"
 #include "core/support/error.h"
 #include "interp/target/sim.h"
 #include "interp/tile/sim.h"
@@ -32,7 +33,11 @@ Buf global_buf(Tensor& t, DType want, std::string name, bool readonly) {
   b.space = kGlobal;
   b.readonly = readonly;
   b.name = std::move(name);
-  if (t.dtype() == want) {
+  if (ops::packed_i4_binding(t.dtype(), want, 1)) {  // tnv_launch_c3: the packed bytes
+    b.numel = ops::packed_i4_bytes(t.numel());
+    b.shape = {b.numel};
+    b.data = t.bytes();
+  } else if (t.dtype() == want) {
     b.data = t.bytes();
   } else {
     b.own.resize(static_cast<size_t>(b.numel * b.esize));

@@ -5,6 +5,7 @@
 #include <span>
 
 #include "core/numerics/convert_array.h"
+#include "core/ops/packed_i4.h"
 #include "core/ops/tile_util.h"
 #include "core/support/error.h"
 #include "interp/tile/convert_cell.h"
@@ -44,7 +45,13 @@ Buffer global_buffer(const Tensor& t, DType want, std::string name, bool init, b
   b.phys_cols = b.cols;
   b.chunk = 0;
   b.plain = true;
-  if (t.dtype() == want) {
+  if (ops::packed_i4_binding(t.dtype(), want, 1)) {  // launch_c3: the packed bytes
+    b.numel = ops::packed_i4_bytes(t.numel());
+    b.shape = {b.numel};
+    b.strides = {1};
+    b.cols = b.phys_cols = b.numel;
+    b.data = const_cast<std::byte*>(t.bytes());
+  } else if (t.dtype() == want) {
     b.data = const_cast<std::byte*>(t.bytes());
   } else {
     b.own.resize(static_cast<size_t>(b.numel * b.esize));

@@ -267,6 +267,17 @@ func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {
 }
 
 // -----
+// tnv_launch_c3 (an i4 tensor binds a rank-1 i8 memref of its packed bytes, ceil(n / 2))
+func.func @k(%a: memref<?x?xi8>, %b: memref<2xi8>) {
+  return
+}
+func.func @main(%a: tensor<4xi4>) -> tensor<4xi4> {
+  // expected-error@+1 {{operand #0 (tensor<4xi4>) does not bind parameter #0 of @k (memref<?x?xi8>) (tnv_launch_c3)}}
+  %d = tessera_nvidia.launch %a {callee = @k, grid = [1], block = [32]} : (tensor<4xi4>) -> tensor<4xi4>
+  return %d : tensor<4xi4>
+}
+
+// -----
 // tnv_exp_c1
 func.func @k(%x: f64) {
   // expected-error@+1 {{operand must be an f32 scalar (tnv_exp_c1)}}

@@ -5,6 +5,7 @@
 
 #include "backends/cuda/runtime/failure.h"
 #include "core/numerics/convert.h"
+#include "core/ops/packed_i4.h"
 
 namespace tessera::cuda {
 namespace {
@@ -26,6 +27,12 @@ std::string shape_text(DType dtype, const std::vector<int64_t>& shape) {
 void pack_memref(DType dtype, const std::vector<int64_t>& shape, const void* device_ptr,
                  const ParamSpec& p, const std::string& where, size_t k,
                  std::vector<ParamBytes>& out) {
+  if (ops::packed_i4_binding(dtype, p.dtype, p.shape.size())) {  // the packed bytes
+    int64_t n = 1;
+    for (int64_t d : shape) n *= d;
+    pack_memref(DType::i8, {ops::packed_i4_bytes(n)}, device_ptr, p, where, k, out);
+    return;
+  }
   bool ok = same_storage(dtype, p.dtype) && shape.size() == p.shape.size();
   for (size_t d = 0; ok && d < p.shape.size(); ++d) ok = p.shape[d] < 0 || p.shape[d] == shape[d];
   if (!ok)

@@ -249,3 +249,20 @@ module {
     return %0 : tensor<36x10xf32>
   }
 }
+
+// -----
+
+// CASE: matmul_sequential_bf16_accum_f32
+// NOTE: Sequential FMA chain with a bf16 accumulator: f64 fma, rounded to bf16 per step.
+// RULE: bitexact
+// REQUIRES: op=tessera.matmul level=graph dtype=f32
+// INPUT: 0 tensor<3x24xf32> hex:bfa46ac0,3ef5efc4,bf00a504,3fa5eb18,bf5e53da,3fd6f9e2,be6e62fd,bd88e096,beeb52fa,be1f2e12,be91ae59,3f84049b,3e8824cf,bd827744,3b5c5258,bf2f4a97,3ff30452,3d959617,3faa9827,3e590535,3fb5f47a,3e2ba331,3d6d84e0,3fb46499,3e64efda,bf240725,bf2672a7,bf99ddbd,bf39b093,3e3e1ea5,3fadca88,3f69345a,bf5f060d,bf2e1726,3fdba8aa,3dd1bae9,3f59c1f0,3eda0a0b,3fa4a7a2,bfc51734,3fe443de,40016b65,c050357a,bf6fc848,bfeaffc7,3f0cee67,3f094882,bee70b23,3ecca8dd,bd9f571f,3f84ca4d,3f08efd8,be7dc56c,bf835842,bf2fa836,bf98a676,beff16a7,3f297c04,3e91e1a6,bf9c1bb3,bfadbb1b,c03bbe63,bf6e01b7,3effea66,be22bd04,3f0809ad,3ea2c3e1,3fc018ad,c0120107,3ee66381,3f9cb05c,bf5c0cfa
+// INPUT: 1 tensor<24x4xf32> hex:3fa8b1d0,3e426682,3f8c184d,3f5469c4,be517b2b,40054f8d,3e8d20a3,beea81ff,bf3a1f53,3f80b4b0,bee8b076,be768d0f,3dac680b,3eb7150c,bed79ad2,3fa4b6e0,bfeaf2ed,3f80bffb,3ea28448,3fa9006a,bcbfc7c1,3f3cb83d,bf3762f7,3fca3d75,c01c2661,bd8cf444,be8f3f20,3ef6aec4,bfcd1b27,bf574c0f,3ed0483c,bee06be9,3f05d4c5,bf77d542,3f976919,bf4d12c5,bfcf02d4,3fbf0cd4,3ef84fd1,3f50a066,3f45e909,bea48acc,bffff42a,bf986a7b,c048c0b8,3f821ae9,3c264c25,bedbb4ec,bf32e376,3f57f900,3ff78691,bf01e46e,40180f41,bf1e2d0a,bf9c644d,3f13340c,bef0d848,bf0782b5,beb6c73d,3f96a37a,3ec74c5f,3ec535d1,3da560e2,bf16c565,3fb780b3,3fb89a5b,3f9e71c2,bee3ea3f,bc285e29,beb3b75f,bf496599,be7ee8f2,3fb28046,3e5e4304,3f517cec,3ef9b5bc,3f8b1bd8,3f232be6,be579f72,3f088bc5,3e4f8b3e,bead637a,c0075e81,beb3ad6b,bf5fe562,bdabee4f,3ef8a39b,3f3c3dcc,bdbc7bb2,bff72e8c,3f5a9a48,3ecb85fb,bb125457,beb06686,be5c5d29,3f51e60a
+// EXPECT: 0 tensor<3x4xf32> hex:3fe40000,40910000,c0190000,40420000,c0b70000,c0a00000,bf640000,c0610000,40040000,3ff70000,40c50000,becc0000
+// GENERATOR: conformance/gen/graph_matmul.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
+module {
+  func.func @main(%a: tensor<3x24xf32>, %b: tensor<24x4xf32>) -> tensor<3x4xf32> {
+    %0 = "tessera.matmul"(%a, %b) {numeric_policy = {accum_model = "sequential", accum = "bf16"}} : (tensor<3x24xf32>, tensor<24x4xf32>) -> tensor<3x4xf32>
+    return %0 : tensor<3x4xf32>
+  }
+}

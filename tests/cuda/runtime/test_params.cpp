@@ -76,6 +76,27 @@ TEST_CASE("memref parameters: pointer, then one extent per dynamic dimension") {
   }
 }
 
+TEST_CASE("an i4 tensor binds an i8 memref as its packed bytes: ceil(n / 2) (launch_c3)") {
+  int storage = 0;
+  const void* ptr = &storage;
+  std::vector<tc::ParamBytes> out;
+  tc::ParamSpec bytes{true, DType::i8, {-1}};
+  tc::pack_memref(DType::i4, {3, 5}, ptr, bytes, "a.mlir:1:1", 0, out);  // 15 nibbles: 8 bytes
+  REQUIRE(out.size() == 2);
+  CHECK(as_i64(out[1]) == 8);
+  tc::pack_memref(DType::i4, {16}, ptr, bytes, "a.mlir:1:1", 0, out);
+  CHECK(as_i64(out[3]) == 8);
+  tc::ParamSpec fixed{true, DType::i8, {7}};  // 15 nibbles are 8 bytes, not 7
+  std::string what;
+  try {
+    tc::pack_memref(DType::i4, {15}, ptr, fixed, "a.mlir:1:1", 0, out);
+  } catch (const tc::Failure& f) {
+    what = f.what();
+  }
+  CHECK(what.find("launch binds 8xi8 to kernel parameter 0 of type memref<7xi8>") !=
+        std::string::npos);
+}
+
 TEST_CASE("scalar parameters: register types, low-precision floats widened to f32") {
   CHECK(as_u32(tc::pack_scalar(DType::bf16, {}, bytes_of({0xc0, 0x3f}), DType::bf16, "", 0)) ==
         0x3fc00000u);  // 1.5
