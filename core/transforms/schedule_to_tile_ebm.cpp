@@ -14,6 +14,7 @@
 
 #include "core/ops/clifford.h"
 #include "core/ops/ebm.h"
+#include "core/transforms/schedule_to_tile_emit.h"
 #include "core/transforms/schedule_to_tile_reduce.h"
 #include "core/transforms/schedule_to_tile_text.h"
 
@@ -269,6 +270,55 @@ ScalarKernel plan_guided(Kernel& k, const ir::Op& group, const ir::Op& op, const
   return k.done(name, sizes, rows, width);
 }
 
+// partition_exact: one group per row of the last axis (one group over every energy for a rank-0
+// result). l_j = -e_j / T; m = max_j l_j ((m < l) ? l : m, so NaN never wins) and a NaN flag in
+// one fold; the sum of exp64(l_j - m) in j order in a second; log Z = m + log64(s) when m is
+// finite, m when not, NaN when any l_j is NaN; sum: exp64(log Z); mean: exp64(log Z) / W.
+// Both sides of each branch are computed (f64 ops only) and selected.
+ScalarKernel plan_partition(Kernel& k, const ir::Op& group, const ir::Op& op,
+                            const std::string& name, const std::vector<int64_t>& sizes) {
+  const ir::Type& en = group.operands[0]->type;
+  if (en.rank() < 1 || en.dtype != k.t) return ScalarKernel::stay("not energies of rank >= 1");
+  const double temp = op.attrs.get_float("temperature", 1.0);
+  const std::string red = op.attrs.get_string("reduction", "logsumexp");
+  const bool scalar = group.result(0)->type.rank() == 0;
+  const int64_t width = scalar ? sizes[0] : en.shape.back(), rows = sizes[0] / width;
+  Text& e = k.e;
+  const std::string tc = k.f(temp), w = e.c(width);
+  const double inf = std::numeric_limits<double>::infinity();
+  const auto l_at = [&](const std::string& j) {
+    const std::string v = k.at(0, k.flat("%g", width, j));
+    return e.bin("arith.divf", e.un("arith.negf", v, kF64, kF64), tc, kF64);
+  };
+  const std::vector<std::string> mn =
+      e.folds("%c0", w, "%c1", {k.f(-inf), k.f(0.0)}, {kF64, kF64},
+              [&](const std::string& j, const std::vector<std::string>& acc) {
+                const std::string l = l_at(j);
+                const std::string isnan = e.cmp(l, l, "une", kF64);
+                const std::string up = e.cmp(acc[0], l, "olt", kF64);
+                return std::vector<std::string>{e.select(up, l, acc[0], kF64),
+                                                e.select(isnan, k.f(1.0), acc[1], kF64)};
+              });
+  const std::string m = mn[0];
+  TextEmit em{e};
+  const std::string s =
+      e.fold("%c0", w, "%c1", k.f(0.0), kF64, [&](const std::string& j, const std::string& acc) {
+        const std::string l = l_at(j);
+        return k.add(acc, exp64_emit(k.sub(l, m), em));
+      });
+  const std::string finite =
+      e.logic("arith.andi", e.cmp(m, k.f(-inf), "ogt", kF64), e.cmp(m, k.f(inf), "olt", kF64));
+  const std::string lz0 = e.select(finite, k.add(m, log64_emit(s, em)), m, kF64);
+  const std::string nan = e.cmp(mn[1], k.f(0.0), "une", kF64);
+  const std::string lz = e.select(nan, k.f(std::numeric_limits<double>::quiet_NaN()), lz0, kF64);
+  std::string v = lz;
+  if (red == "sum") v = exp64_emit(lz, em);
+  if (red == "mean") v = e.bin("arith.divf", exp64_emit(lz, em), k.f(double(width)), kF64);
+  k.put(v, "%g", "%c0");
+  ScalarKernel out = k.done(name, sizes, rows, 1);
+  return out;
+}
+
 }  // namespace
 
 ScalarKernel plan_ebm(const ir::Op& group, const ir::Op& op, const std::string& name) {
@@ -290,6 +340,7 @@ ScalarKernel plan_ebm(const ir::Op& group, const ir::Op& op, const std::string& 
   if (n == "tessera.ebm.energy_quadratic") return plan_energy(k, group, name, *sizes);
   if (n == "tessera.ebm.decode_init") return plan_decode_init(k, group, op, name, *sizes);
   if (n == "tessera.ebm.self_verify") return plan_self_verify(k, group, op, name, *sizes);
+  if (n == "tessera.ebm.partition_exact") return plan_partition(k, group, op, name, *sizes);
   if (n == "tessera.ebm.inner_step" || n == "tessera.ebm.langevin_step" ||
       n == "tessera.ebm.refinement" || n == "tessera.ebm.bivector_langevin_step" ||
       n == "tessera.ebm.sphere_langevin_step")
