@@ -53,13 +53,15 @@ module {
     %r = "tessera.guided_denoise_region"(%a, %b, %c) {timestep = 4 : i64, gamma = 0.1 : f64} : (tensor<4x9xf32>, tensor<4x9xf32>, tensor<4x9xf32>) -> tensor<4x9xf32>
     return %r : tensor<4x9xf32>
   }
-  // What stays: the C library's f64 exp and log, and randn's stream.
+  // partition_exact lowers: a rank-0 result, one group over every energy.
   // CHECK-LABEL: func.func @part(
-  // CHECK: schedule.not_lowered = "partition_exact's log-sum-exp is the C library's exp and log of f64
+  // CHECK-NOT: schedule.not_lowered
+  // CHECK: tile.launch %{{.*}} {callee = @part_g0_kernel, grid = [1]
   func.func @part(%e: tensor<2x3xf32>) -> tensor<f32> {
     %r = "tessera.ebm.partition_exact"(%e) {temperature = 0.75 : f64} : (tensor<2x3xf32>) -> tensor<f32>
     return %r : tensor<f32>
   }
+  // What stays: the C library's f64 exp, and randn's stream.
   // CHECK-LABEL: func.func @soft(
   // CHECK: schedule.not_lowered = "self_verify's softmin weights are the C library's exp of an f64
   func.func @soft(%e: tensor<2x3xf32>, %c: tensor<2x3x4xf32>) -> tensor<2x4xf32> {
@@ -122,4 +124,19 @@ module {
   // CHECK: %[[DL:.*]] = arith.subf %{{.*}}, %{{.*}} : (f32, f32) -> f32
   // CHECK: %[[ST:.*]] = arith.mulf %[[GM]], %[[DL]] : (f32, f32) -> f32
   // CHECK: arith.addf %{{.*}}, %[[ST]] : (f32, f32) -> f32
+  // partition_exact's kernel: l = -e / T and the max with a NaN flag (one fold of two f64),
+  // then the sum of exp64(l - m) (the shift 0x1.8p52 of exp64's reduction), log64, the selects.
+  // CHECK-LABEL: func.func @part_g0_kernel(
+  // CHECK: "scf.for"
+  // CHECK: %[[E:.*]] = tile.load %in0
+  // CHECK: %[[EW:.*]] = arith.extf %[[E]] : (f32) -> f64
+  // CHECK: %[[NE:.*]] = arith.negf %[[EW]]
+  // CHECK: %[[L:.*]] = arith.divf %[[NE]], %{{.*}} : (f64, f64) -> f64
+  // CHECK: arith.cmpf %[[L]], %[[L]] {predicate = "une"}
+  // CHECK: arith.cmpf %{{.*}}, %[[L]] {predicate = "olt"}
+  // CHECK: "scf.for"
+  // CHECK: arith.constant {value = 6.755399441055744e+15} : () -> f64
+  // CHECK: arith.cmpf %{{.*}} {predicate = "ogt"}
+  // CHECK: arith.truncf %{{.*}} : (f64) -> f32
+  // CHECK: tile.store
 }
