@@ -14,7 +14,10 @@
 
 #include "core/ops/clifford.h"
 #include "core/ops/ebm.h"
+#include "core/ops/random_spec.h"
+#include "core/transforms/schedule_to_tile_cos64.h"
 #include "core/transforms/schedule_to_tile_emit.h"
+#include "core/transforms/schedule_to_tile_philox.h"
 #include "core/transforms/schedule_to_tile_reduce.h"
 #include "core/transforms/schedule_to_tile_text.h"
 
@@ -319,6 +322,59 @@ ScalarKernel plan_partition(Kernel& k, const ir::Op& group, const ir::Op& op,
   return out;
 }
 
+// langevin_step_philox: rows of the last axis; element i = g W + j draws the Philox4x32-10
+// block of counter + i (a 128-bit add of i64 words in [0, 2^32) with carries) under the run-time
+// key (seed's low, high word), u = (w + 0.5) 2^-32 of its words 0 and 1, z = ops::box_muller
+// (sqrt(-2 log64 u0) cos64(2 pi u1)), then (y - eta g) + a z.
+ScalarKernel plan_philox_step(Kernel& k, const ir::Op& group, const ir::Op& op,
+                              const std::string& name, const std::vector<int64_t>& sizes) {
+  constexpr DType I64 = DType::i64;
+  const ir::Type& y = group.result(0)->type;
+  if (group.operands.size() != 4 || group.operands[1]->type.dtype != k.t ||
+      group.operands[2]->type.dtype != I64 || group.operands[3]->type.dtype != I64 ||
+      sizes[2] != 1 || sizes[3] != 4)
+    return ScalarKernel::stay("internal: not (y, g, seed [1] i64, counter [4] i64)");
+  const int64_t width = y.rank() == 0 ? 1 : y.shape.back(), rows = sizes[0] / width;
+  const double eta = op.attrs.get_float("eta", 0.0), amp = ops::ebm_noise_amplitude(op);
+  Text& e = k.e;
+  const std::string mask = e.int_cst(0xFFFFFFFFLL, I64), c32 = e.int_cst(32, I64);
+  const auto lo32 = [&](const std::string& v) { return e.bin("arith.andi", v, mask, I64); };
+  const auto hi = [&](const std::string& v) { return e.bin("arith.shrsi", v, c32, I64); };
+  e.each("%c0", e.c(width), "%c1", [&](const std::string& j) {
+    const std::string i = k.flat("%g", width, j);
+    const std::string seed = e.load("%in2", I64, "%c0");
+    const std::array<std::string, 2> key = {lo32(seed), lo32(hi(seed))};
+    // The counter plus i: sum = ctr[w] + (carry mod 2^32), word = sum mod 2^32, carry =
+    // (carry >> 32) + (sum >> 32), from word 0 (least significant).
+    std::string carry = e.un("arith.index_cast", i, DType::index, I64);
+    philox::Block ctr;
+    for (int w = 0; w < 4; ++w) {
+      const std::string cw = lo32(e.load("%in3", I64, e.c(w)));
+      const std::string sum = e.bin("arith.addi", cw, lo32(carry), I64);
+      ctr[size_t(w)] = lo32(sum);
+      carry = e.bin("arith.addi", hi(carry), hi(sum), I64);
+    }
+    const philox::Block r = philox::block_keyed(e, ctr, key);
+    const auto uniform = [&](const std::string& w) {  // (w + 0.5) 2^-32, exact
+      const std::string wd = e.un("arith.sitofp", w, I64, kF64);
+      return k.mul(k.add(wd, k.f(0.5)), k.f(0x1p-32));
+    };
+    const std::string u0 = uniform(r[0]), u1 = uniform(r[1]);
+    TextEmit te{e};
+    const std::string lg = log64_emit(u0, te);
+    const std::string rad = e.un("tile.sqrt", k.mul(k.f(-2.0), lg), kF64, kF64);
+    const std::string z = k.mul(rad, cos64_f64(e, k.mul(k.f(ops::kRandnTwoPi), u1)));
+    const std::string yv = k.at(0, i);
+    const std::string gv = k.at(1, i);
+    const std::string v = k.sub(yv, k.mul(k.f(eta), gv));
+    k.put(k.add(v, k.mul(k.f(amp), z)), "%g", j);
+  });
+  ScalarKernel out = k.done(name, sizes, rows, width);
+  out.kernel = scalar_text::header(name, {k.t, k.t, I64, I64}, k.t) + e.head.str() + e.k.str() +
+               "    return\n  }\n";
+  return out;
+}
+
 }  // namespace
 
 ScalarKernel plan_ebm(const ir::Op& group, const ir::Op& op, const std::string& name) {
@@ -341,6 +397,7 @@ ScalarKernel plan_ebm(const ir::Op& group, const ir::Op& op, const std::string& 
   if (n == "tessera.ebm.decode_init") return plan_decode_init(k, group, op, name, *sizes);
   if (n == "tessera.ebm.self_verify") return plan_self_verify(k, group, op, name, *sizes);
   if (n == "tessera.ebm.partition_exact") return plan_partition(k, group, op, name, *sizes);
+  if (n == "tessera.ebm.langevin_step_philox") return plan_philox_step(k, group, op, name, *sizes);
   if (n == "tessera.ebm.inner_step" || n == "tessera.ebm.langevin_step" ||
       n == "tessera.ebm.refinement" || n == "tessera.ebm.bivector_langevin_step" ||
       n == "tessera.ebm.sphere_langevin_step")

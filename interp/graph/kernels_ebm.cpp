@@ -15,6 +15,7 @@
 #include "core/numerics/philox.h"
 #include "core/ops/clifford.h"
 #include "core/ops/ebm.h"
+#include "core/ops/random_spec.h"
 #include "interp/graph/kernel.h"
 
 namespace tessera::interp {
@@ -67,10 +68,11 @@ void store(KernelCtx& c, int64_t i, double v) {
     c.output().data<float>()[i] = static_cast<float>(v);
 }
 
-/// Standard normal from two 32-bit words by Box-Muller (cosine branch), u = (w + 0.5) 2^-32.
+/// Standard normal from two 32-bit words by Box-Muller (cosine branch), u = (w + 0.5) 2^-32,
+/// with randn's spec step (ops::box_muller: log64, cos64, a correctly rounded sqrt).
 double box_muller(uint32_t w0, uint32_t w1) {
   const double u0 = (double(w0) + 0.5) * 0x1p-32, u1 = (double(w1) + 0.5) * 0x1p-32;
-  return std::sqrt(-2.0 * std::log(u0)) * std::cos(kTwoPi * u1);
+  return ops::box_muller(u0, u1);
 }
 
 }  // namespace
