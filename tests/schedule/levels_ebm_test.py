@@ -4,8 +4,10 @@ diffusion.md (each element's steps on f64 Python floats in the spec's order, rou
 then once more to bf16 as the executor rounds a widened result; guided_denoise_region's three
 steps rounded to the compute type by numpy), on rows holding NaN, Inf and signed zeros;
 partition_exact against the same model with the spec's exp64 and log64 modelled in Python from
-docs/numerics.md (conformance/gen/spec_exp64.py). The ops whose kernels call the C library's f64
-exp/log/cos (softmin, randn noise) stay at Schedule IR with their reasons.
+docs/numerics.md (conformance/gen/spec_exp64.py); langevin_step_philox against the numpy Philox
+and mpmath's correctly rounded log and cos of scripts/upstream_refs/gaebm.py (counters whose
+128-bit add carries, 64-bit seeds). The ops whose kernels call the C library's f64 exp/log/cos
+(softmin, randn noise) stay at Schedule IR with their reasons.
 
 Usage: levels_ebm_test.py TESSERA_INTERP
 """
@@ -19,6 +21,8 @@ import numpy as np
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "conformance" / "gen"))
 import spec_exp64  # noqa: E402  (the spec's exp64 and log64, modelled from docs/numerics.md)
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "scripts"))
+from upstream_refs import gaebm as ref  # noqa: E402  (Philox and Box-Muller, mpmath log/cos)
 from levels_common import check_case, check_stays_at_schedule, finish, one_op_program
 
 BF16 = ml_dtypes.bfloat16
@@ -212,6 +216,22 @@ def main():
         case(d, "partition_f64", "tessera.ebm.partition_exact", [p64],
              rounded(partition(p64, 0.1, "mean"), np.float64, (4,)),
              'temperature = 0.1 : f64, reduction = "mean"')
+        # langevin_step_philox: counter + i carries through words 0..2; seed's both words.
+        for dt, seed, ctr in ((np.float64, -0x123456789ABCDEF, [0xFFFFFFFE, 0xFFFFFFFF, 0xFFFFFFFF, 7]),
+                              (np.float32, 42, [5, -1, 3, 2**40 + 9])):
+            yp, gp = (rng.standard_normal((3, 5)).astype(dt) for _ in range(2))
+            sd, ct = np.array([seed], np.int64), np.array(ctr, np.int64)
+            at = {"eta": 0.125, "temperature": 0.5}
+            z = ref.philox_normals(sd[0], ct, yp.size).reshape(yp.shape)
+            want = [(y - 0.125 * g) + ref.amplitude(at) * zz
+                    for y, g, zz in zip(f64(yp), f64(gp), z.ravel())]
+            src = ("module {\n  func.func @main(%a0: T, %a1: T, %a2: tensor<1xi64>, "
+                   "%a3: tensor<4xi64>) -> T {\n    %r = \"tessera.ebm.langevin_step_philox\""
+                   "(%a0, %a1, %a2, %a3) {eta = 0.125 : f64, temperature = 0.5 : f64} : "
+                   "(T, T, tensor<1xi64>, tensor<4xi64>) -> T\n    return %r : T\n  }\n}\n"
+                   ).replace("T", f"tensor<3x5x{NAMES[dt]}>")
+            check_case(d, f"philox_step_{NAMES[dt]}", src, [yp, gp, sd, ct],
+                       [rounded(want, dt, yp.shape)])
         # What stays: the C library's f64 exp / log / cos.
         stays = [
             ("softmin", sv_src.replace("{}", '{reduction = "softmin", temperature = 0.5 : f64}'),
