@@ -62,7 +62,8 @@ DD two_prod(Text& t, const std::string& a, const std::string& b) {
 
 DD dd_mul(Text& t, const DD& a, const DD& b) {
   const DD p = two_prod(t, a.hi, b.hi);
-  const std::string cross = add(t, mul(t, a.hi, b.lo), mul(t, a.lo, b.hi));
+  const std::string c1 = mul(t, a.hi, b.lo);  // one emitting argument per call
+  const std::string cross = add(t, c1, mul(t, a.lo, b.hi));
   return fast_two_sum(t, p.hi, add(t, p.lo, cross));
 }
 
@@ -84,11 +85,18 @@ DD series_by(Text& t, const DD& z, Pick pick) {
   static_assert(kCosTerms == kSinTerms + 1);
   auto sin_t = [](int m) { return m < kSinTerms ? sin_tail(m) : 0.0; };
   std::string p = pick(sin_t(kCosTerms - 1), cos_tail(kCosTerms - 1));
-  for (int m = kCosTerms - 2; m >= 0; --m) p = add(t, mul(t, p, z.hi), pick(sin_t(m), cos_tail(m)));
+  for (int m = kCosTerms - 2; m >= 0; --m) {
+    const std::string pz = mul(t, p, z.hi);
+    p = add(t, pz, pick(sin_t(m), cos_tail(m)));
+  }
   DD s{p, t.fcst(0.0, F)};
   for (int n = 8; n >= 0; --n) {
     const num::DD ch = cos_head(n), sh = sin_head(n);
-    s = dd_add(t, dd_mul(t, s, z), {pick(sh.hi, ch.hi), pick(sh.lo, ch.lo)});
+    const DD sz = dd_mul(t, s, z);
+    DD c;
+    c.hi = pick(sh.hi, ch.hi);
+    c.lo = pick(sh.lo, ch.lo);
+    s = dd_add(t, sz, c);
   }
   return s;
 }

@@ -309,14 +309,17 @@ ScalarKernel plan_partition(Kernel& k, const ir::Op& group, const ir::Op& op,
         const std::string l = l_at(j);
         return k.add(acc, exp64_emit(k.sub(l, m), em));
       });
-  const std::string finite =
-      e.logic("arith.andi", e.cmp(m, k.f(-inf), "ogt", kF64), e.cmp(m, k.f(inf), "olt", kF64));
+  const std::string above = e.cmp(m, k.f(-inf), "ogt", kF64);  // one emitting argument a call
+  const std::string finite = e.logic("arith.andi", above, e.cmp(m, k.f(inf), "olt", kF64));
   const std::string lz0 = e.select(finite, k.add(m, log64_emit(s, em)), m, kF64);
   const std::string nan = e.cmp(mn[1], k.f(0.0), "une", kF64);
   const std::string lz = e.select(nan, k.f(std::numeric_limits<double>::quiet_NaN()), lz0, kF64);
   std::string v = lz;
   if (red == "sum") v = exp64_emit(lz, em);
-  if (red == "mean") v = e.bin("arith.divf", exp64_emit(lz, em), k.f(double(width)), kF64);
+  if (red == "mean") {
+    const std::string z = exp64_emit(lz, em);
+    v = e.bin("arith.divf", z, k.f(double(width)), kF64);
+  }
   k.put(v, "%g", "%c0");
   ScalarKernel out = k.done(name, sizes, rows, 1);
   return out;
@@ -352,12 +355,14 @@ ScalarKernel plan_philox_step(Kernel& k, const ir::Op& group, const ir::Op& op,
       const std::string cw = lo32(e.load("%in3", I64, e.c(w)));
       const std::string sum = e.bin("arith.addi", cw, lo32(carry), I64);
       ctr[size_t(w)] = lo32(sum);
-      carry = e.bin("arith.addi", hi(carry), hi(sum), I64);
+      const std::string ch = hi(carry);  // one emitting argument per call
+      carry = e.bin("arith.addi", ch, hi(sum), I64);
     }
     const philox::Block r = philox::block_keyed(e, ctr, key);
     const auto uniform = [&](const std::string& w) {  // (w + 0.5) 2^-32, exact
       const std::string wd = e.un("arith.sitofp", w, I64, kF64);
-      return k.mul(k.add(wd, k.f(0.5)), k.f(0x1p-32));
+      const std::string half = k.f(0.5), scale = k.f(0x1p-32);
+      return k.mul(k.add(wd, half), scale);
     };
     const std::string u0 = uniform(r[0]), u1 = uniform(r[1]);
     TextEmit te{e};

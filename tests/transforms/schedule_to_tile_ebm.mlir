@@ -61,6 +61,14 @@ module {
     %r = "tessera.ebm.partition_exact"(%e) {temperature = 0.75 : f64} : (tensor<2x3xf32>) -> tensor<f32>
     return %r : tensor<f32>
   }
+  // langevin_step_philox lowers: one group per row, the key and counter read at run time.
+  // CHECK-LABEL: func.func @lph(
+  // CHECK-NOT: schedule.not_lowered
+  // CHECK: tile.launch %{{.*}} {callee = @lph_g0_kernel, grid = [2]
+  func.func @lph(%y: tensor<2x3xf64>, %g: tensor<2x3xf64>, %s: tensor<1xi64>, %c: tensor<4xi64>) -> tensor<2x3xf64> {
+    %r = "tessera.ebm.langevin_step_philox"(%y, %g, %s, %c) {eta = 0.125 : f64, temperature = 0.5 : f64} : (tensor<2x3xf64>, tensor<2x3xf64>, tensor<1xi64>, tensor<4xi64>) -> tensor<2x3xf64>
+    return %r : tensor<2x3xf64>
+  }
   // What stays: the C library's f64 exp, and randn's stream.
   // CHECK-LABEL: func.func @soft(
   // CHECK: schedule.not_lowered = "self_verify's softmin weights are the C library's exp of an f64
@@ -139,4 +147,24 @@ module {
   // CHECK: arith.cmpf %{{.*}} {predicate = "ogt"}
   // CHECK: arith.truncf %{{.*}} : (f64) -> f32
   // CHECK: tile.store
+  // The seed's words, the counter word 0 plus i (masked, carry by shrsi 32), a Philox round's
+  // product by 0xD2511F53 and a run-time round key (+ 0x9E3779B9, masked), u = (w + 0.5) 2^-32,
+  // the sqrt of -2 log64, cos64's 2/pi, then (y - eta g) + a z (f64 constants in the entry block).
+  // CHECK-LABEL: func.func @lph_g0_kernel(%in0: memref<?xf64>, %in1: memref<?xf64>, %in2: memref<?xi64>, %in3: memref<?xi64>
+  // CHECK: %[[SEED:.*]] = tile.load %in2
+  // CHECK: arith.andi %[[SEED]]
+  // CHECK: %[[C0:.*]] = tile.load %in3
+  // CHECK: arith.andi %[[C0]]
+  // CHECK: arith.constant {value = 3528531795} : () -> i64
+  // CHECK: arith.constant {value = 2654435769} : () -> i64
+  // CHECK: arith.sitofp
+  // CHECK: tile.sqrt
+  // CHECK: arith.constant {value = 6.366197723675814e-01} : () -> f64
+  // CHECK: %[[Y:.*]] = tile.load %in0
+  // CHECK: %[[G:.*]] = tile.load %in1
+  // CHECK: %[[EG:.*]] = arith.mulf %{{.*}}, %[[G]]
+  // CHECK: %[[V:.*]] = arith.subf %[[Y]], %[[EG]]
+  // CHECK: %[[AZ:.*]] = arith.mulf %{{.*}}, %{{.*}}
+  // CHECK: %[[R:.*]] = arith.addf %[[V]], %[[AZ]]
+  // CHECK: tile.store %[[R]], %out, %g
 }

@@ -69,8 +69,8 @@ module {
   // CHECK: %[[B:.*]] = arith.constant {value = 1.3407807929942597e+154} : () -> f64
   // CHECK: %[[BIG:.*]] = arith.cmpf %[[AX]], %[[B]] {predicate = "oge"}
   // CHECK: %[[XS:.*]] = arith.select %[[BIG]], %{{.*}}, %[[AX]] : (i1, f64, f64) -> f64
-  // CHECK: %[[P0:.*]] = arith.constant {value = 6.366197723675814e-01} : () -> f64
   // CHECK: %[[P0B:.*]] = arith.constant {value = 6.222771207056689e+14} : () -> f64
+  // CHECK: %[[P0:.*]] = arith.constant {value = 6.366197723675814e-01} : () -> f64
   // CHECK: %[[C0:.*]] = arith.select %[[BIG]], %[[P0B]], %[[P0]] : (i1, f64, f64) -> f64
   // CHECK: arith.mulf %[[XS]], %[[C0]] : (f64, f64) -> f64
   // CHECK: arith.constant {value = 1.8014398509481984e+16} : () -> f64
