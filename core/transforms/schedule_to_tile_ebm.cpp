@@ -192,8 +192,8 @@ ScalarKernel plan_decode_init(Kernel& k, const ir::Op& group, const ir::Op& op,
   const bool copy = strategy == "copy" || strategy == "base_model";
   if (!copy && group.operands.size() <= 1 + nbase)
     return ScalarKernel::stay(
-        "decode_init's noise without a noise operand is tessera.randn's stream (Box-Muller with "
-        "the C library's f64 log and cos), which no Tile IR op reproduces bit for bit");
+        "decode_init's noise without a noise operand is tessera.randn's stream, not lowered "
+        "inside this kernel yet");
   for (const ir::Value* v : group.operands)
     if (v->type.dtype != y.dtype) return ScalarKernel::stay("operands of another element type");
   const std::optional<int64_t> count = y.num_elements();

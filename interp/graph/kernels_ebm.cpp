@@ -21,8 +21,6 @@
 namespace tessera::interp {
 namespace {
 
-constexpr double kTwoPi = 6.283185307179586;
-
 /// out[i] = f(i) (f64) for every element of output 0, in parallel.
 template <typename F>
 void map_elements(KernelCtx& c, F f) {
@@ -176,7 +174,7 @@ void kernel_EbmDecodeInit(KernelCtx& c) {
     const uint32_t w0 = num::random_bits(seed, 0, 2 * uint64_t(i));
     const uint32_t w1 = num::random_bits(seed, 0, 2 * uint64_t(i) + 1);
     const double u1 = double((w0 >> 8) + 1) * 0x1p-24, u2 = double(w1 >> 8) * 0x1p-24;
-    return stddev * (std::sqrt(-2.0 * std::log(u1)) * std::cos(kTwoPi * u2));
+    return stddev * ops::box_muller(u1, u2);  // randn's spec step: log64, cos64
   });
 }
 
