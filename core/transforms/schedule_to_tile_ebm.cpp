@@ -14,10 +14,9 @@
 
 #include "core/ops/clifford.h"
 #include "core/ops/ebm.h"
-#include "core/ops/random_spec.h"
-#include "core/transforms/schedule_to_tile_cos64.h"
 #include "core/transforms/schedule_to_tile_emit.h"
 #include "core/transforms/schedule_to_tile_philox.h"
+#include "core/transforms/schedule_to_tile_random.h"
 #include "core/transforms/schedule_to_tile_reduce.h"
 #include "core/transforms/schedule_to_tile_text.h"
 
@@ -181,7 +180,8 @@ ScalarKernel plan_energy(Kernel& k, const ir::Op& group, const std::string& name
 }
 
 // decode_init: one group per candidate row (b, q) of the result [B, K, event]; copy and
-// base_model read x's or base's row b, a noise operand gives std * noise.
+// base_model read x's or base's row b, a noise operand gives std * noise, no noise operand std
+// times randn's stream (words 2i and 2i + 1 of (seed, stream 0), randn's Box-Muller).
 ScalarKernel plan_decode_init(Kernel& k, const ir::Op& group, const ir::Op& op,
                               const std::string& name, const std::vector<int64_t>& sizes) {
   const std::string strategy = op.attrs.get_string("strategy", "noise");
@@ -190,10 +190,7 @@ ScalarKernel plan_decode_init(Kernel& k, const ir::Op& group, const ir::Op& op,
   const size_t nbase =
       seg ? static_cast<size_t>(seg->as_int_array().value_or(std::vector<int64_t>{1, 0, 0})[1]) : 0;
   const bool copy = strategy == "copy" || strategy == "base_model";
-  if (!copy && group.operands.size() <= 1 + nbase)
-    return ScalarKernel::stay(
-        "decode_init's noise without a noise operand is tessera.randn's stream, not lowered "
-        "inside this kernel yet");
+  const bool drawn = !copy && group.operands.size() <= 1 + nbase;  // randn's stream
   for (const ir::Value* v : group.operands)
     if (v->type.dtype != y.dtype) return ScalarKernel::stay("operands of another element type");
   const std::optional<int64_t> count = y.num_elements();
@@ -202,10 +199,17 @@ ScalarKernel plan_decode_init(Kernel& k, const ir::Op& group, const ir::Op& op,
   const int64_t cands = y.shape[1], rows = y.shape[0] * cands, event = *count / rows;
   Text& e = k.e;
   const size_t src = strategy == "copy" ? 0 : strategy == "base_model" ? 1 : 1 + nbase;
+  const uint64_t seed = static_cast<uint64_t>(op.attrs.get_int("seed", 0));
   // The source row: b = g / K of x or base, the candidate g itself of the noise.
   const std::string at_row = copy ? e.idx("arith.divsi", "%g", e.c(cands)) : "%g";
   const double stddev = op.attrs.get_float("std", 1.0);
   e.each("%c0", e.c(event), "%c1", [&](const std::string& j) {
+    if (drawn) {  // std * randn's normal of words 2i, 2i + 1 of (seed, stream 0), i = g E + j
+      const std::string i = k.flat("%g", event, j);
+      const std::array<std::string, 2> s = philox::split64(e, e.int_cst(0, DType::i64));
+      const std::string z = randn_normal(e, philox::word_pair(e, seed, s, i));
+      return k.put(k.mul(k.f(stddev), z), "%g", j);
+    }
     const std::string v = k.at(src, k.flat(at_row, event, j));
     k.put(copy ? v : k.mul(k.f(stddev), v), "%g", j);
   });
@@ -365,10 +369,7 @@ ScalarKernel plan_philox_step(Kernel& k, const ir::Op& group, const ir::Op& op,
       return k.mul(k.add(wd, half), scale);
     };
     const std::string u0 = uniform(r[0]), u1 = uniform(r[1]);
-    TextEmit te{e};
-    const std::string lg = log64_emit(u0, te);
-    const std::string rad = e.un("tile.sqrt", k.mul(k.f(-2.0), lg), kF64, kF64);
-    const std::string z = k.mul(rad, cos64_f64(e, k.mul(k.f(ops::kRandnTwoPi), u1)));
+    const std::string z = box_muller_f64(e, u0, u1);
     const std::string yv = k.at(0, i);
     const std::string gv = k.at(1, i);
     const std::string v = k.sub(yv, k.mul(k.f(eta), gv));

@@ -6,8 +6,9 @@ steps rounded to the compute type by numpy), on rows holding NaN, Inf and signed
 partition_exact against the same model with the spec's exp64 and log64 modelled in Python from
 docs/numerics.md (conformance/gen/spec_exp64.py); langevin_step_philox against the numpy Philox
 and mpmath's correctly rounded log and cos of scripts/upstream_refs/gaebm.py (counters whose
-128-bit add carries, 64-bit seeds). The ops whose kernels call the C library's f64 exp/log/cos
-(softmin, randn noise) stay at Schedule IR with their reasons.
+128-bit add carries, 64-bit seeds); decode_init's randn noise against conformance/gen/
+philox_model.randn. self_verify's softmin (the C library's f64 exp) stays at Schedule IR with its
+reason.
 
 Usage: levels_ebm_test.py TESSERA_INTERP
 """
@@ -20,6 +21,7 @@ import ml_dtypes
 import numpy as np
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "conformance" / "gen"))
+import philox_model  # noqa: E402  (randn's stream: numpy Philox, mpmath log and cos)
 import spec_exp64  # noqa: E402  (the spec's exp64 and log64, modelled from docs/numerics.md)
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "scripts"))
 from upstream_refs import gaebm as ref  # noqa: E402  (Philox and Box-Muller, mpmath log/cos)
@@ -232,13 +234,14 @@ def main():
                    ).replace("T", f"tensor<3x5x{NAMES[dt]}>")
             check_case(d, f"philox_step_{NAMES[dt]}", src, [yp, gp, sd, ct],
                        [rounded(want, dt, yp.shape)])
-        # What stays: the C library's f64 exp / log / cos.
+        # decode_init's noise without a noise operand: std times randn's stream (seed, stream 0).
+        want = philox_model.randn(5, 0, (2, 3, 2, 3), np.float32, stddev=0.5)
+        case(d, "decode_randn", "tessera.ebm.decode_init", [x], want,
+             'seed = 5 : i64, steps = 3 : i64, strategy = "noise", std = 0.5 : f64')
+        # What stays: the C library's f64 exp.
         stays = [
             ("softmin", sv_src.replace("{}", '{reduction = "softmin", temperature = 0.5 : f64}'),
              "self_verify's softmin weights are the C library's exp of an f64"),
-            ("randn", program("tessera.ebm.decode_init", [x], (2, 3, 2, 3),
-                              'seed = 5 : i64, steps = 3 : i64, strategy = "noise"'),
-             "decode_init's noise without a noise operand is tessera.randn's stream"),
         ]
         for name, text, why in stays:
             src = d / f"{name}.mlir"
