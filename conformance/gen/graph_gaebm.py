@@ -15,6 +15,7 @@ import sys
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import philox_model  # noqa: E402
 from casefile import REPO_ROOT, CaseFile, mlir_type  # noqa: E402
 
 sys.path.insert(0, os.path.join(REPO_ROOT, "scripts"))
@@ -132,6 +133,13 @@ def ebm(rng):
         'operandSegmentSizes = array<i32: 1, 0, 1>, steps = 3 : i64, strategy = "noise", '
         "std = 0.3 : f64", f32(0.3 * noise.astype(np.float64)),
         note="std * noise, in f64, rounded once to f32.")
+    # decode_init's noise without a noise operand: std times tessera.randn's stream (seed, stream
+    # 0), oracle the numpy Philox with mpmath's correctly rounded log and cos (philox_model).
+    xr = f32(r2.standard_normal((2, 3)))
+    add("decode_init_randn", "tessera.ebm.decode_init", [xr],
+        'seed = 11 : i64, steps = 2 : i64, strategy = "noise", std = 0.5 : f64',
+        philox_model.randn(11, 0, (2, 2, 3), np.float32, stddev=0.5),
+        note="std * randn's normal of result element i (words 2i, 2i + 1 of (seed, 0)).")
     cf.write()
 
 

@@ -3,7 +3,7 @@
 // the CUDA code compute it bit for bit (docs/numerics.md, "sin and cos").
 #pragma once
 
-#include <cmath>
+#include "core/numerics/sincos64.h"
 
 namespace tessera::num {
 
@@ -74,12 +74,14 @@ inline SinCos sincosf(float x) {
   return {static_cast<float>(sn), static_cast<float>(cs)};
 }
 
-/// sin and cos in the compute type: sincosf above for f32; the C library's for f64 (Graph IR
-/// only: no lowered level computes them in f64).
+/// sin and cos in the compute type: sincosf above for f32, sincos64 (sincos64.h) for f64.
 inline SinCos spec_sincos(float x) { return sincosf(x); }
 struct SinCosD {
   double sin, cos;
 };
-inline SinCosD spec_sincos(double x) { return {std::sin(x), std::cos(x)}; }
+inline SinCosD spec_sincos(double x) {
+  const SinCos64 v = sincos64(x);
+  return {v.sin, v.cos};
+}
 
 }  // namespace tessera::num

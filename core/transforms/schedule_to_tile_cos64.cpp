@@ -1,6 +1,7 @@
 // The Tile IR form of num::cos64 (schedule_to_tile_cos64.h): the same f64 operations in the same
 // order (TwoSum, FastTwoSum, Dekker's TwoProduct with Veltkamp's split, the double-double
-// Horner steps), so every rounding is the host's.
+// Horner steps), so every rounding is the host's; the double-double steps are dd_text's, which
+// schedule_to_tile_sincos64.cpp shares.
 #include "core/transforms/schedule_to_tile_cos64.h"
 
 #include <array>
@@ -12,12 +13,10 @@ namespace tessera::transforms {
 using scalar_text::Text;
 
 namespace {
-
 constexpr DType F = DType::f64;
+}  // namespace
 
-struct DD {
-  std::string hi, lo;
-};
+namespace dd_text {
 
 std::string add(Text& t, const std::string& a, const std::string& b) {
   return t.bin("arith.addf", a, b, F);
@@ -42,12 +41,14 @@ DD fast_two_sum(Text& t, const std::string& a, const std::string& b) {
   return {s, sub(t, b, sub(t, s, a))};
 }
 
+namespace {
 /// Veltkamp's split of `a`: (high 26 bits, the rest).
 std::array<std::string, 2> split(Text& t, const std::string& a) {
   const std::string c = mul(t, t.fcst(134217729.0, F), a);
   const std::string h = sub(t, c, sub(t, c, a));
   return {h, sub(t, a, h)};
 }
+}  // namespace
 
 DD two_prod(Text& t, const std::string& a, const std::string& b) {
   const std::string p = mul(t, a, b);
@@ -61,9 +62,12 @@ DD two_prod(Text& t, const std::string& a, const std::string& b) {
 
 DD dd_mul(Text& t, const DD& a, const DD& b) {
   const DD p = two_prod(t, a.hi, b.hi);
-  const std::string cross = add(t, mul(t, a.hi, b.lo), mul(t, a.lo, b.hi));
+  const std::string c1 = mul(t, a.hi, b.lo);  // one emitting argument per call
+  const std::string cross = add(t, c1, mul(t, a.lo, b.hi));
   return fast_two_sum(t, p.hi, add(t, p.lo, cross));
 }
+
+namespace {
 
 DD dd_add(Text& t, const DD& a, const DD& b) {
   const DD s = two_sum(t, a.hi, b.hi);
@@ -72,34 +76,50 @@ DD dd_add(Text& t, const DD& a, const DD& b) {
   return fast_two_sum(t, r.hi, add(t, r.lo, u.lo));
 }
 
-/// The coefficient `odd ? s : c` (a constant when both agree).
-std::string pick(Text& t, const std::string& odd, double s, double c) {
-  if (s == c) return t.fcst(c, F);
-  return t.select(odd, t.fcst(s, F), t.fcst(c, F), F);
-}
-
-/// num::cos64's series of cos (odd false) or sin / r (odd true) in z: its Horner steps, the
-/// coefficients from cos64_detail's tables. sin's tail has one term fewer: it starts from an
-/// exact 0 here (0 * z.hi + c = c exactly), so both start the same loop.
-DD series(Text& t, const std::string& odd, const DD& z) {
+/// num::cos64's series of cos or sin / r in z: its Horner steps, the coefficients from
+/// cos64_detail's tables chosen by `pick(sin's, cos's)`. sin's tail has one term fewer: it
+/// starts from an exact 0 here (0 * z.hi + c = c exactly), so both start the same loop.
+template <typename Pick>
+DD series_by(Text& t, const DD& z, Pick pick) {
   using namespace num::cos64_detail;
   static_assert(kCosTerms == kSinTerms + 1);
   auto sin_t = [](int m) { return m < kSinTerms ? sin_tail(m) : 0.0; };
-  std::string p = pick(t, odd, sin_t(kCosTerms - 1), cos_tail(kCosTerms - 1));
-  for (int m = kCosTerms - 2; m >= 0; --m)
-    p = add(t, mul(t, p, z.hi), pick(t, odd, sin_t(m), cos_tail(m)));
+  std::string p = pick(sin_t(kCosTerms - 1), cos_tail(kCosTerms - 1));
+  for (int m = kCosTerms - 2; m >= 0; --m) {
+    const std::string pz = mul(t, p, z.hi);
+    p = add(t, pz, pick(sin_t(m), cos_tail(m)));
+  }
   DD s{p, t.fcst(0.0, F)};
   for (int n = 8; n >= 0; --n) {
     const num::DD ch = cos_head(n), sh = sin_head(n);
-    s = dd_add(t, dd_mul(t, s, z), {pick(t, odd, sh.hi, ch.hi), pick(t, odd, sh.lo, ch.lo)});
+    const DD sz = dd_mul(t, s, z);
+    DD c;
+    c.hi = pick(sh.hi, ch.hi);
+    c.lo = pick(sh.lo, ch.lo);
+    s = dd_add(t, sz, c);
   }
   return s;
 }
 
+/// The series of sin / r (`odd` true) or cos (false), `odd` an i1 value.
+DD series(Text& t, const std::string& odd, const DD& z) {
+  return series_by(t, z, [&](double s, double c) {
+    if (s == c) return t.fcst(c, F);
+    return t.select(odd, t.fcst(s, F), t.fcst(c, F), F);
+  });
+}
+
 }  // namespace
+
+DD series(Text& t, bool sin, const DD& z) {
+  return series_by(t, z, [&](double s, double c) { return t.fcst(sin ? s : c, F); });
+}
+
+}  // namespace dd_text
 
 std::string cos64_f64(Text& t, const std::string& x) {
   using namespace num::cos64_detail;
+  using namespace dd_text;
   const std::string zero = t.fcst(0.0, F);
   const std::string mag = t.select(t.cmpf("olt", x, zero, F), t.un("arith.negf", x, F, F), x, F);
   const std::string in = t.cmpf("olt", mag, t.fcst(0x1p20, F), F);

@@ -14,6 +14,9 @@
 
 #include "core/ops/clifford.h"
 #include "core/ops/ebm.h"
+#include "core/transforms/schedule_to_tile_emit.h"
+#include "core/transforms/schedule_to_tile_philox.h"
+#include "core/transforms/schedule_to_tile_random.h"
 #include "core/transforms/schedule_to_tile_reduce.h"
 #include "core/transforms/schedule_to_tile_text.h"
 
@@ -177,7 +180,8 @@ ScalarKernel plan_energy(Kernel& k, const ir::Op& group, const std::string& name
 }
 
 // decode_init: one group per candidate row (b, q) of the result [B, K, event]; copy and
-// base_model read x's or base's row b, a noise operand gives std * noise.
+// base_model read x's or base's row b, a noise operand gives std * noise, no noise operand std
+// times randn's stream (words 2i and 2i + 1 of (seed, stream 0), randn's Box-Muller).
 ScalarKernel plan_decode_init(Kernel& k, const ir::Op& group, const ir::Op& op,
                               const std::string& name, const std::vector<int64_t>& sizes) {
   const std::string strategy = op.attrs.get_string("strategy", "noise");
@@ -186,10 +190,7 @@ ScalarKernel plan_decode_init(Kernel& k, const ir::Op& group, const ir::Op& op,
   const size_t nbase =
       seg ? static_cast<size_t>(seg->as_int_array().value_or(std::vector<int64_t>{1, 0, 0})[1]) : 0;
   const bool copy = strategy == "copy" || strategy == "base_model";
-  if (!copy && group.operands.size() <= 1 + nbase)
-    return ScalarKernel::stay(
-        "decode_init's noise without a noise operand is tessera.randn's stream (Box-Muller with "
-        "the C library's f64 log and cos), which no Tile IR op reproduces bit for bit");
+  const bool drawn = !copy && group.operands.size() <= 1 + nbase;  // randn's stream
   for (const ir::Value* v : group.operands)
     if (v->type.dtype != y.dtype) return ScalarKernel::stay("operands of another element type");
   const std::optional<int64_t> count = y.num_elements();
@@ -198,10 +199,17 @@ ScalarKernel plan_decode_init(Kernel& k, const ir::Op& group, const ir::Op& op,
   const int64_t cands = y.shape[1], rows = y.shape[0] * cands, event = *count / rows;
   Text& e = k.e;
   const size_t src = strategy == "copy" ? 0 : strategy == "base_model" ? 1 : 1 + nbase;
+  const uint64_t seed = static_cast<uint64_t>(op.attrs.get_int("seed", 0));
   // The source row: b = g / K of x or base, the candidate g itself of the noise.
   const std::string at_row = copy ? e.idx("arith.divsi", "%g", e.c(cands)) : "%g";
   const double stddev = op.attrs.get_float("std", 1.0);
   e.each("%c0", e.c(event), "%c1", [&](const std::string& j) {
+    if (drawn) {  // std * randn's normal of words 2i, 2i + 1 of (seed, stream 0), i = g E + j
+      const std::string i = k.flat("%g", event, j);
+      const std::array<std::string, 2> s = philox::split64(e, e.int_cst(0, DType::i64));
+      const std::string z = randn_normal(e, philox::word_pair(e, seed, s, i));
+      return k.put(k.mul(k.f(stddev), z), "%g", j);
+    }
     const std::string v = k.at(src, k.flat(at_row, event, j));
     k.put(copy ? v : k.mul(k.f(stddev), v), "%g", j);
   });
@@ -269,6 +277,110 @@ ScalarKernel plan_guided(Kernel& k, const ir::Op& group, const ir::Op& op, const
   return k.done(name, sizes, rows, width);
 }
 
+// partition_exact: one group per row of the last axis (one group over every energy for a rank-0
+// result). l_j = -e_j / T; m = max_j l_j ((m < l) ? l : m, so NaN never wins) and a NaN flag in
+// one fold; the sum of exp64(l_j - m) in j order in a second; log Z = m + log64(s) when m is
+// finite, m when not, NaN when any l_j is NaN; sum: exp64(log Z); mean: exp64(log Z) / W.
+// Both sides of each branch are computed (f64 ops only) and selected.
+ScalarKernel plan_partition(Kernel& k, const ir::Op& group, const ir::Op& op,
+                            const std::string& name, const std::vector<int64_t>& sizes) {
+  const ir::Type& en = group.operands[0]->type;
+  if (en.rank() < 1 || en.dtype != k.t) return ScalarKernel::stay("not energies of rank >= 1");
+  const double temp = op.attrs.get_float("temperature", 1.0);
+  const std::string red = op.attrs.get_string("reduction", "logsumexp");
+  const bool scalar = group.result(0)->type.rank() == 0;
+  const int64_t width = scalar ? sizes[0] : en.shape.back(), rows = sizes[0] / width;
+  Text& e = k.e;
+  const std::string tc = k.f(temp), w = e.c(width);
+  const double inf = std::numeric_limits<double>::infinity();
+  const auto l_at = [&](const std::string& j) {
+    const std::string v = k.at(0, k.flat("%g", width, j));
+    return e.bin("arith.divf", e.un("arith.negf", v, kF64, kF64), tc, kF64);
+  };
+  const std::vector<std::string> mn =
+      e.folds("%c0", w, "%c1", {k.f(-inf), k.f(0.0)}, {kF64, kF64},
+              [&](const std::string& j, const std::vector<std::string>& acc) {
+                const std::string l = l_at(j);
+                const std::string isnan = e.cmp(l, l, "une", kF64);
+                const std::string up = e.cmp(acc[0], l, "olt", kF64);
+                return std::vector<std::string>{e.select(up, l, acc[0], kF64),
+                                                e.select(isnan, k.f(1.0), acc[1], kF64)};
+              });
+  const std::string m = mn[0];
+  TextEmit em{e};
+  const std::string s =
+      e.fold("%c0", w, "%c1", k.f(0.0), kF64, [&](const std::string& j, const std::string& acc) {
+        const std::string l = l_at(j);
+        return k.add(acc, exp64_emit(k.sub(l, m), em));
+      });
+  const std::string above = e.cmp(m, k.f(-inf), "ogt", kF64);  // one emitting argument a call
+  const std::string finite = e.logic("arith.andi", above, e.cmp(m, k.f(inf), "olt", kF64));
+  const std::string lz0 = e.select(finite, k.add(m, log64_emit(s, em)), m, kF64);
+  const std::string nan = e.cmp(mn[1], k.f(0.0), "une", kF64);
+  const std::string lz = e.select(nan, k.f(std::numeric_limits<double>::quiet_NaN()), lz0, kF64);
+  std::string v = lz;
+  if (red == "sum") v = exp64_emit(lz, em);
+  if (red == "mean") {
+    const std::string z = exp64_emit(lz, em);
+    v = e.bin("arith.divf", z, k.f(double(width)), kF64);
+  }
+  k.put(v, "%g", "%c0");
+  ScalarKernel out = k.done(name, sizes, rows, 1);
+  return out;
+}
+
+// langevin_step_philox: rows of the last axis; element i = g W + j draws the Philox4x32-10
+// block of counter + i (a 128-bit add of i64 words in [0, 2^32) with carries) under the run-time
+// key (seed's low, high word), u = (w + 0.5) 2^-32 of its words 0 and 1, z = ops::box_muller
+// (sqrt(-2 log64 u0) cos64(2 pi u1)), then (y - eta g) + a z.
+ScalarKernel plan_philox_step(Kernel& k, const ir::Op& group, const ir::Op& op,
+                              const std::string& name, const std::vector<int64_t>& sizes) {
+  constexpr DType I64 = DType::i64;
+  const ir::Type& y = group.result(0)->type;
+  if (group.operands.size() != 4 || group.operands[1]->type.dtype != k.t ||
+      group.operands[2]->type.dtype != I64 || group.operands[3]->type.dtype != I64 ||
+      sizes[2] != 1 || sizes[3] != 4)
+    return ScalarKernel::stay("internal: not (y, g, seed [1] i64, counter [4] i64)");
+  const int64_t width = y.rank() == 0 ? 1 : y.shape.back(), rows = sizes[0] / width;
+  const double eta = op.attrs.get_float("eta", 0.0), amp = ops::ebm_noise_amplitude(op);
+  Text& e = k.e;
+  const std::string mask = e.int_cst(0xFFFFFFFFLL, I64), c32 = e.int_cst(32, I64);
+  const auto lo32 = [&](const std::string& v) { return e.bin("arith.andi", v, mask, I64); };
+  const auto hi = [&](const std::string& v) { return e.bin("arith.shrsi", v, c32, I64); };
+  e.each("%c0", e.c(width), "%c1", [&](const std::string& j) {
+    const std::string i = k.flat("%g", width, j);
+    const std::string seed = e.load("%in2", I64, "%c0");
+    const std::array<std::string, 2> key = {lo32(seed), lo32(hi(seed))};
+    // The counter plus i: sum = ctr[w] + (carry mod 2^32), word = sum mod 2^32, carry =
+    // (carry >> 32) + (sum >> 32), from word 0 (least significant).
+    std::string carry = e.un("arith.index_cast", i, DType::index, I64);
+    philox::Block ctr;
+    for (int w = 0; w < 4; ++w) {
+      const std::string cw = lo32(e.load("%in3", I64, e.c(w)));
+      const std::string sum = e.bin("arith.addi", cw, lo32(carry), I64);
+      ctr[size_t(w)] = lo32(sum);
+      const std::string ch = hi(carry);  // one emitting argument per call
+      carry = e.bin("arith.addi", ch, hi(sum), I64);
+    }
+    const philox::Block r = philox::block_keyed(e, ctr, key);
+    const auto uniform = [&](const std::string& w) {  // (w + 0.5) 2^-32, exact
+      const std::string wd = e.un("arith.sitofp", w, I64, kF64);
+      const std::string half = k.f(0.5), scale = k.f(0x1p-32);
+      return k.mul(k.add(wd, half), scale);
+    };
+    const std::string u0 = uniform(r[0]), u1 = uniform(r[1]);
+    const std::string z = box_muller_f64(e, u0, u1);
+    const std::string yv = k.at(0, i);
+    const std::string gv = k.at(1, i);
+    const std::string v = k.sub(yv, k.mul(k.f(eta), gv));
+    k.put(k.add(v, k.mul(k.f(amp), z)), "%g", j);
+  });
+  ScalarKernel out = k.done(name, sizes, rows, width);
+  out.kernel = scalar_text::header(name, {k.t, k.t, I64, I64}, k.t) + e.head.str() + e.k.str() +
+               "    return\n  }\n";
+  return out;
+}
+
 }  // namespace
 
 ScalarKernel plan_ebm(const ir::Op& group, const ir::Op& op, const std::string& name) {
@@ -290,6 +402,8 @@ ScalarKernel plan_ebm(const ir::Op& group, const ir::Op& op, const std::string& 
   if (n == "tessera.ebm.energy_quadratic") return plan_energy(k, group, name, *sizes);
   if (n == "tessera.ebm.decode_init") return plan_decode_init(k, group, op, name, *sizes);
   if (n == "tessera.ebm.self_verify") return plan_self_verify(k, group, op, name, *sizes);
+  if (n == "tessera.ebm.partition_exact") return plan_partition(k, group, op, name, *sizes);
+  if (n == "tessera.ebm.langevin_step_philox") return plan_philox_step(k, group, op, name, *sizes);
   if (n == "tessera.ebm.inner_step" || n == "tessera.ebm.langevin_step" ||
       n == "tessera.ebm.refinement" || n == "tessera.ebm.bivector_langevin_step" ||
       n == "tessera.ebm.sphere_langevin_step")

@@ -59,17 +59,49 @@ std::array<std::array<uint32_t, 2>, 10> round_keys(uint64_t seed) {
   return keys;
 }
 
-Block block(Text& t, const Block& ctr, uint64_t seed) {
+namespace {
+
+/// The ten rounds; `keyed(round, a, b)` returns (a ^ k0, b ^ k1) of the round's key.
+template <typename Keyed>
+Block rounds(Text& t, const Block& ctr, Keyed keyed) {
   const Consts c(t);
   Block x = ctr;
-  for (const auto& k : round_keys(seed)) {
+  for (int r = 0; r < 10; ++r) {
     const auto [hi0, lo0] = mulhilo(t, c, c.m0, x[0]);
     const auto [hi1, lo1] = mulhilo(t, c, c.m1, x[2]);
     const std::string a = t.bin("arith.xori", hi1, x[1], I64);
     const std::string b = t.bin("arith.xori", hi0, x[3], I64);
-    x = {xor_key(t, a, k[0]), lo1, xor_key(t, b, k[1]), lo0};
+    const auto [ak, bk] = keyed(r, a, b);
+    x = {ak, lo1, bk, lo0};
   }
   return x;
+}
+
+}  // namespace
+
+Block block(Text& t, const Block& ctr, uint64_t seed) {
+  const auto keys = round_keys(seed);
+  return rounds(t, ctr, [&](int r, const std::string& a, const std::string& b) {
+    const std::string ak = xor_key(t, a, keys[size_t(r)][0]);
+    return std::array<std::string, 2>{ak, xor_key(t, b, keys[size_t(r)][1])};
+  });
+}
+
+Block block_keyed(Text& t, const Block& ctr, const std::array<std::string, 2>& key) {
+  const std::string mask = t.int_cst(0xFFFFFFFFLL, I64);
+  return rounds(t, ctr, [&](int r, const std::string& a, const std::string& b) {
+    // Round r's key: (k + r W) mod 2^32, r W < 2^36 (no i64 overflow).
+    std::array<std::string, 2> out;
+    for (int w = 0; w < 2; ++w) {
+      const int64_t bump = int64_t(r) * int64_t(w == 0 ? kW0 : kW1);
+      const std::string kr =
+          r == 0 ? key[size_t(w)]
+                 : t.bin("arith.andi",
+                         t.bin("arith.addi", key[size_t(w)], t.int_cst(bump, I64), I64), mask, I64);
+      out[size_t(w)] = t.bin("arith.xori", w == 0 ? a : b, kr, I64);
+    }
+    return out;
+  });
 }
 
 std::array<std::string, 2> split64(Text& t, const std::string& stream) {

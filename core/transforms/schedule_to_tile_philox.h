@@ -25,6 +25,9 @@ std::array<std::array<uint32_t, 2>, 10> round_keys(uint64_t seed);
 /// Appends the ten rounds of Philox4x32-10 of counter `ctr` under the key of `seed` to `t` and
 /// returns the output block (Random123's word order).
 Block block(scalar_text::Text& t, const Block& ctr, uint64_t seed);
+/// The same rounds under a run-time key `key` (low word, high word: i64 values in [0, 2^32)):
+/// round r's key words are (key + r Weyl) mod 2^32 by arith.addi and arith.andi.
+Block block_keyed(scalar_text::Text& t, const Block& ctr, const std::array<std::string, 2>& key);
 
 /// The stream words (low, high) of an i64 value `stream` (its 64 bits read as unsigned).
 std::array<std::string, 2> split64(scalar_text::Text& t, const std::string& stream);

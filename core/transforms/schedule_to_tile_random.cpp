@@ -139,16 +139,7 @@ std::string element(Text& t, const ir::Op& op, const Plan& p, const std::array<s
   const DType ct = *p.ct;
   if (is_normal(op.name)) {  // randn: mean + stddev * box_muller(u1, u2) in f64
     constexpr DType F = DType::f64;
-    const std::array<std::string, 2> w = philox::word_pair(t, seed, s, i);
-    // u1 = ((w0 >> 8) + 1) 2^-24 = u24(w0) + 2^-24 and u2 = u24(w1), exact in f64.
-    const std::string u1 = t.bin("arith.addf", philox::u24(t, w[0], F), t.fcst(0x1p-24, F), F);
-    const std::string u2 = philox::u24(t, w[1], F);
-    TextEmit te{t};
-    const std::string lg = log64_emit(u1, te);
-    const std::string m2 = t.bin("arith.mulf", t.fcst(-2.0, F), lg, F);
-    const std::string r = t.un("tile.sqrt", m2, F, F);
-    const std::string a = t.bin("arith.mulf", t.fcst(ops::kRandnTwoPi, F), u2, F);
-    const std::string z = t.bin("arith.mulf", r, cos64_f64(t, a), F);
+    const std::string z = randn_normal(t, philox::word_pair(t, seed, s, i));
     const std::string sz = t.bin("arith.mulf", t.fcst(op.attrs.get_float("stddev", 1.0), F), z, F);
     return t.bin("arith.addf", t.fcst(op.attrs.get_float("mean", 0.0), F), sz, F);
   }
@@ -256,6 +247,24 @@ ScalarKernel plan_random(const ir::Op& group, const ir::Op& op, const std::strin
   k.flat = p.flat;
   k.out_2d = {rows, w};
   return k;
+}
+
+std::string box_muller_f64(Text& t, const std::string& u1, const std::string& u2) {
+  constexpr DType F = DType::f64;
+  TextEmit te{t};
+  const std::string lg = log64_emit(u1, te);
+  const std::string m2 = t.bin("arith.mulf", t.fcst(-2.0, F), lg, F);
+  const std::string r = t.un("tile.sqrt", m2, F, F);
+  const std::string a = t.bin("arith.mulf", t.fcst(ops::kRandnTwoPi, F), u2, F);
+  return t.bin("arith.mulf", r, cos64_f64(t, a), F);
+}
+
+std::string randn_normal(Text& t, const std::array<std::string, 2>& w) {
+  constexpr DType F = DType::f64;
+  // u1 = ((w0 >> 8) + 1) 2^-24 = u24(w0) + 2^-24 and u2 = u24(w1), exact in f64.
+  const std::string u1 = t.bin("arith.addf", philox::u24(t, w[0], F), t.fcst(0x1p-24, F), F);
+  const std::string u2 = philox::u24(t, w[1], F);
+  return box_muller_f64(t, u1, u2);
 }
 
 }  // namespace tessera::transforms

@@ -1,14 +1,16 @@
 // tessera.rope and tessera.ntk_rope as scalar kernels (docs/ops/schedule/lowering.md, "Rotary
 // embeddings"): one group per row of x's last axis, each pair (x[2j], x[2j+1]) turned by the
-// angle theta[(row mod theta's rows) W + 2j] (theta repeats over x's leading dims), in f32: the
-// angle (divided by scale for ntk_rope), cos and sin by the spec's sincosf
-// (core/numerics/sincosf.h, the steps the Graph IR kernel calls), the four products and the
-// difference and sum of interp/graph/kernels_misc.cpp, each rounded once to f32.
+// angle theta[(row mod theta's rows) W + 2j] (theta repeats over x's leading dims), in f32 (f64
+// for f64): the angle (divided by scale for ntk_rope), cos and sin by the spec's sincosf
+// (core/numerics/sincosf.h) or sincos64 (sincos64.h, schedule_to_tile_sincos64.h), the steps the
+// Graph IR kernel calls, the four products and the difference and sum of
+// interp/graph/kernels_misc.cpp, each rounded once to the compute type.
 #include <string>
 #include <utility>
 
 #include "core/numerics/sincosf.h"
 #include "core/transforms/schedule_to_tile_reduce.h"
+#include "core/transforms/schedule_to_tile_sincos64.h"
 #include "core/transforms/schedule_to_tile_text.h"
 
 namespace tessera::transforms {
@@ -68,12 +70,10 @@ ScalarKernel plan_rope(const ir::Op& group, const ir::Op& op, const std::string&
   const ir::Type& x = group.operands[0]->type;
   const ir::Type& th = group.operands[1]->type;
   const DType t = x.dtype;
-  if (t == kD)
-    return ScalarKernel::stay(op.name +
-                              " of f64: cos and sin are the C library's of a double, which no "
-                              "Tile IR op reproduces bit for bit");
-  if (!computed_in_f32(t) || th.dtype != t)
-    return ScalarKernel::stay(op.name + " of " + dtype_mlir_name(t) + " (f32, bf16 and f16 lower)");
+  if ((t != kD && !computed_in_f32(t)) || th.dtype != t)
+    return ScalarKernel::stay(op.name + " of " + dtype_mlir_name(t) +
+                              " (f64, f32, bf16 and f16 lower)");
+  const DType ct = t == kD ? kD : kF;  // the compute type
   if (!x.has_static_shape() || !th.has_static_shape() || x.rank() < 1 || th.rank() < 1)
     return ScalarKernel::stay("not a static shape of rank >= 1");
   const std::optional<int64_t> count = x.num_elements(), inner = th.num_elements();
@@ -94,19 +94,19 @@ ScalarKernel plan_rope(const ir::Op& group, const ir::Op& op, const std::string&
     const std::string xi = e.idx("arith.addi", e.idx("arith.muli", "%g", w), col);
     const std::string xi1 = e.idx("arith.addi", xi, "%c1");
     const std::string ti = e.idx("arith.addi", e.idx("arith.muli", trow, w), col);
-    std::string angle = e.convert(e.load("%in1", t, ti), t, kF);
-    if (scale != 1.0) {  // ntk_rope: theta / T(scale), one f32 division
-      const std::string s = e.fc(double(static_cast<float>(scale)), kF);
-      angle = e.bin("arith.divf", angle, s, kF);
+    std::string angle = e.convert(e.load("%in1", t, ti), t, ct);
+    if (scale != 1.0) {  // ntk_rope: theta / T(scale), one division in the compute type
+      const double sc = ct == kD ? scale : double(static_cast<float>(scale));
+      angle = e.bin("arith.divf", angle, e.fc(sc, ct), ct);
     }
-    const auto [sn, cs] = sincos_steps(e, angle);
-    const std::string xe = e.convert(e.load("%in0", t, xi), t, kF);
-    const std::string xo = e.convert(e.load("%in0", t, xi1), t, kF);
-    const std::string a = e.bin("arith.mulf", xe, cs, kF), b = e.bin("arith.mulf", xo, sn, kF);
-    const std::string d = e.bin("arith.mulf", xe, sn, kF), f = e.bin("arith.mulf", xo, cs, kF);
-    const std::string y0 = e.bin("arith.subf", a, b, kF), y1 = e.bin("arith.addf", d, f, kF);
-    e.store(e.convert(y0, kF, t), t, "%g", col);
-    e.store(e.convert(y1, kF, t), t, "%g", col1);
+    const auto [sn, cs] = ct == kD ? sincos64_f64(e, angle) : sincos_steps(e, angle);
+    const std::string xe = e.convert(e.load("%in0", t, xi), t, ct);
+    const std::string xo = e.convert(e.load("%in0", t, xi1), t, ct);
+    const std::string a = e.bin("arith.mulf", xe, cs, ct), b = e.bin("arith.mulf", xo, sn, ct);
+    const std::string d = e.bin("arith.mulf", xe, sn, ct), f = e.bin("arith.mulf", xo, cs, ct);
+    const std::string y0 = e.bin("arith.subf", a, b, ct), y1 = e.bin("arith.addf", d, f, ct);
+    e.store(e.convert(y0, ct, t), t, "%g", col);
+    e.store(e.convert(y1, ct, t), t, "%g", col1);
   });
   ScalarKernel s;
   s.kernel = scalar_text::header(name, {t, t}, t) + e.head.str() + e.k.str() + "    return\n  }\n";

@@ -10,15 +10,16 @@
 
 #include <tbb/parallel_for.h>
 
+#include "core/numerics/exp64.h"
+#include "core/numerics/log64.h"
 #include "core/numerics/philox.h"
 #include "core/ops/clifford.h"
 #include "core/ops/ebm.h"
+#include "core/ops/random_spec.h"
 #include "interp/graph/kernel.h"
 
 namespace tessera::interp {
 namespace {
-
-constexpr double kTwoPi = 6.283185307179586;
 
 /// out[i] = f(i) (f64) for every element of output 0, in parallel.
 template <typename F>
@@ -65,10 +66,11 @@ void store(KernelCtx& c, int64_t i, double v) {
     c.output().data<float>()[i] = static_cast<float>(v);
 }
 
-/// Standard normal from two 32-bit words by Box-Muller (cosine branch), u = (w + 0.5) 2^-32.
+/// Standard normal from two 32-bit words by Box-Muller (cosine branch), u = (w + 0.5) 2^-32,
+/// with randn's spec step (ops::box_muller: log64, cos64, a correctly rounded sqrt).
 double box_muller(uint32_t w0, uint32_t w1) {
   const double u0 = (double(w0) + 0.5) * 0x1p-32, u1 = (double(w1) + 0.5) * 0x1p-32;
-  return std::sqrt(-2.0 * std::log(u0)) * std::cos(kTwoPi * u1);
+  return ops::box_muller(u0, u1);
 }
 
 }  // namespace
@@ -172,7 +174,7 @@ void kernel_EbmDecodeInit(KernelCtx& c) {
     const uint32_t w0 = num::random_bits(seed, 0, 2 * uint64_t(i));
     const uint32_t w1 = num::random_bits(seed, 0, 2 * uint64_t(i) + 1);
     const double u1 = double((w0 >> 8) + 1) * 0x1p-24, u2 = double(w1 >> 8) * 0x1p-24;
-    return stddev * (std::sqrt(-2.0 * std::log(u1)) * std::cos(kTwoPi * u2));
+    return stddev * ops::box_muller(u1, u2);  // randn's spec step: log64, cos64
   });
 }
 
@@ -234,12 +236,12 @@ void kernel_EbmPartitionExact(KernelCtx& c) {
       lz = std::numeric_limits<double>::quiet_NaN();
     } else if (std::isfinite(m)) {
       double s = 0.0;
-      for (int64_t j = 0; j < width; ++j) s += std::exp(-at(c, 0, r * width + j) / temp - m);
-      lz = m + std::log(s);
+      for (int64_t j = 0; j < width; ++j) s += num::exp64(-at(c, 0, r * width + j) / temp - m);
+      lz = m + num::log64(s);
     }
-    double v = lz;
-    if (red == "sum") v = std::exp(lz);
-    if (red == "mean") v = std::exp(lz) / double(width);
+    double v = lz;  // the spec's f64 exp and log (docs/numerics.md), lowered too
+    if (red == "sum") v = num::exp64(lz);
+    if (red == "mean") v = num::exp64(lz) / double(width);
     store(c, r, v);
   });
 }

@@ -8,19 +8,12 @@
 
 #include "core/ops/fft_twiddles.h"
 #include "interp/graph/kernel.h"
+#include "interp/graph/no_slp.h"
 
 namespace tessera::interp {
 namespace {
 
 using ops::Twiddles;  // the table the Tile IR lowering embeds too
-
-/// GCC 12's SLP vectorizer turns the complex products below into vfmaddsub (fused) despite
-/// -ffp-contract=off, which is not the spec's sum; this keeps each product and sum rounded.
-#if defined(__GNUC__) && !defined(__clang__)
-#define TESSERA_NO_SLP __attribute__((optimize("no-tree-slp-vectorize")))
-#else
-#define TESSERA_NO_SLP
-#endif
 
 /// out[k] = sum_j in[j] * w^(j k), w = exp(sign * i * 2 pi / n), over n complex values read with
 /// element stride `st` (in complex units) and written contiguously; in f64, j increasing, no fused

@@ -6,6 +6,7 @@
 
 #include "core/numerics/sincosf.h"
 #include "interp/graph/kernel.h"
+#include "interp/graph/no_slp.h"
 
 namespace tessera::interp {
 namespace {
@@ -13,7 +14,17 @@ namespace {
 /// The rotation of the spec: pairs (x[2p], x[2p+1]) of the flattened element order turned by
 /// the angle theta[2p] (theta repeats over x's leading dims); `scale` divides the angle first
 /// (ntk_rope), rounded to T. cos and sin are the spec's (core/numerics/sincosf.h: f32 by its
-/// algorithm, f64 the C library's). Every pair is independent, so threads split the pairs freely.
+/// algorithm, f64 sincos64.h's). Every pair is independent, so threads split the pairs freely.
+/// y[e] = x[e] cs - x[e+1] sn and y[e+1] = x[e] sn + x[e+1] cs, each product and sum rounded
+/// once to T (no SLP: GCC would fuse the pair into vfmaddsub).
+template <typename T>
+TESSERA_NO_SLP void rotate_pair(const T* x, T* y, int64_t e, T cs, T sn) {
+  const T xe = x[e], xo = x[e + 1];
+  const T a = xe * cs, b = xo * sn, d = xe * sn, f = xo * cs;
+  y[e] = a - b;
+  y[e + 1] = d + f;
+}
+
 template <typename T>
 void rope(KernelCtx& c, double scale) {
   const Tensor& xt = c.input(0);
@@ -28,12 +39,8 @@ void rope(KernelCtx& c, double scale) {
   tbb::parallel_for(int64_t{0}, pairs, [&](int64_t p) {
     const int64_t e = 2 * p;
     const T angle = scaled ? th[e % inner] / s : th[e % inner];
-    const auto sc = num::spec_sincos(angle);  // the spec's sincosf for f32 (lowered too)
-    const T cs = sc.cos, sn = sc.sin;
-    const T xe = x[e], xo = x[e + 1];
-    const T a = xe * cs, b = xo * sn, d = xe * sn, f = xo * cs;
-    y[e] = a - b;
-    y[e + 1] = d + f;
+    const auto sc = num::spec_sincos(angle);  // sincosf (f32) or sincos64 (f64)
+    rotate_pair<T>(x, y, e, sc.cos, sc.sin);
   });
 }
 

@@ -158,7 +158,16 @@ def philox_normals(seed, counter, n):
     ctr = np.array([[(b >> (32 * w)) & 0xFFFFFFFF for w in range(4)] for b in blocks], np.uint64)
     words = philox4x32_10(ctr.reshape(-1, 4), (s & 0xFFFFFFFF, s >> 32)).astype(np.float64)
     u0, u1 = (words[:, 0] + 0.5) * 2.0**-32, (words[:, 1] + 0.5) * 2.0**-32
-    return np.sqrt(-2.0 * np.log(u0)) * np.cos(6.283185307179586 * u1)
+    # The spec's f64 log and cos (randn's step, docs/ops/graph/random.md) are correctly rounded
+    # on these arguments: mpmath at 160 bits, rounded once; sqrt and products in f64.
+    import mpmath
+
+    def rn(f, x):
+        with mpmath.workprec(160):
+            return float(f(mpmath.mpf(float(x))))
+
+    return np.array([math.sqrt(-2.0 * rn(mpmath.log, a)) * rn(mpmath.cos, 6.283185307179586 * b)
+                     for a, b in zip(u0, u1)])
 
 
 def random_bits(seed, stream, idx):

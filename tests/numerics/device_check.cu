@@ -1,6 +1,7 @@
 // nvcc compile check: every numerics header instantiated in __global__ kernels (no GPU needed).
 #include "core/numerics/cos64.h"
 #include "core/numerics/numerics.h"
+#include "core/numerics/sincos64.h"
 
 using namespace tessera;
 using namespace tessera::num;
@@ -56,4 +57,14 @@ __global__ void numerics_block_kernel(const float* in, uint8_t* q, uint8_t* s, f
 __global__ void numerics_cos64_kernel(const double* in, double* out, int n) {
   const int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) out[i] = cos64(in[i]);
+}
+
+/// The spec's f64 sin and cos of any argument on device.
+__global__ void numerics_sincos64_kernel(const double* in, double* out, int n) {
+  const int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    const SinCos64 v = sincos64(in[i]);
+    out[2 * i] = v.sin;
+    out[2 * i + 1] = v.cos;
+  }
 }

@@ -12,6 +12,7 @@
 #include "core/numerics/log64.h"
 #include "core/numerics/logf.h"
 #include "core/numerics/pow64.h"
+#include "core/numerics/sincos64.h"
 #include "core/numerics/sincosf.h"
 #include "core/numerics/tanh64.h"
 #include "core/numerics/tanhf.h"
@@ -92,6 +93,14 @@ void tessera_erfcf(const float* x, float* y, size_t n) {
 /// The spec's f64 cos (core/numerics/cos64.h) over an array.
 void tessera_cos64(const double* x, double* y, size_t n) {
   for (size_t i = 0; i < n; ++i) y[i] = tessera::num::cos64(x[i]);
+}
+/// The spec's f64 sin and cos (core/numerics/sincos64.h) over an array.
+void tessera_sincos64(const double* x, double* s, double* c, size_t n) {
+  for (size_t i = 0; i < n; ++i) {
+    const tessera::num::SinCos64 v = tessera::num::sincos64(x[i]);
+    s[i] = v.sin;
+    c[i] = v.cos;
+  }
 }
 void tessera_sinf(const float* x, float* y, size_t n) {
   for (size_t i = 0; i < n; ++i) y[i] = tessera::num::sincosf(x[i]).sin;

@@ -2,19 +2,29 @@
 (one group per row): every level bit-exact with a Python model of docs/ops/graph/ebm.md and
 diffusion.md (each element's steps on f64 Python floats in the spec's order, rounded once to f32,
 then once more to bf16 as the executor rounds a widened result; guided_denoise_region's three
-steps rounded to the compute type by numpy), on rows holding NaN, Inf and signed zeros. The ops
-whose kernels call the C library's f64 exp/log/cos (partition_exact, softmin, randn noise) stay
-at Schedule IR with their reasons.
+steps rounded to the compute type by numpy), on rows holding NaN, Inf and signed zeros;
+partition_exact against the same model with the spec's exp64 and log64 modelled in Python from
+docs/numerics.md (conformance/gen/spec_exp64.py); langevin_step_philox against the numpy Philox
+and mpmath's correctly rounded log and cos of scripts/upstream_refs/gaebm.py (counters whose
+128-bit add carries, 64-bit seeds); decode_init's randn noise against conformance/gen/
+philox_model.randn. self_verify's softmin (the C library's f64 exp) stays at Schedule IR with its
+reason.
 
 Usage: levels_ebm_test.py TESSERA_INTERP
 """
 import math
 import pathlib
+import sys
 import tempfile
 
 import ml_dtypes
 import numpy as np
 
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "conformance" / "gen"))
+import philox_model  # noqa: E402  (randn's stream: numpy Philox, mpmath log and cos)
+import spec_exp64  # noqa: E402  (the spec's exp64 and log64, modelled from docs/numerics.md)
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "scripts"))
+from upstream_refs import gaebm as ref  # noqa: E402  (Philox and Box-Muller, mpmath log/cos)
 from levels_common import check_case, check_stays_at_schedule, finish, one_op_program
 
 BF16 = ml_dtypes.bfloat16
@@ -42,6 +52,34 @@ def program(op, ins, out_shape, attrs):
 
 def case(d, name, op, ins, want, attrs):
     check_case(d, name, program(op, ins, want.shape, attrs), ins, [want])
+
+
+def partition(e, temp, red):
+    """partition_exact over the last axis (every element for a rank-0 result): log Z = m +
+    log64(sum exp64(l - m)), l = -e / T, m the max (NaN never wins), NaN if any l is NaN."""
+    rows = np.asarray(e, np.float64).reshape(-1, e.shape[-1])
+    out = []
+    for row in rows:
+        ls = [-float(v) / temp for v in row]
+        m = -math.inf
+        for v in ls:
+            m = v if m < v else m
+        if any(math.isnan(v) for v in ls):
+            lz = math.nan
+        elif math.isfinite(m):
+            s = 0.0
+            for v in ls:
+                s += spec_exp64.exp64(v - m)
+            lz = m + spec_exp64.log64(s)
+        else:
+            lz = m
+        v = lz
+        if red == "sum":
+            v = spec_exp64.exp64(lz)
+        if red == "mean":
+            v = spec_exp64.exp64(lz) / len(ls)
+        out.append(v)
+    return out
 
 
 def affine(y, g, n, eta, a):
@@ -162,15 +200,48 @@ def main():
         r64, f64a, u64 = (rng.standard_normal((2, 3, 2)) for _ in range(3))
         case(d, "guided_f64", "tessera.guided_denoise_region", [r64, f64a, u64],
              r64 + 1.1 * (f64a - u64), "timestep = 4 : i64, gamma = 1.1 : f64")
-        # What stays: the C library's f64 exp / log / cos.
+        # partition_exact: rank-0 and per-row results, every reduction, NaN, +-Inf energies.
+        pe = rng.standard_normal((3, 5)).astype(np.float32) * 4
+        pe[1, 2], pe[2] = np.nan, np.inf  # a NaN row, an all +Inf row (m = -Inf)
+        for red, shape in (("logsumexp", ()), ("sum", (3,)), ("mean", (3,))):
+            flat = pe[:1] if shape == () else pe
+            want = rounded(partition(flat.reshape(1, -1) if shape == () else flat, 0.75, red),
+                           np.float32, shape)
+            case(d, f"partition_{red}", "tessera.ebm.partition_exact", [flat], want,
+                 f'temperature = 0.75 : f64, reduction = "{red}"')
+        pb = rng.standard_normal((2, 4, 6)).astype(BF16)
+        pb[0, 1, 0] = -np.inf  # l = +Inf: m infinite, log Z = +Inf
+        case(d, "partition_bf16", "tessera.ebm.partition_exact", [pb],
+             rounded(partition(pb.astype(np.float32), 2.0, "logsumexp"), BF16, (2, 4)),
+             "temperature = 2.0 : f64")
+        p64 = rng.standard_normal((4, 7)) * 300
+        case(d, "partition_f64", "tessera.ebm.partition_exact", [p64],
+             rounded(partition(p64, 0.1, "mean"), np.float64, (4,)),
+             'temperature = 0.1 : f64, reduction = "mean"')
+        # langevin_step_philox: counter + i carries through words 0..2; seed's both words.
+        for dt, seed, ctr in ((np.float64, -0x123456789ABCDEF, [0xFFFFFFFE, 0xFFFFFFFF, 0xFFFFFFFF, 7]),
+                              (np.float32, 42, [5, -1, 3, 2**40 + 9])):
+            yp, gp = (rng.standard_normal((3, 5)).astype(dt) for _ in range(2))
+            sd, ct = np.array([seed], np.int64), np.array(ctr, np.int64)
+            at = {"eta": 0.125, "temperature": 0.5}
+            z = ref.philox_normals(sd[0], ct, yp.size).reshape(yp.shape)
+            want = [(y - 0.125 * g) + ref.amplitude(at) * zz
+                    for y, g, zz in zip(f64(yp), f64(gp), z.ravel())]
+            src = ("module {\n  func.func @main(%a0: T, %a1: T, %a2: tensor<1xi64>, "
+                   "%a3: tensor<4xi64>) -> T {\n    %r = \"tessera.ebm.langevin_step_philox\""
+                   "(%a0, %a1, %a2, %a3) {eta = 0.125 : f64, temperature = 0.5 : f64} : "
+                   "(T, T, tensor<1xi64>, tensor<4xi64>) -> T\n    return %r : T\n  }\n}\n"
+                   ).replace("T", f"tensor<3x5x{NAMES[dt]}>")
+            check_case(d, f"philox_step_{NAMES[dt]}", src, [yp, gp, sd, ct],
+                       [rounded(want, dt, yp.shape)])
+        # decode_init's noise without a noise operand: std times randn's stream (seed, stream 0).
+        want = philox_model.randn(5, 0, (2, 3, 2, 3), np.float32, stddev=0.5)
+        case(d, "decode_randn", "tessera.ebm.decode_init", [x], want,
+             'seed = 5 : i64, steps = 3 : i64, strategy = "noise", std = 0.5 : f64')
+        # What stays: the C library's f64 exp.
         stays = [
-            ("partition", program("tessera.ebm.partition_exact", [e], (), "temperature = 0.75 : f64"),
-             "partition_exact's log-sum-exp is the C library's exp and log of f64"),
             ("softmin", sv_src.replace("{}", '{reduction = "softmin", temperature = 0.5 : f64}'),
              "self_verify's softmin weights are the C library's exp of an f64"),
-            ("randn", program("tessera.ebm.decode_init", [x], (2, 3, 2, 3),
-                              'seed = 5 : i64, steps = 3 : i64, strategy = "noise"'),
-             "decode_init's noise without a noise operand is tessera.randn's stream"),
         ]
         for name, text, why in stays:
             src = d / f"{name}.mlir"

@@ -1,8 +1,9 @@
 """tessera.rope and tessera.ntk_rope lowered to scalar kernels (one group per row of x's last
 axis): every level bit-exact with a numpy model of docs/ops/graph/rope.md whose cos and sin are
 the Python model of the spec's sincosf (conformance/gen/spec_sincosf.py), on f32, bf16 and f16,
-theta repeating over x's leading dims, angles up to 1e4 and NaN / Inf entries. f64 stays at
-Schedule IR with its reason.
+theta repeating over x's leading dims, angles up to 1e4 and NaN / Inf entries; on f64 against
+the same model in f64 whose cos and sin are mpmath's rounded once (the spec's sincos64 is
+correctly rounded on them), with angles up to 1e300 and next to multiples of pi/2.
 
 Usage: levels_rope_test.py TESSERA_INTERP
 """
@@ -11,11 +12,12 @@ import sys
 import tempfile
 
 import ml_dtypes
+import mpmath
 import numpy as np
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[2] / "conformance" / "gen"))
 import spec_sincosf  # noqa: E402
-from levels_common import check_case, check_stays_at_schedule, finish, t  # noqa: E402
+from levels_common import check_case, finish, t  # noqa: E402
 
 BF16 = ml_dtypes.bfloat16
 NAMES = {np.float32: "f32", np.float64: "f64", BF16: "bf16", np.float16: "f16"}
@@ -36,6 +38,34 @@ def rope(x, th, scale=1.0):
     y[e] = xe * cs - xo * sn
     y[e + 1] = xe * sn + xo * cs
     return y.reshape(x.shape).astype(x.dtype)
+
+
+def sincos_exact(a):
+    """sin and cos of each f64 of `a`, mpmath at 2300 bits rounded once; NaN for NaN and +-Inf."""
+    sn, cs = np.empty_like(a), np.empty_like(a)
+    with mpmath.workprec(2300):
+        for i, v in enumerate(a):
+            if not np.isfinite(v):
+                sn[i] = cs[i] = np.nan
+                continue
+            m = mpmath.mpf(float(v))
+            sn[i], cs[i] = float(mpmath.sin(m)), float(mpmath.cos(m))
+    return sn, cs
+
+
+def rope64(x, th, scale=1.0):
+    """The spec in f64: each product, difference and sum rounded to f64."""
+    xs, ts = x.ravel(), th.ravel()
+    e = np.arange(0, xs.size, 2)
+    ang = ts[e % ts.size]
+    if scale != 1.0:
+        ang = ang / scale
+    sn, cs = sincos_exact(ang)
+    xe, xo = xs[e], xs[e + 1]
+    y = np.empty_like(xs)
+    y[e] = xe * cs - xo * sn
+    y[e + 1] = xe * sn + xo * cs
+    return y.reshape(x.shape)
 
 
 def program(op, x, th, attrs=""):
@@ -70,10 +100,15 @@ def main():
         check_case(d, "ntk_rope_3", program("tessera.ntk_rope", x, th, "scale = 3.0 : f64"),
                    [x, th], [rope(x, th, 3.0)])
         check_case(d, "ntk_rope_1", program("tessera.ntk_rope", x, th), [x, th], [rope(x, th)])
-        x64, t64 = rng.standard_normal((3, 6)), rng.standard_normal((3, 6))
-        src = d / "rope_f64.mlir"
-        src.write_text(program("tessera.rope", x64, t64))
-        check_stays_at_schedule(src, "tessera.rope of f64: cos and sin are the C library's")
+        x64 = rng.standard_normal((4, 3, 8))
+        t64 = np.concatenate([rng.uniform(-8, 8, 8), rng.uniform(-1e6, 1e6, 2),
+                              np.ldexp(rng.uniform(1, 2, 4), rng.integers(-60, 1000, 4)),
+                              np.arange(1, 4) * (np.pi / 2), [1e300, np.nan, np.inf,
+                              -np.inf, -0.0, 0.0, 2.0**-1070]]).reshape(3, 8)
+        check_case(d, "rope_f64", program("tessera.rope", x64, t64), [x64, t64],
+                   [rope64(x64, t64)])
+        check_case(d, "ntk_rope_f64", program("tessera.ntk_rope", x64, t64, "scale = 3.0 : f64"),
+                   [x64, t64], [rope64(x64, t64, 3.0)])
     finish()
 
 

@@ -3,7 +3,8 @@
 // against Random123's published known-answer vectors (kat_vectors, "philox4x32 10", copied by
 // hand) and num::random_bits over streams and indices whose words carry; the cos64 of
 // schedule_to_tile_cos64.h bit for bit against num::cos64 (itself checked against mpmath by
-// tests/numerics/test_cos64_oracle.py).
+// tests/numerics/test_cos64_oracle.py), and the sin and cos of schedule_to_tile_sincos64.h
+// bit for bit against num::sincos64 (checked against mpmath by test_sincos64_oracle.py).
 #define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
 #include <doctest/doctest.h>
 
@@ -17,9 +18,11 @@
 
 #include "core/numerics/cos64.h"
 #include "core/numerics/philox.h"
+#include "core/numerics/sincos64.h"
 #include "core/support/diagnostics.h"
 #include "core/transforms/schedule_to_tile_cos64.h"
 #include "core/transforms/schedule_to_tile_philox.h"
+#include "core/transforms/schedule_to_tile_sincos64.h"
 #include "core/transforms/tile_to_target.h"
 #include "interp/session.h"
 
@@ -199,6 +202,55 @@ TEST_CASE("scalar_math_text: cos64 in Tile IR is num::cos64 bit for bit at Tile 
       }
       INFO("x = " << x[i] << (target ? " at Target IR" : " at Tile IR"));
       CHECK(std::bit_cast<uint64_t>(got[i]) == std::bit_cast<uint64_t>(want));
+    }
+  }
+}
+
+namespace {
+
+/// Kernel: out[0, 2q] = sin(in[q]) and out[0, 2q + 1] = cos(in[q]) by sincos64, q in [0, n).
+std::string sincos64_kernel(int n) {
+  Text t;
+  t.k << transforms::scalar_text::header("k", {DType::f64}, DType::f64);
+  const std::string nc = t.icst(n), two = t.icst(2), one = t.icst(1);
+  t.each("%c0", nc, "%c1", [&](const std::string& q) {
+    const std::string x = t.load("%in0", DType::f64, q);
+    const auto [s, c] = transforms::sincos64_f64(t, x);
+    const std::string at = t.idx("arith.muli", q, two);
+    t.store(s, DType::f64, "%c0", at);
+    t.store(c, DType::f64, "%c0", t.idx("arith.addi", at, one));
+  });
+  return module_of(t.end(), n, 2 * n, "f64");
+}
+
+}  // namespace
+
+TEST_CASE("scalar_math_text: sincos64 in Tile IR is num::sincos64 bit for bit at Tile and Target") {
+  std::vector<double> x;
+  std::mt19937_64 g(14);
+  std::uniform_real_distribution<double> u(-8.0, 8.0), m(1.0, 2.0);
+  for (int i = 0; i < 100; ++i) x.push_back(u(g));
+  for (int e = -1074; e < 1024; e += 37) x.push_back(std::ldexp(m(g), e));  // every range
+  for (double v :
+       {0.0, -0.0, 5e-324, 0.7853981633974483, 0.7853981633974482, 1.5707963267948966,
+        3.141592653589793, -1e22, 0x1p512, 0x1.fffffffffffffp511, 0x1.fffffffffffffp1023,
+        std::ldexp(6381956970095103.0, 797), double(INFINITY), -double(INFINITY), double(NAN)})
+    x.push_back(v);
+  const std::string text = sincos64_kernel(int(x.size()));
+  for (bool target : {false, true}) {
+    const std::vector<double> got = run_as(text, x, target, DType::f64);
+    REQUIRE(got.size() == 2 * x.size());
+    for (size_t i = 0; i < x.size(); ++i) {
+      const num::SinCos64 want = num::sincos64(x[i]);
+      INFO("x = " << x[i] << (target ? " at Target IR" : " at Tile IR"));
+      for (int w = 0; w < 2; ++w) {
+        const double v = w == 0 ? want.sin : want.cos;
+        if (std::isnan(v)) {
+          CHECK(std::isnan(got[2 * i + w]));
+          continue;
+        }
+        CHECK(std::bit_cast<uint64_t>(got[2 * i + w]) == std::bit_cast<uint64_t>(v));
+      }
     }
   }
 }

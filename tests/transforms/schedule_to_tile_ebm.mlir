@@ -53,21 +53,33 @@ module {
     %r = "tessera.guided_denoise_region"(%a, %b, %c) {timestep = 4 : i64, gamma = 0.1 : f64} : (tensor<4x9xf32>, tensor<4x9xf32>, tensor<4x9xf32>) -> tensor<4x9xf32>
     return %r : tensor<4x9xf32>
   }
-  // What stays: the C library's f64 exp and log, and randn's stream.
+  // partition_exact lowers: a rank-0 result, one group over every energy.
   // CHECK-LABEL: func.func @part(
-  // CHECK: schedule.not_lowered = "partition_exact's log-sum-exp is the C library's exp and log of f64
+  // CHECK-NOT: schedule.not_lowered
+  // CHECK: tile.launch %{{.*}} {callee = @part_g0_kernel, grid = [1]
   func.func @part(%e: tensor<2x3xf32>) -> tensor<f32> {
     %r = "tessera.ebm.partition_exact"(%e) {temperature = 0.75 : f64} : (tensor<2x3xf32>) -> tensor<f32>
     return %r : tensor<f32>
   }
+  // langevin_step_philox lowers: one group per row, the key and counter read at run time.
+  // CHECK-LABEL: func.func @lph(
+  // CHECK-NOT: schedule.not_lowered
+  // CHECK: tile.launch %{{.*}} {callee = @lph_g0_kernel, grid = [2]
+  func.func @lph(%y: tensor<2x3xf64>, %g: tensor<2x3xf64>, %s: tensor<1xi64>, %c: tensor<4xi64>) -> tensor<2x3xf64> {
+    %r = "tessera.ebm.langevin_step_philox"(%y, %g, %s, %c) {eta = 0.125 : f64, temperature = 0.5 : f64} : (tensor<2x3xf64>, tensor<2x3xf64>, tensor<1xi64>, tensor<4xi64>) -> tensor<2x3xf64>
+    return %r : tensor<2x3xf64>
+  }
+  // What stays: the C library's f64 exp.
   // CHECK-LABEL: func.func @soft(
   // CHECK: schedule.not_lowered = "self_verify's softmin weights are the C library's exp of an f64
   func.func @soft(%e: tensor<2x3xf32>, %c: tensor<2x3x4xf32>) -> tensor<2x4xf32> {
     %r = "tessera.ebm.self_verify"(%e, %c) {reduction = "softmin", temperature = 0.5 : f64} : (tensor<2x3xf32>, tensor<2x3x4xf32>) -> tensor<2x4xf32>
     return %r : tensor<2x4xf32>
   }
+  // decode_init's noise without a noise operand lowers: randn's stream (Philox, Box-Muller).
   // CHECK-LABEL: func.func @randn(
-  // CHECK: schedule.not_lowered = "decode_init's noise without a noise operand is tessera.randn's stream
+  // CHECK-NOT: schedule.not_lowered
+  // CHECK: tile.launch %{{.*}} {callee = @randn_g0_kernel, grid = [6]
   func.func @randn(%x: tensor<3x5xf32>) -> tensor<3x2x5xf32> {
     %r = "tessera.ebm.decode_init"(%x) {seed = 3 : i64, steps = 2 : i64, strategy = "noise"} : (tensor<3x5xf32>) -> tensor<3x2x5xf32>
     return %r : tensor<3x2x5xf32>
@@ -122,4 +134,39 @@ module {
   // CHECK: %[[DL:.*]] = arith.subf %{{.*}}, %{{.*}} : (f32, f32) -> f32
   // CHECK: %[[ST:.*]] = arith.mulf %[[GM]], %[[DL]] : (f32, f32) -> f32
   // CHECK: arith.addf %{{.*}}, %[[ST]] : (f32, f32) -> f32
+  // partition_exact's kernel: l = -e / T and the max with a NaN flag (one fold of two f64),
+  // then the sum of exp64(l - m) (the shift 0x1.8p52 of exp64's reduction), log64, the selects.
+  // CHECK-LABEL: func.func @part_g0_kernel(
+  // CHECK: "scf.for"
+  // CHECK: %[[E:.*]] = tile.load %in0
+  // CHECK: %[[EW:.*]] = arith.extf %[[E]] : (f32) -> f64
+  // CHECK: %[[NE:.*]] = arith.negf %[[EW]]
+  // CHECK: %[[L:.*]] = arith.divf %[[NE]], %{{.*}} : (f64, f64) -> f64
+  // CHECK: arith.cmpf %[[L]], %[[L]] {predicate = "une"}
+  // CHECK: arith.cmpf %{{.*}}, %[[L]] {predicate = "olt"}
+  // CHECK: "scf.for"
+  // CHECK: arith.constant {value = 6.755399441055744e+15} : () -> f64
+  // CHECK: arith.cmpf %{{.*}} {predicate = "ogt"}
+  // CHECK: arith.truncf %{{.*}} : (f64) -> f32
+  // CHECK: tile.store
+  // The seed's words, the counter word 0 plus i (masked, carry by shrsi 32), a Philox round's
+  // product by 0xD2511F53 and a run-time round key (+ 0x9E3779B9, masked), u = (w + 0.5) 2^-32,
+  // the sqrt of -2 log64, cos64's 2/pi, then (y - eta g) + a z (f64 constants in the entry block).
+  // CHECK-LABEL: func.func @lph_g0_kernel(%in0: memref<?xf64>, %in1: memref<?xf64>, %in2: memref<?xi64>, %in3: memref<?xi64>
+  // CHECK: %[[SEED:.*]] = tile.load %in2
+  // CHECK: arith.andi %[[SEED]]
+  // CHECK: %[[C0:.*]] = tile.load %in3
+  // CHECK: arith.andi %[[C0]]
+  // CHECK: arith.constant {value = 3528531795} : () -> i64
+  // CHECK: arith.constant {value = 2654435769} : () -> i64
+  // CHECK: arith.sitofp
+  // CHECK: tile.sqrt
+  // CHECK: arith.constant {value = 6.366197723675814e-01} : () -> f64
+  // CHECK: %[[Y:.*]] = tile.load %in0
+  // CHECK: %[[G:.*]] = tile.load %in1
+  // CHECK: %[[EG:.*]] = arith.mulf %{{.*}}, %[[G]]
+  // CHECK: %[[V:.*]] = arith.subf %[[Y]], %[[EG]]
+  // CHECK: %[[AZ:.*]] = arith.mulf %{{.*}}, %{{.*}}
+  // CHECK: %[[R:.*]] = arith.addf %[[V]], %[[AZ]]
+  // CHECK: tile.store %[[R]], %out, %g
 }

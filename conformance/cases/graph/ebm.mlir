@@ -199,3 +199,19 @@ module {
     return %r : tensor<2x3x4xf32>
   }
 }
+
+// -----
+
+// CASE: decode_init_randn
+// NOTE: std * randn's normal of result element i (words 2i, 2i + 1 of (seed, 0)).
+// RULE: bitexact
+// REQUIRES: op=tessera.ebm.decode_init dtype=f32 level=graph
+// INPUT: 0 tensor<2x3xf32> hex:bddd4c73,bfefbf78,bd5d3b5d,be269056,4005486f,3f910833
+// EXPECT: 0 tensor<2x2x3xf32> hex:3e67e3f6,bebb6104,be72c1ee,bf6680a7,3efb4033,bd63c9b7,3e02997d,be32cc28,3efca01b,3dff1280,beaa8b6f,bdff60c6
+// GENERATOR: conformance/gen/graph_gaebm.py numpy=2.4.6 ml_dtypes=0.6.0 jax=0.10.2
+module {
+  func.func @main(%a0: tensor<2x3xf32>) -> tensor<2x2x3xf32> {
+    %r = "tessera.ebm.decode_init"(%a0) {seed = 11 : i64, steps = 2 : i64, strategy = "noise", std = 0.5 : f64} : (tensor<2x3xf32>) -> tensor<2x2x3xf32>
+    return %r : tensor<2x2x3xf32>
+  }
+}
