@@ -18,8 +18,8 @@
 #include "core/transforms/schedule_to_tile_erfc.h"
 #include "core/transforms/schedule_to_tile_fma.h"
 #include "core/transforms/schedule_to_tile_index.h"
-#include "core/transforms/schedule_to_tile_silu64.h"
 #include "core/transforms/schedule_to_tile_policy.h"
+#include "core/transforms/schedule_to_tile_silu64.h"
 #include "core/transforms/schedule_to_tile_text.h"
 
 namespace tessera::transforms {
