@@ -58,6 +58,9 @@ Tensor::Tensor(DType dtype, std::vector<int64_t> shape) : dtype_(dtype), shape_(
   nbytes_ = storage_bytes(dtype_, shape_, &numel_);
   storage_ = std::shared_ptr<std::byte>(allocate_storage(nbytes_ == 0 ? 64 : nbytes_),
                                         [](std::byte* q) { std::free(q); });
+  // Packed sub-byte storage (i4: two per byte) starts zeroed: an odd count's pad nibble, and a
+  // kernel that writes whole bytes, then never read an undefined bit.
+  if (dtype_bits(dtype_) < 8 && nbytes_ > 0) std::memset(storage_.get(), 0, nbytes_);
 }
 
 std::vector<Tensor> Tensor::slices(DType dtype, const std::vector<int64_t>& shape, size_t count) {

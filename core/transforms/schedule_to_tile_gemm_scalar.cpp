@@ -54,7 +54,11 @@ void dot_rows(
   const std::string zero = t.fcst(0.0, acc_t);
   const std::string acc =
       t.fold("%c0", kk, "%c1", zero, acc_t, [&](const std::string& p, const std::string& a) {
-        return fma_of(t, load_a(p), load_b(p, j), a, acc_t);
+        // One emission per statement: C++ leaves the order of a call's arguments open, and the
+        // kernel text must not depend on the host compiler (b first: the order g++ gave).
+        const std::string bv = load_b(p, j);
+        const std::string av = load_a(p);
+        return fma_of(t, av, bv, a, acc_t);
       });
   t.store(t.convert(finish ? finish(acc, j) : acc, acc_t, out), out, "%g", j);
   t.k << t.ind << "\"scf.yield\"() : () -> ()\n";

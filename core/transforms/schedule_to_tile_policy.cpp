@@ -170,9 +170,16 @@ std::string pairwise_dot(Text& t, DType accum, int64_t k, const Load& la, const 
 std::string sequential_dot(Text& t, DType accum, int64_t k, const Load& la, const Load& lb) {
   return t.fold("%c0", t.icst(k), "%c1", t.fcst(0.0, kF), kF,
                 [&](const std::string& p, const std::string& c) {
-                  if (accum == kF) return fma_of(t, la(p), lb(p), c, kF);
-                  const std::string r = fma_of(t, t.convert(la(p), kF, kD),
-                                               t.convert(lb(p), kF, kD), t.convert(c, kF, kD), kD);
+                  // One emission per statement (the order of a call's arguments is open; this
+                  // is the order g++ gave: the last argument first).
+                  if (accum == kF) {
+                    const std::string bv = lb(p);
+                    return fma_of(t, la(p), bv, c, kF);
+                  }
+                  const std::string wc = t.convert(c, kF, kD);
+                  const std::string wb = t.convert(lb(p), kF, kD);
+                  const std::string wa = t.convert(la(p), kF, kD);
+                  const std::string r = fma_of(t, wa, wb, wc, kD);
                   return t.convert(t.convert(r, kD, accum), accum, kF);
                 });
 }

@@ -3,6 +3,7 @@
 
 #include <cinttypes>
 #include <cmath>
+#include <cstddef>
 #include <cstdio>
 #include <cstring>
 #include <optional>
@@ -109,9 +110,13 @@ std::optional<int64_t> first_diff(const Tensor& a, const Tensor& b) {
     std::memcpy(&y, b.bytes() + i * esz, esz);
     return std::isnan(num::to_double(a.dtype(), x)) && std::isnan(num::to_double(a.dtype(), y));
   };
+  const bool packed = a.nbytes() < n;  // i4: two elements per byte, low nibble first
   for (size_t i = 0; i * esz < a.nbytes(); ++i)
-    if (std::memcmp(a.bytes() + i * esz, b.bytes() + i * esz, esz) != 0 && !both_nan(i))
-      return static_cast<int64_t>(esz == 1 && a.nbytes() != n ? 2 * i : i);
+    if (std::memcmp(a.bytes() + i * esz, b.bytes() + i * esz, esz) != 0 && !both_nan(i)) {
+      if (!packed) return static_cast<int64_t>(i);
+      const bool low_same = std::to_integer<unsigned>(a.bytes()[i] ^ b.bytes()[i]) % 16u == 0;
+      return static_cast<int64_t>(2 * i + (low_same ? 1 : 0));
+    }
   return std::nullopt;
 }
 
@@ -149,6 +154,12 @@ std::string element_str(const Tensor& t, int64_t i) {
     return buf;
   }
   const size_t n = static_cast<size_t>(t.numel());
+  if (t.nbytes() < n) {  // i4, packed: element i is a nibble of byte i / 2, low nibble first
+    const auto byte = std::to_integer<unsigned>(t.bytes()[static_cast<size_t>(i) / 2]);
+    const unsigned nib = (i % 2 ? byte >> 4 : byte) & 0x0Fu;
+    std::snprintf(buf, sizeof buf, "%d (0x%x)", static_cast<int>(nib) - (nib & 8u ? 16 : 0), nib);
+    return buf;
+  }
   const size_t esz = n && t.nbytes() % n == 0 ? t.nbytes() / n : 1;
   std::string s = "0x";
   for (size_t b = esz; b-- > 0;) {
