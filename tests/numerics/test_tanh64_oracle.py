@@ -12,15 +12,9 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(__file__))
 from tessera_numerics_ctypes import unary_f64  # noqa: E402
+from test_exp64_oracle import rounded  # noqa: E402  (the f64 nearest to an mpf)
 
 mpmath.mp.prec = 200
-
-
-def rounded(v):
-    """The f64 nearest to the mpf v, on the subnormal grid below 2^-1022."""
-    if abs(v) < mpmath.mpf(2) ** -1022:
-        return float(mpmath.nint(v * mpmath.mpf(2) ** 1074)) * 2.0**-1074
-    return float(v)
 
 
 def exact_tanh(x):

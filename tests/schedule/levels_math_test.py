@@ -25,18 +25,11 @@ import spec_erfcf  # noqa: E402  (the spec's erfcf, modelled from docs/numerics.
 import spec_tanhf  # noqa: E402  (the spec's tanhf, modelled from docs/numerics.md)
 
 from levels_common import finish  # noqa: E402
+from levels_f64math_test import rounded  # noqa: E402  (the f64 nearest to an mpf)
 from levels_reduce_test import check_case  # noqa: E402
 
 F, BF = np.float32, ml_dtypes.bfloat16
 mpmath.mp.prec = 200
-
-
-def rounded(v):
-    """The f64 nearest to the mpf v, on the subnormal grid below 2^-1022 (mpmath's float()
-    rounds twice there)."""
-    if abs(v) < mpmath.mpf(2) ** -1022:
-        return float(mpmath.nint(v * mpmath.mpf(2) ** 1074)) * 2.0**-1074
-    return float(v)
 
 
 def f64_of(fn, x):
